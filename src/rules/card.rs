@@ -1,0 +1,626 @@
+//! Suits, ranks, cards and sets of cards.
+//!
+//! A [`Card`] is a number 0..32: `suit * 8 + rank`, where the rank index follows the plain-suit
+//! order from low to high (7 8 9 J Q K 10 A). A [`CardSet`] is a `u32` bitset with one byte per
+//! suit, so "the hearts in this hand" or "is this card held" are single mask operations.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// One of the four suits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Suit {
+    Spades = 0,
+    Hearts = 1,
+    Diamonds = 2,
+    Clubs = 3,
+}
+
+impl Suit {
+    /// The number of suits.
+    pub const NUM: usize = 4;
+    /// Every suit, in index order.
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// The suit's index, 0..4.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The suit with this index (taken modulo 4).
+    pub const fn from_index(i: usize) -> Suit {
+        Suit::ALL[i & 3]
+    }
+
+    /// The letter used in deal records: `S`, `H`, `D`, `C`.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+            Suit::Clubs => 'C',
+        }
+    }
+
+    /// Parses a record letter (`S`, `H`, `D`, `C`).
+    pub const fn from_letter(c: char) -> Option<Suit> {
+        match c {
+            'S' => Some(Suit::Spades),
+            'H' => Some(Suit::Hearts),
+            'D' => Some(Suit::Diamonds),
+            'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    /// The English name, lower case ("hearts").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+            Suit::Diamonds => "diamonds",
+            Suit::Clubs => "clubs",
+        }
+    }
+
+    /// Whether the suit is red (hearts, diamonds).
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+}
+
+impl Serialize for Suit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(serde::de::Error::custom(format!("unknown suit '{s}'"))),
+        }
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A rank. The discriminants follow the plain-suit order from low to high.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Rank {
+    Seven = 0,
+    Eight = 1,
+    Nine = 2,
+    Jack = 3,
+    Queen = 4,
+    King = 5,
+    Ten = 6,
+    Ace = 7,
+}
+
+impl Rank {
+    /// The number of ranks.
+    pub const NUM: usize = 8;
+    /// Every rank, in the plain-suit order from low to high.
+    pub const ALL: [Rank; 8] = [
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ten,
+        Rank::Ace,
+    ];
+    /// Every rank in the order players name them: 7 8 9 10 J Q K A.
+    pub const NATURAL: [Rank; 8] = [
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// The rank's index, 0..8, in plain-suit order.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank with this index (taken modulo 8).
+    pub const fn from_index(i: usize) -> Rank {
+        Rank::ALL[i & 7]
+    }
+
+    /// The symbol used in deal records: `7 8 9 10 J Q K A`.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Rank::Seven => "7",
+            Rank::Eight => "8",
+            Rank::Nine => "9",
+            Rank::Ten => "10",
+            Rank::Jack => "J",
+            Rank::Queen => "Q",
+            Rank::King => "K",
+            Rank::Ace => "A",
+        }
+    }
+
+    /// Parses a record symbol (`7` ... `10`, `J`, `Q`, `K`, `A`).
+    pub fn from_symbol(s: &str) -> Option<Rank> {
+        Some(match s {
+            "7" => Rank::Seven,
+            "8" => Rank::Eight,
+            "9" => Rank::Nine,
+            "10" => Rank::Ten,
+            "J" => Rank::Jack,
+            "Q" => Rank::Queen,
+            "K" => Rank::King,
+            "A" => Rank::Ace,
+            _ => return None,
+        })
+    }
+
+    /// Strength in a plain suit, 0 (7) to 7 (A).
+    pub const fn plain_strength(self) -> u8 {
+        self as u8
+    }
+
+    /// Strength in the trump suit, 0 (7) to 7 (J): J 9 A 10 K Q 8 7.
+    pub const fn trump_strength(self) -> u8 {
+        TRUMP_STRENGTH[self as usize]
+    }
+
+    /// Points in a plain suit: A 11, 10 10, K 4, Q 3, J 2, others 0.
+    pub const fn plain_points(self) -> u8 {
+        PLAIN_POINTS[self as usize]
+    }
+
+    /// Points in the trump suit: J 20, 9 14, A 11, 10 10, K 4, Q 3, others 0.
+    pub const fn trump_points(self) -> u8 {
+        TRUMP_POINTS[self as usize]
+    }
+}
+
+/// Trump strength by rank index (7 8 9 J Q K 10 A).
+const TRUMP_STRENGTH: [u8; 8] = [0, 1, 6, 7, 2, 3, 4, 5];
+/// Plain points by rank index.
+const PLAIN_POINTS: [u8; 8] = [0, 0, 0, 2, 3, 4, 10, 11];
+/// Trump points by rank index.
+const TRUMP_POINTS: [u8; 8] = [0, 0, 14, 20, 3, 4, 10, 11];
+
+/// For each rank index, the rank bits (within one suit byte) of the trumps that beat it.
+const TRUMPS_ABOVE: [u8; 8] = {
+    let mut out = [0u8; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut o = 0;
+        while o < 8 {
+            if TRUMP_STRENGTH[o] > TRUMP_STRENGTH[r] {
+                out[r] |= 1 << o;
+            }
+            o += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// One of the 32 cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The number of cards in the deck.
+    pub const NUM: usize = 32;
+
+    /// The card of this suit and rank.
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card((suit as u8) << 3 | rank as u8)
+    }
+
+    /// The card with this index, 0..32 (taken modulo 32).
+    pub const fn from_index(i: usize) -> Card {
+        Card((i & 31) as u8)
+    }
+
+    /// The card's index, 0..32.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The card's suit.
+    pub const fn suit(self) -> Suit {
+        Suit::from_index((self.0 >> 3) as usize)
+    }
+
+    /// The card's rank.
+    pub const fn rank(self) -> Rank {
+        Rank::from_index((self.0 & 7) as usize)
+    }
+
+    /// The one-card set.
+    pub const fn bit(self) -> u32 {
+        1 << self.0
+    }
+
+    /// Points of this card under the given trump.
+    pub fn points(self, trump: Trump) -> u8 {
+        if trump.is_trump(self.suit()) {
+            self.rank().trump_points()
+        } else {
+            self.rank().plain_points()
+        }
+    }
+
+    /// Every card, in index order.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..32).map(Card::from_index)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// A card token that is not one of the 32 cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseCardError(pub String);
+
+impl fmt::Display for ParseCardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown card '{}'", self.0)
+    }
+}
+
+impl std::error::Error for ParseCardError {}
+
+impl Card {
+    /// The record token of the card (`JH`, `10S`), without allocating.
+    pub const fn token(self) -> &'static str {
+        CARD_TOKENS[self.0 as usize]
+    }
+
+    /// Parses a record token (`JH`, `10S`).
+    pub fn from_token(s: &str) -> Option<Card> {
+        let (rank, suit) = match *s.as_bytes() {
+            [r, s] => (RANK_BY_BYTE[r as usize], s),
+            [b'1', b'0', s] => (6, s),
+            _ => return None,
+        };
+        let suit = match suit {
+            b'S' => 0,
+            b'H' => 1,
+            b'D' => 2,
+            b'C' => 3,
+            _ => return None,
+        };
+        (rank < 8).then_some(Card(suit << 3 | rank))
+    }
+}
+
+/// Rank index by the byte of a one-character rank symbol; 8 for anything else.
+const RANK_BY_BYTE: [u8; 256] = {
+    let mut t = [8u8; 256];
+    t[b'7' as usize] = 0;
+    t[b'8' as usize] = 1;
+    t[b'9' as usize] = 2;
+    t[b'J' as usize] = 3;
+    t[b'Q' as usize] = 4;
+    t[b'K' as usize] = 5;
+    t[b'A' as usize] = 7;
+    t
+};
+
+/// Record tokens by card index.
+const CARD_TOKENS: [&str; 32] = [
+    "7S", "8S", "9S", "JS", "QS", "KS", "10S", "AS", "7H", "8H", "9H", "JH", "QH", "KH", "10H",
+    "AH", "7D", "8D", "9D", "JD", "QD", "KD", "10D", "AD", "7C", "8C", "9C", "JC", "QC", "KC",
+    "10C", "AC",
+];
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        Card::from_token(s).ok_or_else(|| ParseCardError(s.to_string()))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.token())
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The trump of a contract. Only suit contracts exist today; sans atout and tout atout would be
+/// further variants, and everything that asks "is this a trump" goes through this type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trump {
+    /// One suit is trump.
+    Suit(Suit),
+}
+
+impl Trump {
+    /// Whether cards of `suit` are trumps.
+    pub const fn is_trump(self, suit: Suit) -> bool {
+        match self {
+            Trump::Suit(t) => t as u8 == suit as u8,
+        }
+    }
+
+    /// The trump suit, when there is exactly one.
+    pub const fn suit(self) -> Option<Suit> {
+        match self {
+            Trump::Suit(s) => Some(s),
+        }
+    }
+
+    /// The set of all trump cards.
+    pub const fn cards(self) -> CardSet {
+        match self {
+            Trump::Suit(s) => CardSet::suit(s),
+        }
+    }
+}
+
+impl fmt::Display for Trump {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Trump::Suit(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// A set of cards as a bitset: bit `suit * 8 + rank`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(pub u32);
+
+impl CardSet {
+    /// No card.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The 32 cards.
+    pub const FULL: CardSet = CardSet(u32::MAX);
+
+    /// Every card of one suit.
+    pub const fn suit(suit: Suit) -> CardSet {
+        CardSet(0xff << (suit as u32 * 8))
+    }
+
+    /// The set holding just this card.
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(card.bit())
+    }
+
+    /// Whether the set holds `card`.
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & card.bit() != 0
+    }
+
+    /// The number of cards.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The cards of one suit in this set.
+    pub const fn of_suit(self, suit: Suit) -> CardSet {
+        CardSet(self.0 & CardSet::suit(suit).0)
+    }
+
+    /// Whether the set holds a card of `suit`.
+    pub const fn has_suit(self, suit: Suit) -> bool {
+        !self.of_suit(suit).is_empty()
+    }
+
+    /// Adds a card.
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= card.bit();
+    }
+
+    /// Removes a card.
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !card.bit();
+    }
+
+    /// The cards in both sets.
+    pub const fn and(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    /// The cards in either set.
+    pub const fn or(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    /// The cards of `self` not in `other`.
+    pub const fn minus(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// The trumps of `trump_suit` that beat `card` (a trump of that suit).
+    pub const fn trumps_above(card: Card) -> CardSet {
+        CardSet((TRUMPS_ABOVE[card.rank() as usize] as u32) << (card.suit() as u32 * 8))
+    }
+
+    /// The lowest-indexed card, if any.
+    pub const fn first(self) -> Option<Card> {
+        if self.0 == 0 { None } else { Some(Card(self.0.trailing_zeros() as u8)) }
+    }
+
+    /// Iterates in index order: spades, hearts, diamonds, clubs; low to high in plain order.
+    pub const fn iter(self) -> CardSetIter {
+        CardSetIter(self.0)
+    }
+
+    /// Sum of the card points under `trump`.
+    pub fn points(self, trump: Trump) -> u16 {
+        let mut total = 0u16;
+        for suit in Suit::ALL {
+            let byte = (self.0 >> (suit as u32 * 8)) & 0xff;
+            if byte != 0 {
+                let table = if trump.is_trump(suit) { &TRUMP_POINTS } else { &PLAIN_POINTS };
+                let mut b = byte;
+                while b != 0 {
+                    total += table[b.trailing_zeros() as usize] as u16;
+                    b &= b - 1;
+                }
+            }
+        }
+        total
+    }
+
+    /// The strongest trump of this set under `trump`, if any.
+    pub fn best_trump(self, trump: Trump) -> Option<Card> {
+        self.and(trump.cards()).iter().max_by_key(|c| c.rank().trump_strength())
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardSetIter;
+    fn into_iter(self) -> CardSetIter {
+        self.iter()
+    }
+}
+
+impl fmt::Display for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over a [`CardSet`], in index order.
+#[derive(Clone, Debug)]
+pub struct CardSetIter(u32);
+
+impl Iterator for CardSetIter {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Card(i as u8))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardSetIter {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_tokens_round_trip() {
+        for c in Card::all() {
+            assert_eq!(c.token(), format!("{}{}", c.rank(), c.suit()));
+            assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+        }
+        assert_eq!("10H".parse::<Card>(), Ok(Card::new(Suit::Hearts, Rank::Ten)));
+        for bad in ["", "1H", "JX", "11S", "jh", "J", "H", "JH ", "♥J"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn points_add_up_to_152() {
+        for s in Suit::ALL {
+            assert_eq!(CardSet::FULL.points(Trump::Suit(s)), 152);
+            assert_eq!(CardSet::suit(s).points(Trump::Suit(s)), 62);
+        }
+    }
+
+    #[test]
+    fn trump_order_is_j_9_a_10_k_q_8_7() {
+        let order = [
+            Rank::Jack,
+            Rank::Nine,
+            Rank::Ace,
+            Rank::Ten,
+            Rank::King,
+            Rank::Queen,
+            Rank::Eight,
+            Rank::Seven,
+        ];
+        for w in order.windows(2) {
+            assert!(w[0].trump_strength() > w[1].trump_strength());
+        }
+        let nine = Card::new(Suit::Hearts, Rank::Nine);
+        assert_eq!(
+            CardSet::trumps_above(nine),
+            CardSet::single(Card::new(Suit::Hearts, Rank::Jack))
+        );
+        let seven = Card::new(Suit::Clubs, Rank::Seven);
+        assert_eq!(CardSet::trumps_above(seven).len(), 7);
+    }
+
+    #[test]
+    fn set_operations() {
+        let mut s = CardSet::EMPTY;
+        let jh = Card::new(Suit::Hearts, Rank::Jack);
+        s.insert(jh);
+        s.insert(Card::new(Suit::Spades, Rank::Ace));
+        assert!(s.contains(jh));
+        assert_eq!(s.len(), 2);
+        assert_eq!(s.of_suit(Suit::Hearts).len(), 1);
+        assert_eq!(s.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["AS", "JH"]);
+        s.remove(jh);
+        assert!(!s.contains(jh));
+    }
+}

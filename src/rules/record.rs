@@ -1,0 +1,347 @@
+//! Deal records: one deal written down (dealer, hands, auction, cards in order), checked against
+//! the rules and scored as the table would. This is the format of `contree score`, of the game's
+//! history export, and of the rules engine's outside tests.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::auction::{Auction, AuctionOutcome, BidError, Call, Contract, Level};
+use super::card::{Card, CardSet, Suit};
+use super::play::{CardPlay, belote_team};
+use super::scoring::{DealScore, GameOutcome, ScoringRules, game_outcome, score_deal};
+use super::seat::{BySeat, ByTeam, Seat, Team};
+
+/// The game context of a record: the target and both totals before the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameContext {
+    /// Points needed to win.
+    pub target: u16,
+    /// Both teams' totals before this deal.
+    pub before: ByTeam<u32>,
+}
+
+/// A deal written down. Its shape is valid (four hands of eight distinct cards, known tokens);
+/// whether the auction and the play follow the rules is what [`DealRecord::score`] checks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawRecord<'_>")]
+pub struct DealRecord {
+    /// Who dealt.
+    pub dealer: Seat,
+    /// The four hands as dealt.
+    pub hands: BySeat<Vec<Card>>,
+    /// The calls from the dealer's right-hand neighbour.
+    pub auction: Vec<Call>,
+    /// The cards in the order played.
+    pub play: Vec<Card>,
+    /// Scoring options (the defaults when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<ScoringRules>,
+    /// Target and totals before the deal, when the record belongs to a game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameContext>,
+}
+
+/// A record as written, before its tokens are checked. Tokens are borrowed from the input
+/// where they can be.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RawRecord<'a> {
+    #[serde(borrow)]
+    dealer: Token<'a>,
+    #[serde(borrow)]
+    hands: BySeat<Vec<Token<'a>>>,
+    #[serde(borrow)]
+    auction: Vec<Token<'a>>,
+    #[serde(borrow)]
+    play: Vec<Token<'a>>,
+    #[serde(default)]
+    rules: Option<ScoringRules>,
+    #[serde(default)]
+    game: Option<GameContext>,
+}
+
+/// A string token of a record, borrowed from the input unless it had escapes.
+#[derive(Clone, Debug)]
+struct Token<'a>(Cow<'a, str>);
+
+impl std::ops::Deref for Token<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Token<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Token<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Token<'a>, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Token<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Token<'de>, E> {
+                Ok(Token(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Token<'de>, E> {
+                Ok(Token(Cow::Owned(v.to_string())))
+            }
+        }
+        d.deserialize_str(Visitor)
+    }
+}
+
+/// What kind of rejection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RejectKind {
+    /// Not a deal record: missing field, unknown token, a hand without 8 cards, a card twice.
+    BadInput,
+    /// A call the rules forbid.
+    IllegalBid,
+    /// A card the rules forbid, or a card after the 32nd.
+    IllegalPlay,
+    /// The auction or the play stops before the deal is over.
+    Incomplete,
+}
+
+/// Why a record was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordError {
+    /// The kind of rejection.
+    pub kind: RejectKind,
+    /// Position in `auction` or `play` (or of the bad token), when there is one.
+    pub index: Option<usize>,
+    /// The seat whose turn it was, when there is one.
+    pub seat: Option<Seat>,
+    /// A short sentence naming the rule.
+    pub reason: String,
+}
+
+impl RecordError {
+    /// A `bad-input` rejection.
+    pub fn bad_input(index: Option<usize>, reason: impl Into<String>) -> RecordError {
+        RecordError { kind: RejectKind::BadInput, index, seat: None, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl TryFrom<RawRecord<'_>> for DealRecord {
+    type Error = RecordError;
+
+    fn try_from(raw: RawRecord<'_>) -> Result<DealRecord, RecordError> {
+        let dealer = Seat::from_letter(&raw.dealer).ok_or_else(|| {
+            RecordError::bad_input(None, format!("unknown dealer '{}'", raw.dealer))
+        })?;
+        let mut seen = CardSet::EMPTY;
+        let mut hands: BySeat<Vec<Card>> = BySeat::default();
+        for (seat, tokens) in raw.hands.iter() {
+            if tokens.len() != 8 {
+                return Err(RecordError::bad_input(
+                    None,
+                    format!("the hand of {seat} has {} cards, not 8", tokens.len()),
+                ));
+            }
+            for t in tokens {
+                let card: Card = t.parse().map_err(|e| {
+                    RecordError::bad_input(None, format!("in the hand of {seat}: {e}"))
+                })?;
+                if seen.contains(card) {
+                    return Err(RecordError::bad_input(None, format!("card {card} dealt twice")));
+                }
+                seen.insert(card);
+                hands[seat].push(card);
+            }
+        }
+        let auction = raw
+            .auction
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                t.parse::<Call>().map_err(|e| RecordError::bad_input(Some(i), e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let play = raw
+            .play
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                t.parse::<Card>()
+                    .map_err(|e| RecordError::bad_input(Some(i), format!("bad card in play: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(g) = raw.game
+            && g.target == 0
+        {
+            return Err(RecordError::bad_input(None, "the game target must be positive"));
+        }
+        Ok(DealRecord { dealer, hands, auction, play, rules: raw.rules, game: raw.game })
+    }
+}
+
+/// A contract as the answer writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ContractAnswer {
+    pub taker: Seat,
+    pub value: u16,
+    pub capot: bool,
+    pub suit: Option<Suit>,
+    pub multiplier: u16,
+}
+
+impl From<&Contract> for ContractAnswer {
+    fn from(c: &Contract) -> ContractAnswer {
+        ContractAnswer {
+            taker: c.taker,
+            value: c.value(),
+            capot: c.bid.level == Level::Capot,
+            suit: c.trump().suit(),
+            multiplier: c.multiplier.factor(),
+        }
+    }
+}
+
+/// A trick as the answer writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickAnswer {
+    pub leader: Seat,
+    pub cards: [Card; 4],
+    pub winner: Seat,
+    pub points: u16,
+}
+
+/// The game after the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameAnswer {
+    pub total: ByTeam<u32>,
+    pub over: bool,
+    pub winner: Option<Team>,
+}
+
+/// The answer for an accepted record: what the table writes down.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoredDeal {
+    pub contract: Option<ContractAnswer>,
+    pub tricks: Vec<TrickAnswer>,
+    pub belote: Option<Team>,
+    pub card_points: ByTeam<u16>,
+    pub made: Option<bool>,
+    pub score: ByTeam<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameAnswer>,
+}
+
+impl DealRecord {
+    /// The hands as card sets.
+    pub fn hand_sets(&self) -> BySeat<CardSet> {
+        self.hands.clone().map(|h| h.into_iter().collect())
+    }
+
+    /// Replays the auction, naming the first call the rules forbid.
+    pub fn replay_auction(&self) -> Result<Auction, RecordError> {
+        let mut auction = Auction::new(self.dealer);
+        for (i, &call) in self.auction.iter().enumerate() {
+            let seat = auction.to_speak();
+            auction.try_call(call).map_err(|e: BidError| RecordError {
+                kind: RejectKind::IllegalBid,
+                index: Some(i),
+                seat,
+                reason: e.to_string(),
+            })?;
+        }
+        if let Some(seat) = auction.to_speak() {
+            return Err(RecordError {
+                kind: RejectKind::Incomplete,
+                index: Some(self.auction.len()),
+                seat: Some(seat),
+                reason: "auction not finished".into(),
+            });
+        }
+        Ok(auction)
+    }
+
+    /// Checks the record against the rules and scores it.
+    pub fn score(&self) -> Result<ScoredDeal, RecordError> {
+        let auction = self.replay_auction()?;
+        let rules = self.rules.unwrap_or_default();
+        let Some(AuctionOutcome::Contract(contract)) = auction.outcome() else {
+            if !self.play.is_empty() {
+                return Err(RecordError {
+                    kind: RejectKind::IllegalPlay,
+                    index: Some(0),
+                    seat: None,
+                    reason: "illegal card: everyone passed, there is no play".into(),
+                });
+            }
+            return Ok(ScoredDeal {
+                contract: None,
+                tricks: Vec::new(),
+                belote: None,
+                card_points: ByTeam::default(),
+                made: None,
+                score: ByTeam::default(),
+                game: self.game.map(|g| self.game_answer(g, None)),
+            });
+        };
+        let hands = self.hand_sets();
+        let mut play = CardPlay::new(hands, contract.trump(), self.dealer.next());
+        for (i, &card) in self.play.iter().enumerate() {
+            let seat = play.to_play();
+            play.try_play(card).map_err(|e| RecordError {
+                kind: RejectKind::IllegalPlay,
+                index: Some(i),
+                seat,
+                reason: e.to_string(),
+            })?;
+        }
+        if let Some(seat) = play.to_play() {
+            return Err(RecordError {
+                kind: RejectKind::Incomplete,
+                index: Some(self.play.len()),
+                seat: Some(seat),
+                reason: "play not finished".into(),
+            });
+        }
+        let belote = belote_team(&hands, contract.trump());
+        let deal = score_deal(&contract, play.points(), play.tricks_won(), belote, rules);
+        let tricks = play
+            .tricks()
+            .iter()
+            .map(|t| TrickAnswer {
+                leader: t.trick.leader(),
+                cards: t.cards(),
+                winner: t.winner,
+                points: t.points,
+            })
+            .collect();
+        Ok(ScoredDeal {
+            contract: Some(ContractAnswer::from(&contract)),
+            tricks,
+            belote,
+            card_points: play.points(),
+            made: Some(deal.made),
+            score: deal.score,
+            game: self.game.map(|g| self.game_answer(g, Some((&deal, play.tricks_won())))),
+        })
+    }
+
+    fn game_answer(&self, g: GameContext, deal: Option<(&DealScore, ByTeam<u8>)>) -> GameAnswer {
+        let score = deal.map(|(d, _)| d.score).unwrap_or_default();
+        let total = ByTeam::from_fn(|t| g.before[t] + u32::from(score[t]));
+        let outcome = game_outcome(g.target, total, deal);
+        GameAnswer { total, over: outcome != GameOutcome::Continue, winner: outcome.winner() }
+    }
+}

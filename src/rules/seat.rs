@@ -1,0 +1,317 @@
+//! Seats, teams, and arrays indexed by them.
+//!
+//! Play turns anticlockwise: South, East, North, West. The "next" seat is the right-hand
+//! neighbour, who deals after the dealer and speaks and leads first.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A seat at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Seat {
+    South = 0,
+    East = 1,
+    North = 2,
+    West = 3,
+}
+
+impl Seat {
+    /// The number of seats.
+    pub const NUM: usize = 4;
+    /// Every seat, in playing order from South.
+    pub const ALL: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
+
+    /// The seat's index, 0..4, in playing order from South.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat with this index (taken modulo 4).
+    pub const fn from_index(i: usize) -> Seat {
+        Seat::ALL[i & 3]
+    }
+
+    /// The next seat to play: the right-hand neighbour (anticlockwise).
+    pub const fn next(self) -> Seat {
+        Seat::from_index(self as usize + 1)
+    }
+
+    /// The seat `n` turns after this one.
+    pub const fn after(self, n: usize) -> Seat {
+        Seat::from_index(self as usize + n)
+    }
+
+    /// The previous seat: the left-hand neighbour, who cuts for the dealer.
+    pub const fn prev(self) -> Seat {
+        Seat::from_index(self as usize + 3)
+    }
+
+    /// The partner, sitting opposite.
+    pub const fn partner(self) -> Seat {
+        Seat::from_index(self as usize + 2)
+    }
+
+    /// The seat's team.
+    pub const fn team(self) -> Team {
+        if self as u8 & 1 == 0 { Team::NS } else { Team::EW }
+    }
+
+    /// The letter used in records: `S`, `E`, `N`, `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::South => 'S',
+            Seat::East => 'E',
+            Seat::North => 'N',
+            Seat::West => 'W',
+        }
+    }
+
+    /// Parses a record letter.
+    pub fn from_letter(s: &str) -> Option<Seat> {
+        Some(match s {
+            "S" => Seat::South,
+            "E" => Seat::East,
+            "N" => Seat::North,
+            "W" => Seat::West,
+            _ => return None,
+        })
+    }
+
+    /// How many turns after `from` this seat plays (0..4).
+    pub const fn distance_from(self, from: Seat) -> usize {
+        (self as usize + 4 - from as usize) & 3
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Seat, String> {
+        Seat::from_letter(s).ok_or_else(|| format!("unknown seat '{s}'"))
+    }
+}
+
+impl Serialize for Seat {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// One of the two partnerships.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Team {
+    /// South (the human) and North.
+    NS = 0,
+    /// East and West.
+    EW = 1,
+}
+
+impl Team {
+    /// Both teams.
+    pub const ALL: [Team; 2] = [Team::NS, Team::EW];
+
+    /// The team's index, 0..2.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other team.
+    pub const fn other(self) -> Team {
+        match self {
+            Team::NS => Team::EW,
+            Team::EW => Team::NS,
+        }
+    }
+
+    /// The record name: `NS` or `EW`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Team::NS => "NS",
+            Team::EW => "EW",
+        }
+    }
+
+    /// The two seats of the team.
+    pub const fn seats(self) -> [Seat; 2] {
+        match self {
+            Team::NS => [Seat::South, Seat::North],
+            Team::EW => [Seat::East, Seat::West],
+        }
+    }
+}
+
+impl fmt::Display for Team {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Team {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Team {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Team, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        match &*s {
+            "NS" => Ok(Team::NS),
+            "EW" => Ok(Team::EW),
+            _ => Err(serde::de::Error::custom(format!("unknown team '{s}'"))),
+        }
+    }
+}
+
+/// One value per seat, indexed by [`Seat`]. Serialized as `{"S": .., "E": .., "N": .., "W": ..}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BySeat<T>(pub [T; 4]);
+
+impl<T> BySeat<T> {
+    /// Builds the array from a function of the seat.
+    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
+        BySeat(std::array::from_fn(|i| f(Seat::from_index(i))))
+    }
+
+    /// Maps each value.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> BySeat<U> {
+        BySeat(self.0.map(f))
+    }
+
+    /// Iterates over `(seat, value)` in playing order from South.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        Seat::ALL.into_iter().zip(self.0.iter())
+    }
+}
+
+impl<T> Index<Seat> for BySeat<T> {
+    type Output = T;
+    fn index(&self, seat: Seat) -> &T {
+        &self.0[seat.index()]
+    }
+}
+
+impl<T> IndexMut<Seat> for BySeat<T> {
+    fn index_mut(&mut self, seat: Seat) -> &mut T {
+        &mut self.0[seat.index()]
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct BySeatRepr<T> {
+    #[serde(rename = "S")]
+    s: T,
+    #[serde(rename = "E")]
+    e: T,
+    #[serde(rename = "N")]
+    n: T,
+    #[serde(rename = "W")]
+    w: T,
+}
+
+impl<T: Serialize> Serialize for BySeat<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [a, b, c, d] = &self.0;
+        BySeatRepr { s: a, e: b, n: c, w: d }.serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for BySeat<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BySeat<T>, D::Error> {
+        let r = BySeatRepr::<T>::deserialize(d)?;
+        Ok(BySeat([r.s, r.e, r.n, r.w]))
+    }
+}
+
+/// One value per team, indexed by [`Team`]. Serialized as `{"NS": .., "EW": ..}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByTeam<T>(pub [T; 2]);
+
+impl<T> ByTeam<T> {
+    /// Builds the pair from a function of the team.
+    pub fn from_fn(mut f: impl FnMut(Team) -> T) -> ByTeam<T> {
+        ByTeam([f(Team::NS), f(Team::EW)])
+    }
+
+    /// Maps each value.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByTeam<U> {
+        ByTeam(self.0.map(f))
+    }
+}
+
+impl<T> Index<Team> for ByTeam<T> {
+    type Output = T;
+    fn index(&self, team: Team) -> &T {
+        &self.0[team.index()]
+    }
+}
+
+impl<T> IndexMut<Team> for ByTeam<T> {
+    fn index_mut(&mut self, team: Team) -> &mut T {
+        &mut self.0[team.index()]
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct ByTeamRepr<T> {
+    #[serde(rename = "NS")]
+    ns: T,
+    #[serde(rename = "EW")]
+    ew: T,
+}
+
+impl<T: Serialize> Serialize for ByTeam<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [a, b] = &self.0;
+        ByTeamRepr { ns: a, ew: b }.serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ByTeam<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByTeam<T>, D::Error> {
+        let r = ByTeamRepr::<T>::deserialize(d)?;
+        Ok(ByTeam([r.ns, r.ew]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_go_anticlockwise() {
+        assert_eq!(Seat::West.next(), Seat::South);
+        assert_eq!(Seat::South.next(), Seat::East);
+        assert_eq!(Seat::East.next(), Seat::North);
+        assert_eq!(Seat::South.prev(), Seat::West);
+        assert_eq!(Seat::East.partner(), Seat::West);
+        assert_eq!(Seat::North.team(), Team::NS);
+        assert_eq!(Seat::West.team(), Team::EW);
+        assert_eq!(Seat::North.distance_from(Seat::East), 1);
+    }
+
+    #[test]
+    fn by_seat_serializes_with_letters() {
+        let v = BySeat([1, 2, 3, 4]);
+        let s = serde_json::to_string(&v).unwrap_or_default();
+        assert_eq!(s, r#"{"S":1,"E":2,"N":3,"W":4}"#);
+        assert_eq!(serde_json::from_str::<BySeat<i32>>(&s).ok(), Some(v));
+    }
+}

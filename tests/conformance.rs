@@ -1,0 +1,137 @@
+//! The conformance vectors, run through the real `contree score` binary: every accepted record
+//! must match field by field, every rejected one its kind and index.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const FIELDS: [&str; 7] = ["contract", "tricks", "belote", "card_points", "made", "score", "game"];
+
+fn run_score(input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .arg("score")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("contree runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("contree finishes");
+    writer.join().expect("writer thread").expect("input written");
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).expect("UTF-8 output"))
+}
+
+fn check_file(name: &str) {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("vector file");
+    let cases: Vec<Value> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("vector is JSON"))
+        .collect();
+    let input: String = cases.iter().map(|c| format!("{}\n", c["record"])).collect();
+    let (code, out) = run_score(&input);
+    let answers: Vec<Value> =
+        out.lines().map(|l| serde_json::from_str(l).expect("answer is JSON")).collect();
+    assert_eq!(answers.len(), cases.len(), "one answer per record");
+    let mut failures = Vec::new();
+    let mut any_rejected = false;
+    for (i, (case, got)) in cases.iter().zip(&answers).enumerate() {
+        let exp = &case["expect"];
+        if exp["ok"] != got["ok"] {
+            failures.push(format!("{name}:{}: expected ok={}, got {got}", i + 1, exp["ok"]));
+            continue;
+        }
+        if exp["ok"] == Value::Bool(false) {
+            any_rejected = true;
+            for key in ["kind", "index"] {
+                if exp["error"][key] != got["error"][key] {
+                    failures.push(format!(
+                        "{name}:{}: error {key}: expected {}, got {}",
+                        i + 1,
+                        exp["error"][key],
+                        got["error"][key]
+                    ));
+                }
+            }
+            continue;
+        }
+        for f in FIELDS {
+            if exp.get(f) != got.get(f) {
+                failures.push(format!(
+                    "{name}:{}: {f}: expected {:?}, got {:?}",
+                    i + 1,
+                    exp.get(f),
+                    got.get(f)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(code, if any_rejected { 1 } else { 0 }, "exit status");
+}
+
+#[test]
+fn public_vectors() {
+    check_file("public.jsonl");
+}
+
+#[test]
+fn seed_example_vectors() {
+    check_file("seed-examples.jsonl");
+}
+
+#[test]
+fn broken_lines_get_bad_input_answers() {
+    let good = std::fs::read_to_string(format!(
+        "{}/tests/data/seed-examples.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("vector file");
+    let first: Value = serde_json::from_str(good.lines().next().expect("a line")).expect("JSON");
+    let record = first["record"].to_string();
+    let truncated = &record[..record.len() / 2];
+    let input = format!("{record}\n{truncated}\n\n{{\"dealer\": \"S\"}}\n[1, 2]\n{record}\n");
+    let (code, out) = run_score(&input);
+    let answers: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(code, 1);
+    assert_eq!(answers.len(), 5);
+    assert_eq!(answers[0]["ok"], true);
+    for a in &answers[1..4] {
+        assert_eq!(a["ok"], false);
+        assert_eq!(a["error"]["kind"], "bad-input");
+        assert!(!a["error"]["reason"].as_str().unwrap_or("").is_empty());
+    }
+    assert!(answers[2]["error"]["reason"].as_str().unwrap_or("").contains("hands"));
+    assert_eq!(answers[4]["ok"], true);
+}
+
+#[test]
+fn pretty_printed_record_is_read_whole() {
+    let good = std::fs::read_to_string(format!(
+        "{}/tests/data/seed-examples.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("vector file");
+    let first: Value = serde_json::from_str(good.lines().next().expect("a line")).expect("JSON");
+    let pretty = serde_json::to_string_pretty(&first["record"]).expect("serializes");
+    let (code, out) = run_score(&pretty);
+    assert_eq!(code, 0);
+    let answer: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(answer["score"], first["expect"]["score"]);
+}
+
+#[test]
+fn not_json_at_all_exits_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .arg("score")
+        .arg(format!("{}/Cargo.toml", env!("CARGO_MANIFEST_DIR")))
+        .output()
+        .expect("contree runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not JSON"));
+}

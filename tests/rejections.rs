@@ -1,0 +1,182 @@
+//! Every kind of broken record is rejected with the right kind, index and rule.
+
+mod common;
+
+use contree::rules::{
+    CardPlay, CardSet, DealRecord, PlayError, RecordError, RejectKind, Seat, check_play,
+};
+use contree::score::score_text;
+use serde_json::{Value, json};
+
+fn base() -> Value {
+    // Seed 004, example 1: East deals, North takes 100 hearts.
+    json!({
+        "dealer": "E",
+        "hands": {
+            "S": ["7C", "JS", "9C", "9D", "10C", "JC", "JD", "KD"],
+            "E": ["KS", "7S", "QC", "8S", "QS", "AS", "9H", "8D"],
+            "N": ["AH", "JH", "7H", "QH", "7D", "KC", "KH", "9S"],
+            "W": ["8H", "AC", "8C", "10S", "QD", "10H", "10D", "AD"]
+        },
+        "auction": ["100H", "pass", "pass", "pass"],
+        "play": ["JH", "8H", "9D", "9H", "AH", "10H", "7C", "7S", "KH", "8C", "JS", "KS", "QH",
+                 "QD", "KD", "8S", "7H", "AD", "10C", "8D", "KC", "AC", "JC", "QC", "10S", "JD",
+                 "AS", "9S", "QS", "7D", "10D", "9C"]
+    })
+}
+
+fn answer(record: &Value) -> Result<(), RecordError> {
+    let answers = score_text(&record.to_string()).expect("JSON input");
+    assert_eq!(answers.len(), 1);
+    answers.into_iter().next().expect("one answer").map(|_| ())
+}
+
+fn rejected(record: &Value) -> RecordError {
+    answer(record).expect_err("the record must be rejected")
+}
+
+#[test]
+fn the_base_record_is_accepted() {
+    assert!(answer(&base()).is_ok());
+}
+
+#[test]
+fn a_hand_with_seven_cards() {
+    let mut r = base();
+    r["hands"]["S"].as_array_mut().expect("array").pop();
+    let e = rejected(&r);
+    assert_eq!(e.kind, RejectKind::BadInput);
+    assert!(e.reason.contains("7 cards"), "{}", e.reason);
+}
+
+#[test]
+fn a_card_twice() {
+    let mut r = base();
+    r["hands"]["S"][0] = json!("KS");
+    let e = rejected(&r);
+    assert_eq!(e.kind, RejectKind::BadInput);
+    assert!(e.reason.contains("KS"), "{}", e.reason);
+}
+
+#[test]
+fn unknown_tokens() {
+    let mut r = base();
+    r["auction"][0] = json!("85H");
+    let e = rejected(&r);
+    assert_eq!((e.kind, e.index), (RejectKind::BadInput, Some(0)));
+    assert!(e.reason.contains("85H"));
+    let mut r = base();
+    r["hands"]["W"][3] = json!("11S");
+    assert_eq!(rejected(&r).kind, RejectKind::BadInput);
+    let mut r = base();
+    r["play"][5] = json!("ZZ");
+    let e = rejected(&r);
+    assert_eq!((e.kind, e.index), (RejectKind::BadInput, Some(5)));
+    let mut r = base();
+    r["dealer"] = json!("X");
+    assert_eq!(rejected(&r).kind, RejectKind::BadInput);
+    let mut r = base();
+    r.as_object_mut().expect("object").remove("play");
+    assert_eq!(rejected(&r).kind, RejectKind::BadInput);
+}
+
+fn auction_error(tokens: &[&str]) -> RecordError {
+    let mut r = base();
+    r["auction"] = json!(tokens);
+    r["play"] = json!([]);
+    rejected(&r)
+}
+
+#[test]
+fn illegal_calls() {
+    // East deals: North, West, South, East speak in that order.
+    let e = auction_error(&["80H", "pass", "contre"]);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalBid, Some(2), Some(Seat::South)));
+    assert!(e.reason.contains("own team"), "{}", e.reason);
+    let e = auction_error(&["80H", "contre", "pass", "surcontre"]);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalBid, Some(3), Some(Seat::East)));
+    assert!(e.reason.contains("contré team"), "{}", e.reason);
+    let e = auction_error(&["80H", "contre", "90S"]);
+    assert_eq!((e.kind, e.index), (RejectKind::IllegalBid, Some(2)));
+    assert!(e.reason.contains("after a contre"), "{}", e.reason);
+    let e = auction_error(&["90H", "80S"]);
+    assert_eq!((e.kind, e.index), (RejectKind::IllegalBid, Some(1)));
+    let e = auction_error(&["100H", "pass", "pass", "pass", "pass"]);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalBid, Some(4), None));
+    assert!(e.reason.contains("auction is over"));
+    let e = auction_error(&["100H", "pass"]);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::Incomplete, Some(2), Some(Seat::South)));
+}
+
+#[test]
+fn a_33rd_card_and_a_truncated_play() {
+    let mut r = base();
+    r["play"].as_array_mut().expect("array").push(json!("JH"));
+    let e = rejected(&r);
+    assert_eq!((e.kind, e.index), (RejectKind::IllegalPlay, Some(32)));
+    let mut r = base();
+    r["play"].as_array_mut().expect("array").pop();
+    let e = rejected(&r);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::Incomplete, Some(31), Some(Seat::South)));
+}
+
+#[test]
+fn a_card_not_in_the_hand() {
+    let mut r = base();
+    // North leads, but plays one of West's cards.
+    r["play"][0] = json!("8H");
+    r["play"][1] = json!("JH");
+    let e = rejected(&r);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalPlay, Some(0), Some(Seat::North)));
+    assert!(e.reason.contains("not in the hand"), "{}", e.reason);
+}
+
+/// Finds, in random legal deals, a position where swapping two of one player's cards breaks
+/// `rule`, and checks that the record is rejected there with that rule named.
+fn find_and_check(rule: fn(&PlayError) -> bool, words: &str) {
+    for seed in 0..2000u64 {
+        let record = common::random_record(seed);
+        let Some(contract) = record.replay_auction().ok().and_then(|a| a.contract()) else {
+            continue;
+        };
+        let mut play = CardPlay::new(record.hand_sets(), contract.trump(), record.dealer.next());
+        for (i, &card) in record.play.iter().enumerate() {
+            let seat = play.to_play().expect("deal in progress");
+            let hand = play.hands()[seat];
+            for other in hand.minus(CardSet::single(card)).iter() {
+                let err = check_play(hand, play.current_trick(), contract.trump(), other);
+                if err.as_ref().is_err_and(rule) {
+                    let j = (i + 1..record.play.len())
+                        .find(|&j| record.play[j] == other)
+                        .expect("the other card is played later");
+                    let mut broken: DealRecord = record.clone();
+                    broken.play.swap(i, j);
+                    let e = broken.score().expect_err("must be rejected");
+                    assert_eq!(
+                        (e.kind, e.index, e.seat),
+                        (RejectKind::IllegalPlay, Some(i), Some(seat))
+                    );
+                    assert!(e.reason.contains(words), "{}", e.reason);
+                    return;
+                }
+            }
+            play.play_unchecked(card);
+        }
+    }
+    panic!("no deal offered a chance to break the rule");
+}
+
+#[test]
+fn a_revoke() {
+    find_and_check(|e| matches!(e, PlayError::MustFollow { .. }), "must follow");
+}
+
+#[test]
+fn a_missed_overtrump() {
+    find_and_check(|e| matches!(e, PlayError::MustOvertrump { .. }), "must overtrump: holds");
+}
+
+#[test]
+fn a_missed_trump() {
+    find_and_check(|e| matches!(e, PlayError::MustTrump { .. }), "must trump: holds");
+}
