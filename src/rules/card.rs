@@ -508,6 +508,19 @@ impl CardSet {
     }
 }
 
+impl Serialize for CardSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardSet, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        Ok(cards.into_iter().collect())
+    }
+}
+
 impl FromIterator<Card> for CardSet {
     fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
         let mut set = CardSet::EMPTY;

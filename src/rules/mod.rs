@@ -17,8 +17,8 @@ pub use auction::{
 };
 pub use card::{Card, CardSet, CardSetIter, ParseCardError, Rank, Suit, Trump};
 pub use play::{
-    CAPOT_LAST_TRICK_BONUS, CAPOT_POINTS, CardPlay, DEAL_POINTS, DoneTrick, LAST_TRICK_BONUS,
-    PlayEvent, belote_holder, belote_team,
+    BeloteCall, CAPOT_LAST_TRICK_BONUS, CAPOT_POINTS, CardPlay, DEAL_POINTS, DoneTrick,
+    LAST_TRICK_BONUS, PlayEvent, belote_holder, belote_team,
 };
 pub use record::{
     ContractAnswer, DealRecord, GameAnswer, GameContext, RawRecord, RecordError, RejectKind,

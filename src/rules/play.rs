@@ -40,10 +40,20 @@ pub struct PlayEvent {
     pub deal_over: bool,
 }
 
+/// What a player says when playing the king or queen of trump while holding both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BeloteCall {
+    /// The first of the two.
+    Belote,
+    /// The second of the two.
+    Rebelote,
+}
+
 /// The card play of a deal under a fixed trump.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardPlay {
     trump: Trump,
+    belote: Option<Seat>,
     hands: BySeat<CardSet>,
     trick: Trick,
     done: Vec<DoneTrick>,
@@ -56,6 +66,7 @@ impl CardPlay {
     pub fn new(hands: BySeat<CardSet>, trump: Trump, leader: Seat) -> CardPlay {
         CardPlay {
             trump,
+            belote: belote_holder(&hands, trump),
             hands,
             trick: Trick::new(leader),
             done: Vec::with_capacity(8),
@@ -67,6 +78,31 @@ impl CardPlay {
     /// The trump.
     pub fn trump(&self) -> Trump {
         self.trump
+    }
+
+    /// The seat holding the king and queen of trump, if any.
+    pub fn belote_holder(&self) -> Option<Seat> {
+        self.belote
+    }
+
+    /// What the seat to play says if it plays `card`: "Belote" with the first of its king and
+    /// queen of trump, "Rebelote" with the second.
+    pub fn belote_call(&self, card: Card) -> Option<BeloteCall> {
+        let seat = self.to_play()?;
+        let suit = self.trump.suit()?;
+        if self.belote != Some(seat) || card.suit() != suit {
+            return None;
+        }
+        let other = match card.rank() {
+            Rank::King => Card::new(suit, Rank::Queen),
+            Rank::Queen => Card::new(suit, Rank::King),
+            _ => return None,
+        };
+        Some(if self.hands[seat].contains(other) {
+            BeloteCall::Belote
+        } else {
+            BeloteCall::Rebelote
+        })
     }
 
     /// The cards each seat still holds.

@@ -1,0 +1,493 @@
+//! A whole game of contrée: the deals one after another, the dealer's rotation, the running
+//! totals, the history of finished deals, and the end of the game.
+//!
+//! Actions come in for the seat whose turn it is and are checked by [`crate::rules`]; anything
+//! else is refused with a [`GameError`] and changes nothing. The game is a pure state machine:
+//! the UI draws it, the bots read a [`SeatView`] of it, the store saves it as a [`GameSave`].
+
+mod dealing;
+mod save;
+mod view;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use dealing::{DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck};
+pub use save::{GameSave, LoadError, SAVE_VERSION};
+pub use view::SeatView;
+
+use crate::rules::{
+    Auction, AuctionOutcome, BeloteCall, BidError, BySeat, ByTeam, Call, Card, CardPlay, CardSet,
+    Contract, DealRecord, DealScore, DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError,
+    ScoringRules, Seat, Team, belote_team, game_outcome, score_deal,
+};
+
+/// The targets a game may be played to.
+pub const TARGETS: [u16; 3] = [1000, 1500, 2000];
+
+/// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
+pub const VOID_DEALS_BEFORE_SHUFFLE: u8 = 4;
+
+/// The options of a game, fixed when it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameOptions {
+    /// Points needed to win: 1000, 1500 or 2000.
+    pub target: u16,
+    /// Scoring method and contre.
+    pub rules: ScoringRules,
+    /// Shuffle between deals, or table tradition.
+    pub deal_style: DealStyle,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions {
+            target: 1000,
+            rules: ScoringRules::default(),
+            deal_style: DealStyle::default(),
+        }
+    }
+}
+
+/// Who sits where: a persona id for each computer player; South is the human.
+pub type Players = BySeat<String>;
+
+/// The name South goes by in a game's player list.
+pub const HUMAN: &str = "you";
+
+/// What a player does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A call during the auction.
+    Bid(Call),
+    /// A card during the play.
+    Play(Card),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Bid(c) => write!(f, "{c}"),
+            Action::Play(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The auction is running.
+    Bidding,
+    /// The cards are being played.
+    Playing,
+    /// The deal is over and scored; [`Game::next_deal`] starts the next one.
+    DealOver,
+    /// A team has won.
+    GameOver,
+}
+
+/// An action refused, and why. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// Another seat is to act.
+    NotYourTurn { seat: Seat, to_act: Option<Seat> },
+    /// A card during the auction.
+    NotPlayingYet,
+    /// A call during the play.
+    AuctionOver,
+    /// The deal is over: continue to the next one first.
+    DealOver,
+    /// The deal is not over yet.
+    DealNotOver,
+    /// The game is over.
+    GameOver,
+    /// The rules forbid that call.
+    Bid(BidError),
+    /// The rules forbid that card.
+    Play(PlayError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::NotYourTurn { seat, to_act: Some(s) } => {
+                write!(f, "it is {s}'s turn, not {seat}'s")
+            }
+            GameError::NotYourTurn { seat, to_act: None } => {
+                write!(f, "nobody is to act now, not even {seat}")
+            }
+            GameError::NotPlayingYet => f.write_str("the auction is not over: no card yet"),
+            GameError::AuctionOver => f.write_str("the auction is over"),
+            GameError::DealOver => f.write_str("the deal is over"),
+            GameError::DealNotOver => f.write_str("the deal is not over"),
+            GameError::GameOver => f.write_str("the game is over"),
+            GameError::Bid(e) => write!(f, "{e}"),
+            GameError::Play(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The deal in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    /// The deal's number in the game, from 0.
+    pub index: usize,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// The hands as dealt.
+    pub dealt: BySeat<CardSet>,
+    /// The auction.
+    pub auction: Auction,
+    /// The card play, once the auction has a contract.
+    pub play: Option<CardPlay>,
+    /// The cards played so far, in order.
+    pub played: Vec<Card>,
+    /// The seat that said "Belote", once said.
+    pub belote_said: Option<Seat>,
+}
+
+impl Deal {
+    fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>) -> Deal {
+        Deal {
+            index,
+            dealer,
+            dealt,
+            auction: Auction::new(dealer),
+            play: None,
+            played: Vec::with_capacity(32),
+            belote_said: None,
+        }
+    }
+
+    /// The contract, once the auction has one.
+    pub fn contract(&self) -> Option<Contract> {
+        self.auction.contract()
+    }
+
+    /// The cards each seat holds now.
+    pub fn hands(&self) -> BySeat<CardSet> {
+        self.play.as_ref().map_or(self.dealt, |p| *p.hands())
+    }
+
+    /// The seat to act, if any.
+    pub fn to_act(&self) -> Option<Seat> {
+        match &self.play {
+            Some(p) => p.to_play(),
+            None => self.auction.to_speak(),
+        }
+    }
+
+    /// Whether the auction and (if any) the play are over.
+    pub fn is_over(&self) -> bool {
+        self.auction.is_over() && self.play.as_ref().is_none_or(CardPlay::is_over)
+    }
+
+    /// The deal written down as a record.
+    pub fn record(&self, options: &GameOptions, before: ByTeam<u32>) -> DealRecord {
+        DealRecord {
+            dealer: self.dealer,
+            hands: self.dealt.map(|h| h.iter().collect()),
+            auction: self.auction.calls().to_vec(),
+            play: self.played.clone(),
+            rules: Some(options.rules),
+            game: Some(GameContext { target: options.target, before }),
+        }
+    }
+}
+
+/// A finished deal, as the history keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealResult {
+    /// The deal written down, with the game's target and the totals before it.
+    pub record: DealRecord,
+    /// The contract, or `None` when everyone passed.
+    pub contract: Option<Contract>,
+    /// The score, when there was a contract.
+    pub score: Option<DealScore>,
+    /// Each team's card points, dix de der included.
+    pub card_points: ByTeam<u16>,
+    /// Each team's tricks.
+    pub tricks_won: ByTeam<u8>,
+    /// The team holding the belote.
+    pub belote: Option<Team>,
+    /// The totals after the deal.
+    pub totals: ByTeam<u32>,
+}
+
+impl DealResult {
+    /// The points written down for each team (0 to 0 for a void deal).
+    pub fn points(&self) -> ByTeam<u16> {
+        self.score.map(|s| s.score).unwrap_or_default()
+    }
+}
+
+/// What an action did, for the table to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did.
+    pub action: Action,
+    /// "Belote" or "Rebelote", when the card was the king or queen of trump of its holder.
+    pub belote: Option<BeloteCall>,
+    /// The trick the card completed.
+    pub trick: Option<DoneTrick>,
+    /// How the auction ended, when this call ended it.
+    pub auction_end: Option<AuctionOutcome>,
+    /// Whether the deal ended (its result is the last of [`Game::history`]).
+    pub deal_end: bool,
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    options: GameOptions,
+    seed: u64,
+    players: Players,
+    first_dealer: Seat,
+    totals: ByTeam<u32>,
+    deal: Deal,
+    history: Vec<DealResult>,
+    outcome: GameOutcome,
+    void_streak: u8,
+}
+
+impl Game {
+    /// A new game: the first dealer is drawn at random from `seed`, and the first deal dealt.
+    pub fn new(options: GameOptions, seed: u64, players: Players) -> Game {
+        let first_dealer = Seat::from_index(rand::RngExt::random_range(
+            &mut deal_rng(seed, 0, FIRST_DEALER),
+            0..4,
+        ));
+        let mut deck = shuffled_deck(&mut deal_rng(seed, 0, SHUFFLE));
+        cut(&mut deck, &mut deal_rng(seed, 0, CUT));
+        let dealt = deal(&deck, first_dealer);
+        Game {
+            options,
+            seed,
+            players,
+            first_dealer,
+            totals: ByTeam::default(),
+            deal: Deal::new(0, first_dealer, dealt),
+            history: Vec::new(),
+            outcome: GameOutcome::Continue,
+            void_streak: 0,
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    /// The seed every deal's shuffle derives from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The persona id at each seat (South: [`HUMAN`]).
+    pub fn players(&self) -> &Players {
+        &self.players
+    }
+
+    /// The running totals.
+    pub fn totals(&self) -> ByTeam<u32> {
+        self.totals
+    }
+
+    /// The current deal (the last one once the game is over).
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// The finished deals, oldest first.
+    pub fn history(&self) -> &[DealResult] {
+        &self.history
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Team> {
+        self.outcome.winner()
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        if self.outcome != GameOutcome::Continue {
+            Phase::GameOver
+        } else if self.deal.is_over() {
+            Phase::DealOver
+        } else if self.deal.auction.is_over() {
+            Phase::Playing
+        } else {
+            Phase::Bidding
+        }
+    }
+
+    /// The seat to act, if any.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.outcome != GameOutcome::Continue { None } else { self.deal.to_act() }
+    }
+
+    /// The calls allowed now (none outside the auction).
+    pub fn legal_calls(&self) -> LegalCalls {
+        self.deal.auction.legal_calls()
+    }
+
+    /// The cards the seat to play may play (none outside the play).
+    pub fn legal_cards(&self) -> CardSet {
+        self.deal.play.as_ref().map_or(CardSet::EMPTY, CardPlay::legal_cards)
+    }
+
+    /// What `seat` may know now.
+    pub fn view(&self, seat: Seat) -> SeatView {
+        SeatView {
+            seat,
+            dealer: self.deal.dealer,
+            hand: self.deal.hands()[seat],
+            auction: self.deal.auction.calls().to_vec(),
+            play: self.deal.played.clone(),
+            belote: self.deal.belote_said,
+            rules: self.options.rules,
+            target: self.options.target,
+            totals: self.totals,
+        }
+    }
+
+    /// Why `seat` may not do `action` now, if it may not.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::GameOver => return Err(GameError::GameOver),
+            Phase::DealOver => return Err(GameError::DealOver),
+            _ => {}
+        }
+        let to_act = self.to_act();
+        if to_act != Some(seat) {
+            return Err(GameError::NotYourTurn { seat, to_act });
+        }
+        match (action, &self.deal.play) {
+            (Action::Bid(call), None) => self.deal.auction.check(call).map_err(GameError::Bid),
+            (Action::Bid(_), Some(_)) => Err(GameError::AuctionOver),
+            (Action::Play(_), None) => Err(GameError::NotPlayingYet),
+            (Action::Play(card), Some(play)) => play.check(card).map_err(GameError::Play),
+        }
+    }
+
+    /// Does `action` for `seat`, if it is that seat's turn and the rules allow it.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, GameError> {
+        self.check(seat, action)?;
+        let mut event =
+            Event { seat, action, belote: None, trick: None, auction_end: None, deal_end: false };
+        match action {
+            Action::Bid(call) => {
+                self.deal.auction.call_unchecked(call);
+                event.auction_end = self.deal.auction.outcome();
+                if let Some(AuctionOutcome::Contract(c)) = event.auction_end {
+                    self.deal.play =
+                        Some(CardPlay::new(self.deal.dealt, c.trump(), self.deal.dealer.next()));
+                }
+            }
+            Action::Play(card) => {
+                if let Some(play) = self.deal.play.as_mut() {
+                    event.belote = play.belote_call(card);
+                    if event.belote == Some(BeloteCall::Belote) {
+                        self.deal.belote_said = Some(seat);
+                    }
+                    event.trick = play.play_unchecked(card).trick_done;
+                    self.deal.played.push(card);
+                }
+            }
+        }
+        if self.deal.is_over() {
+            self.finish_deal();
+            event.deal_end = true;
+        }
+        Ok(event)
+    }
+
+    fn finish_deal(&mut self) {
+        let before = self.totals;
+        let record = self.deal.record(&self.options, before);
+        let (contract, score, card_points, tricks_won, belote) =
+            match (self.deal.contract(), &self.deal.play) {
+                (Some(c), Some(play)) => {
+                    let belote = belote_team(&self.deal.dealt, c.trump());
+                    let s = score_deal(
+                        &c,
+                        play.points(),
+                        play.tricks_won(),
+                        belote,
+                        self.options.rules,
+                    );
+                    (Some(c), Some(s), play.points(), play.tricks_won(), belote)
+                }
+                _ => (None, None, ByTeam::default(), ByTeam::default(), None),
+            };
+        if let Some(s) = score {
+            for t in Team::ALL {
+                self.totals[t] += u32::from(s.score[t]);
+            }
+            self.void_streak = 0;
+        } else {
+            self.void_streak += 1;
+        }
+        self.outcome =
+            game_outcome(self.options.target, self.totals, score.as_ref().map(|s| (s, tricks_won)));
+        self.history.push(DealResult {
+            record,
+            contract,
+            score,
+            card_points,
+            tricks_won,
+            belote,
+            totals: self.totals,
+        });
+    }
+
+    /// Deals the next deal, once the current one is over: the deal passes to the dealer's
+    /// right-hand neighbour.
+    pub fn next_deal(&mut self) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::GameOver => return Err(GameError::GameOver),
+            Phase::DealOver => {}
+            _ => return Err(GameError::DealNotOver),
+        }
+        let index = self.deal.index + 1;
+        let dealer = self.deal.dealer.next();
+        let mut deck = match self.options.deal_style {
+            DealStyle::Tradition if self.void_streak < VOID_DEALS_BEFORE_SHUFFLE => {
+                self.gathered_deck()
+            }
+            _ => shuffled_deck(&mut deal_rng(self.seed, index, SHUFFLE)),
+        };
+        if self.options.deal_style == DealStyle::Tradition
+            && self.void_streak >= VOID_DEALS_BEFORE_SHUFFLE
+        {
+            self.void_streak = 0;
+        }
+        cut(&mut deck, &mut deal_rng(self.seed, index, CUT));
+        self.deal = Deal::new(index, dealer, deal(&deck, dealer));
+        Ok(())
+    }
+
+    /// The cards as the table gathers them after a deal: the tricks in the order they were won,
+    /// or, after an all-pass deal, the hands one on another from the dealer's right.
+    fn gathered_deck(&self) -> Vec<Card> {
+        match &self.deal.play {
+            Some(play) => play.tricks().iter().flat_map(|t| t.cards()).collect(),
+            None => {
+                (1..=4).flat_map(|i| self.deal.dealt[self.deal.dealer.after(i)].iter()).collect()
+            }
+        }
+    }
+}
+
+/// Purposes of the per-deal generators.
+const SHUFFLE: u64 = 1;
+const CUT: u64 = 2;
+const FIRST_DEALER: u64 = 3;
+
+#[cfg(test)]
+mod tests;
