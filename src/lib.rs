@@ -7,3 +7,4 @@ pub mod bots;
 pub mod game;
 pub mod rules;
 pub mod score;
+pub mod ui;

@@ -1,0 +1,1133 @@
+//! The table's state and its one entry point, [`App::update`]: a message in (a key, a click, a
+//! timer, a computer player's decision), a new state out. Nothing here touches the disk, the
+//! clock or the terminal: what must be done outside (save the game, record a finished deal,
+//! ask a computer player, save the settings) is queued as an [`Effect`] for the runner, so the
+//! whole table can be driven and checked in tests.
+
+use std::time::Duration;
+
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Position, Rect};
+
+use super::keymap::{self, Cmd, Mode};
+use super::settings::{Settings, Speed, SuitStyle};
+use super::text::{Lang, Words};
+use super::theme::Theme;
+use crate::bots::{self, Level, Style};
+use crate::game::{Action, DealResult, Game, GameOptions, HUMAN, Phase, SeatView, TARGETS, deal_rng};
+use crate::rules::{
+    BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, ContreScoring, DoneTrick, ScoringMethod,
+    Seat, Suit, Trick, Trump,
+};
+
+/// A message to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// A key press.
+    Key(KeyEvent),
+    /// A mouse event.
+    Mouse(MouseEvent),
+    /// The terminal's new size.
+    Resize(u16, u16),
+    /// The wait announced by [`App::wait`] is over.
+    Timer,
+    /// A computer player's answer to an [`Effect::Think`].
+    Decided(BotRequest, Action),
+}
+
+/// Something the runner must do outside the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Save the game as it is now.
+    SaveGame,
+    /// A deal has just finished: record it in the statistics.
+    DealFinished,
+    /// The game has just finished: record it in the statistics.
+    GameFinished,
+    /// Put the saved game aside before a new game replaces it.
+    ArchiveSaved,
+    /// Save the settings.
+    SaveSettings,
+    /// Ask a computer player; answer with [`Msg::Decided`].
+    Think(BotRequest),
+    /// Load the statistics for the statistics screen.
+    LoadStats,
+}
+
+/// Why a computer player is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To act at its seat.
+    Act,
+    /// To suggest a bid to South.
+    Hint,
+}
+
+/// A question to a computer player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotRequest {
+    /// Act or hint.
+    pub purpose: Purpose,
+    /// What the seat may know.
+    pub view: SeatView,
+    /// The level to play at.
+    pub level: Level,
+    /// The persona's style.
+    pub style: Style,
+    /// The seed of the decision, derived from the game's seed and the position.
+    pub seed: u64,
+}
+
+impl BotRequest {
+    /// The answer, computed here and now (the runner does it on a worker thread).
+    pub fn decide(&self) -> Action {
+        let step = self.view.auction.len() + self.view.play.len();
+        bots::decide(&self.view, self.level, self.style, &mut deal_rng(self.seed, step, BOT_PURPOSE))
+    }
+}
+
+/// The generator purposes used by the table (distinct from the game's own).
+const BOT_PURPOSE: u64 = 0x7ab1e;
+const PERSONA_PURPOSE: u64 = 0xface5;
+
+/// The main screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Title and menu.
+    Start,
+    /// The card table.
+    Table,
+    /// The statistics.
+    Statistics,
+    /// The settings.
+    Settings,
+    /// The rules, scrollable.
+    Rules,
+}
+
+/// A popup over the screen; `Esc` closes the top one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// The summary of the deal just finished.
+    DealEnd,
+    /// The end of the game.
+    GameOver,
+    /// The history of the deals; `review` is the deal whose tricks are shown.
+    History { selected: usize, review: Option<usize> },
+    /// The last trick.
+    LastTrick,
+    /// Keys and a rules summary.
+    Help,
+}
+
+/// An item of the start menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// Resume the saved game.
+    Resume,
+    /// Start a new game.
+    Play,
+    /// Change the target of a new game.
+    Target,
+    /// Statistics.
+    Statistics,
+    /// Settings.
+    Settings,
+    /// Rules.
+    Rules,
+    /// Quit.
+    Quit,
+}
+
+/// A line of the settings screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingItem {
+    /// Language.
+    Lang,
+    /// Computer players' level.
+    Level,
+    /// Speed.
+    Speed,
+    /// Scoring method.
+    Scoring,
+    /// Tournament contre.
+    Contre,
+    /// Deal style.
+    DealStyle,
+    /// Suit glyphs or letters.
+    Suits,
+    /// Automatic play of a forced card.
+    AutoPlay,
+    /// Bidding hint.
+    Hint,
+}
+
+impl SettingItem {
+    /// Every line, in order.
+    pub const ALL: [SettingItem; 9] = [
+        SettingItem::Lang,
+        SettingItem::Level,
+        SettingItem::Speed,
+        SettingItem::Scoring,
+        SettingItem::Contre,
+        SettingItem::DealStyle,
+        SettingItem::Suits,
+        SettingItem::AutoPlay,
+        SettingItem::Hint,
+    ];
+}
+
+/// A bidding button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BidButton {
+    /// A value, 80..160 or capot.
+    Level(crate::rules::Level),
+    /// A suit, making a bid at the chosen value.
+    Suit(Suit),
+    /// Pass, contre or surcontre.
+    Call(Call),
+}
+
+/// What a screen area does when clicked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// A card of South's hand.
+    Card(Card),
+    /// A bidding button.
+    Bid(BidButton),
+    /// A start menu item.
+    Menu(MenuItem),
+    /// A settings line.
+    Setting(SettingItem),
+    /// The main button of the top popup (continue, play again).
+    Continue,
+    /// A line of the history.
+    HistoryRow(usize),
+    /// Closes the top popup.
+    Close,
+}
+
+/// The clickable areas of the last frame, the later drawn on top.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hits(Vec<(Rect, Hit)>);
+
+impl Hits {
+    /// Records an area.
+    pub fn push(&mut self, area: Rect, hit: Hit) {
+        if area.width > 0 && area.height > 0 {
+            self.0.push((area, hit));
+        }
+    }
+
+    /// What is at a cell, the topmost first.
+    pub fn at(&self, column: u16, row: u16) -> Option<Hit> {
+        let p = Position::new(column, row);
+        self.0.iter().rev().find(|(r, _)| r.contains(p)).map(|&(_, h)| h)
+    }
+
+    /// The area of a hit, for tests that click.
+    pub fn area_of(&self, hit: Hit) -> Option<Rect> {
+        self.0.iter().rev().find(|(_, h)| *h == hit).map(|&(r, _)| r)
+    }
+}
+
+/// A game found on disk, offered on the start screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumable {
+    /// The game as saved.
+    pub game: Game,
+    /// When it started (seconds since the epoch).
+    pub started: Option<u64>,
+    /// When it was saved (seconds since the epoch).
+    pub saved: Option<u64>,
+}
+
+/// The figures of the statistics screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StatsSummary {
+    /// Games finished.
+    pub games_played: u32,
+    /// Games won by South's team.
+    pub games_won: u32,
+    /// Deals finished.
+    pub deals_played: u32,
+    /// Contracts South's team took.
+    pub contracts_taken: u32,
+    /// Of which made.
+    pub contracts_made: u32,
+}
+
+/// What a seat says, shown in a bubble by the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bubble {
+    /// A call of the auction.
+    Call(Call),
+    /// "Belote" or "Rebelote".
+    Belote(BeloteCall),
+}
+
+/// A pause before the table moves on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// Before a computer player acts.
+    Bot(Seat),
+    /// A finished trick stays on the table.
+    Gather,
+    /// Before South's only legal card plays itself.
+    AutoPlay,
+}
+
+/// How the table starts.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The saved preferences.
+    pub settings: Settings,
+    /// Colours or monochrome.
+    pub theme: Theme,
+    /// The target of a new game.
+    pub target: u16,
+    /// The seed of the first new game; later games derive theirs from it.
+    pub seed: u64,
+    /// A saved game to offer.
+    pub resume: Option<Resumable>,
+    /// Start a new game at once.
+    pub new_game: bool,
+}
+
+/// The whole state of the table.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// Preferences.
+    pub settings: Settings,
+    /// Styles.
+    pub theme: Theme,
+    /// The current screen.
+    pub screen: Screen,
+    /// Popups, the top one last.
+    pub popups: Vec<Popup>,
+    /// The game at the table.
+    pub game: Option<Game>,
+    /// The saved game offered on the start screen.
+    pub resume: Option<Resumable>,
+    /// The target of the next new game.
+    pub target: u16,
+    /// The start menu's cursor.
+    pub menu: usize,
+    /// The settings screen's cursor.
+    pub setting: usize,
+    /// The rules screen's and help's scroll.
+    pub scroll: u16,
+    /// The selected card, as an index in South's sorted hand.
+    pub cursor: usize,
+    /// The focused bidding button.
+    pub bid_focus: usize,
+    /// The bid value chosen, waiting for a suit.
+    pub bid_level: Option<crate::rules::Level>,
+    /// What each seat last said.
+    pub bubbles: BySeat<Option<Bubble>>,
+    /// A finished trick still on the table.
+    pub shown_trick: Option<DoneTrick>,
+    /// The pause in progress.
+    pub wait: Option<Wait>,
+    /// A computer player asked and not answered yet.
+    pub thinking: Option<Seat>,
+    /// The hint for South's bid, when asked and known.
+    pub hint: Option<Action>,
+    /// A one-line message: a refused action, a failed save.
+    pub status: Option<String>,
+    /// The statistics, once loaded.
+    pub stats: Option<StatsSummary>,
+    /// The clickable areas of the last frame.
+    pub hits: Hits,
+    /// Whether the player asked to quit.
+    pub quit: bool,
+    wait_serial: u64,
+    next_seed: u64,
+    effects: Vec<Effect>,
+}
+
+impl App {
+    /// The table as it opens: the start screen, or a new game at once.
+    pub fn new(config: Config) -> App {
+        let mut app = App {
+            settings: config.settings,
+            theme: config.theme,
+            screen: Screen::Start,
+            popups: Vec::new(),
+            game: None,
+            resume: config.resume,
+            target: if TARGETS.contains(&config.target) { config.target } else { TARGETS[0] },
+            menu: 0,
+            setting: 0,
+            scroll: 0,
+            cursor: 0,
+            bid_focus: 0,
+            bid_level: None,
+            bubbles: BySeat::default(),
+            shown_trick: None,
+            wait: None,
+            thinking: None,
+            hint: None,
+            status: None,
+            stats: None,
+            hits: Hits::default(),
+            quit: false,
+            wait_serial: 0,
+            next_seed: config.seed,
+            effects: Vec::new(),
+        };
+        if config.new_game {
+            app.new_game();
+        }
+        app
+    }
+
+    /// The words of the table, in its language and suit style.
+    pub fn words(&self) -> Words {
+        Words { lang: self.settings.lang, suits: self.settings.suits }
+    }
+
+    /// The effects queued since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// The pause the runner must time, with a number that changes each time a new pause starts.
+    /// No pause runs while a popup is open: the table waits for the player.
+    pub fn wait(&self) -> Option<(u64, Duration)> {
+        if !self.popups.is_empty() || self.screen != Screen::Table {
+            return None;
+        }
+        let speed = self.settings.speed;
+        self.wait.map(|w| {
+            let d = match w {
+                Wait::Bot(_) => speed.bot_delay(),
+                Wait::Gather => speed.trick_delay(),
+                // A forced card plays after a short pause, even at full speed, so it is seen.
+                Wait::AutoPlay => speed.bot_delay().max(Duration::from_millis(250)),
+            };
+            (self.wait_serial, d)
+        })
+    }
+
+    /// The mode for the keys.
+    pub fn mode(&self) -> Mode {
+        match self.popups.last() {
+            Some(Popup::DealEnd | Popup::GameOver) => return Mode::Summary,
+            Some(Popup::History { .. }) => return Mode::History,
+            Some(Popup::LastTrick) => return Mode::LastTrick,
+            Some(Popup::Help) => return Mode::Help,
+            None => {}
+        }
+        match self.screen {
+            Screen::Start => Mode::Start,
+            Screen::Statistics => Mode::Statistics,
+            Screen::Settings => Mode::Settings,
+            Screen::Rules => Mode::Rules,
+            Screen::Table => match self.game.as_ref().map(Game::phase) {
+                Some(Phase::Bidding) => Mode::Bidding,
+                _ => Mode::Playing,
+            },
+        }
+    }
+
+    /// The start menu's items.
+    pub fn menu_items(&self) -> Vec<MenuItem> {
+        let mut v = Vec::with_capacity(7);
+        if self.resume.is_some() {
+            v.push(MenuItem::Resume);
+        }
+        v.extend([
+            MenuItem::Play,
+            MenuItem::Target,
+            MenuItem::Statistics,
+            MenuItem::Settings,
+            MenuItem::Rules,
+            MenuItem::Quit,
+        ]);
+        v
+    }
+
+    /// What South may see now.
+    pub fn south_view(&self) -> Option<SeatView> {
+        self.game.as_ref().map(|g| g.view(Seat::South))
+    }
+
+    /// South's hand in table order.
+    pub fn hand(&self) -> Vec<Card> {
+        self.game
+            .as_ref()
+            .map(|g| sorted_hand(g.deal().hands()[Seat::South], g.deal().contract().map(|c| c.trump())))
+            .unwrap_or_default()
+    }
+
+    /// The cards South may play now (none when it is not South's turn to play).
+    pub fn playable(&self) -> CardSet {
+        match &self.game {
+            Some(g) if self.south_to_play() => g.legal_cards(),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// Whether South is to play a card and nothing else is pending.
+    pub fn south_to_play(&self) -> bool {
+        self.idle_turn(Phase::Playing)
+    }
+
+    /// Whether South is to bid and nothing else is pending.
+    pub fn south_to_bid(&self) -> bool {
+        self.idle_turn(Phase::Bidding)
+    }
+
+    fn idle_turn(&self, phase: Phase) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            g.phase() == phase
+                && g.to_act() == Some(Seat::South)
+                && self.wait.is_none()
+                && self.thinking.is_none()
+                && self.shown_trick.is_none()
+        })
+    }
+
+    /// The bidding buttons South may press now, in order: the values, the suits, the calls.
+    pub fn bid_buttons(&self) -> Vec<BidButton> {
+        let Some(g) = self.game.as_ref().filter(|_| self.south_to_bid()) else {
+            return Vec::new();
+        };
+        let legal = g.legal_calls();
+        let mut v = Vec::with_capacity(17);
+        if let Some(min) = legal.min_level {
+            v.extend(crate::rules::Level::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level));
+            v.extend(Suit::ALL.map(BidButton::Suit));
+        }
+        v.push(BidButton::Call(Call::Pass));
+        for c in [Call::Contre, Call::Surcontre] {
+            if legal.allows(c) {
+                v.push(BidButton::Call(c));
+            }
+        }
+        v
+    }
+
+    /// The trick to draw in the middle of the table, with who played each card.
+    pub fn table_trick(&self) -> Option<Trick> {
+        if let Some(t) = &self.shown_trick {
+            return Some(t.trick);
+        }
+        self.game.as_ref()?.deal().play.as_ref().map(|p| *p.current_trick())
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::Key(key) if key.kind == KeyEventKind::Press => self.on_key(key),
+            Msg::Key(_) | Msg::Resize(..) => {}
+            Msg::Mouse(m) => self.on_mouse(m),
+            Msg::Timer => self.on_timer(),
+            Msg::Decided(request, action) => self.on_decided(&request, action),
+        }
+        self.schedule();
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        let mode = self.mode();
+        let cmd = keymap::command(mode, key);
+        // Any key hurries the table along; quitting, help and history still work meanwhile.
+        if self.wait().is_some()
+            && !matches!(cmd, Some(Cmd::Quit | Cmd::Help | Cmd::History | Cmd::LastTrick))
+        {
+            self.on_timer();
+            return;
+        }
+        let Some(cmd) = cmd else { return };
+        self.status = None;
+        match cmd {
+            Cmd::Quit => self.quit = true,
+            Cmd::Help => self.toggle_popup(Popup::Help),
+            Cmd::History => {
+                if !matches!(self.popups.last(), Some(Popup::History { .. })) {
+                    let n = self.game.as_ref().map_or(0, |g| g.history().len());
+                    self.popups.push(Popup::History { selected: n.saturating_sub(1), review: None });
+                } else {
+                    self.popups.pop();
+                }
+            }
+            Cmd::LastTrick => self.toggle_popup(Popup::LastTrick),
+            Cmd::Close => self.close(),
+            _ => match mode {
+                Mode::Start => self.start_key(cmd, key),
+                Mode::Bidding => self.bid_key(cmd),
+                Mode::Playing => self.play_key(cmd, key),
+                Mode::Summary => {
+                    if cmd == Cmd::Act {
+                        self.continue_popup();
+                    }
+                }
+                Mode::History => self.history_key(cmd),
+                Mode::Settings => self.settings_key(cmd),
+                Mode::Rules | Mode::Help => self.scroll_key(cmd),
+                Mode::LastTrick | Mode::Statistics => {}
+            },
+        }
+    }
+
+    fn toggle_popup(&mut self, p: Popup) {
+        if self.popups.last() == Some(&p) {
+            self.popups.pop();
+        } else {
+            self.scroll = 0;
+            self.popups.push(p);
+        }
+    }
+
+    /// `Esc`: the top popup closes; a screen goes back to the start; the table stays.
+    fn close(&mut self) {
+        match self.popups.last().copied() {
+            Some(Popup::History { selected, review: Some(_) }) => {
+                self.popups.pop();
+                self.popups.push(Popup::History { selected, review: None });
+            }
+            Some(Popup::DealEnd | Popup::GameOver) => self.continue_popup(),
+            Some(_) => {
+                self.popups.pop();
+            }
+            None if self.screen != Screen::Table => {
+                self.screen = Screen::Start;
+                self.scroll = 0;
+            }
+            None => {}
+        }
+    }
+
+    fn start_key(&mut self, cmd: Cmd, key: KeyEvent) {
+        let items = self.menu_items();
+        let n = items.len();
+        match cmd {
+            Cmd::Up => self.menu = (self.menu + n - 1) % n,
+            Cmd::Down => self.menu = (self.menu + 1) % n,
+            Cmd::Left | Cmd::Right if items.get(self.menu) == Some(&MenuItem::Target) => {
+                self.cycle_target(cmd == Cmd::Right);
+            }
+            Cmd::Act => {
+                if let Some(&item) = items.get(self.menu) {
+                    self.activate(item);
+                }
+            }
+            _ => {}
+        }
+        let _ = key;
+    }
+
+    fn cycle_target(&mut self, up: bool) {
+        let i = TARGETS.iter().position(|&t| t == self.target).unwrap_or(0);
+        let n = TARGETS.len();
+        self.target = TARGETS[if up { (i + 1) % n } else { (i + n - 1) % n }];
+    }
+
+    /// Does what a start menu item says.
+    pub fn activate(&mut self, item: MenuItem) {
+        match item {
+            MenuItem::Resume => {
+                if let Some(r) = self.resume.take() {
+                    self.game = Some(r.game);
+                    self.enter_table();
+                    self.menu = 0;
+                }
+            }
+            MenuItem::Play => {
+                if self.resume.take().is_some() {
+                    self.effects.push(Effect::ArchiveSaved);
+                }
+                self.menu = 0;
+                self.new_game();
+            }
+            MenuItem::Target => self.cycle_target(true),
+            MenuItem::Statistics => {
+                self.effects.push(Effect::LoadStats);
+                self.screen = Screen::Statistics;
+            }
+            MenuItem::Settings => self.screen = Screen::Settings,
+            MenuItem::Rules => {
+                self.scroll = 0;
+                self.screen = Screen::Rules;
+            }
+            MenuItem::Quit => self.quit = true,
+        }
+    }
+
+    /// Starts a new game with new faces at the table.
+    pub fn new_game(&mut self) {
+        let seed = self.next_seed;
+        self.next_seed = splitmix(seed);
+        let [east, north, west] = bots::personas::draw(&mut deal_rng(seed, 0, PERSONA_PURPOSE));
+        let players = BySeat([HUMAN.to_string(), east, north, west]);
+        let options = GameOptions {
+            target: self.target,
+            rules: self.settings.rules(),
+            deal_style: self.settings.deal_style,
+        };
+        self.game = Some(Game::new(options, seed, players));
+        self.effects.push(Effect::SaveGame);
+        self.enter_table();
+    }
+
+    fn enter_table(&mut self) {
+        self.screen = Screen::Table;
+        self.popups.clear();
+        self.reset_deal_state();
+        if let Some(g) = &self.game {
+            // A game saved right after its last card resumes on the deal's summary.
+            match g.phase() {
+                Phase::DealOver => self.popups.push(Popup::DealEnd),
+                Phase::GameOver => self.popups.push(Popup::GameOver),
+                _ => {}
+            }
+            // The auction's calls of a resumed deal are shown again in the bubbles.
+            if g.phase() == Phase::Bidding {
+                let a = &g.deal().auction;
+                for (i, &c) in a.calls().iter().enumerate() {
+                    self.bubbles[a.seat_of(i)] = Some(Bubble::Call(c));
+                }
+            }
+        }
+    }
+
+    fn reset_deal_state(&mut self) {
+        self.bubbles = BySeat::default();
+        self.shown_trick = None;
+        self.wait = None;
+        self.thinking = None;
+        self.hint = None;
+        self.bid_level = None;
+        self.bid_focus = 0;
+        self.cursor = 0;
+    }
+
+    fn bid_key(&mut self, cmd: Cmd) {
+        if !self.south_to_bid() {
+            return;
+        }
+        let buttons = self.bid_buttons();
+        let n = buttons.len().max(1);
+        match cmd {
+            Cmd::Left | Cmd::PrevButton => self.bid_focus = (self.bid_focus + n - 1) % n,
+            Cmd::Right | Cmd::NextButton => self.bid_focus = (self.bid_focus + 1) % n,
+            Cmd::Act => {
+                if let Some(&b) = buttons.get(self.bid_focus) {
+                    self.press(b);
+                }
+            }
+            Cmd::Pass => self.press(BidButton::Call(Call::Pass)),
+            Cmd::Contre => {
+                let legal = self.game.as_ref().map(Game::legal_calls);
+                if legal.is_some_and(|l| l.surcontre) {
+                    self.press(BidButton::Call(Call::Surcontre));
+                } else {
+                    self.press(BidButton::Call(Call::Contre));
+                }
+            }
+            Cmd::Hint => {
+                self.settings.hint = !self.settings.hint;
+                self.effects.push(Effect::SaveSettings);
+                self.hint = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Presses a bidding button.
+    fn press(&mut self, b: BidButton) {
+        match b {
+            BidButton::Level(l) => {
+                self.bid_level = Some(l);
+                // The focus goes to the first suit, the natural next press.
+                if let Some(i) = self.bid_buttons().iter().position(|b| matches!(b, BidButton::Suit(_))) {
+                    self.bid_focus = i;
+                }
+            }
+            BidButton::Suit(s) => {
+                let Some(min) = self.game.as_ref().and_then(|g| g.legal_calls().min_level) else {
+                    return;
+                };
+                let level = self.bid_level.filter(|l| *l >= min).unwrap_or(min);
+                self.act(Seat::South, Action::Bid(Call::Bid(Bid::new(level, s))));
+            }
+            BidButton::Call(c) => self.act(Seat::South, Action::Bid(c)),
+        }
+    }
+
+    fn play_key(&mut self, cmd: Cmd, key: KeyEvent) {
+        let hand = self.hand();
+        let n = hand.len();
+        if n == 0 {
+            return;
+        }
+        match cmd {
+            Cmd::Left => self.cursor = (self.cursor.min(n - 1) + n - 1) % n,
+            Cmd::Right => self.cursor = (self.cursor + 1) % n,
+            Cmd::Act => self.play_selected(),
+            Cmd::Pick => {
+                if let ratatui::crossterm::event::KeyCode::Char(c) = key.code {
+                    let i = c.to_digit(10).map_or(0, |d| d as usize);
+                    if (1..=n).contains(&i) {
+                        self.cursor = i - 1;
+                        self.play_selected();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn play_selected(&mut self) {
+        if let Some(&card) = self.hand().get(self.cursor) {
+            self.try_play(card);
+        }
+    }
+
+    /// Plays a card for South, or says why it may not be played.
+    fn try_play(&mut self, card: Card) {
+        if !self.south_to_play() {
+            return;
+        }
+        self.act(Seat::South, Action::Play(card));
+    }
+
+    fn history_key(&mut self, cmd: Cmd) {
+        let n = self.game.as_ref().map_or(0, |g| g.history().len());
+        let Some(Popup::History { selected, review }) = self.popups.last_mut() else {
+            return;
+        };
+        match cmd {
+            Cmd::Up if n > 0 => *selected = (*selected + n - 1) % n,
+            Cmd::Down if n > 0 => *selected = (*selected + 1) % n,
+            Cmd::Act if *selected < n => *review = Some(*selected),
+            _ => {}
+        }
+    }
+
+    fn settings_key(&mut self, cmd: Cmd) {
+        let n = SettingItem::ALL.len();
+        match cmd {
+            Cmd::Up => self.setting = (self.setting + n - 1) % n,
+            Cmd::Down => self.setting = (self.setting + 1) % n,
+            Cmd::Left | Cmd::Right | Cmd::Act => {
+                self.change_setting(SettingItem::ALL[self.setting % n], cmd != Cmd::Left);
+            }
+            _ => {}
+        }
+    }
+
+    /// Moves a setting to its next (or previous) value, and saves the settings.
+    pub fn change_setting(&mut self, item: SettingItem, forward: bool) {
+        fn cycle<T: Copy + PartialEq>(all: &[T], v: T, forward: bool) -> T {
+            let n = all.len();
+            let i = all.iter().position(|x| *x == v).unwrap_or(0);
+            all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
+        }
+        let s = &mut self.settings;
+        match item {
+            SettingItem::Lang => s.lang = cycle(&Lang::ALL, s.lang, forward),
+            SettingItem::Level => s.level = cycle(&Level::ALL, s.level, forward),
+            SettingItem::Speed => s.speed = cycle(&Speed::ALL, s.speed, forward),
+            SettingItem::Scoring => {
+                s.scoring = cycle(&[ScoringMethod::MadePlusBid, ScoringMethod::Made], s.scoring, forward);
+            }
+            SettingItem::Contre => {
+                s.contre =
+                    cycle(&[ContreScoring::Standard, ContreScoring::Tournament], s.contre, forward);
+            }
+            SettingItem::DealStyle => {
+                use crate::game::DealStyle;
+                s.deal_style = cycle(&[DealStyle::Shuffle, DealStyle::Tradition], s.deal_style, forward);
+            }
+            SettingItem::Suits => {
+                s.suits = cycle(&[SuitStyle::Glyphs, SuitStyle::Letters], s.suits, forward);
+            }
+            SettingItem::AutoPlay => s.auto_play = !s.auto_play,
+            SettingItem::Hint => s.hint = !s.hint,
+        }
+        self.effects.push(Effect::SaveSettings);
+    }
+
+    fn scroll_key(&mut self, cmd: Cmd) {
+        self.scroll = match cmd {
+            Cmd::Up => self.scroll.saturating_sub(1),
+            Cmd::Down => self.scroll.saturating_add(1),
+            Cmd::PageUp => self.scroll.saturating_sub(10),
+            Cmd::PageDown => self.scroll.saturating_add(10),
+            _ => self.scroll,
+        };
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent) {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        if self.wait().is_some() {
+            self.on_timer();
+            return;
+        }
+        let Some(hit) = self.hits.at(m.column, m.row) else { return };
+        self.status = None;
+        match hit {
+            Hit::Card(card) => {
+                if let Some(i) = self.hand().iter().position(|&c| c == card) {
+                    self.cursor = i;
+                }
+                if self.playable().contains(card) {
+                    self.try_play(card);
+                }
+            }
+            Hit::Bid(b) => {
+                if self.south_to_bid() {
+                    if let Some(i) = self.bid_buttons().iter().position(|x| *x == b) {
+                        self.bid_focus = i;
+                    }
+                    self.press(b);
+                }
+            }
+            Hit::Menu(item) => {
+                if let Some(i) = self.menu_items().iter().position(|x| *x == item) {
+                    self.menu = i;
+                }
+                self.activate(item);
+            }
+            Hit::Setting(item) => {
+                if let Some(i) = SettingItem::ALL.iter().position(|x| *x == item) {
+                    self.setting = i;
+                }
+                self.change_setting(item, true);
+            }
+            Hit::Continue => self.continue_popup(),
+            Hit::HistoryRow(i) => {
+                if let Some(Popup::History { selected, review }) = self.popups.last_mut() {
+                    *selected = i;
+                    *review = Some(i);
+                }
+            }
+            Hit::Close => self.close(),
+        }
+    }
+
+    /// The summary's button: next deal, or after the game, a new game.
+    fn continue_popup(&mut self) {
+        match self.popups.pop() {
+            Some(Popup::DealEnd) => {
+                let Some(g) = self.game.as_mut() else { return };
+                if g.phase() == Phase::GameOver {
+                    self.popups.push(Popup::GameOver);
+                } else if g.next_deal().is_ok() {
+                    self.effects.push(Effect::SaveGame);
+                    self.reset_deal_state();
+                }
+            }
+            Some(Popup::GameOver) => self.new_game(),
+            Some(other) => self.popups.push(other),
+            None => {}
+        }
+    }
+
+    fn on_timer(&mut self) {
+        if !self.popups.is_empty() {
+            return;
+        }
+        match self.wait.take() {
+            Some(Wait::Bot(seat)) => self.ask(seat, Purpose::Act),
+            Some(Wait::Gather) => {
+                self.shown_trick = None;
+                for b in &mut self.bubbles.0 {
+                    if matches!(b, Some(Bubble::Belote(_))) {
+                        *b = None;
+                    }
+                }
+                if matches!(self.game.as_ref().map(Game::phase), Some(Phase::DealOver | Phase::GameOver)) {
+                    self.popups.push(Popup::DealEnd);
+                }
+            }
+            Some(Wait::AutoPlay) => {
+                if let Some(card) = self.game.as_ref().and_then(|g| g.legal_cards().first()) {
+                    self.act(Seat::South, Action::Play(card));
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// Asks the computer player at `seat` (or, for a hint, in South's place).
+    fn ask(&mut self, seat: Seat, purpose: Purpose) {
+        let Some(g) = &self.game else { return };
+        let style = bots::personas::by_id(&g.players()[seat]).map_or(Style::Cautious, |p| p.style);
+        let level = match purpose {
+            Purpose::Act => self.settings.level,
+            Purpose::Hint => Level::STRONGEST,
+        };
+        if purpose == Purpose::Act {
+            self.thinking = Some(seat);
+        }
+        self.effects.push(Effect::Think(BotRequest {
+            purpose,
+            view: g.view(seat),
+            level,
+            style,
+            seed: g.seed() ^ (g.deal().index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        }));
+    }
+
+    fn on_decided(&mut self, request: &BotRequest, action: Action) {
+        let current = self.game.as_ref().map(|g| g.view(request.view.seat));
+        // An answer about a position that is gone (a new game, a resumed one) is dropped.
+        if current.as_ref() != Some(&request.view) {
+            return;
+        }
+        match request.purpose {
+            Purpose::Hint => self.hint = Some(action),
+            Purpose::Act => {
+                if self.thinking == Some(request.view.seat) {
+                    self.thinking = None;
+                    self.act(request.view.seat, action);
+                }
+            }
+        }
+    }
+
+    /// Applies an action at the table and queues what follows from it.
+    fn act(&mut self, seat: Seat, action: Action) {
+        let Some(g) = self.game.as_mut() else { return };
+        let first_card = g.phase() == Phase::Bidding;
+        let event = match g.apply(seat, action) {
+            Ok(e) => e,
+            Err(e) => {
+                self.status = Some(e.to_string());
+                return;
+            }
+        };
+        self.effects.push(Effect::SaveGame);
+        self.hint = None;
+        match action {
+            Action::Bid(c) => {
+                self.bubbles[seat] = Some(Bubble::Call(c));
+                if seat == Seat::South {
+                    self.bid_level = None;
+                    self.bid_focus = 0;
+                }
+            }
+            Action::Play(_) => {
+                if first_card || self.bubbles.0.iter().any(|b| matches!(b, Some(Bubble::Call(_)))) {
+                    self.bubbles = BySeat::default();
+                }
+                if let Some(b) = event.belote {
+                    self.bubbles[seat] = Some(Bubble::Belote(b));
+                }
+            }
+        }
+        if event.auction_end.is_some() {
+            // The auction's calls stay readable in the side panel; the bubbles make way for play.
+            self.bubbles = BySeat::default();
+        }
+        if let Some(t) = event.trick {
+            self.shown_trick = Some(t);
+            self.set_wait(Wait::Gather);
+        }
+        if event.deal_end {
+            self.effects.push(Effect::DealFinished);
+            if self.game.as_ref().is_some_and(|g| g.phase() == Phase::GameOver) {
+                self.effects.push(Effect::GameFinished);
+            }
+            if event.trick.is_none() {
+                self.popups.push(Popup::DealEnd);
+            }
+        }
+    }
+
+    fn set_wait(&mut self, w: Wait) {
+        self.wait = Some(w);
+        self.wait_serial += 1;
+    }
+
+    /// Decides what the table waits for next: a computer player, a forced card, or South.
+    fn schedule(&mut self) {
+        if self.screen != Screen::Table || self.wait.is_some() || self.thinking.is_some() {
+            return;
+        }
+        let Some(g) = &self.game else { return };
+        let Some(seat) = g.to_act() else { return };
+        if seat != Seat::South {
+            self.set_wait(Wait::Bot(seat));
+            return;
+        }
+        match g.phase() {
+            Phase::Playing => {
+                let legal = g.legal_cards();
+                let hand = self.hand();
+                if !hand.get(self.cursor).is_some_and(|c| legal.contains(*c)) {
+                    self.cursor = hand.iter().position(|c| legal.contains(*c)).unwrap_or(0);
+                }
+                if self.settings.auto_play && legal.len() == 1 {
+                    self.set_wait(Wait::AutoPlay);
+                }
+            }
+            Phase::Bidding => {
+                if self.settings.hint && self.hint.is_none() && !self.asked_hint() {
+                    self.ask(Seat::South, Purpose::Hint);
+                }
+                let n = self.bid_buttons().len();
+                if self.bid_focus >= n {
+                    self.bid_focus = 0;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn asked_hint(&self) -> bool {
+        self.effects.iter().any(|e| matches!(e, Effect::Think(r) if r.purpose == Purpose::Hint))
+    }
+
+    /// Every deal's tricks, for the review: replayed from the record through the rules.
+    pub fn review_tricks(result: &DealResult) -> Vec<DoneTrick> {
+        let Some(c) = result.contract else { return Vec::new() };
+        let mut play = CardPlay::new(result.record.hand_sets(), c.trump(), result.record.dealer.next());
+        for &card in &result.record.play {
+            play.play_unchecked(card);
+        }
+        play.tricks().to_vec()
+    }
+}
+
+/// A hand in table order: suits alternating in colour, trumps first once known, each suit from
+/// its strongest card down.
+pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
+    let base = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+    let order: Vec<Suit> = match trump.and_then(Trump::suit) {
+        None => base.to_vec(),
+        Some(t) => {
+            let others = base.iter().copied().filter(|&s| s != t);
+            let opposite: Vec<Suit> = others.clone().filter(|s| s.is_red() != t.is_red()).collect();
+            let same: Vec<Suit> = others.filter(|s| s.is_red() == t.is_red()).collect();
+            let mut v = vec![t];
+            v.extend(opposite.first());
+            v.extend(same.first());
+            v.extend(opposite.get(1));
+            v
+        }
+    };
+    let mut cards = Vec::with_capacity(hand.len());
+    for suit in order {
+        let mut of: Vec<Card> = hand.of_suit(suit).iter().collect();
+        let is_trump = trump.is_some_and(|t| t.is_trump(suit));
+        of.sort_by_key(|c| {
+            std::cmp::Reverse(if is_trump { c.rank().trump_strength() } else { c.rank().plain_strength() })
+        });
+        cards.extend(of);
+    }
+    cards
+}
+
+/// A step of the SplitMix64 generator: the seeds of successive games.
+const fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

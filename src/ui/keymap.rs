@@ -1,0 +1,301 @@
+//! The keys, in one table. Input is looked up in [`BINDINGS`], the footer lists the bindings of
+//! the current mode, and the help screen lists them all: the three cannot drift apart.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::text::T;
+
+/// What the player is looking at, as far as keys are concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The start menu.
+    Start,
+    /// The auction, South to bid or waiting.
+    Bidding,
+    /// The card play.
+    Playing,
+    /// The end-of-deal or game-over summary.
+    Summary,
+    /// The history of the game's deals.
+    History,
+    /// The last trick popup.
+    LastTrick,
+    /// The help popup.
+    Help,
+    /// The rules screen.
+    Rules,
+    /// The settings screen.
+    Settings,
+    /// The statistics screen.
+    Statistics,
+}
+
+/// What a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmd {
+    /// Left: previous card or button, lower value.
+    Left,
+    /// Right: next card or button, higher value.
+    Right,
+    /// Up: previous line.
+    Up,
+    /// Down: next line.
+    Down,
+    /// Play the selected card, press the selected button.
+    Act,
+    /// Pick the card with this number (the digit pressed).
+    Pick,
+    /// Next bidding button.
+    NextButton,
+    /// Previous bidding button.
+    PrevButton,
+    /// Pass.
+    Pass,
+    /// Contre (or surcontre when that is the call allowed).
+    Contre,
+    /// Show the last trick.
+    LastTrick,
+    /// Show the history.
+    History,
+    /// Show the help.
+    Help,
+    /// Show or hide the bidding hint.
+    Hint,
+    /// Close the top popup, go back.
+    Close,
+    /// Save and quit.
+    Quit,
+    /// Scroll a page up.
+    PageUp,
+    /// Scroll a page down.
+    PageDown,
+}
+
+/// A key with its modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key(pub KeyCode, pub KeyModifiers);
+
+const fn k(c: char) -> Key {
+    Key(KeyCode::Char(c), KeyModifiers::NONE)
+}
+const fn code(c: KeyCode) -> Key {
+    Key(c, KeyModifiers::NONE)
+}
+
+/// One binding: its keys, how the keys are shown, the command, its label, where it applies and
+/// whether the footer lists it.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// The keys.
+    pub keys: &'static [Key],
+    /// The keys as shown.
+    pub shown: &'static str,
+    /// The command.
+    pub cmd: Cmd,
+    /// What it does.
+    pub label: T,
+    /// The modes where it applies.
+    pub modes: &'static [Mode],
+    /// Whether the footer lists it.
+    pub footer: bool,
+}
+
+use Mode::*;
+
+const TABLE: &[Mode] = &[Bidding, Playing];
+const LISTS: &[Mode] = &[Start, Settings, History];
+const EVERYWHERE: &[Mode] =
+    &[Start, Bidding, Playing, Summary, History, LastTrick, Help, Rules, Settings, Statistics];
+
+/// Every binding.
+pub const BINDINGS: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Left), k('h'), code(KeyCode::Right), k('l')],
+        shown: "←→ h l",
+        cmd: Cmd::Left,
+        label: T::Move,
+        modes: &[Playing, Bidding, Settings, Start],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Up), k('k'), code(KeyCode::Down), k('j')],
+        shown: "↑↓ j k",
+        cmd: Cmd::Up,
+        label: T::Move,
+        modes: &[Start, Settings, History, Rules, Help],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::Act,
+        modes: &[Playing, Bidding, Start, Summary, History],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('1'), k('2'), k('3'), k('4'), k('5'), k('6'), k('7'), k('8')],
+        shown: "1-8",
+        cmd: Cmd::Pick,
+        label: T::Pick,
+        modes: &[Playing],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Tab), Key(KeyCode::BackTab, KeyModifiers::SHIFT)],
+        shown: "Tab",
+        cmd: Cmd::NextButton,
+        label: T::NextButton,
+        modes: &[Bidding],
+        footer: true,
+    },
+    Binding { keys: &[k('p')], shown: "p", cmd: Cmd::Pass, label: T::Pass, modes: &[Bidding], footer: true },
+    Binding {
+        keys: &[k('c')],
+        shown: "c",
+        cmd: Cmd::Contre,
+        label: T::Contre,
+        modes: &[Bidding],
+        footer: true,
+    },
+    Binding { keys: &[k('i')], shown: "i", cmd: Cmd::Hint, label: T::Hint, modes: &[Bidding], footer: false },
+    Binding {
+        keys: &[k('L')],
+        shown: "L",
+        cmd: Cmd::LastTrick,
+        label: T::LastTrick,
+        modes: &[Playing, LastTrick],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('H')],
+        shown: "H",
+        cmd: Cmd::History,
+        label: T::History,
+        modes: &[Bidding, Playing, Summary, History],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::PageUp), code(KeyCode::PageDown)],
+        shown: "PgUp PgDn",
+        cmd: Cmd::PageUp,
+        label: T::Scroll,
+        modes: &[Rules, Help],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('?'), code(KeyCode::F(1))],
+        shown: "?",
+        cmd: Cmd::Help,
+        label: T::Help,
+        modes: EVERYWHERE,
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        shown: "Esc",
+        cmd: Cmd::Close,
+        label: T::Close,
+        modes: &[Summary, History, LastTrick, Help, Rules, Settings, Statistics],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('q'), Key(KeyCode::Char('c'), KeyModifiers::CONTROL)],
+        shown: "q",
+        cmd: Cmd::Quit,
+        label: T::Quit,
+        modes: EVERYWHERE,
+        footer: true,
+    },
+];
+
+/// The lists where up and down move, as opposed to scrolling text.
+pub const fn moves_in_lists(mode: Mode) -> bool {
+    let mut i = 0;
+    while i < LISTS.len() {
+        if LISTS[i] as u8 == mode as u8 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The bindings that apply in the table's modes, for the help screen.
+pub fn table_bindings() -> impl Iterator<Item = &'static Binding> {
+    BINDINGS.iter().filter(|b| b.modes.iter().any(|m| TABLE.contains(m)))
+}
+
+/// The bindings the footer lists in `mode`.
+pub fn footer(mode: Mode) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS.iter().filter(move |b| b.footer && b.modes.contains(&mode))
+}
+
+/// The command a key press asks for in `mode`. Some bindings hold two directions (left and
+/// right, up and down, page up and down): the key says which.
+pub fn command(mode: Mode, key: KeyEvent) -> Option<Cmd> {
+    // Shifted letters arrive with SHIFT set on some terminals and not on others: the character
+    // alone decides.
+    let mods = match key.code {
+        KeyCode::Char(_) => key.modifiers & KeyModifiers::CONTROL,
+        KeyCode::BackTab => KeyModifiers::SHIFT,
+        _ => key.modifiers - KeyModifiers::SHIFT,
+    };
+    let pressed = Key(key.code, mods);
+    let b = BINDINGS.iter().find(|b| b.modes.contains(&mode) && b.keys.contains(&pressed))?;
+    Some(match (b.cmd, key.code) {
+        (Cmd::Left, KeyCode::Right | KeyCode::Char('l')) => Cmd::Right,
+        (Cmd::Up, KeyCode::Down | KeyCode::Char('j')) => Cmd::Down,
+        (Cmd::NextButton, KeyCode::BackTab) => Cmd::PrevButton,
+        (Cmd::PageUp, KeyCode::PageDown) => Cmd::PageDown,
+        (cmd, _) => cmd,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(c: KeyCode) -> KeyEvent {
+        KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn keys_map_to_commands_by_mode() {
+        assert_eq!(command(Playing, key(KeyCode::Char('l'))), Some(Cmd::Right));
+        assert_eq!(command(Playing, key(KeyCode::Left)), Some(Cmd::Left));
+        assert_eq!(command(Playing, key(KeyCode::Char('L'))), Some(Cmd::LastTrick));
+        assert_eq!(
+            command(Playing, KeyEvent::new(KeyCode::Char('L'), KeyModifiers::SHIFT)),
+            Some(Cmd::LastTrick)
+        );
+        assert_eq!(command(Bidding, key(KeyCode::Char('p'))), Some(Cmd::Pass));
+        assert_eq!(command(Playing, key(KeyCode::Char('p'))), None);
+        assert_eq!(
+            command(Rules, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Some(Cmd::Quit)
+        );
+        assert_eq!(command(Bidding, key(KeyCode::Char('c'))), Some(Cmd::Contre));
+        assert_eq!(command(Rules, key(KeyCode::PageDown)), Some(Cmd::PageDown));
+        assert_eq!(command(Bidding, KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)), Some(Cmd::PrevButton));
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_a_mode() {
+        for mode in EVERYWHERE {
+            let keys: Vec<Key> =
+                BINDINGS.iter().filter(|b| b.modes.contains(mode)).flat_map(|b| b.keys).copied().collect();
+            for (i, a) in keys.iter().enumerate() {
+                assert!(!keys[i + 1..].contains(a), "{a:?} twice in {mode:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_mode_can_quit_and_get_help() {
+        for mode in EVERYWHERE {
+            assert_eq!(command(*mode, key(KeyCode::Char('?'))), Some(Cmd::Help));
+            assert_eq!(command(*mode, key(KeyCode::Char('q'))), Some(Cmd::Quit));
+        }
+    }
+}

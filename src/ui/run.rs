@@ -1,0 +1,148 @@
+//! The runner: owns the terminal (raw mode, alternate screen, mouse capture, restored on every
+//! exit path including a panic), turns terminal events and timers into [`Msg`]s, runs the
+//! computer players on a worker thread so drawing and input never wait for them, and carries out
+//! the app's [`Effect`]s on the disk through [`Persist`]. It blocks in `poll` while waiting for
+//! the player: no busy loop.
+
+use std::io;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+
+use super::app::{App, Effect, Msg, StatsSummary};
+use super::settings::Settings;
+use super::view::{self, Look};
+use crate::game::Game;
+
+/// Where the table keeps its game, statistics and settings. Every write may fail; the message
+/// is one line, shown in the table's status line while play goes on in memory.
+pub trait Persist {
+    /// Saves the game as it is now.
+    fn save_game(&mut self, game: &Game) -> Result<(), String>;
+    /// Records a finished deal.
+    fn deal_finished(&mut self, game: &Game) -> Result<(), String>;
+    /// Records a finished game.
+    fn game_finished(&mut self, game: &Game) -> Result<(), String>;
+    /// Puts the saved game aside.
+    fn archive_saved(&mut self) -> Result<(), String>;
+    /// Saves the settings.
+    fn save_settings(&mut self, settings: &Settings) -> Result<(), String>;
+    /// The statistics.
+    fn stats(&mut self) -> Result<StatsSummary, String>;
+}
+
+/// Carries out the effects other than thinking, and returns the requests to think.
+pub fn apply_effects(
+    app: &mut App,
+    persist: &mut dyn Persist,
+) -> Vec<super::app::BotRequest> {
+    let mut think = Vec::new();
+    for effect in app.take_effects() {
+        let result = match (&effect, &app.game) {
+            (Effect::SaveGame, Some(g)) => persist.save_game(g),
+            (Effect::DealFinished, Some(g)) => persist.deal_finished(g),
+            (Effect::GameFinished, Some(g)) => persist.game_finished(g),
+            (Effect::ArchiveSaved, _) => persist.archive_saved(),
+            (Effect::SaveSettings, _) => persist.save_settings(&app.settings),
+            (Effect::LoadStats, _) => persist.stats().map(|s| app.stats = Some(s)),
+            (Effect::Think(r), _) => {
+                think.push(r.clone());
+                Ok(())
+            }
+            (Effect::SaveGame | Effect::DealFinished | Effect::GameFinished, None) => Ok(()),
+        };
+        if let Err(e) = result {
+            app.status = Some(e);
+        }
+    }
+    think
+}
+
+/// Restores the terminal: mouse capture off, then ratatui's own restore.
+fn restore() {
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+}
+
+/// Runs the table until the player quits.
+pub fn run(mut app: App, look: Look, persist: &mut dyn Persist) -> io::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    // ratatui's hook restores the screen; mouse capture must be released before it.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| event_loop(&mut terminal, &mut app, look, persist));
+    // Whatever happened, the last state is on disk before the terminal is given back.
+    let _ = apply_effects(&mut app, persist);
+    restore();
+    result
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    look: Look,
+    persist: &mut dyn Persist,
+) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel::<Msg>();
+    let mut timer: Option<(u64, Instant)> = None;
+    let mut pending_bots = 0usize;
+    loop {
+        for request in apply_effects(app, persist) {
+            let tx = tx.clone();
+            pending_bots += 1;
+            std::thread::spawn(move || {
+                let action = request.decide();
+                let _ = tx.send(Msg::Decided(request, action));
+            });
+        }
+        if app.quit {
+            return Ok(());
+        }
+        view::draw(terminal, app, look)?;
+        // The pause to time, if any: a new pause number restarts the clock.
+        let deadline = match app.wait() {
+            Some((serial, d)) => {
+                let start = match timer {
+                    Some((s, at)) if s == serial => at,
+                    _ => Instant::now(),
+                };
+                timer = Some((serial, start));
+                Some(start + d)
+            }
+            None => {
+                timer = None;
+                None
+            }
+        };
+        let now = Instant::now();
+        let timeout = match (deadline, pending_bots) {
+            (Some(d), _) => d.saturating_duration_since(now),
+            // A computer player is thinking: look for its answer often, without spinning.
+            (None, n) if n > 0 => Duration::from_millis(15),
+            (None, _) => Duration::from_secs(3600),
+        };
+        if event::poll(timeout)? {
+            let msg = match event::read()? {
+                Event::Key(k) => Some(Msg::Key(k)),
+                Event::Mouse(m) => Some(Msg::Mouse(m)),
+                Event::Resize(w, h) => Some(Msg::Resize(w, h)),
+                _ => None,
+            };
+            if let Some(m) = msg {
+                app.update(m);
+            }
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            timer = None;
+            app.update(Msg::Timer);
+        }
+        while let Ok(m) = rx.try_recv() {
+            pending_bots = pending_bots.saturating_sub(1);
+            app.update(m);
+        }
+    }
+}

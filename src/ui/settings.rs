@@ -1,0 +1,143 @@
+//! The player's preferences, kept in `settings.json` in the data directory: language, bot level
+//! and speed, the rules of new games, the suit drawing, the automatic play of a forced card and
+//! the bidding hint.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::text::Lang;
+use crate::bots::Level;
+use crate::game::DealStyle;
+use crate::rules::{ContreScoring, ScoringMethod, ScoringRules};
+
+/// How fast the computer players act.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Speed {
+    /// A long, comfortable pause.
+    Slow,
+    /// The default pause.
+    #[default]
+    Normal,
+    /// A short pause.
+    Fast,
+    /// No pause at all.
+    Instant,
+}
+
+impl Speed {
+    /// Every speed, slowest first.
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+
+    /// How long a computer player waits before acting.
+    pub const fn bot_delay(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::Slow => 1400,
+            Speed::Normal => 800,
+            Speed::Fast => 300,
+            Speed::Instant => 0,
+        })
+    }
+
+    /// How long a finished trick stays on the table before it is gathered.
+    pub const fn trick_delay(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::Slow => 2200,
+            Speed::Normal => 1400,
+            Speed::Fast => 600,
+            Speed::Instant => 0,
+        })
+    }
+}
+
+/// How suits are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SuitStyle {
+    /// ♠ ♥ ♦ ♣.
+    #[default]
+    Glyphs,
+    /// Letters (S H D C in English, P C K T in French), for terminals without the glyphs.
+    Letters,
+}
+
+/// The player's preferences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The language of the table.
+    pub lang: Lang,
+    /// The computer players' level.
+    pub level: Level,
+    /// How fast they act.
+    pub speed: Speed,
+    /// Scoring method for new games.
+    pub scoring: ScoringMethod,
+    /// Contre scoring for new games.
+    pub contre: ContreScoring,
+    /// Deal style for new games.
+    pub deal_style: DealStyle,
+    /// Suit glyphs or letters.
+    pub suits: SuitStyle,
+    /// Play a card by itself when it is the only legal one.
+    pub auto_play: bool,
+    /// Show what a computer player would bid in your place.
+    pub hint: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            lang: Lang::En,
+            level: Level::STRONGEST,
+            speed: Speed::Normal,
+            scoring: ScoringMethod::default(),
+            contre: ContreScoring::default(),
+            deal_style: DealStyle::default(),
+            suits: SuitStyle::Glyphs,
+            auto_play: true,
+            hint: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The scoring rules new games are played with.
+    pub fn rules(&self) -> ScoringRules {
+        ScoringRules { scoring: self.scoring, contre: self.contre }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_fill_missing_fields() {
+        let s = Settings { lang: Lang::Fr, speed: Speed::Fast, hint: true, ..Settings::default() };
+        let json = serde_json::to_string(&s).expect("serialize");
+        assert_eq!(serde_json::from_str::<Settings>(&json).expect("parse"), s);
+        let partial: Settings = serde_json::from_str(r#"{"lang":"fr"}"#).expect("parse");
+        assert_eq!(partial, Settings { lang: Lang::Fr, ..Settings::default() });
+    }
+
+    #[test]
+    fn slower_speeds_wait_longer() {
+        for w in Speed::ALL.windows(2) {
+            assert!(w[0].bot_delay() > w[1].bot_delay());
+            assert!(w[0].trick_delay() > w[1].trick_delay());
+        }
+        assert_eq!(Speed::Instant.bot_delay(), Duration::ZERO);
+    }
+}

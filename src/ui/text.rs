@@ -1,0 +1,377 @@
+//! Every word the table shows, in French and English. [`T`] names each text and [`T::get`]
+//! matches every variant to both languages, so a missing translation does not compile. Card,
+//! suit, seat and call names follow the language and the suit style (glyphs or letters).
+
+use serde::{Deserialize, Serialize};
+
+use super::settings::SuitStyle;
+use crate::rules::{Bid, Call, Contract, Level, Multiplier, Rank, Seat, Suit, Team};
+
+/// A language of the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lang {
+    /// Français.
+    Fr,
+    /// English.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::Fr, Lang::En];
+
+    /// The language named by a locale value such as `fr_FR.UTF-8` (French for `fr*`).
+    pub fn from_locale(value: &str) -> Lang {
+        if value.to_ascii_lowercase().starts_with("fr") { Lang::Fr } else { Lang::En }
+    }
+
+    /// The language of the environment: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set.
+    pub fn from_env() -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|k| std::env::var(k).ok())
+            .find(|v| !v.is_empty())
+            .map_or(Lang::En, |v| Lang::from_locale(&v))
+    }
+
+    /// The language's own name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::Fr => "Français",
+            Lang::En => "English",
+        }
+    }
+}
+
+/// Whether the locale of the environment can show UTF-8 (checked in `LC_ALL`, `LC_CTYPE`, `LANG`).
+pub fn locale_is_utf8() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.is_empty())
+        .is_none_or(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
+macro_rules! texts {
+    ($($(#[$doc:meta])* $name:ident => $en:expr, $fr:expr;)*) => {
+        /// A text of the table.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum T { $($(#[$doc])* $name,)* }
+
+        impl T {
+            /// The text in `lang`.
+            pub const fn get(self, lang: Lang) -> &'static str {
+                let (en, fr) = match self { $(T::$name => ($en, $fr),)* };
+                match lang {
+                    Lang::En => en,
+                    Lang::Fr => fr,
+                }
+            }
+        }
+    };
+}
+
+texts! {
+    Title => "Belote contrée", "Belote contrée";
+    Subtitle => "French Belote Federation rules", "Règlement de la Fédération française de belote";
+    Play => "Play", "Jouer";
+    Resume => "Resume the game", "Reprendre la partie";
+    Target => "Target", "Objectif";
+    Points => "points", "points";
+    Statistics => "Statistics", "Statistiques";
+    Settings => "Settings", "Réglages";
+    Rules => "Rules", "Règles";
+    Quit => "Quit", "Quitter";
+    Dealer => "dealer", "donneur";
+    Taker => "taker", "preneur";
+    Contract => "Contract", "Contrat";
+    Bidding => "Bidding", "Enchères";
+    Score => "Score", "Score";
+    ThisDeal => "This deal", "Cette donne";
+    Tricks => "tricks", "plis";
+    Auction => "Auction", "Enchères";
+    Us => "Us", "Nous";
+    Them => "Them", "Eux";
+    YourTurn => "Your turn", "À vous";
+    YourTurnBid => "Your turn to bid", "À vous d'enchérir";
+    Thinking => "is thinking", "réfléchit";
+    TakesTrick => "takes the trick", "remporte le pli";
+    LastTrick => "Last trick", "Dernier pli";
+    NoTrickYet => "No trick yet", "Aucun pli joué";
+    Pass => "Pass", "Passe";
+    Contre => "Contre", "Contre";
+    Surcontre => "Surcontre", "Surcontre";
+    Contred => "contré", "contré";
+    Surcontred => "surcontré", "surcontré";
+    Capot => "Capot", "Capot";
+    Belote => "Belote", "Belote";
+    Rebelote => "Rebelote", "Rebelote";
+    NoBid => "No bid yet", "Aucune enchère";
+    ChooseSuit => "then a suit", "puis une couleur";
+    ChooseLevel => "Choose a value", "Choisissez une valeur";
+    Hint => "Hint", "Conseil";
+    HintOff => "hint: i", "conseil : i";
+    DealOver => "End of the deal", "Fin de la donne";
+    Made => "made", "réussi";
+    Failed => "failed", "chuté";
+    CardPoints => "Card points", "Points des plis";
+    Multiplier => "Multiplier", "Multiplicateur";
+    ScoreRaw => "Score before rounding", "Marque avant arrondi";
+    ScoreRounded => "Score written down", "Marque inscrite";
+    Totals => "Totals", "Totaux";
+    AllPassed => "Everyone passed: the deal scores nothing", "Tout le monde a passé : donne blanche";
+    Continue => "Continue", "Continuer";
+    History => "History", "Historique";
+    Deal => "Deal", "Donne";
+    Result => "Result", "Résultat";
+    NoDeals => "No deal finished yet", "Aucune donne terminée";
+    Review => "Deal review", "Revue de la donne";
+    Trick => "Trick", "Pli";
+    Winner => "winner", "gagnant";
+    GameOver => "Game over", "Partie terminée";
+    YouWin => "You and your partner win!", "Vous gagnez avec votre partenaire !";
+    YouLose => "Your opponents win", "Vos adversaires gagnent";
+    FinalScore => "Final score", "Score final";
+    PlayAgain => "Play again", "Rejouer";
+    StatsUpdated => "Your statistics are updated.", "Vos statistiques sont à jour.";
+    Help => "Help", "Aide";
+    Keys => "Keys", "Touches";
+    RulesSummary => "Summary of the rules", "Résumé des règles";
+    Annonces => "Annonces: contrée has no declarations (no tierce, no cinquante, no carré); only the belote, the king and queen of trump, counts: 20 points.",
+        "Annonces : la contrée se joue sans annonces (ni tierce, ni cinquante, ni carré) ; seule la belote, le roi et la dame d'atout, compte : 20 points.";
+    GamesPlayed => "Games played", "Parties jouées";
+    GamesWon => "Games won", "Parties gagnées";
+    DealsPlayed => "Deals played", "Donnes jouées";
+    ContractsTaken => "Contracts taken by your team", "Contrats pris par votre équipe";
+    ContractsMade => "of which made", "dont réussis";
+    NoStats => "No statistics yet: finish a deal to start them.", "Pas encore de statistiques : terminez une donne.";
+    Language => "Language", "Langue";
+    BotLevel => "Computer players", "Joueurs de l'ordinateur";
+    BotSpeed => "Speed", "Vitesse";
+    Scoring => "Scoring", "Marque";
+    TournamentContre => "Tournament contre", "Contre de tournoi";
+    DealStyle => "Deal style", "Distribution";
+    SuitStyle => "Suits", "Couleurs";
+    AutoPlay => "Play a forced card by itself", "Jouer seule une carte forcée";
+    HintSetting => "Bidding hint", "Conseil d'enchère";
+    On => "on", "oui";
+    Off => "off", "non";
+    Glyphs => "symbols", "symboles";
+    Letters => "letters", "lettres";
+    Shuffle => "shuffle", "mélange";
+    Tradition => "table tradition", "tradition";
+    MadePlusBid => "made + bid", "faits + demandés";
+    MadeOnly => "made", "faits";
+    Slow => "slow", "lente";
+    Normal => "normal", "normale";
+    Fast => "fast", "rapide";
+    Instant => "instant", "instantanée";
+    SettingsNote => "Scoring and deal style apply to the next new game.", "La marque et la distribution s'appliquent à la prochaine partie.";
+    Move => "move", "choisir";
+    Act => "play", "jouer";
+    Pick => "card", "carte";
+    NextButton => "buttons", "boutons";
+    Scroll => "scroll", "défiler";
+    Close => "close", "fermer";
+    Change => "change", "modifier";
+    Select => "select", "valider";
+    Saved => "saved", "sauvegardé";
+    Back => "back", "retour";
+    NewGame => "new game", "nouvelle partie";
+}
+
+/// How texts are written: the language and the suit style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The language.
+    pub lang: Lang,
+    /// Glyphs or letters.
+    pub suits: SuitStyle,
+}
+
+impl Words {
+    /// A text.
+    pub const fn t(self, t: T) -> &'static str {
+        t.get(self.lang)
+    }
+
+    /// A suit: a glyph, or a letter of the language (P C K T in French, as in bridge notation).
+    pub const fn suit(self, suit: Suit) -> &'static str {
+        match (self.suits, self.lang, suit) {
+            (SuitStyle::Glyphs, _, Suit::Spades) => "♠",
+            (SuitStyle::Glyphs, _, Suit::Hearts) => "♥",
+            (SuitStyle::Glyphs, _, Suit::Diamonds) => "♦",
+            (SuitStyle::Glyphs, _, Suit::Clubs) => "♣",
+            (SuitStyle::Letters, Lang::En, Suit::Spades) => "S",
+            (SuitStyle::Letters, Lang::En, Suit::Hearts) => "H",
+            (SuitStyle::Letters, Lang::En, Suit::Diamonds) => "D",
+            (SuitStyle::Letters, Lang::En, Suit::Clubs) => "C",
+            (SuitStyle::Letters, Lang::Fr, Suit::Spades) => "P",
+            (SuitStyle::Letters, Lang::Fr, Suit::Hearts) => "C",
+            (SuitStyle::Letters, Lang::Fr, Suit::Diamonds) => "K",
+            (SuitStyle::Letters, Lang::Fr, Suit::Clubs) => "T",
+        }
+    }
+
+    /// A rank: 7 8 9 10 J Q K A, or 7 8 9 10 V D R A in French.
+    pub const fn rank(self, rank: Rank) -> &'static str {
+        match (self.lang, rank) {
+            (_, Rank::Seven) => "7",
+            (_, Rank::Eight) => "8",
+            (_, Rank::Nine) => "9",
+            (_, Rank::Ten) => "10",
+            (Lang::En, Rank::Jack) => "J",
+            (Lang::En, Rank::Queen) => "Q",
+            (Lang::En, Rank::King) => "K",
+            (Lang::Fr, Rank::Jack) => "V",
+            (Lang::Fr, Rank::Queen) => "D",
+            (Lang::Fr, Rank::King) => "R",
+            (_, Rank::Ace) => "A",
+        }
+    }
+
+    /// A card, rank then suit: "10♥", "V♠".
+    pub fn card(self, card: crate::rules::Card) -> String {
+        format!("{}{}", self.rank(card.rank()), self.suit(card.suit()))
+    }
+
+    /// A seat's name.
+    pub const fn seat(self, seat: Seat) -> &'static str {
+        match (self.lang, seat) {
+            (Lang::En, Seat::South) => "South",
+            (Lang::En, Seat::East) => "East",
+            (Lang::En, Seat::North) => "North",
+            (Lang::En, Seat::West) => "West",
+            (Lang::Fr, Seat::South) => "Sud",
+            (Lang::Fr, Seat::East) => "Est",
+            (Lang::Fr, Seat::North) => "Nord",
+            (Lang::Fr, Seat::West) => "Ouest",
+        }
+    }
+
+    /// A team from South's side: "Us (N-S)", "Them (E-W)".
+    pub fn team(self, team: Team) -> String {
+        match (self.lang, team) {
+            (Lang::En, Team::NS) => "Us (N-S)".into(),
+            (Lang::En, Team::EW) => "Them (E-W)".into(),
+            (Lang::Fr, Team::NS) => "Nous (N-S)".into(),
+            (Lang::Fr, Team::EW) => "Eux (E-O)".into(),
+        }
+    }
+
+    /// A bid level: "90", "Capot".
+    pub fn level(self, level: Level) -> String {
+        match level {
+            Level::Points(v) => v.to_string(),
+            Level::Capot => self.t(T::Capot).into(),
+        }
+    }
+
+    /// A bid: "90 ♠", "Capot ♥".
+    pub fn bid(self, bid: Bid) -> String {
+        match bid.trump.suit() {
+            Some(s) => format!("{} {}", self.level(bid.level), self.suit(s)),
+            None => self.level(bid.level),
+        }
+    }
+
+    /// A call as said at the table: "Pass", "90 ♠", "Contre".
+    pub fn call(self, call: Call) -> String {
+        match call {
+            Call::Pass => self.t(T::Pass).into(),
+            Call::Bid(b) => self.bid(b),
+            Call::Contre => self.t(T::Contre).into(),
+            Call::Surcontre => self.t(T::Surcontre).into(),
+        }
+    }
+
+    /// A contract with its taker: "100 ♥ contré, North".
+    pub fn contract(self, c: &Contract) -> String {
+        let mult = match c.multiplier {
+            Multiplier::Simple => String::new(),
+            Multiplier::Contre => format!(" {}", self.t(T::Contred)),
+            Multiplier::Surcontre => format!(" {}", self.t(T::Surcontred)),
+        };
+        format!("{}{mult}, {}", self.bid(c.bid), self.seat(c.taker))
+    }
+
+    /// The message shown when the terminal is too small.
+    pub fn too_small(self, w: u16, h: u16) -> String {
+        match self.lang {
+            Lang::En => format!("terminal too small: need 80x24, have {w}x{h}"),
+            Lang::Fr => format!("terminal trop petit : il faut 80x24, il y a {w}x{h}"),
+        }
+    }
+
+    /// The one-page rules summary of the help screen.
+    pub const fn rules_summary(self) -> &'static [&'static str] {
+        match self.lang {
+            Lang::En => &[
+                "You (South) and North play against East and West; play goes anticlockwise.",
+                "Bidding: from 80 to 160 by tens, or capot (all eight tricks), with a trump suit.",
+                "Contre doubles the opponents' bid; the contré team may surcontre (x4).",
+                "Follow suit; without it, trump unless your partner is winning the trick;",
+                "when you trump, go over the trumps already played if you can.",
+                "Trump: J 9 A 10 K Q 8 7. Plain: A 10 K Q J 9 8 7. 152 points + 10 last trick.",
+                "The contract is made when the takers reach their bid, belote included.",
+                "Scores are rounded to the nearest ten; the first team to the target wins.",
+            ],
+            Lang::Fr => &[
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+                "Enchères : de 80 à 160 par dizaines, ou capot (huit plis), avec une couleur d'atout.",
+                "Le contre double l'enchère adverse ; l'équipe contrée peut surcontrer (x4).",
+                "Fournir ; sinon couper, sauf si le partenaire est maître du pli ;",
+                "à l'atout, monter sur les atouts déjà joués si on le peut.",
+                "Atout : V 9 A 10 R D 8 7. Hors atout : A 10 R D V 9 8 7. 152 points + 10 de der.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
+                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
+            ],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Card, Trump};
+
+    #[test]
+    fn french_uses_french_card_names_and_calls() {
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(fr.card(Card::new(Suit::Spades, Rank::Jack)), "V♠");
+        assert_eq!(fr.card(Card::new(Suit::Hearts, Rank::Queen)), "D♥");
+        assert_eq!(fr.card(Card::new(Suit::Clubs, Rank::King)), "R♣");
+        assert_eq!(fr.call(Call::Pass), "Passe");
+        let c = Contract {
+            taker: Seat::North,
+            bid: Bid { level: Level::Points(100), trump: Trump::Suit(Suit::Hearts) },
+            multiplier: Multiplier::Contre,
+        };
+        assert_eq!(fr.contract(&c), "100 ♥ contré, Nord");
+        let en = Words { lang: Lang::En, suits: SuitStyle::Letters };
+        assert_eq!(en.contract(&c), "100 H contré, North");
+        assert_eq!(en.card(Card::new(Suit::Diamonds, Rank::Ten)), "10D");
+    }
+
+    #[test]
+    fn letters_are_distinct_in_each_language() {
+        for lang in Lang::ALL {
+            let w = Words { lang, suits: SuitStyle::Letters };
+            let letters: std::collections::HashSet<&str> =
+                Suit::ALL.iter().map(|&s| w.suit(s)).collect();
+            assert_eq!(letters.len(), 4);
+        }
+    }
+
+    #[test]
+    fn locale_picks_the_language() {
+        assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Lang::Fr);
+        assert_eq!(Lang::from_locale("en_GB.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale("C"), Lang::En);
+    }
+}

@@ -1,0 +1,108 @@
+//! Draws the [`App`] into a frame: the screen, the popups over it, the footer of keys. The
+//! clickable areas of the frame are returned, for the next click to be matched against them.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::app::{App, Hits, Screen};
+use super::keymap;
+use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
+use crate::game::Phase;
+use crate::rules::Seat;
+
+/// The smallest terminal the table is drawn in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// How the frame is drawn, beside the app's state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    /// Borders and card frames in ASCII.
+    pub ascii: bool,
+}
+
+/// Draws the app and returns the clickable areas.
+pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
+    let area = frame.area();
+    let buf = frame.buffer_mut();
+    let mut ctx = Ctx { app, theme: app.theme, words: app.words(), ascii: look.ascii, hits: Hits::default() };
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let msg = ctx.words.too_small(area.width, area.height);
+        let r = centered(area, msg.chars().count() as u16, 1);
+        Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
+        return ctx.hits;
+    }
+    let [body, footer] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    match app.screen {
+        Screen::Start => screens::start(&mut ctx, body, buf),
+        Screen::Table => table(&mut ctx, body, buf),
+        Screen::Statistics => screens::statistics(&mut ctx, body, buf),
+        Screen::Settings => screens::settings(&mut ctx, body, buf),
+        Screen::Rules => screens::rules(&mut ctx, body, buf),
+    }
+    for &p in &app.popups {
+        // A popup takes every click: what is under it must not react.
+        ctx.hits.push(body, super::app::Hit::Close);
+        popups::draw(&mut ctx, p, body, buf);
+    }
+    draw_footer(&ctx, footer, buf);
+    ctx.hits
+}
+
+fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+    let t = ctx.theme;
+    if let Some(s) = &ctx.app.status {
+        Paragraph::new(Line::from(span(format!("! {s}"), t.bad))).render(area, buf);
+        return;
+    }
+    let mut spans = Vec::new();
+    for b in keymap::footer(ctx.app.mode()) {
+        // The footer shows the first of a binding's keys; the help shows them all.
+        let first = b.shown.split(' ').next().unwrap_or(b.shown);
+        spans.push(span(format!(" {first} "), t.selected));
+        spans.push(span(format!(" {}  ", ctx.words.t(b.label)), t.dim));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+    let panel_width = if area.width >= 110 { 34 } else { 26 };
+    let [felt, side] = Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area);
+    panel::draw(ctx, side, buf);
+    // The felt has no frame: its rows go to the cards; the panel's frames close the table.
+    let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
+    let [north, middle, south] =
+        Layout::vertical([Constraint::Length(4), Constraint::Min(11), Constraint::Length(7)]).areas(felt_inner);
+    let side_width = if felt_inner.width >= 80 { 16 } else { 13 };
+    let [west, center, east] = Layout::horizontal([
+        Constraint::Length(side_width),
+        Constraint::Min(28),
+        Constraint::Length(side_width),
+    ])
+    .areas(middle);
+    seat::draw_row(ctx, Seat::North, north, buf);
+    seat::draw_column(ctx, Seat::West, west, buf);
+    seat::draw_column(ctx, Seat::East, Rect { x: east.x + 1, width: east.width.saturating_sub(1), ..east }, buf);
+    let bidding_phase = ctx.app.game.as_ref().is_some_and(|g| g.phase() == Phase::Bidding);
+    if bidding_phase {
+        let h = center.height.min(10);
+        let r = Rect::new(center.x, center.y + (center.height - h) / 2, center.width, h);
+        bidding::draw(ctx, r, buf);
+    } else {
+        trick::draw(ctx, center, buf);
+    }
+    hand::draw(ctx, south, buf);
+}
+
+/// Draws `app` on `terminal` and keeps the clickable areas in the app.
+pub fn draw<B: ratatui::backend::Backend>(
+    terminal: &mut ratatui::Terminal<B>,
+    app: &mut App,
+    look: Look,
+) -> Result<(), B::Error> {
+    let mut hits = Hits::default();
+    terminal.draw(|f| hits = render(app, look, f))?;
+    app.hits = hits;
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! The bidding box: the current bid, then, when South is to speak, buttons for the allowed calls
+//! only (the values from the lowest allowed up to capot, the four suits, Pass, Contre and
+//! Surcontre when allowed) and the hint line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use super::{Ctx, put, span};
+use crate::game::Action;
+use crate::ui::app::{BidButton, Hit};
+use crate::ui::text::T;
+
+/// The label of a button.
+fn label(ctx: &Ctx<'_>, b: BidButton) -> String {
+    let w = ctx.words;
+    match b {
+        BidButton::Level(l) => w.level(l),
+        BidButton::Suit(s) => format!(" {} ", w.suit(s)),
+        BidButton::Call(c) => w.call(c),
+    }
+}
+
+/// Draws the bidding box in `area`.
+pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let app = ctx.app;
+    let Some(game) = &app.game else { return };
+    let w = ctx.words;
+    let t = ctx.theme;
+    let block = ctx.block(w.t(T::Bidding));
+    let inner = block.inner(area);
+    block.render(area, buf);
+
+    let current = match game.deal().auction.current_bid() {
+        Some((seat, bid)) => {
+            let mult = match game.deal().auction.multiplier() {
+                crate::rules::Multiplier::Simple => String::new(),
+                crate::rules::Multiplier::Contre => format!(" {}", w.t(T::Contred)),
+                crate::rules::Multiplier::Surcontre => format!(" {}", w.t(T::Surcontred)),
+            };
+            Line::from(vec![
+                span(w.bid(bid), t.accent),
+                span(format!("{mult}, {}", super::seat::name(ctx, seat)), t.text),
+            ])
+        }
+        None => Line::from(span(w.t(T::NoBid), t.dim)),
+    };
+    put(buf, inner, 0, &current);
+    if !app.south_to_bid() {
+        return;
+    }
+    let buttons = app.bid_buttons();
+    let mut y = inner.y + 1;
+    let mut x = inner.x;
+    let mut group = 0;
+    for (i, &b) in buttons.iter().enumerate() {
+        let g = match b {
+            BidButton::Level(_) => 0,
+            BidButton::Suit(_) => 1,
+            BidButton::Call(_) => 2,
+        };
+        if g != group {
+            // Each kind of button starts its own row.
+            group = g;
+            y += 1;
+            x = inner.x;
+            if g == 1 {
+                let prompt = match app.bid_level {
+                    Some(l) => format!("{} {} ", w.level(l), w.t(T::ChooseSuit)),
+                    None => String::new(),
+                };
+                buf.set_string(x, y, &prompt, t.dim);
+                x += prompt.chars().count() as u16;
+            }
+        }
+        let text = label(ctx, b);
+        let width = text.chars().count() as u16 + 2;
+        if x + width > inner.right() && x > inner.x {
+            y += 1;
+            x = inner.x;
+        }
+        if y >= inner.bottom() {
+            break;
+        }
+        let chosen = matches!(b, BidButton::Level(l) if app.bid_level == Some(l));
+        let text = if chosen { format!("›{text}") } else { text };
+        let used = ctx.button(x, y, &text, app.bid_focus == i, Hit::Bid(b), buf);
+        if chosen {
+            buf.set_style(Rect::new(x, y, used, 1), t.accent);
+        }
+        if let BidButton::Suit(s) = b {
+            let focused = app.bid_focus == i;
+            let style = if focused { t.suit(s).patch(t.selected) } else { t.suit(s) };
+            buf.set_style(Rect::new(x + 1, y, used.saturating_sub(2), 1), style);
+        }
+        x += used + 1;
+    }
+    let hint = if app.settings.hint {
+        match app.hint {
+            Some(Action::Bid(c)) => format!("{}: {}", w.t(T::Hint), w.call(c)),
+            _ => format!("{}: …", w.t(T::Hint)),
+        }
+    } else {
+        format!("({})", w.t(T::HintOff))
+    };
+    if y + 1 < inner.bottom() {
+        buf.set_string(inner.x, y + 1, hint, t.dim);
+    }
+}

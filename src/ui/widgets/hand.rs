@@ -1,0 +1,81 @@
+//! South's hand at the bottom of the table: a line saying whose turn it is, then the cards, large,
+//! in table order. While South is to play, the legal cards are lifted a row and the others
+//! dimmed; the selected card is reversed. Each card records its area for clicks.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use super::card::{self, Look};
+use super::{Ctx, put, span};
+use crate::game::Phase;
+use crate::rules::Seat;
+use crate::ui::app::{Hit, Wait};
+use crate::ui::text::T;
+
+/// Draws the hand area (7 rows: the turn line, a row for lifted cards, the cards).
+pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let app = ctx.app;
+    let Some(game) = &app.game else { return };
+    let w = ctx.words;
+    let t = ctx.theme;
+
+    let mut line = vec![span(format!("{} ", ctx.words.seat(Seat::South)), t.accent)];
+    if game.deal().dealer == Seat::South {
+        line.push(span(format!("[{}] ", w.t(T::Dealer)), t.dim));
+    }
+    if game.deal().contract().is_some_and(|c| c.taker == Seat::South) {
+        line.push(span(format!("[{}] ", w.t(T::Taker)), t.dim));
+    }
+    if let Some(b) = app.bubbles[Seat::South] {
+        line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
+    }
+    let turn = if let (Some(tr), Some(Wait::Gather)) = (&app.shown_trick, app.wait) {
+        Some((format!("— {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
+    } else if let Some(s) = app.thinking.or(match app.wait {
+        Some(Wait::Bot(s)) => Some(s),
+        _ => None,
+    }) {
+        let name = super::seat::name(ctx, s);
+        Some((format!("— {name} {}…", w.t(T::Thinking)), t.dim))
+    } else if app.south_to_play() {
+        Some((format!("▶ {}", w.t(T::YourTurn)), t.accent))
+    } else if app.south_to_bid() {
+        Some((format!("▶ {}", w.t(T::YourTurnBid)), t.accent))
+    } else {
+        None
+    };
+    if let Some((text, style)) = turn {
+        line.push(span(text, style));
+    }
+    put(buf, area, 0, &Line::from(line));
+
+    let hand = app.hand();
+    let n = hand.len() as u16;
+    if n == 0 || area.height < 7 {
+        return;
+    }
+    let playing = game.phase() == Phase::Playing;
+    let legal = app.playable();
+    let stride = if n * (card::WIDTH + 1) <= area.width + 1 {
+        card::WIDTH + 1
+    } else {
+        (area.width.saturating_sub(card::WIDTH) / n.saturating_sub(1).max(1)).clamp(3, card::WIDTH)
+    };
+    let total = stride * (n - 1) + card::WIDTH;
+    let x0 = area.x + area.width.saturating_sub(total) / 2;
+    for (i, &c) in hand.iter().enumerate() {
+        let x = x0 + stride * i as u16;
+        let lifted = legal.contains(c);
+        let y = area.y + if lifted { 1 } else { 2 };
+        let look = Look {
+            selected: playing && app.cursor == i && app.south_to_play(),
+            dimmed: app.south_to_play() && !lifted,
+            marked: false,
+            number: app.south_to_play().then_some(i + 1),
+        };
+        card::face(ctx, buf, x, y, c, look, area);
+        let width = if i + 1 == hand.len() { card::WIDTH } else { stride };
+        ctx.hits.push(Rect::new(x, area.y + 1, width, card::HEIGHT + 1), Hit::Card(c));
+    }
+}

@@ -1,0 +1,106 @@
+//! The pieces the table is drawn with. Each takes the area to draw in, the buffer, and what it
+//! needs to know; the ones that can be clicked record their areas in the [`Hits`].
+
+pub mod bidding;
+pub mod card;
+pub mod hand;
+pub mod panel;
+pub mod popups;
+pub mod screens;
+pub mod seat;
+pub mod trick;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+
+use super::app::{App, Hit, Hits};
+use super::text::Words;
+use super::theme::Theme;
+
+/// What every widget needs: the styles, the words, the ASCII switch, the hits to record.
+pub struct Ctx<'a> {
+    /// The app being drawn.
+    pub app: &'a App,
+    /// Styles.
+    pub theme: Theme,
+    /// Words.
+    pub words: Words,
+    /// Draw borders with ASCII characters.
+    pub ascii: bool,
+    /// Clickable areas.
+    pub hits: Hits,
+}
+
+/// Borders with ASCII characters, for terminals without box drawing.
+pub const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+impl Ctx<'_> {
+    /// A bordered block with a title, in the table's border style.
+    pub fn block<'b>(&self, title: &'b str) -> Block<'b> {
+        let set = if self.ascii { ASCII_BORDER } else { border::ROUNDED };
+        let b = Block::new().borders(Borders::ALL).border_set(set).border_style(self.theme.border);
+        if title.is_empty() {
+            b
+        } else {
+            b.title(Line::from(Span::styled(format!(" {title} "), self.theme.title)))
+        }
+    }
+
+    /// A popup: the area cleared, a block drawn, the inner area returned. Clicking outside the
+    /// popup does nothing: the popup covers the whole screen for clicks.
+    pub fn popup(&mut self, screen: Rect, width: u16, height: u16, title: &str, buf: &mut Buffer) -> Rect {
+        let area = centered(screen, width, height);
+        Clear.render(area, buf);
+        let block = self.block(title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        inner
+    }
+
+    /// A button: its label between brackets, reversed when focused; records its hit.
+    pub fn button(&mut self, x: u16, y: u16, label: &str, focused: bool, hit: Hit, buf: &mut Buffer) -> u16 {
+        let text = format!("[{label}]");
+        let w = text.chars().count() as u16;
+        let style = if focused { self.theme.selected } else { self.theme.button };
+        buf.set_string(x, y, &text, style);
+        self.hits.push(Rect::new(x, y, w, 1), hit);
+        w
+    }
+}
+
+/// A rectangle of at most `width` x `height`, centred in `area`.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+/// Writes a line clipped to `area`'s width, at row `dy` of the area.
+pub fn put(buf: &mut Buffer, area: Rect, dy: u16, line: &Line<'_>) {
+    if dy < area.height {
+        buf.set_line(area.x, area.y + dy, line, area.width);
+    }
+}
+
+/// A span of text in a style.
+pub fn span<'a>(text: impl Into<std::borrow::Cow<'a, str>>, style: Style) -> Span<'a> {
+    Span::styled(text, style)
+}
+
+/// Fills a rectangle with a style.
+pub fn fill(buf: &mut Buffer, area: Rect, style: Style) {
+    buf.set_style(area, style);
+}

@@ -1,0 +1,226 @@
+//! The screens around the table: the start menu, the statistics, the settings and the rules.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::{Ctx, centered, put, span};
+use crate::bots::Level;
+use crate::game::DealStyle;
+use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
+use crate::ui::app::{Hit, MenuItem, SettingItem};
+use crate::ui::settings::{Speed, SuitStyle};
+use crate::ui::text::T;
+
+/// The rules of the game, as shipped in RULES.md.
+pub const RULES_MD: &str = include_str!("../../../RULES.md");
+
+/// A date as `YYYY-MM-DD HH:MM` (UTC) from seconds since the epoch.
+pub fn date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Days to a civil date (proleptic Gregorian), after H. Hinnant's algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
+}
+
+/// The start screen: title, menu.
+pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let app = ctx.app;
+    let w = ctx.words;
+    let t = ctx.theme;
+    let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
+    let items = app.menu_items();
+    let height = 6 + items.len() as u16 * 2;
+    let box_area = centered(area, 60, height + 2);
+    let block = ctx.block("");
+    let inner = block.inner(box_area);
+    block.render(box_area, buf);
+    let title = format!("{suits}   {}   {suits}", w.t(T::Title).to_uppercase());
+    let center = |s: &str| {
+        let n = s.chars().count() as u16;
+        inner.x + inner.width.saturating_sub(n) / 2
+    };
+    buf.set_string(center(&title), inner.y + 1, &title, t.title);
+    let sub = w.t(T::Subtitle);
+    buf.set_string(center(sub), inner.y + 2, sub, t.dim);
+    for (i, &item) in items.iter().enumerate() {
+        let y = inner.y + 4 + i as u16 * 2;
+        if y >= inner.bottom() {
+            break;
+        }
+        let label = match item {
+            MenuItem::Resume => {
+                let r = app.resume.as_ref();
+                let score = r.map(|r| r.game.totals()).unwrap_or_default();
+                let when = r.and_then(|r| r.saved).map(date).unwrap_or_default();
+                format!("{} — {} {}-{} {when}", w.t(T::Resume), w.t(T::Score), score[Team::NS], score[Team::EW])
+            }
+            MenuItem::Play => w.t(T::Play).to_string(),
+            MenuItem::Target => format!("{}: ◀ {} ▶ {}", w.t(T::Target), app.target, w.t(T::Points)),
+            MenuItem::Statistics => w.t(T::Statistics).to_string(),
+            MenuItem::Settings => w.t(T::Settings).to_string(),
+            MenuItem::Rules => w.t(T::Rules).to_string(),
+            MenuItem::Quit => w.t(T::Quit).to_string(),
+        };
+        let focused = app.menu == i;
+        let marker = if focused { "▶ " } else { "  " };
+        let text = format!("{marker}{label}");
+        let x = inner.x + 8;
+        let style = if focused { t.selected } else { t.text };
+        buf.set_string(x, y, &text, style);
+        let width = (text.chars().count() as u16).min(inner.right().saturating_sub(x));
+        ctx.hits.push(Rect::new(x, y, width, 1), Hit::Menu(item));
+    }
+}
+
+/// The statistics screen.
+pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let box_area = centered(area, 60, 12);
+    let block = ctx.block(w.t(T::Statistics));
+    let inner = block.inner(box_area);
+    block.render(box_area, buf);
+    let Some(s) = ctx.app.stats.filter(|s| s.games_played > 0 || s.deals_played > 0) else {
+        put(buf, inner, 1, &Line::from(span(w.t(T::NoStats), t.text)));
+        return;
+    };
+    let pct = |a: u32, b: u32| if b == 0 { String::new() } else { format!(" ({}%)", a * 100 / b) };
+    let rows = [
+        (T::GamesPlayed, s.games_played.to_string()),
+        (T::GamesWon, format!("{}{}", s.games_won, pct(s.games_won, s.games_played))),
+        (T::DealsPlayed, s.deals_played.to_string()),
+        (T::ContractsTaken, s.contracts_taken.to_string()),
+        (T::ContractsMade, format!("{}{}", s.contracts_made, pct(s.contracts_made, s.contracts_taken))),
+    ];
+    for (i, (label, value)) in rows.iter().enumerate() {
+        put(
+            buf,
+            inner,
+            1 + i as u16,
+            &Line::from(vec![span(format!("  {:<34}", w.t(*label)), t.text), span(value.clone(), t.accent)]),
+        );
+    }
+}
+
+/// The value of a setting, in words.
+fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
+    let w = ctx.words;
+    let s = &ctx.app.settings;
+    let on = |b: bool| w.t(if b { T::On } else { T::Off }).to_string();
+    match item {
+        SettingItem::Lang => s.lang.name().into(),
+        SettingItem::Level => match s.level {
+            l @ Level::Random => l.name().into(),
+        },
+        SettingItem::Speed => w
+            .t(match s.speed {
+                Speed::Slow => T::Slow,
+                Speed::Normal => T::Normal,
+                Speed::Fast => T::Fast,
+                Speed::Instant => T::Instant,
+            })
+            .into(),
+        SettingItem::Scoring => w
+            .t(match s.scoring {
+                ScoringMethod::MadePlusBid => T::MadePlusBid,
+                ScoringMethod::Made => T::MadeOnly,
+            })
+            .into(),
+        SettingItem::Contre => on(s.contre == ContreScoring::Tournament),
+        SettingItem::DealStyle => w
+            .t(match s.deal_style {
+                DealStyle::Shuffle => T::Shuffle,
+                DealStyle::Tradition => T::Tradition,
+            })
+            .into(),
+        SettingItem::Suits => {
+            let sample: String = Suit::ALL.iter().map(|&x| w.suit(x)).collect();
+            let name = w.t(match s.suits {
+                SuitStyle::Glyphs => T::Glyphs,
+                SuitStyle::Letters => T::Letters,
+            });
+            format!("{name} {sample}")
+        }
+        SettingItem::AutoPlay => on(s.auto_play),
+        SettingItem::Hint => on(s.hint),
+    }
+}
+
+fn setting_label(item: SettingItem) -> T {
+    match item {
+        SettingItem::Lang => T::Language,
+        SettingItem::Level => T::BotLevel,
+        SettingItem::Speed => T::BotSpeed,
+        SettingItem::Scoring => T::Scoring,
+        SettingItem::Contre => T::TournamentContre,
+        SettingItem::DealStyle => T::DealStyle,
+        SettingItem::Suits => T::SuitStyle,
+        SettingItem::AutoPlay => T::AutoPlay,
+        SettingItem::Hint => T::HintSetting,
+    }
+}
+
+/// The settings screen: one line per setting, its value between arrows.
+pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let n = SettingItem::ALL.len() as u16;
+    let box_area = centered(area, 70, n + 5);
+    let block = ctx.block(w.t(T::Settings));
+    let inner = block.inner(box_area);
+    block.render(box_area, buf);
+    for (i, &item) in SettingItem::ALL.iter().enumerate() {
+        let focused = ctx.app.setting == i;
+        let style = if focused { t.selected } else { t.text };
+        let marker = if focused { "▶ " } else { "  " };
+        let text = format!("{marker}{:<34}◀ {} ▶", w.t(setting_label(item)), setting_value(ctx, item));
+        let y = inner.y + 1 + i as u16;
+        if y >= inner.bottom() {
+            break;
+        }
+        buf.set_string(inner.x + 1, y, &text, style);
+        ctx.hits.push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
+    }
+    put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(T::SettingsNote)), t.dim)));
+}
+
+/// The rules screen: RULES.md, scrollable, after the note on declarations.
+pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let block = ctx.block(w.t(T::Rules));
+    let mut lines = vec![Line::from(span(w.t(T::Annonces), t.accent)), Line::from("")];
+    lines.extend(RULES_MD.lines().map(|l| {
+        if l.starts_with('#') {
+            Line::from(span(l.trim_start_matches('#').trim().to_string(), t.title))
+        } else {
+            Line::from(span(l.to_string(), t.text))
+        }
+    }));
+    Paragraph::new(lines)
+        .block(block)
+        .wrap(Wrap { trim: false })
+        .scroll((ctx.app.scroll, 0))
+        .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(super::date(0), "1970-01-01 00:00");
+        assert_eq!(super::date(1_795_960_800), "2026-11-29 14:00");
+        assert_eq!(super::date(951_782_400), "2000-02-29 00:00");
+    }
+}

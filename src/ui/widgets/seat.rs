@@ -1,0 +1,93 @@
+//! A computer player's seat: name and portrait, its cards as backs, markers for the dealer and
+//! the taker, and a speech bubble with its last call or its "Belote".
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use super::{Ctx, put, span};
+use crate::bots::personas;
+use crate::rules::{BeloteCall, Seat};
+use crate::ui::app::Bubble;
+use crate::ui::text::T;
+
+/// The name at a seat: the persona's first name, or the seat's name.
+pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {
+    ctx.app
+        .game
+        .as_ref()
+        .and_then(|g| personas::by_id(&g.players()[seat]))
+        .map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone())
+}
+
+/// The words of a bubble: "Pass", "90 ♠", "Contre!", "Belote".
+pub fn bubble_text(ctx: &Ctx<'_>, b: Bubble) -> String {
+    let w = ctx.words;
+    match b {
+        Bubble::Call(c @ (crate::rules::Call::Contre | crate::rules::Call::Surcontre)) => {
+            format!("{}!", w.call(c))
+        }
+        Bubble::Call(c) => w.call(c),
+        Bubble::Belote(BeloteCall::Belote) => w.t(T::Belote).into(),
+        Bubble::Belote(BeloteCall::Rebelote) => w.t(T::Rebelote).into(),
+    }
+}
+
+/// The lines beside or under a portrait: name, seat and markers, cards left, bubble.
+fn info(ctx: &Ctx<'_>, seat: Seat) -> [Line<'static>; 4] {
+    let t = ctx.theme;
+    let w = ctx.words;
+    let Some(g) = &ctx.app.game else { return Default::default() };
+    let to_act = g.to_act() == Some(seat) && ctx.app.shown_trick.is_none();
+    let marker = if to_act { "▶ " } else { "" };
+    let name_style = if to_act { t.accent } else { t.text };
+    let mut marks = vec![span(w.seat(seat).to_string(), t.dim)];
+    if g.deal().dealer == seat {
+        marks.push(span(format!(" [{}]", w.t(T::Dealer)), t.dim));
+    }
+    if g.deal().contract().is_some_and(|c| c.taker == seat) {
+        marks.push(span(format!(" [{}]", w.t(T::Taker)), t.accent));
+    }
+    let left = g.deal().hands()[seat].len();
+    let bubble = ctx.app.bubbles[seat].map(|b| format!("« {} »", bubble_text(ctx, b)));
+    [
+        Line::from(vec![span(marker, t.accent), span(name(ctx, seat), name_style)]),
+        Line::from(marks),
+        Line::from(span(super::card::backs(ctx, left), t.back)),
+        Line::from(span(bubble.unwrap_or_default(), t.bubble)),
+    ]
+}
+
+fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
+    let p = ctx.app.game.as_ref().and_then(|g| personas::by_id(&g.players()[seat]));
+    p.map(|p| p.portrait.iter().map(|l| Line::from(span(l.clone(), ctx.theme.text))).collect())
+        .unwrap_or_default()
+}
+
+/// A seat at the side of the table (West, East): the lines stacked under the portrait.
+pub fn draw_column(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
+    let [name, marks, backs, bubble] = info(ctx, seat);
+    let mut lines = vec![name];
+    lines.extend(portrait(ctx, seat));
+    lines.extend([marks, backs, bubble]);
+    let top = area.height.saturating_sub(lines.len() as u16) / 2;
+    for (i, l) in lines.iter().enumerate() {
+        put(buf, area, top + i as u16, l);
+    }
+}
+
+/// A seat at the top of the table (North): the portrait with the lines beside it.
+pub fn draw_row(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
+    let lines = info(ctx, seat);
+    let face = portrait(ctx, seat);
+    let width = 9 + 2 + 20;
+    let x = area.x + area.width.saturating_sub(width) / 2;
+    let face_area = Rect::new(x, area.y, 10.min(area.width), area.height);
+    let info_area = Rect::new(x + 11, area.y, area.right().saturating_sub(x + 11), area.height);
+    for (i, l) in face.iter().enumerate() {
+        put(buf, face_area, i as u16, l);
+    }
+    for (i, l) in lines.iter().enumerate() {
+        put(buf, info_area, i as u16, l);
+    }
+}

@@ -1,0 +1,389 @@
+//! The terminal table driven by synthetic keys and clicks on seeded games, drawn into ratatui's
+//! `TestBackend`, every screen snapshotted at 80x24 and 120x40 in French and English.
+
+use contree::game::Phase;
+use contree::rules::{Level, Seat};
+use contree::ui::app::{BidButton, Hit, MenuItem, Popup, Resumable, Screen};
+use contree::ui::view::{self, Look};
+use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+const SEED: u64 = 4;
+
+fn config(lang: Lang) -> Config {
+    Config {
+        settings: Settings { lang, speed: Speed::Instant, ..Settings::default() },
+        theme: Theme::colored(),
+        target: 1000,
+        seed: SEED,
+        resume: None,
+        new_game: false,
+    }
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn ch(app: &mut App, c: char) {
+    key(app, KeyCode::Char(c));
+}
+
+/// Lets the computer players act until the table waits for South or a popup is open; the
+/// effects other than thinking are returned.
+fn settle(app: &mut App) -> Vec<Effect> {
+    let mut done = Vec::new();
+    for _ in 0..10_000 {
+        let effects = app.take_effects();
+        let mut asked = false;
+        for e in effects {
+            if let Effect::Think(r) = e {
+                let a = r.decide();
+                app.update(Msg::Decided(r, a));
+                asked = true;
+            } else {
+                done.push(e);
+            }
+        }
+        if asked {
+            continue;
+        }
+        if app.wait().is_some() {
+            app.update(Msg::Timer);
+            continue;
+        }
+        return done;
+    }
+    panic!("the table never settled");
+}
+
+fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    view::draw(&mut t, app, Look::default()).expect("draw");
+    t
+}
+
+fn click(app: &mut App, hit: Hit) {
+    let r = app.hits.area_of(hit).unwrap_or_else(|| panic!("{hit:?} is not on screen"));
+    app.update(Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: r.x,
+        row: r.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+/// A game on the table, South about to bid.
+fn at_table(lang: Lang) -> App {
+    let mut app = App::new(config(lang));
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    app
+}
+
+/// South bids 80 in the first suit with keys, then the play starts.
+fn bid_with_keys(app: &mut App) {
+    for _ in 0..20 {
+        if app.south_to_bid() {
+            break;
+        }
+        settle(app);
+    }
+    key(app, KeyCode::Enter); // the first value, 80 or more
+    key(app, KeyCode::Enter); // the first suit
+    settle(app);
+}
+
+fn snapshot_all(name: &str, mut make: impl FnMut(Lang) -> App) {
+    for lang in Lang::ALL {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut app = make(lang);
+            let t = draw(&mut app, w, h);
+            let lang_name = match lang {
+                Lang::Fr => "fr",
+                Lang::En => "en",
+            };
+            insta::assert_snapshot!(format!("{name}_{lang_name}_{w}x{h}"), t.backend());
+        }
+    }
+}
+
+fn playing(lang: Lang) -> App {
+    let mut app = at_table(lang);
+    bid_with_keys(&mut app);
+    app
+}
+
+fn finished_deal(lang: Lang) -> App {
+    let mut app = playing(lang);
+    for _ in 0..64 {
+        if app.popups.last() == Some(&Popup::DealEnd) {
+            break;
+        }
+        key(&mut app, KeyCode::Enter);
+        settle(&mut app);
+    }
+    app
+}
+
+#[test]
+fn screens() {
+    snapshot_all("start", |l| App::new(config(l)));
+    snapshot_all("bidding", at_table);
+    snapshot_all("playing", playing);
+    snapshot_all("deal_end", finished_deal);
+    snapshot_all("history", |l| {
+        let mut app = finished_deal(l);
+        key(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        ch(&mut app, 'H');
+        app
+    });
+    snapshot_all("review", |l| {
+        let mut app = finished_deal(l);
+        ch(&mut app, 'H');
+        key(&mut app, KeyCode::Enter);
+        app
+    });
+    snapshot_all("last_trick", |l| {
+        let mut app = playing(l);
+        for _ in 0..8 {
+            key(&mut app, KeyCode::Enter);
+            settle(&mut app);
+        }
+        ch(&mut app, 'L');
+        app
+    });
+    snapshot_all("help", |l| {
+        let mut app = playing(l);
+        ch(&mut app, '?');
+        app
+    });
+    snapshot_all("rules", |l| {
+        let mut app = App::new(config(l));
+        app.activate(MenuItem::Rules);
+        app
+    });
+    snapshot_all("settings", |l| {
+        let mut app = App::new(config(l));
+        app.activate(MenuItem::Settings);
+        key(&mut app, KeyCode::Down);
+        app
+    });
+    snapshot_all("statistics", |l| {
+        let mut app = App::new(config(l));
+        app.activate(MenuItem::Statistics);
+        app.stats = Some(contree::ui::app::StatsSummary {
+            games_played: 3,
+            games_won: 2,
+            deals_played: 41,
+            contracts_taken: 17,
+            contracts_made: 12,
+        });
+        app
+    });
+    snapshot_all("game_over", |l| whole_game(l).0);
+    snapshot_all("resume", |l| {
+        let game = playing(l).game.expect("a game");
+        let mut c = config(l);
+        c.resume = Some(Resumable { game, started: Some(1_795_950_000), saved: Some(1_795_960_800) });
+        App::new(c)
+    });
+}
+
+#[test]
+fn too_small_then_grown() {
+    let mut app = at_table(Lang::En);
+    let t = draw(&mut app, 79, 24);
+    insta::assert_snapshot!("too_small", t.backend());
+    assert!(app.hits.at(10, 10).is_none());
+    app.update(Msg::Resize(100, 30));
+    let t = draw(&mut app, 100, 30);
+    assert!(format!("{:?}", t.backend()).contains("Bidding"));
+}
+
+/// Plays a whole game, South bidding 80 each deal and playing its first legal card.
+fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
+    let mut app = at_table(lang);
+    let mut effects = Vec::new();
+    for _ in 0..5000 {
+        effects.extend(settle(&mut app));
+        match app.popups.last() {
+            Some(Popup::GameOver) => return (app, effects),
+            Some(_) => key(&mut app, KeyCode::Enter),
+            None if app.south_to_bid() => {
+                key(&mut app, KeyCode::Enter);
+                key(&mut app, KeyCode::Enter);
+            }
+            None => key(&mut app, KeyCode::Enter),
+        }
+    }
+    panic!("the game never ended");
+}
+
+#[test]
+fn a_whole_game_ends_with_the_right_effects() {
+    let (app, effects) = whole_game(Lang::En);
+    let g = app.game.as_ref().expect("game");
+    assert_eq!(g.phase(), Phase::GameOver);
+    let deals = effects.iter().filter(|e| **e == Effect::DealFinished).count();
+    assert_eq!(deals, g.history().len());
+    assert_eq!(effects.iter().filter(|e| **e == Effect::GameFinished).count(), 1);
+    assert!(effects.iter().filter(|e| **e == Effect::SaveGame).count() > 32 * deals);
+}
+
+#[test]
+fn a_deal_with_keys_only() {
+    let mut app = at_table(Lang::Fr);
+    bid_with_keys(&mut app);
+    let g = app.game.as_ref().expect("game");
+    let c = g.deal().contract().expect("South's bid is the contract: the bots pass");
+    assert_eq!(c.taker, Seat::South);
+    let mut cards = 0;
+    while app.popups.is_empty() {
+        if app.south_to_play() {
+            // Walk to a playable card with the arrows, then play it.
+            let legal = app.playable();
+            let mut guard = 0;
+            while !legal.contains(app.hand()[app.cursor]) && guard < 9 {
+                key(&mut app, KeyCode::Right);
+                guard += 1;
+            }
+            key(&mut app, KeyCode::Enter);
+            cards += 1;
+        }
+        settle(&mut app);
+        assert!(cards <= 8);
+    }
+    assert!(cards >= 1);
+    assert!(app.hand().is_empty(), "South has played all eight cards");
+    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    assert_eq!(app.game.as_ref().map(|g| g.history().len()), Some(1));
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert!(app.popups.is_empty());
+    assert_eq!(app.game.as_ref().map(|g| g.deal().index), Some(1));
+}
+
+#[test]
+fn a_deal_with_clicks_only() {
+    let mut app = App::new(config(Lang::En));
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Menu(MenuItem::Play));
+    assert_eq!(app.screen, Screen::Table);
+    while !app.south_to_bid() {
+        settle(&mut app);
+    }
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Bid(BidButton::Level(Level::Points(100))));
+    assert_eq!(app.bid_level, Some(Level::Points(100)));
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Bid(BidButton::Suit(contree::rules::Suit::Hearts)));
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("contract");
+    assert_eq!(c.bid.level, Level::Points(100));
+    let mut cards = 0;
+    while app.popups.is_empty() {
+        if app.south_to_play() {
+            draw(&mut app, 120, 40);
+            // An unplayable card only gets selected; a lifted one plays.
+            let hand = app.hand();
+            let before = hand.len();
+            if let Some(&bad) = hand.iter().find(|c| !app.playable().contains(**c)) {
+                click(&mut app, Hit::Card(bad));
+                assert_eq!(app.hand().len(), before);
+            }
+            let card = app.playable().first().expect("a legal card");
+            click(&mut app, Hit::Card(card));
+            cards += 1;
+        }
+        settle(&mut app);
+    }
+    assert!(cards >= 1);
+    assert!(app.hand().is_empty(), "South has played all eight cards");
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Continue);
+    assert!(app.popups.is_empty());
+}
+
+#[test]
+fn a_wrong_card_says_why() {
+    let mut app = playing(Lang::En);
+    for _ in 0..8 {
+        if app.south_to_play() {
+            let legal = app.playable();
+            if let Some(i) = app.hand().iter().position(|c| !legal.contains(*c)) {
+                app.cursor = i;
+                key(&mut app, KeyCode::Enter);
+                assert!(app.status.is_some(), "a refused card is explained");
+                return;
+            }
+            key(&mut app, KeyCode::Enter);
+        }
+        settle(&mut app);
+    }
+}
+
+#[test]
+fn escape_closes_the_top_popup_first() {
+    let mut app = playing(Lang::En);
+    ch(&mut app, 'H');
+    ch(&mut app, '?');
+    assert_eq!(app.popups.len(), 2);
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.popups.last(), Some(Popup::History { .. })));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.popups.is_empty());
+    ch(&mut app, 'q');
+    assert!(app.quit);
+}
+
+#[test]
+fn ctrl_c_quits() {
+    let mut app = App::new(config(Lang::En));
+    app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+    assert!(app.quit);
+}
+
+#[test]
+fn settings_change_and_are_saved() {
+    let mut app = App::new(config(Lang::En));
+    app.activate(MenuItem::Settings);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.settings.lang, Lang::Fr);
+    assert!(app.take_effects().contains(&Effect::SaveSettings));
+}
+
+#[test]
+fn a_key_skips_the_bots_wait() {
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Slow;
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Enter);
+    let bots_first = app.game.as_ref().and_then(|g| g.to_act()) != Some(Seat::South);
+    if bots_first {
+        assert!(app.wait().is_some());
+        ch(&mut app, 'x');
+        assert!(app.take_effects().iter().any(|e| matches!(e, Effect::Think(_))));
+    }
+}
+
+#[test]
+fn monochrome_and_letters_draw_the_table() {
+    let mut c = config(Lang::Fr);
+    c.theme = Theme::monochrome();
+    c.settings.suits = contree::ui::SuitStyle::Letters;
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    bid_with_keys(&mut app);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    view::draw(&mut t, &mut app, Look { ascii: true }).expect("draw");
+    insta::assert_snapshot!("ascii_monochrome_fr", t.backend());
+    let buf = t.backend().buffer();
+    assert!(buf.content().iter().all(|c| c.fg == ratatui::style::Color::Reset));
+    let drawn = |c: char| buf.content().iter().any(|cell| cell.symbol().contains(c));
+    assert!(!"♠♥♦♣─│┌╭".chars().any(drawn), "--ascii draws letters and ASCII frames");
+}
