@@ -8,7 +8,9 @@ use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 const SEED: u64 = 4;
 
@@ -188,7 +190,8 @@ fn screens() {
     snapshot_all("resume", |l| {
         let game = playing(l).game.expect("a game");
         let mut c = config(l);
-        c.resume = Some(Resumable { game, started: Some(1_795_950_000), saved: Some(1_795_960_800) });
+        c.resume =
+            Some(Resumable { game, started: Some(1_795_950_000), saved: Some(1_795_960_800) });
         App::new(c)
     });
 }

@@ -14,10 +14,12 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, DealResult, Game, GameOptions, HUMAN, Phase, SeatView, TARGETS, deal_rng};
+use crate::game::{
+    Action, DealResult, Game, GameOptions, HUMAN, Phase, SeatView, TARGETS, deal_rng,
+};
 use crate::rules::{
-    BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, ContreScoring, DoneTrick, ScoringMethod,
-    Seat, Suit, Trick, Trump,
+    BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, ContreScoring, DoneTrick,
+    ScoringMethod, Seat, Suit, Trick, Trump,
 };
 
 /// A message to the table.
@@ -82,7 +84,12 @@ impl BotRequest {
     /// The answer, computed here and now (the runner does it on a worker thread).
     pub fn decide(&self) -> Action {
         let step = self.view.auction.len() + self.view.play.len();
-        bots::decide(&self.view, self.level, self.style, &mut deal_rng(self.seed, step, BOT_PURPOSE))
+        bots::decide(
+            &self.view,
+            self.level,
+            self.style,
+            &mut deal_rng(self.seed, step, BOT_PURPOSE),
+        )
     }
 }
 
@@ -457,7 +464,9 @@ impl App {
     pub fn hand(&self) -> Vec<Card> {
         self.game
             .as_ref()
-            .map(|g| sorted_hand(g.deal().hands()[Seat::South], g.deal().contract().map(|c| c.trump())))
+            .map(|g| {
+                sorted_hand(g.deal().hands()[Seat::South], g.deal().contract().map(|c| c.trump()))
+            })
             .unwrap_or_default()
     }
 
@@ -497,7 +506,9 @@ impl App {
         let legal = g.legal_calls();
         let mut v = Vec::with_capacity(17);
         if let Some(min) = legal.min_level {
-            v.extend(crate::rules::Level::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level));
+            v.extend(
+                crate::rules::Level::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
+            );
             v.extend(Suit::ALL.map(BidButton::Suit));
         }
         v.push(BidButton::Call(Call::Pass));
@@ -547,7 +558,8 @@ impl App {
             Cmd::History => {
                 if !matches!(self.popups.last(), Some(Popup::History { .. })) {
                     let n = self.game.as_ref().map_or(0, |g| g.history().len());
-                    self.popups.push(Popup::History { selected: n.saturating_sub(1), review: None });
+                    self.popups
+                        .push(Popup::History { selected: n.saturating_sub(1), review: None });
                 } else {
                     self.popups.pop();
                 }
@@ -741,7 +753,9 @@ impl App {
             BidButton::Level(l) => {
                 self.bid_level = Some(l);
                 // The focus goes to the first suit, the natural next press.
-                if let Some(i) = self.bid_buttons().iter().position(|b| matches!(b, BidButton::Suit(_))) {
+                if let Some(i) =
+                    self.bid_buttons().iter().position(|b| matches!(b, BidButton::Suit(_)))
+                {
                     self.bid_focus = i;
                 }
             }
@@ -831,7 +845,8 @@ impl App {
             SettingItem::Level => s.level = cycle(&Level::ALL, s.level, forward),
             SettingItem::Speed => s.speed = cycle(&Speed::ALL, s.speed, forward),
             SettingItem::Scoring => {
-                s.scoring = cycle(&[ScoringMethod::MadePlusBid, ScoringMethod::Made], s.scoring, forward);
+                s.scoring =
+                    cycle(&[ScoringMethod::MadePlusBid, ScoringMethod::Made], s.scoring, forward);
             }
             SettingItem::Contre => {
                 s.contre =
@@ -839,7 +854,8 @@ impl App {
             }
             SettingItem::DealStyle => {
                 use crate::game::DealStyle;
-                s.deal_style = cycle(&[DealStyle::Shuffle, DealStyle::Tradition], s.deal_style, forward);
+                s.deal_style =
+                    cycle(&[DealStyle::Shuffle, DealStyle::Tradition], s.deal_style, forward);
             }
             SettingItem::Suits => {
                 s.suits = cycle(&[SuitStyle::Glyphs, SuitStyle::Letters], s.suits, forward);
@@ -941,7 +957,10 @@ impl App {
                         *b = None;
                     }
                 }
-                if matches!(self.game.as_ref().map(Game::phase), Some(Phase::DealOver | Phase::GameOver)) {
+                if matches!(
+                    self.game.as_ref().map(Game::phase),
+                    Some(Phase::DealOver | Phase::GameOver)
+                ) {
                     self.popups.push(Popup::DealEnd);
                 }
             }
@@ -1087,7 +1106,8 @@ impl App {
     /// Every deal's tricks, for the review: replayed from the record through the rules.
     pub fn review_tricks(result: &DealResult) -> Vec<DoneTrick> {
         let Some(c) = result.contract else { return Vec::new() };
-        let mut play = CardPlay::new(result.record.hand_sets(), c.trump(), result.record.dealer.next());
+        let mut play =
+            CardPlay::new(result.record.hand_sets(), c.trump(), result.record.dealer.next());
         for &card in &result.record.play {
             play.play_unchecked(card);
         }
@@ -1117,7 +1137,11 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
         let mut of: Vec<Card> = hand.of_suit(suit).iter().collect();
         let is_trump = trump.is_some_and(|t| t.is_trump(suit));
         of.sort_by_key(|c| {
-            std::cmp::Reverse(if is_trump { c.rank().trump_strength() } else { c.rank().plain_strength() })
+            std::cmp::Reverse(if is_trump {
+                c.rank().trump_strength()
+            } else {
+                c.rank().plain_strength()
+            })
         });
         cards.extend(of);
     }

@@ -103,7 +103,7 @@ pub struct Binding {
 use Mode::*;
 
 const TABLE: &[Mode] = &[Bidding, Playing];
-const LISTS: &[Mode] = &[Start, Settings, History];
+
 const EVERYWHERE: &[Mode] =
     &[Start, Bidding, Playing, Summary, History, LastTrick, Help, Rules, Settings, Statistics];
 
@@ -149,7 +149,14 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding],
         footer: true,
     },
-    Binding { keys: &[k('p')], shown: "p", cmd: Cmd::Pass, label: T::Pass, modes: &[Bidding], footer: true },
+    Binding {
+        keys: &[k('p')],
+        shown: "p",
+        cmd: Cmd::Pass,
+        label: T::Pass,
+        modes: &[Bidding],
+        footer: true,
+    },
     Binding {
         keys: &[k('c')],
         shown: "c",
@@ -158,7 +165,14 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding],
         footer: true,
     },
-    Binding { keys: &[k('i')], shown: "i", cmd: Cmd::Hint, label: T::Hint, modes: &[Bidding], footer: false },
+    Binding {
+        keys: &[k('i')],
+        shown: "i",
+        cmd: Cmd::Hint,
+        label: T::Hint,
+        modes: &[Bidding],
+        footer: false,
+    },
     Binding {
         keys: &[k('L')],
         shown: "L",
@@ -208,18 +222,6 @@ pub const BINDINGS: &[Binding] = &[
         footer: true,
     },
 ];
-
-/// The lists where up and down move, as opposed to scrolling text.
-pub const fn moves_in_lists(mode: Mode) -> bool {
-    let mut i = 0;
-    while i < LISTS.len() {
-        if LISTS[i] as u8 == mode as u8 {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
 
 /// The bindings that apply in the table's modes, for the help screen.
 pub fn table_bindings() -> impl Iterator<Item = &'static Binding> {
@@ -277,14 +279,21 @@ mod tests {
         );
         assert_eq!(command(Bidding, key(KeyCode::Char('c'))), Some(Cmd::Contre));
         assert_eq!(command(Rules, key(KeyCode::PageDown)), Some(Cmd::PageDown));
-        assert_eq!(command(Bidding, KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)), Some(Cmd::PrevButton));
+        assert_eq!(
+            command(Bidding, KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)),
+            Some(Cmd::PrevButton)
+        );
     }
 
     #[test]
     fn no_key_is_bound_twice_in_a_mode() {
         for mode in EVERYWHERE {
-            let keys: Vec<Key> =
-                BINDINGS.iter().filter(|b| b.modes.contains(mode)).flat_map(|b| b.keys).copied().collect();
+            let keys: Vec<Key> = BINDINGS
+                .iter()
+                .filter(|b| b.modes.contains(mode))
+                .flat_map(|b| b.keys)
+                .copied()
+                .collect();
             for (i, a) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(a), "{a:?} twice in {mode:?}");
             }

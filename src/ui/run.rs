@@ -34,10 +34,7 @@ pub trait Persist {
 }
 
 /// Carries out the effects other than thinking, and returns the requests to think.
-pub fn apply_effects(
-    app: &mut App,
-    persist: &mut dyn Persist,
-) -> Vec<super::app::BotRequest> {
+pub fn apply_effects(app: &mut App, persist: &mut dyn Persist) -> Vec<super::app::BotRequest> {
     let mut think = Vec::new();
     for effect in app.take_effects() {
         let result = match (&effect, &app.game) {
@@ -75,7 +72,8 @@ pub fn run(mut app: App, look: Look, persist: &mut dyn Persist) -> io::Result<()
         let _ = execute!(io::stdout(), DisableMouseCapture);
         hook(info);
     }));
-    let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| event_loop(&mut terminal, &mut app, look, persist));
+    let result = execute!(io::stdout(), EnableMouseCapture)
+        .and_then(|()| event_loop(&mut terminal, &mut app, look, persist));
     // Whatever happened, the last state is on disk before the terminal is given back.
     let _ = apply_effects(&mut app, persist);
     restore();

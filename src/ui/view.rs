@@ -26,7 +26,8 @@ pub struct Look {
 pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let mut ctx = Ctx { app, theme: app.theme, words: app.words(), ascii: look.ascii, hits: Hits::default() };
+    let mut ctx =
+        Ctx { app, theme: app.theme, words: app.words(), ascii: look.ascii, hits: Hits::default() };
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         let msg = ctx.words.too_small(area.width, area.height);
         let r = centered(area, msg.chars().count() as u16, 1);
@@ -68,12 +69,14 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
 
 fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     let panel_width = if area.width >= 110 { 34 } else { 26 };
-    let [felt, side] = Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area);
+    let [felt, side] =
+        Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area);
     panel::draw(ctx, side, buf);
     // The felt has no frame: its rows go to the cards; the panel's frames close the table.
     let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
     let [north, middle, south] =
-        Layout::vertical([Constraint::Length(4), Constraint::Min(11), Constraint::Length(7)]).areas(felt_inner);
+        Layout::vertical([Constraint::Length(4), Constraint::Min(11), Constraint::Length(7)])
+            .areas(felt_inner);
     let side_width = if felt_inner.width >= 80 { 16 } else { 13 };
     let [west, center, east] = Layout::horizontal([
         Constraint::Length(side_width),
@@ -83,7 +86,12 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     .areas(middle);
     seat::draw_row(ctx, Seat::North, north, buf);
     seat::draw_column(ctx, Seat::West, west, buf);
-    seat::draw_column(ctx, Seat::East, Rect { x: east.x + 1, width: east.width.saturating_sub(1), ..east }, buf);
+    seat::draw_column(
+        ctx,
+        Seat::East,
+        Rect { x: east.x + 1, width: east.width.saturating_sub(1), ..east },
+        buf,
+    );
     let bidding_phase = ctx.app.game.as_ref().is_some_and(|g| g.phase() == Phase::Bidding);
     if bidding_phase {
         let h = center.height.min(10);

@@ -30,7 +30,13 @@ pub struct Look {
 pub fn face(ctx: &Ctx<'_>, buf: &mut Buffer, x: u16, y: u16, card: Card, look: Look, clip: Rect) {
     let t = &ctx.theme;
     let suit_style = if look.dimmed { t.dim } else { t.suit(card.suit()) };
-    let frame = if look.dimmed { t.dim } else if look.marked { t.accent } else { t.text };
+    let frame = if look.dimmed {
+        t.dim
+    } else if look.marked {
+        t.accent
+    } else {
+        t.text
+    };
     let (suit_style, frame) = if look.selected {
         (suit_style.patch(t.selected), frame.patch(t.selected))
     } else {
@@ -38,8 +44,11 @@ pub fn face(ctx: &Ctx<'_>, buf: &mut Buffer, x: u16, y: u16, card: Card, look: L
     };
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
-    let (tl, tr, bl, br, h, v) =
-        if ctx.ascii { ("+", "+", "+", "+", "-", "|") } else { ("┌", "┐", "└", "┘", "─", "│") };
+    let (tl, tr, bl, br, h, v) = if ctx.ascii {
+        ("+", "+", "+", "+", "-", "|")
+    } else {
+        ("┌", "┐", "└", "┘", "─", "│")
+    };
     let (tl, tr, bl, br, h) = if look.marked && !ctx.ascii {
         ("╔", "╗", "╚", "╝", "═")
     } else if look.marked {

@@ -61,7 +61,14 @@ impl Ctx<'_> {
 
     /// A popup: the area cleared, a block drawn, the inner area returned. Clicking outside the
     /// popup does nothing: the popup covers the whole screen for clicks.
-    pub fn popup(&mut self, screen: Rect, width: u16, height: u16, title: &str, buf: &mut Buffer) -> Rect {
+    pub fn popup(
+        &mut self,
+        screen: Rect,
+        width: u16,
+        height: u16,
+        title: &str,
+        buf: &mut Buffer,
+    ) -> Rect {
         let area = centered(screen, width, height);
         Clear.render(area, buf);
         let block = self.block(title);
@@ -71,7 +78,15 @@ impl Ctx<'_> {
     }
 
     /// A button: its label between brackets, reversed when focused; records its hit.
-    pub fn button(&mut self, x: u16, y: u16, label: &str, focused: bool, hit: Hit, buf: &mut Buffer) -> u16 {
+    pub fn button(
+        &mut self,
+        x: u16,
+        y: u16,
+        label: &str,
+        focused: bool,
+        hit: Hit,
+        buf: &mut Buffer,
+    ) -> u16 {
         let text = format!("[{label}]");
         let w = text.chars().count() as u16;
         let style = if focused { self.theme.selected } else { self.theme.button };

@@ -7,7 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use super::{Ctx, put, span};
-use crate::rules::{Team};
+use crate::rules::Team;
 use crate::ui::text::T;
 
 /// Draws the panel in `area`.
@@ -45,7 +45,11 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             buf,
             inner,
             i as u16,
-            &Line::from(vec![span(name, t.text), span(" ".repeat(pad), t.text), span(value, t.accent)]),
+            &Line::from(vec![
+                span(name, t.text),
+                span(" ".repeat(pad), t.text),
+                span(value, t.accent),
+            ]),
         );
     }
     let target = format!("{} {}", w.t(T::Target), game.options().target);

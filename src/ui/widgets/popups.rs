@@ -64,7 +64,11 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let col = |a: String, b: String, c: String| format!("{a:<24}{b:>10}{c:>10}");
     lines.push(Line::from(span(col(String::new(), w.t(T::Us).into(), w.t(T::Them).into()), t.dim)));
     lines.push(Line::from(span(
-        col(w.t(T::CardPoints).into(), d.card_points[Team::NS].to_string(), d.card_points[Team::EW].to_string()),
+        col(
+            w.t(T::CardPoints).into(),
+            d.card_points[Team::NS].to_string(),
+            d.card_points[Team::EW].to_string(),
+        ),
         t.text,
     )));
     if let Some(bt) = d.belote {
@@ -80,7 +84,11 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         t.text,
     )));
     lines.push(Line::from(span(
-        col(w.t(T::ScoreRounded).into(), s.score[Team::NS].to_string(), s.score[Team::EW].to_string()),
+        col(
+            w.t(T::ScoreRounded).into(),
+            s.score[Team::NS].to_string(),
+            s.score[Team::EW].to_string(),
+        ),
         t.accent,
     )));
     lines
@@ -113,7 +121,10 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let inner = ctx.popup(screen, 50, 10, w.t(T::GameOver), buf);
     let totals = g.totals();
     let lines = [
-        Line::from(span(w.t(if won { T::YouWin } else { T::YouLose }), if won { t.good } else { t.bad })),
+        Line::from(span(
+            w.t(if won { T::YouWin } else { T::YouLose }),
+            if won { t.good } else { t.bad },
+        )),
         Line::from(""),
         Line::from(span(format!("{}:", w.t(T::FinalScore)), t.dim)),
         Line::from(span(format!("{}  {}", w.team(Team::NS), totals[Team::NS]), t.accent)),
@@ -187,7 +198,8 @@ fn trick_line(ctx: &Ctx<'_>, n: usize, d: &DoneTrick) -> Line<'static> {
     let mut spans = vec![span(format!("{} {:>1}  ", w.t(T::Trick), n), t.dim)];
     for (seat, c) in d.trick.plays() {
         let who = w.seat(seat).chars().next().unwrap_or('?');
-        let style = if seat == d.winner { t.suit(c.suit()).patch(t.selected) } else { t.suit(c.suit()) };
+        let style =
+            if seat == d.winner { t.suit(c.suit()).patch(t.selected) } else { t.suit(c.suit()) };
         spans.push(span(format!("{who}:"), t.dim));
         spans.push(span(format!("{:<4}", w.card(c)), style));
         spans.push(span(" ", t.text));
@@ -214,13 +226,22 @@ fn review(ctx: &mut Ctx<'_>, i: usize, screen: Rect, buf: &mut Buffer) {
 
 fn last_trick(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
-    let last = ctx.app.game.as_ref().and_then(|g: &Game| g.deal().play.as_ref()?.tricks().last().copied());
+    let last =
+        ctx.app.game.as_ref().and_then(|g: &Game| g.deal().play.as_ref()?.tricks().last().copied());
     let inner = ctx.popup(screen, 40, 14, w.t(T::LastTrick), buf);
     let Some(d) = last else {
         put(buf, inner, 0, &Line::from(span(w.t(T::NoTrickYet), ctx.theme.text)));
         return;
     };
-    put(buf, inner, 0, &Line::from(span(format!("→ {} {}", w.seat(d.winner), w.t(T::TakesTrick)), ctx.theme.accent)));
+    put(
+        buf,
+        inner,
+        0,
+        &Line::from(span(
+            format!("→ {} {}", w.seat(d.winner), w.t(T::TakesTrick)),
+            ctx.theme.accent,
+        )),
+    );
     let cx = inner.x + inner.width / 2;
     let top = inner.y + 1;
     for (seat, c) in d.trick.plays() {
@@ -239,7 +260,10 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let mut lines = vec![Line::from(span(w.t(T::Keys), t.title))];
     for b in keymap::table_bindings() {
-        lines.push(Line::from(vec![span(format!("  {:<14}", b.shown), t.accent), span(w.t(b.label), t.text)]));
+        lines.push(Line::from(vec![
+            span(format!("  {:<14}", b.shown), t.accent),
+            span(w.t(b.label), t.text),
+        ]));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(span(w.t(T::RulesSummary), t.title)));

@@ -6,7 +6,6 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, centered, put, span};
-use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
@@ -41,7 +40,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
     let items = app.menu_items();
     let height = 6 + items.len() as u16 * 2;
-    let box_area = centered(area, 60, height + 2);
+    let box_area = centered(area, 76, height + 2);
     let block = ctx.block("");
     let inner = block.inner(box_area);
     block.render(box_area, buf);
@@ -63,10 +62,18 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
                 let r = app.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
                 let when = r.and_then(|r| r.saved).map(date).unwrap_or_default();
-                format!("{} — {} {}-{} {when}", w.t(T::Resume), w.t(T::Score), score[Team::NS], score[Team::EW])
+                format!(
+                    "{} — {} {}-{} {when}",
+                    w.t(T::Resume),
+                    w.t(T::Score),
+                    score[Team::NS],
+                    score[Team::EW]
+                )
             }
             MenuItem::Play => w.t(T::Play).to_string(),
-            MenuItem::Target => format!("{}: ◀ {} ▶ {}", w.t(T::Target), app.target, w.t(T::Points)),
+            MenuItem::Target => {
+                format!("{}: ◀ {} ▶ {}", w.t(T::Target), app.target, w.t(T::Points))
+            }
             MenuItem::Statistics => w.t(T::Statistics).to_string(),
             MenuItem::Settings => w.t(T::Settings).to_string(),
             MenuItem::Rules => w.t(T::Rules).to_string(),
@@ -95,20 +102,27 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         put(buf, inner, 1, &Line::from(span(w.t(T::NoStats), t.text)));
         return;
     };
-    let pct = |a: u32, b: u32| if b == 0 { String::new() } else { format!(" ({}%)", a * 100 / b) };
+    let pct =
+        |a: u32, b: u32| (a * 100).checked_div(b).map(|p| format!(" ({p}%)")).unwrap_or_default();
     let rows = [
         (T::GamesPlayed, s.games_played.to_string()),
         (T::GamesWon, format!("{}{}", s.games_won, pct(s.games_won, s.games_played))),
         (T::DealsPlayed, s.deals_played.to_string()),
         (T::ContractsTaken, s.contracts_taken.to_string()),
-        (T::ContractsMade, format!("{}{}", s.contracts_made, pct(s.contracts_made, s.contracts_taken))),
+        (
+            T::ContractsMade,
+            format!("{}{}", s.contracts_made, pct(s.contracts_made, s.contracts_taken)),
+        ),
     ];
     for (i, (label, value)) in rows.iter().enumerate() {
         put(
             buf,
             inner,
             1 + i as u16,
-            &Line::from(vec![span(format!("  {:<34}", w.t(*label)), t.text), span(value.clone(), t.accent)]),
+            &Line::from(vec![
+                span(format!("  {:<34}", w.t(*label)), t.text),
+                span(value.clone(), t.accent),
+            ]),
         );
     }
 }
@@ -120,9 +134,7 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
     let on = |b: bool| w.t(if b { T::On } else { T::Off }).to_string();
     match item {
         SettingItem::Lang => s.lang.name().into(),
-        SettingItem::Level => match s.level {
-            l @ Level::Random => l.name().into(),
-        },
+        SettingItem::Level => s.level.name().into(),
         SettingItem::Speed => w
             .t(match s.speed {
                 Speed::Slow => T::Slow,
@@ -184,13 +196,15 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let focused = ctx.app.setting == i;
         let style = if focused { t.selected } else { t.text };
         let marker = if focused { "▶ " } else { "  " };
-        let text = format!("{marker}{:<34}◀ {} ▶", w.t(setting_label(item)), setting_value(ctx, item));
+        let text =
+            format!("{marker}{:<34}◀ {} ▶", w.t(setting_label(item)), setting_value(ctx, item));
         let y = inner.y + 1 + i as u16;
         if y >= inner.bottom() {
             break;
         }
         buf.set_string(inner.x + 1, y, &text, style);
-        ctx.hits.push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
+        ctx.hits
+            .push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
     }
     put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(T::SettingsNote)), t.dim)));
 }

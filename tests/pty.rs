@@ -1,0 +1,120 @@
+//! The real binary in a pseudo-terminal: start, bid, play a card, quit, find the save, start
+//! again and resume at the same point. The screen is read with vt100; every wait has a timeout.
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+
+fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("not zero")
+}
+
+struct Table {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    screen: Arc<Mutex<vt100::Parser>>,
+}
+
+impl Table {
+    fn start(dir: &std::path::Path) -> Table {
+        let pty = native_pty_system()
+            .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
+            .expect("a pty");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
+        cmd.args(["--lang", "en", "--speed", "instant", "--seed", "4"]);
+        cmd.env("CONTREE_DATA_DIR", dir);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("LANG", "en_US.UTF-8");
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(cmd).expect("spawn contree");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("reader");
+        let writer = pty.master.take_writer().expect("writer");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(30), nz(100), 0)));
+        let s = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let _master = pty.master;
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                s.lock().expect("screen").process(&buf[..n]);
+            }
+        });
+        Table { child, writer, screen }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().expect("screen").screen().contents()
+    }
+
+    fn wait_for(&self, text: &str) {
+        self.wait_for_any(&[text]);
+    }
+
+    fn wait_for_any(&self, texts: &[&str]) {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            let c = self.contents();
+            if texts.iter().any(|t| c.contains(t)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        panic!("{texts:?} never appeared; the screen:\n{}", self.contents());
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("write");
+        self.writer.flush().expect("flush");
+    }
+
+    fn wait_exit(&mut self) {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            if let Some(status) = self.child.try_wait().expect("status") {
+                assert!(status.success(), "contree exited with {status:?}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        let _ = self.child.kill();
+        panic!("contree did not quit");
+    }
+}
+
+#[test]
+fn play_quit_and_resume_in_a_real_terminal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start(dir.path());
+    t.wait_for("Play");
+    t.send("\r");
+    t.wait_for("Your turn to bid");
+    t.send("\r"); // the lowest value
+    t.send("\r"); // the first suit
+    t.wait_for("80 ♠, South");
+    t.wait_for("▶ Your turn");
+    t.send("\r");
+    // West led; South's card and the next two complete the first trick.
+    t.wait_for_any(&["tricks: 1 / 0", "tricks: 0 / 1"]);
+    std::thread::sleep(Duration::from_millis(200));
+    t.send("q");
+    t.wait_exit();
+
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
+    let played = save["deals"][0]["play"].as_array().map_or(0, Vec::len);
+    assert!(played >= 1, "the card is saved: {text}");
+
+    let mut t = Table::start(dir.path());
+    t.wait_for("Resume the game");
+    t.send("\r");
+    t.wait_for("80 ♠, South");
+    t.wait_for("South [taker]");
+    t.send("q");
+    t.wait_exit();
+}
