@@ -599,7 +599,14 @@ impl App {
                 self.popups.pop();
                 self.popups.push(Popup::History { selected, review: None });
             }
-            Some(Popup::DealEnd | Popup::GameOver) => self.continue_popup(),
+            Some(Popup::DealEnd) => self.continue_popup(),
+            // After the game, Esc leads back to the start screen rather than to a new game.
+            Some(Popup::GameOver) => {
+                self.popups.clear();
+                self.game = None;
+                self.screen = Screen::Start;
+                self.menu = 0;
+            }
             Some(_) => {
                 self.popups.pop();
             }

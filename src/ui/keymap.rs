@@ -114,7 +114,15 @@ pub const BINDINGS: &[Binding] = &[
         shown: "←→ h l",
         cmd: Cmd::Left,
         label: T::Move,
-        modes: &[Playing, Bidding, Settings, Start],
+        modes: &[Playing, Bidding],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), k('h'), code(KeyCode::Right), k('l')],
+        shown: "←→ h l",
+        cmd: Cmd::Left,
+        label: T::Change,
+        modes: &[Settings, Start],
         footer: true,
     },
     Binding {
@@ -130,7 +138,15 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Enter Space",
         cmd: Cmd::Act,
         label: T::Act,
-        modes: &[Playing, Bidding, Start, Summary, History],
+        modes: &[Playing, Bidding],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::Select,
+        modes: &[Start, Summary, History],
         footer: true,
     },
     Binding {
@@ -223,9 +239,16 @@ pub const BINDINGS: &[Binding] = &[
     },
 ];
 
-/// The bindings that apply in the table's modes, for the help screen.
-pub fn table_bindings() -> impl Iterator<Item = &'static Binding> {
-    BINDINGS.iter().filter(|b| b.modes.iter().any(|m| TABLE.contains(m)))
+/// The bindings for the help screen: the table's first, then the others; a key listed once.
+pub fn help_bindings() -> Vec<&'static Binding> {
+    let at_table = |b: &&Binding| b.modes.iter().any(|m| TABLE.contains(m));
+    let mut v: Vec<&Binding> = BINDINGS.iter().filter(at_table).collect();
+    for b in BINDINGS.iter().filter(|b| !at_table(b)) {
+        if !v.iter().any(|x| x.shown == b.shown) {
+            v.push(b);
+        }
+    }
+    v
 }
 
 /// The bindings the footer lists in `mode`.

@@ -147,15 +147,15 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     let width = screen.width.saturating_sub(4).min(96);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::History), buf);
     let header = format!(
-        "{:>3} {:<7} {:<22} {:<9} {:>6} {:>6} {:>6} {:>6}",
+        "{:>3} {:<7} {:<22} {:<9} {:>5} {:>5} {:>7} {:>7}",
         "#",
         w.t(T::Dealer),
         w.t(T::Contract),
         w.t(T::Result),
         w.t(T::Us),
         w.t(T::Them),
-        "Σ",
-        "Σ"
+        format!("Σ {}", w.t(T::Us)),
+        format!("Σ {}", w.t(T::Them)),
     );
     put(buf, inner, 0, &Line::from(span(header, t.dim)));
     if g.history().is_empty() {
@@ -173,7 +173,7 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
         };
         let pts = d.points();
         let text = format!(
-            "{:>3} {:<7} {:<22} {:<9} {:>6} {:>6} {:>6} {:>6}",
+            "{:>3} {:<7} {:<22} {:<9} {:>5} {:>5} {:>7} {:>7}",
             i + 1,
             w.seat(d.record.dealer),
             contract,
@@ -259,7 +259,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let mut lines = vec![Line::from(span(w.t(T::Keys), t.title))];
-    for b in keymap::table_bindings() {
+    for b in keymap::help_bindings() {
         lines.push(Line::from(vec![
             span(format!("  {:<14}", b.shown), t.accent),
             span(w.t(b.label), t.text),

@@ -1,0 +1,59 @@
+//! Speed of the table's drawing: one full frame of the card play at 120x40 and at 80x24, drawn
+//! into ratatui's `TestBackend` (layout, widgets and the diff against the previous frame; no
+//! terminal I/O). Run with `cargo bench --bench ui`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use contree::ui::view::{self, Look};
+use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// A seeded game in its card play, South to play.
+fn table() -> App {
+    let mut app = App::new(Config {
+        settings: Settings { lang: Lang::En, speed: Speed::Instant, ..Settings::default() },
+        theme: Theme::colored(),
+        target: 1000,
+        seed: 4,
+        resume: None,
+        new_game: true,
+    });
+    let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    for _ in 0..200 {
+        for e in app.take_effects() {
+            if let Effect::Think(r) = e {
+                let a = r.decide();
+                app.update(Msg::Decided(r, a));
+            }
+        }
+        if app.wait().is_some() {
+            app.update(Msg::Timer);
+        } else if app.south_to_play() {
+            break;
+        } else if app.south_to_bid() {
+            app.update(enter.clone());
+        }
+    }
+    app
+}
+
+fn main() {
+    let mut app = table();
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap_or_else(|e| panic!("{e}"));
+        let mut iters = 0u32;
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(1) {
+            // Moving the selection changes the frame, as a key press does.
+            app.cursor = (app.cursor + 1) % 8;
+            view::draw(&mut t, &mut app, Look::default()).unwrap_or_else(|e| panic!("{e}"));
+            black_box(&app.hits);
+            iters += 1;
+        }
+        let per = start.elapsed().as_secs_f64() / f64::from(iters);
+        println!("redraw {w}x{h}: {:>8.1} µs/frame ({iters} frames)", per * 1e6);
+    }
+}
