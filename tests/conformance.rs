@@ -47,7 +47,7 @@ fn check_file(name: &str) {
         }
         if exp["ok"] == Value::Bool(false) {
             any_rejected = true;
-            for key in ["kind", "index"] {
+            for key in ["kind", "index", "seat"] {
                 if exp["error"][key] != got["error"][key] {
                     failures.push(format!(
                         "{name}:{}: error {key}: expected {}, got {}",
