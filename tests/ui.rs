@@ -388,5 +388,58 @@ fn monochrome_and_letters_draw_the_table() {
     let buf = t.backend().buffer();
     assert!(buf.content().iter().all(|c| c.fg == ratatui::style::Color::Reset));
     let drawn = |c: char| buf.content().iter().any(|cell| cell.symbol().contains(c));
-    assert!(!"♠♥♦♣─│┌╭".chars().any(drawn), "--ascii draws letters and ASCII frames");
+    assert!(!"♠♥♦♣─│┌╭▶«…".chars().any(drawn), "--ascii draws letters and ASCII frames");
+    let foreign = buf
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .find(|s| !s.is_ascii() && !s.chars().all(char::is_alphabetic));
+    assert_eq!(foreign, None, "only ASCII and letters");
+}
+
+#[test]
+fn the_hint_is_asked_once_and_shown() {
+    let mut c = config(Lang::En);
+    c.settings.hint = true;
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Enter);
+    let mut hints = 0;
+    for _ in 0..50 {
+        for e in app.take_effects() {
+            if let Effect::Think(r) = e {
+                if r.purpose == contree::ui::app::Purpose::Hint {
+                    hints += 1;
+                }
+                let a = r.decide();
+                app.update(Msg::Decided(r, a));
+            }
+        }
+        if app.wait().is_some() {
+            app.update(Msg::Timer);
+        }
+        // Keys that change nothing must not ask again.
+        key(&mut app, KeyCode::Tab);
+        if app.south_to_bid() && app.hint.is_some() {
+            break;
+        }
+    }
+    assert_eq!(hints, 1);
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("Hint: Pass"));
+}
+
+#[test]
+fn a_popup_pauses_the_table() {
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Normal;
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    bid_with_keys(&mut app);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.wait().is_some() || app.south_to_play());
+    ch(&mut app, '?');
+    assert_eq!(app.wait(), None, "nothing moves under the help");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.wait().is_some() || app.south_to_play());
 }

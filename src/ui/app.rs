@@ -340,6 +340,8 @@ pub struct App {
     pub thinking: Option<Seat>,
     /// The hint for South's bid, when asked and known.
     pub hint: Option<Action>,
+    /// Whether the hint for the current position has been asked.
+    hint_asked: bool,
     /// A one-line message: a refused action, a failed save.
     pub status: Option<String>,
     /// The statistics, once loaded.
@@ -375,6 +377,7 @@ impl App {
             wait: None,
             thinking: None,
             hint: None,
+            hint_asked: false,
             status: None,
             stats: None,
             hits: Hits::default(),
@@ -567,7 +570,7 @@ impl App {
             Cmd::LastTrick => self.toggle_popup(Popup::LastTrick),
             Cmd::Close => self.close(),
             _ => match mode {
-                Mode::Start => self.start_key(cmd, key),
+                Mode::Start => self.start_key(cmd),
                 Mode::Bidding => self.bid_key(cmd),
                 Mode::Playing => self.play_key(cmd, key),
                 Mode::Summary => {
@@ -618,7 +621,7 @@ impl App {
         }
     }
 
-    fn start_key(&mut self, cmd: Cmd, key: KeyEvent) {
+    fn start_key(&mut self, cmd: Cmd) {
         let items = self.menu_items();
         let n = items.len();
         match cmd {
@@ -634,7 +637,6 @@ impl App {
             }
             _ => {}
         }
-        let _ = key;
     }
 
     fn cycle_target(&mut self, up: bool) {
@@ -717,6 +719,7 @@ impl App {
         self.wait = None;
         self.thinking = None;
         self.hint = None;
+        self.hint_asked = false;
         self.bid_level = None;
         self.bid_focus = 0;
         self.cursor = 0;
@@ -749,6 +752,7 @@ impl App {
                 self.settings.hint = !self.settings.hint;
                 self.effects.push(Effect::SaveSettings);
                 self.hint = None;
+                self.hint_asked = false;
             }
             _ => {}
         }
@@ -1030,6 +1034,7 @@ impl App {
         };
         self.effects.push(Effect::SaveGame);
         self.hint = None;
+        self.hint_asked = false;
         match action {
             Action::Bid(c) => {
                 self.bubbles[seat] = Some(Bubble::Call(c));
@@ -1094,7 +1099,8 @@ impl App {
                 }
             }
             Phase::Bidding => {
-                if self.settings.hint && self.hint.is_none() && !self.asked_hint() {
+                if self.settings.hint && !self.hint_asked {
+                    self.hint_asked = true;
                     self.ask(Seat::South, Purpose::Hint);
                 }
                 let n = self.bid_buttons().len();
@@ -1104,10 +1110,6 @@ impl App {
             }
             _ => {}
         }
-    }
-
-    fn asked_hint(&self) -> bool {
-        self.effects.iter().any(|e| matches!(e, Effect::Think(r) if r.purpose == Purpose::Hint))
     }
 
     /// Every deal's tricks, for the review: replayed from the record through the rules.

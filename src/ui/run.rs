@@ -89,6 +89,7 @@ fn event_loop(
     let (tx, rx) = mpsc::channel::<Msg>();
     let mut timer: Option<(u64, Instant)> = None;
     let mut pending_bots = 0usize;
+    let mut dirty = true;
     loop {
         for request in apply_effects(app, persist) {
             let tx = tx.clone();
@@ -101,7 +102,10 @@ fn event_loop(
         if app.quit {
             return Ok(());
         }
-        view::draw(terminal, app, look)?;
+        if dirty {
+            view::draw(terminal, app, look)?;
+            dirty = false;
+        }
         // The pause to time, if any: a new pause number restarts the clock.
         let deadline = match app.wait() {
             Some((serial, d)) => {
@@ -133,14 +137,17 @@ fn event_loop(
             };
             if let Some(m) = msg {
                 app.update(m);
+                dirty = true;
             }
         } else if deadline.is_some_and(|d| Instant::now() >= d) {
             timer = None;
             app.update(Msg::Timer);
+            dirty = true;
         }
         while let Ok(m) = rx.try_recv() {
             pending_bots = pending_bots.saturating_sub(1);
             app.update(m);
+            dirty = true;
         }
     }
 }

@@ -48,7 +48,38 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         popups::draw(&mut ctx, p, body, buf);
     }
     draw_footer(&ctx, footer, buf);
+    if look.ascii {
+        to_ascii(buf);
+    }
     ctx.hits
+}
+
+/// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
+/// quotes. Accented letters stay, French needs them.
+const ASCII_SYMBOLS: [(&str, &str); 13] = [
+    ("▶", ">"),
+    ("◀", "<"),
+    ("«", "<"),
+    ("»", ">"),
+    ("…", "."),
+    ("—", "-"),
+    ("→", ">"),
+    ("←", "<"),
+    ("↑", "^"),
+    ("↓", "v"),
+    ("▮", "#"),
+    ("Σ", "="),
+    ("›", ">"),
+];
+
+/// Replaces the symbols of [`ASCII_SYMBOLS`] in a drawn frame, for `--ascii` and terminals
+/// whose locale is not UTF-8.
+fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
+    for cell in &mut buf.content {
+        if let Some((_, a)) = ASCII_SYMBOLS.iter().find(|(u, _)| cell.symbol() == *u) {
+            cell.set_symbol(a);
+        }
+    }
 }
 
 fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
