@@ -443,3 +443,44 @@ fn a_popup_pauses_the_table() {
     key(&mut app, KeyCode::Esc);
     assert!(app.wait().is_some() || app.south_to_play());
 }
+
+#[test]
+fn a_finished_trick_stays_then_slides_to_its_winner() {
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Normal;
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    bid_with_keys(&mut app);
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..20 {
+        if app.wait == Some(contree::ui::app::Wait::Gather) {
+            break;
+        }
+        settle_one(&mut app);
+    }
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Gather));
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("trick_shown", t.backend());
+    app.update(Msg::Timer);
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Sweep));
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("trick_sweeping", t.backend());
+    app.update(Msg::Timer);
+    assert!(app.shown_trick.is_none());
+}
+
+/// One step: the pending thinking answered, or the pending wait over.
+fn settle_one(app: &mut App) {
+    let mut asked = false;
+    for e in app.take_effects() {
+        if let Effect::Think(r) = e {
+            let a = r.decide();
+            app.update(Msg::Decided(r, a));
+            asked = true;
+        }
+    }
+    if !asked && app.wait().is_some() {
+        app.update(Msg::Timer);
+    }
+}

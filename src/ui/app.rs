@@ -280,6 +280,8 @@ pub enum Wait {
     Bot(Seat),
     /// A finished trick stays on the table.
     Gather,
+    /// The trick, gathered, slides toward its winner.
+    Sweep,
     /// Before South's only legal card plays itself.
     AutoPlay,
 }
@@ -413,6 +415,7 @@ impl App {
             let d = match w {
                 Wait::Bot(_) => speed.bot_delay(),
                 Wait::Gather => speed.trick_delay(),
+                Wait::Sweep => (speed.trick_delay() / 4).min(Duration::from_millis(250)),
                 // A forced card plays after a short pause, even at full speed, so it is seen.
                 Wait::AutoPlay => speed.bot_delay().max(Duration::from_millis(250)),
             };
@@ -961,7 +964,10 @@ impl App {
         }
         match self.wait.take() {
             Some(Wait::Bot(seat)) => self.ask(seat, Purpose::Act),
-            Some(Wait::Gather) => {
+            Some(Wait::Gather) if self.settings.speed != Speed::Instant => {
+                self.set_wait(Wait::Sweep)
+            }
+            Some(Wait::Gather | Wait::Sweep) => {
                 self.shown_trick = None;
                 for b in &mut self.bubbles.0 {
                     if matches!(b, Some(Bubble::Belote(_))) {

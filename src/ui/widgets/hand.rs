@@ -30,7 +30,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     if let Some(b) = app.bubbles[Seat::South] {
         line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
     }
-    let turn = if let (Some(tr), Some(Wait::Gather)) = (&app.shown_trick, app.wait) {
+    let turn = if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (&app.shown_trick, app.wait) {
         Some((format!("— {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
     } else if let Some(s) = app.thinking.or(match app.wait {
         Some(Wait::Bot(s)) => Some(s),

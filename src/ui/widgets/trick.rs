@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use super::Ctx;
 use super::card::{self, Look};
 use crate::rules::Seat;
+use crate::ui::app::Wait;
 
 /// Draws the trick in `area` (at least 28 x 11 for the four cards).
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -15,6 +16,23 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let cx = area.x + area.width / 2;
     let cy = area.y + area.height / 2;
     let half = card::WIDTH / 2;
+    if let (Some(done), Some(Wait::Sweep)) = (ctx.app.shown_trick, ctx.app.wait) {
+        // The gathered trick, a small stack at the winner's side, the winning card on top.
+        let (x, y) = match done.winner {
+            Seat::North => (cx.saturating_sub(half + 2), area.y),
+            Seat::South => {
+                (cx.saturating_sub(half + 2), area.bottom().saturating_sub(card::HEIGHT))
+            }
+            Seat::West => (area.x, cy.saturating_sub(2)),
+            Seat::East => (area.right().saturating_sub(card::WIDTH + 3), cy.saturating_sub(2)),
+        };
+        let mut plays: Vec<_> = done.trick.plays().collect();
+        plays.sort_by_key(|(seat, _)| *seat == done.winner);
+        for (i, (_, c)) in plays.into_iter().enumerate() {
+            card::face(ctx, buf, x + i as u16, y, c, Look::default(), area);
+        }
+        return;
+    }
     for (seat, c) in trick.plays() {
         let (x, y) = match seat {
             Seat::North => (cx.saturating_sub(half), cy.saturating_sub(card::HEIGHT)),
