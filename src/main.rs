@@ -4,11 +4,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use contree::cli::GameFlags;
+use contree::store::Store;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
+    #[command(flatten)]
+    game: GameFlags,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -20,6 +24,77 @@ enum Command {
         /// The file to read; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+    /// Your statistics: games won and lost, contracts, contres, capots, belotes, points.
+    Stats {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The deals of the game in progress, with the running totals.
+    History {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Write the finished deals to FILE as deal records (JSON Lines) for `contree score`.
+        #[arg(long, value_name = "FILE")]
+        export: Option<PathBuf>,
+    },
+}
+
+fn stats(json: bool) -> anyhow::Result<ExitCode> {
+    let store = Store::open_default()?;
+    let (stats, moved) = store.stats_checked()?;
+    if let Some((path, why)) = moved {
+        eprintln!(
+            "contree: the statistics could not be read ({why}); they were kept as {}",
+            path.display()
+        );
+    }
+    if json {
+        println!("{}", contree::cli::stats_json(&stats));
+    } else {
+        print!("{}", contree::cli::stats_table(&stats));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    use anyhow::Context;
+    use contree::store::Resume;
+    let store = Store::open_default()?;
+    let resume = store.load_game();
+    if let Some(notice) = resume.notice() {
+        eprintln!("contree: {notice}");
+    }
+    let Resume::Saved { game, .. } = resume else {
+        if export.is_some() {
+            eprintln!("contree history: no game in progress, nothing to export");
+            return Ok(ExitCode::FAILURE);
+        }
+        if json {
+            println!("[]");
+        } else {
+            println!("No game in progress.");
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    if let Some(path) = export {
+        std::fs::write(&path, contree::cli::history_export(&game))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    } else if json {
+        println!("{}", contree::cli::history_json(&game));
+    } else {
+        print!("{}", contree::cli::history_table(&game));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reports an error of a command in one line.
+fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
+    result.unwrap_or_else(|e| {
+        eprintln!("contree: {e:#}");
+        ExitCode::FAILURE
+    })
 }
 
 fn score(file: Option<PathBuf>) -> ExitCode {
@@ -48,6 +123,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Score { file }) => score(file),
+        Some(Command::Stats { json }) => report(stats(json)),
+        Some(Command::History { json, export }) => report(history(json, export)),
         None => {
             eprintln!("contree: the table is not available yet");
             ExitCode::FAILURE
