@@ -216,10 +216,11 @@ pub fn stats_table(stats: &Stats) -> String {
         "  {:<8} {:>7} {:>5} {:>5} {:>6}",
         "target", "played", "won", "lost", "won %"
     );
-    for (target, g) in &stats.games {
+    for g in &stats.games {
         let _ = writeln!(
             out,
-            "  {target:<8} {:>7} {:>5} {:>5} {:>6}",
+            "  {:<8} {:>7} {:>5} {:>5} {:>6}",
+            g.target,
             g.played,
             g.won,
             g.lost,

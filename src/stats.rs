@@ -4,8 +4,6 @@
 //! Pure counting: [`Stats::add_deal`] and [`Stats::add_game`] fold finished deals and games in;
 //! the store decides when, and makes sure each is counted once.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::game::DealResult;
@@ -22,9 +20,9 @@ const US: Team = Team::NS;
 pub struct Stats {
     /// The format version.
     pub version: u32,
-    /// Games finished, by target.
+    /// Games finished, one entry per target played, in increasing target.
     #[serde(default)]
-    pub games: BTreeMap<u16, GameCounts>,
+    pub games: Vec<GameCounts>,
     /// Deals finished.
     #[serde(default)]
     pub deals: DealCounts,
@@ -37,16 +35,18 @@ impl Default for Stats {
     fn default() -> Stats {
         Stats {
             version: STATS_VERSION,
-            games: BTreeMap::new(),
+            games: Vec::new(),
             deals: DealCounts::default(),
             streak: Streak::default(),
         }
     }
 }
 
-/// Games of one target.
+/// Games of one target (or of all targets, for [`Stats::all_games`]: target 0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameCounts {
+    /// The points the games were played to.
+    pub target: u16,
     /// Games played to the end.
     pub played: u32,
     /// Won by North-South.
@@ -162,7 +162,14 @@ impl Stats {
 
     /// Counts one finished game of `target` won by `winner`.
     pub fn add_game(&mut self, target: u16, winner: Team) {
-        let g = self.games.entry(target).or_default();
+        let i = match self.games.binary_search_by_key(&target, |g| g.target) {
+            Ok(i) => i,
+            Err(i) => {
+                self.games.insert(i, GameCounts { target, ..GameCounts::default() });
+                i
+            }
+        };
+        let g = &mut self.games[i];
         g.played += 1;
         if winner == US {
             g.won += 1;
@@ -174,9 +181,16 @@ impl Stats {
         }
     }
 
-    /// Games over every target.
+    /// The games of one target.
+    pub fn games_to(&self, target: u16) -> GameCounts {
+        let none = GameCounts { target, ..GameCounts::default() };
+        self.games.iter().find(|g| g.target == target).copied().unwrap_or(none)
+    }
+
+    /// Games over every target (target 0).
     pub fn all_games(&self) -> GameCounts {
-        self.games.values().fold(GameCounts::default(), |a, g| GameCounts {
+        self.games.iter().fold(GameCounts::default(), |a, g| GameCounts {
+            target: 0,
             played: a.played + g.played,
             won: a.won + g.won,
             lost: a.lost + g.lost,
@@ -196,16 +210,22 @@ mod tests {
         }
         s.add_game(2000, Team::NS);
         assert_eq!(s.streak, Streak { current: 2, best: 2 });
-        assert_eq!(s.games[&1000], GameCounts { played: 4, won: 3, lost: 1 });
-        assert_eq!(s.all_games(), GameCounts { played: 5, won: 4, lost: 1 });
+        assert_eq!(s.games_to(1000), GameCounts { target: 1000, played: 4, won: 3, lost: 1 });
+        assert_eq!(s.games_to(1500), GameCounts { target: 1500, ..GameCounts::default() });
+        assert_eq!(s.all_games(), GameCounts { target: 0, played: 5, won: 4, lost: 1 });
+        let targets: Vec<u16> = s.games.iter().map(|g| g.target).collect();
+        assert_eq!(targets, [1000, 2000]);
     }
 
     #[test]
-    fn targets_survive_a_json_round_trip() {
+    fn stats_survive_a_json_round_trip() {
         let mut s = Stats::default();
         s.add_game(1500, Team::EW);
         let json = serde_json::to_string(&s).expect("serializes");
-        assert!(json.contains(r#""1500":{"played":1"#), "{json}");
+        assert!(
+            json.contains(r#""games":[{"target":1500,"played":1,"won":0,"lost":1}]"#),
+            "{json}"
+        );
         assert_eq!(serde_json::from_str::<Stats>(&json).ok(), Some(s));
     }
 }

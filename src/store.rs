@@ -374,7 +374,8 @@ impl Store {
     }
 
     /// When `game` started: remembered from an earlier save or load, else read from the save on
-    /// disk if it is this game, else now.
+    /// disk if it is this game, else (for a game over) from the history of games if it was filed
+    /// already, else now.
     fn started(&self, game: &Game) -> u64 {
         let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(k) = known.as_ref().filter(|k| k.is(game)) {
@@ -390,7 +391,19 @@ impl Store {
                     && s.deals.len() <= game.history().len() + 1
             })
             .and_then(|s| s.started);
-        let started = on_disk.unwrap_or_else(now);
+        let filed = || {
+            let save = game.to_save();
+            let games = self.games().ok()?;
+            let same = |e: &&GameEntry| {
+                e.game.seed == save.seed
+                    && e.game.options == save.options
+                    && e.game.players == save.players
+                    && e.game.deals == save.deals
+            };
+            games.iter().rev().find(same).and_then(|e| e.game.started)
+        };
+        let over = game.phase() == Phase::GameOver;
+        let started = on_disk.or_else(|| if over { filed() } else { None }).unwrap_or_else(now);
         *known = Some(Known {
             seed: game.seed(),
             options: *game.options(),
@@ -503,7 +516,6 @@ impl Store {
         if on_disk.is_some_and(|s| s.seed == game.seed() && s.started == Some(started)) {
             self.remove(GAME_FILE)?;
         }
-        *self.known.lock().unwrap_or_else(PoisonError::into_inner) = None;
         Ok(())
     }
 
@@ -517,18 +529,15 @@ impl Store {
             Err(e) => return Err(StoreError::io(&path, Operation::Read, e)),
         };
         match parse_save(&bytes) {
+            Ok((_, game)) if game.phase() == Phase::GameOver => self.game_finished(&game)?,
             Ok((save, game)) => {
-                let result = match game.winner() {
-                    None => GameResult::Abandoned,
-                    Some(Team::NS) => GameResult::Won,
-                    Some(Team::EW) => GameResult::Lost,
-                };
-                self.file_game(GameEntry {
-                    result,
+                let entry = GameEntry {
+                    result: GameResult::Abandoned,
                     filed: now(),
                     totals: game.totals(),
                     game: save,
-                })?;
+                };
+                self.file_game(entry)?;
                 self.remove(GAME_FILE)?;
             }
             Err(_) => {
