@@ -58,6 +58,8 @@ impl Known {
 }
 
 /// What [`Store::load_game`] found.
+// Made once per start and taken apart at once: boxing the game would only cost callers a deref.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Resume {
     /// No game was saved.

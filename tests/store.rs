@@ -240,7 +240,7 @@ fn new_archives_the_saved_game() {
     let store = store(dir.path());
     store.archive_saved_game().expect("nothing to archive is fine");
     let (mut game, mut rng) = support::new(GameOptions::default(), 6);
-    support::play_until(&mut game, &mut rng, |g| g.history().len() >= 1, |_, _| {});
+    support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
     assert_eq!(game.phase(), Phase::DealOver, "seed 6 does not end the game in one deal");
     store.save_game(&game).expect("saves");
     store.archive_saved_game().expect("archives");
