@@ -11,3 +11,4 @@ pub mod rules;
 pub mod score;
 pub mod stats;
 pub mod store;
+pub mod textplay;

@@ -89,6 +89,14 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The game, in the text mode until the terminal table exists.
+fn play(flags: &GameFlags) -> anyhow::Result<ExitCode> {
+    let store = Store::open_default()?;
+    let start = contree::cli::start(&store, flags)?;
+    contree::textplay::run(&store, start, io::stdin().lock(), &mut io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Reports an error of a command in one line.
 fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
     result.unwrap_or_else(|e| {
@@ -125,9 +133,6 @@ fn main() -> ExitCode {
         Some(Command::Score { file }) => score(file),
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::History { json, export }) => report(history(json, export)),
-        None => {
-            eprintln!("contree: the table is not available yet");
-            ExitCode::FAILURE
-        }
+        None => report(play(&cli.game)),
     }
 }
