@@ -39,16 +39,15 @@ pub struct GameFlags {
     pub deal: Option<Deal>,
 }
 
-/// `--target`: exactly the three targets a game may have.
+/// `--target`: exactly the three targets a game may have, 1000, 1500 or 2000 points (the
+/// variants carry no doc comment so that clap lists the values on one line).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
 pub enum Target {
-    /// 1000 points.
     #[value(name = "1000")]
     T1000,
-    /// 1500 points.
     #[value(name = "1500")]
     T1500,
-    /// 2000 points.
     #[value(name = "2000")]
     T2000,
 }

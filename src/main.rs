@@ -136,3 +136,12 @@ fn main() -> ExitCode {
         None => report(play(&cli.game)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

@@ -163,7 +163,9 @@ impl fmt::Display for StoreError {
             Cause::Io(e) => f.write_str(&describe_io(e)),
             Cause::Json(e) => write!(f, "{e}"),
             Cause::GameNotOver => f.write_str("the game is not over"),
-            Cause::BadName => f.write_str("not a plain file name in the data directory"),
+            Cause::BadName => {
+                f.write_str("not a plain file name in the data directory, or a file of the store")
+            }
         }
     }
 }
@@ -597,9 +599,11 @@ impl Store {
         }
     }
 
-    /// Checks that `name` is a plain file name in the data directory.
+    /// Checks that `name` is a plain file name in the data directory, and not one of the
+    /// store's own files (which only the store writes, with their checks).
     fn checked(&self, name: &str) -> Result<PathBuf, StoreError> {
-        let plain = !name.is_empty()
+        let plain = ![GAME_FILE, STATS_FILE, GAMES_FILE].contains(&name)
+            && !name.is_empty()
             && name != "."
             && name != ".."
             && !name.contains(['/', '\\'])

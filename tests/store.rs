@@ -285,7 +285,7 @@ fn small_json_files_round_trip_and_stay_in_the_directory() {
     store.write_json("settings.json", &vec![1u8, 2, 3]).expect("writes");
     assert_eq!(store.read_json::<Vec<u8>>("settings.json").expect("reads"), Some(vec![1, 2, 3]));
     assert!(store.read_json::<String>("settings.json").is_err(), "wrong shape is an error");
-    for bad in ["", "..", "../x.json", "a/b.json"] {
+    for bad in ["", "..", "../x.json", "a/b.json", "game.json", "stats.json"] {
         assert!(store.write_json(bad, &1).is_err(), "{bad:?}");
     }
     let left: Vec<String> = fs::read_dir(dir.path())
