@@ -671,3 +671,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_file_and_the_cause_in_one_line() {
+        let path = Path::new("/data/game.json");
+        let full = StoreError::io(path, Operation::Write, io::ErrorKind::StorageFull.into());
+        assert_eq!(full.to_string(), "cannot save /data/game.json: the disk is full");
+        let ro = StoreError::io(path, Operation::Write, io::ErrorKind::ReadOnlyFilesystem.into());
+        assert_eq!(ro.to_string(), "cannot save /data/game.json: the disk is read-only");
+        let denied = StoreError::io(path, Operation::Read, io::ErrorKind::PermissionDenied.into());
+        assert_eq!(
+            denied.to_string(),
+            "cannot read /data/game.json: permission denied (read-only?)"
+        );
+    }
+}

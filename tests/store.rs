@@ -132,6 +132,24 @@ fn a_read_only_directory_gives_a_clear_error_and_the_game_goes_on() {
     assert_eq!(saved(&store).0, game);
 }
 
+#[test]
+fn a_failed_write_is_an_error_and_leaves_the_game_playable_even_for_root() {
+    // A data directory replaced by a file: every write fails, whoever runs the test.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let store = store(&data);
+    fs::remove_dir(&data).expect("rmdir");
+    fs::write(&data, b"not a directory").expect("write");
+    let (mut game, mut rng) = support::new(GameOptions::default(), 6);
+    support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
+    let e = store.save_game(&game).expect_err("cannot write");
+    let line = e.to_string();
+    assert!(line.starts_with(&format!("cannot save {}", data.join(GAME_FILE).display())), "{line}");
+    assert!(store.deal_finished(&game).is_err());
+    assert!(support::step(&mut game, &mut rng).is_some(), "the game plays on");
+    assert_eq!(fs::read(&data).expect("untouched"), b"not a directory");
+}
+
 /// The statistics computed directly from finished games, to compare with the store's.
 fn expected(games: &[Game]) -> Stats {
     let mut s = Stats::default();
