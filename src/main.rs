@@ -51,9 +51,9 @@ fn stats(json: bool) -> anyhow::Result<ExitCode> {
         );
     }
     if json {
-        println!("{}", contree::cli::stats_json(&stats));
+        emit(&(contree::cli::stats_json(&stats) + "\n"))?;
     } else {
-        print!("{}", contree::cli::stats_table(&stats));
+        emit(&contree::cli::stats_table(&stats))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -72,9 +72,9 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::FAILURE);
         }
         if json {
-            println!("[]");
+            emit("[]\n")?;
         } else {
-            println!("No game in progress.");
+            emit("No game in progress.\n")?;
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -82,9 +82,9 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         std::fs::write(&path, contree::cli::history_export(&game))
             .with_context(|| format!("cannot write {}", path.display()))?;
     } else if json {
-        println!("{}", contree::cli::history_json(&game));
+        emit(&(contree::cli::history_json(&game) + "\n"))?;
     } else {
-        print!("{}", contree::cli::history_table(&game));
+        emit(&contree::cli::history_table(&game))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -95,6 +95,16 @@ fn play(flags: &GameFlags) -> anyhow::Result<ExitCode> {
     let start = contree::cli::start(&store, flags)?;
     contree::textplay::run(&store, start, io::stdin().lock(), &mut io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to standard output; a reader that stopped reading (`| head`) is not an error.
+fn emit(text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
 }
 
 /// Reports an error of a command in one line.
