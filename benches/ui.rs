@@ -19,7 +19,7 @@ fn table() -> App {
         target: 1000,
         seed: 4,
         resume: None,
-        new_game: true,
+        game: Some(contree::cli::new_game(contree::game::GameOptions::default(), 4)),
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     for _ in 0..200 {

@@ -4,39 +4,38 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use contree::cli::GameFlags;
+use contree::store::Store;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
+    #[command(flatten)]
+    game: GameFlags,
     #[command(subcommand)]
     command: Option<Command>,
     /// The language of the table (default: from the locale).
-    #[arg(long, value_enum, global = true)]
+    #[arg(long, value_enum)]
     lang: Option<LangArg>,
-    /// Draw suits as letters and frames in ASCII.
-    #[arg(long, global = true)]
+    /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
+    #[arg(long)]
     ascii: bool,
-    /// How fast the computer players act.
-    #[arg(long, value_enum, global = true)]
+    /// How fast the computer players act (default: the settings', else normal).
+    #[arg(long, value_enum)]
     speed: Option<SpeedArg>,
-    /// Points to win a new game: 1000, 1500 or 2000.
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1000", "1500", "2000"]))]
-    target: Option<String>,
-    /// The seed of the new game's deals.
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Start a new game at once, putting a saved game aside.
-    #[arg(long)]
-    new: bool,
 }
 
+/// `--lang`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum LangArg {
+    /// Français.
     Fr,
+    /// English.
     En,
 }
 
+/// `--speed`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum SpeedArg {
     Slow,
@@ -47,11 +46,189 @@ enum SpeedArg {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play in plain text on standard input and output, for scripts and terminals without a
+    /// screen: type a call (80H, pass, contre) or a card (10H); Enter passes or plays the first
+    /// legal card; q quits (saved).
+    Text {
+        #[command(flatten)]
+        game: GameFlags,
+    },
     /// Check and score deal records (JSON or JSON Lines), one JSON answer per record.
     Score {
         /// The file to read; standard input when absent or "-".
         file: Option<PathBuf>,
     },
+    /// Your statistics: games won and lost, contracts, contres, capots, belotes, points.
+    Stats {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The deals of the game in progress, with the running totals.
+    History {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Write the finished deals to FILE as deal records (JSON Lines) for `contree score`.
+        #[arg(long, value_name = "FILE")]
+        export: Option<PathBuf>,
+    },
+}
+
+fn stats(json: bool) -> anyhow::Result<ExitCode> {
+    let store = Store::open_default()?;
+    let (stats, moved) = store.stats_checked()?;
+    if let Some((path, why)) = moved {
+        eprintln!(
+            "contree: the statistics could not be read ({why}); they were kept as {}",
+            path.display()
+        );
+    }
+    if json {
+        emit(&(contree::cli::stats_json(&stats) + "\n"))?;
+    } else {
+        emit(&contree::cli::stats_table(&stats))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    use anyhow::Context;
+    use contree::store::Resume;
+    let store = Store::open_default()?;
+    let resume = store.load_game();
+    if let Some(notice) = resume.notice() {
+        eprintln!("contree: {notice}");
+    }
+    let Resume::Saved { game, .. } = resume else {
+        if export.is_some() {
+            eprintln!("contree history: no game in progress, nothing to export");
+            return Ok(ExitCode::FAILURE);
+        }
+        if json {
+            emit("[]\n")?;
+        } else {
+            emit("No game in progress.\n")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    if let Some(path) = export {
+        std::fs::write(&path, contree::cli::history_export(&game))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    } else if json {
+        emit(&(contree::cli::history_json(&game) + "\n"))?;
+    } else {
+        emit(&contree::cli::history_table(&game))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game in plain text.
+fn text(flags: &GameFlags) -> anyhow::Result<ExitCode> {
+    let store = Store::open_default()?;
+    let start = contree::cli::start(&store, flags)?;
+    contree::textplay::run(&store, start, io::stdin().lock(), &mut io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The table: the saved game offered on the start screen, or with `--new` a new game at once.
+fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
+    use std::io::IsTerminal;
+
+    use contree::ui::{self, App, Config, Lang, Speed, SuitStyle, Theme};
+
+    if !io::stdout().is_terminal() {
+        eprintln!(
+            "contree: the table needs a terminal on standard output; `contree text` plays in plain text"
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    let store = Store::open_default()?;
+    let mut notices = Vec::new();
+    let mut settings = match store.read_json::<ui::Settings>(ui::settings::SETTINGS_FILE) {
+        Ok(Some(s)) => s,
+        Ok(None) => ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() },
+        Err(e) => {
+            notices.push(e.to_string());
+            ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() }
+        }
+    };
+    if let Some(l) = cli.lang {
+        settings.lang = match l {
+            LangArg::Fr => Lang::Fr,
+            LangArg::En => Lang::En,
+        };
+    }
+    if let Some(s) = cli.speed {
+        settings.speed = match s {
+            SpeedArg::Slow => Speed::Slow,
+            SpeedArg::Normal => Speed::Normal,
+            SpeedArg::Fast => Speed::Fast,
+            SpeedArg::Instant => Speed::Instant,
+        };
+    }
+    // Rule flags choose this session's new games; the saved settings stay as they are.
+    let flags = &cli.game;
+    let options = flags.options();
+    if flags.scoring.is_some() {
+        settings.scoring = options.rules.scoring;
+    }
+    if flags.contre.is_some() {
+        settings.contre = options.rules.contre;
+    }
+    if flags.deal.is_some() {
+        settings.deal_style = options.deal_style;
+    }
+    let ascii = cli.ascii || !ui::text::locale_is_utf8();
+    if ascii {
+        settings.suits = SuitStyle::Letters;
+    }
+    let (game, resume) = if flags.new {
+        let start = contree::cli::start(&store, flags)?;
+        notices.extend(start.notices);
+        (Some(start.game), None)
+    } else {
+        match store.load_game() {
+            contree::store::Resume::Saved { game, started, saved } => {
+                (None, Some(ui::app::Resumable { game, started, saved }))
+            }
+            moved => {
+                notices.extend(moved.notice());
+                (None, None)
+            }
+        }
+    };
+    let mut app = App::new(Config {
+        settings,
+        theme: Theme::from_env(),
+        target: options.target,
+        seed: flags.seed.unwrap_or_else(contree::cli::random_seed),
+        resume,
+        game,
+    });
+    if !notices.is_empty() {
+        app.status = Some(notices.join(" "));
+    }
+    ui::run::run(app, ui::view::Look { ascii }, &store)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to standard output; a reader that stopped reading (`| head`) is not an error.
+fn emit(text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Reports an error of a command in one line.
+fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
+    result.unwrap_or_else(|e| {
+        eprintln!("contree: {e:#}");
+        ExitCode::FAILURE
+    })
 }
 
 fn score(file: Option<PathBuf>) -> ExitCode {
@@ -80,86 +257,17 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Score { file }) => score(file),
-        None => table(&cli),
-    }
-}
-
-/// Opens the table.
-fn table(cli: &Cli) -> ExitCode {
-    use contree::ui::{
-        self, App, Config, Lang, Speed, SuitStyle, Theme, files::Files, run::Persist,
-    };
-    use std::io::IsTerminal;
-
-    if !io::stdout().is_terminal() {
-        eprintln!("contree: the table needs a terminal on standard output (try `contree --help`)");
-        return ExitCode::FAILURE;
-    }
-    let Some(dir) = ui::files::data_dir() else {
-        eprintln!("contree: no data directory: set CONTREE_DATA_DIR or HOME");
-        return ExitCode::FAILURE;
-    };
-    let mut files = Files::new(dir);
-    let mut settings = files
-        .settings()
-        .unwrap_or_else(|| ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() });
-    if let Some(l) = cli.lang {
-        settings.lang = match l {
-            LangArg::Fr => Lang::Fr,
-            LangArg::En => Lang::En,
-        };
-    }
-    if let Some(s) = cli.speed {
-        settings.speed = match s {
-            SpeedArg::Slow => Speed::Slow,
-            SpeedArg::Normal => Speed::Normal,
-            SpeedArg::Fast => Speed::Fast,
-            SpeedArg::Instant => Speed::Instant,
-        };
-    }
-    let ascii = cli.ascii || !ui::text::locale_is_utf8();
-    if ascii {
-        settings.suits = SuitStyle::Letters;
-    }
-    let (resume, status) = match files.load_game() {
-        Ok(r) => (r, None),
-        Err(e) => (None, Some(e)),
-    };
-    let new_game = cli.new;
-    if new_game
-        && resume.is_some()
-        && let Err(e) = files.archive_saved()
-    {
-        eprintln!("contree: {e}");
-    }
-    let seed = cli.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let target = cli.target.as_deref().and_then(|t| t.parse().ok()).unwrap_or(1000);
-    let mut app = App::new(Config {
-        settings,
-        theme: Theme::from_env(),
-        target,
-        seed,
-        resume: if new_game { None } else { resume },
-        new_game,
-    });
-    app.status = status;
-    match ui::run::run(app, ui::view::Look { ascii }, &mut files) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("contree: terminal error: {e}");
-            ExitCode::FAILURE
-        }
+        Some(Command::Stats { json }) => report(stats(json)),
+        Some(Command::History { json, export }) => report(history(json, export)),
+        Some(Command::Text { game }) => report(text(&game)),
+        None => report(table(&cli)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_command_line_is_well_formed() {
+    fn the_command_line_is_consistent() {
         use clap::CommandFactory;
         super::Cli::command().debug_assert();
     }

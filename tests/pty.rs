@@ -118,3 +118,19 @@ fn play_quit_and_resume_in_a_real_terminal() {
     t.send("q");
     t.wait_exit();
 }
+
+#[test]
+fn without_a_terminal_the_table_says_so_in_one_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_contree"))
+        .env("CONTREE_DATA_DIR", dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("runs contree");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(!dir.path().join("game.json").exists());
+}

@@ -21,7 +21,7 @@ fn config(lang: Lang) -> Config {
         target: 1000,
         seed: SEED,
         resume: None,
-        new_game: false,
+        game: None,
     }
 }
 
@@ -177,13 +177,14 @@ fn screens() {
     snapshot_all("statistics", |l| {
         let mut app = App::new(config(l));
         app.activate(MenuItem::Statistics);
-        app.stats = Some(contree::ui::app::StatsSummary {
-            games_played: 3,
-            games_won: 2,
-            deals_played: 41,
-            contracts_taken: 17,
-            contracts_made: 12,
-        });
+        let (finished, _) = whole_game(l);
+        let mut stats = contree::stats::Stats::default();
+        let game = finished.game.expect("a finished game");
+        for d in game.history() {
+            stats.add_deal(d);
+        }
+        stats.add_game(game.options().target, game.winner().expect("a winner"));
+        app.stats = Some(stats);
         app
     });
     snapshot_all("game_over", |l| whole_game(l).0);

@@ -14,13 +14,12 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{
-    Action, DealResult, Game, GameOptions, HUMAN, Phase, SeatView, TARGETS, deal_rng,
-};
+use crate::game::{Action, DealResult, Game, GameOptions, Phase, SeatView, TARGETS, deal_rng};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, ContreScoring, DoneTrick,
     ScoringMethod, Seat, Suit, Trick, Trump,
 };
+use crate::stats::Stats;
 
 /// A message to the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,7 +94,6 @@ impl BotRequest {
 
 /// The generator purposes used by the table (distinct from the game's own).
 const BOT_PURPOSE: u64 = 0x7ab1e;
-const PERSONA_PURPOSE: u64 = 0xface5;
 
 /// The main screens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,21 +247,6 @@ pub struct Resumable {
     pub saved: Option<u64>,
 }
 
-/// The figures of the statistics screen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StatsSummary {
-    /// Games finished.
-    pub games_played: u32,
-    /// Games won by South's team.
-    pub games_won: u32,
-    /// Deals finished.
-    pub deals_played: u32,
-    /// Contracts South's team took.
-    pub contracts_taken: u32,
-    /// Of which made.
-    pub contracts_made: u32,
-}
-
 /// What a seat says, shown in a bubble by the seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bubble {
@@ -295,12 +278,12 @@ pub struct Config {
     pub theme: Theme,
     /// The target of a new game.
     pub target: u16,
-    /// The seed of the first new game; later games derive theirs from it.
+    /// The seed of the next new game; later games derive theirs from it.
     pub seed: u64,
     /// A saved game to offer.
     pub resume: Option<Resumable>,
-    /// Start a new game at once.
-    pub new_game: bool,
+    /// A game to sit at at once, skipping the start screen.
+    pub game: Option<Game>,
 }
 
 /// The whole state of the table.
@@ -347,7 +330,7 @@ pub struct App {
     /// A one-line message: a refused action, a failed save.
     pub status: Option<String>,
     /// The statistics, once loaded.
-    pub stats: Option<StatsSummary>,
+    pub stats: Option<Stats>,
     /// The clickable areas of the last frame.
     pub hits: Hits,
     /// Whether the player asked to quit.
@@ -388,8 +371,10 @@ impl App {
             next_seed: config.seed,
             effects: Vec::new(),
         };
-        if config.new_game {
-            app.new_game();
+        if let Some(game) = config.game {
+            app.game = Some(game);
+            app.effects.push(Effect::SaveGame);
+            app.enter_table();
         }
         app
     }
@@ -683,14 +668,12 @@ impl App {
     pub fn new_game(&mut self) {
         let seed = self.next_seed;
         self.next_seed = splitmix(seed);
-        let [east, north, west] = bots::personas::draw(&mut deal_rng(seed, 0, PERSONA_PURPOSE));
-        let players = BySeat([HUMAN.to_string(), east, north, west]);
         let options = GameOptions {
             target: self.target,
             rules: self.settings.rules(),
             deal_style: self.settings.deal_style,
         };
-        self.game = Some(Game::new(options, seed, players));
+        self.game = Some(crate::cli::new_game(options, seed));
         self.effects.push(Effect::SaveGame);
         self.enter_table();
     }

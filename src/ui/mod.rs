@@ -3,7 +3,6 @@
 //! terminal, the clock, the computer players' threads and the disk.
 
 pub mod app;
-pub mod files;
 pub mod keymap;
 pub mod run;
 pub mod settings;

@@ -1,7 +1,7 @@
 //! The runner: owns the terminal (raw mode, alternate screen, mouse capture, restored on every
 //! exit path including a panic), turns terminal events and timers into [`Msg`]s, runs the
 //! computer players on a worker thread so drawing and input never wait for them, and carries out
-//! the app's [`Effect`]s on the disk through [`Persist`]. It blocks in `poll` while waiting for
+//! the app's [`Effect`]s on the [`Store`]. It blocks in `poll` while waiting for
 //! the player: no busy loop.
 
 use std::io;
@@ -11,39 +11,23 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 
-use super::app::{App, Effect, Msg, StatsSummary};
-use super::settings::Settings;
+use super::app::{App, BotRequest, Effect, Msg};
+use super::settings::SETTINGS_FILE;
 use super::view::{self, Look};
-use crate::game::Game;
+use crate::store::Store;
 
-/// Where the table keeps its game, statistics and settings. Every write may fail; the message
-/// is one line, shown in the table's status line while play goes on in memory.
-pub trait Persist {
-    /// Saves the game as it is now.
-    fn save_game(&mut self, game: &Game) -> Result<(), String>;
-    /// Records a finished deal.
-    fn deal_finished(&mut self, game: &Game) -> Result<(), String>;
-    /// Records a finished game.
-    fn game_finished(&mut self, game: &Game) -> Result<(), String>;
-    /// Puts the saved game aside.
-    fn archive_saved(&mut self) -> Result<(), String>;
-    /// Saves the settings.
-    fn save_settings(&mut self, settings: &Settings) -> Result<(), String>;
-    /// The statistics.
-    fn stats(&mut self) -> Result<StatsSummary, String>;
-}
-
-/// Carries out the effects other than thinking, and returns the requests to think.
-pub fn apply_effects(app: &mut App, persist: &mut dyn Persist) -> Vec<super::app::BotRequest> {
+/// Carries out the effects other than thinking on the store, and returns the requests to
+/// think. A failed write is shown in the status line; play goes on in memory.
+pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
     let mut think = Vec::new();
     for effect in app.take_effects() {
         let result = match (&effect, &app.game) {
-            (Effect::SaveGame, Some(g)) => persist.save_game(g),
-            (Effect::DealFinished, Some(g)) => persist.deal_finished(g),
-            (Effect::GameFinished, Some(g)) => persist.game_finished(g),
-            (Effect::ArchiveSaved, _) => persist.archive_saved(),
-            (Effect::SaveSettings, _) => persist.save_settings(&app.settings),
-            (Effect::LoadStats, _) => persist.stats().map(|s| app.stats = Some(s)),
+            (Effect::SaveGame, Some(g)) => store.save_game(g),
+            (Effect::DealFinished, Some(g)) => store.deal_finished(g),
+            (Effect::GameFinished, Some(g)) => store.game_finished(g),
+            (Effect::ArchiveSaved, _) => store.archive_saved_game(),
+            (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.settings),
+            (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
             (Effect::Think(r), _) => {
                 think.push(r.clone());
                 Ok(())
@@ -51,7 +35,7 @@ pub fn apply_effects(app: &mut App, persist: &mut dyn Persist) -> Vec<super::app
             (Effect::SaveGame | Effect::DealFinished | Effect::GameFinished, None) => Ok(()),
         };
         if let Err(e) = result {
-            app.status = Some(e);
+            app.status = Some(e.to_string());
         }
     }
     think
@@ -64,7 +48,7 @@ fn restore() {
 }
 
 /// Runs the table until the player quits.
-pub fn run(mut app: App, look: Look, persist: &mut dyn Persist) -> io::Result<()> {
+pub fn run(mut app: App, look: Look, store: &Store) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     // ratatui's hook restores the screen; mouse capture must be released before it.
     let hook = std::panic::take_hook();
@@ -73,9 +57,9 @@ pub fn run(mut app: App, look: Look, persist: &mut dyn Persist) -> io::Result<()
         hook(info);
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, &mut app, look, persist));
+        .and_then(|()| event_loop(&mut terminal, &mut app, look, store));
     // Whatever happened, the last state is on disk before the terminal is given back.
-    let _ = apply_effects(&mut app, persist);
+    let _ = apply_effects(&mut app, store);
     restore();
     result
 }
@@ -84,14 +68,14 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     look: Look,
-    persist: &mut dyn Persist,
+    store: &Store,
 ) -> io::Result<()> {
     let (tx, rx) = mpsc::channel::<Msg>();
     let mut timer: Option<(u64, Instant)> = None;
     let mut pending_bots = 0usize;
     let mut dirty = true;
     loop {
-        for request in apply_effects(app, persist) {
+        for request in apply_effects(app, store) {
             let tx = tx.clone();
             pending_bots += 1;
             std::thread::spawn(move || {

@@ -11,6 +11,9 @@ use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, ScoringMethod, ScoringRules};
 
+/// The settings file in the data directory.
+pub const SETTINGS_FILE: &str = "settings.json";
+
 /// How fast the computer players act.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

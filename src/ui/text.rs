@@ -147,8 +147,10 @@ texts! {
     GamesPlayed => "Games played", "Parties jouées";
     GamesWon => "Games won", "Parties gagnées";
     DealsPlayed => "Deals played", "Donnes jouées";
-    ContractsTaken => "Contracts taken by your team", "Contrats pris par votre équipe";
-    ContractsMade => "of which made", "dont réussis";
+    Streak => "Games won in a row (now / best)", "Victoires d'affilée (en cours / record)";
+    PassedOut => "all passed", "blanches";
+    ContractsTaken => "Contracts taken", "Contrats pris";
+    PointsPerDeal => "Points per deal", "Points par donne";
     NoStats => "No statistics yet: finish a deal to start them.", "Pas encore de statistiques : terminez une donne.";
     Language => "Language", "Langue";
     BotLevel => "Computer players", "Joueurs de l'ordinateur";

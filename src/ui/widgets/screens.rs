@@ -90,38 +90,66 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The statistics screen.
+/// The statistics screen: games, streaks, contracts, contres, capots, belotes and points, for
+/// your team and for your opponents side by side.
 pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
-    let box_area = centered(area, 60, 12);
+    let Some(s) = ctx.app.stats.as_ref().filter(|s| s.deals.played > 0) else {
+        let box_area = centered(area, 60, 5);
+        let block = ctx.block(w.t(T::Statistics));
+        let inner = block.inner(box_area);
+        block.render(box_area, buf);
+        put(buf, inner, 1, &Line::from(span(format!(" {}", w.t(T::NoStats)), t.text)));
+        return;
+    };
+    let d = &s.deals;
+    let all = s.all_games();
+    let two = |a: u32, b: u32| (a.to_string(), b.to_string());
+    let mut rows: Vec<(String, (String, String))> = vec![
+        (String::new(), (w.t(T::Us).into(), w.t(T::Them).into())),
+        (w.t(T::GamesPlayed).into(), (all.played.to_string(), String::new())),
+        (w.t(T::GamesWon).into(), two(all.won, all.lost)),
+    ];
+    for g in &s.games {
+        rows.push((format!("  {} {}", g.target, w.t(T::Points)), two(g.won, g.lost)));
+    }
+    let ppd = d.points_per_deal();
+    rows.extend([
+        (
+            w.t(T::Streak).into(),
+            (format!("{} / {}", s.streak.current, s.streak.best), String::new()),
+        ),
+        (
+            w.t(T::DealsPlayed).into(),
+            (d.played.to_string(), format!("({} {})", d.passed_out, w.t(T::PassedOut))),
+        ),
+        (w.t(T::ContractsTaken).into(), two(d.ours.taken, d.theirs.taken)),
+        (format!("  {}", w.t(T::Made)), two(d.ours.made, d.theirs.made)),
+        (format!("  {}", w.t(T::Failed)), two(d.ours.failed, d.theirs.failed)),
+        (w.t(T::Contre).into(), two(d.contres.made, d.contres.suffered)),
+        (w.t(T::Surcontre).into(), two(d.surcontres.made, d.surcontres.suffered)),
+        (w.t(T::Capot).into(), two(d.capots.made, d.capots.suffered)),
+        (w.t(T::Belote).into(), two(d.belotes[Team::NS], d.belotes[Team::EW])),
+        (
+            w.t(T::PointsPerDeal).into(),
+            (format!("{:.1}", ppd[Team::NS]), format!("{:.1}", ppd[Team::EW])),
+        ),
+    ]);
+    let box_area = centered(area, 64, rows.len() as u16 + 2);
     let block = ctx.block(w.t(T::Statistics));
     let inner = block.inner(box_area);
     block.render(box_area, buf);
-    let Some(s) = ctx.app.stats.filter(|s| s.games_played > 0 || s.deals_played > 0) else {
-        put(buf, inner, 1, &Line::from(span(w.t(T::NoStats), t.text)));
-        return;
-    };
-    let pct =
-        |a: u32, b: u32| (a * 100).checked_div(b).map(|p| format!(" ({p}%)")).unwrap_or_default();
-    let rows = [
-        (T::GamesPlayed, s.games_played.to_string()),
-        (T::GamesWon, format!("{}{}", s.games_won, pct(s.games_won, s.games_played))),
-        (T::DealsPlayed, s.deals_played.to_string()),
-        (T::ContractsTaken, s.contracts_taken.to_string()),
-        (
-            T::ContractsMade,
-            format!("{}{}", s.contracts_made, pct(s.contracts_made, s.contracts_taken)),
-        ),
-    ];
-    for (i, (label, value)) in rows.iter().enumerate() {
+    for (i, (label, (us, them))) in rows.iter().enumerate() {
+        let style = if i == 0 { t.dim } else { t.text };
         put(
             buf,
             inner,
-            1 + i as u16,
+            i as u16,
             &Line::from(vec![
-                span(format!("  {:<34}", w.t(*label)), t.text),
-                span(value.clone(), t.accent),
+                span(format!(" {label:<34}"), style),
+                span(format!("{us:>10}"), if i == 0 { t.dim } else { t.accent }),
+                span(format!("{them:>14}"), style),
             ]),
         );
     }
