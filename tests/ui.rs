@@ -485,3 +485,68 @@ fn settle_one(app: &mut App) {
         app.update(Msg::Timer);
     }
 }
+
+/// Lets the computer players act, answering each with `answer` when it gives an action.
+fn settle_with(
+    app: &mut App,
+    mut answer: impl FnMut(&contree::ui::app::BotRequest) -> Option<contree::game::Action>,
+) {
+    for _ in 0..1000 {
+        let mut asked = false;
+        for e in app.take_effects() {
+            if let Effect::Think(r) = e {
+                let a = answer(&r).unwrap_or_else(|| r.decide());
+                app.update(Msg::Decided(r, a));
+                asked = true;
+            }
+        }
+        if asked {
+            continue;
+        }
+        if app.wait().is_some() {
+            app.update(Msg::Timer);
+            continue;
+        }
+        return;
+    }
+}
+
+#[test]
+fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
+    use contree::game::Action;
+    use contree::rules::{Bid, Call, Suit};
+    let mut app = App::new(config(Lang::En));
+    key(&mut app, KeyCode::Enter);
+    // East bids 90 hearts at its first turn; everyone else does as the bots do.
+    let mut east_bid = false;
+    settle_with(&mut app, |r| {
+        (r.view.seat == Seat::East && !east_bid).then(|| {
+            east_bid = true;
+            Action::Bid(Call::Bid(Bid::new(Level::Points(90), Suit::Hearts)))
+        })
+    });
+    for _ in 0..4 {
+        if app.bid_buttons().contains(&BidButton::Call(Call::Contre)) {
+            break;
+        }
+        key(&mut app, KeyCode::Char('p'));
+        settle_with(&mut app, |r| {
+            (r.view.seat == Seat::East && !east_bid).then(|| {
+                east_bid = true;
+                Action::Bid(Call::Bid(Bid::new(Level::Points(90), Suit::Hearts)))
+            })
+        });
+    }
+    assert!(app.bid_buttons().contains(&BidButton::Call(Call::Contre)));
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("contre_offered", t.backend());
+    ch(&mut app, 'c');
+    assert_eq!(app.bubbles[Seat::South], Some(contree::ui::app::Bubble::Call(Call::Contre)));
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("« Contre! »"));
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    assert_eq!(c.multiplier, contree::rules::Multiplier::Contre);
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("90 ♥ contré, East"));
+}
