@@ -1,5 +1,5 @@
 use std::fs::File;
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -95,13 +95,13 @@ impl ScoringArg {
 
 fn arena(config: ArenaConfig, json: bool) -> ExitCode {
     match arena::run(config, true) {
-        Ok(report) if json => {
-            println!("{}", report.to_json());
-            ExitCode::SUCCESS
-        }
         Ok(report) => {
-            println!("{report}");
-            ExitCode::SUCCESS
+            let text = if json { report.to_json().to_string() } else { report.to_string() };
+            // A closed pipe (`| head`) is not worth a panic.
+            match writeln!(io::stdout().lock(), "{text}") {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            }
         }
         Err(e) => {
             eprintln!("contree arena: {e}");

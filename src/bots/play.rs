@@ -72,7 +72,7 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
                 .iter()
                 .any(|c| mem.is_master(c) && mem.possible(seat.partner()).contains(c));
             if (partner_took && partner_may_hold_master)
-                || (taker == seat && trumps.len() >= 4)
+                || (taker == seat && trumps.len() >= 2)
                 || (taker == seat
                     && partner_may_hold_master
                     && partner_bid_suits.iter().any(|&s| trump.is_trump(s)))
@@ -182,9 +182,9 @@ fn may_beat(mem: &Memory, seat: Seat, card: Card, trick: &Trick) -> bool {
     };
     let holds = mem.possible(seat);
     let best = power(card, trump, lead);
-    let follows = holds.has_suit(lead);
-    // With few cards of the suit led still out, the seat may well be void even when not known.
-    let maybe_void = !follows || mem.unseen().of_suit(lead).len() <= 2;
+    // Only a void shown in play counts: guessing voids from how few cards are out made the bots
+    // hold back on tricks they would have won (measured in the arena).
+    let maybe_void = !holds.has_suit(lead);
     let beats = |c: Card| power(c, trump, lead) > best;
     if holds.of_suit(lead).iter().any(beats) {
         return true;
@@ -246,16 +246,6 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
         .collect();
     if let Some(c) = cheapest_winner(&mut holding.iter().copied()) {
         return Some(c);
-    }
-    // Nothing sure: contest a trick worth having with the strongest card, else give the least.
-    if trick_points >= 10 {
-        let top = winners.iter().copied().max_by_key(|&c| power(c, trump, lead));
-        // Never throw a trump honour into a trick an opponent may still overruff.
-        if let Some(c) = top
-            && !(trump.is_trump(c.suit()) && points(c, trump) >= 10)
-        {
-            return Some(c);
-        }
     }
     if legal.and(trump.cards()) == legal {
         // Forced to trump: the smallest trump that wins, hoping it holds.

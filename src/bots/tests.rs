@@ -161,11 +161,12 @@ fn a_bot_never_contres_its_partner_but_does_contre_opponents() {
 
 #[test]
 fn the_partner_raises_by_sure_tricks() {
-    // North opened 80 hearts; South holds the 9 of trump and two aces: three sure tricks.
+    // North opened 80 hearts; South holds the 9 of trump and two aces: three sure tricks, the
+    // first of which the opener counted on: 100.
     let v = view(Seat::South, Seat::East, "9H 7H AS 8S AD 9D 7C 9C", "80H pass", "");
     assert_eq!(
         decide_seeded(&v, Level::Normal, Style::Cautious, 0),
-        Action::Bid(Call::Bid(Bid::new(crate::rules::Level::Points(110), Suit::Hearts)))
+        Action::Bid(Call::Bid(Bid::new(crate::rules::Level::Points(100), Suit::Hearts)))
     );
 }
 
