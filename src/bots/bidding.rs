@@ -5,8 +5,8 @@
 //! - **Opening.** A hand is worth, for each possible trump, an estimate of the points the
 //!   partnership makes with it (the hand's own honours, length and ruffs, plus an allowance for an
 //!   average partner). The bot opens at that estimate rounded down to the ten, in its best suit,
-//!   when it reaches 80. In practice an opening shows the trump jack with length (J and three
-//!   more trumps), or J-9, or the 9 with the ace and length, plus what the level adds.
+//!   when it reaches 80. In practice 80 or 90 shows the trump J-9 with a side ace, or the jack
+//!   with four more trumps and an ace; each further 10 about one more trick.
 //! - **Raises.** Partner's bid is read as a promise of its level, counting on an average partner
 //!   for about one trick. The partner counts its sure tricks: the trump jack, the trump 9, each
 //!   side ace, and two for the belote; the first is the one the opener already counted on, and
@@ -19,7 +19,8 @@
 //!   but masters on the side.
 //! - **Contre** when the defence's sure tricks (its own, plus an allowance for a partner who has
 //!   bid) put the takers below their bid with a margin; never on partner's bid (the rules forbid it
-//!   anyway). **Surcontre** when the bot's side clearly makes the contract anyway.
+//!   anyway). **Surcontre** when the taker's count is well above the bid, or the partner's raise
+//!   would be large.
 //! - **Styles.** A cautious bot counts its hand 5 points lower when it opens or competes and wants
 //!   a wider margin before a contre; a bold bot counts 8 points higher and contres sooner. Raises
 //!   follow the convention exactly in both styles, so the partner can always read them.
@@ -346,7 +347,7 @@ fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: Style) -> bool
     if bidder == seat {
         evaluate(hand, suit) >= value + surplus
     } else {
-        i32::from(support(hand, suit)) >= 30 + surplus / 2
+        i32::from(support(hand, suit)) >= surplus
     }
 }
 
