@@ -12,9 +12,9 @@
 //!   side ace, and two for the belote; the first is the one the opener already counted on, and
 //!   each further one adds 10. It raises once, to the bid plus what it counts, if that beats the
 //!   current bid.
-//! - **Competing.** Over an opponent's bid, a bot bids its own best suit when its estimate reaches
-//!   the next level, or raises its partner's earlier bid when the partner's level plus its raise
-//!   does.
+//! - **Competing.** Over an opponent's bid, a bot bids the lowest level that beats it: in its own
+//!   best suit when its estimate reaches that level, or in its partner's suit when the partner's
+//!   level plus its raise does.
 //! - **Capot** only with a hand that takes all eight tricks by itself: the top trumps and nothing
 //!   but masters on the side.
 //! - **Contre** when the defence's sure tricks (its own, plus an allowance for a partner who has
@@ -224,15 +224,9 @@ pub fn decide_call(
     let Some(min) = legal.min_level else {
         return Call::Pass;
     };
-    let partner_passed = auction.calls().iter().enumerate().any(|(i, c)| {
-        auction.seat_of(i) == partner
-            && *c == Call::Pass
-            && current.is_none_or(|(s, _)| s != partner)
-    });
-    let allowance_cut = if partner_passed && current.is_none() { 10 } else { 0 };
     let (best_suit, best) = Suit::ALL
         .into_iter()
-        .map(|s| (s, evaluate(hand, s) + tilt + noise - allowance_cut))
+        .map(|s| (s, evaluate(hand, s) + tilt + noise))
         .max_by_key(|&(s, v)| (v, std::cmp::Reverse(s.index())))
         .unwrap_or((Suit::Spades, 0));
 
@@ -270,13 +264,15 @@ pub fn decide_call(
             if use_convention && legal.contre && contre(seat, hand, auction, bid, style) {
                 return Call::Contre;
             }
-            let own = bid_at(best, best_suit);
+            // Competing, the lowest level that beats the bid is enough (measured: jumping to the
+            // full count cost about a point a deal).
+            let own = bid_at(best, best_suit).map(|_| Call::Bid(Bid::new(min, best_suit)));
             // Partner's earlier bid, raised by what this hand brings.
             let support_call = if use_convention {
                 partner_bid(auction, partner).and_then(|pb| {
                     let suit = pb.trump.suit()?;
                     let target = i32::from(pb.level.value()) + i32::from(support(hand, suit));
-                    bid_at(target, suit)
+                    bid_at(target, suit).map(|_| Call::Bid(Bid::new(min, suit)))
                 })
             } else {
                 None

@@ -65,13 +65,14 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
             if mem.is_master(best) {
                 return Some(best);
             }
-            // Towards the partner whose bid showed the jack, or with length to spare.
+            // The taker's partner leads trumps towards the taker (its bid showed the jack); the
+            // taker draws with a small one from length, or towards a partner who bid the suit.
             let partner_took = taker == seat.partner();
             let partner_may_hold_master = mem
                 .trumps_out()
                 .iter()
                 .any(|c| mem.is_master(c) && mem.possible(seat.partner()).contains(c));
-            if (partner_took && partner_may_hold_master)
+            if partner_took
                 || (taker == seat && trumps.len() >= 2)
                 || (taker == seat
                     && partner_may_hold_master
