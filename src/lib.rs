@@ -1,10 +1,15 @@
 //! contree: belote contrée by the French Belote Federation's rules, in the terminal.
 //!
-//! The crate is a library with a binary on top: [`rules`] is the pure rules engine; the
-//! `score` command checks deal records against it.
+//! The crate is a library with a binary on top: [`rules`] is the pure rules engine; [`game`] a
+//! whole game; [`store`] keeps the game, the [`stats`] and the history of games on disk; [`cli`]
+//! holds the command line outside the table; the `score` command checks deal records.
 
 pub mod arena;
 pub mod bots;
+pub mod cli;
 pub mod game;
 pub mod rules;
 pub mod score;
+pub mod stats;
+pub mod store;
+pub mod textplay;

@@ -1,17 +1,20 @@
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig};
 use contree::bots::{Level, Style};
-use contree::rules::{ContreScoring, ScoringMethod, ScoringRules};
+use contree::cli::{Contre, GameFlags, Scoring};
+use contree::store::Store;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
+    #[command(flatten)]
+    game: GameFlags,
     /// The level of the computer players (default: the strongest).
     #[arg(long, value_enum, global = true)]
     level: Option<Level>,
@@ -25,6 +28,21 @@ enum Command {
     Score {
         /// The file to read; standard input when absent or "-".
         file: Option<PathBuf>,
+    },
+    /// Your statistics: games won and lost, contracts, contres, capots, belotes, points.
+    Stats {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The deals of the game in progress, with the running totals.
+    History {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Write the finished deals to FILE as deal records (JSON Lines) for `contree score`.
+        #[arg(long, value_name = "FILE")]
+        export: Option<PathBuf>,
     },
     /// Duplicate match between two bot levels: each deal played twice, seats swapped.
     Arena {
@@ -41,11 +59,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Scoring method.
-        #[arg(long, value_enum, default_value_t = ScoringArg::MadePlusBid)]
-        scoring: ScoringArg,
+        #[arg(long, value_enum, default_value_t = Scoring::MadePlusBid)]
+        scoring: Scoring,
         /// How a contre is scored.
-        #[arg(long, value_enum, default_value_t = ContreArg::Standard)]
-        contre: ContreArg,
+        #[arg(long, value_enum, default_value_t = Contre::Standard)]
+        contre: Contre,
         /// One JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -64,43 +82,16 @@ enum Command {
     },
 }
 
-/// `--scoring`: points faits + points demandés, or points faits.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ScoringArg {
-    MadePlusBid,
-    Made,
-}
-
-/// `--contre`: standard or tournament contre.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ContreArg {
-    Standard,
-    Tournament,
-}
-
-impl ScoringArg {
-    fn rules(self, contre: ContreArg) -> ScoringRules {
-        ScoringRules {
-            scoring: match self {
-                ScoringArg::MadePlusBid => ScoringMethod::MadePlusBid,
-                ScoringArg::Made => ScoringMethod::Made,
-            },
-            contre: match contre {
-                ContreArg::Standard => ContreScoring::Standard,
-                ContreArg::Tournament => ContreScoring::Tournament,
-            },
-        }
-    }
-}
-
 fn arena(config: ArenaConfig, json: bool) -> ExitCode {
     match arena::run(config, true) {
         Ok(report) => {
             let text = if json { report.to_json().to_string() } else { report.to_string() };
-            // A closed pipe (`| head`) is not worth a panic.
-            match writeln!(io::stdout().lock(), "{text}") {
+            match emit(&(text + "\n")) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(_) => ExitCode::FAILURE,
+                Err(e) => {
+                    eprintln!("contree arena: {e}");
+                    ExitCode::FAILURE
+                }
             }
         }
         Err(e) => {
@@ -119,6 +110,80 @@ fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn stats(json: bool) -> anyhow::Result<ExitCode> {
+    let store = Store::open_default()?;
+    let (stats, moved) = store.stats_checked()?;
+    if let Some((path, why)) = moved {
+        eprintln!(
+            "contree: the statistics could not be read ({why}); they were kept as {}",
+            path.display()
+        );
+    }
+    if json {
+        emit(&(contree::cli::stats_json(&stats) + "\n"))?;
+    } else {
+        emit(&contree::cli::stats_table(&stats))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    use anyhow::Context;
+    use contree::store::Resume;
+    let store = Store::open_default()?;
+    let resume = store.load_game();
+    if let Some(notice) = resume.notice() {
+        eprintln!("contree: {notice}");
+    }
+    let Resume::Saved { game, .. } = resume else {
+        if export.is_some() {
+            eprintln!("contree history: no game in progress, nothing to export");
+            return Ok(ExitCode::FAILURE);
+        }
+        if json {
+            emit("[]\n")?;
+        } else {
+            emit("No game in progress.\n")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    if let Some(path) = export {
+        std::fs::write(&path, contree::cli::history_export(&game))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    } else if json {
+        emit(&(contree::cli::history_json(&game) + "\n"))?;
+    } else {
+        emit(&contree::cli::history_table(&game))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game, in the text mode until the terminal table exists.
+fn play(flags: &GameFlags, level: Level) -> anyhow::Result<ExitCode> {
+    let store = Store::open_default()?;
+    let start = contree::cli::start(&store, flags)?;
+    contree::textplay::run(&store, start, level, io::stdin().lock(), &mut io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to standard output; a reader that stopped reading (`| head`) is not an error.
+fn emit(text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Reports an error of a command in one line.
+fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
+    result.unwrap_or_else(|e| {
+        eprintln!("contree: {e:#}");
+        ExitCode::FAILURE
+    })
 }
 
 fn score(file: Option<PathBuf>) -> ExitCode {
@@ -148,23 +213,25 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Score { file }) => score(file),
         Some(Command::Arena { a, b, deals, seed, scoring, contre, json, threads }) => {
-            let rules = scoring.rules(contre);
+            // The same values as the game's own flags, read the same way.
+            let flags =
+                GameFlags { scoring: Some(scoring), contre: Some(contre), ..GameFlags::default() };
+            let rules = flags.options().rules;
             arena(ArenaConfig { a, b, deals, seed, rules, threads: usize::from(threads) }, json)
         }
         Some(Command::Bot { seed, style }) => {
             bot(cli.level.unwrap_or(Level::STRONGEST), style, seed)
         }
-        None => {
-            eprintln!("contree: the table is not available yet");
-            ExitCode::FAILURE
-        }
+        Some(Command::Stats { json }) => report(stats(json)),
+        Some(Command::History { json, export }) => report(history(json, export)),
+        None => report(play(&cli.game, cli.level.unwrap_or(Level::STRONGEST))),
     }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_command_line_is_well_formed() {
+    fn the_command_line_is_consistent() {
         use clap::CommandFactory;
         super::Cli::command().debug_assert();
     }

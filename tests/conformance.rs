@@ -47,7 +47,7 @@ fn check_file(name: &str) {
         }
         if exp["ok"] == Value::Bool(false) {
             any_rejected = true;
-            for key in ["kind", "index"] {
+            for key in ["kind", "index", "seat"] {
                 if exp["error"][key] != got["error"][key] {
                     failures.push(format!(
                         "{name}:{}: error {key}: expected {}, got {}",
@@ -84,14 +84,16 @@ fn seed_example_vectors() {
     check_file("seed-examples.jsonl");
 }
 
+/// The first vector of the seed examples: `{"record": .., "expect": ..}`.
+fn first_seed_example() -> Value {
+    let path = format!("{}/tests/data/seed-examples.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("vector file");
+    serde_json::from_str(text.lines().next().expect("a line")).expect("JSON")
+}
+
 #[test]
 fn broken_lines_get_bad_input_answers() {
-    let good = std::fs::read_to_string(format!(
-        "{}/tests/data/seed-examples.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("vector file");
-    let first: Value = serde_json::from_str(good.lines().next().expect("a line")).expect("JSON");
+    let first = first_seed_example();
     let record = first["record"].to_string();
     let truncated = &record[..record.len() / 2];
     let input = format!("{record}\n{truncated}\n\n{{\"dealer\": \"S\"}}\n[1, 2]\n{record}\n");
@@ -111,12 +113,7 @@ fn broken_lines_get_bad_input_answers() {
 
 #[test]
 fn pretty_printed_record_is_read_whole() {
-    let good = std::fs::read_to_string(format!(
-        "{}/tests/data/seed-examples.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("vector file");
-    let first: Value = serde_json::from_str(good.lines().next().expect("a line")).expect("JSON");
+    let first = first_seed_example();
     let pretty = serde_json::to_string_pretty(&first["record"]).expect("serializes");
     let (code, out) = run_score(&pretty);
     assert_eq!(code, 0);

@@ -102,7 +102,7 @@ fn illegal_calls() {
     let e = auction_error(&["90H", "80S"]);
     assert_eq!((e.kind, e.index), (RejectKind::IllegalBid, Some(1)));
     let e = auction_error(&["100H", "pass", "pass", "pass", "pass"]);
-    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalBid, Some(4), None));
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalBid, Some(4), Some(Seat::North)));
     assert!(e.reason.contains("auction is over"));
     let e = auction_error(&["100H", "pass"]);
     assert_eq!((e.kind, e.index, e.seat), (RejectKind::Incomplete, Some(2), Some(Seat::South)));

@@ -254,11 +254,12 @@ impl DealRecord {
     pub fn replay_auction(&self) -> Result<Auction, RecordError> {
         let mut auction = Auction::new(self.dealer);
         for (i, &call) in self.auction.iter().enumerate() {
-            let seat = auction.to_speak();
+            // After the end, the seat named is the one the rotation would reach.
+            let seat = auction.seat_of(i);
             auction.try_call(call).map_err(|e: BidError| RecordError {
                 kind: RejectKind::IllegalBid,
                 index: Some(i),
-                seat,
+                seat: Some(seat),
                 reason: e.to_string(),
             })?;
         }
@@ -299,7 +300,8 @@ impl DealRecord {
         let hands = self.hand_sets();
         let mut play = CardPlay::new(hands, contract.trump(), self.dealer.next());
         for (i, &card) in self.play.iter().enumerate() {
-            let seat = play.to_play();
+            // After the 32nd card, the seat named is the last trick's winner, who would lead next.
+            let seat = play.to_play().or_else(|| play.tricks().last().map(|t| t.winner));
             play.try_play(card).map_err(|e| RecordError {
                 kind: RejectKind::IllegalPlay,
                 index: Some(i),

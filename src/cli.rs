@@ -1,0 +1,392 @@
+//! The command line outside the table: the game flags (`--target`, `--seed`, `--new`, the rule
+//! options), starting or resuming a game from them, and the `stats` and `history` commands'
+//! output. The table and the binary call these; they print nothing themselves.
+
+use std::fmt::Write as _;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use crate::bots::personas;
+use crate::game::{DealResult, DealStyle, Game, GameOptions, HUMAN, Players, deal_rng};
+use crate::rules::{
+    BySeat, ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat,
+    Team,
+};
+use crate::stats::Stats;
+use crate::store::{Resume, Store};
+
+/// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
+#[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFlags {
+    /// Points to reach to win a new game.
+    #[arg(long, value_enum)]
+    pub target: Option<Target>,
+    /// Deal a new game from this seed (the same seed gives the same deals).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start a new game even if one is saved (the saved one is kept in the history of games).
+    #[arg(long)]
+    pub new: bool,
+    /// How deals are scored in a new game.
+    #[arg(long, value_enum)]
+    pub scoring: Option<Scoring>,
+    /// How a contre is scored in a new game.
+    #[arg(long, value_enum)]
+    pub contre: Option<Contre>,
+    /// How the cards are prepared between deals in a new game.
+    #[arg(long, value_enum)]
+    pub deal: Option<Deal>,
+}
+
+/// `--target`: exactly the three targets a game may have, 1000, 1500 or 2000 points (the
+/// variants carry no doc comment so that clap lists the values on one line).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Target {
+    #[value(name = "1000")]
+    T1000,
+    #[value(name = "1500")]
+    T1500,
+    #[value(name = "2000")]
+    T2000,
+}
+
+impl Target {
+    /// The points.
+    pub const fn points(self) -> u16 {
+        match self {
+            Target::T1000 => 1000,
+            Target::T1500 => 1500,
+            Target::T2000 => 2000,
+        }
+    }
+}
+
+/// `--scoring`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Points faits + points demandés: the contract's value goes to the side that wins the deal.
+    MadePlusBid,
+    /// Points faits: only the points made.
+    Made,
+}
+
+/// `--contre`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contre {
+    /// 160 × m + contract × m.
+    Standard,
+    /// The FFB tournament contre: 160 + contract × m.
+    Tournament,
+}
+
+/// `--deal`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// Shuffle before every deal.
+    Shuffle,
+    /// Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals.
+    Tradition,
+}
+
+impl GameFlags {
+    /// The options of a new game: the flags given, the defaults for the others.
+    pub fn options(&self) -> GameOptions {
+        let d = GameOptions::default();
+        GameOptions {
+            target: self.target.map_or(d.target, Target::points),
+            rules: ScoringRules {
+                scoring: match self.scoring {
+                    None => d.rules.scoring,
+                    Some(Scoring::MadePlusBid) => ScoringMethod::MadePlusBid,
+                    Some(Scoring::Made) => ScoringMethod::Made,
+                },
+                contre: match self.contre {
+                    None => d.rules.contre,
+                    Some(Contre::Standard) => ContreScoring::Standard,
+                    Some(Contre::Tournament) => ContreScoring::Tournament,
+                },
+            },
+            deal_style: match self.deal {
+                None => d.deal_style,
+                Some(Deal::Shuffle) => DealStyle::Shuffle,
+                Some(Deal::Tradition) => DealStyle::Tradition,
+            },
+        }
+    }
+
+    /// Whether any flag chooses an option of a new game.
+    fn chooses_options(&self) -> bool {
+        self.target.is_some()
+            || self.seed.is_some()
+            || self.scoring.is_some()
+            || self.contre.is_some()
+            || self.deal.is_some()
+    }
+}
+
+/// The generator purpose used to seat the personas; the game's own purposes are 1 to 3.
+const SEATING: u64 = 4;
+
+/// A new game from `seed`: three personas drawn from the seed for East, North and West.
+pub fn new_game(options: GameOptions, seed: u64) -> Game {
+    let [east, north, west] = personas::draw(&mut deal_rng(seed, 0, SEATING));
+    let players: Players = BySeat([HUMAN.to_string(), east, north, west]);
+    Game::new(options, seed, players)
+}
+
+/// A seed for a game started without `--seed`.
+pub fn random_seed() -> u64 {
+    rand::RngExt::random(&mut rand::rng())
+}
+
+/// The game to play, and what to tell the player about it.
+#[derive(Debug)]
+pub struct Start {
+    /// The game.
+    pub game: Game,
+    /// Whether it is a saved game resumed.
+    pub resumed: bool,
+    /// Lines to show the player (a save moved aside, flags that do not apply).
+    pub notices: Vec<String>,
+}
+
+/// Resumes the saved game, or starts a new one from the flags (always with `--new`, after
+/// archiving the saved one). Fails only when a saved game can be neither resumed nor kept
+/// aside, so that starting a new game would overwrite it.
+pub fn start(store: &Store, flags: &GameFlags) -> anyhow::Result<Start> {
+    let mut notices = Vec::new();
+    let new = || new_game(flags.options(), flags.seed.unwrap_or_else(random_seed));
+    if flags.new {
+        store.archive_saved_game().map_err(|e| {
+            anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
+        })?;
+        return Ok(Start { game: new(), resumed: false, notices });
+    }
+    match store.load_game() {
+        Resume::Saved { game, .. } => {
+            if flags.chooses_options() {
+                notices.push(
+                    "Resuming the saved game with its own options; add --new to start a new game."
+                        .into(),
+                );
+            }
+            Ok(Start { game, resumed: true, notices })
+        }
+        moved @ Resume::MovedAside { .. } => {
+            notices.extend(moved.notice());
+            Ok(Start { game: new(), resumed: false, notices })
+        }
+        Resume::None => Ok(Start { game: new(), resumed: false, notices }),
+    }
+}
+
+/// `contree stats --json`: the statistics and the points per deal.
+#[derive(Serialize)]
+struct StatsJson<'a> {
+    #[serde(flatten)]
+    stats: &'a Stats,
+    points_per_deal: ByTeam<f64>,
+}
+
+/// The statistics as JSON.
+pub fn stats_json(stats: &Stats) -> String {
+    let json = StatsJson { stats, points_per_deal: stats.deals.points_per_deal() };
+    serde_json::to_string_pretty(&json).unwrap_or_default()
+}
+
+/// A percentage, or a dash when there is nothing to divide.
+fn percent(part: u32, whole: u32) -> String {
+    if whole == 0 {
+        "-".into()
+    } else {
+        format!("{:.0}%", f64::from(part) * 100.0 / f64::from(whole))
+    }
+}
+
+/// The statistics as a readable table.
+pub fn stats_table(stats: &Stats) -> String {
+    let mut out = String::new();
+    let all = stats.all_games();
+    let _ = writeln!(out, "Games (North-South: you and your partner)");
+    let _ = writeln!(
+        out,
+        "  {:<8} {:>7} {:>5} {:>5} {:>6}",
+        "target", "played", "won", "lost", "won %"
+    );
+    for g in &stats.games {
+        let _ = writeln!(
+            out,
+            "  {:<8} {:>7} {:>5} {:>5} {:>6}",
+            g.target,
+            g.played,
+            g.won,
+            g.lost,
+            percent(g.won, g.played)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  {:<8} {:>7} {:>5} {:>5} {:>6}",
+        "all",
+        all.played,
+        all.won,
+        all.lost,
+        percent(all.won, all.played)
+    );
+    let _ = writeln!(
+        out,
+        "  winning streak: {} now, {} at best",
+        stats.streak.current, stats.streak.best
+    );
+    let d = &stats.deals;
+    let _ = writeln!(out, "Deals: {} played, {} passed out", d.played, d.passed_out);
+    let _ = writeln!(
+        out,
+        "  {:<22} {:>6} {:>6} {:>6} {:>7}",
+        "contracts", "taken", "made", "failed", "made %"
+    );
+    for (who, c) in [("by North-South", d.ours), ("by East-West", d.theirs)] {
+        let _ = writeln!(
+            out,
+            "  {who:<22} {:>6} {:>6} {:>6} {:>7}",
+            c.taken,
+            c.made,
+            c.failed,
+            percent(c.made, c.taken)
+        );
+    }
+    let _ = writeln!(out, "  {:<22} {:>6} {:>8}", "", "made", "suffered");
+    for (what, b) in [
+        ("contres", d.contres),
+        ("surcontres", d.surcontres),
+        ("capots (all eight tricks)", d.capots),
+    ] {
+        let _ = writeln!(out, "  {what:<22} {:>6} {:>8}", b.made, b.suffered);
+    }
+    let _ = writeln!(
+        out,
+        "  belotes: North-South {}, East-West {}",
+        d.belotes[Team::NS],
+        d.belotes[Team::EW]
+    );
+    let per = d.points_per_deal();
+    let _ = writeln!(
+        out,
+        "  points per deal: North-South {:.1}, East-West {:.1}",
+        per[Team::NS],
+        per[Team::EW]
+    );
+    out
+}
+
+/// One deal of `contree history --json`.
+#[derive(Serialize)]
+struct HistoryDeal<'a> {
+    deal: usize,
+    dealer: Seat,
+    contract: Option<ContractAnswer>,
+    made: Option<bool>,
+    card_points: ByTeam<u16>,
+    belote: Option<Team>,
+    score: ByTeam<u16>,
+    totals: ByTeam<u32>,
+    record: &'a DealRecord,
+}
+
+fn history_deal(i: usize, d: &DealResult) -> HistoryDeal<'_> {
+    HistoryDeal {
+        deal: i + 1,
+        dealer: d.record.dealer,
+        contract: d.contract.as_ref().map(ContractAnswer::from),
+        made: d.score.map(|s| s.made),
+        card_points: d.card_points,
+        belote: d.belote,
+        score: d.points(),
+        totals: d.totals,
+        record: &d.record,
+    }
+}
+
+/// The finished deals of `game` as a JSON array.
+pub fn history_json(game: &Game) -> String {
+    let deals: Vec<HistoryDeal<'_>> =
+        game.history().iter().enumerate().map(|(i, d)| history_deal(i, d)).collect();
+    serde_json::to_string_pretty(&deals).unwrap_or_default()
+}
+
+/// The finished deals of `game` as deal records, one JSON line each, with their game context:
+/// what `contree score` reads.
+pub fn history_export(game: &Game) -> String {
+    game.history()
+        .iter()
+        .filter_map(|d| serde_json::to_string(&d.record).ok())
+        .map(|line| line + "\n")
+        .collect()
+}
+
+/// The finished deals of `game` as a readable table, with the running totals.
+pub fn history_table(game: &Game) -> String {
+    let mut out = String::new();
+    let o = game.options();
+    let _ = writeln!(
+        out,
+        "Game to {} ({}, {} contre, seed {}): North-South {}, East-West {}",
+        o.target,
+        match o.rules.scoring {
+            ScoringMethod::MadePlusBid => "points faits + demandés",
+            ScoringMethod::Made => "points faits",
+        },
+        match o.rules.contre {
+            ContreScoring::Standard => "standard",
+            ContreScoring::Tournament => "tournament",
+        },
+        game.seed(),
+        game.totals()[Team::NS],
+        game.totals()[Team::EW],
+    );
+    if game.history().is_empty() {
+        let _ = writeln!(out, "No deal finished yet.");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}",
+        "deal", "dealer", "contract", "taker", "result", "NS", "EW", "tot NS", "tot EW"
+    );
+    for (i, d) in game.history().iter().enumerate() {
+        let (contract, taker, result) = match (d.contract, d.score) {
+            (Some(c), Some(s)) => {
+                let x = match c.multiplier.factor() {
+                    1 => String::new(),
+                    m => format!(" x{m}"),
+                };
+                (
+                    format!("{}{x}", c.bid),
+                    c.taker.to_string(),
+                    if s.made { "made" } else { "failed" }.to_string(),
+                )
+            }
+            _ => ("all passed".into(), "-".into(), "-".into()),
+        };
+        let p = d.points();
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}",
+            i + 1,
+            d.record.dealer.to_string(),
+            contract,
+            taker,
+            result,
+            p[Team::NS],
+            p[Team::EW],
+            d.totals[Team::NS],
+            d.totals[Team::EW],
+        );
+    }
+    if let Some(w) = game.winner() {
+        let _ = writeln!(out, "Won by {w}.");
+    }
+    out
+}

@@ -1,0 +1,231 @@
+//! The player's statistics across games: games played, won and lost per target, and, deal by
+//! deal, what the human's team (North-South) bid, made, contred and scored.
+//!
+//! Pure counting: [`Stats::add_deal`] and [`Stats::add_game`] fold finished deals and games in;
+//! the store decides when, and makes sure each is counted once.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::DealResult;
+use crate::rules::{ByTeam, Multiplier, Team};
+
+/// The version written in `stats.json`. A higher version comes from a newer contree.
+pub const STATS_VERSION: u32 = 1;
+
+/// The human's team.
+const US: Team = Team::NS;
+
+/// Everything counted so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// The format version.
+    pub version: u32,
+    /// Games finished, one entry per target played, in increasing target.
+    #[serde(default)]
+    pub games: Vec<GameCounts>,
+    /// Deals finished.
+    #[serde(default)]
+    pub deals: DealCounts,
+    /// Winning streaks, in games.
+    #[serde(default)]
+    pub streak: Streak,
+}
+
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats {
+            version: STATS_VERSION,
+            games: Vec::new(),
+            deals: DealCounts::default(),
+            streak: Streak::default(),
+        }
+    }
+}
+
+/// Games of one target (or of all targets, for [`Stats::all_games`]: target 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCounts {
+    /// The points the games were played to.
+    pub target: u16,
+    /// Games played to the end.
+    pub played: u32,
+    /// Won by North-South.
+    pub won: u32,
+    /// Won by East-West.
+    pub lost: u32,
+}
+
+/// A thing one team does to the other: "made" by North-South, "suffered" from East-West.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Both {
+    /// Done by North-South.
+    pub made: u32,
+    /// Done by East-West to North-South.
+    pub suffered: u32,
+}
+
+impl Both {
+    fn add(&mut self, by: Team) {
+        if by == US {
+            self.made += 1;
+        } else {
+            self.suffered += 1;
+        }
+    }
+}
+
+/// Contracts of one team.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contracts {
+    /// Contracts taken.
+    pub taken: u32,
+    /// Made.
+    pub made: u32,
+    /// Failed.
+    pub failed: u32,
+}
+
+/// What the deals added up to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealCounts {
+    /// Deals finished, the all-pass deals included.
+    pub played: u32,
+    /// Deals where all four passed.
+    pub passed_out: u32,
+    /// Contracts taken by North-South.
+    pub ours: Contracts,
+    /// Contracts taken by East-West (their failures are North-South's successful defences).
+    pub theirs: Contracts,
+    /// Contres: made by North-South on East-West's contract, suffered on North-South's own.
+    pub contres: Both,
+    /// Surcontres: made by North-South on their own contré contract, suffered from East-West.
+    pub surcontres: Both,
+    /// Deals where one team took all eight tricks.
+    pub capots: Both,
+    /// Deals where each team held the belote (king and queen of trump).
+    pub belotes: ByTeam<u32>,
+    /// Points written down for each team over all these deals.
+    pub points: ByTeam<u64>,
+}
+
+impl DealCounts {
+    /// The mean points written down per deal for each team (0 before any deal).
+    pub fn points_per_deal(&self) -> ByTeam<f64> {
+        self.points.map(|p| if self.played == 0 { 0.0 } else { p as f64 / f64::from(self.played) })
+    }
+}
+
+/// Winning streaks of North-South, in games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Streak {
+    /// Games won in a row up to the last one.
+    pub current: u32,
+    /// The longest run of games won.
+    pub best: u32,
+}
+
+impl Stats {
+    /// Counts one finished deal.
+    pub fn add_deal(&mut self, deal: &DealResult) {
+        let d = &mut self.deals;
+        d.played += 1;
+        let points = deal.points();
+        for t in Team::ALL {
+            d.points[t] += u64::from(points[t]);
+        }
+        let (Some(contract), Some(score)) = (deal.contract, deal.score) else {
+            d.passed_out += 1;
+            return;
+        };
+        let takers = contract.team();
+        let side = if takers == US { &mut d.ours } else { &mut d.theirs };
+        side.taken += 1;
+        if score.made {
+            side.made += 1;
+        } else {
+            side.failed += 1;
+        }
+        // The defence contres; the takers surcontre.
+        if contract.multiplier >= Multiplier::Contre {
+            d.contres.add(takers.other());
+        }
+        if contract.multiplier == Multiplier::Surcontre {
+            d.surcontres.add(takers);
+        }
+        if let Some(team) = Team::ALL.into_iter().find(|&t| deal.tricks_won[t] == 8) {
+            d.capots.add(team);
+        }
+        if let Some(team) = deal.belote {
+            d.belotes[team] += 1;
+        }
+    }
+
+    /// Counts one finished game of `target` won by `winner`.
+    pub fn add_game(&mut self, target: u16, winner: Team) {
+        let i = match self.games.binary_search_by_key(&target, |g| g.target) {
+            Ok(i) => i,
+            Err(i) => {
+                self.games.insert(i, GameCounts { target, ..GameCounts::default() });
+                i
+            }
+        };
+        let g = &mut self.games[i];
+        g.played += 1;
+        if winner == US {
+            g.won += 1;
+            self.streak.current += 1;
+            self.streak.best = self.streak.best.max(self.streak.current);
+        } else {
+            g.lost += 1;
+            self.streak.current = 0;
+        }
+    }
+
+    /// The games of one target.
+    pub fn games_to(&self, target: u16) -> GameCounts {
+        let none = GameCounts { target, ..GameCounts::default() };
+        self.games.iter().find(|g| g.target == target).copied().unwrap_or(none)
+    }
+
+    /// Games over every target (target 0).
+    pub fn all_games(&self) -> GameCounts {
+        self.games.iter().fold(GameCounts::default(), |a, g| GameCounts {
+            target: 0,
+            played: a.played + g.played,
+            won: a.won + g.won,
+            lost: a.lost + g.lost,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streaks_follow_wins_and_losses() {
+        let mut s = Stats::default();
+        for winner in [Team::NS, Team::NS, Team::EW, Team::NS] {
+            s.add_game(1000, winner);
+        }
+        s.add_game(2000, Team::NS);
+        assert_eq!(s.streak, Streak { current: 2, best: 2 });
+        assert_eq!(s.games_to(1000), GameCounts { target: 1000, played: 4, won: 3, lost: 1 });
+        assert_eq!(s.games_to(1500), GameCounts { target: 1500, ..GameCounts::default() });
+        assert_eq!(s.all_games(), GameCounts { target: 0, played: 5, won: 4, lost: 1 });
+        let targets: Vec<u16> = s.games.iter().map(|g| g.target).collect();
+        assert_eq!(targets, [1000, 2000]);
+    }
+
+    #[test]
+    fn stats_survive_a_json_round_trip() {
+        let mut s = Stats::default();
+        s.add_game(1500, Team::EW);
+        let json = serde_json::to_string(&s).expect("serializes");
+        assert!(
+            json.contains(r#""games":[{"target":1500,"played":1,"won":0,"lost":1}]"#),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<Stats>(&json).ok(), Some(s));
+    }
+}

@@ -1,0 +1,70 @@
+//! Whole games played by random legal players that bid, contre and surcontre now and then, for
+//! the store and command-line tests.
+
+#![allow(dead_code)]
+
+use contree::cli::new_game;
+use contree::game::{Action, Event, Game, GameOptions, Phase};
+use contree::rules::{Call, Card};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// A random legal action for the seat to act.
+pub fn random_action(game: &Game, rng: &mut Xoshiro256PlusPlus) -> Action {
+    match game.phase() {
+        Phase::Bidding => {
+            let legal = game.legal_calls();
+            let call = if legal.surcontre && rng.random_bool(0.3) {
+                Call::Surcontre
+            } else if legal.contre && rng.random_bool(0.1) {
+                Call::Contre
+            } else if rng.random_bool(0.6) {
+                Call::Pass
+            } else {
+                let calls = legal.to_vec();
+                calls[rng.random_range(0..calls.len().min(8))]
+            };
+            Action::Bid(call)
+        }
+        _ => {
+            let legal: Vec<Card> = game.legal_cards().iter().collect();
+            Action::Play(legal[rng.random_range(0..legal.len())])
+        }
+    }
+}
+
+/// Plays one action, or deals the next deal when one is over. `None` at game over.
+pub fn step(game: &mut Game, rng: &mut Xoshiro256PlusPlus) -> Option<Event> {
+    match game.phase() {
+        Phase::GameOver => None,
+        Phase::DealOver => {
+            game.next_deal().expect("the next deal");
+            step(game, rng)
+        }
+        _ => {
+            let seat = game.to_act().expect("someone is to act");
+            let action = random_action(game, rng);
+            Some(game.apply(seat, action).expect("a legal action is accepted"))
+        }
+    }
+}
+
+/// A new game from `seed` and the generator its random players use.
+pub fn new(options: GameOptions, seed: u64) -> (Game, Xoshiro256PlusPlus) {
+    (new_game(options, seed), Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed))
+}
+
+/// Plays `game` until `stop` says so or the game is over, calling `each` after every action.
+pub fn play_until(
+    game: &mut Game,
+    rng: &mut Xoshiro256PlusPlus,
+    mut stop: impl FnMut(&Game) -> bool,
+    mut each: impl FnMut(&Game, &Event),
+) {
+    while !stop(game) {
+        match step(game, rng) {
+            Some(event) => each(game, &event),
+            None => break,
+        }
+    }
+}
