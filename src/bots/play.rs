@@ -65,14 +65,17 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
             if mem.is_master(best) {
                 return Some(best);
             }
-            // The taker's partner leads trumps towards the taker (its bid showed the jack); the
-            // taker draws with a small one from length, or towards a partner who bid the suit.
+            // The taker's partner leads trumps towards the taker (its bid showed the jack), unless
+            // its only trump is worth points; the taker draws with a small one from length, or
+            // towards a partner who bid the suit.
             let partner_took = taker == seat.partner();
             let partner_may_hold_master = mem
                 .trumps_out()
                 .iter()
                 .any(|c| mem.is_master(c) && mem.possible(seat.partner()).contains(c));
-            if partner_took
+            // A lone 10, ace or 9 of trump led to the taker only feeds the opponents' trumps.
+            let small = lowest_trump(trumps, trump).is_some_and(|c| points(c, trump) < 10);
+            if (partner_took && (small || trumps.len() >= 2))
                 || (taker == seat && trumps.len() >= 2)
                 || (taker == seat
                     && partner_may_hold_master
