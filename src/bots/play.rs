@@ -263,16 +263,15 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
 fn load_partner(mem: &Memory, legal: CardSet, lead: Suit) -> Option<Card> {
     let trump = mem.trump();
     let plain = legal.minus(trump.cards());
-    let pool = if plain.is_empty() || trump.is_trump(lead) { legal } else { plain };
-    if trump.is_trump(lead) {
-        return lowest_trump(pool, trump);
+    if plain.is_empty() {
+        return lowest_trump(legal, trump);
     }
-    // Keep a master that wins its own trick later, and the small card guarding a ten.
-    pool.iter()
-        .filter(|&c| !(mem.is_master(c) && c.suit() != lead) || pool.len() == 1)
-        .filter(|&c| !trump.is_trump(c.suit()))
+    // Keep a master of another suit: it wins a trick of its own later.
+    plain
+        .iter()
+        .filter(|&c| !(mem.is_master(c) && c.suit() != lead))
         .max_by_key(|&c| (points(c, trump), std::cmp::Reverse(strength(c, trump))))
-        .or_else(|| give_least(mem, pool))
+        .or_else(|| give_least(mem, plain))
 }
 
 /// The card that costs least: no trump when a plain card may go, a small card from the weakest

@@ -59,6 +59,21 @@ fn the_partner_does_not_ruff_a_master() {
 }
 
 #[test]
+fn points_go_on_the_partners_sure_trump_trick() {
+    // North plays 80 hearts and leads the jack of trump; South has no trump left to follow with
+    // and puts its 10 of clubs on the trick.
+    let v = view(
+        Seat::South,
+        Seat::West,
+        "10C 7D 8D KS QS 7C 8C",
+        "pass pass 80H pass pass pass",
+        "7S 8S AS 9S JH 7H",
+    );
+    assert_consistent(&v);
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 2), Action::Play(card("10C")));
+}
+
+#[test]
 fn an_opponent_winning_gets_ruffed() {
     // The same hand, but East has beaten the lead: North trumps, with its smallest trump.
     let v =
