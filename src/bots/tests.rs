@@ -212,7 +212,16 @@ fn every_level_plays_legal_moves_through_whole_games() {
             }
             let seat = game.to_act().expect("a seat to act");
             let style = if seat.index().is_multiple_of(2) { Style::Cautious } else { Style::Bold };
-            let action = decide_seeded(&game.view(seat), level, style, 1);
+            let view = game.view(seat);
+            if let Some(contract) = view.contract() {
+                // The play rules always find a card themselves, never falling back on the first.
+                for remember in [false, true] {
+                    let mem = Memory::from_view(&view, contract, remember);
+                    let legal = legal_cards(view.hand, &mem.trick, contract.trump());
+                    assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
+                }
+            }
+            let action = decide_seeded(&view, level, style, 1);
             game.apply(seat, action).expect("the bot's move is legal");
             moves += 1;
         }
