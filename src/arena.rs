@@ -136,6 +136,8 @@ struct Chunk {
     values: Vec<f64>,
     sides: [Tally; 2],
     void_plays: u64,
+    /// When the worker finished, from the start of the match.
+    finished: Duration,
 }
 
 /// One side's results.
@@ -342,11 +344,13 @@ fn play_chunk(
     config: &ArenaConfig,
     range: std::ops::Range<u64>,
     done: &AtomicU64,
+    started: Instant,
 ) -> Result<Chunk, ArenaError> {
     let mut chunk = Chunk {
         values: Vec::with_capacity((range.end - range.start) as usize),
         sides: [Tally::new(), Tally::new()],
         void_plays: 0,
+        finished: Duration::ZERO,
     };
     for i in range {
         let first = play_once(config, i, Team::NS, &mut chunk.sides, &mut chunk.void_plays)?;
@@ -354,6 +358,7 @@ fn play_chunk(
         chunk.values.push((first + second) / 2.0);
         done.fetch_add(1, Ordering::Relaxed);
     }
+    chunk.finished = started.elapsed();
     Ok(chunk)
 }
 
@@ -371,12 +376,12 @@ pub fn run(config: ArenaConfig, progress: bool) -> Result<ArenaReport, ArenaErro
             .map(|t| {
                 let range = (t * per).min(config.deals)..((t + 1) * per).min(config.deals);
                 let done = &done;
-                scope.spawn(move || play_chunk(&config, range, done))
+                scope.spawn(move || play_chunk(&config, range, done, started))
             })
             .collect();
         let mut drawn = false;
         while !handles.iter().all(|h| h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(Duration::from_millis(20));
             if show && started.elapsed() > Duration::from_secs(1) {
                 draw_bar(done.load(Ordering::Relaxed), config.deals);
                 drawn = true;
@@ -391,12 +396,14 @@ pub fn run(config: ArenaConfig, progress: bool) -> Result<ArenaReport, ArenaErro
             .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
             .collect()
     });
-    let seconds = started.elapsed().as_secs_f64();
+    // The time the last worker finished: the progress loop's naps do not count.
+    let mut seconds = 0f64;
     let mut values = Vec::with_capacity(config.deals as usize);
     let mut sides = [Tally::new(), Tally::new()];
     let mut void_plays = 0;
     for chunk in chunks {
         let chunk = chunk?;
+        seconds = seconds.max(chunk.finished.as_secs_f64());
         values.extend_from_slice(&chunk.values);
         sides[0].merge(&chunk.sides[0]);
         sides[1].merge(&chunk.sides[1]);
