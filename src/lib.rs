@@ -4,6 +4,7 @@
 //! whole game; [`store`] keeps the game, the [`stats`] and the history of games on disk; [`cli`]
 //! holds the command line outside the table; the `score` command checks deal records.
 
+pub mod arena;
 pub mod bots;
 pub mod cli;
 pub mod game;

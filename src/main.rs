@@ -4,7 +4,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use contree::cli::GameFlags;
+use contree::arena::{self, ArenaConfig};
+use contree::bots::{Level, Style};
+use contree::cli::{Contre, GameFlags, Scoring};
 use contree::store::Store;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
@@ -13,6 +15,9 @@ use contree::store::Store;
 struct Cli {
     #[command(flatten)]
     game: GameFlags,
+    /// The level of the computer players (default: the strongest).
+    #[arg(long, value_enum, global = true)]
+    level: Option<Level>,
     #[command(subcommand)]
     command: Option<Command>,
     /// The language of the table (default: from the locale).
@@ -73,6 +78,72 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         export: Option<PathBuf>,
     },
+    /// Duplicate match between two bot levels: each deal played twice, seats swapped.
+    Arena {
+        /// Level A.
+        #[arg(long, value_enum)]
+        a: Level,
+        /// Level B.
+        #[arg(long, value_enum)]
+        b: Level,
+        /// Number of deals (each is played twice).
+        #[arg(long, default_value_t = 2000)]
+        deals: u64,
+        /// The seed every deal derives from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Scoring method.
+        #[arg(long, value_enum, default_value_t = Scoring::MadePlusBid)]
+        scoring: Scoring,
+        /// How a contre is scored.
+        #[arg(long, value_enum, default_value_t = Contre::Standard)]
+        contre: Contre,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
+    /// The bots as a service: one JSON request per line on standard input, one answer per line.
+    Bot {
+        /// The seed the bots' choices derive from (with the request itself).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The bidding style.
+        #[arg(long, value_enum, default_value_t = Style::Cautious)]
+        style: Style,
+    },
+}
+
+fn arena(config: ArenaConfig, json: bool) -> ExitCode {
+    match arena::run(config, true) {
+        Ok(report) => {
+            let text = if json { report.to_json().to_string() } else { report.to_string() };
+            match emit(&(text + "\n")) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("contree arena: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("contree arena: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
+    let stdout = io::stdout();
+    match contree::bots::protocol::serve(io::stdin().lock(), stdout.lock(), level, style, seed) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("contree bot: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn stats(json: bool) -> anyhow::Result<ExitCode> {
@@ -124,10 +195,10 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
 }
 
 /// The game in plain text.
-fn text(flags: &GameFlags) -> anyhow::Result<ExitCode> {
+fn text(flags: &GameFlags, level: Level) -> anyhow::Result<ExitCode> {
     let store = Store::open_default()?;
     let start = contree::cli::start(&store, flags)?;
-    contree::textplay::run(&store, start, io::stdin().lock(), &mut io::stdout().lock())?;
+    contree::textplay::run(&store, start, level, io::stdin().lock(), &mut io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -158,6 +229,9 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
             LangArg::Fr => Lang::Fr,
             LangArg::En => Lang::En,
         };
+    }
+    if let Some(level) = cli.level {
+        settings.level = level;
     }
     if let Some(s) = cli.speed {
         settings.speed = match s {
@@ -257,9 +331,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Score { file }) => score(file),
+        Some(Command::Arena { a, b, deals, seed, scoring, contre, json, threads }) => {
+            // The same values as the game's own flags, read the same way.
+            let flags =
+                GameFlags { scoring: Some(scoring), contre: Some(contre), ..GameFlags::default() };
+            let rules = flags.options().rules;
+            arena(ArenaConfig { a, b, deals, seed, rules, threads: usize::from(threads) }, json)
+        }
+        Some(Command::Bot { seed, style }) => {
+            bot(cli.level.unwrap_or(Level::STRONGEST), style, seed)
+        }
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::History { json, export }) => report(history(json, export)),
-        Some(Command::Text { game }) => report(text(&game)),
+        Some(Command::Text { game }) => report(text(&game, cli.level.unwrap_or(Level::STRONGEST))),
         None => report(table(&cli)),
     }
 }

@@ -88,10 +88,11 @@ fn deal_summary(game: &Game, out: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Plays `start.game` to the end or until South types `q` or the input ends.
+/// Plays `start.game` to the end or until South types `q` or the input ends, with bots of `level`.
 pub fn run(
     store: &Store,
     start: Start,
+    level: Level,
     mut input: impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -154,7 +155,7 @@ pub fn run(
                 } else {
                     let style =
                         personas::by_id(&game.players()[seat]).map_or(Style::Cautious, |p| p.style);
-                    bots::decide(&game.view(seat), Level::STRONGEST, style, &mut rng)
+                    bots::decide(&game.view(seat), level, style, &mut rng)
                 };
                 match game.apply(seat, action) {
                     Ok(event) => {

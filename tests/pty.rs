@@ -23,7 +23,8 @@ impl Table {
             .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
-        cmd.args(["--lang", "en", "--speed", "instant", "--seed", "4"]);
+        // The baseline bots pass, so South's bid makes the contract.
+        cmd.args(["--lang", "en", "--speed", "instant", "--seed", "4", "--level", "random"]);
         cmd.env("CONTREE_DATA_DIR", dir);
         cmd.env("TERM", "xterm-256color");
         cmd.env("LANG", "en_US.UTF-8");

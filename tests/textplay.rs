@@ -31,9 +31,11 @@ fn lines(path: &Path) -> usize {
 #[test]
 fn a_whole_game_in_text_mode_is_counted_and_filed() {
     let dir = tempfile::tempdir().expect("temp dir");
-    // South bids 80 hearts whenever it may, and plays the first legal card (an empty line).
+    // South bids 80 hearts whenever it may, and plays the first legal card (an empty line);
+    // the random bots always pass, so South takes every contract.
     let input = "80H\n\n".repeat(3000);
-    let out = contree(dir.path(), &["--seed", "3", "--scoring", "made"], &input);
+    let out =
+        contree(dir.path(), &["--seed", "3", "--scoring", "made", "--level", "random"], &input);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("contree text mode"), "{text}");

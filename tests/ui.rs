@@ -14,9 +14,16 @@ use ratatui::crossterm::event::{
 
 const SEED: u64 = 4;
 
+/// A table at full speed whose computer players are the baseline: they pass, so South's bid
+/// makes the contract and every flow below is known in advance.
 fn config(lang: Lang) -> Config {
     Config {
-        settings: Settings { lang, speed: Speed::Instant, ..Settings::default() },
+        settings: Settings {
+            lang,
+            speed: Speed::Instant,
+            level: contree::bots::Level::Random,
+            ..Settings::default()
+        },
         theme: Theme::colored(),
         target: 1000,
         seed: SEED,
@@ -225,6 +232,30 @@ fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
         }
     }
     panic!("the game never ended");
+}
+
+#[test]
+fn a_whole_game_against_the_normal_bots() {
+    let mut c = config(Lang::Fr);
+    c.settings.level = contree::bots::Level::Normal;
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..5000 {
+        settle(&mut app);
+        match app.popups.last() {
+            Some(Popup::GameOver) => break,
+            // South passes, or plays its selected card: the bots carry the game.
+            None if app.south_to_bid() => ch(&mut app, 'p'),
+            _ => key(&mut app, KeyCode::Enter),
+        }
+    }
+    let g = app.game.as_ref().expect("game");
+    assert_eq!(g.phase(), Phase::GameOver);
+    assert!(
+        g.history()
+            .iter()
+            .any(|d| d.contract.is_some_and(|c| c.team() == contree::rules::Team::EW))
+    );
 }
 
 #[test]

@@ -1,39 +1,66 @@
 //! The computer players. A bot decides from a [`SeatView`] alone, so it cannot see hidden cards.
 //!
-//! Levels: `random` (passes, plays a uniformly random legal card: the baseline), and the levels
-//! built on card memory and bidding conventions.
+//! Levels: `random` (passes, plays a uniformly random legal card: the baseline), `easy` (sound
+//! rules of bidding and play, no card memory, a little randomness) and `normal` (card memory and
+//! inference, the bidding convention of [`bidding`], contres). The persona's [`Style`] shifts the
+//! bidding within a level. [`decide_seeded`] gives the same answer for the same situation, at the
+//! table and through `contree bot` alike.
 
+pub mod bidding;
+pub mod memory;
 pub mod personas;
+pub mod play;
+pub mod protocol;
 
 use std::fmt;
 
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Action, SeatView};
-use crate::rules::{Call, Card, legal_cards};
+use crate::rules::{Call, Card, ContreScoring, ScoringMethod, Suit, legal_cards};
 
+pub use memory::Memory;
 pub use personas::{Persona, Style};
 
 /// How strong a bot is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Level {
     /// Always passes; plays a uniformly random legal card.
     Random,
+    /// Bids its own hand by count, never contres; plays by sound rules without card memory,
+    /// and now and then a random card.
+    Easy,
+    /// Card memory and inference, the bidding convention, contres.
+    Normal,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 1] = [Level::Random];
+    pub const ALL: [Level; 3] = [Level::Random, Level::Easy, Level::Normal];
 
     /// The strongest level, the default at the table.
-    pub const STRONGEST: Level = Level::Random;
+    pub const STRONGEST: Level = Level::Normal;
 
     /// The name used on the command line.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
         }
     }
 }
@@ -44,24 +71,101 @@ impl fmt::Display for Level {
     }
 }
 
+/// How often the `easy` level plays a random legal card instead of its rules.
+const EASY_SLIP: f64 = 0.08;
+
 /// What the bot of `level` and `style` does in the situation `view`, for the seat to act.
 /// `view` must be a situation where `view.seat` is to act; the answer is always legal.
-pub fn decide(view: &SeatView, level: Level, _style: Style, rng: &mut impl rand::Rng) -> Action {
-    match level {
-        Level::Random => random_action(view, rng),
-    }
+pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::Rng) -> Action {
+    let auction = view.auction_state();
+    let Some(contract) = auction.contract() else {
+        return match level {
+            Level::Random => Action::Bid(Call::Pass),
+            Level::Easy | Level::Normal => Action::Bid(bidding::decide_call(
+                view.seat,
+                view.hand,
+                &auction,
+                style,
+                level == Level::Normal,
+                rng,
+            )),
+        };
+    };
+    let mem = Memory::from_view(view, contract, level == Level::Normal);
+    let legal = legal_cards(view.hand, &mem.trick, contract.trump());
+    let random_card = |rng: &mut dyn rand::Rng| -> Option<Card> {
+        let n = legal.len();
+        (n > 0).then(|| legal.iter().nth(rng.random_range(0..n))).flatten()
+    };
+    let card = match level {
+        Level::Random => random_card(rng),
+        Level::Easy if rng.random_bool(EASY_SLIP) => random_card(rng),
+        Level::Easy => play::choose_card(&mem, legal, &[]),
+        Level::Normal => {
+            let partner = view.seat.partner();
+            let shown: Vec<Suit> = view
+                .auction
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| auction.seat_of(i) == partner)
+                .filter_map(|(_, c)| match c {
+                    Call::Bid(b) => b.trump.suit(),
+                    _ => None,
+                })
+                .collect();
+            play::choose_card(&mem, legal, &shown)
+        }
+    };
+    // `legal` is never empty for the seat to play; a view where it is has nothing to decide.
+    card.or_else(|| legal.first()).map_or(Action::Bid(Call::Pass), Action::Play)
 }
 
-/// The baseline: pass during the auction, a uniformly random legal card during the play.
-fn random_action(view: &SeatView, rng: &mut impl rand::Rng) -> Action {
-    let Some(trump) = view.trump() else {
-        return Action::Bid(Call::Pass);
-    };
-    let trick =
-        view.tricks().last().copied().unwrap_or(crate::rules::Trick::new(view.dealer.next()));
-    let legal: Vec<Card> = legal_cards(view.hand, &trick, trump).iter().collect();
-    match legal.len() {
-        0 => Action::Bid(Call::Pass),
-        n => Action::Play(legal[rng.random_range(0..n)]),
-    }
+/// [`decide`] with a generator derived from `seed` and the situation itself, so the same
+/// request always gets the same answer.
+pub fn decide_seeded(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ view_hash(view));
+    decide(view, level, style, &mut rng)
 }
+
+/// A hash of everything a view holds (FNV-1a), stable across runs and platforms.
+pub fn view_hash(view: &SeatView) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(&[view.seat.index() as u8, view.dealer.index() as u8]);
+    eat(&view.hand.0.to_le_bytes());
+    for call in &view.auction {
+        let code = match call {
+            Call::Pass => 0u8,
+            Call::Contre => 1,
+            Call::Surcontre => 2,
+            Call::Bid(b) => {
+                let suit = b.trump.suit().map_or(4, Suit::index) as u8;
+                let level = crate::rules::Level::ALL.iter().position(|&l| l == b.level);
+                3 + level.unwrap_or(10) as u8 * 5 + suit
+            }
+        };
+        eat(&[code]);
+    }
+    eat(&[0xff]);
+    for card in &view.play {
+        eat(&[card.index() as u8]);
+    }
+    eat(&[view.belote.map_or(4, |s| s.index() as u8)]);
+    eat(&[
+        matches!(view.rules.scoring, ScoringMethod::Made) as u8,
+        matches!(view.rules.contre, ContreScoring::Tournament) as u8,
+    ]);
+    eat(&view.target.to_le_bytes());
+    for t in view.totals.0 {
+        eat(&t.to_le_bytes());
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 
 /// How boldly a persona bids, within its level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Style {
     /// Bids a little below what the hand seems worth; contres only on sure things.

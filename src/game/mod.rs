@@ -431,7 +431,7 @@ impl Game {
             }
             self.void_streak = 0;
         } else {
-            self.void_streak += 1;
+            self.void_streak = self.void_streak.saturating_add(1);
         }
         self.outcome =
             game_outcome(self.options.target, self.totals, score.as_ref().map(|s| (s, tricks_won)));

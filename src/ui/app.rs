@@ -14,7 +14,7 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, DealResult, Game, GameOptions, Phase, SeatView, TARGETS, deal_rng};
+use crate::game::{Action, DealResult, Game, GameOptions, Phase, SeatView, TARGETS};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, ContreScoring, DoneTrick,
     ScoringMethod, Seat, Suit, Trick, Trump,
@@ -75,25 +75,17 @@ pub struct BotRequest {
     pub level: Level,
     /// The persona's style.
     pub style: Style,
-    /// The seed of the decision, derived from the game's seed and the position.
+    /// The game's seed: with the position, it decides the bot's random choices, so a resumed
+    /// game plays on as it would have.
     pub seed: u64,
 }
 
 impl BotRequest {
     /// The answer, computed here and now (the runner does it on a worker thread).
     pub fn decide(&self) -> Action {
-        let step = self.view.auction.len() + self.view.play.len();
-        bots::decide(
-            &self.view,
-            self.level,
-            self.style,
-            &mut deal_rng(self.seed, step, BOT_PURPOSE),
-        )
+        bots::decide_seeded(&self.view, self.level, self.style, self.seed)
     }
 }
-
-/// The generator purposes used by the table (distinct from the game's own).
-const BOT_PURPOSE: u64 = 0x7ab1e;
 
 /// The main screens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -979,7 +971,8 @@ impl App {
         let style = bots::personas::by_id(&g.players()[seat]).map_or(Style::Cautious, |p| p.style);
         let level = match purpose {
             Purpose::Act => self.settings.level,
-            Purpose::Hint => Level::STRONGEST,
+            // The hint is what a bot of the usual level would say in South's place.
+            Purpose::Hint => Level::Normal,
         };
         if purpose == Purpose::Act {
             self.thinking = Some(seat);
@@ -989,7 +982,7 @@ impl App {
             view: g.view(seat),
             level,
             style,
-            seed: g.seed() ^ (g.deal().index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            seed: g.seed(),
         }));
     }
 

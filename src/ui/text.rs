@@ -161,6 +161,9 @@ texts! {
     SuitStyle => "Suits", "Couleurs";
     AutoPlay => "Play a forced card by itself", "Jouer seule une carte forcée";
     HintSetting => "Bidding hint", "Conseil d'enchère";
+    LevelRandom => "random (plays any legal card)", "au hasard (joue n'importe quelle carte permise)";
+    LevelEasy => "easy", "facile";
+    LevelNormal => "normal", "normal";
     On => "on", "oui";
     Off => "off", "non";
     Glyphs => "symbols", "symboles";

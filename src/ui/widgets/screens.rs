@@ -6,6 +6,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, centered, put, span};
+use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
@@ -162,7 +163,13 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
     let on = |b: bool| w.t(if b { T::On } else { T::Off }).to_string();
     match item {
         SettingItem::Lang => s.lang.name().into(),
-        SettingItem::Level => s.level.name().into(),
+        SettingItem::Level => w
+            .t(match s.level {
+                Level::Random => T::LevelRandom,
+                Level::Easy => T::LevelEasy,
+                Level::Normal => T::LevelNormal,
+            })
+            .into(),
         SettingItem::Speed => w
             .t(match s.speed {
                 Speed::Slow => T::Slow,

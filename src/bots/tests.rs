@@ -1,0 +1,232 @@
+//! Behaviour of the bots on hands built by hand, and their invariants over random deals.
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use super::*;
+use crate::game::{Game, GameOptions, Phase};
+use crate::rules::{Bid, BySeat, ByTeam, CardSet, ScoringRules, Seat};
+
+fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(|t| t.parse().expect("card token")).collect()
+}
+
+fn calls(s: &str) -> Vec<Call> {
+    s.split_whitespace().map(|t| t.parse().expect("call token")).collect()
+}
+
+/// The view of `seat`, from tokens as in deal records.
+fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> SeatView {
+    SeatView {
+        seat,
+        dealer,
+        hand: cards(hand).into_iter().collect(),
+        auction: calls(auction),
+        play: cards(play),
+        belote: None,
+        rules: ScoringRules::default(),
+        target: 1000,
+        totals: ByTeam::default(),
+    }
+}
+
+fn card(s: &str) -> Card {
+    s.parse().expect("card token")
+}
+
+/// The view is one the protocol accepts: whose turn it is, cards that add up.
+fn assert_consistent(v: &SeatView) {
+    let back = protocol::parse_request(&protocol::request_json(v)).expect("a valid situation");
+    assert_eq!(&back, v);
+}
+
+#[test]
+fn the_partner_does_not_ruff_a_master() {
+    // South took 80 in hearts and leads the ace of spades; North has no spade.
+    let v =
+        view(Seat::North, Seat::West, "7H 8H 10H 7D 8D KD 9C 10C", "80H pass pass pass", "AS 7S");
+    assert_consistent(&v);
+    for style in [Style::Cautious, Style::Bold] {
+        for level in [Level::Easy, Level::Normal] {
+            let Action::Play(c) = decide_seeded(&v, level, style, 3) else {
+                panic!("a card is due");
+            };
+            assert_ne!(c.suit(), Suit::Hearts, "{level} ruffed its partner's ace with {c}");
+        }
+    }
+    // The normal bot loads the trick with points it would not make otherwise.
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 3), Action::Play(card("10C")));
+}
+
+#[test]
+fn points_go_on_the_partners_sure_trump_trick() {
+    // North plays 80 hearts and leads the jack of trump; South has no trump left to follow with
+    // and puts its 10 of clubs on the trick.
+    let v = view(
+        Seat::South,
+        Seat::West,
+        "10C 7D 8D KS QS 7C 8C",
+        "pass pass 80H pass pass pass",
+        "7S 8S AS 9S JH 7H",
+    );
+    assert_consistent(&v);
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 2), Action::Play(card("10C")));
+}
+
+#[test]
+fn an_opponent_winning_gets_ruffed() {
+    // The same hand, but East has beaten the lead: North trumps, with its smallest trump.
+    let v =
+        view(Seat::North, Seat::West, "7H 8H 10H 7D 8D KD 9C 10C", "80H pass pass pass", "KS AS");
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 3), Action::Play(card("7H")));
+}
+
+#[test]
+fn a_defender_does_not_lead_into_the_takers_void() {
+    // East plays 80 hearts and ruffed the second trick, a club: South must not lead its clubs
+    // (ace or small) into that void while East may still trump.
+    let v = view(
+        Seat::South,
+        Seat::North,
+        "AC 8C QS JD 10D",
+        "80H pass pass pass",
+        "7D 8D AD 9D KC 9C 7H 7C 7S AS 8S 9S",
+    );
+    assert_consistent(&v);
+    let Action::Play(c) = decide_seeded(&v, Level::Normal, Style::Cautious, 1) else {
+        panic!("a card is due");
+    };
+    assert_ne!(c.suit(), Suit::Clubs, "led {c} into the taker's void");
+}
+
+#[test]
+fn known_voids_steer_the_lead() {
+    // South took 80 spades. West showed a diamond void by ruffing the second trick and may
+    // still hold the missing trumps; hearts is as quiet a lead and cannot be ruffed cheaply.
+    let v = view(
+        Seat::South,
+        Seat::West,
+        "8D 9D QD 8H 9H",
+        "80S pass pass pass",
+        "JS 7S 8S 9S 7D JD KD 10S 7C AC 8C 9C",
+    );
+    assert_consistent(&v);
+    let Action::Play(c) = decide_seeded(&v, Level::Normal, Style::Cautious, 1) else {
+        panic!("a card is due");
+    };
+    assert_eq!(c.suit(), Suit::Hearts, "led {c} into West's void");
+    // The memory holds the reason: West cannot hold a diamond; without memory, no such limit.
+    let contract = v.contract().expect("a contract");
+    let mem = Memory::from_view(&v, contract, true);
+    assert!(mem.is_void(Seat::West, Suit::Diamonds));
+    assert!(mem.may_hold_trump(Seat::West));
+    let forgetful = Memory::from_view(&v, contract, false);
+    assert!(!forgetful.is_void(Seat::West, Suit::Diamonds));
+    let legal = legal_cards(v.hand, &forgetful.trick, contract.trump());
+    let blind = play::choose_card(&forgetful, legal, &[]).expect("a card");
+    assert_eq!(blind.suit(), Suit::Diamonds, "without memory the longer suit looks best");
+}
+
+#[test]
+fn jack_nine_ace_and_two_aces_open() {
+    let v = view(Seat::South, Seat::West, "JH 9H AH AS AD 7S 8D 7C", "", "");
+    for level in [Level::Easy, Level::Normal] {
+        for style in [Style::Cautious, Style::Bold] {
+            for seed in 0..20 {
+                match decide_seeded(&v, level, style, seed) {
+                    Action::Bid(Call::Bid(b)) => {
+                        assert_eq!(b.trump.suit(), Some(Suit::Hearts));
+                        assert!(b.level.value() >= 90, "{level} {style:?} opened only {b}");
+                    }
+                    other => panic!("{level} {style:?} did not open: {other}"),
+                }
+            }
+        }
+    }
+    // A hand without the jack or length stays quiet.
+    let weak = view(Seat::South, Seat::West, "9H 7H AS 8S 8D 9D 7C 9C", "", "");
+    assert_eq!(decide_seeded(&weak, Level::Normal, Style::Cautious, 0), Action::Bid(Call::Pass));
+}
+
+#[test]
+fn a_bot_never_contres_its_partner_but_does_contre_opponents() {
+    // North (the partner of South) holds the bid; whatever South holds, it never contres.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    for i in 0..400u64 {
+        let mut deck: Vec<Card> = Card::all().collect();
+        rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), &mut rng);
+        let hand: CardSet = deck[..8].iter().copied().collect();
+        for auction in ["pass pass 120H pass", "80S pass 90H pass", "80S 100D 110C pass"] {
+            let mut v = view(Seat::South, Seat::West, "", auction, "");
+            v.hand = hand;
+            let legal = v.auction_state().legal_calls();
+            for style in [Style::Cautious, Style::Bold] {
+                let Action::Bid(call) = decide_seeded(&v, Level::Normal, style, i) else {
+                    panic!("a call is due");
+                };
+                assert_ne!(call, Call::Contre);
+                assert!(legal.allows(call), "{call} is not allowed after {auction}");
+            }
+        }
+    }
+    // Against an opponent's high bid with the top trumps, it contres.
+    let v = view(Seat::East, Seat::West, "JH 9H AH 10H AS AD 7C 8C", "130H", "");
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 0), Action::Bid(Call::Contre));
+}
+
+#[test]
+fn the_partner_raises_by_sure_tricks() {
+    // North opened 80 hearts; South holds the 9 of trump and two aces: three sure tricks, the
+    // first of which the opener counted on: 100.
+    let v = view(Seat::South, Seat::East, "9H 7H AS 8S AD 9D 7C 9C", "80H pass", "");
+    assert_eq!(
+        decide_seeded(&v, Level::Normal, Style::Cautious, 0),
+        Action::Bid(Call::Bid(Bid::new(crate::rules::Level::Points(100), Suit::Hearts)))
+    );
+}
+
+#[test]
+fn the_same_situation_gets_the_same_answer() {
+    let v = view(Seat::South, Seat::West, "JH 9H AH AS AD 7S 8D 7C", "", "");
+    for level in Level::ALL {
+        assert_eq!(
+            decide_seeded(&v, level, Style::Bold, 9),
+            decide_seeded(&v.clone(), level, Style::Bold, 9)
+        );
+    }
+    let mut other = v.clone();
+    other.totals = ByTeam([10, 0]);
+    assert_ne!(view_hash(&v), view_hash(&other));
+}
+
+#[test]
+fn every_level_plays_legal_moves_through_whole_games() {
+    for (i, level) in Level::ALL.into_iter().enumerate() {
+        let players = BySeat::from_fn(|s| s.to_string());
+        let mut game = Game::new(GameOptions::default(), 40 + i as u64, players);
+        let mut moves = 0;
+        while game.phase() != Phase::GameOver && moves < 5_000 {
+            if game.phase() == Phase::DealOver {
+                game.next_deal().expect("next deal");
+                continue;
+            }
+            let seat = game.to_act().expect("a seat to act");
+            let style = if seat.index().is_multiple_of(2) { Style::Cautious } else { Style::Bold };
+            let view = game.view(seat);
+            if let Some(contract) = view.contract() {
+                // The play rules always find a card themselves, never falling back on the first.
+                for remember in [false, true] {
+                    let mem = Memory::from_view(&view, contract, remember);
+                    let legal = legal_cards(view.hand, &mem.trick, contract.trump());
+                    assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
+                }
+            }
+            let action = decide_seeded(&view, level, style, 1);
+            game.apply(seat, action).expect("the bot's move is legal");
+            moves += 1;
+        }
+        if level != Level::Random {
+            assert_eq!(game.phase(), Phase::GameOver, "{level} bots finish a game");
+        }
+    }
+}
