@@ -581,3 +581,13 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("90 ♥ contré, East"));
 }
+
+#[test]
+fn a_game_given_at_start_moves_on_without_a_key() {
+    let mut c = config(Lang::En);
+    c.game = Some(contree::cli::new_game(contree::game::GameOptions::default(), SEED));
+    let app = App::new(c);
+    assert_eq!(app.screen, Screen::Table);
+    let south_first = app.game.as_ref().and_then(|g| g.to_act()) == Some(Seat::South);
+    assert!(south_first || app.wait().is_some(), "a bot's turn is timed at once");
+}

@@ -367,6 +367,8 @@ impl App {
             app.game = Some(game);
             app.effects.push(Effect::SaveGame);
             app.enter_table();
+            // The first move may be a computer player's: its wait starts now, not at a key.
+            app.schedule();
         }
         app
     }
