@@ -15,6 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 fn table() -> App {
     let mut app = App::new(Config {
         settings: Settings { lang: Lang::En, speed: Speed::Instant, ..Settings::default() },
+        saved: Settings::default(),
         theme: Theme::colored(),
         target: 1000,
         seed: 4,

@@ -224,6 +224,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
             ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() }
         }
     };
+    let saved = settings;
     if let Some(l) = cli.lang {
         settings.lang = match l {
             LangArg::Fr => Lang::Fr,
@@ -274,6 +275,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let mut app = App::new(Config {
         settings,
+        saved,
         theme: Theme::from_env(),
         target: options.target,
         seed: flags.seed.unwrap_or_else(contree::cli::random_seed),

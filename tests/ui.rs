@@ -24,6 +24,7 @@ fn config(lang: Lang) -> Config {
             level: contree::bots::Level::Random,
             ..Settings::default()
         },
+        saved: Settings::default(),
         theme: Theme::colored(),
         target: 1000,
         seed: SEED,
@@ -389,6 +390,8 @@ fn settings_change_and_are_saved() {
     key(&mut app, KeyCode::Right);
     assert_eq!(app.settings.lang, Lang::Fr);
     assert!(app.take_effects().contains(&Effect::SaveSettings));
+    // This run's speed (as from --speed) is not saved; the language chosen at the table is.
+    assert_eq!(app.saved, Settings { lang: Lang::Fr, ..Settings::default() });
 }
 
 #[test]

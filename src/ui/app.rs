@@ -264,8 +264,11 @@ pub enum Wait {
 /// How the table starts.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The saved preferences.
+    /// The preferences in force: the saved ones with this run's command-line choices on top.
     pub settings: Settings,
+    /// The preferences as saved; a change made at the table goes to both, so the command
+    /// line's choices for one run are never saved.
+    pub saved: Settings,
     /// Colours or monochrome.
     pub theme: Theme,
     /// The target of a new game.
@@ -281,8 +284,10 @@ pub struct Config {
 /// The whole state of the table.
 #[derive(Clone, Debug)]
 pub struct App {
-    /// Preferences.
+    /// Preferences in force.
     pub settings: Settings,
+    /// Preferences as saved, with the changes made at the table.
+    pub saved: Settings,
     /// Styles.
     pub theme: Theme,
     /// The current screen.
@@ -337,6 +342,7 @@ impl App {
     pub fn new(config: Config) -> App {
         let mut app = App {
             settings: config.settings,
+            saved: config.saved,
             theme: config.theme,
             screen: Screen::Start,
             popups: Vec::new(),
@@ -729,8 +735,7 @@ impl App {
                 }
             }
             Cmd::Hint => {
-                self.settings.hint = !self.settings.hint;
-                self.effects.push(Effect::SaveSettings);
+                self.change_setting(SettingItem::Hint, true);
                 self.hint = None;
                 self.hint_asked = false;
             }
@@ -853,6 +858,18 @@ impl App {
             }
             SettingItem::AutoPlay => s.auto_play = !s.auto_play,
             SettingItem::Hint => s.hint = !s.hint,
+        }
+        let (s, saved) = (&self.settings, &mut self.saved);
+        match item {
+            SettingItem::Lang => saved.lang = s.lang,
+            SettingItem::Level => saved.level = s.level,
+            SettingItem::Speed => saved.speed = s.speed,
+            SettingItem::Scoring => saved.scoring = s.scoring,
+            SettingItem::Contre => saved.contre = s.contre,
+            SettingItem::DealStyle => saved.deal_style = s.deal_style,
+            SettingItem::Suits => saved.suits = s.suits,
+            SettingItem::AutoPlay => saved.auto_play = s.auto_play,
+            SettingItem::Hint => saved.hint = s.hint,
         }
         self.effects.push(Effect::SaveSettings);
     }

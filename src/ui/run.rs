@@ -26,7 +26,7 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
             (Effect::DealFinished, Some(g)) => store.deal_finished(g),
             (Effect::GameFinished, Some(g)) => store.game_finished(g),
             (Effect::ArchiveSaved, _) => store.archive_saved_game(),
-            (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.settings),
+            (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.saved),
             (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
             (Effect::Think(r), _) => {
                 think.push(r.clone());
