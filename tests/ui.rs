@@ -497,6 +497,8 @@ fn a_finished_trick_stays_then_slides_to_its_winner() {
     assert_eq!(app.wait, Some(contree::ui::app::Wait::Gather));
     let t = draw(&mut app, 80, 24);
     insta::assert_snapshot!("trick_shown", t.backend());
+    let t = draw(&mut app, 120, 40);
+    insta::assert_snapshot!("trick_shown_120x40", t.backend());
     app.update(Msg::Timer);
     assert_eq!(app.wait, Some(contree::ui::app::Wait::Sweep));
     let t = draw(&mut app, 80, 24);

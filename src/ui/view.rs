@@ -105,9 +105,14 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     panel::draw(ctx, side, buf);
     // The felt has no frame: its rows go to the cards; the panel's frames close the table.
     let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
-    let [north, middle, south] =
-        Layout::vertical([Constraint::Length(4), Constraint::Min(11), Constraint::Length(7)])
-            .areas(felt_inner);
+    // A tall terminal gets large cards in hand: two more rows.
+    let hand_rows = if felt_inner.height >= 30 { 9 } else { 7 };
+    let [north, middle, south] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Min(11),
+        Constraint::Length(hand_rows),
+    ])
+    .areas(felt_inner);
     let side_width = if felt_inner.width >= 80 { 16 } else { 13 };
     let [west, center, east] = Layout::horizontal([
         Constraint::Length(side_width),

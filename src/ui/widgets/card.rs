@@ -1,5 +1,5 @@
-//! A playing card, 7 cells wide and 5 high: the rank in two corners and the suit in the middle;
-//! hearts and diamonds red. A card's back is a hatched rectangle.
+//! A playing card, 7 cells wide and 5 high (9 by 7 on a roomy terminal): the rank in two corners
+//! and the suit in the middle; hearts and diamonds red. A card's back is a hatched rectangle.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -26,8 +26,32 @@ pub struct Look {
     pub number: Option<usize>,
 }
 
-/// Draws a card face at `(x, y)`, clipped to `clip`.
-pub fn face(ctx: &Ctx<'_>, buf: &mut Buffer, x: u16, y: u16, card: Card, look: Look, clip: Rect) {
+/// A card's size on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Width in cells.
+    pub w: u16,
+    /// Height in cells.
+    pub h: u16,
+}
+
+/// The card of an 80x24 table.
+pub const SMALL: Size = Size { w: WIDTH, h: HEIGHT };
+/// The card of a roomy terminal: the suit in the corners too.
+pub const LARGE: Size = Size { w: 9, h: 7 };
+
+/// Draws a card face of `size` at `(x, y)`, clipped to `clip`.
+#[allow(clippy::too_many_arguments)]
+pub fn face(
+    ctx: &Ctx<'_>,
+    buf: &mut Buffer,
+    x: u16,
+    y: u16,
+    card: Card,
+    look: Look,
+    clip: Rect,
+    size: Size,
+) {
     let t = &ctx.theme;
     let suit_style = if look.dimmed { t.dim } else { t.suit(card.suit()) };
     let frame = if look.dimmed {
@@ -44,31 +68,34 @@ pub fn face(ctx: &Ctx<'_>, buf: &mut Buffer, x: u16, y: u16, card: Card, look: L
     };
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
-    let (tl, tr, bl, br, h, v) = if ctx.ascii {
-        ("+", "+", "+", "+", "-", "|")
-    } else {
-        ("┌", "┐", "└", "┘", "─", "│")
+    let (tl, tr, bl, br, h, v) = match (ctx.ascii, look.marked) {
+        (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
+        (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),
+        (true, false) => ("+", "+", "+", "+", "-", "|"),
+        (true, true) => ("#", "#", "#", "#", "=", "|"),
     };
-    let (tl, tr, bl, br, h) = if look.marked && !ctx.ascii {
-        ("╔", "╗", "╚", "╝", "═")
-    } else if look.marked {
-        ("#", "#", "#", "#", "=")
-    } else {
-        (tl, tr, bl, br, h)
-    };
-    let v = if look.marked && !ctx.ascii { "║" } else { v };
+    let inner = usize::from(size.w.saturating_sub(2));
     let bottom = match look.number {
-        Some(n) => format!("{bl}{h}{n}{}{br}", h.repeat(3)),
-        None => format!("{bl}{}{br}", h.repeat(5)),
+        Some(n) => format!("{bl}{h}{n}{}{br}", h.repeat(inner.saturating_sub(2))),
+        None => format!("{bl}{}{br}", h.repeat(inner)),
     };
-    let inner = |s: &str| format!("{s:<5}");
-    let rows: [Vec<(String, Style)>; 5] = [
-        vec![(format!("{tl}{}{tr}", h.repeat(5)), frame)],
-        vec![(v.into(), frame), (inner(rank), suit_style), (v.into(), frame)],
-        vec![(v.into(), frame), (format!("  {suit}  "), suit_style), (v.into(), frame)],
-        vec![(v.into(), frame), (format!("{rank:>5}"), suit_style), (v.into(), frame)],
-        vec![(bottom, frame)],
-    ];
+    let body =
+        |text: String| vec![(v.to_string(), frame), (text, suit_style), (v.to_string(), frame)];
+    let mut rows: Vec<Vec<(String, Style)>> =
+        vec![vec![(format!("{tl}{}{tr}", h.repeat(inner)), frame)]];
+    let middle = format!("{suit:^inner$}");
+    if size.h >= 7 {
+        rows.push(body(format!("{rank:<inner$}")));
+        rows.push(body(format!("{suit:<inner$}")));
+        rows.push(body(middle));
+        rows.push(body(format!("{suit:>inner$}")));
+        rows.push(body(format!("{rank:>inner$}")));
+    } else {
+        rows.push(body(format!("{rank:<inner$}")));
+        rows.push(body(middle));
+        rows.push(body(format!("{rank:>inner$}")));
+    }
+    rows.push(vec![(bottom, frame)]);
     for (dy, row) in rows.iter().enumerate() {
         let yy = y + dy as u16;
         if yy < clip.y || yy >= clip.bottom() {
@@ -90,4 +117,60 @@ pub fn face(ctx: &Ctx<'_>, buf: &mut Buffer, x: u16, y: u16, card: Card, look: L
 pub fn backs(ctx: &Ctx<'_>, n: usize) -> String {
     let b = if ctx.ascii { "#" } else { "▮" };
     b.repeat(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    use super::*;
+    use crate::rules::{Rank, Suit};
+    use crate::ui::app::{App, Config, Hits};
+    use crate::ui::text::{Lang, Words};
+    use crate::ui::theme::Theme;
+    use crate::ui::{Settings, SuitStyle};
+
+    fn drawn(size: Size) -> Vec<String> {
+        let app = App::new(Config {
+            settings: Settings::default(),
+            saved: Settings::default(),
+            theme: Theme::colored(),
+            target: 1000,
+            seed: 1,
+            resume: None,
+            game: None,
+        });
+        let ctx = Ctx {
+            app: &app,
+            theme: Theme::colored(),
+            words: Words { lang: Lang::Fr, suits: SuitStyle::Glyphs },
+            ascii: false,
+            hits: Hits::default(),
+        };
+        let area = Rect::new(0, 0, size.w, size.h);
+        let mut buf = Buffer::empty(area);
+        let look = Look { number: Some(3), ..Look::default() };
+        face(&ctx, &mut buf, 0, 0, Card::new(Suit::Hearts, Rank::Queen), look, area, size);
+        (0..size.h)
+            .map(|y| (0..size.w).map(|x| buf[(x, y)].symbol().to_string()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn both_sizes_fill_their_box_exactly() {
+        assert_eq!(drawn(SMALL), ["┌─────┐", "│D    │", "│  ♥  │", "│    D│", "└─3───┘"]);
+        assert_eq!(
+            drawn(LARGE),
+            [
+                "┌───────┐",
+                "│D      │",
+                "│♥      │",
+                "│   ♥   │",
+                "│      ♥│",
+                "│      D│",
+                "└─3─────┘"
+            ]
+        );
+    }
 }

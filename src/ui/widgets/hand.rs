@@ -1,5 +1,5 @@
-//! South's hand at the bottom of the table: a line saying whose turn it is, then the cards, large,
-//! in table order. While South is to play, the legal cards are lifted a row and the others
+//! South's hand at the bottom of the table: a line saying whose turn it is, then the cards, large
+//! when the terminal has room, in table order. While South is to play, the legal cards are lifted a row and the others
 //! dimmed; the selected card is reversed. Each card records its area for clicks.
 
 use ratatui::buffer::Buffer;
@@ -52,17 +52,24 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 
     let hand = app.hand();
     let n = hand.len() as u16;
-    if n == 0 || area.height < 7 {
+    if n == 0 || area.height < card::SMALL.h + 2 {
         return;
     }
     let playing = game.phase() == Phase::Playing;
     let legal = app.playable();
-    let stride = if n * (card::WIDTH + 1) <= area.width + 1 {
-        card::WIDTH + 1
+    // Large cards when there is room for them side by side, else small ones, overlapping if
+    // they must.
+    let size = if area.height >= card::LARGE.h + 2 && 8 * (card::LARGE.w + 1) <= area.width + 1 {
+        card::LARGE
     } else {
-        (area.width.saturating_sub(card::WIDTH) / n.saturating_sub(1).max(1)).clamp(3, card::WIDTH)
+        card::SMALL
     };
-    let total = stride * (n - 1) + card::WIDTH;
+    let stride = if n * (size.w + 1) <= area.width + 1 {
+        size.w + 1
+    } else {
+        (area.width.saturating_sub(size.w) / n.saturating_sub(1).max(1)).clamp(3, size.w)
+    };
+    let total = stride * (n - 1) + size.w;
     let x0 = area.x + area.width.saturating_sub(total) / 2;
     for (i, &c) in hand.iter().enumerate() {
         let x = x0 + stride * i as u16;
@@ -74,8 +81,8 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             marked: false,
             number: app.south_to_play().then_some(i + 1),
         };
-        card::face(ctx, buf, x, y, c, look, area);
-        let width = if i + 1 == hand.len() { card::WIDTH } else { stride };
-        ctx.hits.push(Rect::new(x, area.y + 1, width, card::HEIGHT + 1), Hit::Card(c));
+        card::face(ctx, buf, x, y, c, look, area, size);
+        let width = if i + 1 == hand.len() { size.w } else { stride };
+        ctx.hits.push(Rect::new(x, area.y + 1, width, size.h + 1), Hit::Card(c));
     }
 }

@@ -251,7 +251,16 @@ fn last_trick(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
             Seat::West => (cx.saturating_sub(14), top + 3),
             Seat::East => (cx + 7, top + 3),
         };
-        card::face(ctx, buf, x, y, c, Look { marked: seat == d.winner, ..Look::default() }, inner);
+        card::face(
+            ctx,
+            buf,
+            x,
+            y,
+            c,
+            Look { marked: seat == d.winner, ..Look::default() },
+            inner,
+            card::SMALL,
+        );
     }
 }
 
