@@ -446,11 +446,6 @@ impl App {
         v
     }
 
-    /// What South may see now.
-    pub fn south_view(&self) -> Option<SeatView> {
-        self.game.as_ref().map(|g| g.view(Seat::South))
-    }
-
     /// South's hand in table order.
     pub fn hand(&self) -> Vec<Card> {
         self.game

@@ -135,3 +135,57 @@ fn event_loop(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::app::Config;
+    use crate::ui::{Settings, Theme};
+
+    fn app() -> App {
+        let settings = Settings { level: crate::bots::Level::Random, ..Settings::default() };
+        App::new(Config {
+            settings,
+            saved: settings,
+            theme: Theme::monochrome(),
+            target: 1000,
+            seed: 3,
+            resume: None,
+            game: Some(crate::cli::new_game(crate::game::GameOptions::default(), 3)),
+        })
+    }
+
+    #[test]
+    fn effects_reach_the_store_and_bots_are_handed_back() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let mut app = app();
+        app.change_setting(crate::ui::app::SettingItem::Hint, true);
+        let _ = apply_effects(&mut app, &store);
+        assert!(dir.path().join("game.json").exists());
+        let saved: Option<Settings> = store.read_json(SETTINGS_FILE).expect("readable");
+        assert_eq!(saved.map(|s| s.hint), Some(true));
+        assert_eq!(app.status, None);
+        // The first bot's turn comes back as a request to think, not carried out here.
+        app.update(Msg::Timer);
+        let asked = apply_effects(&mut app, &store);
+        let south_first =
+            app.game.as_ref().and_then(|g| g.to_act()) == Some(crate::rules::Seat::South);
+        assert!(south_first || asked.len() == 1);
+    }
+
+    #[test]
+    fn a_failed_save_is_one_line_in_the_status_and_play_goes_on() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("data");
+        let store = Store::at(&data).expect("store").without_sync();
+        // The data directory is gone and a file stands in its way: every write fails.
+        std::fs::remove_dir(&data).expect("remove");
+        std::fs::write(&data, b"not a directory").expect("write");
+        let mut app = app();
+        let _ = apply_effects(&mut app, &store);
+        let status = app.status.clone().expect("the failure is shown");
+        assert_eq!(status.lines().count(), 1, "{status}");
+        assert!(app.game.is_some());
+    }
+}

@@ -114,8 +114,3 @@ pub fn put(buf: &mut Buffer, area: Rect, dy: u16, line: &Line<'_>) {
 pub fn span<'a>(text: impl Into<std::borrow::Cow<'a, str>>, style: Style) -> Span<'a> {
     Span::styled(text, style)
 }
-
-/// Fills a rectangle with a style.
-pub fn fill(buf: &mut Buffer, area: Rect, style: Style) {
-    buf.set_style(area, style);
-}
