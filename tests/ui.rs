@@ -596,3 +596,29 @@ fn a_game_given_at_start_moves_on_without_a_key() {
     let south_first = app.game.as_ref().and_then(|g| g.to_act()) == Some(Seat::South);
     assert!(south_first || app.wait().is_some(), "a bot's turn is timed at once");
 }
+
+#[test]
+fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
+    let mut app = App::new(config(Lang::En));
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..10 {
+        if app.wait().is_some() {
+            app.update(Msg::Timer);
+        }
+        let asked = app.take_effects().into_iter().find_map(|e| match e {
+            Effect::Think(r) => Some(r),
+            _ => None,
+        });
+        if let Some(r) = asked {
+            let seat = r.view.seat;
+            let calls = app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+            app.update(Msg::BotFailed(r));
+            let g = app.game.as_ref().expect("game");
+            assert_eq!(g.deal().auction.calls().len(), calls + 1, "{seat} passed in its place");
+            assert!(app.status.as_deref().is_some_and(|s| s.contains("failed")));
+            return;
+        }
+        key(&mut app, KeyCode::Char('p'));
+    }
+    panic!("no computer player was asked");
+}

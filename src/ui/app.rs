@@ -34,6 +34,8 @@ pub enum Msg {
     Timer,
     /// A computer player's answer to an [`Effect::Think`].
     Decided(BotRequest, Action),
+    /// A computer player that could not answer (its thread failed).
+    BotFailed(BotRequest),
 }
 
 /// Something the runner must do outside the table.
@@ -522,6 +524,7 @@ impl App {
             Msg::Mouse(m) => self.on_mouse(m),
             Msg::Timer => self.on_timer(),
             Msg::Decided(request, action) => self.on_decided(&request, action),
+            Msg::BotFailed(request) => self.on_bot_failed(&request),
         }
         self.schedule();
     }
@@ -998,6 +1001,27 @@ impl App {
             style,
             seed: g.seed(),
         }));
+    }
+
+    /// A computer player failed: the table says so and plays the plainest legal action in its
+    /// place (pass, or the first legal card), so the game goes on.
+    fn on_bot_failed(&mut self, request: &BotRequest) {
+        let Some(g) = &self.game else { return };
+        let fallback = match g.phase() {
+            Phase::Bidding => Some(Action::Bid(Call::Pass)),
+            Phase::Playing => g.legal_cards().first().map(Action::Play),
+            _ => None,
+        };
+        if request.purpose == Purpose::Act {
+            self.status = Some(format!(
+                "the computer player at {} failed; it passes or plays its first legal card",
+                request.view.seat
+            ));
+        }
+        match fallback {
+            Some(action) => self.on_decided(request, action),
+            None => self.thinking = None,
+        }
     }
 
     fn on_decided(&mut self, request: &BotRequest, action: Action) {

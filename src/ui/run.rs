@@ -41,6 +41,9 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
     think
 }
 
+/// The name of the computer players' threads.
+const BOT_THREAD: &str = "contree-bot";
+
 /// Restores the terminal: mouse capture off, then ratatui's own restore.
 fn restore() {
     let _ = execute!(io::stdout(), DisableMouseCapture);
@@ -50,11 +53,15 @@ fn restore() {
 /// Runs the table until the player quits.
 pub fn run(mut app: App, look: Look, store: &Store) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
-    // ratatui's hook restores the screen; mouse capture must be released before it.
-    let hook = std::panic::take_hook();
+    // ratatui's hook restores the screen; mouse capture must be released before it. A computer
+    // player's thread that panics leaves the screen to the table, which plays on without it.
+    let restoring = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() == Some(BOT_THREAD) {
+            return;
+        }
         let _ = execute!(io::stdout(), DisableMouseCapture);
-        hook(info);
+        restoring(info);
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, &mut app, look, store));
@@ -78,10 +85,14 @@ fn event_loop(
         for request in apply_effects(app, store) {
             let tx = tx.clone();
             pending_bots += 1;
-            std::thread::spawn(move || {
-                let action = request.decide();
-                let _ = tx.send(Msg::Decided(request, action));
+            let spawned = std::thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
+                let answer = std::panic::catch_unwind(|| request.decide());
+                let _ = tx.send(match answer {
+                    Ok(action) => Msg::Decided(request, action),
+                    Err(_) => Msg::BotFailed(request),
+                });
             });
+            spawned?;
         }
         if app.quit {
             return Ok(());
