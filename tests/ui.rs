@@ -353,7 +353,8 @@ fn a_wrong_card_says_why() {
             if let Some(i) = app.hand().iter().position(|c| !legal.contains(*c)) {
                 app.cursor = i;
                 key(&mut app, KeyCode::Enter);
-                assert!(app.status.is_some(), "a refused card is explained");
+                let status = app.status.clone().unwrap_or_default();
+                assert!(status.contains("you must"), "a refused card is explained: {status}");
                 return;
             }
             key(&mut app, KeyCode::Enter);
@@ -615,7 +616,7 @@ fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
             app.update(Msg::BotFailed(r));
             let g = app.game.as_ref().expect("game");
             assert_eq!(g.deal().auction.calls().len(), calls + 1, "{seat} passed in its place");
-            assert!(app.status.as_deref().is_some_and(|s| s.contains("failed")));
+            assert!(app.status.as_deref().is_some_and(|s| s.contains("computer player failed")));
             return;
         }
         key(&mut app, KeyCode::Char('p'));

@@ -11,7 +11,7 @@ use ratatui::layout::{Position, Rect};
 
 use super::keymap::{self, Cmd, Mode};
 use super::settings::{Settings, Speed, SuitStyle};
-use super::text::{Lang, Words};
+use super::text::{Lang, T, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
 use crate::game::{Action, DealResult, Game, GameOptions, Phase, SeatView, TARGETS};
@@ -1013,10 +1013,9 @@ impl App {
             _ => None,
         };
         if request.purpose == Purpose::Act {
-            self.status = Some(format!(
-                "the computer player at {} failed; it passes or plays its first legal card",
-                request.view.seat
-            ));
+            let w = self.words();
+            self.status =
+                Some(format!("{}{}{}", w.seat(request.view.seat), w.colon(), w.t(T::BotFailed)));
         }
         match fallback {
             Some(action) => self.on_decided(request, action),
@@ -1048,7 +1047,7 @@ impl App {
         let event = match g.apply(seat, action) {
             Ok(e) => e,
             Err(e) => {
-                self.status = Some(e.to_string());
+                self.status = Some(self.words().refusal(action, &e));
                 return;
             }
         };

@@ -139,6 +139,7 @@ texts! {
     FinalScore => "Final score", "Score final";
     PlayAgain => "Play again", "Rejouer";
     StatsUpdated => "Your statistics are updated.", "Vos statistiques sont à jour.";
+    BotFailed => "the computer player failed; it passes or plays its first legal card", "le joueur de l'ordinateur a échoué ; il passe ou joue sa première carte permise";
     Help => "Help", "Aide";
     Keys => "Keys", "Touches";
     RulesSummary => "Summary of the rules", "Résumé des règles";
@@ -243,6 +244,59 @@ impl Words {
     /// A card, rank then suit: "10♥", "V♠".
     pub fn card(self, card: crate::rules::Card) -> String {
         format!("{}{}", self.rank(card.rank()), self.suit(card.suit()))
+    }
+
+    /// A colon as the language writes it: "Score: 80", "Score : 80".
+    pub const fn colon(self) -> &'static str {
+        match self.lang {
+            Lang::En => ": ",
+            Lang::Fr => " : ",
+        }
+    }
+
+    /// A suit's name: "spades", "pique".
+    pub const fn suit_name(self, suit: Suit) -> &'static str {
+        match (self.lang, suit) {
+            (Lang::En, _) => suit.name(),
+            (Lang::Fr, Suit::Spades) => "pique",
+            (Lang::Fr, Suit::Hearts) => "cœur",
+            (Lang::Fr, Suit::Diamonds) => "carreau",
+            (Lang::Fr, Suit::Clubs) => "trèfle",
+        }
+    }
+
+    /// Why South's card or call was refused, in the table's words.
+    pub fn refusal(self, action: crate::game::Action, e: &crate::game::GameError) -> String {
+        use crate::game::{Action, GameError};
+        use crate::rules::PlayError;
+        let what = match action {
+            Action::Play(c) => self.card(c),
+            Action::Bid(c) => self.call(c),
+        };
+        let why = match (self.lang, e) {
+            (Lang::En, GameError::Play(PlayError::MustFollow { suit })) => {
+                format!("you must follow {} ({})", self.suit(*suit), self.suit_name(*suit))
+            }
+            (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) => {
+                format!("il faut fournir à {} ({})", self.suit_name(*suit), self.suit(*suit))
+            }
+            (Lang::En, GameError::Play(PlayError::MustTrump { holds })) => {
+                format!("you must trump: you hold {}", self.card(*holds))
+            }
+            (Lang::Fr, GameError::Play(PlayError::MustTrump { holds })) => {
+                format!("il faut couper : vous avez {}", self.card(*holds))
+            }
+            (Lang::En, GameError::Play(PlayError::MustOvertrump { holds })) => {
+                format!("you must overtrump: you hold {}", self.card(*holds))
+            }
+            (Lang::Fr, GameError::Play(PlayError::MustOvertrump { holds })) => {
+                format!("il faut monter à l'atout : vous avez {}", self.card(*holds))
+            }
+            // The other refusals cannot come from the table's own buttons and cards; the
+            // rules' own words are kept for them.
+            (_, other) => other.to_string(),
+        };
+        format!("{what}{}{why}", self.colon())
     }
 
     /// A seat's name.
@@ -361,6 +415,25 @@ mod tests {
         let en = Words { lang: Lang::En, suits: SuitStyle::Letters };
         assert_eq!(en.contract(&c), "100 H contré, North");
         assert_eq!(en.card(Card::new(Suit::Diamonds, Rank::Ten)), "10D");
+    }
+
+    #[test]
+    fn a_refused_card_is_explained_in_the_language() {
+        use crate::game::{Action, GameError};
+        use crate::rules::PlayError;
+        let card = Card::new(Suit::Hearts, Rank::Ten);
+        let e = GameError::Play(PlayError::MustFollow { suit: Suit::Spades });
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(fr.refusal(Action::Play(card), &e), "10♥ : il faut fournir à pique (♠)");
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        assert_eq!(en.refusal(Action::Play(card), &e), "10♥: you must follow ♠ (spades)");
+        let e = GameError::Play(PlayError::MustOvertrump {
+            holds: Card::new(Suit::Spades, Rank::Jack),
+        });
+        assert_eq!(
+            fr.refusal(Action::Play(card), &e),
+            "10♥ : il faut monter à l'atout : vous avez V♠"
+        );
     }
 
     #[test]

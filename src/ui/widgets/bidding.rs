@@ -98,8 +98,8 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     }
     let hint = if app.settings.hint {
         match app.hint {
-            Some(Action::Bid(c)) => format!("{}: {}", w.t(T::Hint), w.call(c)),
-            _ => format!("{}: …", w.t(T::Hint)),
+            Some(Action::Bid(c)) => format!("{}{}{}", w.t(T::Hint), w.colon(), w.call(c)),
+            _ => format!("{}{}…", w.t(T::Hint), w.colon()),
         }
     } else {
         format!("({})", w.t(T::HintOff))

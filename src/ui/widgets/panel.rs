@@ -75,7 +75,13 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             inner,
             1,
             &Line::from(span(
-                format!("{}: {} / {}", w.t(T::Tricks), tricks[Team::NS], tricks[Team::EW]),
+                format!(
+                    "{}{}{} / {}",
+                    w.t(T::Tricks),
+                    w.colon(),
+                    tricks[Team::NS],
+                    tricks[Team::EW]
+                ),
                 t.dim,
             )),
         );

@@ -53,7 +53,7 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         Level::Capot => String::new(),
     };
     lines.push(Line::from(vec![
-        span(format!("{}: ", w.t(T::Contract)), t.dim),
+        span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim),
         span(w.contract(&c), t.accent),
     ]));
     lines.push(Line::from(vec![
@@ -76,7 +76,7 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         lines.push(Line::from(span(col(w.t(T::Belote).into(), v(Team::NS), v(Team::EW)), t.text)));
     }
     lines.push(Line::from(span(
-        format!("{}: x{}", w.t(T::Multiplier), c.multiplier.factor()),
+        format!("{}{}x{}", w.t(T::Multiplier), w.colon(), c.multiplier.factor()),
         t.text,
     )));
     lines.push(Line::from(span(
@@ -126,7 +126,7 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
             if won { t.good } else { t.bad },
         )),
         Line::from(""),
-        Line::from(span(format!("{}:", w.t(T::FinalScore)), t.dim)),
+        Line::from(span(format!("{}{}", w.t(T::FinalScore), w.colon().trim_end()), t.dim)),
         Line::from(span(format!("{}  {}", w.team(Team::NS), totals[Team::NS]), t.accent)),
         Line::from(span(format!("{}  {}", w.team(Team::EW), totals[Team::EW]), t.accent)),
         Line::from(span(w.t(T::StatsUpdated), t.dim)),

@@ -73,7 +73,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
             MenuItem::Play => w.t(T::Play).to_string(),
             MenuItem::Target => {
-                format!("{}: ◀ {} ▶ {}", w.t(T::Target), app.target, w.t(T::Points))
+                format!("{}{}◀ {} ▶ {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
             }
             MenuItem::Statistics => w.t(T::Statistics).to_string(),
             MenuItem::Settings => w.t(T::Settings).to_string(),
