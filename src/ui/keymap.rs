@@ -189,6 +189,7 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding],
         footer: false,
     },
+    // `h` and `l` move, as in vi; the last trick is `L`, as the history is `H`.
     Binding {
         keys: &[k('L')],
         shown: "L",
