@@ -1,8 +1,9 @@
 //! contree: belote contrée by the French Belote Federation's rules, in the terminal.
 //!
 //! The crate is a library with a binary on top: [`rules`] is the pure rules engine; [`game`] a
-//! whole game; [`store`] keeps the game, the [`stats`] and the history of games on disk; [`cli`]
-//! holds the command line outside the table; the `score` command checks deal records.
+//! whole game; [`bots`] the computer players and [`arena`] their duplicate matches; [`store`]
+//! keeps the game, the [`stats`] and the history of games on disk; [`ui`] is the terminal table;
+//! [`cli`] holds the command line outside the table; [`score`] checks deal records.
 
 pub mod arena;
 pub mod bots;
@@ -12,5 +13,4 @@ pub mod rules;
 pub mod score;
 pub mod stats;
 pub mod store;
-pub mod textplay;
 pub mod ui;

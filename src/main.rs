@@ -51,13 +51,6 @@ enum SpeedArg {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play in plain text on standard input and output, for scripts and terminals without a
-    /// screen: type a call (80H, pass, contre) or a card (10H); Enter passes or plays the first
-    /// legal card; q quits (saved).
-    Text {
-        #[command(flatten)]
-        game: GameFlags,
-    },
     /// Check and score deal records (JSON or JSON Lines), one JSON answer per record.
     Score {
         /// The file to read; standard input when absent or "-".
@@ -194,14 +187,6 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The game in plain text.
-fn text(flags: &GameFlags, level: Level) -> anyhow::Result<ExitCode> {
-    let store = Store::open_default()?;
-    let start = contree::cli::start(&store, flags)?;
-    contree::textplay::run(&store, start, level, io::stdin().lock(), &mut io::stdout().lock())?;
-    Ok(ExitCode::SUCCESS)
-}
-
 /// The table: the saved game offered on the start screen, or with `--new` a new game at once.
 fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
@@ -209,9 +194,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     use contree::ui::{self, App, Config, Lang, Speed, SuitStyle, Theme};
 
     if !io::stdout().is_terminal() {
-        eprintln!(
-            "contree: the table needs a terminal on standard output; `contree text` plays in plain text"
-        );
+        eprintln!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
     }
     let store = Store::open_default()?;
@@ -345,7 +328,6 @@ fn main() -> ExitCode {
         }
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::History { json, export }) => report(history(json, export)),
-        Some(Command::Text { game }) => report(text(&game, cli.level.unwrap_or(Level::STRONGEST))),
         None => report(table(&cli)),
     }
 }
