@@ -216,6 +216,39 @@ fn too_small_then_grown() {
     assert!(format!("{:?}", t.backend()).contains("Bidding"));
 }
 
+/// The footer's last row as text.
+fn footer_row(t: &Terminal<TestBackend>) -> String {
+    let buf = t.backend().buffer();
+    let y = buf.area.height - 1;
+    (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string()
+}
+
+#[test]
+fn the_footer_keeps_help_and_quit_whole_at_80_columns() {
+    for lang in Lang::ALL {
+        let (help, quit) = match lang {
+            Lang::Fr => ("?  Aide", "q  Quitter"),
+            Lang::En => ("?  Help", "q  Quit"),
+        };
+        let screens: [(&str, fn(Lang) -> App); 3] =
+            [("bidding", at_table), ("playing", playing), ("deal end", finished_deal)];
+        for (name, make) in screens {
+            let mut app = make(lang);
+            let row = footer_row(&draw(&mut app, 80, 24));
+            assert!(row.contains(help), "{name} {lang:?}: {row:?}");
+            assert!(row.ends_with(quit), "{name} {lang:?}: {row:?}");
+            // Wide enough, nothing is left out.
+            let wide = footer_row(&draw(&mut app, 120, 40));
+            assert!(wide.len() >= row.len(), "{name} {lang:?}: {wide:?}");
+        }
+    }
+    let mut app = playing(Lang::Fr);
+    let wide = footer_row(&draw(&mut app, 120, 40));
+    assert!(wide.contains("H  Historique"), "{wide:?}");
+    let narrow = footer_row(&draw(&mut app, 80, 24));
+    assert!(!narrow.contains("Histori"), "an entry is shown whole or not at all: {narrow:?}");
+}
+
 /// Plays a whole game, South bidding 80 each deal and playing its first legal card.
 fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
     let mut app = at_table(lang);

@@ -88,14 +88,62 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         Paragraph::new(Line::from(span(format!("! {s}"), t.bad))).render(area, buf);
         return;
     }
-    let mut spans = Vec::new();
-    for b in keymap::footer(ctx.app.mode()) {
-        // The footer shows the first of a binding's keys; the help shows them all.
-        let first = b.shown.split(' ').next().unwrap_or(b.shown);
-        spans.push(span(format!(" {first} "), t.selected));
-        spans.push(span(format!(" {}  ", ctx.words.t(b.label)), t.dim));
-    }
+    let entries: Vec<_> = keymap::footer(ctx.app.mode()).collect();
+    let shown = footer_fit(&entries, |b| footer_spans(ctx, b), area.width);
+    let spans: Vec<_> = shown.into_iter().flat_map(|b| footer_spans(ctx, b)).collect();
     Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// One footer entry: the first of a binding's keys (the help shows them all) and its label.
+fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'static>; 2] {
+    let first = b.shown.split(' ').next().unwrap_or(b.shown);
+    [
+        span(format!(" {first} "), ctx.theme.selected),
+        span(format!(" {}  ", ctx.words.t(b.label)), ctx.theme.dim),
+    ]
+}
+
+/// How much a footer entry matters when the footer is too narrow for all of them: the least
+/// goes first. Help, close and quit are never left out, so a narrow terminal in a wordy language
+/// still says how to get help and out; the help screen lists every key anyway.
+fn footer_rank(cmd: keymap::Cmd) -> u8 {
+    use keymap::Cmd::*;
+    match cmd {
+        Help | Close | Quit => u8::MAX,
+        // What decides the deal stays longest.
+        Pass | Contre | Act => 5,
+        Left | Right | Up | Down => 4,
+        Pick => 3,
+        LastTrick => 2,
+        NextButton | PrevButton | PageUp | PageDown => 1,
+        History | Hint => 0,
+    }
+}
+
+/// The footer entries that fit in `width` columns, whole, in their order.
+fn footer_fit<'b>(
+    entries: &[&'b keymap::Binding],
+    spans: impl Fn(&keymap::Binding) -> [ratatui::text::Span<'static>; 2],
+    width: u16,
+) -> Vec<&'b keymap::Binding> {
+    let cost = |b: &keymap::Binding| spans(b).iter().map(|s| s.width()).sum::<usize>();
+    let mut shown = entries.to_vec();
+    // The last entry's two trailing spaces may hang over the edge.
+    let total = |v: &[&keymap::Binding]| v.iter().map(|b| cost(b)).sum::<usize>().saturating_sub(2);
+    while total(&shown) > usize::from(width) {
+        let least = shown
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| footer_rank(b.cmd) < u8::MAX)
+            .min_by_key(|(i, b)| (footer_rank(b.cmd), std::cmp::Reverse(*i)));
+        match least {
+            Some((i, _)) => {
+                shown.remove(i);
+            }
+            None => break,
+        }
+    }
+    shown
 }
 
 fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
