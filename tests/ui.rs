@@ -223,6 +223,9 @@ fn footer_row(t: &Terminal<TestBackend>) -> String {
     (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string()
 }
 
+/// A way to reach a screen, in a language.
+type Make = fn(Lang) -> App;
+
 #[test]
 fn the_footer_keeps_help_and_quit_whole_at_80_columns() {
     for lang in Lang::ALL {
@@ -230,7 +233,7 @@ fn the_footer_keeps_help_and_quit_whole_at_80_columns() {
             Lang::Fr => ("?  Aide", "q  Quitter"),
             Lang::En => ("?  Help", "q  Quit"),
         };
-        let screens: [(&str, fn(Lang) -> App); 3] =
+        let screens: [(&str, Make); 3] =
             [("bidding", at_table), ("playing", playing), ("deal end", finished_deal)];
         for (name, make) in screens {
             let mut app = make(lang);
