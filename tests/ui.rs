@@ -252,6 +252,20 @@ fn the_footer_keeps_help_and_quit_whole_at_80_columns() {
     assert!(!narrow.contains("Histori"), "an entry is shown whole or not at all: {narrow:?}");
 }
 
+#[test]
+fn the_seat_markers_stay_whole_in_narrow_side_columns() {
+    // The second deal is dealt by West: "Ouest [donneur]" is wider than West's column at 80x24.
+    let mut app = finished_deal(Lang::Fr);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    let game = app.game.as_ref().expect("a game");
+    assert_eq!(game.deal().dealer, Seat::West);
+    let t = draw(&mut app, 80, 24);
+    let screen = format!("{:?}", t.backend());
+    assert!(screen.contains("[donneur]"), "{screen}");
+    assert!(screen.contains(" Ouest "), "{screen}");
+}
+
 /// Plays a whole game, South bidding 80 each deal and playing its first legal card.
 fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
     let mut app = at_table(lang);

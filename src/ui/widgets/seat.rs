@@ -69,11 +69,25 @@ pub fn draw_column(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     let [name, marks, backs, bubble] = info(ctx, seat);
     let mut lines = vec![name];
     lines.extend(portrait(ctx, seat));
-    lines.extend([marks, backs, bubble]);
+    lines.extend(fit_marks(marks, area.width));
+    lines.extend([backs, bubble]);
     let top = area.height.saturating_sub(lines.len() as u16) / 2;
     for (i, l) in lines.iter().enumerate() {
         put(buf, area, top + i as u16, l);
     }
+}
+
+/// The seat's name and markers on one line if it fits, else one line each: a marker cut at
+/// the column's edge ("East [deal") would no longer say who deals.
+fn fit_marks(marks: Line<'static>, width: u16) -> Vec<Line<'static>> {
+    if marks.width() <= usize::from(width) {
+        return vec![marks];
+    }
+    marks
+        .spans
+        .into_iter()
+        .map(|s| Line::from(span(s.content.trim_start().to_string(), s.style)))
+        .collect()
 }
 
 /// A seat at the top of the table (North): the portrait with the lines beside it.
