@@ -158,12 +158,14 @@ fn screens() {
         app
     });
     snapshot_all("last_trick", |l| {
+        // Three cards from South, so two or three tricks are done and the last is on show.
         let mut app = playing(l);
-        for _ in 0..8 {
+        for _ in 0..3 {
             key(&mut app, KeyCode::Enter);
             settle(&mut app);
         }
         ch(&mut app, 'L');
+        assert_eq!(app.popups.last(), Some(&Popup::LastTrick));
         app
     });
     snapshot_all("help", |l| {
