@@ -268,6 +268,40 @@ fn the_seat_markers_stay_whole_in_narrow_side_columns() {
     assert!(screen.contains(" Ouest "), "{screen}");
 }
 
+#[test]
+fn the_settings_fit_their_frame_and_explain_the_level() {
+    use contree::bots::Level as Bots;
+    use contree::ui::text::T;
+    for lang in Lang::ALL {
+        for (level, note) in [
+            (Bots::Random, T::LevelRandomNote),
+            (Bots::Easy, T::LevelEasyNote),
+            (Bots::Normal, T::LevelNormalNote),
+        ] {
+            let mut c = config(lang);
+            c.settings.level = level;
+            let mut app = App::new(c);
+            app.activate(MenuItem::Settings);
+            key(&mut app, KeyCode::Down); // the computer players' line
+            let t = draw(&mut app, 80, 24);
+            let buf = t.backend().buffer();
+            let rows: Vec<String> = (0..buf.area.height)
+                .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+                .collect();
+            let screen = rows.join("\n");
+            assert!(screen.contains(note.get(lang)), "{lang:?} {level:?}:\n{screen}");
+            // Every line of the frame closes on its right border.
+            let right = rows.iter().filter_map(|r| r.chars().nth(74)).filter(|&c| c == '│');
+            assert_eq!(right.count(), 12, "{lang:?} {level:?}:\n{screen}");
+        }
+        // Elsewhere the note says when the game rules apply.
+        let mut app = App::new(config(lang));
+        app.activate(MenuItem::Settings);
+        let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
+        assert!(screen.contains(T::SettingsNote.get(lang)), "{screen}");
+    }
+}
+
 /// Plays a whole game, South bidding 80 each deal and playing its first legal card.
 fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
     let mut app = at_table(lang);

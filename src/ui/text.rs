@@ -162,9 +162,12 @@ texts! {
     SuitStyle => "Suits", "Couleurs";
     AutoPlay => "Play a forced card by itself", "Jouer seule une carte forcée";
     HintSetting => "Bidding hint", "Conseil d'enchère";
-    LevelRandom => "random (plays any legal card)", "au hasard (joue n'importe quelle carte permise)";
+    LevelRandom => "random", "au hasard";
     LevelEasy => "easy", "facile";
     LevelNormal => "normal", "normal";
+    LevelRandomNote => "Random: always passes and plays any legal card.", "Au hasard : passe toujours et joue n'importe quelle carte permise.";
+    LevelEasyNote => "Easy: bids its hand by count, never contres, plays without memory.", "Facile : enchérit selon sa main, ne contre pas, joue sans mémoire.";
+    LevelNormalNote => "Normal: counts the cards, follows the bidding convention, contres.", "Normal : compte les cartes, suit la convention d'enchères, contre.";
     On => "on", "oui";
     Off => "off", "non";
     Glyphs => "symbols", "symboles";

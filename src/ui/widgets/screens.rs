@@ -237,11 +237,21 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         if y >= inner.bottom() {
             break;
         }
-        buf.set_string(inner.x + 1, y, &text, style);
+        // A long value in a wordy language stops at the frame instead of running over it.
+        buf.set_stringn(inner.x + 1, y, &text, usize::from(inner.width.saturating_sub(1)), style);
         ctx.hits
             .push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
     }
-    put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(T::SettingsNote)), t.dim)));
+    // The note under the list speaks of the focused line when it has more to say.
+    let note = match SettingItem::ALL.get(ctx.app.setting) {
+        Some(SettingItem::Level) => match ctx.app.settings.level {
+            Level::Random => T::LevelRandomNote,
+            Level::Easy => T::LevelEasyNote,
+            Level::Normal => T::LevelNormalNote,
+        },
+        _ => T::SettingsNote,
+    };
+    put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(note)), t.dim)));
 }
 
 /// The rules screen: RULES.md, scrollable, after the note on declarations.
