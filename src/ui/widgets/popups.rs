@@ -127,8 +127,8 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
         )),
         Line::from(""),
         Line::from(span(format!("{}{}", w.t(T::FinalScore), w.colon().trim_end()), t.dim)),
-        Line::from(span(format!("{}  {}", w.team(Team::NS), totals[Team::NS]), t.accent)),
-        Line::from(span(format!("{}  {}", w.team(Team::EW), totals[Team::EW]), t.accent)),
+        score_line(w.team(Team::NS), totals[Team::NS], t.accent),
+        score_line(w.team(Team::EW), totals[Team::EW], t.accent),
         Line::from(span(w.t(T::StatsUpdated), t.dim)),
     ];
     for (i, l) in lines.iter().enumerate() {
@@ -137,7 +137,12 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let y = inner.bottom().saturating_sub(1);
     let used = ctx.button(inner.x, y, w.t(T::PlayAgain), true, Hit::Continue, buf);
     let quit = w.t(T::Quit);
-    buf.set_string(inner.x + used + 2, y, format!("q: {quit}"), t.dim);
+    buf.set_string(inner.x + used + 2, y, format!("q{}{quit}", w.colon()), t.dim);
+}
+
+/// A team and its total, the names padded so that the two totals line up.
+fn score_line(team: String, total: u32, style: ratatui::style::Style) -> Line<'static> {
+    span(format!("{team:<12}{total:>6}"), style).into()
 }
 
 fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
