@@ -6,7 +6,9 @@
 //! confidence interval and the standard deviation, the contracts each side took, made, failed
 //! and had contré, the capots, the void plays, and each side's decision times. In each team the
 //! first seat (South or East) bids cautiously and its partner boldly, so both sides get the same
-//! styles. Results depend only on the seed, not on the number of threads (the times aside).
+//! styles. Side B's bots draw their random choices from another stream than side A's, so a level
+//! against itself is two different players and its result a real check that the seats carry no
+//! bias. Results depend only on the seed, not on the number of threads (the times aside).
 
 use std::fmt;
 use std::io::{IsTerminal, Write};
@@ -282,6 +284,9 @@ pub fn deal_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Mixed into the seed of side B's decisions.
+const B_SIDE_SALT: u64 = 0x5bd1_e995_b5ad_4ece;
+
 /// The style of each seat: the first seat of each team cautious, its partner bold.
 fn style_of(seat: Seat) -> Style {
     match seat {
@@ -307,7 +312,10 @@ fn play_once(
         let Some(seat) = game.to_act() else { break };
         let view = game.view(seat);
         let started = Instant::now();
-        let action = decide_seeded(&view, level_of(seat), style_of(seat), seed);
+        // Each side draws from its own stream, so that two bots of the same level are two
+        // players, not one playing both sides.
+        let side_seed = if seat.team() == a_team { seed } else { seed ^ B_SIDE_SALT };
+        let action = decide_seeded(&view, level_of(seat), style_of(seat), side_seed);
         let ns = started.elapsed().as_nanos() as u64;
         sides[usize::from(seat.team() != a_team)].times.add(ns);
         game.apply(seat, action).map_err(|error| ArenaError { deal: index, error })?;

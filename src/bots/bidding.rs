@@ -203,8 +203,9 @@ pub fn decide_call(
         Style::Cautious => -5,
         Style::Bold => 8,
     };
-    // The easy level wobbles a little around its count.
-    let noise = if use_convention { 0 } else { rng.random_range(-5..=5) };
+    // Players do not count to the point: the easy level wobbles a little around its count, the
+    // normal level less, which only matters near the edge of a bid.
+    let noise = if use_convention { rng.random_range(-3..=3) } else { rng.random_range(-5..=5) };
     let current = auction.current_bid();
     let partner = seat.partner();
 
