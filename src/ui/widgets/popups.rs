@@ -140,6 +140,12 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     buf.set_string(inner.x + used + 2, y, format!("q{}{quit}", w.colon()), t.dim);
 }
 
+/// A word with its first letter in capitals: the dealer marker's word as a column title.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// A team and its total, the names padded so that the two totals line up.
 fn score_line(team: String, total: u32, style: ratatui::style::Style) -> Line<'static> {
     span(format!("{team:<12}{total:>6}"), style).into()
@@ -151,10 +157,11 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let width = screen.width.saturating_sub(4).min(96);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::History), buf);
+    // One space first, where the rows have their selection marker, so the columns line up.
     let header = format!(
-        "{:>3} {:<7} {:<22} {:<9} {:>5} {:>5} {:>7} {:>7}",
+        " {:>3} {:<7} {:<22} {:<9} {:>5} {:>5} {:>7} {:>7}",
         "#",
-        w.t(T::Dealer),
+        capitalised(w.t(T::Dealer)),
         w.t(T::Contract),
         w.t(T::Result),
         w.t(T::Us),
