@@ -302,6 +302,26 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
     }
 }
 
+#[test]
+fn bubbles_are_said_whole_in_narrow_side_columns() {
+    use contree::rules::{BeloteCall, Call};
+    use contree::ui::app::Bubble;
+    for (lang, surcontre, rebelote) in
+        [(Lang::Fr, "Surcontre !", " Rebelote "), (Lang::En, "Surcontre!", " Rebelote ")]
+    {
+        let mut app = at_table(lang);
+        app.bubbles[Seat::West] = Some(Bubble::Call(Call::Surcontre));
+        app.bubbles[Seat::East] = Some(Bubble::Belote(BeloteCall::Rebelote));
+        let small = format!("{:?}", draw(&mut app, 80, 24).backend());
+        assert!(small.contains(surcontre), "{lang:?}:\n{small}");
+        assert!(!small.contains("« Surcontre"), "{lang:?}: quotes without their end:\n{small}");
+        assert!(small.contains(rebelote), "{lang:?}:\n{small}");
+        // With room, the quotes are back.
+        let wide = format!("{:?}", draw(&mut app, 120, 40).backend());
+        assert!(wide.contains(&format!("« {surcontre} »")), "{lang:?}:\n{wide}");
+    }
+}
+
 /// Plays a whole game, South bidding 80 each deal and playing its first legal card.
 fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
     let mut app = at_table(lang);

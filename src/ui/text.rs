@@ -257,6 +257,14 @@ impl Words {
         }
     }
 
+    /// The exclamation mark after a word: "Contre!", and in French with a space, "Contre !".
+    pub const fn exclaim(self) -> &'static str {
+        match self.lang {
+            Lang::En => "!",
+            Lang::Fr => " !",
+        }
+    }
+
     /// A suit's name: "spades", "pique".
     pub const fn suit_name(self, suit: Suit) -> &'static str {
         match (self.lang, suit) {

@@ -25,7 +25,7 @@ pub fn bubble_text(ctx: &Ctx<'_>, b: Bubble) -> String {
     let w = ctx.words;
     match b {
         Bubble::Call(c @ (crate::rules::Call::Contre | crate::rules::Call::Surcontre)) => {
-            format!("{}!", w.call(c))
+            format!("{}{}", w.call(c), w.exclaim())
         }
         Bubble::Call(c) => w.call(c),
         Bubble::Belote(BeloteCall::Belote) => w.t(T::Belote).into(),
@@ -33,8 +33,9 @@ pub fn bubble_text(ctx: &Ctx<'_>, b: Bubble) -> String {
     }
 }
 
-/// The lines beside or under a portrait: name, seat and markers, cards left, bubble.
-fn info(ctx: &Ctx<'_>, seat: Seat) -> [Line<'static>; 4] {
+/// The lines beside or under a portrait: name, seat and markers, cards left, bubble; `width`
+/// is the room the lines have.
+fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
     let t = ctx.theme;
     let w = ctx.words;
     let Some(g) = &ctx.app.game else { return Default::default() };
@@ -49,7 +50,13 @@ fn info(ctx: &Ctx<'_>, seat: Seat) -> [Line<'static>; 4] {
         marks.push(span(format!(" [{}]", w.t(T::Taker)), t.accent));
     }
     let left = g.deal().hands()[seat].len();
-    let bubble = ctx.app.bubbles[seat].map(|b| format!("« {} »", bubble_text(ctx, b)));
+    // The quotes go when they would push the words past the column: "Surcontre !" whole says
+    // more than "« Surcontre" cut.
+    let bubble = ctx.app.bubbles[seat].map(|b| {
+        let words = bubble_text(ctx, b);
+        let quoted = format!("« {words} »");
+        if quoted.chars().count() <= usize::from(width) { quoted } else { words }
+    });
     [
         Line::from(vec![span(marker, t.accent), span(name(ctx, seat), name_style)]),
         Line::from(marks),
@@ -66,7 +73,7 @@ fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
 
 /// A seat at the side of the table (West, East): the lines stacked under the portrait.
 pub fn draw_column(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
-    let [name, marks, backs, bubble] = info(ctx, seat);
+    let [name, marks, backs, bubble] = info(ctx, seat, area.width);
     let mut lines = vec![name];
     lines.extend(portrait(ctx, seat));
     lines.extend(fit_marks(marks, area.width));
@@ -92,12 +99,12 @@ fn fit_marks(marks: Line<'static>, width: u16) -> Vec<Line<'static>> {
 
 /// A seat at the top of the table (North): the portrait with the lines beside it.
 pub fn draw_row(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
-    let lines = info(ctx, seat);
     let face = portrait(ctx, seat);
     let width = 9 + 2 + 20;
     let x = area.x + area.width.saturating_sub(width) / 2;
     let face_area = Rect::new(x, area.y, 10.min(area.width), area.height);
     let info_area = Rect::new(x + 11, area.y, area.right().saturating_sub(x + 11), area.height);
+    let lines = info(ctx, seat, info_area.width);
     for (i, l) in face.iter().enumerate() {
         put(buf, face_area, i as u16, l);
     }
