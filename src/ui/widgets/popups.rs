@@ -151,6 +151,10 @@ fn score_line(team: String, total: u32, style: ratatui::style::Style) -> Line<'s
     span(format!("{team:<12}{total:>6}"), style).into()
 }
 
+/// The history's contract column: room for the longest contract, "Capot ♦ surcontré, Ouest",
+/// so the columns after it stay in place.
+const CONTRACT_WIDTH: usize = 24;
+
 fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     let Some(g) = &ctx.app.game else { return };
     let w = ctx.words;
@@ -159,7 +163,7 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::History), buf);
     // One space first, where the rows have their selection marker, so the columns line up.
     let header = format!(
-        " {:>3} {:<7} {:<22} {:<9} {:>5} {:>5} {:>7} {:>7}",
+        " {:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
         "#",
         capitalised(w.t(T::Dealer)),
         w.t(T::Contract),
@@ -185,7 +189,7 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
         };
         let pts = d.points();
         let text = format!(
-            "{:>3} {:<7} {:<22} {:<9} {:>5} {:>5} {:>7} {:>7}",
+            "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
             i + 1,
             w.seat(d.record.dealer),
             contract,
@@ -299,4 +303,36 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
         .wrap(ratatui::widgets::Wrap { trim: false })
         .scroll((ctx.app.scroll, 0));
     ratatui::widgets::Widget::render(para, inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CONTRACT_WIDTH;
+    use crate::rules::{Bid, Contract, Level, Multiplier, Seat, Suit, Trump};
+    use crate::ui::SuitStyle;
+    use crate::ui::text::{Lang, Words};
+
+    #[test]
+    fn every_contract_fits_the_history_column() {
+        let multipliers = [Multiplier::Simple, Multiplier::Contre, Multiplier::Surcontre];
+        let mut longest = 0;
+        for lang in Lang::ALL {
+            for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
+                let w = Words { lang, suits };
+                for level in Level::ALL {
+                    for suit in Suit::ALL {
+                        for multiplier in multipliers {
+                            for taker in Seat::ALL {
+                                let bid = Bid { level, trump: Trump::Suit(suit) };
+                                let text = w.contract(&Contract { taker, bid, multiplier });
+                                longest = longest.max(text.chars().count());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(longest <= CONTRACT_WIDTH, "{longest}");
+        assert!(longest + 2 > CONTRACT_WIDTH, "the column is wider than any contract: {longest}");
+    }
 }
