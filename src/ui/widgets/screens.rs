@@ -13,26 +13,6 @@ use crate::ui::app::{Hit, MenuItem, SettingItem};
 use crate::ui::settings::{Speed, SuitStyle};
 use crate::ui::text::T;
 
-/// The rules of the game, as shipped in RULES.md.
-pub const RULES_MD: &str = include_str!("../../../RULES.md");
-
-/// A date as `YYYY-MM-DD HH:MM` (UTC) from seconds since the epoch.
-pub fn date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Days to a civil date (proleptic Gregorian), after H. Hinnant's algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
-}
-
 /// The start screen: title, menu.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let app = ctx.app;
@@ -62,14 +42,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             MenuItem::Resume => {
                 let r = app.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
-                let when = r.and_then(|r| r.saved).map(date).unwrap_or_default();
-                format!(
-                    "{} — {} {}-{} {when}",
-                    w.t(T::Resume),
-                    w.t(T::Score),
-                    score[Team::NS],
-                    score[Team::EW]
-                )
+                w.resume(score[Team::NS], score[Team::EW], r.and_then(|r| r.saved))
             }
             MenuItem::Play => w.t(T::Play).to_string(),
             MenuItem::Target => {
@@ -254,13 +227,13 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(note)), t.dim)));
 }
 
-/// The rules screen: RULES.md, scrollable, after the note on declarations.
+/// The rules screen: RULES.md (RULES.fr.md in French), scrollable, after the note on declarations.
 pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let block = ctx.block(w.t(T::Rules));
     let mut lines = vec![Line::from(span(w.t(T::Annonces), t.accent)), Line::from("")];
-    lines.extend(RULES_MD.lines().map(|l| {
+    lines.extend(w.rules_md().lines().map(|l| {
         if l.starts_with('#') {
             Line::from(span(l.trim_start_matches('#').trim().to_string(), t.title))
         } else {
@@ -272,14 +245,4 @@ pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         .wrap(Wrap { trim: false })
         .scroll((ctx.app.scroll, 0))
         .render(area, buf);
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_are_civil_utc() {
-        assert_eq!(super::date(0), "1970-01-01 00:00");
-        assert_eq!(super::date(1_795_960_800), "2026-11-29 14:00");
-        assert_eq!(super::date(951_782_400), "2000-02-29 00:00");
-    }
 }
