@@ -414,7 +414,8 @@ impl App {
     pub fn mode(&self) -> Mode {
         match self.popups.last() {
             Some(Popup::DealEnd | Popup::GameOver) => return Mode::Summary,
-            Some(Popup::History { .. }) => return Mode::History,
+            Some(Popup::History { review: Some(_), .. }) => return Mode::Review,
+            Some(Popup::History { review: None, .. }) => return Mode::History,
             Some(Popup::LastTrick) => return Mode::LastTrick,
             Some(Popup::Help) => return Mode::Help,
             None => {}
@@ -567,7 +568,7 @@ impl App {
                 Mode::History => self.history_key(cmd),
                 Mode::Settings => self.settings_key(cmd),
                 Mode::Rules | Mode::Help => self.scroll_key(cmd),
-                Mode::LastTrick | Mode::Statistics => {}
+                Mode::Review | Mode::LastTrick | Mode::Statistics => {}
             },
         }
     }

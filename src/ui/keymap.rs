@@ -18,6 +18,8 @@ pub enum Mode {
     Summary,
     /// The history of the game's deals.
     History,
+    /// The review of one deal of the history.
+    Review,
     /// The last trick popup.
     LastTrick,
     /// The help popup.
@@ -104,8 +106,9 @@ use Mode::*;
 
 const TABLE: &[Mode] = &[Bidding, Playing];
 
-const EVERYWHERE: &[Mode] =
-    &[Start, Bidding, Playing, Summary, History, LastTrick, Help, Rules, Settings, Statistics];
+const EVERYWHERE: &[Mode] = &[
+    Start, Bidding, Playing, Summary, History, Review, LastTrick, Help, Rules, Settings, Statistics,
+];
 
 /// Every binding.
 pub const BINDINGS: &[Binding] = &[
@@ -245,7 +248,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "H",
         cmd: Cmd::History,
         label: T::History,
-        modes: &[Bidding, Playing, Summary, History],
+        modes: &[Bidding, Playing, Summary, History, Review],
         footer: true,
     },
     Binding {
@@ -272,13 +275,13 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Summary, History, LastTrick, Help],
         footer: true,
     },
-    // The screens around the table go back to the start menu.
+    // The screens around the table go back to the start menu, a deal's review to the history.
     Binding {
         keys: &[code(KeyCode::Esc)],
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Back,
-        modes: &[Rules, Settings, Statistics],
+        modes: &[Review, Rules, Settings, Statistics],
         footer: true,
     },
     Binding {
@@ -387,6 +390,10 @@ mod tests {
         assert_eq!(footer_label(Start, Cmd::Act), Some(T::Select));
         assert_eq!(footer_label(Summary, Cmd::Act), Some(T::Next));
         assert_eq!(footer_label(History, Cmd::Act), Some(T::See));
+        // Reviewing one deal, Enter and the arrows do nothing; Esc goes back to the list.
+        assert_eq!(footer_label(Review, Cmd::Act), None);
+        assert_eq!(footer_label(Review, Cmd::Up), None);
+        assert_eq!(footer_label(Review, Cmd::Close), Some(T::Back));
         assert_eq!(footer_label(Settings, Cmd::Act), None);
         assert_eq!(footer_label(Rules, Cmd::Up), Some(T::Scroll));
         assert_eq!(footer_label(Rules, Cmd::PageUp), Some(T::Page));
