@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Ctx, centered, put, span};
+use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
@@ -233,13 +233,8 @@ pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let block = ctx.block(w.t(T::Rules));
     let mut lines = vec![Line::from(span(w.t(T::Annonces), t.accent)), Line::from("")];
-    lines.extend(w.rules_md().lines().map(|l| {
-        if l.starts_with('#') {
-            Line::from(span(l.trim_start_matches('#').trim().to_string(), t.title))
-        } else {
-            Line::from(span(l.to_string(), t.text))
-        }
-    }));
+    let styles = markdown::Styles { text: t.text, heading: t.title, rule: t.dim };
+    lines.extend(markdown::lines(w.rules_md(), area.width.saturating_sub(2), styles));
     Paragraph::new(lines)
         .block(block)
         .wrap(Wrap { trim: false })
