@@ -413,7 +413,8 @@ impl App {
     /// The mode for the keys.
     pub fn mode(&self) -> Mode {
         match self.popups.last() {
-            Some(Popup::DealEnd | Popup::GameOver) => return Mode::Summary,
+            Some(Popup::DealEnd) => return Mode::Summary,
+            Some(Popup::GameOver) => return Mode::GameOver,
             Some(Popup::History { review: Some(_), .. }) => return Mode::Review,
             Some(Popup::History { review: None, .. }) => return Mode::History,
             Some(Popup::LastTrick) => return Mode::LastTrick,
@@ -560,7 +561,7 @@ impl App {
                 Mode::Start => self.start_key(cmd),
                 Mode::Bidding => self.bid_key(cmd),
                 Mode::Playing => self.play_key(cmd, key),
-                Mode::Summary => {
+                Mode::Summary | Mode::GameOver => {
                     if cmd == Cmd::Act {
                         self.continue_popup();
                     }

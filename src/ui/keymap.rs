@@ -14,8 +14,10 @@ pub enum Mode {
     Bidding,
     /// The card play.
     Playing,
-    /// The end-of-deal or game-over summary.
+    /// The end-of-deal summary.
     Summary,
+    /// The end of the game.
+    GameOver,
     /// The history of the game's deals.
     History,
     /// The review of one deal of the history.
@@ -107,7 +109,8 @@ use Mode::*;
 const TABLE: &[Mode] = &[Bidding, Playing];
 
 const EVERYWHERE: &[Mode] = &[
-    Start, Bidding, Playing, Summary, History, Review, LastTrick, Help, Rules, Settings, Statistics,
+    Start, Bidding, Playing, Summary, GameOver, History, Review, LastTrick, Help, Rules, Settings,
+    Statistics,
 ];
 
 /// Every binding.
@@ -181,6 +184,14 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[code(KeyCode::Enter), k(' ')],
         shown: "Enter Space",
         cmd: Cmd::Act,
+        label: T::NewGame,
+        modes: &[GameOver],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
         label: T::See,
         modes: &[History],
         footer: true,
@@ -248,7 +259,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "H",
         cmd: Cmd::History,
         label: T::History,
-        modes: &[Bidding, Playing, Summary, History, Review],
+        modes: &[Bidding, Playing, Summary, GameOver, History, Review],
         footer: true,
     },
     Binding {
@@ -282,6 +293,15 @@ pub const BINDINGS: &[Binding] = &[
         cmd: Cmd::Close,
         label: T::Back,
         modes: &[Review, Rules, Settings, Statistics],
+        footer: true,
+    },
+    // After the game, Esc leads to the start menu.
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        shown: "Esc",
+        cmd: Cmd::Close,
+        label: T::Menu,
+        modes: &[GameOver],
         footer: true,
     },
     Binding {
@@ -389,6 +409,8 @@ mod tests {
         assert_eq!(footer_label(Playing, Cmd::Act), Some(T::Act));
         assert_eq!(footer_label(Start, Cmd::Act), Some(T::Select));
         assert_eq!(footer_label(Summary, Cmd::Act), Some(T::Next));
+        assert_eq!(footer_label(GameOver, Cmd::Act), Some(T::NewGame));
+        assert_eq!(footer_label(GameOver, Cmd::Close), Some(T::Menu));
         assert_eq!(footer_label(History, Cmd::Act), Some(T::See));
         // Reviewing one deal, Enter and the arrows do nothing; Esc goes back to the list.
         assert_eq!(footer_label(Review, Cmd::Act), None);

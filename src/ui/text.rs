@@ -213,6 +213,7 @@ texts! {
     Saved => "saved", "sauvegardé";
     Back => "back", "retour";
     NewGame => "new game", "nouvelle partie";
+    Menu => "menu", "menu";
 }
 
 /// How texts are written: the language and the suit style.

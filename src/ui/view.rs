@@ -158,16 +158,17 @@ fn hand_rows(felt: Rect) -> u16 {
     if felt.height >= 30 { 9 } else { 7 }
 }
 
-/// Where a popup is drawn. At the table, the end of a deal and the last trick sit over the felt,
-/// leaving the panel (contract, score, auction) in sight; the last trick also leaves South's hand
-/// in sight, for the next card is chosen while looking at it. The others take the whole body.
+/// Where a popup is drawn. At the table, the end of a deal or of the game and the last trick
+/// sit over the felt, leaving the panel (contract, score, auction) in sight; the last trick also
+/// leaves South's hand in sight, for the next card is chosen while looking at it. The others
+/// take the whole body.
 fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
     if app.screen != Screen::Table {
         return body;
     }
     let [felt, _] = table_columns(body);
     match popup {
-        Popup::DealEnd => felt,
+        Popup::DealEnd | Popup::GameOver => felt,
         Popup::LastTrick => Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt },
         _ => body,
     }
