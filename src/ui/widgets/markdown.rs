@@ -98,6 +98,10 @@ fn flush_table(rows: &mut Vec<Vec<String>>, out: &mut Vec<Line<'static>>, width:
         widths.iter().sum::<usize>() + separator.chars().count() * columns.saturating_sub(1);
     let fits = total <= usize::from(width);
     for (i, row) in rows.drain(..).enumerate() {
+        // Rows that wrap would run into each other: a blank line keeps them apart.
+        if !fits && i > 0 {
+            out.push(Line::default());
+        }
         let mut line: Vec<Span<'static>> = Vec::new();
         for (j, cell) in row.iter().enumerate() {
             if j > 0 {
@@ -198,7 +202,7 @@ mod tests {
     fn a_table_that_fits_is_lined_up_and_one_too_wide_is_not_padded() {
         let md = "| card | points |\n|---|---|\n| **Jack** | 20 |\n| 9 | 14 |\n";
         assert_eq!(text(&lines(md, 80, S)), ["card │ points", "Jack │ 20", "9    │ 14"]);
-        assert_eq!(text(&lines(md, 10, S)), ["card │ points", "Jack │ 20", "9 │ 14"]);
+        assert_eq!(text(&lines(md, 10, S)), ["card │ points", "", "Jack │ 20", "", "9 │ 14"]);
     }
 
     #[test]
