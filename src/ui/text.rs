@@ -550,6 +550,13 @@ mod tests {
             fr.resume(0, 270, Some(1_795_963_260)),
             "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41 UTC"
         );
+        // The widest line there can be (four-digit totals, a long month) fits the start menu's
+        // box: 74 columns inside, less the marker and a margin on each side.
+        let september = 1_788_000_000 + 86_400 * 20;
+        assert_eq!(civil_time(september).1, 9);
+        for w in [en, fr] {
+            assert!(w.resume(4020, 4020, Some(september)).chars().count() <= 70);
+        }
         assert_eq!(fr.deal_over(1), "Fin de la donne 1");
         assert_eq!(fr.keys("Enter Space"), "Entrée Espace");
         assert_eq!(fr.keys("Esc"), "Échap");

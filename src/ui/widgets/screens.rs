@@ -56,10 +56,14 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let focused = app.menu == i;
         let marker = if focused { "▶ " } else { "  " };
         let text = format!("{marker}{label}");
-        let x = inner.x + 8;
+        // A long line (the resume line with four-digit scores) moves left rather than run over
+        // the frame; the box is wide enough for every line the menu has.
+        let len = text.chars().count() as u16;
+        let x = (inner.x + 8).min(inner.right().saturating_sub(len + 1)).max(inner.x + 1);
         let style = if focused { t.selected } else { t.text };
-        buf.set_string(x, y, &text, style);
-        let width = (text.chars().count() as u16).min(inner.right().saturating_sub(x));
+        let room = inner.right().saturating_sub(x);
+        buf.set_stringn(x, y, &text, usize::from(room), style);
+        let width = len.min(room);
         ctx.hits.push(Rect::new(x, y, width, 1), Hit::Menu(item));
     }
 }
