@@ -540,6 +540,22 @@ fn monochrome_and_letters_draw_the_table() {
 }
 
 #[test]
+fn ascii_rules_have_no_box_bars_nor_no_break_spaces() {
+    let mut app = App::new(config(Lang::Fr));
+    app.activate(MenuItem::Rules);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    // Far enough down for the tables of card points, with their bars and a "×".
+    for _ in 0..3 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    view::draw(&mut t, &mut app, Look { ascii: true }).expect("draw");
+    let buf = t.backend().buffer();
+    let drawn = |c: char| buf.content().iter().any(|cell| cell.symbol().contains(c));
+    assert!(drawn('|'), "a table is in sight");
+    assert!(!"│×–\u{a0}".chars().any(drawn));
+}
+
+#[test]
 fn the_hint_is_asked_once_and_shown() {
     let mut c = config(Lang::En);
     c.settings.hint = true;

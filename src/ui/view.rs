@@ -56,7 +56,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
 /// quotes. Accented letters stay, French needs them.
-const ASCII_SYMBOLS: [(&str, &str); 13] = [
+const ASCII_SYMBOLS: [(&str, &str); 18] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -70,6 +70,12 @@ const ASCII_SYMBOLS: [(&str, &str); 13] = [
     ("▮", "#"),
     ("Σ", "="),
     ("›", ">"),
+    // The rules screen's: French no-break spaces, dashes, times, and its tables' bars.
+    ("\u{a0}", " "),
+    ("–", "-"),
+    ("−", "-"),
+    ("×", "x"),
+    ("│", "|"),
 ];
 
 /// Replaces the symbols of [`ASCII_SYMBOLS`] in a drawn frame, for `--ascii` and terminals
