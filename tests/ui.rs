@@ -101,9 +101,21 @@ fn bid_with_keys(app: &mut App) {
         }
         settle(app);
     }
+    focus_first_value(app);
     key(app, KeyCode::Enter); // the first value, 80 or more
     key(app, KeyCode::Enter); // the first suit
     settle(app);
+}
+
+/// South's turn starts on Pass; Tab walks round the buttons to the first value.
+fn focus_first_value(app: &mut App) {
+    for _ in 0..20 {
+        if app.bid_focus == 0 {
+            return;
+        }
+        key(app, KeyCode::Tab);
+    }
+    panic!("Tab never reached the first bidding button");
 }
 
 fn snapshot_all(name: &str, mut make: impl FnMut(Lang) -> App) {
@@ -332,6 +344,7 @@ fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
             Some(Popup::GameOver) => return (app, effects),
             Some(_) => key(&mut app, KeyCode::Enter),
             None if app.south_to_bid() => {
+                focus_first_value(&mut app);
                 key(&mut app, KeyCode::Enter);
                 key(&mut app, KeyCode::Enter);
             }
@@ -746,4 +759,22 @@ fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
         key(&mut app, KeyCode::Char('p'));
     }
     panic!("no computer player was asked");
+}
+
+#[test]
+fn a_stray_enter_on_souths_turn_passes_rather_than_bids() {
+    let mut app = at_table(Lang::En);
+    for _ in 0..20 {
+        if app.south_to_bid() {
+            break;
+        }
+        settle(&mut app);
+    }
+    assert!(app.south_to_bid());
+    let calls = app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    key(&mut app, KeyCode::Enter);
+    let g = app.game.as_ref().expect("game");
+    let auction = g.deal().auction.calls();
+    assert_eq!(auction.len(), calls + 1);
+    assert_eq!(auction[calls], contree::rules::Call::Pass);
 }

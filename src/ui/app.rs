@@ -187,6 +187,9 @@ pub enum BidButton {
     Call(Call),
 }
 
+/// `bid_focus` before South's turn places it on Pass.
+const NO_FOCUS: usize = usize::MAX;
+
 /// What a screen area does when clicked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
@@ -355,7 +358,7 @@ impl App {
             setting: 0,
             scroll: 0,
             cursor: 0,
-            bid_focus: 0,
+            bid_focus: NO_FOCUS,
             bid_level: None,
             bubbles: BySeat::default(),
             shown_trick: None,
@@ -707,7 +710,7 @@ impl App {
         self.hint = None;
         self.hint_asked = false;
         self.bid_level = None;
-        self.bid_focus = 0;
+        self.bid_focus = NO_FOCUS;
         self.cursor = 0;
     }
 
@@ -1061,7 +1064,7 @@ impl App {
                 self.bubbles[seat] = Some(Bubble::Call(c));
                 if seat == Seat::South {
                     self.bid_level = None;
-                    self.bid_focus = 0;
+                    self.bid_focus = NO_FOCUS;
                 }
             }
             Action::Play(_) => {
@@ -1124,9 +1127,11 @@ impl App {
                     self.hint_asked = true;
                     self.ask(Seat::South, Purpose::Hint);
                 }
-                let n = self.bid_buttons().len();
-                if self.bid_focus >= n {
-                    self.bid_focus = 0;
+                // South's turn starts on Pass, so that a stray Enter never bids.
+                let buttons = self.bid_buttons();
+                if self.bid_focus >= buttons.len() {
+                    self.bid_focus =
+                        buttons.iter().position(|b| *b == BidButton::Call(Call::Pass)).unwrap_or(0);
                 }
             }
             _ => {}
