@@ -6,11 +6,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use contree::cli::new_game;
-use contree::game::{Action, Game, GameOptions, Phase};
-use contree::rules::{Call, Card};
+use contree::game::{Game, GameOptions, Phase};
 use contree::store::{Resume, Store};
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 
 /// Runs `f` for about a second (at least 3 times) and prints the mean time per call.
 fn bench(name: &str, mut f: impl FnMut() -> u64) {
@@ -25,26 +24,6 @@ fn bench(name: &str, mut f: impl FnMut() -> u64) {
     black_box(sink);
     let (value, unit) = if per < 1e-3 { (per * 1e6, "µs") } else { (per * 1e3, "ms") };
     println!("{name:<52} {value:>9.1} {unit}/iter ({iters} iterations)");
-}
-
-/// A random legal action: passes most of the time, bids low, contres now and then.
-fn random_action(game: &Game, rng: &mut Xoshiro256PlusPlus) -> Action {
-    if game.phase() == Phase::Bidding {
-        let legal = game.legal_calls();
-        let call = if legal.surcontre && rng.random_bool(0.3) {
-            Call::Surcontre
-        } else if legal.contre && rng.random_bool(0.1) {
-            Call::Contre
-        } else if rng.random_bool(0.6) {
-            Call::Pass
-        } else {
-            let calls = legal.to_vec();
-            calls[rng.random_range(0..calls.len().min(8))]
-        };
-        return Action::Bid(call);
-    }
-    let legal: Vec<Card> = game.legal_cards().iter().collect();
-    Action::Play(legal[rng.random_range(0..legal.len())])
 }
 
 /// Plays a game from `seed` until `stop` or the end; `each` sees the game after every action.
@@ -62,7 +41,7 @@ fn play(seed: u64, stop: impl Fn(&Game) -> bool, mut each: impl FnMut(&Game)) ->
             }
             _ => {
                 let Some(seat) = game.to_act() else { return game };
-                let action = random_action(&game, &mut rng);
+                let Some(action) = game.random_action(&mut rng) else { return game };
                 if game.apply(seat, action).is_ok() {
                     each(&game);
                 }

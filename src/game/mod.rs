@@ -446,6 +446,31 @@ impl Game {
         });
     }
 
+    /// A random legal action for the seat to act, or `None` when nobody is to act: the random
+    /// player of property tests and benchmarks. It passes most of the time, bids low, and
+    /// contres and surcontres now and then, so that every kind of deal comes up.
+    pub fn random_action(&self, rng: &mut impl rand::Rng) -> Option<Action> {
+        use rand::RngExt;
+        self.to_act()?;
+        if self.phase() == Phase::Bidding {
+            let legal = self.legal_calls();
+            let call = if legal.surcontre && rng.random_bool(0.3) {
+                Call::Surcontre
+            } else if legal.contre && rng.random_bool(0.1) {
+                Call::Contre
+            } else if rng.random_bool(0.6) {
+                Call::Pass
+            } else {
+                let calls = legal.to_vec();
+                calls[rng.random_range(0..calls.len().min(8))]
+            };
+            return Some(Action::Bid(call));
+        }
+        let legal = self.legal_cards();
+        let n = rng.random_range(0..legal.len().max(1));
+        legal.iter().nth(n).map(Action::Play)
+    }
+
     /// Deals the next deal, once the current one is over: the deal passes to the dealer's
     /// right-hand neighbour.
     pub fn next_deal(&mut self) -> Result<(), GameError> {

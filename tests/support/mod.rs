@@ -4,34 +4,9 @@
 #![allow(dead_code)]
 
 use contree::cli::new_game;
-use contree::game::{Action, Event, Game, GameOptions, Phase};
-use contree::rules::{Call, Card};
+use contree::game::{Event, Game, GameOptions, Phase};
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
-
-/// A random legal action for the seat to act.
-pub fn random_action(game: &Game, rng: &mut Xoshiro256PlusPlus) -> Action {
-    match game.phase() {
-        Phase::Bidding => {
-            let legal = game.legal_calls();
-            let call = if legal.surcontre && rng.random_bool(0.3) {
-                Call::Surcontre
-            } else if legal.contre && rng.random_bool(0.1) {
-                Call::Contre
-            } else if rng.random_bool(0.6) {
-                Call::Pass
-            } else {
-                let calls = legal.to_vec();
-                calls[rng.random_range(0..calls.len().min(8))]
-            };
-            Action::Bid(call)
-        }
-        _ => {
-            let legal: Vec<Card> = game.legal_cards().iter().collect();
-            Action::Play(legal[rng.random_range(0..legal.len())])
-        }
-    }
-}
 
 /// Plays one action, or deals the next deal when one is over. `None` at game over.
 pub fn step(game: &mut Game, rng: &mut Xoshiro256PlusPlus) -> Option<Event> {
@@ -43,7 +18,7 @@ pub fn step(game: &mut Game, rng: &mut Xoshiro256PlusPlus) -> Option<Event> {
         }
         _ => {
             let seat = game.to_act().expect("someone is to act");
-            let action = random_action(game, rng);
+            let action = game.random_action(rng)?;
             Some(game.apply(seat, action).expect("a legal action is accepted"))
         }
     }
