@@ -20,10 +20,11 @@
 //! - **Contre** on the hold the hand has on the taker's trump: a count of trump length (three 2,
 //!   four 5, five or more 7, two or fewer -1), the jack and the 9 (2 each) and side aces (1
 //!   each), one less when the taker's partner raised the suit, one more from 120 up; the bot
-//!   contres at 6. Never on partner's bid (the rules forbid it anyway). **Surcontre** when the
-//!   taker's count is well above the bid, or the partner's raise would be large.
+//!   contres at 6. Never on partner's bid (the rules forbid it anyway). **Surcontre** by the
+//!   taker alone, holding the trump jack and 9, when its count is 30 above the bid.
 //! - **Styles.** A cautious bot counts its hand 5 points lower when it opens or competes and needs
-//!   7 to contre; a bold bot counts 8 points higher and contres at 6. Raises
+//!   7 to contre; a bold bot counts 8 points higher, contres at 6 and surcontres 20 above the
+//!   bid. Raises
 //!   follow the convention exactly in both styles, so the partner can always read them.
 //!
 //! Why these numbers: a trump jack is 20 card points and a sure trick, the 9 is 14 and the second
@@ -340,7 +341,18 @@ fn bid_in_suit(auction: &Auction, seat: Seat, suit: Suit) -> bool {
     })
 }
 
-/// Whether to surcontre our side's contré bid: only with a clear surplus.
+/// Whether to surcontre our side's contré bid: only the taker, and only when the contract is
+/// clearly made despite what the contre shows.
+///
+/// A `normal` contre shows a hold on the trump (length, the jack or the 9) and is right about
+/// three times in four, so a surcontre, which doubles the stake again, needs the contract to be
+/// made more often than not *against that hold*. The taker holding the jack and the 9 itself
+/// leaves the contrer only length and side aces; with a count 30 above the bid (20 for a bold
+/// player) the contract is then clearly made. The partner does not surcontre on its raise: the
+/// tricks it counts are the ones the contre already took into account. Measured in duplicate
+/// over 200,000 deals: 13 surcontres, +57 points each against passing, where the previous rule
+/// (taker 40 or 25 above the bid, or a partner's raise of 40 or 25) made 31 and lost 113 each;
+/// both within the noise of so few deals, so the rule rests on the reasoning above.
 fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: Style) -> bool {
     let Some((bidder, bid)) = auction.current_bid() else {
         return false;
@@ -348,16 +360,20 @@ fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: Style) -> bool
     let Some(suit) = bid.trump.suit() else {
         return false;
     };
-    let surplus = match style {
-        Style::Cautious => 40,
-        Style::Bold => 25,
-    };
-    let value = i32::from(bid.level.value());
-    if bidder == seat {
-        evaluate(hand, suit) >= value + surplus
-    } else {
-        i32::from(support(hand, suit)) >= surplus
+    if bidder != seat {
+        return false;
     }
+    let trumps = hand.of_suit(suit);
+    if !(trumps.contains(Card::new(suit, Rank::Jack))
+        && trumps.contains(Card::new(suit, Rank::Nine)))
+    {
+        return false;
+    }
+    let surplus = match style {
+        Style::Cautious => 30,
+        Style::Bold => 20,
+    };
+    evaluate(hand, suit) >= i32::from(bid.level.value()) + surplus
 }
 
 #[cfg(test)]

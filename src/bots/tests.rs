@@ -184,9 +184,10 @@ fn calls_by_style(v: &SeatView) -> [Call; 2] {
 
 #[test]
 fn a_defender_contres_on_its_hold_on_the_trump() {
-    // North opened 90 hearts; East sits behind with three trumps, the jack and the 9, and an
+    // South opened 90 hearts; East sits behind with three trumps, the jack and the 9, and an
     // ace: 2 + 2 + 2 + 1 = 7, both styles contre.
     let v = view(Seat::East, Seat::West, "JH 9H 8H AS 7S 8D 7C 8C", "90H", "");
+    assert_consistent(&v);
     assert_eq!(calls_by_style(&v), [Call::Contre; 2]);
     // Four trumps with the 9 and an ace, against a mere 80: 5 + 2 + 1.
     let v = view(Seat::East, Seat::West, "9H 8H 7H QH AS 7D 8D 7C", "80H", "");
@@ -211,6 +212,22 @@ fn a_weak_or_short_trump_hand_does_not_contre() {
     // the suit: the takers showed the tricks the opening lacked.
     let v = view(Seat::West, Seat::West, "JH 9H 8H 7S 8S 8D 7C 8C", "80H pass 100H", "");
     assert!(!calls_by_style(&v).contains(&Call::Contre));
+}
+
+#[test]
+fn only_a_taker_with_the_jack_and_9_surcontres() {
+    // South opened 110 hearts with five trumps to the jack-9 and two aces (a count of 149);
+    // East contred and it is South's turn again.
+    let strong = "JH 9H AH 10H KH AS AD 7C";
+    let v = view(Seat::South, Seat::West, strong, "110H contre pass pass", "");
+    assert_consistent(&v);
+    assert_eq!(calls_by_style(&v), [Call::Surcontre; 2]);
+    // Without the 9 the contrer may hold it behind: no surcontre.
+    let v = view(Seat::South, Seat::West, "JH 8H AH 10H KH AS AD 7C", "110H contre pass pass", "");
+    assert_eq!(calls_by_style(&v), [Call::Pass; 2]);
+    // The partner with the jack, the 9 and three aces leaves it to the taker.
+    let v = view(Seat::North, Seat::West, "JH 9H AS AD AC 7S 7D 7C", "110H contre", "");
+    assert_eq!(calls_by_style(&v), [Call::Pass; 2]);
 }
 
 #[test]
