@@ -101,9 +101,21 @@ fn bid_with_keys(app: &mut App) {
         }
         settle(app);
     }
+    focus_first_value(app);
     key(app, KeyCode::Enter); // the first value, 80 or more
     key(app, KeyCode::Enter); // the first suit
     settle(app);
+}
+
+/// South's turn starts on Pass; Tab walks round the buttons to the first value.
+fn focus_first_value(app: &mut App) {
+    for _ in 0..20 {
+        if app.bid_focus == 0 {
+            return;
+        }
+        key(app, KeyCode::Tab);
+    }
+    panic!("Tab never reached the first bidding button");
 }
 
 fn snapshot_all(name: &str, mut make: impl FnMut(Lang) -> App) {
@@ -332,6 +344,7 @@ fn whole_game(lang: Lang) -> (App, Vec<Effect>) {
             Some(Popup::GameOver) => return (app, effects),
             Some(_) => key(&mut app, KeyCode::Enter),
             None if app.south_to_bid() => {
+                focus_first_value(&mut app);
                 key(&mut app, KeyCode::Enter);
                 key(&mut app, KeyCode::Enter);
             }
@@ -540,6 +553,22 @@ fn monochrome_and_letters_draw_the_table() {
 }
 
 #[test]
+fn ascii_rules_have_no_box_bars_nor_no_break_spaces() {
+    let mut app = App::new(config(Lang::Fr));
+    app.activate(MenuItem::Rules);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    // Far enough down for the tables of card points, with their bars and a "×".
+    for _ in 0..3 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    view::draw(&mut t, &mut app, Look { ascii: true }).expect("draw");
+    let buf = t.backend().buffer();
+    let drawn = |c: char| buf.content().iter().any(|cell| cell.symbol().contains(c));
+    assert!(drawn('|'), "a table is in sight");
+    assert!(!"│×–\u{a0}".chars().any(drawn));
+}
+
+#[test]
 fn the_hint_is_asked_once_and_shown() {
     let mut c = config(Lang::En);
     c.settings.hint = true;
@@ -730,4 +759,22 @@ fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
         key(&mut app, KeyCode::Char('p'));
     }
     panic!("no computer player was asked");
+}
+
+#[test]
+fn a_stray_enter_on_souths_turn_passes_rather_than_bids() {
+    let mut app = at_table(Lang::En);
+    for _ in 0..20 {
+        if app.south_to_bid() {
+            break;
+        }
+        settle(&mut app);
+    }
+    assert!(app.south_to_bid());
+    let calls = app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    key(&mut app, KeyCode::Enter);
+    let g = app.game.as_ref().expect("game");
+    let auction = g.deal().auction.calls();
+    assert_eq!(auction.len(), calls + 1);
+    assert_eq!(auction[calls], contree::rules::Call::Pass);
 }

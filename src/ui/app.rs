@@ -187,6 +187,9 @@ pub enum BidButton {
     Call(Call),
 }
 
+/// `bid_focus` before South's turn places it on Pass.
+const NO_FOCUS: usize = usize::MAX;
+
 /// What a screen area does when clicked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
@@ -355,7 +358,7 @@ impl App {
             setting: 0,
             scroll: 0,
             cursor: 0,
-            bid_focus: 0,
+            bid_focus: NO_FOCUS,
             bid_level: None,
             bubbles: BySeat::default(),
             shown_trick: None,
@@ -413,8 +416,10 @@ impl App {
     /// The mode for the keys.
     pub fn mode(&self) -> Mode {
         match self.popups.last() {
-            Some(Popup::DealEnd | Popup::GameOver) => return Mode::Summary,
-            Some(Popup::History { .. }) => return Mode::History,
+            Some(Popup::DealEnd) => return Mode::Summary,
+            Some(Popup::GameOver) => return Mode::GameOver,
+            Some(Popup::History { review: Some(_), .. }) => return Mode::Review,
+            Some(Popup::History { review: None, .. }) => return Mode::History,
             Some(Popup::LastTrick) => return Mode::LastTrick,
             Some(Popup::Help) => return Mode::Help,
             None => {}
@@ -559,7 +564,7 @@ impl App {
                 Mode::Start => self.start_key(cmd),
                 Mode::Bidding => self.bid_key(cmd),
                 Mode::Playing => self.play_key(cmd, key),
-                Mode::Summary => {
+                Mode::Summary | Mode::GameOver => {
                     if cmd == Cmd::Act {
                         self.continue_popup();
                     }
@@ -567,7 +572,7 @@ impl App {
                 Mode::History => self.history_key(cmd),
                 Mode::Settings => self.settings_key(cmd),
                 Mode::Rules | Mode::Help => self.scroll_key(cmd),
-                Mode::LastTrick | Mode::Statistics => {}
+                Mode::Review | Mode::LastTrick | Mode::Statistics => {}
             },
         }
     }
@@ -705,7 +710,7 @@ impl App {
         self.hint = None;
         self.hint_asked = false;
         self.bid_level = None;
-        self.bid_focus = 0;
+        self.bid_focus = NO_FOCUS;
         self.cursor = 0;
     }
 
@@ -1059,7 +1064,7 @@ impl App {
                 self.bubbles[seat] = Some(Bubble::Call(c));
                 if seat == Seat::South {
                     self.bid_level = None;
-                    self.bid_focus = 0;
+                    self.bid_focus = NO_FOCUS;
                 }
             }
             Action::Play(_) => {
@@ -1122,9 +1127,11 @@ impl App {
                     self.hint_asked = true;
                     self.ask(Seat::South, Purpose::Hint);
                 }
-                let n = self.bid_buttons().len();
-                if self.bid_focus >= n {
-                    self.bid_focus = 0;
+                // South's turn starts on Pass, so that a stray Enter never bids.
+                let buttons = self.bid_buttons();
+                if self.bid_focus >= buttons.len() {
+                    self.bid_focus =
+                        buttons.iter().position(|b| *b == BidButton::Call(Call::Pass)).unwrap_or(0);
                 }
             }
             _ => {}

@@ -14,10 +14,14 @@ pub enum Mode {
     Bidding,
     /// The card play.
     Playing,
-    /// The end-of-deal or game-over summary.
+    /// The end-of-deal summary.
     Summary,
+    /// The end of the game.
+    GameOver,
     /// The history of the game's deals.
     History,
+    /// The review of one deal of the history.
+    Review,
     /// The last trick popup.
     LastTrick,
     /// The help popup.
@@ -104,8 +108,10 @@ use Mode::*;
 
 const TABLE: &[Mode] = &[Bidding, Playing];
 
-const EVERYWHERE: &[Mode] =
-    &[Start, Bidding, Playing, Summary, History, LastTrick, Help, Rules, Settings, Statistics];
+const EVERYWHERE: &[Mode] = &[
+    Start, Bidding, Playing, Summary, GameOver, History, Review, LastTrick, Help, Rules, Settings,
+    Statistics,
+];
 
 /// Every binding.
 pub const BINDINGS: &[Binding] = &[
@@ -130,7 +136,15 @@ pub const BINDINGS: &[Binding] = &[
         shown: "↑↓ j k",
         cmd: Cmd::Up,
         label: T::Move,
-        modes: &[Start, Settings, History, Rules, Help],
+        modes: &[Start, Settings, History],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Up), k('k'), code(KeyCode::Down), k('j')],
+        shown: "↑↓ j k",
+        cmd: Cmd::Up,
+        label: T::Scroll,
+        modes: &[Rules, Help],
         footer: true,
     },
     Binding {
@@ -138,7 +152,16 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Enter Space",
         cmd: Cmd::Act,
         label: T::Act,
-        modes: &[Playing, Bidding],
+        modes: &[Playing],
+        footer: true,
+    },
+    // Enter presses the selected bidding button: it bids, passes or contres as that button says.
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::BidAct,
+        modes: &[Bidding],
         footer: true,
     },
     Binding {
@@ -146,7 +169,31 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Enter Space",
         cmd: Cmd::Act,
         label: T::Select,
-        modes: &[Start, Summary, History],
+        modes: &[Start],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::Next,
+        modes: &[Summary],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::NewGame,
+        modes: &[GameOver],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::See,
+        modes: &[History],
         footer: true,
     },
     Binding {
@@ -195,22 +242,31 @@ pub const BINDINGS: &[Binding] = &[
         shown: "L",
         cmd: Cmd::LastTrick,
         label: T::LastTrick,
-        modes: &[Playing, LastTrick],
+        modes: &[Playing],
         footer: true,
+    },
+    // Over the last trick, `L` closes it again; the footer shows Esc for that.
+    Binding {
+        keys: &[k('L')],
+        shown: "L",
+        cmd: Cmd::LastTrick,
+        label: T::Close,
+        modes: &[LastTrick],
+        footer: false,
     },
     Binding {
         keys: &[k('H')],
         shown: "H",
         cmd: Cmd::History,
         label: T::History,
-        modes: &[Bidding, Playing, Summary, History],
+        modes: &[Bidding, Playing, Summary, GameOver, History, Review],
         footer: true,
     },
     Binding {
         keys: &[code(KeyCode::PageUp), code(KeyCode::PageDown)],
         shown: "PgUp PgDn",
         cmd: Cmd::PageUp,
-        label: T::Scroll,
+        label: T::Page,
         modes: &[Rules, Help],
         footer: true,
     },
@@ -227,7 +283,25 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Close,
-        modes: &[Summary, History, LastTrick, Help, Rules, Settings, Statistics],
+        modes: &[Summary, History, LastTrick, Help],
+        footer: true,
+    },
+    // The screens around the table go back to the start menu, a deal's review to the history.
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        shown: "Esc",
+        cmd: Cmd::Close,
+        label: T::Back,
+        modes: &[Review, Rules, Settings, Statistics],
+        footer: true,
+    },
+    // After the game, Esc leads to the start menu.
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        shown: "Esc",
+        cmd: Cmd::Close,
+        label: T::Menu,
+        modes: &[GameOver],
         footer: true,
     },
     Binding {
@@ -320,6 +394,42 @@ mod tests {
                 .collect();
             for (i, a) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(a), "{a:?} twice in {mode:?}");
+            }
+        }
+    }
+
+    /// The label the footer shows for a command in a mode.
+    fn footer_label(mode: Mode, cmd: Cmd) -> Option<T> {
+        footer(mode).find(|b| b.cmd == cmd).map(|b| b.label)
+    }
+
+    #[test]
+    fn footer_labels_say_what_the_key_does_on_each_screen() {
+        assert_eq!(footer_label(Bidding, Cmd::Act), Some(T::BidAct));
+        assert_eq!(footer_label(Playing, Cmd::Act), Some(T::Act));
+        assert_eq!(footer_label(Start, Cmd::Act), Some(T::Select));
+        assert_eq!(footer_label(Summary, Cmd::Act), Some(T::Next));
+        assert_eq!(footer_label(GameOver, Cmd::Act), Some(T::NewGame));
+        assert_eq!(footer_label(GameOver, Cmd::Close), Some(T::Menu));
+        assert_eq!(footer_label(History, Cmd::Act), Some(T::See));
+        // Reviewing one deal, Enter and the arrows do nothing; Esc goes back to the list.
+        assert_eq!(footer_label(Review, Cmd::Act), None);
+        assert_eq!(footer_label(Review, Cmd::Up), None);
+        assert_eq!(footer_label(Review, Cmd::Close), Some(T::Back));
+        assert_eq!(footer_label(Settings, Cmd::Act), None);
+        assert_eq!(footer_label(Rules, Cmd::Up), Some(T::Scroll));
+        assert_eq!(footer_label(Rules, Cmd::PageUp), Some(T::Page));
+        assert_eq!(footer_label(Rules, Cmd::Close), Some(T::Back));
+        assert_eq!(footer_label(LastTrick, Cmd::Close), Some(T::Close));
+        assert_eq!(footer_label(LastTrick, Cmd::LastTrick), None);
+        assert_eq!(footer_label(Playing, Cmd::LastTrick), Some(T::LastTrick));
+        // A footer never shows two entries for one command, nor one label twice.
+        for mode in EVERYWHERE {
+            let shown: Vec<&Binding> = footer(*mode).collect();
+            for (i, a) in shown.iter().enumerate() {
+                for b in &shown[i + 1..] {
+                    assert!(a.cmd != b.cmd && a.label != b.label, "{mode:?}: {a:?} {b:?}");
+                }
             }
         }
     }

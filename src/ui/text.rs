@@ -57,6 +57,24 @@ pub fn locale_is_utf8() -> bool {
         })
 }
 
+/// Seconds since the Unix epoch as a UTC civil date and time: (year, month 1-12, day, hour,
+/// minute), after H. Hinnant's days-to-civil algorithm (proleptic Gregorian).
+pub fn civil_time(secs: u64) -> (i64, u8, u8, u8, u8) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    // Each value is in its range by construction: a day is 1-31, a month 1-12, an hour 0-23.
+    (year, month as u8, day as u8, (rem / 3600) as u8, (rem % 3600 / 60) as u8)
+}
+
 macro_rules! texts {
     ($($(#[$doc:meta])* $name:ident => $en:expr, $fr:expr;)*) => {
         /// A text of the table.
@@ -116,7 +134,6 @@ texts! {
     ChooseLevel => "Choose a value", "Choisissez une valeur";
     Hint => "Hint", "Conseil";
     HintOff => "hint: i", "conseil : i";
-    DealOver => "End of the deal", "Fin de la donne";
     Made => "made", "réussi";
     Failed => "failed", "chuté";
     CardPoints => "Card points", "Points des plis";
@@ -183,6 +200,10 @@ texts! {
     SettingsNote => "Scoring and deal style apply to the next new game.", "La marque et la distribution s'appliquent à la prochaine partie.";
     Move => "move", "choisir";
     Act => "play", "jouer";
+    BidAct => "bid", "annoncer";
+    Next => "continue", "continuer";
+    See => "see the deal", "voir la donne";
+    Page => "page", "page";
     Pick => "card", "carte";
     NextButton => "buttons", "boutons";
     Scroll => "scroll", "défiler";
@@ -192,6 +213,7 @@ texts! {
     Saved => "saved", "sauvegardé";
     Back => "back", "retour";
     NewGame => "new game", "nouvelle partie";
+    Menu => "menu", "menu";
 }
 
 /// How texts are written: the language and the suit style.
@@ -370,6 +392,66 @@ impl Words {
         format!("{}{mult}, {}", self.bid(c.bid), self.seat(c.taker))
     }
 
+    /// The title of the end-of-deal summary: "Deal 3 over", "Fin de la donne 3".
+    pub fn deal_over(self, number: usize) -> String {
+        match self.lang {
+            Lang::En => format!("Deal {number} over"),
+            Lang::Fr => format!("Fin de la donne {number}"),
+        }
+    }
+
+    /// The start menu's resume line: the score from South's side and, if known, when the game
+    /// was saved (seconds since the epoch, shown in UTC and said so).
+    pub fn resume(self, us: u32, them: u32, saved: Option<u64>) -> String {
+        let score =
+            format!("{} — {} {us}, {} {them}", self.t(T::Resume), self.t(T::Us), self.t(T::Them));
+        let Some(secs) = saved else { return score };
+        let (_, month, day, hour, minute) = civil_time(secs);
+        let month = usize::from(month - 1);
+        match self.lang {
+            Lang::En => {
+                const MONTHS: [&str; 12] = [
+                    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                    "Dec",
+                ];
+                format!("{score} — saved {day} {} {hour:02}:{minute:02} UTC", MONTHS[month])
+            }
+            Lang::Fr => {
+                const MONTHS: [&str; 12] = [
+                    "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.",
+                    "oct.", "nov.", "déc.",
+                ];
+                format!("{score} — du {day} {} {hour:02}:{minute:02} UTC", MONTHS[month])
+            }
+        }
+    }
+
+    /// The rules as shipped: `RULES.fr.md` in French, `RULES.md` in English.
+    pub const fn rules_md(self) -> &'static str {
+        match self.lang {
+            Lang::En => include_str!("../../RULES.md"),
+            Lang::Fr => include_str!("../../RULES.fr.md"),
+        }
+    }
+
+    /// Keys as a keymap shows them ("Enter Space", "Esc"), with the names French keyboards
+    /// print on those keys in French: "Entrée Espace", "Échap".
+    pub fn keys(self, shown: &str) -> String {
+        match self.lang {
+            Lang::En => shown.to_string(),
+            Lang::Fr => shown
+                .split(' ')
+                .map(|k| match k {
+                    "Enter" => "Entrée",
+                    "Space" => "Espace",
+                    "Esc" => "Échap",
+                    other => other,
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
     /// The message shown when the terminal is too small.
     pub fn too_small(self, w: u16, h: u16) -> String {
         match self.lang {
@@ -445,6 +527,66 @@ mod tests {
             fr.refusal(Action::Play(card), &e),
             "10♥ : il faut monter à l'atout : vous avez V♠"
         );
+    }
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(civil_time(0), (1970, 1, 1, 0, 0));
+        assert_eq!(civil_time(1_795_960_800), (2026, 11, 29, 14, 0));
+        assert_eq!(civil_time(951_782_400), (2000, 2, 29, 0, 0));
+        assert_eq!(civil_time(1_798_761_599), (2026, 12, 31, 23, 59));
+    }
+
+    #[test]
+    fn the_resume_line_says_whose_score_and_when() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        assert_eq!(
+            en.resume(0, 270, Some(1_795_963_260)),
+            "Resume the game — Us 0, Them 270 — saved 29 Nov 14:41 UTC"
+        );
+        assert_eq!(en.resume(10, 20, None), "Resume the game — Us 10, Them 20");
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(
+            fr.resume(0, 270, Some(1_795_963_260)),
+            "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41 UTC"
+        );
+        // The widest line there can be (four-digit totals, a long month) fits the start menu's
+        // box: 74 columns inside, less the marker and a margin on each side.
+        let september = 1_788_000_000 + 86_400 * 20;
+        assert_eq!(civil_time(september).1, 9);
+        for w in [en, fr] {
+            assert!(w.resume(4020, 4020, Some(september)).chars().count() <= 70);
+        }
+        assert_eq!(fr.deal_over(1), "Fin de la donne 1");
+        assert_eq!(fr.keys("Enter Space"), "Entrée Espace");
+        assert_eq!(fr.keys("Esc"), "Échap");
+        assert_eq!(en.keys("Enter Space"), "Enter Space");
+        assert_eq!(en.deal_over(12), "Deal 12 over");
+    }
+
+    #[test]
+    fn the_rules_follow_the_language() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert!(en.rules_md().starts_with("# Belote contrée: the rules"));
+        assert!(fr.rules_md().contains("dix de der"));
+        assert!(fr.rules_md().contains("## Exemples"));
+        // The same figures in both: every worked example's numbers come over.
+        let numbers = |s: &str| {
+            let mut v: Vec<String> = s
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(numbers(en.rules_md()), numbers(fr.rules_md()));
+        for lang in Lang::ALL {
+            let w = Words { lang, suits: SuitStyle::Glyphs };
+            assert_eq!(w.rules_summary().len(), 8);
+        }
+        assert_ne!(en.rules_summary(), fr.rules_summary());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::{App, Hits, Screen};
+use super::app::{App, Hits, Popup, Screen};
 use super::keymap;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
 use crate::game::Phase;
@@ -45,7 +45,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
     for &p in &app.popups {
         // A popup takes every click: what is under it must not react.
         ctx.hits.push(body, super::app::Hit::Close);
-        popups::draw(&mut ctx, p, body, buf);
+        popups::draw(&mut ctx, p, popup_area(app, p, body), buf);
     }
     draw_footer(&ctx, footer, buf);
     if look.ascii {
@@ -56,7 +56,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
 /// quotes. Accented letters stay, French needs them.
-const ASCII_SYMBOLS: [(&str, &str); 13] = [
+const ASCII_SYMBOLS: [(&str, &str); 18] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -70,6 +70,12 @@ const ASCII_SYMBOLS: [(&str, &str); 13] = [
     ("▮", "#"),
     ("Σ", "="),
     ("›", ">"),
+    // The rules screen's: French no-break spaces, dashes, times, and its tables' bars.
+    ("\u{a0}", " "),
+    ("–", "-"),
+    ("−", "-"),
+    ("×", "x"),
+    ("│", "|"),
 ];
 
 /// Replaces the symbols of [`ASCII_SYMBOLS`] in a drawn frame, for `--ascii` and terminals
@@ -97,6 +103,7 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
 /// One footer entry: the first of a binding's keys (the help shows them all) and its label.
 fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'static>; 2] {
     let first = b.shown.split(' ').next().unwrap_or(b.shown);
+    let first = ctx.words.keys(first);
     [
         span(format!(" {first} "), ctx.theme.selected),
         span(format!(" {}  ", ctx.words.t(b.label)), ctx.theme.dim),
@@ -146,15 +153,39 @@ fn footer_fit<'b>(
     shown
 }
 
-fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+/// The felt and the side panel of the table drawn in `area`.
+fn table_columns(area: Rect) -> [Rect; 2] {
     let panel_width = if area.width >= 110 { 34 } else { 26 };
-    let [felt, side] =
-        Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area);
+    Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area)
+}
+
+/// The rows of the felt South's hand takes: a tall terminal gets large cards, two more rows.
+fn hand_rows(felt: Rect) -> u16 {
+    if felt.height >= 30 { 9 } else { 7 }
+}
+
+/// Where a popup is drawn. At the table, the end of a deal or of the game and the last trick
+/// sit over the felt, leaving the panel (contract, score, auction) in sight; the last trick also
+/// leaves South's hand in sight, for the next card is chosen while looking at it. The others
+/// take the whole body.
+fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
+    if app.screen != Screen::Table {
+        return body;
+    }
+    let [felt, _] = table_columns(body);
+    match popup {
+        Popup::DealEnd | Popup::GameOver => felt,
+        Popup::LastTrick => Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt },
+        _ => body,
+    }
+}
+
+fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+    let [felt, side] = table_columns(area);
     panel::draw(ctx, side, buf);
     // The felt has no frame: its rows go to the cards; the panel's frames close the table.
     let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
-    // A tall terminal gets large cards in hand: two more rows.
-    let hand_rows = if felt_inner.height >= 30 { 9 } else { 7 };
+    let hand_rows = hand_rows(felt_inner);
     let [north, middle, south] = Layout::vertical([
         Constraint::Length(4),
         Constraint::Min(11),

@@ -4,6 +4,7 @@
 pub mod bidding;
 pub mod card;
 pub mod hand;
+pub mod markdown;
 pub mod panel;
 pub mod popups;
 pub mod screens;

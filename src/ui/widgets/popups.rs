@@ -104,7 +104,7 @@ fn deal_end(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
         format!("{:<24}{:>10}{:>10}", w.t(T::Totals), d.totals[Team::NS], d.totals[Team::EW]),
         t.title,
     )));
-    let title = format!("{} {}", w.t(T::DealOver), g.history().len());
+    let title = w.deal_over(g.history().len());
     let inner = ctx.popup(screen, 50, lines.len() as u16 + 4, &title, buf);
     for (i, l) in lines.iter().enumerate() {
         put(buf, inner, i as u16, l);
@@ -286,7 +286,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let mut lines = vec![Line::from(span(w.t(T::Keys), t.title))];
     for b in keymap::help_bindings() {
         lines.push(Line::from(vec![
-            span(format!("  {:<14}", b.shown), t.accent),
+            span(format!("  {:<14}", w.keys(b.shown)), t.accent),
             span(w.t(b.label), t.text),
         ]));
     }

@@ -5,33 +5,13 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Ctx, centered, put, span};
+use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
 use crate::ui::settings::{Speed, SuitStyle};
 use crate::ui::text::T;
-
-/// The rules of the game, as shipped in RULES.md.
-pub const RULES_MD: &str = include_str!("../../../RULES.md");
-
-/// A date as `YYYY-MM-DD HH:MM` (UTC) from seconds since the epoch.
-pub fn date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Days to a civil date (proleptic Gregorian), after H. Hinnant's algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
-}
 
 /// The start screen: title, menu.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -62,14 +42,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             MenuItem::Resume => {
                 let r = app.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
-                let when = r.and_then(|r| r.saved).map(date).unwrap_or_default();
-                format!(
-                    "{} — {} {}-{} {when}",
-                    w.t(T::Resume),
-                    w.t(T::Score),
-                    score[Team::NS],
-                    score[Team::EW]
-                )
+                w.resume(score[Team::NS], score[Team::EW], r.and_then(|r| r.saved))
             }
             MenuItem::Play => w.t(T::Play).to_string(),
             MenuItem::Target => {
@@ -83,10 +56,14 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let focused = app.menu == i;
         let marker = if focused { "▶ " } else { "  " };
         let text = format!("{marker}{label}");
-        let x = inner.x + 8;
+        // A long line (the resume line with four-digit scores) moves left rather than run over
+        // the frame; the box is wide enough for every line the menu has.
+        let len = text.chars().count() as u16;
+        let x = (inner.x + 8).min(inner.right().saturating_sub(len + 1)).max(inner.x + 1);
         let style = if focused { t.selected } else { t.text };
-        buf.set_string(x, y, &text, style);
-        let width = (text.chars().count() as u16).min(inner.right().saturating_sub(x));
+        let room = inner.right().saturating_sub(x);
+        buf.set_stringn(x, y, &text, usize::from(room), style);
+        let width = len.min(room);
         ctx.hits.push(Rect::new(x, y, width, 1), Hit::Menu(item));
     }
 }
@@ -254,32 +231,17 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(note)), t.dim)));
 }
 
-/// The rules screen: RULES.md, scrollable, after the note on declarations.
+/// The rules screen: RULES.md (RULES.fr.md in French), scrollable, after the note on declarations.
 pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let block = ctx.block(w.t(T::Rules));
     let mut lines = vec![Line::from(span(w.t(T::Annonces), t.accent)), Line::from("")];
-    lines.extend(RULES_MD.lines().map(|l| {
-        if l.starts_with('#') {
-            Line::from(span(l.trim_start_matches('#').trim().to_string(), t.title))
-        } else {
-            Line::from(span(l.to_string(), t.text))
-        }
-    }));
+    let styles = markdown::Styles { text: t.text, heading: t.title, rule: t.dim };
+    lines.extend(markdown::lines(w.rules_md(), area.width.saturating_sub(2), styles));
     Paragraph::new(lines)
         .block(block)
         .wrap(Wrap { trim: false })
         .scroll((ctx.app.scroll, 0))
         .render(area, buf);
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_are_civil_utc() {
-        assert_eq!(super::date(0), "1970-01-01 00:00");
-        assert_eq!(super::date(1_795_960_800), "2026-11-29 14:00");
-        assert_eq!(super::date(951_782_400), "2000-02-29 00:00");
-    }
 }
