@@ -95,6 +95,7 @@ fn play_quit_and_resume_in_a_real_terminal() {
     t.wait_for("Play");
     t.send("\r");
     t.wait_for("Your turn to bid");
+    t.send("\t"); // from Pass round to the lowest value
     t.send("\r"); // the lowest value
     t.send("\r"); // the first suit
     t.wait_for("80 ♠, South");
