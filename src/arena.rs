@@ -4,8 +4,8 @@
 //! A as North-South against B as East-West, then with the seats swapped. A deal's value is A's
 //! points minus B's over the two plays, halved; the report gives its mean over all deals, the 95%
 //! confidence interval and the standard deviation, the contracts each side took, made, failed
-//! and had contré, the capots, the void plays, and each side's decision times. In each team the
-//! first seat (South or East) bids cautiously and its partner boldly, so both sides get the same
+//! and had contré (with how many of those failed or were surcontré), the capots, the void plays,
+//! and each side's decision times. In each team the first seat (South or East) bids cautiously and its partner boldly, so both sides get the same
 //! styles. Side B's bots draw their random choices from another stream than side A's, so a level
 //! against itself is two different players and its result a real check that the seats carry no
 //! bias. Results depend only on the seed, not on the number of threads (the times aside).
@@ -114,13 +114,24 @@ struct Tally {
     made: u64,
     failed: u64,
     contred: u64,
+    contred_failed: u64,
+    surcontred: u64,
     capots: u64,
     times: Times,
 }
 
 impl Tally {
     fn new() -> Tally {
-        Tally { taken: 0, made: 0, failed: 0, contred: 0, capots: 0, times: Times::new() }
+        Tally {
+            taken: 0,
+            made: 0,
+            failed: 0,
+            contred: 0,
+            contred_failed: 0,
+            surcontred: 0,
+            capots: 0,
+            times: Times::new(),
+        }
     }
 
     fn merge(&mut self, o: &Tally) {
@@ -128,6 +139,8 @@ impl Tally {
         self.made += o.made;
         self.failed += o.failed;
         self.contred += o.contred;
+        self.contred_failed += o.contred_failed;
+        self.surcontred += o.surcontred;
         self.capots += o.capots;
         self.times.merge(&o.times);
     }
@@ -153,8 +166,12 @@ pub struct SideReport {
     pub made: u64,
     /// Contracts failed.
     pub failed: u64,
-    /// Contracts taken that the other side contré.
+    /// Contracts taken that the other side contré (surcontrés included).
     pub contred: u64,
+    /// Of those, the contracts that failed: the other side's contres that paid.
+    pub contred_failed: u64,
+    /// Contré contracts this side surcontré.
+    pub surcontred: u64,
     /// Plays where this side took all eight tricks.
     pub capots: u64,
     /// Median decision time, microseconds.
@@ -201,11 +218,14 @@ impl ArenaReport {
                 "made": s.made,
                 "failed": s.failed,
                 "contred": s.contred,
+                "contred_failed": s.contred_failed,
+                "surcontred": s.surcontred,
                 "capots": s.capots,
                 "taken_rate": rate(s.taken, plays),
                 "made_rate": rate(s.made, s.taken),
                 "failed_rate": rate(s.failed, s.taken),
                 "contred_rate": rate(s.contred, s.taken),
+                "contred_failed_rate": rate(s.contred_failed, s.contred),
                 "decision_us": {"p50": s.p50_us, "p99": s.p99_us},
             })
         };
@@ -266,6 +286,19 @@ impl fmt::Display for ArenaReport {
                 name,
                 format!("{x} ({:.1}%)", pct(x, a.taken)),
                 format!("{y} ({:.1}%)", pct(y, b.taken)),
+            )?;
+        }
+        // Shares of the contré contracts: how often the other side's contre paid, and how
+        // often this side answered it with a surcontre.
+        for (name, x, y) in [
+            ("contré, failed", a.contred_failed, b.contred_failed),
+            ("surcontré", a.surcontred, b.surcontred),
+        ] {
+            row(
+                f,
+                name,
+                format!("{x} ({:.1}%)", pct(x, a.contred)),
+                format!("{y} ({:.1}%)", pct(y, b.contred)),
             )?;
         }
         row(f, "capots", a.capots.to_string(), b.capots.to_string())?;
@@ -337,6 +370,12 @@ fn play_once(
     }
     if contract.multiplier != Multiplier::Simple {
         side.contred += 1;
+        if !score.made {
+            side.contred_failed += 1;
+        }
+    }
+    if contract.multiplier == Multiplier::Surcontre {
+        side.surcontred += 1;
     }
     for team in Team::ALL {
         if result.tricks_won[team] == 8 {
@@ -425,6 +464,8 @@ pub fn run(config: ArenaConfig, progress: bool) -> Result<ArenaReport, ArenaErro
         made: t.made,
         failed: t.failed,
         contred: t.contred,
+        contred_failed: t.contred_failed,
+        surcontred: t.surcontred,
         capots: t.capots,
         p50_us: t.times.quantile_us(0.5),
         p99_us: t.times.quantile_us(0.99),
@@ -480,6 +521,10 @@ mod tests {
         assert_eq!(one.sd, two.sd);
         assert_eq!((one.a.taken, one.a.made, one.b.taken), (two.a.taken, two.a.made, two.b.taken));
         assert!(one.a.taken + one.b.taken + one.void_plays == 48);
+        for side in [&one.a, &one.b] {
+            assert!(side.contred_failed <= side.contred && side.surcontred <= side.contred);
+            assert!(side.contred_failed <= side.failed);
+        }
     }
 
     #[test]

@@ -174,6 +174,62 @@ fn a_bot_never_contres_its_partner_but_does_contre_opponents() {
     assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 0), Action::Bid(Call::Contre));
 }
 
+/// The call of `seat` in `view` for each style, cautious first.
+fn calls_by_style(v: &SeatView) -> [Call; 2] {
+    [Style::Cautious, Style::Bold].map(|style| match decide_seeded(v, Level::Normal, style, 1) {
+        Action::Bid(call) => call,
+        other => panic!("a call is due, not {other}"),
+    })
+}
+
+#[test]
+fn a_defender_contres_on_its_hold_on_the_trump() {
+    // South opened 90 hearts; East sits behind with three trumps, the jack and the 9, and an
+    // ace: 2 + 2 + 2 + 1 = 7, both styles contre.
+    let v = view(Seat::East, Seat::West, "JH 9H 8H AS 7S 8D 7C 8C", "90H", "");
+    assert_consistent(&v);
+    assert_eq!(calls_by_style(&v), [Call::Contre; 2]);
+    // Four trumps with the 9 and an ace, against a mere 80: 5 + 2 + 1.
+    let v = view(Seat::East, Seat::West, "9H 8H 7H QH AS 7D 8D 7C", "80H", "");
+    assert_eq!(calls_by_style(&v), [Call::Contre; 2]);
+    // Three trumps with the jack and the 9 alone make 6: the bold player contres, the cautious
+    // one wants 7.
+    let v = view(Seat::West, Seat::West, "JH 9H 8H 7S 8S 8D 7C 8C", "80H pass pass", "");
+    let [cautious, bold] = calls_by_style(&v);
+    assert_eq!(bold, Call::Contre);
+    assert_ne!(cautious, Call::Contre);
+}
+
+#[test]
+fn a_weak_or_short_trump_hand_does_not_contre() {
+    // Two trumps, even the jack, with two aces: the taker draws them (-1 + 2 + 2).
+    let v = view(Seat::East, Seat::West, "JH 8H AS AD 7C 8C 9D 10S", "90H", "");
+    assert!(!calls_by_style(&v).contains(&Call::Contre));
+    // Three small trumps to the ace and a side ace: 2 + 1, far from it.
+    let v = view(Seat::East, Seat::West, "AH 8H 7H AS KD 7C 8C 9D", "90H", "");
+    assert!(!calls_by_style(&v).contains(&Call::Contre));
+    // The jack-9 of three that a bold player contres alone, once the taker's partner has raised
+    // the suit: the takers showed the tricks the opening lacked.
+    let v = view(Seat::West, Seat::West, "JH 9H 8H 7S 8S 8D 7C 8C", "80H pass 100H", "");
+    assert!(!calls_by_style(&v).contains(&Call::Contre));
+}
+
+#[test]
+fn only_a_taker_with_the_jack_and_9_surcontres() {
+    // South opened 110 hearts with five trumps to the jack-9 and two aces (a count of 149);
+    // East contred and it is South's turn again.
+    let strong = "JH 9H AH 10H KH AS AD 7C";
+    let v = view(Seat::South, Seat::West, strong, "110H contre pass pass", "");
+    assert_consistent(&v);
+    assert_eq!(calls_by_style(&v), [Call::Surcontre; 2]);
+    // Without the 9 the contrer may hold it behind: no surcontre.
+    let v = view(Seat::South, Seat::West, "JH 8H AH 10H KH AS AD 7C", "110H contre pass pass", "");
+    assert_eq!(calls_by_style(&v), [Call::Pass; 2]);
+    // The partner with the jack, the 9 and three aces leaves it to the taker.
+    let v = view(Seat::North, Seat::West, "JH 9H AS AD AC 7S 7D 7C", "110H contre", "");
+    assert_eq!(calls_by_style(&v), [Call::Pass; 2]);
+}
+
 #[test]
 fn the_partner_raises_by_sure_tricks() {
     // North opened 80 hearts; South holds the 9 of trump and two aces: three sure tricks, the
