@@ -276,29 +276,20 @@ impl fmt::Display for ArenaReport {
             format!("{} ({:.1}%)", a.taken, pct(a.taken, plays)),
             format!("{} ({:.1}%)", b.taken, pct(b.taken, plays)),
         )?;
-        for (name, x, y) in [
-            ("made", a.made, b.made),
-            ("failed", a.failed, b.failed),
-            ("contré", a.contred, b.contred),
+        // Shares of the contracts taken, then of the contré ones: how often the other side's
+        // contre paid, and how often this side answered it with a surcontre.
+        for (name, x, y, of_a, of_b) in [
+            ("made", a.made, b.made, a.taken, b.taken),
+            ("failed", a.failed, b.failed, a.taken, b.taken),
+            ("contré", a.contred, b.contred, a.taken, b.taken),
+            ("contré, failed", a.contred_failed, b.contred_failed, a.contred, b.contred),
+            ("surcontré", a.surcontred, b.surcontred, a.contred, b.contred),
         ] {
             row(
                 f,
                 name,
-                format!("{x} ({:.1}%)", pct(x, a.taken)),
-                format!("{y} ({:.1}%)", pct(y, b.taken)),
-            )?;
-        }
-        // Shares of the contré contracts: how often the other side's contre paid, and how
-        // often this side answered it with a surcontre.
-        for (name, x, y) in [
-            ("contré, failed", a.contred_failed, b.contred_failed),
-            ("surcontré", a.surcontred, b.surcontred),
-        ] {
-            row(
-                f,
-                name,
-                format!("{x} ({:.1}%)", pct(x, a.contred)),
-                format!("{y} ({:.1}%)", pct(y, b.contred)),
+                format!("{x} ({:.1}%)", pct(x, of_a)),
+                format!("{y} ({:.1}%)", pct(y, of_b)),
             )?;
         }
         row(f, "capots", a.capots.to_string(), b.capots.to_string())?;

@@ -601,8 +601,8 @@ fn the_hint_is_asked_once_and_shown() {
     assert!(shown.contains("Hint: "), "{shown}");
 }
 
-#[test]
-fn a_popup_pauses_the_table() {
+/// A table at normal speed where South has bid and played its first card.
+fn first_card_at_normal_speed() -> App {
     let mut c = config(Lang::En);
     c.settings.speed = Speed::Normal;
     let mut app = App::new(c);
@@ -610,6 +610,12 @@ fn a_popup_pauses_the_table() {
     settle(&mut app);
     bid_with_keys(&mut app);
     key(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn a_popup_pauses_the_table() {
+    let mut app = first_card_at_normal_speed();
     assert!(app.wait().is_some() || app.south_to_play());
     ch(&mut app, '?');
     assert_eq!(app.wait(), None, "nothing moves under the help");
@@ -619,13 +625,7 @@ fn a_popup_pauses_the_table() {
 
 #[test]
 fn a_finished_trick_stays_then_slides_to_its_winner() {
-    let mut c = config(Lang::En);
-    c.settings.speed = Speed::Normal;
-    let mut app = App::new(c);
-    key(&mut app, KeyCode::Enter);
-    settle(&mut app);
-    bid_with_keys(&mut app);
-    key(&mut app, KeyCode::Enter);
+    let mut app = first_card_at_normal_speed();
     for _ in 0..20 {
         if app.wait == Some(contree::ui::app::Wait::Gather) {
             break;
