@@ -138,7 +138,9 @@ fn resolve(text: &str, lines: Vec<Result<Answer, String>>) -> Result<Vec<Answer>
     if let Some(answers) = answer_stream(text) {
         return Ok(answers);
     }
-    if broken == lines.len() {
+    // Lines that start like a record but break off are broken records, each answered; input
+    // where nothing parses and nothing even starts like a record is not JSON at all.
+    if broken == lines.len() && !text.lines().any(|l| l.trim_start().starts_with('{')) {
         let first = lines.into_iter().find_map(Result::err).unwrap_or_default();
         return Err(InputError::NotJson(first));
     }

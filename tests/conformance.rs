@@ -122,6 +122,17 @@ fn pretty_printed_record_is_read_whole() {
 }
 
 #[test]
+fn a_lone_truncated_record_is_answered() {
+    let first = first_seed_example();
+    let record = first["record"].to_string();
+    let (code, out) = run_score(&record[..record.len() / 3]);
+    assert_eq!(code, 1);
+    let answer: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["error"]["kind"], "bad-input");
+}
+
+#[test]
 fn not_json_at_all_exits_2() {
     let out = Command::new(env!("CARGO_BIN_EXE_contree"))
         .arg("score")
