@@ -8,6 +8,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::{App, Hits, Popup, Screen};
 use super::keymap;
+use super::text::T;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
 use crate::game::Phase;
 use crate::rules::Seat;
@@ -94,7 +95,12 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         Paragraph::new(Line::from(span(format!("! {s}"), t.bad))).render(area, buf);
         return;
     }
-    let entries: Vec<_> = keymap::footer(ctx.app.mode()).collect();
+    let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
+    // `c` is offered only when it does something: a contre, or a surcontre when that is the call.
+    let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
+    let entries: Vec<_> = keymap::footer(ctx.app.mode())
+        .filter(|b| b.cmd != keymap::Cmd::Contre || doubling)
+        .collect();
     let shown = footer_fit(&entries, |b| footer_spans(ctx, b), area.width);
     let spans: Vec<_> = shown.into_iter().flat_map(|b| footer_spans(ctx, b)).collect();
     Paragraph::new(Line::from(spans)).render(area, buf);
@@ -104,9 +110,12 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
 fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'static>; 2] {
     let first = b.shown.split(' ').next().unwrap_or(b.shown);
     let first = ctx.words.keys(first);
+    let surcontre = b.cmd == keymap::Cmd::Contre
+        && ctx.app.game.as_ref().is_some_and(|g| g.legal_calls().surcontre);
+    let label = if surcontre { T::Surcontre } else { b.label };
     [
         span(format!(" {first} "), ctx.theme.selected),
-        span(format!(" {}  ", ctx.words.t(b.label)), ctx.theme.dim),
+        span(format!(" {}  ", ctx.words.t(label)), ctx.theme.dim),
     ]
 }
 
