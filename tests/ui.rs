@@ -778,3 +778,23 @@ fn a_stray_enter_on_souths_turn_passes_rather_than_bids() {
     assert_eq!(auction.len(), calls + 1);
     assert_eq!(auction[calls], contree::rules::Call::Pass);
 }
+
+#[test]
+fn the_rules_scroll_stops_at_their_end() {
+    let mut app = App::new(config(Lang::En));
+    app.activate(MenuItem::Rules);
+    draw(&mut app, 80, 24);
+    let max = app.hits.scroll_max();
+    assert!(max > 20, "the rules are longer than a screen");
+    for _ in 0..200 {
+        key(&mut app, KeyCode::PageDown);
+        draw(&mut app, 80, 24);
+    }
+    assert_eq!(app.scroll, max);
+    key(&mut app, KeyCode::Up);
+    assert_eq!(app.scroll, max - 1, "one Up moves back at once from the end");
+    key(&mut app, KeyCode::Down);
+    let t = draw(&mut app, 80, 24);
+    let shown = format!("{:?}", t.backend());
+    assert!(shown.contains("cards played."), "the last line is in sight: {shown}");
+}

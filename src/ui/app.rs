@@ -209,11 +209,22 @@ pub enum Hit {
     Close,
 }
 
-/// The clickable areas of the last frame, the later drawn on top.
+/// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text
+/// (the rules, the help) can scroll.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Hits(Vec<(Rect, Hit)>);
+pub struct Hits(Vec<(Rect, Hit)>, u16);
 
 impl Hits {
+    /// Records how many lines the scrolled text of the frame can scroll.
+    pub fn set_scroll_max(&mut self, max: u16) {
+        self.1 = max;
+    }
+
+    /// How many lines the scrolled text of the last frame could scroll.
+    pub fn scroll_max(&self) -> u16 {
+        self.1
+    }
+
     /// Records an area.
     pub fn push(&mut self, area: Rect, hit: Hit) {
         if area.width > 0 && area.height > 0 {
@@ -880,9 +891,9 @@ impl App {
     fn scroll_key(&mut self, cmd: Cmd) {
         self.scroll = match cmd {
             Cmd::Up => self.scroll.saturating_sub(1),
-            Cmd::Down => self.scroll.saturating_add(1),
+            Cmd::Down => self.scroll.saturating_add(1).min(self.hits.scroll_max()),
             Cmd::PageUp => self.scroll.saturating_sub(10),
-            Cmd::PageDown => self.scroll.saturating_add(10),
+            Cmd::PageDown => self.scroll.saturating_add(10).min(self.hits.scroll_max()),
             _ => self.scroll,
         };
     }

@@ -299,9 +299,11 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     lines.push(Line::from(span(w.t(T::Annonces), t.dim)));
     let width = screen.width.saturating_sub(4).min(100);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::Help), buf);
-    let para = ratatui::widgets::Paragraph::new(lines)
-        .wrap(ratatui::widgets::Wrap { trim: false })
-        .scroll((ctx.app.scroll, 0));
+    let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+    let max = para.line_count(inner.width).saturating_sub(usize::from(inner.height));
+    let max = u16::try_from(max).unwrap_or(u16::MAX);
+    ctx.hits.set_scroll_max(max);
+    let para = para.scroll((ctx.app.scroll.min(max), 0));
     ratatui::widgets::Widget::render(para, inner, buf);
 }
 

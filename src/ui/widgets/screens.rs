@@ -239,9 +239,11 @@ pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![Line::from(span(w.t(T::Annonces), t.accent)), Line::from("")];
     let styles = markdown::Styles { text: t.text, heading: t.title, rule: t.dim };
     lines.extend(markdown::lines(w.rules_md(), area.width.saturating_sub(2), styles));
-    Paragraph::new(lines)
-        .block(block)
-        .wrap(Wrap { trim: false })
-        .scroll((ctx.app.scroll, 0))
-        .render(area, buf);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let para = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let max = para.line_count(inner.width).saturating_sub(usize::from(inner.height));
+    let max = u16::try_from(max).unwrap_or(u16::MAX);
+    ctx.hits.set_scroll_max(max);
+    para.scroll((ctx.app.scroll.min(max), 0)).render(inner, buf);
 }
