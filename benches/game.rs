@@ -2,29 +2,17 @@
 //! and the save after every action (serialize, write atomically with and without `sync_all`)
 //! and the load (read, parse, replay) of a long game. Run with `cargo bench --bench game`.
 
+mod timing;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use contree::cli::new_game;
 use contree::game::{Game, GameOptions, Phase};
 use contree::store::{Resume, Store};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-
-/// Runs `f` for about a second (at least 3 times) and prints the mean time per call.
-fn bench(name: &str, mut f: impl FnMut() -> u64) {
-    let mut sink = 0u64;
-    let mut iters = 0u64;
-    let start = Instant::now();
-    while iters < 3 || start.elapsed() < Duration::from_secs(1) {
-        sink = sink.wrapping_add(f());
-        iters += 1;
-    }
-    let per = start.elapsed().as_secs_f64() / iters as f64;
-    black_box(sink);
-    let (value, unit) = if per < 1e-3 { (per * 1e6, "µs") } else { (per * 1e3, "ms") };
-    println!("{name:<52} {value:>9.1} {unit}/iter ({iters} iterations)");
-}
+use timing::bench;
 
 /// Plays a game from `seed` until `stop` or the end; `each` sees the game after every action.
 fn play(seed: u64, stop: impl Fn(&Game) -> bool, mut each: impl FnMut(&Game)) -> Game {

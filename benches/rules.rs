@@ -1,30 +1,16 @@
 //! Speed of the rules engine: `legal_cards`, a whole deal played by a random legal player, and
 //! scoring deal records. Run with `cargo bench --bench rules`.
 
+mod timing;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use contree::rules::{BySeat, Card, CardPlay, CardSet, Seat, Suit, Trump, legal_cards};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-
-/// Runs `f` repeatedly for about a second and prints the mean time per call.
-fn bench(name: &str, mut f: impl FnMut() -> u64) {
-    let mut sink = 0u64;
-    let mut iters = 0u64;
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(1) {
-        for _ in 0..100 {
-            sink = sink.wrapping_add(f());
-        }
-        iters += 100;
-    }
-    let per = start.elapsed().as_secs_f64() / iters as f64;
-    black_box(sink);
-    let (value, unit) = if per < 1e-6 { (per * 1e9, "ns") } else { (per * 1e6, "µs") };
-    println!("{name:<40} {value:>10.1} {unit}/iter ({iters} iterations)");
-}
+use timing::bench;
 
 fn deal(rng: &mut Xoshiro256PlusPlus) -> BySeat<CardSet> {
     let mut deck: Vec<Card> = Card::all().collect();
