@@ -397,14 +397,13 @@ impl Store {
             .and_then(|s| s.started);
         let filed = || {
             let save = game.to_save();
-            let games = self.games().ok()?;
-            let same = |e: &&GameEntry| {
+            let same = |e: &GameEntry| {
                 e.game.seed == save.seed
                     && e.game.options == save.options
                     && e.game.players == save.players
                     && e.game.deals == save.deals
             };
-            games.iter().rev().find(same).and_then(|e| e.game.started)
+            self.newest_game(same).ok().flatten().and_then(|e| e.game.started)
         };
         let over = game.phase() == Phase::GameOver;
         let started = on_disk.or_else(|| if over { filed() } else { None }).unwrap_or_else(now);
@@ -552,6 +551,24 @@ impl Store {
         Ok(())
     }
 
+    /// The newest filed game that `pred` accepts, parsing lines from the end only as far as
+    /// needed (lines that cannot be read are skipped).
+    fn newest_game(
+        &self,
+        mut pred: impl FnMut(&GameEntry) -> bool,
+    ) -> Result<Option<GameEntry>, StoreError> {
+        let path = self.path(GAMES_FILE);
+        match fs::read_to_string(&path) {
+            Ok(text) => Ok(text
+                .lines()
+                .rev()
+                .filter_map(|l| serde_json::from_str::<GameEntry>(l).ok())
+                .find(|e| pred(e))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::io(&path, Operation::Read, e)),
+        }
+    }
+
     /// The games finished or abandoned, oldest first (lines that cannot be read are skipped).
     pub fn games(&self) -> Result<Vec<GameEntry>, StoreError> {
         let path = self.path(GAMES_FILE);
@@ -571,7 +588,7 @@ impl Store {
                 && e.game.started == entry.game.started
                 && e.game.deals == entry.game.deals
         };
-        if self.games()?.last().is_some_and(same) {
+        if self.newest_game(|_| true)?.is_some_and(|e| same(&e)) {
             return Ok(());
         }
         let mut line = serde_json::to_vec(&entry).map_err(|e| StoreError {

@@ -342,7 +342,8 @@ impl DealRecord {
 
     fn game_answer(&self, g: GameContext, deal: Option<(&DealScore, ByTeam<u8>)>) -> GameAnswer {
         let score = deal.map(|(d, _)| d.score).unwrap_or_default();
-        let total = ByTeam::from_fn(|t| g.before[t] + u32::from(score[t]));
+        // Totals come from the input: saturate rather than overflow on absurd ones.
+        let total = ByTeam::from_fn(|t| g.before[t].saturating_add(u32::from(score[t])));
         let outcome = game_outcome(g.target, total, deal);
         GameAnswer { total, over: outcome != GameOutcome::Continue, winner: outcome.winner() }
     }
