@@ -20,7 +20,7 @@ pub use view::SeatView;
 use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, BidError, BySeat, ByTeam, Call, Card, CardPlay, CardSet,
     Contract, DealRecord, DealScore, DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError,
-    ScoringRules, Seat, Team, belote_team, game_outcome, score_deal,
+    ScoringRules, Seat, Team, game_outcome, score_deal,
 };
 
 /// The targets a game may be played to.
@@ -211,6 +211,8 @@ pub struct DealResult {
     pub card_points: ByTeam<u16>,
     /// Each team's tricks.
     pub tricks_won: ByTeam<u8>,
+    /// The eight tricks, for the review (none when everyone passed).
+    pub tricks: Vec<DoneTrick>,
     /// The team holding the belote.
     pub belote: Option<Team>,
     /// The totals after the deal.
@@ -413,7 +415,7 @@ impl Game {
         let (contract, score, card_points, tricks_won, belote) =
             match (self.deal.contract(), &self.deal.play) {
                 (Some(c), Some(play)) => {
-                    let belote = belote_team(&self.deal.dealt, c.trump());
+                    let belote = play.belote_holder().map(Seat::team);
                     let s = score_deal(
                         &c,
                         play.points(),
@@ -435,12 +437,14 @@ impl Game {
         }
         self.outcome =
             game_outcome(self.options.target, self.totals, score.as_ref().map(|s| (s, tricks_won)));
+        let tricks = self.deal.play.as_ref().map(|p| p.tricks().to_vec()).unwrap_or_default();
         self.history.push(DealResult {
             record,
             contract,
             score,
             card_points,
             tricks_won,
+            tricks,
             belote,
             totals: self.totals,
         });
@@ -481,17 +485,15 @@ impl Game {
         }
         let index = self.deal.index + 1;
         let dealer = self.deal.dealer.next();
-        let mut deck = match self.options.deal_style {
-            DealStyle::Tradition if self.void_streak < VOID_DEALS_BEFORE_SHUFFLE => {
-                self.gathered_deck()
-            }
-            _ => shuffled_deck(&mut deal_rng(self.seed, index, SHUFFLE)),
-        };
-        if self.options.deal_style == DealStyle::Tradition
-            && self.void_streak >= VOID_DEALS_BEFORE_SHUFFLE
-        {
+        let gather = self.options.deal_style == DealStyle::Tradition
+            && self.void_streak < VOID_DEALS_BEFORE_SHUFFLE;
+        let mut deck = if gather {
+            self.gathered_deck()
+        } else {
+            // A shuffle starts the count of all-pass deals afresh.
             self.void_streak = 0;
-        }
+            shuffled_deck(&mut deal_rng(self.seed, index, SHUFFLE))
+        };
         cut(&mut deck, &mut deal_rng(self.seed, index, CUT));
         self.deal = Deal::new(index, dealer, deal(&deck, dealer));
         Ok(())

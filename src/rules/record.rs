@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::auction::{Auction, AuctionOutcome, BidError, Call, Contract, Level};
 use super::card::{Card, CardSet, Suit};
-use super::play::{CardPlay, belote_team};
+use super::play::CardPlay;
 use super::scoring::{DealScore, GameOutcome, ScoringRules, game_outcome, score_deal};
 use super::seat::{BySeat, ByTeam, Seat, Team};
 
@@ -317,7 +317,7 @@ impl DealRecord {
                 reason: "play not finished".into(),
             });
         }
-        let belote = belote_team(&hands, contract.trump());
+        let belote = play.belote_holder().map(Seat::team);
         let deal = score_deal(&contract, play.points(), play.tricks_won(), belote, rules);
         let tricks = play
             .tricks()

@@ -14,10 +14,10 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, DealResult, Game, GameOptions, Phase, SeatView, TARGETS};
+use crate::game::{Action, Game, GameOptions, Phase, SeatView, TARGETS};
 use crate::rules::{
-    BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, ContreScoring, DoneTrick,
-    ScoringMethod, Seat, Suit, Trick, Trump,
+    BeloteCall, Bid, BySeat, Call, Card, CardSet, ContreScoring, DoneTrick, ScoringMethod, Seat,
+    Suit, Trick, Trump,
 };
 use crate::stats::Stats;
 
@@ -1147,17 +1147,6 @@ impl App {
             }
             _ => {}
         }
-    }
-
-    /// Every deal's tricks, for the review: replayed from the record through the rules.
-    pub fn review_tricks(result: &DealResult) -> Vec<DoneTrick> {
-        let Some(c) = result.contract else { return Vec::new() };
-        let mut play =
-            CardPlay::new(result.record.hand_sets(), c.trump(), result.record.dealer.next());
-        for &card in &result.record.play {
-            play.play_unchecked(card);
-        }
-        play.tricks().to_vec()
     }
 }
 

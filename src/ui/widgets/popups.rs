@@ -9,7 +9,7 @@ use super::card::{self, Look};
 use super::{Ctx, put, span};
 use crate::game::{DealResult, Game};
 use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team, contract_made};
-use crate::ui::app::{App, Hit, Popup};
+use crate::ui::app::{Hit, Popup};
 use crate::ui::keymap;
 use crate::ui::text::T;
 
@@ -230,7 +230,7 @@ fn review(ctx: &mut Ctx<'_>, i: usize, screen: Rect, buf: &mut Buffer) {
     let title = format!("{} {}", w.t(T::Review), i + 1);
     let mut lines = deal_lines(ctx, d);
     lines.push(Line::from(""));
-    for (n, tr) in App::review_tricks(d).iter().enumerate() {
+    for (n, tr) in d.tricks.iter().enumerate() {
         lines.push(trick_line(ctx, n + 1, tr));
     }
     let width = screen.width.saturating_sub(4).min(72);
