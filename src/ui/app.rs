@@ -1034,8 +1034,9 @@ impl App {
                 Some(format!("{}{}{}", w.seat(request.view.seat), w.colon(), w.t(T::BotFailed)));
         }
         match fallback {
-            Some(action) => self.on_decided(request, action),
-            None => self.thinking = None,
+            // A hint that failed is no advice: the plain fallback is only for a player's turn.
+            Some(action) if request.purpose == Purpose::Act => self.on_decided(request, action),
+            _ => self.thinking = None,
         }
     }
 

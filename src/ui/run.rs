@@ -126,7 +126,10 @@ fn event_loop(
         if event::poll(timeout)? {
             let msg = match event::read()? {
                 Event::Key(k) => Some(Msg::Key(k)),
-                Event::Mouse(m) => Some(Msg::Mouse(m)),
+                // Mouse capture reports every move; only presses do anything at the table.
+                Event::Mouse(m) if matches!(m.kind, event::MouseEventKind::Down(_)) => {
+                    Some(Msg::Mouse(m))
+                }
                 Event::Resize(w, h) => Some(Msg::Resize(w, h)),
                 _ => None,
             };

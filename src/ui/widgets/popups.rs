@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use super::card::{self, Look};
 use super::{Ctx, put, span};
 use crate::game::{DealResult, Game};
-use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team, contract_made};
+use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team};
 use crate::ui::app::{Hit, Popup};
 use crate::ui::keymap;
 use crate::ui::text::T;
@@ -36,28 +36,21 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     };
     let takers = c.team();
     let belote = if d.belote == Some(takers) { BELOTE_POINTS } else { 0 };
-    let made = contract_made(&c, d.card_points, d.tricks_won, d.belote);
-    let margin = match c.bid.level {
+    // The takers' total: card points and their own belote, what the contract is measured by.
+    let got = d.card_points[takers] + belote;
+    let (margin, by) = match c.bid.level {
         Level::Points(v) => {
-            let got = d.card_points[takers] + belote;
-            format!("{} / {}", got, v)
+            (format!("{got} / {v}"), format!(" ({:+})", i32::from(got) - i32::from(v)))
         }
-        Level::Capot => format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)),
+        Level::Capot => (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new()),
     };
-    let verdict = if made { w.t(T::Made) } else { w.t(T::Failed) };
-    let by = match c.bid.level {
-        Level::Points(v) => {
-            let got = i32::from(d.card_points[takers] + belote);
-            format!(" ({:+})", got - i32::from(v))
-        }
-        Level::Capot => String::new(),
-    };
+    let verdict = if s.made { w.t(T::Made) } else { w.t(T::Failed) };
     lines.push(Line::from(vec![
         span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim),
         span(w.contract(&c), t.accent),
     ]));
     lines.push(Line::from(vec![
-        span(format!("{} ", verdict.to_uppercase()), if made { t.good } else { t.bad }),
+        span(format!("{} ", verdict.to_uppercase()), if s.made { t.good } else { t.bad }),
         span(format!("{margin}{by}"), t.text),
     ]));
     lines.push(Line::from(""));
