@@ -14,7 +14,7 @@ use crate::rules::{
     Team,
 };
 use crate::stats::Stats;
-use crate::store::{Resume, Store};
+use crate::store::Store;
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -115,15 +115,6 @@ impl GameFlags {
             },
         }
     }
-
-    /// Whether any flag chooses an option of a new game.
-    fn chooses_options(&self) -> bool {
-        self.target.is_some()
-            || self.seed.is_some()
-            || self.scoring.is_some()
-            || self.contre.is_some()
-            || self.deal.is_some()
-    }
 }
 
 /// The generator purpose used to seat the personas; the game's own purposes are 1 to 3.
@@ -141,45 +132,14 @@ pub fn random_seed() -> u64 {
     rand::RngExt::random(&mut rand::rng())
 }
 
-/// The game to play, and what to tell the player about it.
-#[derive(Debug)]
-pub struct Start {
-    /// The game.
-    pub game: Game,
-    /// Whether it is a saved game resumed.
-    pub resumed: bool,
-    /// Lines to show the player (a save moved aside, flags that do not apply).
-    pub notices: Vec<String>,
-}
-
-/// Resumes the saved game, or starts a new one from the flags (always with `--new`, after
-/// archiving the saved one). Fails only when a saved game can be neither resumed nor kept
-/// aside, so that starting a new game would overwrite it.
-pub fn start(store: &Store, flags: &GameFlags) -> anyhow::Result<Start> {
-    let mut notices = Vec::new();
-    let new = || new_game(flags.options(), flags.seed.unwrap_or_else(random_seed));
-    if flags.new {
-        store.archive_saved_game().map_err(|e| {
-            anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
-        })?;
-        return Ok(Start { game: new(), resumed: false, notices });
-    }
-    match store.load_game() {
-        Resume::Saved { game, .. } => {
-            if flags.chooses_options() {
-                notices.push(
-                    "Resuming the saved game with its own options; add --new to start a new game."
-                        .into(),
-                );
-            }
-            Ok(Start { game, resumed: true, notices })
-        }
-        moved @ Resume::MovedAside { .. } => {
-            notices.extend(moved.notice());
-            Ok(Start { game: new(), resumed: false, notices })
-        }
-        Resume::None => Ok(Start { game: new(), resumed: false, notices }),
-    }
+/// A new game from the flags (`--new`), after archiving the saved one: it stays in the history
+/// of games. Fails when the saved game can be neither archived nor kept aside, so that the new
+/// game would overwrite it.
+pub fn start_new(store: &Store, flags: &GameFlags) -> anyhow::Result<Game> {
+    store.archive_saved_game().map_err(|e| {
+        anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
+    })?;
+    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed)))
 }
 
 /// `contree stats --json`: the statistics and the points per deal.

@@ -242,9 +242,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         settings.suits = SuitStyle::Letters;
     }
     let (game, resume) = if flags.new {
-        let start = contree::cli::start(&store, flags)?;
-        notices.extend(start.notices);
-        (Some(start.game), None)
+        (Some(contree::cli::start_new(&store, flags)?), None)
     } else {
         match store.load_game() {
             contree::store::Resume::Saved { game, started, saved } => {
@@ -314,6 +312,10 @@ fn score(file: Option<PathBuf>) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = contree::bots::personas::check_embedded() {
+        eprintln!("contree: {e}");
+        return ExitCode::FAILURE;
+    }
     match cli.command {
         Some(Command::Score { file }) => score(file),
         Some(Command::Arena { a, b, deals, seed, scoring, contre, json, threads }) => {

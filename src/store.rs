@@ -672,7 +672,7 @@ impl Store {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, `sync_all` (when
 /// `sync`), then a rename over `path`; the directory is synced too so the rename survives a crash.
-pub fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
+fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut tmp =

@@ -104,15 +104,21 @@ pub fn parse(text: &str) -> Result<Vec<Persona>, PersonaError> {
     Ok(list)
 }
 
-/// The embedded personas.
+/// The embedded file, parsed once.
+fn embedded() -> &'static Result<Vec<Persona>, PersonaError> {
+    static PARSED: std::sync::OnceLock<Result<Vec<Persona>, PersonaError>> =
+        std::sync::OnceLock::new();
+    PARSED.get_or_init(|| parse(PLAYERS_JSON))
+}
+
+/// The embedded personas (none if the file is broken, which [`check_embedded`] reports at start).
 pub fn all() -> &'static [Persona] {
-    static LIST: std::sync::OnceLock<Vec<Persona>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| parse(PLAYERS_JSON).unwrap_or_default())
+    embedded().as_deref().unwrap_or(&[])
 }
 
 /// Checks the embedded personas file, for a clear error at start rather than empty seats.
 pub fn check_embedded() -> Result<(), PersonaError> {
-    parse(PLAYERS_JSON).map(|_| ())
+    embedded().as_ref().map(|_| ()).map_err(Clone::clone)
 }
 
 /// The persona with this id.

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::{Level, Style, decide_seeded};
-use crate::game::{Action, SeatView};
+use crate::game::SeatView;
 use crate::rules::{
     Auction, AuctionOutcome, ByTeam, Call, Card, CardSet, Rank, ScoringRules, Seat, Trick,
 };
@@ -171,11 +171,7 @@ pub fn answer(line: &str, level: Level, style: Style, seed: u64) -> String {
     match parse_request(line) {
         Ok(view) => {
             let action = decide_seeded(&view, level, style, seed);
-            let token = match action {
-                Action::Bid(c) => c.to_string(),
-                Action::Play(c) => c.to_string(),
-            };
-            json!({ "action": token }).to_string()
+            json!({ "action": action.to_string() }).to_string()
         }
         Err(e) => json!({ "error": e.0 }).to_string(),
     }

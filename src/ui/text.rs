@@ -131,7 +131,6 @@ texts! {
     Rebelote => "Rebelote", "Rebelote";
     NoBid => "No bid yet", "Aucune enchère";
     ChooseSuit => "then a suit", "puis une couleur";
-    ChooseLevel => "Choose a value", "Choisissez une valeur";
     Hint => "Hint", "Conseil";
     HintOff => "hint: i", "conseil : i";
     Made => "made", "réussi";
@@ -144,12 +143,10 @@ texts! {
     AllPassed => "Everyone passed: the deal scores nothing", "Tout le monde a passé : donne blanche";
     Continue => "Continue", "Continuer";
     History => "History", "Historique";
-    Deal => "Deal", "Donne";
     Result => "Result", "Résultat";
     NoDeals => "No deal finished yet", "Aucune donne terminée";
     Review => "Deal review", "Revue de la donne";
     Trick => "Trick", "Pli";
-    Winner => "winner", "gagnant";
     GameOver => "Game over", "Partie terminée";
     YouWin => "You and your partner win!", "Vous gagnez avec votre partenaire !";
     YouLose => "Your opponents win", "Vos adversaires gagnent";
@@ -210,7 +207,6 @@ texts! {
     Close => "close", "fermer";
     Change => "change", "modifier";
     Select => "select", "valider";
-    Saved => "saved", "sauvegardé";
     Back => "back", "retour";
     NewGame => "new game", "nouvelle partie";
     Menu => "menu", "menu";
