@@ -301,11 +301,8 @@ impl fmt::Display for ArenaReport {
 }
 
 /// The seed of deal `i` (SplitMix64 of the match seed and the index).
-pub fn deal_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i.wrapping_add(1)));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+fn deal_seed(seed: u64, i: u64) -> u64 {
+    crate::game::splitmix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i)))
 }
 
 /// Mixed into the seed of side B's decisions.

@@ -12,34 +12,9 @@
 use super::memory::Memory;
 use crate::rules::{Card, CardSet, Rank, Seat, Suit, Trick, Trump};
 
-/// How strong `card` is in a trick led in `lead`: trumps above the suit led, above the rest.
-fn power(card: Card, trump: Trump, lead: Suit) -> u8 {
-    if trump.is_trump(card.suit()) {
-        16 + card.rank().trump_strength()
-    } else if card.suit() == lead {
-        8 + card.rank().plain_strength()
-    } else {
-        0
-    }
-}
-
-/// The strength of a card within its own suit.
-fn strength(card: Card, trump: Trump) -> u8 {
-    if trump.is_trump(card.suit()) {
-        card.rank().trump_strength()
-    } else {
-        card.rank().plain_strength()
-    }
-}
-
-/// The card points of `card`.
-fn points(card: Card, trump: Trump) -> u8 {
-    card.points(trump)
-}
-
 /// The lowest card of a set by (points, strength): the card that costs least.
 fn cheapest(cards: CardSet, trump: Trump) -> Option<Card> {
-    cards.iter().min_by_key(|&c| (points(c, trump), strength(c, trump), c.suit().index()))
+    cards.iter().min_by_key(|&c| (c.points(trump), c.strength(trump), c.suit().index()))
 }
 
 /// The card a bot plays: one of `legal`, which is not empty.
@@ -74,7 +49,7 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
                 .iter()
                 .any(|c| mem.is_master(c) && mem.possible(seat.partner()).contains(c));
             // A lone 10, ace or 9 of trump led to the taker only feeds the opponents' trumps.
-            let small = lowest_trump(trumps, trump).is_some_and(|c| points(c, trump) < 10);
+            let small = lowest_trump(trumps, trump).is_some_and(|c| c.points(trump) < 10);
             if (partner_took && (small || trumps.len() >= 2))
                 || (taker == seat && trumps.len() >= 2)
                 || (taker == seat
@@ -113,7 +88,7 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
         if cards.is_empty() || mem.opponent_ruffs(suit) {
             continue;
         }
-        let top = cards.iter().max_by_key(|&c| strength(c, trump));
+        let top = cards.iter().max_by_key(|&c| c.strength(trump));
         return match top {
             Some(c) if mem.is_master(c) => Some(c),
             _ => cheapest(cards, trump),
@@ -129,7 +104,7 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
 
 /// The lowest trump, keeping the king and queen (the belote) for last among the small ones.
 fn lowest_trump(trumps: CardSet, trump: Trump) -> Option<Card> {
-    trumps.iter().min_by_key(|&c| strength(c, trump))
+    trumps.iter().min_by_key(|&c| c.strength(trump))
 }
 
 /// A master in a plain suit that no opponent is known to ruff, the one with the most points.
@@ -140,7 +115,7 @@ fn safe_master(mem: &Memory, legal: CardSet) -> Option<Card> {
         .iter()
         .filter(|&c| mem.is_master(c) && !mem.opponent_ruffs(c.suit()))
         // With trumps still out, a master in a long suit is less likely to be ruffed.
-        .max_by_key(|&c| (points(c, trump), legal.of_suit(c.suit()).len()))
+        .max_by_key(|&c| (c.points(trump), legal.of_suit(c.suit()).len()))
 }
 
 /// A low lead that gives nothing away: not into an opponent's ruff, not away from an ace or an
@@ -165,7 +140,7 @@ fn quiet_lead(mem: &Memory, legal: CardSet) -> Option<Card> {
         if ten && !ace {
             cost += 30;
         }
-        cost += i32::from(points(low, trump)) * 2;
+        cost += i32::from(low.points(trump)) * 2;
         // Lead through the taker: the taker plays right after us and must commit first.
         if mem.contract.taker == mem.seat.next() {
             cost -= 5;
@@ -185,11 +160,11 @@ fn may_beat(mem: &Memory, seat: Seat, card: Card, trick: &Trick) -> bool {
         return false;
     };
     let holds = mem.possible(seat);
-    let best = power(card, trump, lead);
+    let best = card.power(trump, lead);
     // Only a void shown in play counts: guessing voids from how few cards are out made the bots
     // hold back on tricks they would have won (measured in the arena).
     let maybe_void = !holds.has_suit(lead);
-    let beats = |c: Card| power(c, trump, lead) > best;
+    let beats = |c: Card| c.power(trump, lead) > best;
     if holds.of_suit(lead).iter().any(beats) {
         return true;
     }
@@ -219,9 +194,9 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
         // Partner may be beaten: secure the trick with a master of the suit led if it has one.
         let secure = legal
             .iter()
-            .filter(|&c| power(c, trump, lead) > power(winning, trump, lead))
+            .filter(|&c| c.power(trump, lead) > winning.power(trump, lead))
             .filter(|&c| opponents_to_come.iter().all(|&s| !may_beat(mem, s, c, trick)))
-            .min_by_key(|&c| strength(c, trump));
+            .min_by_key(|&c| c.strength(trump));
         if let Some(c) = secure
             && !trump.is_trump(c.suit())
             && trick_points >= 10
@@ -233,12 +208,12 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
 
     // An opponent is winning.
     let winners: Vec<Card> =
-        legal.iter().filter(|&c| power(c, trump, lead) > power(winning, trump, lead)).collect();
+        legal.iter().filter(|&c| c.power(trump, lead) > winning.power(trump, lead)).collect();
     if winners.is_empty() {
         return give_least(mem, legal);
     }
     let cheapest_winner = |cards: &mut dyn Iterator<Item = Card>| {
-        cards.min_by_key(|&c| (power(c, trump, lead), points(c, trump)))
+        cards.min_by_key(|&c| (c.power(trump, lead), c.points(trump)))
     };
     if opponents_to_come.is_empty() {
         return cheapest_winner(&mut winners.iter().copied());
@@ -270,7 +245,7 @@ fn load_partner(mem: &Memory, legal: CardSet, lead: Suit) -> Option<Card> {
     plain
         .iter()
         .filter(|&c| !(mem.is_master(c) && c.suit() != lead))
-        .max_by_key(|&c| (points(c, trump), std::cmp::Reverse(strength(c, trump))))
+        .max_by_key(|&c| (c.points(trump), std::cmp::Reverse(c.strength(trump))))
         .or_else(|| give_least(mem, plain))
 }
 
@@ -289,6 +264,6 @@ fn give_least(mem: &Memory, legal: CardSet) -> Option<Card> {
         let ten = Card::new(suit, Rank::Ten);
         let guards_ten = c != ten && cards.contains(ten) && !mem.is_master(ten) && cards.len() == 2;
         let suit_points: u16 = cards.points(trump);
-        (master, guards_ten, points(c, trump), suit_points, strength(c, trump))
+        (master, guards_ten, c.points(trump), suit_points, c.strength(trump))
     })
 }

@@ -30,6 +30,15 @@ pub fn deal_rng(seed: u64, deal_index: usize, purpose: u64) -> Xoshiro256PlusPlu
     Xoshiro256PlusPlus::seed_from_u64(seed ^ mix)
 }
 
+/// A step of the SplitMix64 generator: a well-mixed seed from another (successive games, the
+/// deals of a match).
+pub const fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// A shuffled deck.
 pub fn shuffled_deck(rng: &mut Xoshiro256PlusPlus) -> Vec<Card> {
     let mut deck: Vec<Card> = Card::all().collect();

@@ -13,7 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use dealing::{DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck};
+pub use dealing::{DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
 pub use view::SeatView;
 

@@ -272,6 +272,27 @@ impl Card {
         }
     }
 
+    /// Strength within its own suit under `trump`: trump order for a trump, plain order otherwise.
+    pub fn strength(self, trump: Trump) -> u8 {
+        if trump.is_trump(self.suit()) {
+            self.rank().trump_strength()
+        } else {
+            self.rank().plain_strength()
+        }
+    }
+
+    /// How strong the card is in a trick led in `lead`: any trump beats the suit led, which beats
+    /// the other suits (which never win).
+    pub fn power(self, trump: Trump, lead: Suit) -> u8 {
+        if trump.is_trump(self.suit()) {
+            16 + self.rank().trump_strength()
+        } else if self.suit() == lead {
+            8 + self.rank().plain_strength()
+        } else {
+            0
+        }
+    }
+
     /// Every card, in index order.
     pub fn all() -> impl Iterator<Item = Card> {
         (0..32).map(Card::from_index)

@@ -80,15 +80,7 @@ impl Trick {
     /// The position (0..len) of the card winning so far.
     pub fn winning_index(&self, trump: Trump) -> Option<usize> {
         let lead = self.lead_suit()?;
-        let key = |c: Card| -> u8 {
-            if trump.is_trump(c.suit()) {
-                16 + c.rank().trump_strength()
-            } else if c.suit() == lead {
-                8 + c.rank().plain_strength()
-            } else {
-                0
-            }
-        };
+        let key = |c: Card| c.power(trump, lead);
         let mut best = 0;
         for i in 1..self.len() {
             if key(self.cards[i]) > key(self.cards[best]) {

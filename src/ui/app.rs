@@ -681,7 +681,7 @@ impl App {
     /// Starts a new game with new faces at the table.
     pub fn new_game(&mut self) {
         let seed = self.next_seed;
-        self.next_seed = splitmix(seed);
+        self.next_seed = crate::game::splitmix(seed);
         let options = GameOptions {
             target: self.target,
             rules: self.settings.rules(),
@@ -1182,12 +1182,4 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
         cards.extend(of);
     }
     cards
-}
-
-/// A step of the SplitMix64 generator: the seeds of successive games.
-const fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
