@@ -22,31 +22,13 @@ struct Cli {
     command: Option<Command>,
     /// The language of the table (default: from the locale).
     #[arg(long, value_enum)]
-    lang: Option<LangArg>,
+    lang: Option<contree::ui::Lang>,
     /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
     #[arg(long)]
     ascii: bool,
     /// How fast the computer players act (default: the settings', else normal).
     #[arg(long, value_enum)]
-    speed: Option<SpeedArg>,
-}
-
-/// `--lang`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum LangArg {
-    /// Français.
-    Fr,
-    /// English.
-    En,
-}
-
-/// `--speed`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum SpeedArg {
-    Slow,
-    Normal,
-    Fast,
-    Instant,
+    speed: Option<contree::ui::Speed>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -191,7 +173,7 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
 fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
 
-    use contree::ui::{self, App, Config, Lang, Speed, SuitStyle, Theme};
+    use contree::ui::{self, App, Config, Lang, SuitStyle, Theme};
 
     if !io::stdout().is_terminal() {
         eprintln!("contree: the table needs a terminal on standard output");
@@ -209,21 +191,13 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     };
     let saved = settings;
     if let Some(l) = cli.lang {
-        settings.lang = match l {
-            LangArg::Fr => Lang::Fr,
-            LangArg::En => Lang::En,
-        };
+        settings.lang = l;
     }
     if let Some(level) = cli.level {
         settings.level = level;
     }
     if let Some(s) = cli.speed {
-        settings.speed = match s {
-            SpeedArg::Slow => Speed::Slow,
-            SpeedArg::Normal => Speed::Normal,
-            SpeedArg::Fast => Speed::Fast,
-            SpeedArg::Instant => Speed::Instant,
-        };
+        settings.speed = s;
     }
     // Rule flags choose this session's new games; the saved settings stay as they are.
     let flags = &cli.game;

@@ -15,7 +15,9 @@ use crate::rules::{ContreScoring, ScoringMethod, ScoringRules};
 pub const SETTINGS_FILE: &str = "settings.json";
 
 /// How fast the computer players act.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Speed {
     /// A long, comfortable pause.
@@ -32,16 +34,6 @@ pub enum Speed {
 impl Speed {
     /// Every speed, slowest first.
     pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
-
-    /// The name on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Speed::Slow => "slow",
-            Speed::Normal => "normal",
-            Speed::Fast => "fast",
-            Speed::Instant => "instant",
-        }
-    }
 
     /// How long a computer player waits before acting.
     pub const fn bot_delay(self) -> Duration {

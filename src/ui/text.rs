@@ -8,7 +8,9 @@ use super::settings::SuitStyle;
 use crate::rules::{Bid, Call, Contract, Level, Multiplier, Rank, Seat, Suit, Team};
 
 /// A language of the table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Lang {
     /// Français.
