@@ -642,9 +642,7 @@ impl App {
     }
 
     fn cycle_target(&mut self, up: bool) {
-        let i = TARGETS.iter().position(|&t| t == self.target).unwrap_or(0);
-        let n = TARGETS.len();
-        self.target = TARGETS[if up { (i + 1) % n } else { (i + n - 1) % n }];
+        self.target = cycle(&TARGETS, self.target, up);
     }
 
     /// Does what a start menu item says.
@@ -844,11 +842,6 @@ impl App {
 
     /// Moves a setting to its next (or previous) value, and saves the settings.
     pub fn change_setting(&mut self, item: SettingItem, forward: bool) {
-        fn cycle<T: Copy + PartialEq>(all: &[T], v: T, forward: bool) -> T {
-            let n = all.len();
-            let i = all.iter().position(|x| *x == v).unwrap_or(0);
-            all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
-        }
         let s = &mut self.settings;
         match item {
             SettingItem::Lang => s.lang = cycle(&Lang::ALL, s.lang, forward),
@@ -1149,6 +1142,13 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// The value after (or before) `v` in `all`, going round; the first when `v` is not there.
+fn cycle<T: Copy + PartialEq>(all: &[T], v: T, forward: bool) -> T {
+    let n = all.len();
+    let i = all.iter().position(|x| *x == v).unwrap_or(0);
+    all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
 }
 
 /// A hand in table order: suits alternating in colour, trumps first once known, each suit from
