@@ -219,10 +219,7 @@ pub fn decide_call(
             let Some(suit) = bid.trump.suit() else {
                 return Call::Pass;
             };
-            let already_raised = auction.calls().iter().enumerate().any(|(i, c)| {
-                auction.seat_of(i) == seat && matches!(c, Call::Bid(b) if b.trump == bid.trump)
-            });
-            if already_raised {
+            if bid_in_suit(auction, seat, suit) {
                 return Call::Pass;
             }
             let raise = support(hand, suit);
@@ -262,16 +259,7 @@ pub fn decide_call(
 
 /// The highest bid the partner made in this auction.
 fn partner_bid(auction: &Auction, partner: Seat) -> Option<Bid> {
-    auction
-        .calls()
-        .iter()
-        .enumerate()
-        .rev()
-        .filter(|&(i, _)| auction.seat_of(i) == partner)
-        .find_map(|(_, c)| match c {
-            Call::Bid(b) => Some(*b),
-            _ => None,
-        })
+    auction.bids_by(partner).last()
 }
 
 /// Whether to contre the opponents' `bid`, from the defender's hold on the taker's trump.
@@ -336,9 +324,7 @@ fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: Style) -> bool {
 
 /// Whether `seat` bid `suit` at some point of the auction.
 fn bid_in_suit(auction: &Auction, seat: Seat, suit: Suit) -> bool {
-    auction.calls().iter().enumerate().any(|(i, c)| {
-        auction.seat_of(i) == seat && matches!(c, Call::Bid(b) if b.trump.suit() == Some(suit))
-    })
+    auction.bids_by(seat).any(|b| b.trump.suit() == Some(suit))
 }
 
 /// Whether to surcontre our side's contré bid: only the taker, and only when the contract is

@@ -102,17 +102,8 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
         Level::Easy if rng.random_bool(EASY_SLIP) => random_card(rng),
         Level::Easy => play::choose_card(&mem, legal, &[]),
         Level::Normal => {
-            let partner = view.seat.partner();
-            let shown: Vec<Suit> = view
-                .auction
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| auction.seat_of(i) == partner)
-                .filter_map(|(_, c)| match c {
-                    Call::Bid(b) => b.trump.suit(),
-                    _ => None,
-                })
-                .collect();
+            let shown: Vec<Suit> =
+                auction.bids_by(view.seat.partner()).filter_map(|b| b.trump.suit()).collect();
             play::choose_card(&mem, legal, &shown)
         }
     };

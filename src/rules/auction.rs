@@ -384,6 +384,14 @@ impl Auction {
         self.dealer.after(1 + i)
     }
 
+    /// The bids `seat` made, in the order made.
+    pub fn bids_by(&self, seat: Seat) -> impl Iterator<Item = Bid> + '_ {
+        self.calls.iter().enumerate().filter_map(move |(i, c)| match c {
+            Call::Bid(b) if self.seat_of(i) == seat => Some(*b),
+            _ => None,
+        })
+    }
+
     /// Who speaks now, or `None` once the auction is over.
     pub fn to_speak(&self) -> Option<Seat> {
         if self.outcome.is_some() { None } else { Some(self.seat_of(self.calls.len())) }
