@@ -365,10 +365,8 @@ fn play_once(
     if contract.multiplier == Multiplier::Surcontre {
         side.surcontred += 1;
     }
-    for team in Team::ALL {
-        if result.tricks_won[team] == 8 {
-            sides[usize::from(team != a_team)].capots += 1;
-        }
+    if let Some(team) = result.capot() {
+        sides[usize::from(team != a_team)].capots += 1;
     }
     let points = result.points();
     Ok(f64::from(points[a_team]) - f64::from(points[a_team.other()]))

@@ -152,7 +152,7 @@ impl Stats {
         if contract.multiplier == Multiplier::Surcontre {
             d.surcontres.add(takers);
         }
-        if let Some(team) = Team::ALL.into_iter().find(|&t| deal.tricks_won[t] == 8) {
+        if let Some(team) = deal.capot() {
             d.capots.add(team);
         }
         if let Some(team) = deal.belote {

@@ -224,6 +224,11 @@ impl DealResult {
     pub fn points(&self) -> ByTeam<u16> {
         self.score.map(|s| s.score).unwrap_or_default()
     }
+
+    /// The team that took all eight tricks, if one did.
+    pub fn capot(&self) -> Option<Team> {
+        Team::ALL.into_iter().find(|&t| self.tricks_won[t] == 8)
+    }
 }
 
 /// What an action did, for the table to show.
