@@ -3,6 +3,7 @@
 //! output. The table and the binary call these; they print nothing themselves.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -14,7 +15,7 @@ use crate::rules::{
     Team,
 };
 use crate::stats::Stats;
-use crate::store::Store;
+use crate::store::{GameEntry, GameResult, Holder, Store};
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -140,6 +141,84 @@ pub fn start_new(store: &Store, flags: &GameFlags) -> anyhow::Result<Game> {
         anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
     })?;
     Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed)))
+}
+
+/// A time (seconds since the Unix epoch) as `2026-11-29 14:41 UTC`.
+pub fn utc(secs: u64) -> String {
+    let (year, month, day, hour, minute) = crate::ui::text::civil_time(secs);
+    format!("{year}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+}
+
+/// Why a second table may not open on a data directory: who holds it, and what to do.
+pub fn held_by(holder: &Holder, dir: &Path) -> String {
+    let mut who = String::from("another contree table");
+    match (holder.pid, holder.since) {
+        (Some(pid), Some(since)) => {
+            let _ = write!(who, " (process {pid}, open since {})", utc(since));
+        }
+        (Some(pid), None) => {
+            let _ = write!(who, " (process {pid})");
+        }
+        _ => {}
+    }
+    format!(
+        "{who} is using the data directory {}; quit it first, or play elsewhere with \
+         CONTREE_DATA_DIR",
+        dir.display()
+    )
+}
+
+/// The line above the history of a filed game shown when no game is in progress.
+pub fn last_game_title(entry: &GameEntry) -> String {
+    let how = match entry.result {
+        GameResult::Won => "won by North-South",
+        GameResult::Lost => "won by East-West",
+        GameResult::Abandoned => "abandoned",
+    };
+    let started = entry.game.started.map(|s| format!(", started {}", utc(s))).unwrap_or_default();
+    format!("No game in progress. The last game{started}, {how}, filed {}:", utc(entry.filed))
+}
+
+/// Writes `text` to the file `path` for `history --export`: never over a file of the data
+/// directory `data`, and over an existing file only with `force` (then atomically).
+pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::Result<()> {
+    use anyhow::{Context, bail};
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().with_context(|| format!("{} names no file", path.display()))?;
+    let folder = std::fs::canonicalize(parent)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    // A link in the export's place is followed: what it points to is what would be written.
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| folder.join(name));
+    let data = std::fs::canonicalize(data).unwrap_or_else(|_| data.to_path_buf());
+    if folder == data || target.parent() == Some(data.as_path()) {
+        bail!(
+            "{} is in the data directory, whose files only contree writes; export elsewhere",
+            path.display()
+        );
+    }
+    let written = if force {
+        tempfile::Builder::new().prefix(".contree-export.").tempfile_in(&folder).and_then(
+            |mut tmp| {
+                std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+                tmp.persist(path).map(|_| ()).map_err(|e| e.error)
+            },
+        )
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+    };
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            bail!("{} exists already; give --force to replace it", path.display())
+        }
+        other => other.with_context(|| format!("cannot write {}", path.display())),
+    }
 }
 
 /// `contree stats --json`: the statistics and the points per deal.

@@ -103,7 +103,9 @@ fn history_export_rescores_identically_through_contree_score() {
         },
     );
     assert_ne!(game.phase(), Phase::GameOver);
-    let export = dir.path().join("deals.jsonl");
+    // Exports go outside the data directory.
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let export = elsewhere.path().join("deals.jsonl");
     let path = export.to_str().expect("utf-8 path");
     let out = contree(dir.path(), &["history", "--export", path]);
     assert!(out.status.success(), "{}", text(&out.stderr));

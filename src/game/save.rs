@@ -1,8 +1,12 @@
 //! The saved form of a game: its seed, options and players, and each deal as a deal record (the
-//! hands as dealt, the calls and the cards). Loading replays every action through the rules and
-//! checks every deal against the seed, so a tampered save is refused, never trusted.
+//! hands as dealt, the calls and the cards), with a checksum of the calls and cards. Loading
+//! replays every action through the rules and checks every deal against the seed, its record's
+//! game context against the totals the replay reaches, and the actions against the checksum, so
+//! an edited save is refused, never trusted. Saves written before the checksum existed carry none
+//! and are checked by the replay alone.
 
 use std::fmt;
+use std::io;
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +35,46 @@ pub struct GameSave {
     /// When the game was saved (seconds since the Unix epoch), if known.
     #[serde(default)]
     pub saved: Option<u64>,
+    /// The checksum of every deal's calls and cards ([`actions_check`]), so that an action
+    /// edited into another legal one is noticed. Absent from saves of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+}
+
+/// FNV-1a, 64 bits: a checksum that stays the same across versions and platforms (unlike the
+/// standard library's hasher), fed through `io::Write` so tokens need no allocation.
+struct Fnv(u64);
+
+impl io::Write for Fnv {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The checksum of the calls and cards of `deals`, in order, as their record tokens: sixteen
+/// hexadecimal digits.
+pub fn actions_check(deals: &[DealRecord]) -> String {
+    use io::Write as _;
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    for d in deals {
+        // Writing to the hasher cannot fail, and tokens always serialize.
+        for c in &d.auction {
+            let _ = serde_json::to_writer(&mut h, c);
+        }
+        let _ = h.write_all(b"|");
+        for c in &d.play {
+            let _ = serde_json::to_writer(&mut h, c);
+        }
+        let _ = h.write_all(b"/");
+    }
+    format!("{:016x}", h.0)
 }
 
 /// Why a save cannot be loaded.
@@ -46,6 +90,8 @@ pub enum LoadError {
     Tampered { deal: usize, what: String },
     /// An action the rules refuse.
     Illegal { deal: usize, action: String, why: String },
+    /// The calls or cards are not the ones the save's checksum was made of.
+    Edited,
 }
 
 impl fmt::Display for LoadError {
@@ -64,6 +110,9 @@ impl fmt::Display for LoadError {
             LoadError::Illegal { deal, action, why } => {
                 write!(f, "deal {} of the save has an illegal action {action}: {why}", deal + 1)
             }
+            LoadError::Edited => f.write_str(
+                "the calls or cards of the save were edited: its checksum does not match",
+            ),
         }
     }
 }
@@ -82,6 +131,7 @@ impl Game {
             seed: self.seed,
             options: self.options,
             players: self.players.clone(),
+            check: Some(actions_check(&deals)),
             deals,
             started: None,
             saved: None,
@@ -99,6 +149,9 @@ impl Game {
         if save.deals.is_empty() {
             return Err(LoadError::NoDeal);
         }
+        if save.check.as_ref().is_some_and(|c| *c != actions_check(&save.deals)) {
+            return Err(LoadError::Edited);
+        }
         let mut game = Game::new(save.options, save.seed, save.players.clone());
         for (i, record) in save.deals.iter().enumerate() {
             if i > 0 {
@@ -115,6 +168,14 @@ impl Game {
             let hands: BySeat<CardSet> = record.hand_sets();
             if hands != game.deal.dealt {
                 return Err(tampered("the hands are not the ones dealt"));
+            }
+            // The totals before each deal are the previous deals' answer: an edited call or card
+            // that changes a score shows here, even in a save without a checksum.
+            let expected = game.deal.record(&game.options, game.totals);
+            if record.game != expected.game || record.rules != expected.rules {
+                return Err(tampered(
+                    "its totals or rules are not the ones the earlier deals give",
+                ));
             }
             let actions = record
                 .auction

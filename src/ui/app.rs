@@ -47,8 +47,10 @@ pub enum Effect {
     DealFinished,
     /// The game has just finished: record it in the statistics.
     GameFinished,
-    /// Put the saved game aside before a new game replaces it.
-    ArchiveSaved,
+    /// A new game is at the table: file the game it replaces (the one given, else the saved
+    /// one) and only then save the new one; when filing fails, answer with
+    /// [`App::new_game_refused`].
+    NewGame(Option<Box<Game>>),
     /// Save the settings.
     SaveSettings,
     /// Ask a computer player; answer with [`Msg::Decided`].
@@ -382,12 +384,17 @@ impl App {
             hits: Hits::default(),
             quit: false,
             wait_serial: 0,
-            next_seed: config.seed,
+            // The seed is the first game's: a game given at start that took it leaves the next
+            // new game a seed of its own, so it deals other cards.
+            next_seed: match &config.game {
+                Some(g) if g.seed() == config.seed => crate::game::splitmix(config.seed),
+                _ => config.seed,
+            },
             effects: Vec::new(),
         };
         if let Some(game) = config.game {
             app.game = Some(game);
-            app.effects.push(Effect::SaveGame);
+            app.effects.push(Effect::NewGame(None));
             app.enter_table();
             // The first move may be a computer player's: its wait starts now, not at a key.
             app.schedule();
@@ -656,9 +663,8 @@ impl App {
                 }
             }
             MenuItem::Play => {
-                if self.resume.take().is_some() {
-                    self.effects.push(Effect::ArchiveSaved);
-                }
+                // The saved game is filed by the new game's effect before anything replaces it.
+                self.resume = None;
                 self.menu = 0;
                 self.new_game();
             }
@@ -685,9 +691,37 @@ impl App {
             rules: self.settings.rules(),
             deal_style: self.settings.deal_style,
         };
-        self.game = Some(crate::cli::new_game(options, seed));
-        self.effects.push(Effect::SaveGame);
+        let previous = self.game.replace(crate::cli::new_game(options, seed));
+        self.effects.push(Effect::NewGame(previous.map(Box::new)));
         self.enter_table();
+    }
+
+    /// The game a new game was to replace could not be filed: the new game goes, the table goes
+    /// back to the game it replaced (`previous`, or on the start screen the saved game found
+    /// again, `resume`), and the status says why.
+    pub fn new_game_refused(
+        &mut self,
+        previous: Option<Game>,
+        resume: Option<Resumable>,
+        why: &str,
+    ) {
+        let w = self.words();
+        let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
+        match previous {
+            Some(game) => {
+                self.game = Some(game);
+                self.enter_table();
+            }
+            None => {
+                self.game = None;
+                self.resume = resume;
+                self.popups.clear();
+                self.reset_deal_state();
+                self.screen = Screen::Start;
+                self.menu = 0;
+            }
+        }
+        self.status = Some(status);
     }
 
     fn enter_table(&mut self) {

@@ -155,6 +155,8 @@ texts! {
     FinalScore => "Final score", "Score final";
     PlayAgain => "Play again", "Rejouer";
     StatsUpdated => "Your statistics are updated.", "Vos statistiques sont à jour.";
+    NewGameRefused => "No new game: the game it would replace could not be filed, and is kept", "Pas de nouvelle partie : celle qu'elle remplacerait n'a pas pu être classée, elle est gardée";
+    NotSaved => "Nothing will be saved", "Rien ne sera enregistré";
     BotFailed => "the computer player failed; it passes or plays its first legal card", "le joueur de l'ordinateur a échoué ; il passe ou joue sa première carte permise";
     Help => "Help", "Aide";
     Keys => "Keys", "Touches";

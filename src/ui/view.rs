@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Hits, Popup, Screen};
 use super::keymap;
@@ -35,7 +35,9 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let [body, footer] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let [body, footer] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(footer_height(app, area.width))])
+            .areas(area);
     match app.screen {
         Screen::Start => screens::start(&mut ctx, body, buf),
         Screen::Table => table(&mut ctx, body, buf),
@@ -89,10 +91,30 @@ fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
     }
 }
 
+/// The most lines a message takes at the foot of the start screen.
+const START_STATUS_LINES: u16 = 4;
+
+/// The message at the foot of the screen, in the style of a warning.
+fn status_paragraph<'a>(ctx: &Ctx<'_>, status: &'a str) -> Paragraph<'a> {
+    Paragraph::new(Line::from(span(format!("! {status}"), ctx.theme.bad)))
+}
+
+/// The footer's height: one line, except on the start screen, where a message (a save moved
+/// aside, with the path where it was kept) wraps over a few lines so that it is read whole.
+fn footer_height(app: &App, width: u16) -> u16 {
+    match (&app.status, app.screen) {
+        (Some(s), Screen::Start) => {
+            let p = Paragraph::new(format!("! {s}")).wrap(Wrap { trim: false });
+            (p.line_count(width) as u16).clamp(1, START_STATUS_LINES)
+        }
+        _ => 1,
+    }
+}
+
 fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
-    let t = ctx.theme;
     if let Some(s) = &ctx.app.status {
-        Paragraph::new(Line::from(span(format!("! {s}"), t.bad))).render(area, buf);
+        let p = status_paragraph(ctx, s);
+        if area.height > 1 { p.wrap(Wrap { trim: false }) } else { p }.render(area, buf);
         return;
     }
     let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
