@@ -339,3 +339,21 @@ fn a_corrupt_settings_file_is_reported_on_screen_and_kept() {
     let settings = std::fs::read_to_string(dir.path().join("settings.json")).expect("rewritten");
     assert!(settings.contains("\"hint\":true"), "the good field is kept: {settings}");
 }
+
+#[test]
+fn the_notice_of_a_save_moved_aside_shows_where_it_was_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("game.json"), b"{\"version\": 1, \"seed\":").expect("write");
+    let mut t = Table::start(dir.path());
+    t.wait_for("could not be resumed");
+    let kept = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("game.json.corrupt-"))
+        .expect("kept");
+    // The notice wraps over lines: the kept file's name is on screen whole.
+    t.wait_for(&kept);
+    t.send("q");
+    t.wait_exit();
+}
