@@ -98,15 +98,17 @@ pub fn open_regular(path: &Path) -> Result<File, ReadError> {
     Ok(file)
 }
 
+/// Makes the open not wait: a FIFO without a writer (or reader) would block the open itself.
+/// Only the open and a non-file's reads and writes are affected: a regular file works as usual.
 #[cfg(unix)]
-fn nonblocking(options: &mut OpenOptions) {
+pub fn nonblocking(options: &mut OpenOptions) {
     use std::os::unix::fs::OpenOptionsExt;
-    // Only the open and a non-file's reads are affected: a regular file reads as usual.
     options.custom_flags(libc::O_NONBLOCK);
 }
 
+/// Nothing to do where opening a file never waits on another process.
 #[cfg(not(unix))]
-fn nonblocking(_: &mut OpenOptions) {}
+pub fn nonblocking(_: &mut OpenOptions) {}
 
 /// Reads the whole of the regular file `path`, refusing it beyond `limit` bytes.
 pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {

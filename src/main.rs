@@ -314,7 +314,10 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
                 (None, Some(ui::app::Resumable { game, started, saved }))
             }
             other => {
-                notices.extend(other.notice());
+                // The save comes first: of all the notices, it is the one not to miss.
+                if let Some(n) = other.notice() {
+                    notices.insert(0, n);
+                }
                 (None, None)
             }
         },

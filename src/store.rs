@@ -504,13 +504,10 @@ impl Store {
     pub fn lock(&self, what: &str) -> Result<DirLock, LockError> {
         let path = self.path(LOCK_FILE);
         let failed = |e: io::Error| LockError::Failed(StoreError::io(&path, Operation::Write, e));
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(failed)?;
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        files::nonblocking(&mut options);
+        let mut file = options.open(&path).map_err(failed)?;
         if !file.metadata().map_err(failed)?.is_file() {
             let e = StoreError::new(&path, Operation::Write, Cause::Unusable(ReadError::NotAFile));
             return Err(LockError::Failed(e));
@@ -1080,12 +1077,7 @@ where
 fn open_append(path: &Path) -> Result<File, ReadError> {
     let mut options = OpenOptions::new();
     options.read(true).append(true).create(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // A FIFO must not block the open; a regular file is unaffected.
-        options.custom_flags(libc::O_NONBLOCK);
-    }
+    files::nonblocking(&mut options);
     let file = options.open(path)?;
     if !file.metadata()?.is_file() {
         return Err(ReadError::NotAFile);

@@ -457,6 +457,7 @@ fn a_save_that_is_not_a_regular_file_is_moved_aside_at_once() {
     assert!(reason.contains("not a regular file"), "{reason}");
 }
 
+#[cfg(unix)]
 #[test]
 fn a_save_that_cannot_be_read_is_left_where_it_is() {
     use std::os::unix::fs::PermissionsExt;

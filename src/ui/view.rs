@@ -35,9 +35,11 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let [body, footer] =
-        Layout::vertical([Constraint::Min(1), Constraint::Length(footer_height(app, area.width))])
-            .areas(area);
+    let [body, footer] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(footer_height(app, area.width, area.height)),
+    ])
+    .areas(area);
     match app.screen {
         Screen::Start => screens::start(&mut ctx, body, buf),
         Screen::Table => table(&mut ctx, body, buf),
@@ -91,8 +93,10 @@ fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
     }
 }
 
-/// The most lines a message takes at the foot of the start screen.
+/// The fewest lines a message may take at the foot of the start screen, and the rows the start
+/// menu needs without the line to resume a game (a taller terminal lends the rest).
 const START_STATUS_LINES: u16 = 4;
+const START_MENU_ROWS: u16 = 20;
 
 /// The message at the foot of the screen, in the style of a warning.
 fn status_paragraph<'a>(ctx: &Ctx<'_>, status: &'a str) -> Paragraph<'a> {
@@ -101,11 +105,12 @@ fn status_paragraph<'a>(ctx: &Ctx<'_>, status: &'a str) -> Paragraph<'a> {
 
 /// The footer's height: one line, except on the start screen, where a message (a save moved
 /// aside, with the path where it was kept) wraps over a few lines so that it is read whole.
-fn footer_height(app: &App, width: u16) -> u16 {
+fn footer_height(app: &App, width: u16, height: u16) -> u16 {
     match (&app.status, app.screen) {
         (Some(s), Screen::Start) => {
             let p = Paragraph::new(format!("! {s}")).wrap(Wrap { trim: false });
-            (p.line_count(width) as u16).clamp(1, START_STATUS_LINES)
+            let room = height.saturating_sub(START_MENU_ROWS).max(START_STATUS_LINES);
+            (p.line_count(width) as u16).clamp(1, room)
         }
         _ => 1,
     }
