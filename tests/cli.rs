@@ -362,3 +362,21 @@ fn a_relative_xdg_data_home_is_ignored() {
     assert!(!cwd.path().join("relative").exists(), "nothing made under the relative path");
     assert!(home.path().join(".local/share/contree").is_dir(), "the platform's place instead");
 }
+
+#[test]
+fn score_onto_a_full_disk_says_it_cannot_write() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["score", "tests/data/seed-examples.jsonl"])
+        .env("CONTREE_DATA_DIR", dir.path())
+        .stdout(full)
+        .output()
+        .expect("runs contree");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("cannot write the answers: the disk is full"), "{err}");
+}
