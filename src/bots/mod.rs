@@ -4,9 +4,11 @@
 //! rules of bidding and play, no card memory, a little randomness) and `normal` (card memory and
 //! inference, the bidding convention of [`bidding`], contres). The persona's [`Style`] shifts the
 //! bidding within a level. [`decide_seeded`] gives the same answer for the same situation, at the
-//! table and through `contree bot` alike.
+//! table and through `contree bot` alike. The [`gambler`], which overbids and never contres, is
+//! not a level: it plays only in the arena, to measure how the levels punish an overbidder.
 
 pub mod bidding;
+pub mod gambler;
 pub mod memory;
 pub mod personas;
 pub mod play;
@@ -20,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Action, SeatView};
 use crate::rules::{Call, Card, ContreScoring, ScoringMethod, Suit, legal_cards};
 
+use bidding::Bidding;
 pub use memory::Memory;
 pub use personas::{Persona, Style};
 
@@ -79,17 +82,14 @@ const EASY_SLIP: f64 = 0.08;
 pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::Rng) -> Action {
     let auction = view.auction_state();
     let Some(contract) = auction.contract() else {
-        return match level {
-            Level::Random => Action::Bid(Call::Pass),
-            Level::Easy | Level::Normal => Action::Bid(bidding::decide_call(
-                view.seat,
-                view.hand,
-                &auction,
-                style,
-                level == Level::Normal,
-                rng,
-            )),
+        let bidder = match level {
+            Level::Random => return Action::Bid(Call::Pass),
+            Level::Easy => Bidding::EASY,
+            Level::Normal => Bidding::NORMAL,
         };
+        return Action::Bid(bidding::decide_call(
+            view.seat, view.hand, &auction, style, bidder, rng,
+        ));
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
     let legal = legal_cards(view.hand, &mem.trick, contract.trump());
@@ -114,8 +114,12 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
 /// [`decide`] with a generator derived from `seed` and the situation itself, so the same
 /// request always gets the same answer.
 pub fn decide_seeded(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ view_hash(view));
-    decide(view, level, style, &mut rng)
+    decide(view, level, style, &mut seeded_rng(view, seed))
+}
+
+/// The generator of a decision: from `seed` and the situation itself.
+fn seeded_rng(view: &SeatView, seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
+    rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ view_hash(view))
 }
 
 /// A hash of everything a view holds (FNV-1a), stable across runs and platforms.
