@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use contree::arena::{self, ArenaConfig};
+use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::{Level, Style};
 use contree::cli::{Contre, GameFlags, Scoring};
 use contree::store::{DirLock, LockError, Store, TABLE};
@@ -60,14 +60,19 @@ enum Command {
         #[arg(long, requires = "export")]
         force: bool,
     },
-    /// Duplicate match between two bot levels: each deal played twice, seats swapped.
+    /// Duplicate match between two contestants (bot levels, or the gambler): each deal played
+    /// twice, seats swapped.
     Arena {
-        /// Level A.
+        /// Contestant A: a level, or the arena's gambler.
         #[arg(long, value_enum)]
-        a: Level,
-        /// Level B.
+        a: Contestant,
+        /// Contestant B.
         #[arg(long, value_enum)]
-        b: Level,
+        b: Contestant,
+        /// Every seat bids as this contestant, the same auction in both plays of a deal; A and B
+        /// play the cards only, so card play is measured alone.
+        #[arg(long, value_enum, value_name = "CONTESTANT")]
+        auction: Option<Contestant>,
         /// Number of deals (each is played twice), up to ten million.
         #[arg(long, default_value_t = 2000,
               value_parser = clap::value_parser!(u64).range(1..=ARENA_MAX_DEALS))]
@@ -401,12 +406,13 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Some(Command::Score { file }) => score(file),
-        Some(Command::Arena { a, b, deals, seed, scoring, contre, json, threads }) => {
+        Some(Command::Arena { a, b, auction, deals, seed, scoring, contre, json, threads }) => {
             // The same values as the game's own flags, read the same way.
             let flags =
                 GameFlags { scoring: Some(scoring), contre: Some(contre), ..GameFlags::default() };
             let rules = flags.options().rules;
-            arena(ArenaConfig { a, b, deals, seed, rules, threads: usize::from(threads) }, json)
+            let threads = usize::from(threads);
+            arena(ArenaConfig { a, b, auction, deals, seed, rules, threads }, json)
         }
         Some(Command::Bot { seed, style }) => {
             bot(cli.level.unwrap_or(Level::STRONGEST), style, seed)

@@ -255,6 +255,31 @@ fn arena_refuses_a_number_of_deals_it_cannot_play() {
     }
 }
 
+#[test]
+fn the_gambler_plays_in_the_arena_but_never_at_the_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = contree(
+        dir.path(),
+        &["arena", "--a", "normal", "--b", "gambler", "--auction", "easy", "--deals", "3"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.starts_with("normal (A) vs gambler (B): 3 deals"), "{report}");
+    assert!(
+        report.contains("auction: every seat bids as easy; A and B play the cards"),
+        "{report}"
+    );
+    let out =
+        contree(dir.path(), &["arena", "--a", "gambler", "--b", "easy", "--deals", "2", "--json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((&json["a"]["contestant"], &json["auction"]), (&"gambler".into(), &Value::Null));
+    for args in [&["--level", "gambler"][..], &["bot", "--level", "gambler"]] {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("possible values: random, easy, normal"), "{args:?}");
+    }
+}
+
 /// A data directory with a game in progress (two deals played) saved by the store.
 fn with_a_game(dir: &Path) -> contree::game::Game {
     let store = Store::at(dir).expect("store").without_sync();
