@@ -20,7 +20,8 @@ fn table() -> App {
         target: 1000,
         seed: 4,
         resume: None,
-        game: Some(contree::cli::new_game(contree::game::GameOptions::default(), 4)),
+        game: Some(contree::game::new_game(contree::game::GameOptions::default(), 4, None)),
+        previous: None,
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     for _ in 0..200 {

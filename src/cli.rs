@@ -7,11 +7,9 @@ use std::fmt::Write as _;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use crate::bots::personas;
-use crate::game::{DealResult, DealStyle, Game, GameOptions, HUMAN, Players, deal_rng};
+use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::rules::{
-    BySeat, ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat,
-    Team,
+    ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat, Team,
 };
 use crate::stats::Stats;
 use crate::store::Store;
@@ -117,16 +115,6 @@ impl GameFlags {
     }
 }
 
-/// The generator purpose used to seat the personas; the game's own purposes are 1 to 3.
-const SEATING: u64 = 4;
-
-/// A new game from `seed`: three personas drawn from the seed for East, North and West.
-pub fn new_game(options: GameOptions, seed: u64) -> Game {
-    let [east, north, west] = personas::draw(&mut deal_rng(seed, 0, SEATING));
-    let players: Players = BySeat([HUMAN.to_string(), east, north, west]);
-    Game::new(options, seed, players)
-}
-
 /// A seed for a game started without `--seed`.
 pub fn random_seed() -> u64 {
     rand::RngExt::random(&mut rand::rng())
@@ -139,7 +127,7 @@ pub fn start_new(store: &Store, flags: &GameFlags) -> anyhow::Result<Game> {
     store.archive_saved_game().map_err(|e| {
         anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
     })?;
-    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed)))
+    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed), None))
 }
 
 /// `contree stats --json`: the statistics and the points per deal.

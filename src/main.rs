@@ -228,6 +228,12 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
             }
         }
     };
+    // The players of the last game sit out the next new one; the games file is read only when
+    // no saved game says who they were.
+    let previous = match &resume {
+        Some(r) => Some(r.game.players().clone()),
+        None => store.games().ok().and_then(|g| g.last().map(|e| e.game.players.clone())),
+    };
     let mut app = App::new(Config {
         settings,
         saved,
@@ -236,6 +242,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         seed: flags.seed.unwrap_or_else(contree::cli::random_seed),
         resume,
         game,
+        previous,
     });
     if !notices.is_empty() {
         app.status = Some(notices.join(" "));

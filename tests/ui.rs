@@ -30,6 +30,7 @@ fn config(lang: Lang) -> Config {
         seed: SEED,
         resume: None,
         game: None,
+        previous: None,
     }
 }
 
@@ -728,7 +729,7 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
 #[test]
 fn a_game_given_at_start_moves_on_without_a_key() {
     let mut c = config(Lang::En);
-    c.game = Some(contree::cli::new_game(contree::game::GameOptions::default(), SEED));
+    c.game = Some(contree::game::new_game(contree::game::GameOptions::default(), SEED, None));
     let app = App::new(c);
     assert_eq!(app.screen, Screen::Table);
     let south_first = app.game.as_ref().and_then(|g| g.to_act()) == Some(Seat::South);

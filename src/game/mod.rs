@@ -7,14 +7,18 @@
 
 mod dealing;
 mod save;
+mod seating;
 mod view;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use dealing::{DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix};
+pub use dealing::{
+    DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix,
+};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
+pub use seating::{draw_players, new_game};
 pub use view::SeatView;
 
 use crate::rules::{
@@ -265,10 +269,7 @@ pub struct Game {
 impl Game {
     /// A new game: the first dealer is drawn at random from `seed`, and the first deal dealt.
     pub fn new(options: GameOptions, seed: u64, players: Players) -> Game {
-        let first_dealer = Seat::from_index(rand::RngExt::random_range(
-            &mut deal_rng(seed, 0, FIRST_DEALER),
-            0..4,
-        ));
+        let first_dealer = Seat::from_index(deal_rng(seed, 0, FIRST_DEALER).below(4) as usize);
         let mut deck = shuffled_deck(&mut deal_rng(seed, 0, SHUFFLE));
         cut(&mut deck, &mut deal_rng(seed, 0, CUT));
         let dealt = deal(&deck, first_dealer);

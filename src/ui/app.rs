@@ -14,7 +14,7 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, Game, GameOptions, Phase, SeatView, TARGETS};
+use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView, TARGETS};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardSet, ContreScoring, DoneTrick, ScoringMethod, Seat,
     Suit, Trick, Trump,
@@ -295,6 +295,8 @@ pub struct Config {
     pub resume: Option<Resumable>,
     /// A game to sit at at once, skipping the start screen.
     pub game: Option<Game>,
+    /// The players of the last game played, whom the next new game seats elsewhere.
+    pub previous: Option<Players>,
 }
 
 /// The whole state of the table.
@@ -350,6 +352,8 @@ pub struct App {
     pub quit: bool,
     wait_serial: u64,
     next_seed: u64,
+    /// The players of the last game, not seated again in the next one.
+    previous: Option<Players>,
     effects: Vec<Effect>,
 }
 
@@ -383,6 +387,7 @@ impl App {
             quit: false,
             wait_serial: 0,
             next_seed: config.seed,
+            previous: config.previous,
             effects: Vec::new(),
         };
         if let Some(game) = config.game {
@@ -608,7 +613,9 @@ impl App {
             // After the game, Esc leads back to the start screen rather than to a new game.
             Some(Popup::GameOver) => {
                 self.popups.clear();
-                self.game = None;
+                if let Some(g) = self.game.take() {
+                    self.previous = Some(g.players().clone());
+                }
                 self.screen = Screen::Start;
                 self.menu = 0;
             }
@@ -650,13 +657,15 @@ impl App {
         match item {
             MenuItem::Resume => {
                 if let Some(r) = self.resume.take() {
+                    self.previous = Some(r.game.players().clone());
                     self.game = Some(r.game);
                     self.enter_table();
                     self.menu = 0;
                 }
             }
             MenuItem::Play => {
-                if self.resume.take().is_some() {
+                if let Some(r) = self.resume.take() {
+                    self.previous = Some(r.game.players().clone());
                     self.effects.push(Effect::ArchiveSaved);
                 }
                 self.menu = 0;
@@ -685,7 +694,13 @@ impl App {
             rules: self.settings.rules(),
             deal_style: self.settings.deal_style,
         };
-        self.game = Some(crate::cli::new_game(options, seed));
+        let last = self.game.as_ref().map(|g| g.players().clone());
+        if last.is_some() {
+            self.previous = last;
+        }
+        let game = crate::game::new_game(options, seed, self.previous.as_ref());
+        self.previous = Some(game.players().clone());
+        self.game = Some(game);
         self.effects.push(Effect::SaveGame);
         self.enter_table();
     }

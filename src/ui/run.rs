@@ -165,7 +165,8 @@ mod tests {
             target: 1000,
             seed: 3,
             resume: None,
-            game: Some(crate::cli::new_game(crate::game::GameOptions::default(), 3)),
+            game: Some(crate::game::new_game(crate::game::GameOptions::default(), 3, None)),
+            previous: None,
         })
     }
 

@@ -140,6 +140,7 @@ mod tests {
             seed: 1,
             resume: None,
             game: None,
+            previous: None,
         });
         let ctx = Ctx {
             app: &app,
