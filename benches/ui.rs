@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A seeded game in its card play, South to play.
 fn table() -> App {

@@ -34,7 +34,7 @@ pub struct GameFlags {
     pub contre: Option<Contre>,
     /// How the cards are prepared between deals in a new game.
     #[arg(long, value_enum)]
-    pub deal: Option<Deal>,
+    pub deal: Option<DealStyle>,
 }
 
 /// `--target`: exactly the three targets a game may have, 1000, 1500 or 2000 points (the
@@ -79,15 +79,6 @@ pub enum Contre {
     Tournament,
 }
 
-/// `--deal`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deal {
-    /// Shuffle before every deal.
-    Shuffle,
-    /// Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals.
-    Tradition,
-}
-
 impl GameFlags {
     /// The options of a new game: the flags given, the defaults for the others.
     pub fn options(&self) -> GameOptions {
@@ -106,11 +97,7 @@ impl GameFlags {
                     Some(Contre::Tournament) => ContreScoring::Tournament,
                 },
             },
-            deal_style: match self.deal {
-                None => d.deal_style,
-                Some(Deal::Shuffle) => DealStyle::Shuffle,
-                Some(Deal::Tradition) => DealStyle::Tradition,
-            },
+            deal_style: self.deal.unwrap_or(d.deal_style),
         }
     }
 }

@@ -6,11 +6,9 @@ use contree::rules::{Level, Seat};
 use contree::ui::app::{BidButton, Hit, MenuItem, Popup, Resumable, Screen};
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
 
 const SEED: u64 = 4;
 

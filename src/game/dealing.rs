@@ -12,15 +12,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{BySeat, Card, CardSet, Seat};
 
-/// How the deck is prepared between deals.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How the deck is prepared between deals (also the `--deal` flag's values).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DealStyle {
-    /// A full shuffle before every deal.
+    /// Shuffle before every deal.
     #[default]
     Shuffle,
-    /// Table tradition: no shuffle between deals; the tricks are gathered in the order they were
-    /// won, cut and dealt. The deck is shuffled after four all-pass deals in a row.
+    /// Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals.
     Tradition,
 }
 

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
 use super::keymap::{self, Cmd, Mode};
@@ -804,7 +804,7 @@ impl App {
             Cmd::Right => self.cursor = (self.cursor + 1) % n,
             Cmd::Act => self.play_selected(),
             Cmd::Pick => {
-                if let ratatui::crossterm::event::KeyCode::Char(c) = key.code {
+                if let crossterm::event::KeyCode::Char(c) = key.code {
                     let i = c.to_digit(10).map_or(0, |d| d as usize);
                     if (1..=n).contains(&i) {
                         self.cursor = i - 1;

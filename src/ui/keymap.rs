@@ -1,7 +1,7 @@
 //! The keys, in one table. Input is looked up in [`BINDINGS`], the footer lists the bindings of
 //! the current mode, and the help screen lists them all: the three cannot drift apart.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::text::T;
 

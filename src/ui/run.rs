@@ -8,8 +8,8 @@ use std::io;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
-use ratatui::crossterm::execute;
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::execute;
 
 use super::app::{App, BotRequest, Effect, Msg};
 use super::settings::SETTINGS_FILE;

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::card::{self, Look};
+use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::game::{DealResult, Game};
 use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team};
@@ -266,7 +266,7 @@ fn last_trick(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
             x,
             y,
             c,
-            Look { marked: seat == d.winner, ..Look::default() },
+            Highlight { marked: seat == d.winner, ..Highlight::default() },
             inner,
             card::SMALL,
         );
