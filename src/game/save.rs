@@ -31,6 +31,9 @@ pub struct GameSave {
     /// When the game was saved (seconds since the Unix epoch), if known.
     #[serde(default)]
     pub saved: Option<u64>,
+    /// How many actions were taken back in each deal of `deals` (none written when none were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undos: Vec<u32>,
 }
 
 /// Why a save cannot be loaded.
@@ -74,8 +77,13 @@ impl Game {
     /// The game as a save.
     pub fn to_save(&self) -> GameSave {
         let mut deals: Vec<DealRecord> = self.history.iter().map(|d| d.record.clone()).collect();
+        let mut undos: Vec<u32> = self.history.iter().map(|d| d.undos).collect();
         if self.deal.index == self.history.len() {
             deals.push(self.deal.record(&self.options, self.totals));
+            undos.push(self.deal.undos);
+        }
+        if undos.iter().all(|&n| n == 0) {
+            undos.clear();
         }
         GameSave {
             version: SAVE_VERSION,
@@ -85,6 +93,7 @@ impl Game {
             deals,
             started: None,
             saved: None,
+            undos,
         }
     }
 
@@ -116,6 +125,7 @@ impl Game {
             if hands != game.deal.dealt {
                 return Err(tampered("the hands are not the ones dealt"));
             }
+            game.deal.undos = save.undos.get(i).copied().unwrap_or(0);
             let actions = record
                 .auction
                 .iter()
