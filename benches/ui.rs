@@ -22,6 +22,7 @@ fn table() -> App {
         resume: None,
         game: Some(contree::game::new_game(contree::game::GameOptions::default(), 4, None)),
         previous: None,
+        time_zone: jiff::tz::TimeZone::UTC,
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     for _ in 0..200 {

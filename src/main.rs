@@ -243,6 +243,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         resume,
         game,
         previous,
+        time_zone: jiff::tz::TimeZone::system(),
     });
     if !notices.is_empty() {
         app.status = Some(notices.join(" "));

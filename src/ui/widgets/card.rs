@@ -141,6 +141,7 @@ mod tests {
             resume: None,
             game: None,
             previous: None,
+            time_zone: jiff::tz::TimeZone::UTC,
         });
         let ctx = Ctx {
             app: &app,

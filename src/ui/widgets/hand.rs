@@ -30,8 +30,12 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     if let Some(b) = app.bubbles[Seat::South] {
         line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
     }
-    let turn = if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (&app.shown_trick, app.wait) {
+    let turn = if let (Some(_), Some(Wait::Held)) = (&app.shown_trick, app.wait) {
+        Some((format!("▶ {}", w.t(T::HeldTrick)), t.accent))
+    } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (&app.shown_trick, app.wait) {
         Some((format!("— {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
+    } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
+        Some((format!("— {}", w.t(T::DealDoneLine)), t.accent))
     } else if let Some(s) = app.thinking.or(match app.wait {
         Some(Wait::Bot(s)) => Some(s),
         _ => None,
