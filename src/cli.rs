@@ -140,7 +140,8 @@ fn percent(part: u32, whole: u32) -> String {
     }
 }
 
-/// The statistics as a readable table.
+/// The statistics as a readable table. The contres' success is the share of North-South's
+/// contres that set the contract.
 pub fn stats_table(stats: &Stats) -> String {
     let mut out = String::new();
     let all = stats.all_games();
@@ -192,13 +193,19 @@ pub fn stats_table(stats: &Stats) -> String {
             percent(c.made, c.taken)
         );
     }
-    let _ = writeln!(out, "  {:<22} {:>6} {:>8}", "", "made", "suffered");
-    for (what, b) in [
-        ("contres", d.contres),
-        ("surcontres", d.surcontres),
-        ("capots (all eight tricks)", d.capots),
-    ] {
-        let _ = writeln!(out, "  {what:<22} {:>6} {:>8}", b.made, b.suffered);
+    // One width for every label of the table below, the longest one's.
+    let _ = writeln!(out, "  {:<27} {:>6} {:>8} {:>11}", "", "made", "suffered", "set by it %");
+    let contre_rate = |won: u32, judged: u32| percent(won, judged);
+    let _ = writeln!(
+        out,
+        "  {:<27} {:>6} {:>8} {:>11}",
+        "contres",
+        d.contres.made,
+        d.contres.suffered,
+        contre_rate(d.contres_won.made, d.contres_judged.made),
+    );
+    for (what, b) in [("surcontres", d.surcontres), ("capots (all eight tricks)", d.capots)] {
+        let _ = writeln!(out, "  {what:<27} {:>6} {:>8}", b.made, b.suffered);
     }
     let _ = writeln!(
         out,
@@ -213,6 +220,7 @@ pub fn stats_table(stats: &Stats) -> String {
         per[Team::NS],
         per[Team::EW]
     );
+    let _ = writeln!(out, "  calls and cards taken back: {}", d.undos);
     out
 }
 
@@ -324,4 +332,30 @@ pub fn history_table(game: &Game) -> String {
         let _ = writeln!(out, "Won by {w}.");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stats_table_lines_up_and_rates_the_contres() {
+        let mut stats = Stats::default();
+        stats.deals.contres.made = 4;
+        stats.deals.contres_judged.made = 4;
+        stats.deals.contres_won.made = 3;
+        stats.deals.capots.suffered = 12;
+        let table = stats_table(&stats);
+        let row = |what: &str| {
+            let line = table.lines().find(|l| l.trim_start().starts_with(what));
+            line.unwrap_or_default().to_string()
+        };
+        assert!(row("contres").ends_with("75%"), "{table}");
+        // Every row's "made" figure ends under the end of its title.
+        let head = table.lines().find(|l| l.contains("suffered")).unwrap_or_default();
+        let end = head.find("made").unwrap_or(0) + "made".len() - 1;
+        for (what, figure) in [("contres", '4'), ("surcontres", '0'), ("capots", '0')] {
+            assert_eq!(row(what).chars().nth(end), Some(figure), "{what}:\n{table}");
+        }
+    }
 }

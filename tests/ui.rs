@@ -1052,3 +1052,27 @@ fn new_screens_and_popups() {
         app
     });
 }
+
+#[test]
+fn ascii_titles_and_names_use_plain_letters() {
+    use contree::game::{Game, GameOptions, HUMAN};
+    use contree::rules::BySeat;
+    let drawn = |app: &mut App| {
+        let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+        view::draw(&mut t, app, Look { ascii: true }).expect("draw");
+        format!("{:?}", t.backend())
+    };
+    let mut app = App::new(config(Lang::Fr));
+    let start = drawn(&mut app);
+    assert!(start.contains("BELOTE CONTREE"), "{start}");
+    let mut c = config(Lang::Fr);
+    let players = BySeat([HUMAN.to_string(), "dede".into(), "kevin".into(), "marcel".into()]);
+    c.game = Some(Game::new(GameOptions::default(), SEED, players));
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Esc);
+    settle(&mut app);
+    let table = drawn(&mut app);
+    assert!(table.contains("Dede") && table.contains("Kevin"), "{table}");
+    assert!(table.contains("Enchere en cours"), "{table}");
+    assert!(!table.contains("Dédé") && !table.contains("Enchère en"), "{table}");
+}
