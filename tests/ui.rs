@@ -221,7 +221,19 @@ fn screens() {
         app.stats = Some(stats);
         app
     });
-    snapshot_all("game_over", |l| whole_game(l).0);
+    snapshot_all("game_over", |l| {
+        // The statistics as the game leaves them: this game, after one game won before it.
+        let (mut app, _) = whole_game(l);
+        let game = app.game.clone().expect("a finished game");
+        let mut stats = contree::stats::Stats::default();
+        stats.add_game(1000, contree::rules::Team::NS);
+        for d in game.history() {
+            stats.add_deal(d);
+        }
+        stats.add_game(game.options().target, game.winner().expect("a winner"));
+        app.stats = Some(stats);
+        app
+    });
     snapshot_all("resume", |l| {
         let game = playing(l).game.expect("a game");
         let mut c = config(l);
@@ -924,7 +936,7 @@ fn south_takes_back_its_last_call_and_card() {
     assert!(app.south_to_bid());
     let effects = app.take_effects();
     assert!(effects.contains(&Effect::SaveGame), "the take-back is saved");
-    assert!(app.status.as_deref().is_some_and(|s| s.contains("Taken back")));
+    assert!(app.note.as_deref().is_some_and(|s| s.contains("Taken back")));
     // South passes again: the answer for the position before is dropped, whatever it says.
     ch(&mut app, 'p');
     for r in asked {

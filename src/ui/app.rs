@@ -409,6 +409,8 @@ pub struct App {
     hint_asked: bool,
     /// A one-line message: a refused action, a failed save.
     pub status: Option<String>,
+    /// A one-line note that is no failure: what was just taken back.
+    pub note: Option<String>,
     /// The statistics, once loaded.
     pub stats: Option<Stats>,
     /// The clickable areas of the last frame.
@@ -456,6 +458,7 @@ impl App {
             hint: None,
             hint_asked: false,
             status: None,
+            note: None,
             stats: None,
             hits: Hits::default(),
             quit: false,
@@ -667,6 +670,7 @@ impl App {
         }
         let Some(cmd) = cmd else { return };
         self.status = None;
+        self.note = None;
         match cmd {
             Cmd::Quit => self.quit = true,
             Cmd::Help => self.toggle_popup(Popup::Help),
@@ -820,22 +824,13 @@ impl App {
         match g.undo(Seat::South) {
             Ok(action) => {
                 self.effects.push(Effect::SaveGame);
-                self.position += 1;
-                self.wait = None;
-                self.thinking = None;
-                self.shown_trick = None;
-                self.auto_played = false;
-                self.confirm = None;
-                self.bid_level = None;
-                self.bid_focus = NO_FOCUS;
-                self.hint = None;
-                self.hint_asked = false;
+                // What was pending is for a position that is gone, a bot's answer included.
+                self.reset_deal_state();
                 self.restore_bubbles();
                 if let Action::Play(card) = action {
                     self.cursor = self.hand().iter().position(|&c| c == card).unwrap_or(0);
                 }
-                self.status =
-                    Some(format!("{}{}{}", w.t(T::TakenBack), w.colon(), w.action(action)));
+                self.note = Some(format!("{}{}{}", w.t(T::TakenBack), w.colon(), w.action(action)));
             }
             Err(e) => self.status = Some(w.undo_refusal(&e)),
         }
@@ -856,22 +851,17 @@ impl App {
             }
             Some(play) => {
                 let Some(holder) = d.belote_said else { return };
-                let in_trick = play.current_trick().plays().filter(|&(s, c)| {
-                    s == holder
-                        && play.trump().is_trump(c.suit())
-                        && matches!(c.rank(), crate::rules::Rank::King | crate::rules::Rank::Queen)
-                });
-                if let Some((seat, c)) = in_trick.last() {
+                use crate::rules::Rank;
+                let pair = |c: &Card| {
+                    play.trump().is_trump(c.suit()) && matches!(c.rank(), Rank::King | Rank::Queen)
+                };
+                let mut in_trick =
+                    play.current_trick().plays().filter(|(s, c)| *s == holder && pair(c));
+                if in_trick.next().is_some() {
                     // The first of the two said "Belote"; the other, played later, "Rebelote".
-                    let other_left = play.hands()[holder].iter().any(|x| {
-                        x.suit() == c.suit()
-                            && matches!(
-                                x.rank(),
-                                crate::rules::Rank::King | crate::rules::Rank::Queen
-                            )
-                    });
+                    let other_left = play.hands()[holder].iter().any(|c| pair(&c));
                     let call = if other_left { BeloteCall::Belote } else { BeloteCall::Rebelote };
-                    self.bubbles[seat] = Some(Bubble::Belote(call));
+                    self.bubbles[holder] = Some(Bubble::Belote(call));
                 }
             }
         }
@@ -1247,6 +1237,7 @@ impl App {
         }
         let Some(hit) = self.hits.at(m.column, m.row) else { return };
         self.status = None;
+        self.note = None;
         match hit {
             Hit::Card(card) => {
                 if let Some(i) = self.hand().iter().position(|&c| c == card) {

@@ -97,6 +97,10 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         Paragraph::new(Line::from(span(format!("! {s}"), t.bad))).render(area, buf);
         return;
     }
+    if let Some(s) = &ctx.app.note {
+        Paragraph::new(Line::from(span(format!("↶ {s}"), t.accent))).render(area, buf);
+        return;
+    }
     let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
     // `c` is offered only when it does something: a contre, or a surcontre when that is the call.
     let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
