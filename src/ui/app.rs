@@ -784,9 +784,9 @@ impl App {
         }
     }
 
-    /// Back to the start screen, the game saved and offered there to resume.
+    /// Back to the start screen, the game offered there to resume. Every action was saved as it
+    /// was made, so the save on disk is the game as it is.
     fn leave_table(&mut self) {
-        self.effects.push(Effect::SaveGame);
         self.popups.clear();
         self.reset_deal_state();
         self.position += 1;
