@@ -139,7 +139,8 @@ impl Stats {
     pub fn add_deal(&mut self, deal: &DealResult) {
         let d = &mut self.deals;
         d.played += 1;
-        d.undos += deal.undos;
+        // A count read from a save is not trusted to stay small.
+        d.undos = d.undos.saturating_add(deal.undos);
         let points = deal.points();
         for t in Team::ALL {
             d.points[t] += u64::from(points[t]);

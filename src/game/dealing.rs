@@ -186,6 +186,22 @@ mod tests {
     }
 
     #[test]
+    fn the_shuffle_is_a_permutation_and_below_stays_below() {
+        let mut seed = 1u64;
+        for len in 0..70usize {
+            seed = splitmix(seed);
+            let mut rng = DealRng::new(seed);
+            let mut items: Vec<usize> = (0..len).collect();
+            rng.shuffle(&mut items);
+            items.sort_unstable();
+            assert!(items.iter().copied().eq(0..len), "length {len}");
+            for n in [1, 2, 3, 27, 1000, u32::MAX] {
+                assert!(rng.below(n) < n);
+            }
+        }
+    }
+
+    #[test]
     fn packets_go_3_2_3_from_the_dealers_right() {
         let deck: Vec<Card> = Card::all().collect();
         let hands = deal(&deck, Seat::West);

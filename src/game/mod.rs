@@ -496,7 +496,7 @@ impl Game {
                 return Err(UndoError::NothingToUndo);
             }
         }
-        self.deal.undos = before.undos + 1;
+        self.deal.undos = before.undos.saturating_add(1);
         Ok(action)
     }
 
