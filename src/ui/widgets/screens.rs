@@ -127,9 +127,9 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             inner,
             i as u16,
             &Line::from(vec![
-                span(format!(" {label:<34}"), style),
+                span(format!(" {label:<37}"), style),
                 span(format!("{us:>10}"), if i == 0 { t.dim } else { t.accent }),
-                span(format!("{them:>14}"), style),
+                span(format!("{them:>12}"), style),
             ]),
         );
     }
