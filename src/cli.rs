@@ -8,11 +8,9 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use crate::bots::personas;
-use crate::game::{DealResult, DealStyle, Game, GameOptions, HUMAN, Players, deal_rng};
+use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::rules::{
-    BySeat, ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat,
-    Team,
+    ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat, Team,
 };
 use crate::stats::Stats;
 use crate::store::{GameEntry, GameResult, Holder, Store};
@@ -37,7 +35,7 @@ pub struct GameFlags {
     pub contre: Option<Contre>,
     /// How the cards are prepared between deals in a new game.
     #[arg(long, value_enum)]
-    pub deal: Option<Deal>,
+    pub deal: Option<DealStyle>,
 }
 
 /// `--target`: exactly the three targets a game may have, 1000, 1500 or 2000 points (the
@@ -82,15 +80,6 @@ pub enum Contre {
     Tournament,
 }
 
-/// `--deal`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deal {
-    /// Shuffle before every deal.
-    Shuffle,
-    /// Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals.
-    Tradition,
-}
-
 impl GameFlags {
     /// The options of a new game: the flags given, the defaults for the others.
     pub fn options(&self) -> GameOptions {
@@ -109,23 +98,9 @@ impl GameFlags {
                     Some(Contre::Tournament) => ContreScoring::Tournament,
                 },
             },
-            deal_style: match self.deal {
-                None => d.deal_style,
-                Some(Deal::Shuffle) => DealStyle::Shuffle,
-                Some(Deal::Tradition) => DealStyle::Tradition,
-            },
+            deal_style: self.deal.unwrap_or(d.deal_style),
         }
     }
-}
-
-/// The generator purpose used to seat the personas; the game's own purposes are 1 to 3.
-const SEATING: u64 = 4;
-
-/// A new game from `seed`: three personas drawn from the seed for East, North and West.
-pub fn new_game(options: GameOptions, seed: u64) -> Game {
-    let [east, north, west] = personas::draw(&mut deal_rng(seed, 0, SEATING));
-    let players: Players = BySeat([HUMAN.to_string(), east, north, west]);
-    Game::new(options, seed, players)
 }
 
 /// A seed for a game started without `--seed`.
@@ -140,13 +115,15 @@ pub fn start_new(store: &Store, flags: &GameFlags) -> anyhow::Result<Game> {
     store.archive_saved_game().map_err(|e| {
         anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
     })?;
-    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed)))
+    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed), None))
 }
 
 /// A time (seconds since the Unix epoch) as `2026-11-29 14:41 UTC`.
 pub fn utc(secs: u64) -> String {
-    let (year, month, day, hour, minute) = crate::ui::text::civil_time(secs);
-    format!("{year}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+    i64::try_from(secs).ok().and_then(|s| jiff::Timestamp::from_second(s).ok()).map_or_else(
+        || format!("{secs} s after 1970"),
+        |t| t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+    )
 }
 
 /// Why a second table may not open on a data directory: who holds it, and what to do.
@@ -244,7 +221,8 @@ fn percent(part: u32, whole: u32) -> String {
     }
 }
 
-/// The statistics as a readable table.
+/// The statistics as a readable table. The contres' success is the share of North-South's
+/// contres that set the contract.
 pub fn stats_table(stats: &Stats) -> String {
     let mut out = String::new();
     let all = stats.all_games();
@@ -296,13 +274,19 @@ pub fn stats_table(stats: &Stats) -> String {
             percent(c.made, c.taken)
         );
     }
-    let _ = writeln!(out, "  {:<22} {:>6} {:>8}", "", "made", "suffered");
-    for (what, b) in [
-        ("contres", d.contres),
-        ("surcontres", d.surcontres),
-        ("capots (all eight tricks)", d.capots),
-    ] {
-        let _ = writeln!(out, "  {what:<22} {:>6} {:>8}", b.made, b.suffered);
+    // One width for every label of the table below, the longest one's.
+    let _ = writeln!(out, "  {:<27} {:>6} {:>8} {:>11}", "", "made", "suffered", "set by it %");
+    let contre_rate = |won: u32, judged: u32| percent(won, judged);
+    let _ = writeln!(
+        out,
+        "  {:<27} {:>6} {:>8} {:>11}",
+        "contres",
+        d.contres.made,
+        d.contres.suffered,
+        contre_rate(d.contres_won.made, d.contres_judged.made),
+    );
+    for (what, b) in [("surcontres", d.surcontres), ("capots (all eight tricks)", d.capots)] {
+        let _ = writeln!(out, "  {what:<27} {:>6} {:>8}", b.made, b.suffered);
     }
     let _ = writeln!(
         out,
@@ -317,6 +301,7 @@ pub fn stats_table(stats: &Stats) -> String {
         per[Team::NS],
         per[Team::EW]
     );
+    let _ = writeln!(out, "  calls and cards taken back: {}", d.undos);
     out
 }
 
@@ -428,4 +413,30 @@ pub fn history_table(game: &Game) -> String {
         let _ = writeln!(out, "Won by {w}.");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stats_table_lines_up_and_rates_the_contres() {
+        let mut stats = Stats::default();
+        stats.deals.contres.made = 4;
+        stats.deals.contres_judged.made = 4;
+        stats.deals.contres_won.made = 3;
+        stats.deals.capots.suffered = 12;
+        let table = stats_table(&stats);
+        let row = |what: &str| {
+            let line = table.lines().find(|l| l.trim_start().starts_with(what));
+            line.unwrap_or_default().to_string()
+        };
+        assert!(row("contres").ends_with("75%"), "{table}");
+        // Every row's "made" figure ends under the end of its title.
+        let head = table.lines().find(|l| l.contains("suffered")).unwrap_or_default();
+        let end = head.find("made").unwrap_or(0) + "made".len() - 1;
+        for (what, figure) in [("contres", '4'), ("surcontres", '0'), ("capots", '0')] {
+            assert_eq!(row(what).chars().nth(end), Some(figure), "{what}:\n{table}");
+        }
+    }
 }

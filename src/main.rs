@@ -312,7 +312,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         Some(store) if flags.new => (Some(contree::cli::start_new(store, flags)?), None),
         None if flags.new => {
             let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
-            (Some(contree::cli::new_game(options, seed)), None)
+            (Some(contree::game::new_game(options, seed, None)), None)
         }
         Some(store) => match store.load_game() {
             contree::store::Resume::Saved { game, started, saved } => {
@@ -332,6 +332,15 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
         notices.insert(0, format!("{}{}{why}", w.t(ui::text::T::NotSaved), w.colon()));
     }
+    // The players of the last game sit out the next new one; the games file is read only when
+    // no saved game says who they were.
+    let previous = match &resume {
+        Some(r) => Some(r.game.players().clone()),
+        None => store
+            .as_ref()
+            .and_then(|s| s.last_game().ok())
+            .and_then(|(last, _)| last.map(|e| e.game.players)),
+    };
     let mut app = App::new(Config {
         settings,
         saved,
@@ -340,6 +349,8 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         seed: flags.seed.unwrap_or_else(contree::cli::random_seed),
         resume,
         game,
+        previous,
+        time_zone: jiff::tz::TimeZone::system(),
     });
     if !notices.is_empty() {
         app.status = Some(notices.join(" "));

@@ -111,6 +111,16 @@ pub struct DealCounts {
     pub belotes: ByTeam<u32>,
     /// Points written down for each team over all these deals.
     pub points: ByTeam<u64>,
+    /// Contres whose outcome is counted (those since the count began): made by North-South,
+    /// suffered from East-West.
+    #[serde(default)]
+    pub contres_judged: Both,
+    /// Of those, the contres that set the contract.
+    #[serde(default)]
+    pub contres_won: Both,
+    /// Calls and cards South took back.
+    #[serde(default)]
+    pub undos: u32,
 }
 
 impl DealCounts {
@@ -134,6 +144,8 @@ impl Stats {
     pub fn add_deal(&mut self, deal: &DealResult) {
         let d = &mut self.deals;
         bump(&mut d.played);
+        // A count read from a save is not trusted to stay small.
+        d.undos = d.undos.saturating_add(deal.undos);
         let points = deal.points();
         for t in Team::ALL {
             d.points[t] = d.points[t].saturating_add(u64::from(points[t]));
@@ -149,6 +161,10 @@ impl Stats {
         // The defence contres; the takers surcontre.
         if contract.multiplier >= Multiplier::Contre {
             d.contres.add(takers.other());
+            d.contres_judged.add(takers.other());
+            if !score.made {
+                d.contres_won.add(takers.other());
+            }
         }
         if contract.multiplier == Multiplier::Surcontre {
             d.surcontres.add(takers);

@@ -22,17 +22,21 @@ struct Table {
 
 impl Table {
     fn start(dir: &std::path::Path) -> Table {
-        Table::start_with(dir, &[])
+        Table::start_with(dir, "instant", &[])
     }
 
-    /// Starts the table with environment variables set (an empty value removes one).
-    fn start_with(dir: &std::path::Path, env: &[(&str, &str)]) -> Table {
+    fn start_at(dir: &std::path::Path, speed: &str) -> Table {
+        Table::start_with(dir, speed, &[])
+    }
+
+    /// Starts the table at `speed` with environment variables set (an empty value removes one).
+    fn start_with(dir: &std::path::Path, speed: &str, env: &[(&str, &str)]) -> Table {
         let pty = native_pty_system()
             .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
         // The baseline bots pass, so South's bid makes the contract.
-        cmd.args(["--lang", "en", "--speed", "instant", "--seed", "4", "--level", "random"]);
+        cmd.args(["--lang", "en", "--speed", speed, "--seed", "4", "--level", "random"]);
         cmd.env("CONTREE_DATA_DIR", dir);
         cmd.env("TERM", "xterm-256color");
         cmd.env("LANG", "en_US.UTF-8");
@@ -162,15 +166,20 @@ fn play_quit_and_resume_in_a_real_terminal() {
     let mut t = Table::start(dir.path());
     t.wait_for("Play");
     t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");
-    t.send("\t"); // from Pass round to the lowest value
+    t.send("\t"); // from Pass to the lowest value
     t.send("\r"); // the lowest value
     t.send("\r"); // the first suit
     t.wait_for("80 ♠, South");
+    // West leads a spade, and South's only card over it, the trump Jack, plays itself: the
+    // trick waits on the table for a key.
+    t.wait_for("forced card was played");
+    t.wait_for_any(&["tricks: us 1, them 0", "tricks: us 0, them 1"]);
+    t.send("\r");
     t.wait_for("▶ Your turn");
     t.send("\r");
-    // West led; South's card and the next two complete the first trick.
-    t.wait_for_any(&["tricks: 1 / 0", "tricks: 0 / 1"]);
     std::thread::sleep(Duration::from_millis(200));
     t.send("q");
     t.wait_exit();
@@ -178,7 +187,7 @@ fn play_quit_and_resume_in_a_real_terminal() {
     let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
     let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
     let played = save["deals"][0]["play"].as_array().map_or(0, Vec::len);
-    assert!(played >= 1, "the card is saved: {text}");
+    assert!(played >= 5, "the cards are saved: {text}");
 
     let mut t = Table::start(dir.path());
     t.wait_for("Resume the game");
@@ -187,6 +196,35 @@ fn play_quit_and_resume_in_a_real_terminal() {
     t.wait_for("South [taker]");
     t.send("q");
     t.wait_exit();
+}
+
+#[test]
+fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Slow: the computer players wait long enough for the call to be taken back first.
+    let mut t = Table::start_at(dir.path(), "slow");
+    t.wait_for("Play");
+    t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r");
+    t.wait_for("Your turn to bid");
+    t.send("p");
+    t.wait_for("South  Pass");
+    t.send("u");
+    t.wait_for("Taken back: Pass");
+    t.wait_for("Your turn to bid");
+    assert!(!t.contents().contains("South  Pass"), "the pass is gone:\n{}", t.contents());
+    // Esc opens the menu during play; its last item saves and goes to the start screen.
+    t.send("\x1b");
+    t.wait_for("Back to the game");
+    t.send("\x1b[A"); // up, round to the last item
+    t.send("\r");
+    t.wait_for("Resume the game");
+    t.send("q");
+    t.wait_exit();
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
+    assert_eq!(save["undos"], serde_json::json!([1]), "the take-back is saved: {text}");
 }
 
 #[test]
@@ -218,6 +256,8 @@ fn calls(dir: &std::path::Path) -> usize {
 fn sit_down(t: &mut Table, dir: &std::path::Path) {
     t.wait_for("Play");
     t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");
     assert!(dir.join("game.json").exists(), "the new game is saved");
 }
@@ -282,7 +322,7 @@ fn a_paste_of_thousands_of_keys_is_read_through() {
 #[test]
 fn a_dumb_terminal_gets_the_ascii_monochrome_table() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut t = Table::start_with(dir.path(), &[("TERM", "dumb")]);
+    let mut t = Table::start_with(dir.path(), "instant", &[("TERM", "dumb")]);
     sit_down(&mut t, dir.path());
     let contents = t.contents();
     for glyph in ["♠", "♥", "♦", "♣", "▶", "─", "│"] {
@@ -313,6 +353,8 @@ fn without_a_data_directory_the_table_plays_in_memory_and_says_so() {
     let mut t = Table::start(&data);
     t.wait_for("Nothing will be saved");
     t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");
     t.send("q");
     t.wait_exit();

@@ -212,7 +212,21 @@ fn expected(games: &[Game]) -> Stats {
             side.made += u32::from(score.made);
             side.failed += u32::from(!score.made);
             if c.multiplier != Multiplier::Simple {
-                if ours { s.deals.contres.suffered += 1 } else { s.deals.contres.made += 1 }
+                if ours {
+                    s.deals.contres.suffered += 1
+                } else {
+                    s.deals.contres.made += 1
+                }
+                let judged = &mut s.deals.contres_judged;
+                if ours {
+                    judged.suffered += 1
+                } else {
+                    judged.made += 1
+                }
+                if !score.made {
+                    let won = &mut s.deals.contres_won;
+                    if ours { won.suffered += 1 } else { won.made += 1 }
+                }
             }
             if c.multiplier == Multiplier::Surcontre {
                 if ours { s.deals.surcontres.made += 1 } else { s.deals.surcontres.suffered += 1 }

@@ -33,6 +33,8 @@ fn config(seed: u64) -> Config {
         seed,
         resume: None,
         game: None,
+        previous: None,
+        time_zone: jiff::tz::TimeZone::UTC,
     }
 }
 
@@ -167,7 +169,7 @@ fn each_new_game_of_a_session_is_a_new_game_even_from_the_seed_given() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = store(dir.path());
     // As `--new --seed 3`: the first game takes the seed.
-    let first = contree::cli::new_game(GameOptions::default(), 3);
+    let first = contree::game::new_game(GameOptions::default(), 3, None);
     let mut app = App::new(Config { game: Some(first), ..config(3) });
     to_game_over(&mut app, &store);
     let one = app.game.clone().expect("the first game");

@@ -7,14 +7,18 @@
 
 mod dealing;
 mod save;
+mod seating;
 mod view;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use dealing::{DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix};
+pub use dealing::{
+    DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix,
+};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
+pub use seating::{draw_players, new_game};
 pub use view::SeatView;
 
 use crate::rules::{
@@ -130,6 +134,34 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Why an action cannot be taken back. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoError {
+    /// Nothing has been done in this deal yet.
+    NothingToUndo,
+    /// Another seat has acted since: only the last action of the deal can be taken back.
+    NotTheLast { seat: Seat, last: Seat },
+    /// The deal is over: it is scored and counted.
+    DealOver,
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for UndoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UndoError::NothingToUndo => f.write_str("nothing has been done in this deal yet"),
+            UndoError::NotTheLast { seat, last } => {
+                write!(f, "{last} has acted since {seat}: only the last action can be taken back")
+            }
+            UndoError::DealOver => f.write_str("the deal is over and scored"),
+            UndoError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for UndoError {}
+
 /// The deal in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
@@ -147,6 +179,8 @@ pub struct Deal {
     pub played: Vec<Card>,
     /// The seat that said "Belote", once said.
     pub belote_said: Option<Seat>,
+    /// How many actions were taken back in this deal.
+    pub undos: u32,
 }
 
 impl Deal {
@@ -159,6 +193,7 @@ impl Deal {
             play: None,
             played: Vec::with_capacity(32),
             belote_said: None,
+            undos: 0,
         }
     }
 
@@ -178,6 +213,29 @@ impl Deal {
             Some(p) => p.to_play(),
             None => self.auction.to_speak(),
         }
+    }
+
+    /// Every action of the deal so far, in order: the calls, then the cards.
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        let calls = self.auction.calls().iter().map(|&c| Action::Bid(c));
+        calls.chain(self.played.iter().map(|&c| Action::Play(c)))
+    }
+
+    /// The last action of the deal and the seat that did it.
+    pub fn last_action(&self) -> Option<(Seat, Action)> {
+        if let Some(&card) = self.played.last() {
+            let play = self.play.as_ref()?;
+            // The card is in the current trick, or it completed the last trick taken.
+            let trick = match play.current_trick().plays().last() {
+                Some(_) => play.current_trick(),
+                None => &play.tricks().last()?.trick,
+            };
+            let (seat, _) = trick.plays().last()?;
+            return Some((seat, Action::Play(card)));
+        }
+        let calls = self.auction.calls();
+        let last = calls.len().checked_sub(1)?;
+        Some((self.auction.seat_of(last), Action::Bid(calls[last])))
     }
 
     /// Whether the auction and (if any) the play are over.
@@ -217,6 +275,8 @@ pub struct DealResult {
     pub belote: Option<Team>,
     /// The totals after the deal.
     pub totals: ByTeam<u32>,
+    /// How many actions were taken back during the deal.
+    pub undos: u32,
 }
 
 impl DealResult {
@@ -265,10 +325,7 @@ pub struct Game {
 impl Game {
     /// A new game: the first dealer is drawn at random from `seed`, and the first deal dealt.
     pub fn new(options: GameOptions, seed: u64, players: Players) -> Game {
-        let first_dealer = Seat::from_index(rand::RngExt::random_range(
-            &mut deal_rng(seed, 0, FIRST_DEALER),
-            0..4,
-        ));
+        let first_dealer = Seat::from_index(deal_rng(seed, 0, FIRST_DEALER).below(4) as usize);
         let mut deck = shuffled_deck(&mut deal_rng(seed, 0, SHUFFLE));
         cut(&mut deck, &mut deal_rng(seed, 0, CUT));
         let dealt = deal(&deck, first_dealer);
@@ -414,6 +471,35 @@ impl Game {
         Ok(event)
     }
 
+    /// Takes back the last action of the deal, if `seat` did it: the deal is as it was just
+    /// before, and the deal counts one more action taken back. A finished deal is scored and
+    /// counted, and cannot be taken back.
+    pub fn undo(&mut self, seat: Seat) -> Result<Action, UndoError> {
+        match self.phase() {
+            Phase::GameOver => return Err(UndoError::GameOver),
+            Phase::DealOver => return Err(UndoError::DealOver),
+            _ => {}
+        }
+        let (last, action) = self.deal.last_action().ok_or(UndoError::NothingToUndo)?;
+        if last != seat {
+            return Err(UndoError::NotTheLast { seat, last });
+        }
+        let fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt);
+        let before = std::mem::replace(&mut self.deal, fresh);
+        let mut actions: Vec<Action> = before.actions().collect();
+        actions.pop();
+        for a in actions {
+            // Each action was accepted once from this very position: it is accepted again.
+            let replayed = self.to_act().map(|s| self.apply(s, a));
+            if !matches!(replayed, Some(Ok(_))) {
+                self.deal = before;
+                return Err(UndoError::NothingToUndo);
+            }
+        }
+        self.deal.undos = before.undos.saturating_add(1);
+        Ok(action)
+    }
+
     fn finish_deal(&mut self) {
         let before = self.totals;
         let record = self.deal.record(&self.options, before);
@@ -452,6 +538,7 @@ impl Game {
             tricks,
             belote,
             totals: self.totals,
+            undos: self.deal.undos,
         });
     }
 

@@ -39,6 +39,9 @@ pub struct GameSave {
     /// edited into another legal one is noticed. Absent from saves of earlier versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,
+    /// How many actions were taken back in each deal of `deals` (none written when none were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undos: Vec<u32>,
 }
 
 /// FNV-1a, 64 bits: a checksum that stays the same across versions and platforms (unlike the
@@ -123,8 +126,13 @@ impl Game {
     /// The game as a save.
     pub fn to_save(&self) -> GameSave {
         let mut deals: Vec<DealRecord> = self.history.iter().map(|d| d.record.clone()).collect();
+        let mut undos: Vec<u32> = self.history.iter().map(|d| d.undos).collect();
         if self.deal.index == self.history.len() {
             deals.push(self.deal.record(&self.options, self.totals));
+            undos.push(self.deal.undos);
+        }
+        if undos.iter().all(|&n| n == 0) {
+            undos.clear();
         }
         GameSave {
             version: SAVE_VERSION,
@@ -135,6 +143,7 @@ impl Game {
             deals,
             started: None,
             saved: None,
+            undos,
         }
     }
 
@@ -177,6 +186,7 @@ impl Game {
                     "its totals or rules are not the ones the earlier deals give",
                 ));
             }
+            game.deal.undos = save.undos.get(i).copied().unwrap_or(0);
             let actions = record
                 .auction
                 .iter()

@@ -204,3 +204,49 @@ fn the_view_shows_only_the_seats_own_hand() {
         assert_eq!(v.seat, seat);
     }
 }
+
+#[test]
+fn an_undo_gives_back_the_position_before_the_last_action() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    let mut game = Game::new(GameOptions::default(), 31, players());
+    let mut undone = 0;
+    for _ in 0..400 {
+        match game.phase() {
+            Phase::GameOver => break,
+            Phase::DealOver => {
+                let last = game.deal().last_action().map(|(s, _)| s).unwrap_or(Seat::South);
+                assert_eq!(game.undo(last), Err(UndoError::DealOver), "a scored deal stays");
+                game.next_deal().expect("next");
+                assert_eq!(game.undo(Seat::South), Err(UndoError::NothingToUndo));
+                continue;
+            }
+            _ => {}
+        }
+        let before = game.clone();
+        let event = random_step(&mut game, &mut rng);
+        if event.deal_end {
+            continue;
+        }
+        let other = event.seat.next();
+        assert_eq!(
+            game.undo(other),
+            Err(UndoError::NotTheLast { seat: other, last: event.seat }),
+            "only the seat that acted last may take it back"
+        );
+        assert_eq!(game.deal().last_action(), Some((event.seat, event.action)));
+        assert_eq!(game.undo(event.seat), Ok(event.action));
+        undone += 1;
+        let mut expected = before.clone();
+        expected.deal.undos += 1;
+        assert_eq!(game, expected);
+        // The position saves and loads with the count of actions taken back.
+        let back = Game::from_save(&game.to_save()).expect("loads");
+        assert_eq!(back, game);
+        game.apply(event.seat, event.action).expect("the same action again");
+    }
+    assert!(undone > 100);
+    // The count reaches the history of each deal.
+    let counted: u32 = game.history().iter().map(|d| d.undos).sum();
+    let in_progress = if game.deal().index < game.history().len() { 0 } else { game.deal().undos };
+    assert_eq!(counted + in_progress, undone);
+}

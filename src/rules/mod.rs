@@ -26,7 +26,7 @@ pub use record::{
 };
 pub use scoring::{
     BASE_POINTS, BELOTE_POINTS, CAPOT_SCORE, CONTRE_CAPOT_BONUS, ContreScoring, DealScore,
-    GameOutcome, ScoringMethod, ScoringRules, contract_made, game_outcome, round_to_ten,
+    GameOutcome, ScoreSum, ScoringMethod, ScoringRules, contract_made, game_outcome, round_to_ten,
     score_deal,
 };
 pub use seat::{BySeat, ByTeam, Seat, Team};

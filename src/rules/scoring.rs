@@ -62,6 +62,35 @@ pub struct DealScore {
     pub score: ByTeam<u16>,
     /// The team whose score includes the belote, if any.
     pub belote_to: Option<Team>,
+    /// How each team's score before rounding adds up.
+    pub sums: ByTeam<ScoreSum>,
+}
+
+/// The terms of a team's score before rounding, for showing the sum: card points, a base (160
+/// on a failed or contré contract, 500 on a capot, times the multiplier where it applies), the
+/// contract's value a number of times, the belote and the bonus of a contré contract made with
+/// every trick. A term that does not count is 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ScoreSum {
+    /// Card points made, dix de der included.
+    pub cards: u16,
+    /// The base of the score.
+    pub base: u16,
+    /// The contract's value.
+    pub bid: u16,
+    /// How many times the contract's value counts (0 when it does not).
+    pub bid_times: u16,
+    /// The belote.
+    pub belote: u16,
+    /// The bonus of a contré contract made with every trick.
+    pub bonus: u16,
+}
+
+impl ScoreSum {
+    /// The sum: the score before rounding.
+    pub const fn total(&self) -> u16 {
+        self.cards + self.base + self.bid * self.bid_times + self.belote + self.bonus
+    }
 }
 
 /// Rounds to the nearest ten, 5 going up: 85 -> 90, 84 -> 80, 252 -> 250.
@@ -120,33 +149,52 @@ pub fn score_deal(
     let bid_counts = rules.scoring == ScoringMethod::MadePlusBid;
     let own_belote = |team: Team| if belote == Some(team) { BELOTE_POINTS } else { 0 };
     let every_belote = if belote.is_some() { BELOTE_POINTS } else { 0 };
-    let mut raw = ByTeam([0u16; 2]);
+    let mut sums = ByTeam([ScoreSum::default(); 2]);
     let winner;
     let mut belote_to = None;
+    let bid_times = |times: u16| if bid_counts { times } else { 0 };
     match (contract.bid.level, contract.multiplier, made) {
         (Level::Capot, Multiplier::Simple, true) => {
-            raw[takers] = CAPOT_SCORE + own_belote(takers);
-            raw[defence] = own_belote(defence);
+            sums[takers] =
+                ScoreSum { base: CAPOT_SCORE, belote: own_belote(takers), ..ScoreSum::default() };
+            sums[defence] = ScoreSum { belote: own_belote(defence), ..ScoreSum::default() };
             belote_to = belote;
             winner = None;
         }
         (Level::Capot, _, true) => {
-            raw[takers] = CAPOT_SCORE * m + every_belote;
+            sums[takers] =
+                ScoreSum { base: CAPOT_SCORE * m, belote: every_belote, ..ScoreSum::default() };
             winner = Some(takers);
         }
         (Level::Capot, _, false) => {
-            raw[defence] = CAPOT_SCORE * m + every_belote;
+            sums[defence] =
+                ScoreSum { base: CAPOT_SCORE * m, belote: every_belote, ..ScoreSum::default() };
             winner = Some(defence);
         }
         (Level::Points(value), Multiplier::Simple, true) => {
-            raw[takers] =
-                card_points[takers] + own_belote(takers) + if bid_counts { value } else { 0 };
-            raw[defence] = card_points[defence] + own_belote(defence);
+            sums[takers] = ScoreSum {
+                cards: card_points[takers],
+                bid: value,
+                bid_times: bid_times(1),
+                belote: own_belote(takers),
+                ..ScoreSum::default()
+            };
+            sums[defence] = ScoreSum {
+                cards: card_points[defence],
+                belote: own_belote(defence),
+                ..ScoreSum::default()
+            };
             belote_to = belote;
             winner = None;
         }
         (Level::Points(value), Multiplier::Simple, false) => {
-            raw[defence] = BASE_POINTS + every_belote + if bid_counts { value } else { 0 };
+            sums[defence] = ScoreSum {
+                base: BASE_POINTS,
+                bid: value,
+                bid_times: bid_times(1),
+                belote: every_belote,
+                ..ScoreSum::default()
+            };
             winner = Some(defence);
         }
         (Level::Points(value), _, _) => {
@@ -157,14 +205,22 @@ pub fn score_deal(
                 BASE_POINTS * m
             };
             let bonus = if made && tricks_won[takers] == 8 { CONTRE_CAPOT_BONUS } else { 0 };
-            raw[side] = base + every_belote + bonus + if bid_counts { value * m } else { 0 };
+            sums[side] = ScoreSum {
+                base,
+                bid: value,
+                bid_times: bid_times(m),
+                belote: every_belote,
+                bonus,
+                ..ScoreSum::default()
+            };
             winner = Some(side);
         }
     }
     if let Some(w) = winner {
         belote_to = belote.map(|_| w);
     }
-    DealScore { made, raw, score: raw.map(round_to_ten), belote_to }
+    let raw = sums.map(|s| s.total());
+    DealScore { made, raw, score: raw.map(round_to_ten), belote_to, sums }
 }
 
 /// Whether the game is over after a deal, and who won.
@@ -261,6 +317,10 @@ mod tests {
         let s = score(&c, 96, 6, Some(Team::NS), PLUS_BID);
         assert!(s.made);
         assert_eq!(s.raw, ByTeam([216, 66]));
+        // 96 + 100 + 20 = 216 for the takers, 66 for the defence.
+        let takers =
+            ScoreSum { cards: 96, bid: 100, bid_times: 1, belote: 20, ..ScoreSum::default() };
+        assert_eq!(s.sums, ByTeam([takers, ScoreSum { cards: 66, ..ScoreSum::default() }]));
         assert_eq!(s.score, ByTeam([220, 70]));
         let s = score(&c, 96, 6, Some(Team::NS), MADE);
         assert_eq!(s.raw, ByTeam([116, 66]));
@@ -293,6 +353,9 @@ mod tests {
         let c = contract(Level::Points(90), Suit::Diamonds, Multiplier::Contre);
         let s = score(&c, 95, 5, None, PLUS_BID);
         assert!(s.made);
+        // 320 + 2 × 90 = 500, and nothing for the defence.
+        let sum = ScoreSum { base: 320, bid: 90, bid_times: 2, ..ScoreSum::default() };
+        assert_eq!(s.sums, ByTeam([sum, ScoreSum::default()]));
         assert_eq!(s.score, ByTeam([500, 0]));
         assert_eq!(score(&c, 95, 5, None, MADE).score, ByTeam([320, 0]));
         assert_eq!(score(&c, 95, 5, None, TOURNAMENT).score, ByTeam([340, 0]));
@@ -364,8 +427,13 @@ mod tests {
 
     #[test]
     fn game_end() {
-        let dummy =
-            DealScore { made: true, raw: ByTeam([0, 0]), score: ByTeam([0, 0]), belote_to: None };
+        let dummy = DealScore {
+            made: true,
+            raw: ByTeam([0, 0]),
+            score: ByTeam([0, 0]),
+            belote_to: None,
+            sums: ByTeam::default(),
+        };
         let t = ByTeam([4, 4]);
         assert_eq!(
             game_outcome(1000, ByTeam([990, 400]), Some((&dummy, t))),
@@ -389,6 +457,7 @@ mod tests {
             raw: ByTeam([270, 20]),
             score: ByTeam([270, 20]),
             belote_to: Some(Team::EW),
+            sums: ByTeam::default(),
         };
         let capot = ByTeam([8, 0]);
         assert_eq!(

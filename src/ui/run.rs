@@ -10,8 +10,8 @@ use std::io;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Instant;
 
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
-use ratatui::crossterm::execute;
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::execute;
 
 use super::app::{App, BotRequest, Effect, Msg, Resumable};
 use super::settings::SETTINGS_FILE;
@@ -308,7 +308,9 @@ mod tests {
             target: 1000,
             seed: 3,
             resume: None,
-            game: Some(crate::cli::new_game(crate::game::GameOptions::default(), 3)),
+            game: Some(crate::game::new_game(crate::game::GameOptions::default(), 3, None)),
+            previous: None,
+            time_zone: jiff::tz::TimeZone::UTC,
         })
     }
 
@@ -323,7 +325,10 @@ mod tests {
         let saved: Option<Settings> = store.read_json(SETTINGS_FILE).expect("readable");
         assert_eq!(saved.map(|s| s.hint), Some(true));
         assert_eq!(app.status, None);
-        // The first bot's turn comes back as a request to think, not carried out here.
+        // The players sit down; once they are met and the deal seen, the first bot's turn comes
+        // back as a request to think, not carried out here.
+        app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Esc)));
+        app.update(Msg::Timer);
         app.update(Msg::Timer);
         let asked = apply_effects(&mut app, &store);
         let south_first =

@@ -60,8 +60,9 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 }
 
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
-/// quotes. Accented letters stay, French needs them.
-const ASCII_SYMBOLS: [(&str, &str); 18] = [
+/// quotes. Accented letters stay in French sentences; titles and names are written with plain
+/// letters by the widgets.
+const ASCII_SYMBOLS: [(&str, &str); 19] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -81,6 +82,7 @@ const ASCII_SYMBOLS: [(&str, &str); 18] = [
     ("−", "-"),
     ("×", "x"),
     ("│", "|"),
+    ("↶", "<"),
 ];
 
 /// Replaces the symbols of [`ASCII_SYMBOLS`] in a drawn frame, for `--ascii` and terminals
@@ -122,6 +124,10 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         if area.height > 1 { p.wrap(Wrap { trim: false }) } else { p }.render(area, buf);
         return;
     }
+    if let Some(s) = &ctx.app.note {
+        Paragraph::new(Line::from(span(format!("↶ {s}"), ctx.theme.accent))).render(area, buf);
+        return;
+    }
     let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
     // `c` is offered only when it does something: a contre, or a surcontre when that is the call.
     let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
@@ -152,14 +158,16 @@ fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'sta
 fn footer_rank(cmd: keymap::Cmd) -> u8 {
     use keymap::Cmd::*;
     match cmd {
-        Help | Close | Quit => u8::MAX,
-        // What decides the deal stays longest.
-        Pass | Contre | Act => 5,
-        Left | Right | Up | Down => 4,
-        Pick => 3,
-        LastTrick => 2,
+        Help | Close | Quit | Yes | No => u8::MAX,
+        // What decides the deal stays longest, then the ways to look back and to take back.
+        Pass | Contre | Act => 7,
+        History => 6,
+        Undo => 5,
+        Menu | LastTrick => 4,
+        Left | Right | Up | Down => 3,
+        Pick | Players => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
-        History | Hint => 0,
+        Hint => 0,
     }
 }
 
@@ -210,8 +218,10 @@ fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
     }
     let [felt, _] = table_columns(body);
     match popup {
-        Popup::DealEnd | Popup::GameOver => felt,
-        Popup::LastTrick => Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt },
+        Popup::DealEnd | Popup::Menu { .. } | Popup::Seat(_) => felt,
+        Popup::Tricks { .. } => {
+            Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt }
+        }
         _ => body,
     }
 }
