@@ -180,7 +180,7 @@ impl SettingItem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidButton {
     /// A value, 80..160 or capot.
-    Level(crate::rules::Level),
+    Level(crate::rules::BidLevel),
     /// A suit, making a bid at the chosen value.
     Suit(Suit),
     /// Pass, contre or surcontre.
@@ -327,7 +327,7 @@ pub struct App {
     /// The focused bidding button.
     pub bid_focus: usize,
     /// The bid value chosen, waiting for a suit.
-    pub bid_level: Option<crate::rules::Level>,
+    pub bid_level: Option<crate::rules::BidLevel>,
     /// What each seat last said.
     pub bubbles: BySeat<Option<Bubble>>,
     /// A finished trick still on the table.
@@ -511,7 +511,7 @@ impl App {
         let mut v = Vec::with_capacity(17);
         if let Some(min) = legal.min_level {
             v.extend(
-                crate::rules::Level::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
+                crate::rules::BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
             );
             v.extend(Suit::ALL.map(BidButton::Suit));
         }

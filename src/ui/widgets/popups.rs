@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use super::card::{self, Look};
 use super::{Ctx, put, span};
 use crate::game::{DealResult, Game};
-use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team};
+use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, Seat, Team};
 use crate::ui::app::{Hit, Popup};
 use crate::ui::keymap;
 use crate::ui::text::T;
@@ -39,10 +39,12 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     // The takers' total: card points and their own belote, what the contract is measured by.
     let got = d.card_points[takers] + belote;
     let (margin, by) = match c.bid.level {
-        Level::Points(v) => {
+        BidLevel::Points(v) => {
             (format!("{got} / {v}"), format!(" ({:+})", i32::from(got) - i32::from(v)))
         }
-        Level::Capot => (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new()),
+        BidLevel::Capot => {
+            (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new())
+        }
     };
     let verdict = if s.made { w.t(T::Made) } else { w.t(T::Failed) };
     lines.push(Line::from(vec![
@@ -303,7 +305,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::CONTRACT_WIDTH;
-    use crate::rules::{Bid, Contract, Level, Multiplier, Seat, Suit, Trump};
+    use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Suit, Trump};
     use crate::ui::SuitStyle;
     use crate::ui::text::{Lang, Words};
 
@@ -314,7 +316,7 @@ mod tests {
         for lang in Lang::ALL {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
                 let w = Words { lang, suits };
-                for level in Level::ALL {
+                for level in BidLevel::ALL {
                     for suit in Suit::ALL {
                         for multiplier in multipliers {
                             for taker in Seat::ALL {
