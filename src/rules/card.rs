@@ -264,18 +264,21 @@ impl Card {
     }
 
     /// Points of this card under `trump` (a table lookup).
+    #[inline]
     pub const fn points(self, trump: Trump) -> u8 {
         CARD_POINTS[trump.index()][self.0 as usize]
     }
 
     /// Strength within its own suit under `trump`, 0..8: trump order (J 9 A 10 K Q 8 7) for the
     /// cards [`Trump::trump_ordered`], plain order (A 10 K Q J 9 8 7) otherwise.
+    #[inline]
     pub const fn strength(self, trump: Trump) -> u8 {
         CARD_STRENGTH[trump.index()][self.0 as usize]
     }
 
     /// How strong the card is in a trick led in `lead`: a cutting trump beats the suit led,
     /// which beats the other suits (which never win).
+    #[inline]
     pub const fn power(self, trump: Trump, lead: Suit) -> u8 {
         let strength = self.strength(trump);
         if trump.cards().contains(self) {
@@ -413,6 +416,7 @@ impl Trump {
     ];
 
     /// The mode's index, 0..6: the suit's index, then 4 for sans atout and 5 for tout atout.
+    #[inline]
     pub const fn index(self) -> usize {
         match self {
             Trump::Suit(s) => s as usize,
@@ -428,6 +432,7 @@ impl Trump {
 
     /// Whether cards of `suit` are trumps that cut: they beat every card of the other suits.
     /// Never in sans atout or tout atout, where nothing cuts.
+    #[inline]
     pub const fn is_trump(self, suit: Suit) -> bool {
         CUTTING[self.index()] & CardSet::suit(suit).0 != 0
     }
@@ -441,6 +446,7 @@ impl Trump {
     }
 
     /// The trumps that cut: the cards of the trump suit (none in sans atout and tout atout).
+    #[inline]
     pub const fn cards(self) -> CardSet {
         CardSet(CUTTING[self.index()])
     }
@@ -448,6 +454,7 @@ impl Trump {
     /// The cards that rank in trump order (J 9 A 10 K Q 8 7): the trump suit, every card in tout
     /// atout, none in sans atout. When such a suit is led, a player who follows must beat the
     /// highest card of it in the trick if they can, even their partner's.
+    #[inline]
     pub const fn trump_ordered(self) -> CardSet {
         CardSet(TRUMP_ORDERED[self.index()])
     }

@@ -100,16 +100,25 @@ impl Trick {
 
     /// The position (0..len) of the card winning so far: the highest cutting trump, else the
     /// highest card of the suit led.
+    #[inline]
     pub fn winning_index(&self, trump: Trump) -> Option<usize> {
-        let lead = self.lead_suit()?;
-        let key = |c: Card| c.power(trump, lead);
+        (self.len > 0).then(|| self.winning_position(trump))
+    }
+
+    /// [`Trick::winning_index`] of a trick with a card down (0 for an empty trick).
+    #[inline]
+    fn winning_position(&self, trump: Trump) -> usize {
+        let lead = self.cards[0].suit();
         let mut best = 0;
+        let mut best_power = self.cards[0].power(trump, lead);
         for i in 1..self.len() {
-            if key(self.cards[i]) > key(self.cards[best]) {
+            let power = self.cards[i].power(trump, lead);
+            if power > best_power {
                 best = i;
+                best_power = power;
             }
         }
-        Some(best)
+        best
     }
 
     /// The card winning so far.
@@ -149,10 +158,9 @@ impl RuleSet {
 /// case where the sets differ (an opponent's trump that cannot be beaten).
 #[inline]
 pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Trump, rules: Rules) -> CardSet {
-    let Some(win_idx) = trick.winning_index(trump) else {
+    if trick.len == 0 {
         return hand;
-    };
-    let win = trick.cards[win_idx];
+    }
     let lead = trick.cards[0].suit();
     let follow = hand.of_suit(lead);
     if !follow.is_empty() {
@@ -161,15 +169,19 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Trump, rules: Rules) -> 
         if !trump.trump_ordered().has_suit(lead) {
             return follow;
         }
-        let above = follow.and(CardSet::trumps_above(win));
+        let above = follow.and(CardSet::trumps_above(trick.cards[trick.winning_position(trump)]));
         return if above.is_empty() { follow } else { above };
     }
     let trumps = hand.and(trump.cards());
-    // The partner of the player to play played two cards before.
-    let partner_winning = trick.len() >= 2 && win_idx == trick.len() - 2;
-    if trumps.is_empty() || partner_winning {
+    if trumps.is_empty() {
         return hand;
     }
+    let win_idx = trick.winning_position(trump);
+    // The partner of the player to play played two cards before.
+    if trick.len() >= 2 && win_idx == trick.len() - 2 {
+        return hand;
+    }
+    let win = trick.cards[win_idx];
     if !trump.cards().contains(win) {
         return trumps;
     }
