@@ -21,6 +21,17 @@ fn deal(rng: &mut Xoshiro256PlusPlus) -> BySeat<CardSet> {
     BySeat::from_fn(|s| deck[s.index() * 8..s.index() * 8 + 8].iter().copied().collect())
 }
 
+/// Plays the deal to the end with random legal cards; North-South's points.
+fn play_out(mut play: CardPlay, rng: &mut Xoshiro256PlusPlus) -> u64 {
+    while !play.is_over() {
+        let legal = play.legal_cards();
+        let n = rng.next_u32() as usize % legal.len();
+        let card = legal.iter().nth(n).unwrap_or(Card::from_index(0));
+        play.play_unchecked(card);
+    }
+    u64::from(play.points().0[0])
+}
+
 fn main() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let hands: Vec<BySeat<CardSet>> = (0..1024).map(|_| deal(&mut rng)).collect();
@@ -58,14 +69,8 @@ fn main() {
     bench("random legal deal, 32 cards", || {
         j = (j + 1) & 1023;
         let trump = Trump::Suit(Suit::from_index(j));
-        let mut play = CardPlay::new(hands[j], trump, Seat::from_index(j), Rules::default());
-        while !play.is_over() {
-            let legal = play.legal_cards();
-            let n = rng.next_u32() as usize % legal.len();
-            let card = legal.iter().nth(n).unwrap_or(Card::from_index(0));
-            play.play_unchecked(card);
-        }
-        u64::from(play.points().0[0])
+        let play = CardPlay::new(hands[j], trump, Seat::from_index(j), Rules::default());
+        play_out(play, &mut rng)
     });
 
     let sets = [Rules::of(RuleSet::Contree), Rules::of(RuleSet::Coinche), plain];
@@ -73,14 +78,7 @@ fn main() {
     bench("random legal deal, every set and trump mode", || {
         j = (j + 1) & 1023;
         let (trump, rules) = (Trump::ALL[j % Trump::NUM], sets[j % 3]);
-        let mut play = CardPlay::new(hands[j], trump, Seat::from_index(j), rules);
-        while !play.is_over() {
-            let legal = play.legal_cards();
-            let n = rng.next_u32() as usize % legal.len();
-            let card = legal.iter().nth(n).unwrap_or(Card::from_index(0));
-            play.play_unchecked(card);
-        }
-        u64::from(play.points().0[0])
+        play_out(CardPlay::new(hands[j], trump, Seat::from_index(j), rules), &mut rng)
     });
 
     let mut h = 0;

@@ -31,22 +31,13 @@ fn order(card: Card, trump: Trump) -> usize {
         Rank::Nine,
         Rank::Jack,
     ];
-    const PLAIN: [Rank; 8] = [
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ten,
-        Rank::Ace,
-    ];
     let trump_ordered = match trump {
         Trump::Suit(s) => card.suit() == s,
         Trump::AllTrump => true,
         Trump::NoTrump => false,
     };
-    let table = if trump_ordered { TRUMP } else { PLAIN };
+    // The plain order, low to high, is the order of `Rank::ALL`.
+    let table = if trump_ordered { TRUMP } else { Rank::ALL };
     table.iter().position(|&r| r == card.rank()).unwrap_or(0)
 }
 

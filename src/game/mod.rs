@@ -19,8 +19,8 @@ pub use view::SeatView;
 
 use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
-    CardSet, Contract, DealRecord, DealScore, DealTally, Declared, DoneTrick, GameContext,
-    GameOutcome, LegalCalls, PlayError, Rules, ScoringRules, Seat, Team, game_outcome, score_deal,
+    CardSet, Contract, DealRecord, DealScore, Declared, DoneTrick, GameContext, GameOutcome,
+    LegalCalls, PlayError, Rules, ScoringRules, Seat, Team, game_outcome, score_deal,
 };
 
 /// The targets a game may be played to.
@@ -439,13 +439,7 @@ impl Game {
             match (self.deal.contract(), &self.deal.play) {
                 (Some(c), Some(play)) => {
                     let belote = play.belote_holder().map(Seat::team);
-                    let tally = DealTally {
-                        card_points: play.points(),
-                        tricks_won: play.tricks_won(),
-                        belotes: play.belotes().counts(),
-                        declarations: ByTeam::default(),
-                    };
-                    let s = score_deal(&c, &tally, self.rules());
+                    let s = score_deal(&c, &play.tally(ByTeam::default()), self.rules());
                     (Some(c), Some(s), play.points(), play.tricks_won(), belote)
                 }
                 _ => (None, None, ByTeam::default(), ByTeam::default(), None),
