@@ -1,8 +1,9 @@
-//! Suits, ranks, cards and sets of cards.
+//! Suits, ranks, cards, sets of cards, and the trump mode that gives them their order and points.
 //!
 //! A [`Card`] is a number 0..32: `suit * 8 + rank`, where the rank index follows the plain-suit
 //! order from low to high (7 8 9 J Q K 10 A). A [`CardSet`] is a `u32` bitset with one byte per
-//! suit, so "the hearts in this hand" or "is this card held" are single mask operations.
+//! suit, so "the hearts in this hand" or "is this card held" are single mask operations. A
+//! [`Trump`] (a suit, sans atout or tout atout) indexes per-card tables of points and strength.
 
 use std::fmt;
 use std::str::FromStr;
@@ -733,6 +734,48 @@ mod tests {
             assert_eq!(CardSet::FULL.points(Trump::Suit(s)), 152);
             assert_eq!(CardSet::suit(s).points(Trump::Suit(s)), 62);
         }
+    }
+
+    #[test]
+    fn every_trump_mode_holds_152_points() {
+        for trump in Trump::ALL {
+            assert_eq!(CardSet::FULL.points(trump), 152, "{trump}");
+            assert_eq!(Trump::from_token(trump.token()), Some(trump));
+            assert_eq!(Trump::ALL[trump.index()], trump);
+        }
+        let ace = Card::new(Suit::Clubs, Rank::Ace);
+        let jack = Card::new(Suit::Clubs, Rank::Jack);
+        let nine = Card::new(Suit::Clubs, Rank::Nine);
+        // Sans atout: A 19; tout atout: J 14, 9 9, A 6.
+        assert_eq!((ace.points(Trump::NoTrump), jack.points(Trump::NoTrump)), (19, 2));
+        assert_eq!(
+            (
+                jack.points(Trump::AllTrump),
+                nine.points(Trump::AllTrump),
+                ace.points(Trump::AllTrump)
+            ),
+            (14, 9, 6)
+        );
+        assert_eq!(CardSet::suit(Suit::Hearts).points(Trump::AllTrump), 38);
+        assert_eq!(CardSet::suit(Suit::Hearts).points(Trump::NoTrump), 38);
+    }
+
+    #[test]
+    fn tout_atout_ranks_every_suit_as_trump_and_nothing_cuts() {
+        let jack = Card::new(Suit::Spades, Rank::Jack);
+        let ace = Card::new(Suit::Spades, Rank::Ace);
+        assert!(jack.strength(Trump::AllTrump) > ace.strength(Trump::AllTrump));
+        assert!(jack.strength(Trump::NoTrump) < ace.strength(Trump::NoTrump));
+        for mode in [Trump::NoTrump, Trump::AllTrump] {
+            assert_eq!(mode.cards(), CardSet::EMPTY);
+            assert!(Suit::ALL.iter().all(|&s| !mode.is_trump(s)));
+            // A card of another suit never wins a trick led in spades.
+            assert_eq!(Card::new(Suit::Hearts, Rank::Jack).power(mode, Suit::Spades), 0);
+        }
+        assert_eq!(Trump::AllTrump.trump_ordered(), CardSet::FULL);
+        assert_eq!(Trump::AllTrump.belote_cards().len(), 8);
+        assert_eq!(Trump::Suit(Suit::Hearts).belote_cards().len(), 2);
+        assert!(Trump::NoTrump.belote_cards().is_empty());
     }
 
     #[test]
