@@ -20,11 +20,11 @@ pub use view::SeatView;
 use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
     CardSet, Contract, DealRecord, DealScore, Declared, DoneTrick, GameContext, GameOutcome,
-    LegalCalls, PlayError, Rules, ScoringRules, Seat, Team, game_outcome, score_deal,
+    LegalCalls, PlayError, RuleSet, Rules, ScoringRules, Seat, Team, game_outcome, score_deal,
 };
 
-/// The targets a game may be played to.
-pub const TARGETS: [u16; 3] = [1000, 1500, 2000];
+/// The targets a game may be played to: the contrée's.
+pub const TARGETS: &[u16] = RuleSet::Contree.targets();
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
 pub const VOID_DEALS_BEFORE_SHUFFLE: u8 = 4;

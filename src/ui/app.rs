@@ -642,7 +642,7 @@ impl App {
     }
 
     fn cycle_target(&mut self, up: bool) {
-        self.target = cycle(&TARGETS, self.target, up);
+        self.target = cycle(TARGETS, self.target, up);
     }
 
     /// Does what a start menu item says.
