@@ -292,8 +292,8 @@ impl Combination {
         out
     }
 
-    /// A combination of these declarations, in canonical order. `None` when there are more than
-    /// a hand can hold.
+    /// A combination of these declarations, in canonical order, unchecked against any hand
+    /// ([`Combination::parse_in_hand`] checks). `None` when there are more than a hand can hold.
     pub fn from_declarations(decls: &[Declaration]) -> Option<Combination> {
         let mut out = Combination::NONE;
         for &d in decls {

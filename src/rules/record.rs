@@ -288,7 +288,7 @@ impl DealRecord {
 
     /// What each seat declares under `coinche` in a contract of `trump`: what the record says,
     /// else its best combination. `None` under the other sets.
-    pub fn declarations(&self, trump: Trump) -> Option<BySeat<Combination>> {
+    pub fn combinations(&self, trump: Trump) -> Option<BySeat<Combination>> {
         if !self.rules().set.has_declarations() {
             return None;
         }
@@ -371,7 +371,7 @@ impl DealRecord {
                 reason: "play not finished".into(),
             });
         }
-        let declared = self.declarations(trump);
+        let declared = self.combinations(trump);
         let declarations = declared.as_ref().map(|d| declarations_scored(d, trump));
         let tally = play.tally(declarations.unwrap_or_default());
         let deal = score_deal(&contract, &tally, rules);

@@ -125,7 +125,7 @@ pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
         return views;
     };
     let trump = contract.trump();
-    let declarations = record.declarations(trump);
+    let declarations = record.combinations(trump);
     let mut play = CardPlay::new(dealt, trump, auction.first_to_speak(), rules);
     let mut said = Belotes::NONE;
     let mut declared = Declared::default();
