@@ -2,7 +2,7 @@
 //! `TestBackend`, every screen snapshotted at 80x24 and 120x40 in French and English.
 
 use contree::game::Phase;
-use contree::rules::{Level, Seat};
+use contree::rules::{BidLevel, Seat};
 use contree::ui::app::{BidButton, Hit, MenuItem, Popup, Resumable, Screen};
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
@@ -459,13 +459,13 @@ fn a_deal_with_clicks_only() {
         settle(&mut app);
     }
     draw(&mut app, 120, 40);
-    click(&mut app, Hit::Bid(BidButton::Level(Level::Points(100))));
-    assert_eq!(app.bid_level, Some(Level::Points(100)));
+    click(&mut app, Hit::Bid(BidButton::Level(BidLevel::Points(100))));
+    assert_eq!(app.bid_level, Some(BidLevel::Points(100)));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Bid(BidButton::Suit(contree::rules::Suit::Hearts)));
     settle(&mut app);
     let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("contract");
-    assert_eq!(c.bid.level, Level::Points(100));
+    assert_eq!(c.bid.level, BidLevel::Points(100));
     let mut cards = 0;
     while app.popups.is_empty() {
         if app.south_to_play() {
@@ -728,7 +728,7 @@ fn contre_offered(lang: Lang) -> App {
     settle_with(&mut app, |r| {
         (r.view.seat == Seat::East && !east_bid).then(|| {
             east_bid = true;
-            Action::Bid(Call::Bid(Bid::new(Level::Points(90), Suit::Hearts)))
+            Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Hearts)))
         })
     });
     for _ in 0..4 {
@@ -739,7 +739,7 @@ fn contre_offered(lang: Lang) -> App {
         settle_with(&mut app, |r| {
             (r.view.seat == Seat::East && !east_bid).then(|| {
                 east_bid = true;
-                Action::Bid(Call::Bid(Bid::new(Level::Points(90), Suit::Hearts)))
+                Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Hearts)))
             })
         });
     }

@@ -36,8 +36,7 @@ use rand::RngExt;
 
 use super::Style;
 use crate::rules::{
-    Auction, Bid, Call, Card, CardSet, Level as BidLevel, MAX_BID, MIN_BID, Multiplier, Rank, Seat,
-    Suit,
+    Auction, Bid, BidLevel, Call, Card, CardSet, MAX_BID, MIN_BID, Multiplier, Rank, Seat, Suit,
 };
 
 /// Points an average partner is expected to bring to a contract, before it has said anything

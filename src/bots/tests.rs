@@ -5,7 +5,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::game::{Game, GameOptions, Phase};
-use crate::rules::{Bid, BySeat, ByTeam, CardSet, ScoringRules, Seat};
+use crate::rules::{Belotes, Bid, BySeat, ByTeam, CardSet, Declared, Rules, Seat};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|t| t.parse().expect("card token")).collect()
@@ -23,8 +23,9 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
         hand: cards(hand).into_iter().collect(),
         auction: calls(auction),
         play: cards(play),
-        belote: None,
-        rules: ScoringRules::default(),
+        belotes: Belotes::NONE,
+        declared: Declared::default(),
+        rules: Rules::default(),
         target: 1000,
         totals: ByTeam::default(),
     }
@@ -122,7 +123,7 @@ fn known_voids_steer_the_lead() {
     assert!(mem.may_hold_trump(Seat::West));
     let forgetful = Memory::from_view(&v, contract, false);
     assert!(!forgetful.is_void(Seat::West, Suit::Diamonds));
-    let legal = legal_cards(v.hand, &forgetful.trick, contract.trump());
+    let legal = legal_cards(v.hand, &forgetful.trick, contract.trump(), v.rules);
     let blind = play::choose_card(&forgetful, legal, &[]).expect("a card");
     assert_eq!(blind.suit(), Suit::Diamonds, "without memory the longer suit looks best");
 }
@@ -237,7 +238,7 @@ fn the_partner_raises_by_sure_tricks() {
     let v = view(Seat::South, Seat::East, "9H 7H AS 8S AD 9D 7C 9C", "80H pass", "");
     assert_eq!(
         decide_seeded(&v, Level::Normal, Style::Cautious, 0),
-        Action::Bid(Call::Bid(Bid::new(crate::rules::Level::Points(100), Suit::Hearts)))
+        Action::Bid(Call::Bid(Bid::new(crate::rules::BidLevel::Points(100), Suit::Hearts)))
     );
 }
 
@@ -273,7 +274,7 @@ fn every_level_plays_legal_moves_through_whole_games() {
                 // The play rules always find a card themselves, never falling back on the first.
                 for remember in [false, true] {
                     let mem = Memory::from_view(&view, contract, remember);
-                    let legal = legal_cards(view.hand, &mem.trick, contract.trump());
+                    let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
                     assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
                 }
             }

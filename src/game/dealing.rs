@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{BySeat, Card, CardSet, Seat};
+use crate::rules::{BySeat, Card, CardSet, Direction, Seat};
 
 /// How the deck is prepared between deals (also the `--deal` flag's values).
 #[derive(
@@ -155,7 +155,7 @@ pub fn deal(deck: &[Card], dealer: Seat) -> BySeat<CardSet> {
     let mut next = deck.iter().copied();
     for packet in PACKETS {
         for i in 0..4 {
-            let seat = dealer.after(1 + i);
+            let seat = dealer.after_in(1 + i, Direction::Anticlockwise);
             for card in next.by_ref().take(packet) {
                 hands[seat].insert(card);
             }

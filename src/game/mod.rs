@@ -22,13 +22,13 @@ pub use seating::{draw_players, new_game};
 pub use view::SeatView;
 
 use crate::rules::{
-    Auction, AuctionOutcome, BeloteCall, BidError, BySeat, ByTeam, Call, Card, CardPlay, CardSet,
-    Contract, DealRecord, DealScore, DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError,
-    ScoringRules, Seat, Team, game_outcome, score_deal,
+    Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
+    CardSet, Contract, DealRecord, DealScore, Declared, DoneTrick, GameContext, GameOutcome,
+    LegalCalls, PlayError, RuleSet, Rules, ScoringRules, Seat, Team, game_outcome, score_deal,
 };
 
-/// The targets a game may be played to.
-pub const TARGETS: [u16; 3] = [1000, 1500, 2000];
+/// The targets a game may be played to: the contrée's.
+pub const TARGETS: &[u16] = RuleSet::Contree.targets();
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
 pub const VOID_DEALS_BEFORE_SHUFFLE: u8 = 4;
@@ -184,12 +184,12 @@ pub struct Deal {
 }
 
 impl Deal {
-    fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>) -> Deal {
+    fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>, rules: Rules) -> Deal {
         Deal {
             index,
             dealer,
             dealt,
-            auction: Auction::new(dealer),
+            auction: Auction::new(dealer, rules),
             play: None,
             played: Vec::with_capacity(32),
             belote_said: None,
@@ -250,7 +250,8 @@ impl Deal {
             hands: self.dealt.map(|h| h.iter().collect()),
             auction: self.auction.calls().to_vec(),
             play: self.played.clone(),
-            rules: Some(options.rules),
+            rules: Some(Rules::from(options.rules)),
+            declared: Declared::default(),
             game: Some(GameContext { target: options.target, before }),
         }
     }
@@ -335,7 +336,7 @@ impl Game {
             players,
             first_dealer,
             totals: ByTeam::default(),
-            deal: Deal::new(0, first_dealer, dealt),
+            deal: Deal::new(0, first_dealer, dealt, Rules::from(options.rules)),
             history: Vec::new(),
             outcome: GameOutcome::Continue,
             void_streak: 0,
@@ -345,6 +346,11 @@ impl Game {
     /// The options.
     pub fn options(&self) -> &GameOptions {
         &self.options
+    }
+
+    /// The rules the game follows.
+    fn rules(&self) -> Rules {
+        Rules::from(self.options.rules)
     }
 
     /// The seed every deal's shuffle derives from.
@@ -413,11 +419,22 @@ impl Game {
             hand: self.deal.hands()[seat],
             auction: self.deal.auction.calls().to_vec(),
             play: self.deal.played.clone(),
-            belote: self.deal.belote_said,
-            rules: self.options.rules,
+            belotes: self.belotes_said(),
+            declared: Declared::default(),
+            rules: self.rules(),
             target: self.options.target,
             totals: self.totals,
         }
+    }
+
+    /// The belotes said so far in this deal.
+    fn belotes_said(&self) -> Belotes {
+        let mut said = Belotes::NONE;
+        let trump_suit = self.deal.contract().and_then(|c| c.trump().suit());
+        if let (Some(seat), Some(suit)) = (self.deal.belote_said, trump_suit) {
+            said.insert(seat, suit);
+        }
+        said
     }
 
     /// Why `seat` may not do `action` now, if it may not.
@@ -449,8 +466,9 @@ impl Game {
                 self.deal.auction.call_unchecked(call);
                 event.auction_end = self.deal.auction.outcome();
                 if let Some(AuctionOutcome::Contract(c)) = event.auction_end {
+                    let leader = self.deal.auction.first_to_speak();
                     self.deal.play =
-                        Some(CardPlay::new(self.deal.dealt, c.trump(), self.deal.dealer.next()));
+                        Some(CardPlay::new(self.deal.dealt, c.trump(), leader, self.rules()));
                 }
             }
             Action::Play(card) => {
@@ -484,7 +502,7 @@ impl Game {
         if last != seat {
             return Err(UndoError::NotTheLast { seat, last });
         }
-        let fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt);
+        let fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt, self.rules());
         let before = std::mem::replace(&mut self.deal, fresh);
         let mut actions: Vec<Action> = before.actions().collect();
         actions.pop();
@@ -507,13 +525,7 @@ impl Game {
             match (self.deal.contract(), &self.deal.play) {
                 (Some(c), Some(play)) => {
                     let belote = play.belote_holder().map(Seat::team);
-                    let s = score_deal(
-                        &c,
-                        play.points(),
-                        play.tricks_won(),
-                        belote,
-                        self.options.rules,
-                    );
+                    let s = score_deal(&c, &play.tally(ByTeam::default()), self.rules());
                     (Some(c), Some(s), play.points(), play.tricks_won(), belote)
                 }
                 _ => (None, None, ByTeam::default(), ByTeam::default(), None),
@@ -526,8 +538,12 @@ impl Game {
         } else {
             self.void_streak = self.void_streak.saturating_add(1);
         }
-        self.outcome =
-            game_outcome(self.options.target, self.totals, score.as_ref().map(|s| (s, tricks_won)));
+        self.outcome = game_outcome(
+            self.rules(),
+            self.options.target,
+            self.totals,
+            score.as_ref().map(|s| (s, tricks_won)),
+        );
         let tricks = self.deal.play.as_ref().map(|p| p.tricks().to_vec()).unwrap_or_default();
         self.history.push(DealResult {
             record,
@@ -576,7 +592,7 @@ impl Game {
             _ => return Err(GameError::DealNotOver),
         }
         let index = self.deal.index + 1;
-        let dealer = self.deal.dealer.next();
+        let dealer = self.rules().after_dealer(self.deal.dealer);
         let gather = self.options.deal_style == DealStyle::Tradition
             && self.void_streak < VOID_DEALS_BEFORE_SHUFFLE;
         let mut deck = if gather {
@@ -587,7 +603,7 @@ impl Game {
             shuffled_deck(&mut deal_rng(self.seed, index, SHUFFLE))
         };
         cut(&mut deck, &mut deal_rng(self.seed, index, CUT));
-        self.deal = Deal::new(index, dealer, deal(&deck, dealer));
+        self.deal = Deal::new(index, dealer, deal(&deck, dealer), self.rules());
         Ok(())
     }
 
@@ -597,7 +613,10 @@ impl Game {
         match &self.deal.play {
             Some(play) => play.tricks().iter().flat_map(|t| t.cards()).collect(),
             None => {
-                (1..=4).flat_map(|i| self.deal.dealt[self.deal.dealer.after(i)].iter()).collect()
+                let dir = self.rules().direction();
+                (1..=4)
+                    .flat_map(|i| self.deal.dealt[self.deal.dealer.after_in(i, dir)].iter())
+                    .collect()
             }
         }
     }

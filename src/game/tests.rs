@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::Direction;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -37,7 +38,11 @@ fn play_to_end(seed: u64, options: GameOptions, check_saves: bool) -> Game {
     }
     assert_eq!(game.phase(), Phase::GameOver);
     for w in dealers.windows(2) {
-        assert_eq!(w[1], w[0].next(), "the deal passes to the right-hand neighbour");
+        assert_eq!(
+            w[1],
+            w[0].next_in(Direction::Anticlockwise),
+            "the deal passes to the right-hand neighbour"
+        );
     }
     game
 }
@@ -56,7 +61,12 @@ fn whole_games_add_up() {
             }
             assert_eq!(d.totals, totals);
             // The game ends exactly on the deal the rules say, not before.
-            let outcome = game_outcome(target, totals, d.score.as_ref().map(|s| (s, d.tricks_won)));
+            let outcome = game_outcome(
+                Rules::default(),
+                target,
+                totals,
+                d.score.as_ref().map(|s| (s, d.tricks_won)),
+            );
             let last = i + 1 == game.history().len();
             assert_eq!(outcome != GameOutcome::Continue, last, "seed {seed}, deal {i}");
             // Each deal rescored from its record gives the same points.
@@ -88,7 +98,7 @@ fn refused_actions_change_nothing() {
     let mut game = Game::new(GameOptions::default(), 11, players());
     let before = game.clone();
     let seat = game.to_act().expect("someone speaks");
-    let other = seat.next();
+    let other = seat.next_in(Direction::Anticlockwise);
     assert_eq!(
         game.apply(other, Action::Bid(Call::Pass)),
         Err(GameError::NotYourTurn { seat: other, to_act: Some(seat) })
@@ -115,7 +125,7 @@ fn four_passes_void_the_deal_and_the_dealer_moves() {
     assert_eq!(game.history()[0].contract, None);
     assert_eq!(game.totals(), ByTeam([0, 0]));
     game.next_deal().expect("next");
-    assert_eq!(game.deal().dealer, dealer.next());
+    assert_eq!(game.deal().dealer, dealer.next_in(Direction::Anticlockwise));
 }
 
 #[test]
@@ -128,7 +138,7 @@ fn tradition_gathers_the_tricks_and_shuffles_after_four_void_deals() {
     game.apply(
         seat,
         Action::Bid(Call::Bid(crate::rules::Bid::new(
-            crate::rules::Level::Points(80),
+            crate::rules::BidLevel::Points(80),
             crate::rules::Suit::Hearts,
         ))),
     )
@@ -227,7 +237,7 @@ fn an_undo_gives_back_the_position_before_the_last_action() {
         if event.deal_end {
             continue;
         }
-        let other = event.seat.next();
+        let other = event.seat.partner();
         assert_eq!(
             game.undo(other),
             Err(UndoError::NotTheLast { seat: other, last: event.seat }),

@@ -230,7 +230,7 @@ impl SettingItem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidButton {
     /// A value, 80..160 or capot.
-    Level(crate::rules::Level),
+    Level(crate::rules::BidLevel),
     /// A suit, making a bid at the chosen value.
     Suit(Suit),
     /// Pass, contre or surcontre.
@@ -390,7 +390,7 @@ pub struct App {
     /// The focused bidding button.
     pub bid_focus: usize,
     /// The bid value chosen, waiting for a suit.
-    pub bid_level: Option<crate::rules::Level>,
+    pub bid_level: Option<crate::rules::BidLevel>,
     /// What each seat last said.
     pub bubbles: BySeat<Option<Bubble>>,
     /// A finished trick still on the table.
@@ -614,7 +614,7 @@ impl App {
         v.push(BidButton::Call(Call::Pass));
         if let Some(min) = legal.min_level {
             v.extend(
-                crate::rules::Level::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
+                crate::rules::BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
             );
             v.extend(Suit::ALL.map(BidButton::Suit));
         }
@@ -935,7 +935,7 @@ impl App {
     }
 
     fn cycle_target(&mut self, up: bool) {
-        self.target = cycle(&TARGETS, self.target, up);
+        self.target = cycle(TARGETS, self.target, up);
     }
 
     /// Does what a start menu item says.
@@ -1117,7 +1117,7 @@ impl App {
     fn call(&mut self, call: Call) {
         let weighty = match call {
             Call::Contre | Call::Surcontre => true,
-            Call::Bid(b) => b.level == crate::rules::Level::Capot,
+            Call::Bid(b) => b.level == crate::rules::BidLevel::Capot,
             Call::Pass => false,
         };
         if weighty && self.confirm != Some(call) {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::SuitStyle;
-use crate::rules::{Bid, Call, Contract, Level, Multiplier, Rank, Seat, Suit, Team};
+use crate::rules::{Bid, BidLevel, Call, Contract, Multiplier, Rank, Seat, Suit, Team};
 
 /// A language of the table.
 #[derive(
@@ -406,10 +406,10 @@ impl Words {
     }
 
     /// A bid level: "90", "Capot".
-    pub fn level(self, level: Level) -> String {
+    pub fn level(self, level: BidLevel) -> String {
         match level {
-            Level::Points(v) => v.to_string(),
-            Level::Capot => self.t(T::Capot).into(),
+            BidLevel::Points(v) => v.to_string(),
+            BidLevel::Capot => self.t(T::Capot).into(),
         }
     }
 
@@ -609,7 +609,7 @@ mod tests {
         assert_eq!(fr.call(Call::Pass), "Passe");
         let c = Contract {
             taker: Seat::North,
-            bid: Bid { level: Level::Points(100), trump: Trump::Suit(Suit::Hearts) },
+            bid: Bid { level: BidLevel::Points(100), trump: Trump::Suit(Suit::Hearts) },
             multiplier: Multiplier::Contre,
         };
         assert_eq!(fr.contract(&c), "100 ♥ contré, Nord");

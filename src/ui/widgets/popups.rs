@@ -11,7 +11,7 @@ use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::bots::{Style, personas};
 use crate::game::{DealResult, Game};
-use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team};
+use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, Seat, Team};
 use crate::stats::Stats;
 use crate::ui::app::{Hit, Popup, TableItem};
 use crate::ui::keymap;
@@ -46,10 +46,12 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     // The takers' total: card points and their own belote, what the contract is measured by.
     let got = d.card_points[takers] + belote;
     let (margin, by) = match c.bid.level {
-        Level::Points(v) => {
+        BidLevel::Points(v) => {
             (format!("{got} / {v}"), format!(" ({:+})", i32::from(got) - i32::from(v)))
         }
-        Level::Capot => (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new()),
+        BidLevel::Capot => {
+            (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new())
+        }
     };
     let verdict = if s.made { w.t(T::Made) } else { w.t(T::Failed) };
     lines.push(Line::from(vec![
@@ -536,7 +538,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::CONTRACT_WIDTH;
-    use crate::rules::{Bid, Contract, Level, Multiplier, Seat, Suit, Trump};
+    use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Suit, Trump};
     use crate::ui::SuitStyle;
     use crate::ui::text::{Lang, Words};
 
@@ -547,7 +549,7 @@ mod tests {
         for lang in Lang::ALL {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
                 let w = Words { lang, suits };
-                for level in Level::ALL {
+                for level in BidLevel::ALL {
                     for suit in Suit::ALL {
                         for multiplier in multipliers {
                             for taker in Seat::ALL {
