@@ -29,7 +29,7 @@ use serde_json::json;
 
 use crate::bots::{Level, Style, decide_seeded, gambler};
 use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
-use crate::rules::{BySeat, Multiplier, ScoringRules, Seat, Team};
+use crate::rules::{BySeat, Multiplier, Rules, Seat, Team};
 
 /// A player of the arena: a level of the table, or a player the table never offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,8 +115,8 @@ pub struct ArenaConfig {
     pub deals: u64,
     /// The seed every deal derives from.
     pub seed: u64,
-    /// Scoring options.
-    pub rules: ScoringRules,
+    /// The rules of every deal.
+    pub rules: Rules,
     /// Worker threads (at least 1).
     pub threads: usize,
 }
@@ -712,7 +712,7 @@ mod tests {
     const RANDOM: Contestant = Contestant::Level(Level::Random);
 
     fn config(a: Contestant, b: Contestant, deals: u64, threads: usize) -> ArenaConfig {
-        ArenaConfig { a, b, auction: None, deals, seed: 7, rules: ScoringRules::default(), threads }
+        ArenaConfig { a, b, auction: None, deals, seed: 7, rules: Rules::default(), threads }
     }
 
     /// Everything in a report but the times.

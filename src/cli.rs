@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::rules::{
-    ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat, Team,
+    ByTeam, ContractAnswer, ContreScoring, DealRecord, Rules, ScoringMethod, Seat, Team,
 };
 use crate::stats::Stats;
 use crate::store::{GameEntry, GameResult, Holder, Store};
@@ -86,7 +86,7 @@ impl GameFlags {
         let d = GameOptions::default();
         GameOptions {
             target: self.target.map_or(d.target, Target::points),
-            rules: ScoringRules {
+            rules: Rules {
                 scoring: match self.scoring {
                     None => d.rules.scoring,
                     Some(Scoring::MadePlusBid) => ScoringMethod::MadePlusBid,
@@ -97,6 +97,7 @@ impl GameFlags {
                     Some(Contre::Standard) => ContreScoring::Standard,
                     Some(Contre::Tournament) => ContreScoring::Tournament,
                 },
+                ..d.rules
             },
             deal_style: self.deal.unwrap_or(d.deal_style),
         }

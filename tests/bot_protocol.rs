@@ -23,7 +23,7 @@ fn answers_match_the_table_over_random_deals() {
     let rules = ScoringRules { scoring: ScoringMethod::Made, contre: ContreScoring::Tournament };
     let mut checked = 0;
     for seed in 0..12u64 {
-        let options = GameOptions { rules, ..GameOptions::default() };
+        let options = GameOptions { rules: rules.into(), ..GameOptions::default() };
         let mut game = Game::new(options, seed, BySeat::from_fn(|s| s.to_string()));
         let level = if seed % 2 == 0 { Level::Normal } else { Level::Easy };
         let style = if seed % 3 == 0 { Style::Bold } else { Style::Cautious };

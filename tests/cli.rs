@@ -87,9 +87,10 @@ fn history_export_rescores_identically_through_contree_score() {
     let store = Store::at(dir.path()).expect("store").without_sync();
     let options = GameOptions {
         target: 2000,
-        rules: contree::rules::ScoringRules {
+        rules: contree::rules::Rules {
             scoring: contree::rules::ScoringMethod::Made,
             contre: contree::rules::ContreScoring::Tournament,
+            ..contree::rules::Rules::default()
         },
         ..GameOptions::default()
     };

@@ -24,7 +24,7 @@ pub use view::SeatView;
 use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
     CardSet, Contract, DealRecord, DealScore, Declared, DoneTrick, GameContext, GameOutcome,
-    LegalCalls, PlayError, RuleSet, Rules, ScoringRules, Seat, Team, game_outcome, score_deal,
+    LegalCalls, PlayError, RuleSet, Rules, Seat, Team, game_outcome, score_deal,
 };
 
 /// The targets a game may be played to: the contrée's.
@@ -39,18 +39,14 @@ pub struct GameOptions {
     /// Points needed to win: 1000, 1500 or 2000.
     pub target: u16,
     /// Scoring method and contre.
-    pub rules: ScoringRules,
+    pub rules: Rules,
     /// Shuffle between deals, or table tradition.
     pub deal_style: DealStyle,
 }
 
 impl Default for GameOptions {
     fn default() -> GameOptions {
-        GameOptions {
-            target: 1000,
-            rules: ScoringRules::default(),
-            deal_style: DealStyle::default(),
-        }
+        GameOptions { target: 1000, rules: Rules::default(), deal_style: DealStyle::default() }
     }
 }
 
@@ -250,7 +246,7 @@ impl Deal {
             hands: self.dealt.map(|h| h.iter().collect()),
             auction: self.auction.calls().to_vec(),
             play: self.played.clone(),
-            rules: Some(Rules::from(options.rules)),
+            rules: Some(options.rules),
             declared: Declared::default(),
             game: Some(GameContext { target: options.target, before }),
         }
@@ -336,7 +332,7 @@ impl Game {
             players,
             first_dealer,
             totals: ByTeam::default(),
-            deal: Deal::new(0, first_dealer, dealt, Rules::from(options.rules)),
+            deal: Deal::new(0, first_dealer, dealt, options.rules),
             history: Vec::new(),
             outcome: GameOutcome::Continue,
             void_streak: 0,
@@ -349,8 +345,8 @@ impl Game {
     }
 
     /// The rules the game follows.
-    fn rules(&self) -> Rules {
-        Rules::from(self.options.rules)
+    pub fn rules(&self) -> Rules {
+        self.options.rules
     }
 
     /// The seed every deal's shuffle derives from.

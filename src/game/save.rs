@@ -10,7 +10,7 @@ use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Game, GameOptions, Phase, Players, TARGETS};
+use super::{Action, Game, GameOptions, Phase, Players};
 use crate::rules::{BySeat, CardSet, DealRecord};
 
 /// The version written in saves. A save with a higher version comes from a newer contree.
@@ -152,7 +152,7 @@ impl Game {
         if save.version > SAVE_VERSION {
             return Err(LoadError::FutureVersion(save.version));
         }
-        if !TARGETS.contains(&save.options.target) {
+        if !save.options.rules.set.targets().contains(&save.options.target) {
             return Err(LoadError::BadOptions(format!("target {}", save.options.target)));
         }
         if save.deals.is_empty() {

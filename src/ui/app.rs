@@ -977,7 +977,7 @@ impl App {
         self.next_seed = crate::game::splitmix(seed);
         let options = GameOptions {
             target: self.target,
-            rules: self.settings.rules(),
+            rules: self.settings.rules().into(),
             deal_style: self.settings.deal_style,
         };
         let last = self.game.as_ref().map(|g| g.players().clone());
