@@ -1,5 +1,10 @@
-//! The player's statistics across games: games played, won and lost per target, and, deal by
-//! deal, what the human's team (North-South) bid, made, contred and scored.
+//! The player's statistics across games: games played, won and lost per rule set and target, and,
+//! deal by deal, whatever the rule set, what the human's team (North-South) bid, made, contred
+//! and scored.
+//!
+//! Games of different rule sets are different games (a coinche to 2000 is no contrée to 1000), so
+//! each rule set and target has its own count; a deal is a deal in every set, so the deals are
+//! counted together.
 //!
 //! Pure counting: [`Stats::add_deal`] and [`Stats::add_game`] fold finished deals and games in;
 //! the store decides when, and makes sure each is counted once.
@@ -7,10 +12,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::DealResult;
-use crate::rules::{ByTeam, Multiplier, Team};
+use crate::rules::{ByTeam, Multiplier, RuleSet, Team};
 
-/// The version written in `stats.json`. A higher version comes from a newer contree.
-pub const STATS_VERSION: u32 = 1;
+/// The newest version of `stats.json` this contree reads and writes. A higher version comes from
+/// a newer contree. Statistics that count games of contrée alone are version 1, the first
+/// format; once a game of another rule set is counted they are version 2, which a contree from
+/// before the rule sets refuses rather than count those games as contrée's.
+pub const STATS_VERSION: u32 = 2;
 
 /// The human's team.
 const US: Team = Team::NS;
@@ -20,7 +28,7 @@ const US: Team = Team::NS;
 pub struct Stats {
     /// The format version.
     pub version: u32,
-    /// Games finished, one entry per target played, in increasing target.
+    /// Games finished, one entry per rule set and target played, in that order.
     #[serde(default)]
     pub games: Vec<GameCounts>,
     /// Deals finished.
@@ -34,7 +42,8 @@ pub struct Stats {
 impl Default for Stats {
     fn default() -> Stats {
         Stats {
-            version: STATS_VERSION,
+            // The first format, until a game of another rule set is counted.
+            version: 1,
             games: Vec::new(),
             deals: DealCounts::default(),
             streak: Streak::default(),
@@ -42,9 +51,12 @@ impl Default for Stats {
     }
 }
 
-/// Games of one target (or of all targets, for [`Stats::all_games`]: target 0).
+/// Games of one rule set and target (or of all, for [`Stats::all_games`]: target 0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameCounts {
+    /// The rule set the games were played under (contrée when absent, as in the first format).
+    #[serde(default, skip_serializing_if = "is_contree")]
+    pub set: RuleSet,
     /// The points the games were played to.
     pub target: u16,
     /// Games played to the end.
@@ -53,6 +65,10 @@ pub struct GameCounts {
     pub won: u32,
     /// Won by East-West.
     pub lost: u32,
+}
+
+fn is_contree(set: &RuleSet) -> bool {
+    *set == RuleSet::Contree
 }
 
 /// A thing one team does to the other: "made" by North-South, "suffered" from East-West.
@@ -107,7 +123,7 @@ pub struct DealCounts {
     pub surcontres: Both,
     /// Deals where one team took all eight tricks.
     pub capots: Both,
-    /// Deals where each team held the belote (king and queen of trump).
+    /// The belotes each team held (king and queen of trump; of any suit in tout atout).
     pub belotes: ByTeam<u32>,
     /// Points written down for each team over all these deals.
     pub points: ByTeam<u64>,
@@ -172,20 +188,24 @@ impl Stats {
         if let Some(team) = deal.capot() {
             d.capots.add(team);
         }
-        if let Some(team) = deal.belote {
-            bump(&mut d.belotes[team]);
+        let belotes = deal.belotes.counts();
+        for t in Team::ALL {
+            d.belotes[t] = d.belotes[t].saturating_add(u32::from(belotes[t]));
         }
     }
 
-    /// Counts one finished game of `target` won by `winner`.
-    pub fn add_game(&mut self, target: u16, winner: Team) {
-        let i = match self.games.binary_search_by_key(&target, |g| g.target) {
+    /// Counts one finished game of `set` to `target` won by `winner`.
+    pub fn add_game(&mut self, set: RuleSet, target: u16, winner: Team) {
+        let i = match self.games.binary_search_by_key(&(set, target), |g| (g.set, g.target)) {
             Ok(i) => i,
             Err(i) => {
-                self.games.insert(i, GameCounts { target, ..GameCounts::default() });
+                self.games.insert(i, GameCounts { set, target, ..GameCounts::default() });
                 i
             }
         };
+        if set != RuleSet::Contree {
+            self.version = self.version.max(2);
+        }
         let g = &mut self.games[i];
         bump(&mut g.played);
         if winner == US {
@@ -198,15 +218,16 @@ impl Stats {
         }
     }
 
-    /// The games of one target.
-    pub fn games_to(&self, target: u16) -> GameCounts {
-        let none = GameCounts { target, ..GameCounts::default() };
-        self.games.iter().find(|g| g.target == target).copied().unwrap_or(none)
+    /// The games of one rule set and target.
+    pub fn games_to(&self, set: RuleSet, target: u16) -> GameCounts {
+        let none = GameCounts { set, target, ..GameCounts::default() };
+        self.games.iter().find(|g| (g.set, g.target) == (set, target)).copied().unwrap_or(none)
     }
 
-    /// Games over every target (target 0).
+    /// Games of every rule set and target (target 0).
     pub fn all_games(&self) -> GameCounts {
         self.games.iter().fold(GameCounts::default(), |a, g| GameCounts {
+            set: RuleSet::Contree,
             target: 0,
             played: a.played.saturating_add(g.played),
             won: a.won.saturating_add(g.won),
@@ -219,32 +240,56 @@ impl Stats {
 mod tests {
     use super::*;
 
+    const CONTREE: RuleSet = RuleSet::Contree;
+
     #[test]
     fn streaks_follow_wins_and_losses() {
         let mut s = Stats::default();
         for winner in [Team::NS, Team::NS, Team::EW, Team::NS] {
-            s.add_game(1000, winner);
+            s.add_game(CONTREE, 1000, winner);
         }
-        s.add_game(2000, Team::NS);
+        s.add_game(CONTREE, 2000, Team::NS);
         assert_eq!(s.streak, Streak { current: 2, best: 2 });
-        assert_eq!(s.games_to(1000), GameCounts { target: 1000, played: 4, won: 3, lost: 1 });
-        assert_eq!(s.games_to(1500), GameCounts { target: 1500, ..GameCounts::default() });
-        assert_eq!(s.all_games(), GameCounts { target: 0, played: 5, won: 4, lost: 1 });
+        let counts =
+            |target, played, won, lost| GameCounts { set: CONTREE, target, played, won, lost };
+        assert_eq!(s.games_to(CONTREE, 1000), counts(1000, 4, 3, 1));
+        assert_eq!(s.games_to(CONTREE, 1500), counts(1500, 0, 0, 0));
+        assert_eq!(s.all_games(), counts(0, 5, 4, 1));
         let targets: Vec<u16> = s.games.iter().map(|g| g.target).collect();
         assert_eq!(targets, [1000, 2000]);
     }
 
     #[test]
+    fn each_rule_set_counts_its_own_games_and_the_version_says_so() {
+        let mut s = Stats::default();
+        s.add_game(CONTREE, 1000, Team::NS);
+        assert_eq!(s.version, 1, "contrée alone keeps the first format");
+        s.add_game(RuleSet::Plain, 701, Team::EW);
+        s.add_game(RuleSet::Coinche, 1000, Team::NS);
+        assert_eq!(s.version, 2);
+        let keys: Vec<(RuleSet, u16)> = s.games.iter().map(|g| (g.set, g.target)).collect();
+        assert_eq!(keys, [(CONTREE, 1000), (RuleSet::Coinche, 1000), (RuleSet::Plain, 701)]);
+        assert_eq!(s.games_to(RuleSet::Coinche, 1000).won, 1);
+        assert_eq!(s.games_to(CONTREE, 1000).played, 1);
+        assert_eq!(s.all_games().played, 3);
+        assert_eq!(s.streak, Streak { current: 1, best: 1 });
+        let json = serde_json::to_string(&s).expect("serializes");
+        assert!(json.contains(r#"{"target":1000,"played":1,"won":1,"lost":0}"#), "{json}");
+        assert!(json.contains(r#"{"set":"plain","target":701,"#), "{json}");
+        assert_eq!(serde_json::from_str::<Stats>(&json).ok(), Some(s));
+    }
+
+    #[test]
     fn counters_at_their_largest_stay_there() {
         let mut s = Stats::default();
-        s.add_game(1000, Team::NS);
-        s.add_game(2000, Team::NS);
+        s.add_game(CONTREE, 1000, Team::NS);
+        s.add_game(CONTREE, 2000, Team::NS);
         s.games[0].played = u32::MAX;
         s.games[0].won = u32::MAX;
         s.streak.current = u32::MAX;
-        s.add_game(1000, Team::NS);
-        assert_eq!(s.games_to(1000).played, u32::MAX, "no wrap to 0");
-        assert_eq!(s.games_to(1000).won, u32::MAX);
+        s.add_game(CONTREE, 1000, Team::NS);
+        assert_eq!(s.games_to(CONTREE, 1000).played, u32::MAX, "no wrap to 0");
+        assert_eq!(s.games_to(CONTREE, 1000).won, u32::MAX);
         assert_eq!(s.streak, Streak { current: u32::MAX, best: u32::MAX });
         assert_eq!(s.all_games().played, u32::MAX, "the sum saturates too");
         let mut b = Both { made: u32::MAX, suffered: 0 };
@@ -255,7 +300,7 @@ mod tests {
     #[test]
     fn stats_survive_a_json_round_trip() {
         let mut s = Stats::default();
-        s.add_game(1500, Team::EW);
+        s.add_game(CONTREE, 1500, Team::EW);
         let json = serde_json::to_string(&s).expect("serializes");
         assert!(
             json.contains(r#""games":[{"target":1500,"played":1,"won":0,"lost":1}]"#),

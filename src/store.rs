@@ -787,7 +787,7 @@ impl Store {
         let (mut file, _) = self.read_stats()?;
         let (changed, game_counted) = self.count(game, &mut file);
         if !game_counted {
-            file.stats.add_game(game.options().target, winner);
+            file.stats.add_game(game.rules().set, game.options().target, winner);
             if let Some(c) = file.counted.as_mut() {
                 c.game = true;
             }

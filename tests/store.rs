@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use contree::game::{Game, GameOptions, GameSave, Phase};
-use contree::rules::{Multiplier, Team};
+use contree::rules::{Multiplier, RuleSet, Rules, Team};
 use contree::stats::Stats;
 use contree::store::{GAME_FILE, GAMES_FILE, GameEntry, GameResult, Resume, STATS_FILE, Store};
 
@@ -237,11 +237,11 @@ fn expected(games: &[Game]) -> Stats {
             if d.tricks_won[Team::EW] == 8 {
                 s.deals.capots.suffered += 1;
             }
-            if let Some(t) = d.belote {
-                s.deals.belotes[t] += 1;
+            for (seat, _) in d.belotes.iter() {
+                s.deals.belotes[seat.team()] += 1;
             }
         }
-        s.add_game(g.options().target, g.winner().expect("over"));
+        s.add_game(g.rules().set, g.options().target, g.winner().expect("over"));
     }
     s
 }
@@ -251,9 +251,16 @@ fn statistics_add_up_across_games_and_count_everything_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut finished = Vec::new();
     for seed in 0..6u64 {
-        let target = [1000, 1500, 2000][seed as usize % 3];
+        // Games of every rule set, each counted under its own set and target.
+        let rules = [
+            Rules::default(),
+            Rules::of(RuleSet::Coinche).with_nt_at(true),
+            Rules::of(RuleSet::Plain),
+        ][seed as usize % 3];
+        let targets = rules.set.targets();
+        let target = targets[seed as usize / 3 % targets.len()];
         let (mut game, mut rng) =
-            support::new(GameOptions { target, ..GameOptions::default() }, seed);
+            support::new(GameOptions { target, ..GameOptions::of(rules) }, seed);
         let mut store = store(dir.path());
         support::play_until(
             &mut game,
@@ -281,6 +288,12 @@ fn statistics_add_up_across_games_and_count_everything_once() {
     let want = expected(&finished);
     assert_eq!(stats, want);
     assert_eq!(stats.all_games().played, 6);
+    assert_eq!(stats.games_to(RuleSet::Plain, 701).played, 2);
+    // Games of other rule sets make the file one a contree before them would refuse.
+    let on_disk: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.path().join(STATS_FILE)).expect("stats.json"))
+            .expect("JSON");
+    assert_eq!(on_disk["version"], 2);
     assert!(
         stats.deals.ours.taken > 0 && stats.deals.contres.made + stats.deals.contres.suffered > 0
     );
@@ -347,9 +360,9 @@ fn corrupt_statistics_are_moved_aside() {
     let (path, why) = (aside.path, aside.reason);
     assert!(why.contains("JSON"), "{why}");
     assert_eq!(fs::read(path).expect("kept"), b"{\"version\": 1, \"deals\": 3");
-    fs::write(dir.path().join(STATS_FILE), b"{\"version\": 2}").expect("write");
+    fs::write(dir.path().join(STATS_FILE), b"{\"version\": 3}").expect("write");
     let (_, moved) = store.stats_checked().expect("read");
-    assert!(moved.is_some_and(|a| a.reason.contains("version 2")));
+    assert!(moved.is_some_and(|a| a.reason.contains("version 3")));
     assert!(!dir.path().join(GAMES_FILE).exists());
 }
 

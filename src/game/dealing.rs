@@ -1,5 +1,5 @@
-//! Dealing: shuffle, cut by the dealer's left-hand neighbour, and 3-2-3 packets from the dealer's
-//! right. Every random choice comes from a generator seeded by the game's seed and the deal's
+//! Dealing: shuffle, cut, and 3-2-3 packets from the seat after the dealer in the direction of
+//! play (the right-hand neighbour; the left-hand one in `plain`). Every random choice comes from a generator seeded by the game's seed and the deal's
 //! number, so a game is reproducible from its seed alone and a save never stores RNG state.
 //!
 //! The generator ([`DealRng`], xoshiro256++), the shuffle and the draws are the game's own:
@@ -149,13 +149,14 @@ pub fn cut(deck: &mut [Card], rng: &mut DealRng) {
     deck.rotate_left(at.min(deck.len()));
 }
 
-/// Deals 8 cards each in packets of 3-2-3, anticlockwise from the dealer's right-hand neighbour.
-pub fn deal(deck: &[Card], dealer: Seat) -> BySeat<CardSet> {
+/// Deals 8 cards each in packets of 3-2-3, going round in `dir` from the seat after the dealer:
+/// anticlockwise from the right-hand neighbour, or clockwise from the left-hand one.
+pub fn deal(deck: &[Card], dealer: Seat, dir: Direction) -> BySeat<CardSet> {
     let mut hands = BySeat([CardSet::EMPTY; 4]);
     let mut next = deck.iter().copied();
     for packet in PACKETS {
         for i in 0..4 {
-            let seat = dealer.after_in(1 + i, Direction::Anticlockwise);
+            let seat = dealer.after_in(1 + i, dir);
             for card in next.by_ref().take(packet) {
                 hands[seat].insert(card);
             }
@@ -180,8 +181,9 @@ mod tests {
             let mut rng = deal_rng(seed, 0, 0);
             let mut deck = shuffled_deck(&mut rng);
             cut(&mut deck, &mut rng);
-            let hands = deal(&deck, Seat::West);
-            assert!(is_full_deal(&hands));
+            for dir in [Direction::Anticlockwise, Direction::Clockwise] {
+                assert!(is_full_deal(&deal(&deck, Seat::West, dir)));
+            }
         }
     }
 
@@ -204,11 +206,23 @@ mod tests {
     #[test]
     fn packets_go_3_2_3_from_the_dealers_right() {
         let deck: Vec<Card> = Card::all().collect();
-        let hands = deal(&deck, Seat::West);
+        let hands = deal(&deck, Seat::West, Direction::Anticlockwise);
         // South is the first served: cards 0-2, then 12-13, then 20-22.
         let south: Vec<usize> = hands[Seat::South].iter().map(Card::index).collect();
         assert_eq!(south, [0, 1, 2, 12, 13, 20, 21, 22]);
         let west: Vec<usize> = hands[Seat::West].iter().map(Card::index).collect();
         assert_eq!(west, [9, 10, 11, 18, 19, 29, 30, 31]);
+    }
+
+    #[test]
+    fn clockwise_packets_go_from_the_dealers_left() {
+        let deck: Vec<Card> = Card::all().collect();
+        let hands = deal(&deck, Seat::West, Direction::Clockwise);
+        // West deals clockwise: North first, then East, South, and West last.
+        let index = |seat: Seat| hands[seat].iter().map(Card::index).collect::<Vec<_>>();
+        assert_eq!(index(Seat::North), [0, 1, 2, 12, 13, 20, 21, 22]);
+        assert_eq!(index(Seat::East), [3, 4, 5, 14, 15, 23, 24, 25]);
+        assert_eq!(index(Seat::South), [6, 7, 8, 16, 17, 26, 27, 28]);
+        assert_eq!(index(Seat::West), [9, 10, 11, 18, 19, 29, 30, 31]);
     }
 }

@@ -1,5 +1,6 @@
-//! A whole game of contrée: the deals one after another, the dealer's rotation, the running
-//! totals, the history of finished deals, and the end of the game.
+//! A whole game, under the rule set chosen for it: the deals one after another, the dealer's
+//! rotation in the rules' direction, the belotes said and the declarations made at the table, the
+//! running totals, the history of finished deals, and the end of the game.
 //!
 //! Actions come in for the seat whose turn it is and are checked by [`crate::rules`]; anything
 //! else is refused with a [`GameError`] and changes nothing. The game is a pure state machine:
@@ -23,12 +24,10 @@ pub use view::SeatView;
 
 use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
-    CardSet, Contract, DealRecord, DealScore, Declared, DoneTrick, GameContext, GameOutcome,
-    LegalCalls, PlayError, RuleSet, Rules, Seat, Team, game_outcome, score_deal,
+    CardSet, Combination, Contract, DealRecord, DealScore, DealTally, Declared, DoneTrick,
+    GameContext, GameOutcome, LegalCalls, PlayError, Rules, Seat, Team, Trump, declarations_scored,
+    game_outcome, score_deal,
 };
-
-/// The targets a game may be played to: the contrée's.
-pub const TARGETS: &[u16] = RuleSet::Contree.targets();
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
 pub const VOID_DEALS_BEFORE_SHUFFLE: u8 = 4;
@@ -36,9 +35,9 @@ pub const VOID_DEALS_BEFORE_SHUFFLE: u8 = 4;
 /// The options of a game, fixed when it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameOptions {
-    /// Points needed to win: 1000, 1500 or 2000.
+    /// Points needed to win: one of the rule set's targets ([`crate::rules::RuleSet::targets`]).
     pub target: u16,
-    /// Scoring method and contre.
+    /// The rule set, the sans atout / tout atout option, and contrée's scoring options.
     pub rules: Rules,
     /// Shuffle between deals, or table tradition.
     pub deal_style: DealStyle,
@@ -46,7 +45,19 @@ pub struct GameOptions {
 
 impl Default for GameOptions {
     fn default() -> GameOptions {
-        GameOptions { target: 1000, rules: Rules::default(), deal_style: DealStyle::default() }
+        GameOptions::of(Rules::default())
+    }
+}
+
+impl GameOptions {
+    /// A game under `rules`, to the rule set's usual target, shuffled between deals.
+    pub fn of(rules: Rules) -> GameOptions {
+        GameOptions { target: rules.set.default_target(), rules, deal_style: DealStyle::default() }
+    }
+
+    /// Whether the target is one the rule set plays to.
+    pub fn target_allowed(&self) -> bool {
+        self.rules.set.targets().contains(&self.target)
     }
 }
 
@@ -106,6 +117,12 @@ pub enum GameError {
     Bid(BidError),
     /// The rules forbid that card.
     Play(PlayError),
+    /// The game's rule set has no declarations.
+    NoDeclarations,
+    /// Declarations are made with the first card, and this seat has played it.
+    AlreadyDeclared { seat: Seat },
+    /// The seat's dealt hand does not hold that combination as the rules count it.
+    NotHeld { seat: Seat },
 }
 
 impl fmt::Display for GameError {
@@ -124,6 +141,14 @@ impl fmt::Display for GameError {
             GameError::GameOver => f.write_str("the game is over"),
             GameError::Bid(e) => write!(f, "{e}"),
             GameError::Play(e) => write!(f, "{e}"),
+            GameError::NoDeclarations => f.write_str("this game is played without declarations"),
+            GameError::AlreadyDeclared { seat } => write!(
+                f,
+                "declarations are made with the first card, and {seat} has played it already"
+            ),
+            GameError::NotHeld { seat } => {
+                write!(f, "{seat}'s hand does not hold that declaration")
+            }
         }
     }
 }
@@ -173,8 +198,13 @@ pub struct Deal {
     pub play: Option<CardPlay>,
     /// The cards played so far, in order.
     pub played: Vec<Card>,
-    /// The seat that said "Belote", once said.
-    pub belote_said: Option<Seat>,
+    /// The belotes said so far ("Belote" with the first of the king and queen): at most one in a
+    /// suit contract, one per suit in tout atout.
+    pub belotes_said: Belotes,
+    /// `coinche`: what each seat declares. A seat's declaration is made with its first card (its
+    /// best combination, unless it chose otherwise before with [`Game::declare`]) and is public
+    /// from then on ([`Deal::announced`]).
+    pub declared: BySeat<Option<Combination>>,
     /// How many actions were taken back in this deal.
     pub undos: u32,
 }
@@ -188,7 +218,8 @@ impl Deal {
             auction: Auction::new(dealer, rules),
             play: None,
             played: Vec::with_capacity(32),
-            belote_said: None,
+            belotes_said: Belotes::NONE,
+            declared: BySeat([None; 4]),
             undos: 0,
         }
     }
@@ -239,6 +270,25 @@ impl Deal {
         self.auction.is_over() && self.play.as_ref().is_none_or(CardPlay::is_over)
     }
 
+    /// Whether `seat` has played a card in this deal.
+    pub fn has_played(&self, seat: Seat) -> bool {
+        self.play.as_ref().is_some_and(|p| {
+            !p.tricks().is_empty() || p.current_trick().plays().any(|(s, _)| s == seat)
+        })
+    }
+
+    /// What `seat` declared, once it has played its first card and said it (`coinche` only).
+    pub fn announced(&self, seat: Seat) -> Option<Combination> {
+        self.declared[seat].filter(|_| self.has_played(seat))
+    }
+
+    /// Every seat's declaration, once all four have played a card (`coinche` only): what the
+    /// second trick starts with, when the table learns which team scores its declarations.
+    pub fn declarations(&self) -> Option<BySeat<Combination>> {
+        let all = BySeat::from_fn(|s| self.announced(s));
+        all.0.iter().all(Option::is_some).then(|| all.map(Option::unwrap_or_default))
+    }
+
     /// The deal written down as a record.
     pub fn record(&self, options: &GameOptions, before: ByTeam<u32>) -> DealRecord {
         DealRecord {
@@ -247,7 +297,7 @@ impl Deal {
             auction: self.auction.calls().to_vec(),
             play: self.played.clone(),
             rules: Some(options.rules),
-            declared: Declared::default(),
+            declared: Declared(self.declared),
             game: Some(GameContext { target: options.target, before }),
         }
     }
@@ -268,8 +318,13 @@ pub struct DealResult {
     pub tricks_won: ByTeam<u8>,
     /// The eight tricks, for the review (none when everyone passed).
     pub tricks: Vec<DoneTrick>,
-    /// The team holding the belote.
-    pub belote: Option<Team>,
+    /// The belotes that counted, seat by seat: one at most in a suit contract, up to four in
+    /// tout atout, none in sans atout or when everyone passed.
+    pub belotes: Belotes,
+    /// `coinche`: what each seat declared (`None` in the other sets and when everyone passed).
+    pub declared: Option<BySeat<Combination>>,
+    /// `coinche`: the declaration points that scored for each team, before any capot transfer.
+    pub declarations: ByTeam<u16>,
     /// The totals after the deal.
     pub totals: ByTeam<u32>,
     /// How many actions were taken back during the deal.
@@ -284,7 +339,23 @@ impl DealResult {
 
     /// The team that took all eight tricks, if one did.
     pub fn capot(&self) -> Option<Team> {
-        Team::ALL.into_iter().find(|&t| self.tricks_won[t] == 8)
+        self.tally().capot()
+    }
+
+    /// What the deal brought to the score table.
+    pub fn tally(&self) -> DealTally {
+        DealTally {
+            card_points: self.card_points,
+            tricks_won: self.tricks_won,
+            belotes: self.belotes.counts(),
+            declarations: self.declarations,
+        }
+    }
+
+    /// The team holding the belote of the trump suit, in a suit contract.
+    pub fn belote_team(&self) -> Option<Team> {
+        let suit = self.contract?.trump().suit()?;
+        self.belotes.holder(suit).map(Seat::team)
     }
 }
 
@@ -295,8 +366,11 @@ pub struct Event {
     pub seat: Seat,
     /// What they did.
     pub action: Action,
-    /// "Belote" or "Rebelote", when the card was the king or queen of trump of its holder.
+    /// "Belote" or "Rebelote", when the card was the king or queen of one of its player's
+    /// belotes.
     pub belote: Option<BeloteCall>,
+    /// `coinche`: what the seat declared with this card, its first.
+    pub declared: Option<Combination>,
     /// The trick the card completed.
     pub trick: Option<DoneTrick>,
     /// How the auction ended, when this call ended it.
@@ -325,7 +399,7 @@ impl Game {
         let first_dealer = Seat::from_index(deal_rng(seed, 0, FIRST_DEALER).below(4) as usize);
         let mut deck = shuffled_deck(&mut deal_rng(seed, 0, SHUFFLE));
         cut(&mut deck, &mut deal_rng(seed, 0, CUT));
-        let dealt = deal(&deck, first_dealer);
+        let dealt = deal(&deck, first_dealer, options.rules.direction());
         Game {
             options,
             seed,
@@ -415,22 +489,47 @@ impl Game {
             hand: self.deal.hands()[seat],
             auction: self.deal.auction.calls().to_vec(),
             play: self.deal.played.clone(),
-            belotes: self.belotes_said(),
-            declared: Declared::default(),
+            belotes: self.deal.belotes_said,
+            declared: Declared(BySeat::from_fn(|s| {
+                self.deal.announced(s).map(Combination::announced)
+            })),
             rules: self.rules(),
             target: self.options.target,
             totals: self.totals,
         }
     }
 
-    /// The belotes said so far in this deal.
-    fn belotes_said(&self) -> Belotes {
-        let mut said = Belotes::NONE;
-        let trump_suit = self.deal.contract().and_then(|c| c.trump().suit());
-        if let (Some(seat), Some(suit)) = (self.deal.belote_said, trump_suit) {
-            said.insert(seat, suit);
+    /// What `seat` will declare with its first card in a `coinche` deal: `combination`, instead
+    /// of its best one (the choice of a player who keeps quiet, or of a record). Made before
+    /// its first card, during the play; `combination` must be one its dealt hand holds, each
+    /// sequence a whole run.
+    pub fn declare(&mut self, seat: Seat, combination: Combination) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::GameOver => return Err(GameError::GameOver),
+            Phase::DealOver => return Err(GameError::DealOver),
+            Phase::Bidding => return Err(GameError::NotPlayingYet),
+            Phase::Playing => {}
         }
-        said
+        if !self.rules().set.has_declarations() {
+            return Err(GameError::NoDeclarations);
+        }
+        if self.deal.has_played(seat) {
+            return Err(GameError::AlreadyDeclared { seat });
+        }
+        let tokens: Vec<String> = combination.iter().map(|d| d.to_string()).collect();
+        match Combination::parse_in_hand(&tokens, self.deal.dealt[seat]) {
+            Ok(c) if c == combination => {
+                self.deal.declared[seat] = Some(combination);
+                Ok(())
+            }
+            _ => Err(GameError::NotHeld { seat }),
+        }
+    }
+
+    /// The best combination of `seat`'s dealt hand under `trump`: what it declares unless it
+    /// chooses otherwise.
+    pub fn best_combination(&self, seat: Seat, trump: Trump) -> Combination {
+        Combination::best(self.deal.dealt[seat], trump)
     }
 
     /// Why `seat` may not do `action` now, if it may not.
@@ -455,8 +554,16 @@ impl Game {
     /// Does `action` for `seat`, if it is that seat's turn and the rules allow it.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, GameError> {
         self.check(seat, action)?;
-        let mut event =
-            Event { seat, action, belote: None, trick: None, auction_end: None, deal_end: false };
+        let mut event = Event {
+            seat,
+            action,
+            belote: None,
+            declared: None,
+            trick: None,
+            auction_end: None,
+            deal_end: false,
+        };
+        let first_card = matches!(action, Action::Play(_)) && !self.deal.has_played(seat);
         match action {
             Action::Bid(call) => {
                 self.deal.auction.call_unchecked(call);
@@ -469,9 +576,13 @@ impl Game {
             }
             Action::Play(card) => {
                 if let Some(play) = self.deal.play.as_mut() {
+                    if first_card && self.options.rules.set.has_declarations() {
+                        let best = Combination::best(self.deal.dealt[seat], play.trump());
+                        event.declared = Some(*self.deal.declared[seat].get_or_insert(best));
+                    }
                     event.belote = play.belote_call(card);
-                    if event.belote == Some(BeloteCall::Belote) {
-                        self.deal.belote_said = Some(seat);
+                    if event.belote.is_some() {
+                        self.deal.belotes_said.insert(seat, card.suit());
                     }
                     event.trick = play.play_unchecked(card).trick_done;
                     self.deal.played.push(card);
@@ -498,7 +609,9 @@ impl Game {
         if last != seat {
             return Err(UndoError::NotTheLast { seat, last });
         }
-        let fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt, self.rules());
+        let mut fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt, self.rules());
+        // The declarations chosen are made again with the cards replayed.
+        fresh.declared = self.deal.declared;
         let before = std::mem::replace(&mut self.deal, fresh);
         let mut actions: Vec<Action> = before.actions().collect();
         actions.pop();
@@ -510,6 +623,13 @@ impl Game {
                 return Err(UndoError::NothingToUndo);
             }
         }
+        // A declaration goes with the first card it was made with: a seat that has no card on the
+        // table any more has declared nothing yet.
+        for seat in Seat::ALL {
+            if !self.deal.has_played(seat) {
+                self.deal.declared[seat] = None;
+            }
+        }
         self.deal.undos = before.undos.saturating_add(1);
         Ok(action)
     }
@@ -517,15 +637,21 @@ impl Game {
     fn finish_deal(&mut self) {
         let before = self.totals;
         let record = self.deal.record(&self.options, before);
-        let (contract, score, card_points, tricks_won, belote) =
-            match (self.deal.contract(), &self.deal.play) {
-                (Some(c), Some(play)) => {
-                    let belote = play.belote_holder().map(Seat::team);
-                    let s = score_deal(&c, &play.tally(ByTeam::default()), self.rules());
-                    (Some(c), Some(s), play.points(), play.tricks_won(), belote)
+        let mut declared = None;
+        let mut declarations = ByTeam::default();
+        let (contract, score, tally, belotes) = match (self.deal.contract(), &self.deal.play) {
+            (Some(c), Some(play)) => {
+                declared = self.deal.declarations();
+                if let Some(d) = &declared {
+                    declarations = declarations_scored(d, c.trump());
                 }
-                _ => (None, None, ByTeam::default(), ByTeam::default(), None),
-            };
+                let tally = play.tally(declarations);
+                let s = score_deal(&c, &tally, self.rules());
+                (Some(c), Some(s), tally, play.belotes())
+            }
+            _ => (None, None, DealTally::default(), Belotes::NONE),
+        };
+        let (card_points, tricks_won) = (tally.card_points, tally.tricks_won);
         if let Some(s) = score {
             for t in Team::ALL {
                 self.totals[t] += u32::from(s.score[t]);
@@ -548,7 +674,9 @@ impl Game {
             card_points,
             tricks_won,
             tricks,
-            belote,
+            belotes,
+            declared,
+            declarations,
             totals: self.totals,
             undos: self.deal.undos,
         });
@@ -579,8 +707,8 @@ impl Game {
         legal.iter().nth(n).map(Action::Play)
     }
 
-    /// Deals the next deal, once the current one is over: the deal passes to the dealer's
-    /// right-hand neighbour.
+    /// Deals the next deal, once the current one is over: the deal passes to the seat after the
+    /// dealer (the right-hand neighbour; the left-hand one in `plain`).
     pub fn next_deal(&mut self) -> Result<(), GameError> {
         match self.phase() {
             Phase::GameOver => return Err(GameError::GameOver),
@@ -599,12 +727,13 @@ impl Game {
             shuffled_deck(&mut deal_rng(self.seed, index, SHUFFLE))
         };
         cut(&mut deck, &mut deal_rng(self.seed, index, CUT));
-        self.deal = Deal::new(index, dealer, deal(&deck, dealer), self.rules());
+        let dealt = deal(&deck, dealer, self.rules().direction());
+        self.deal = Deal::new(index, dealer, dealt, self.rules());
         Ok(())
     }
 
     /// The cards as the table gathers them after a deal: the tricks in the order they were won,
-    /// or, after an all-pass deal, the hands one on another from the dealer's right.
+    /// or, after an all-pass deal, the hands one on another from the seat after the dealer.
     fn gathered_deck(&self) -> Vec<Card> {
         match &self.deal.play {
             Some(play) => play.tricks().iter().flat_map(|t| t.cards()).collect(),

@@ -1,9 +1,14 @@
-//! The saved form of a game: its seed, options and players, and each deal as a deal record (the
-//! hands as dealt, the calls and the cards), with a checksum of the calls and cards. Loading
-//! replays every action through the rules and checks every deal against the seed, its record's
-//! game context against the totals the replay reaches, and the actions against the checksum, so
-//! an edited save is refused, never trusted. Saves written before the checksum existed carry none
-//! and are checked by the replay alone.
+//! The saved form of a game: its seed, options (the rule set among them) and players, and each
+//! deal as a deal record (the hands as dealt, the calls, the cards, and under `coinche` what each
+//! seat declared), with a checksum of the calls, cards and declarations. Loading replays every
+//! action through the rules and checks every deal against the seed, its record's game context
+//! against the totals the replay reaches, and the actions against the checksum, so an edited save
+//! is refused, never trusted. Saves written before the checksum existed carry none and are
+//! checked by the replay alone.
+//!
+//! A game of FFB contrée without sans atout and tout atout is saved as version 1, the format
+//! every contree reads. A game of another rule set, or with the option, is version 2: a contree
+//! from before the rule sets would read it as contrée, so it must see a version it refuses.
 
 use std::fmt;
 use std::io;
@@ -11,10 +16,17 @@ use std::io;
 use serde::{Deserialize, Serialize};
 
 use super::{Action, Game, GameOptions, Phase, Players};
-use crate::rules::{BySeat, CardSet, DealRecord};
+use crate::rules::{BySeat, CardSet, DealRecord, RuleSet, Rules};
 
-/// The version written in saves. A save with a higher version comes from a newer contree.
-pub const SAVE_VERSION: u32 = 1;
+/// The newest save version this contree reads and writes. A save with a higher version comes
+/// from a newer contree.
+pub const SAVE_VERSION: u32 = 2;
+
+/// The version a game under `rules` is saved as: 1 for FFB contrée without sans atout and tout
+/// atout (the first format, unchanged), 2 for the other rule sets and the option.
+pub fn save_version(rules: Rules) -> u32 {
+    if rules.set == RuleSet::Contree && !rules.nt_at { 1 } else { 2 }
+}
 
 /// A game as saved on disk.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,8 +73,9 @@ impl io::Write for Fnv {
     }
 }
 
-/// The checksum of the calls and cards of `deals`, in order, as their record tokens: sixteen
-/// hexadecimal digits.
+/// The checksum of the calls, cards and declarations of `deals`, in order, as their record
+/// tokens: sixteen hexadecimal digits. A deal without declarations adds what it always added, so
+/// the checksums of saves written before declarations stay right.
 pub fn actions_check(deals: &[DealRecord]) -> String {
     use io::Write as _;
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
@@ -74,6 +87,10 @@ pub fn actions_check(deals: &[DealRecord]) -> String {
         let _ = h.write_all(b"|");
         for c in &d.play {
             let _ = serde_json::to_writer(&mut h, c);
+        }
+        if !d.declared.is_empty() {
+            let _ = h.write_all(b"|");
+            let _ = serde_json::to_writer(&mut h, &d.declared);
         }
         let _ = h.write_all(b"/");
     }
@@ -135,7 +152,7 @@ impl Game {
             undos.clear();
         }
         GameSave {
-            version: SAVE_VERSION,
+            version: save_version(self.options.rules),
             seed: self.seed,
             options: self.options,
             players: self.players.clone(),
@@ -152,7 +169,7 @@ impl Game {
         if save.version > SAVE_VERSION {
             return Err(LoadError::FutureVersion(save.version));
         }
-        if !save.options.rules.set.targets().contains(&save.options.target) {
+        if !save.options.target_allowed() {
             return Err(LoadError::BadOptions(format!("target {}", save.options.target)));
         }
         if save.deals.is_empty() {
@@ -192,7 +209,13 @@ impl Game {
                 .iter()
                 .map(|&c| Action::Bid(c))
                 .chain(record.play.iter().map(|&c| Action::Play(c)));
+            // The declarations written down are made as the play starts, before any card.
+            let mut declared = record.declared.is_empty();
             for action in actions {
+                if !declared && game.phase() == Phase::Playing {
+                    declared = true;
+                    game.declare_all(record, i)?;
+                }
                 let Some(seat) = game.to_act() else {
                     return Err(LoadError::Illegal {
                         deal: i,
@@ -206,11 +229,31 @@ impl Game {
                     why: e.to_string(),
                 })?;
             }
+            if !declared {
+                if game.phase() != Phase::Playing {
+                    return Err(tampered("it has declarations but no card play"));
+                }
+                game.declare_all(record, i)?;
+            }
             let last = i + 1 == save.deals.len();
             if !last && game.phase() != Phase::DealOver {
                 return Err(tampered("an earlier deal is unfinished, or the game ended before it"));
             }
         }
         Ok(game)
+    }
+
+    /// Makes the declarations of deal `i`'s record, at the start of its play.
+    fn declare_all(&mut self, record: &DealRecord, i: usize) -> Result<(), LoadError> {
+        for (seat, c) in record.declared.0.iter() {
+            if let Some(c) = c {
+                self.declare(seat, *c).map_err(|e| LoadError::Illegal {
+                    deal: i,
+                    action: format!("the declarations of {seat} ({c})"),
+                    why: e.to_string(),
+                })?;
+            }
+        }
+        Ok(())
     }
 }

@@ -1,5 +1,7 @@
 use super::*;
-use crate::rules::Direction;
+use crate::rules::{
+    Bid, BidLevel, Declaration, Direction, Rank, RuleSet, ScoreSum, Suit, declaration_winner,
+};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -40,42 +42,97 @@ fn play_to_end(seed: u64, options: GameOptions, check_saves: bool) -> Game {
     for w in dealers.windows(2) {
         assert_eq!(
             w[1],
-            w[0].next_in(Direction::Anticlockwise),
-            "the deal passes to the right-hand neighbour"
+            options.rules.after_dealer(w[0]),
+            "the deal passes to the seat after the dealer"
         );
     }
     game
 }
 
+/// Every rule set, with and without sans atout and tout atout.
+fn every_rules() -> Vec<Rules> {
+    RuleSet::ALL
+        .into_iter()
+        .flat_map(|set| [Rules::of(set), Rules::of(set).with_nt_at(true)])
+        .collect()
+}
+
+/// Checks a finished game deal by deal against `contree score`'s answer for each deal's record,
+/// and its totals and end against `game_outcome` under the game's rules.
+fn check_whole_game(game: &Game, what: &str) {
+    let rules = game.rules();
+    let target = game.options().target;
+    let mut totals = ByTeam([0u32; 2]);
+    for (i, d) in game.history().iter().enumerate() {
+        assert_eq!(d.record.game.map(|g| g.before), Some(totals));
+        assert_eq!(d.record.rules(), rules, "{what}: the record carries the rules");
+        for t in Team::ALL {
+            totals[t] += u32::from(d.points()[t]);
+        }
+        assert_eq!(d.totals, totals);
+        // The game ends exactly on the deal the rules say, not before.
+        let outcome =
+            game_outcome(rules, target, totals, d.score.as_ref().map(|s| (s, d.tricks_won)));
+        let last = i + 1 == game.history().len();
+        assert_eq!(outcome != GameOutcome::Continue, last, "{what}, deal {i}");
+        // Each deal rescored from its record gives the same points, declarations and belotes.
+        let scored = d.record.score().expect("a finished deal is a valid record");
+        assert_eq!(scored.score, d.points(), "{what}, deal {i}");
+        assert_eq!(scored.made, d.score.map(|s| s.made));
+        assert_eq!(scored.belotes, d.belotes.counts());
+        assert_eq!(scored.game.map(|g| g.total), Some(totals));
+        assert_eq!(scored.game.map(|g| g.winner), Some(game.winner().filter(|_| last)));
+        if rules.set.has_declarations() && d.contract.is_some() {
+            assert_eq!(scored.declarations, Some(d.declarations));
+            assert_eq!(scored.declared, d.declared);
+            // Every seat's declaration is written down, so the record needs no guess.
+            assert!(d.record.declared.0.0.iter().all(Option::is_some), "{what}, deal {i}");
+        } else {
+            assert!(d.record.declared.is_empty());
+            assert_eq!(d.declarations, ByTeam([0, 0]));
+        }
+        // Each score is the sum the table shows.
+        if let Some(s) = d.score {
+            for t in Team::ALL {
+                assert_eq!(s.sums[t].total(), s.raw[t]);
+            }
+        }
+    }
+    assert_eq!(game.totals(), totals);
+    assert!(game.winner().is_some());
+}
+
 #[test]
 fn whole_games_add_up() {
     for seed in 0..40 {
-        let target = TARGETS[seed as usize % 3];
+        let targets = RuleSet::Contree.targets();
+        let target = targets[seed as usize % targets.len()];
         let options = GameOptions { target, ..GameOptions::default() };
         let game = play_to_end(seed, options, false);
-        let mut totals = ByTeam([0u32; 2]);
-        for (i, d) in game.history().iter().enumerate() {
-            assert_eq!(d.record.game.map(|g| g.before), Some(totals));
-            for t in Team::ALL {
-                totals[t] += u32::from(d.points()[t]);
-            }
-            assert_eq!(d.totals, totals);
-            // The game ends exactly on the deal the rules say, not before.
-            let outcome = game_outcome(
-                Rules::default(),
-                target,
-                totals,
-                d.score.as_ref().map(|s| (s, d.tricks_won)),
-            );
-            let last = i + 1 == game.history().len();
-            assert_eq!(outcome != GameOutcome::Continue, last, "seed {seed}, deal {i}");
-            // Each deal rescored from its record gives the same points.
-            let scored = d.record.score().expect("a finished deal is a valid record");
-            assert_eq!(scored.score, d.points());
-            assert_eq!(scored.game.map(|g| g.total), Some(totals));
+        check_whole_game(&game, &format!("seed {seed}"));
+    }
+}
+
+#[test]
+fn whole_games_of_every_rule_set_add_up() {
+    for (n, rules) in every_rules().into_iter().enumerate() {
+        for seed in 0..6 {
+            let targets = rules.set.targets();
+            let target = targets[seed as usize % targets.len()];
+            let options = GameOptions { target, ..GameOptions::of(rules) };
+            let game = play_to_end(100 * n as u64 + seed, options, false);
+            check_whole_game(&game, &format!("{rules:?} to {target}, seed {seed}"));
         }
-        assert_eq!(game.totals(), totals);
-        assert!(game.winner().is_some());
+    }
+}
+
+#[test]
+fn games_of_every_rule_set_save_and_load_at_every_action() {
+    for (n, rules) in every_rules().into_iter().enumerate() {
+        let options = GameOptions { target: rules.set.targets()[0], ..GameOptions::of(rules) };
+        let game = play_to_end(50 + n as u64, options, true);
+        let save = game.to_save();
+        assert_eq!(save.version, if rules == Rules::default() { 1 } else { 2 }, "{rules:?}");
     }
 }
 
@@ -157,7 +214,7 @@ fn tradition_gathers_the_tricks_and_shuffles_after_four_void_deals() {
     // The new hands come from the gathered deck, cut: dealing the same cut gives them again.
     let mut deck = gathered;
     cut(&mut deck, &mut deal_rng(9, 1, CUT));
-    assert_eq!(deal(&deck, game.deal().dealer), game.deal().dealt);
+    assert_eq!(deal(&deck, game.deal().dealer, Direction::Anticlockwise), game.deal().dealt);
     // Four void deals in a row, then a shuffle.
     for _ in 0..4 {
         for _ in 0..4 {
@@ -169,7 +226,7 @@ fn tradition_gathers_the_tricks_and_shuffles_after_four_void_deals() {
         game.next_deal().expect("next");
         let mut deck = gathered;
         cut(&mut deck, &mut deal_rng(9, index, CUT));
-        let from_gathered = deal(&deck, game.deal().dealer);
+        let from_gathered = deal(&deck, game.deal().dealer, Direction::Anticlockwise);
         assert_eq!(from_gathered == game.deal().dealt, index < 5, "deal {index}");
     }
 }
@@ -259,4 +316,237 @@ fn an_undo_gives_back_the_position_before_the_last_action() {
     let counted: u32 = game.history().iter().map(|d| d.undos).sum();
     let in_progress = if game.deal().index < game.history().len() { 0 } else { game.deal().undos };
     assert_eq!(counted + in_progress, undone);
+}
+
+/// A deal of `rules` with the contract `bid` by the first seat to speak, the others passing.
+fn contract_deal(rules: Rules, seed: u64, bid: Bid) -> Game {
+    let mut game = Game::new(GameOptions::of(rules), seed, players());
+    let first = game.to_act().expect("to speak");
+    game.apply(first, Action::Bid(Call::Bid(bid))).expect("bid");
+    while game.phase() == Phase::Bidding {
+        let seat = game.to_act().expect("to speak");
+        game.apply(seat, Action::Bid(Call::Pass)).expect("pass");
+    }
+    game
+}
+
+/// Plays the first legal card of the seat to play.
+fn first_legal(game: &mut Game) -> Event {
+    let seat = game.to_act().expect("to play");
+    let card = game.legal_cards().first().expect("a legal card");
+    game.apply(seat, Action::Play(card)).expect("legal")
+}
+
+#[test]
+fn plain_deals_and_plays_clockwise_from_the_dealers_left() {
+    let plain = Rules::of(RuleSet::Plain);
+    let mut game = Game::new(GameOptions::of(plain), 4, players());
+    let contree = Game::new(GameOptions::default(), 4, players());
+    let dealer = game.deal().dealer;
+    assert_eq!(dealer, contree.deal().dealer, "the first dealer is drawn the same way");
+    // The same deck, served clockwise: the hands go round the other way.
+    let left = dealer.next_in(Direction::Clockwise);
+    let right = dealer.next_in(Direction::Anticlockwise);
+    assert_eq!(game.deal().dealt[left], contree.deal().dealt[right]);
+    assert_eq!(game.deal().dealt[dealer], contree.deal().dealt[dealer]);
+    assert!(is_full_deal(&game.deal().dealt));
+    // The dealer's left-hand neighbour speaks first, then the turn goes clockwise.
+    let mut speakers = Vec::new();
+    for _ in 0..4 {
+        let seat = game.to_act().expect("to speak");
+        speakers.push(seat);
+        game.apply(seat, Action::Bid(Call::Pass)).expect("pass");
+    }
+    assert_eq!(
+        speakers,
+        (1..=4).map(|i| dealer.after_in(i, Direction::Clockwise)).collect::<Vec<_>>()
+    );
+    game.next_deal().expect("next");
+    assert_eq!(game.deal().dealer, left, "the deal passes to the left");
+    // The card play too: the dealer's left leads, and the turn goes clockwise.
+    let bid = Bid::new(BidLevel::Points(80), Suit::Hearts);
+    let mut game = contract_deal(plain, 4, bid);
+    let leader = game.deal().dealer.next_in(Direction::Clockwise);
+    let mut players_in_turn = Vec::new();
+    for _ in 0..4 {
+        players_in_turn.push(first_legal(&mut game).seat);
+    }
+    assert_eq!(
+        players_in_turn,
+        (0..4).map(|i| leader.after_in(i, Direction::Clockwise)).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn declarations_are_made_with_the_first_card_and_public_from_then_on() {
+    let coinche = Rules::of(RuleSet::Coinche);
+    for seed in 0..30 {
+        let bid = Bid::new(BidLevel::Points(80), Suit::Spades);
+        let mut game = contract_deal(coinche, seed, bid);
+        let best = BySeat::from_fn(|s| game.best_combination(s, bid.trump));
+        let mut played = Vec::new();
+        for _ in 0..4 {
+            let seat = game.to_act().expect("to play");
+            for s in Seat::ALL {
+                // Nobody knows a declaration before its seat's first card, not even the seat.
+                let v = game.view(s);
+                assert_eq!(v.declared.0[seat], None, "seed {seed}");
+                for &p in &played {
+                    assert_eq!(v.declared.0[p], Some(best[p].announced()), "seed {seed}");
+                }
+            }
+            assert_eq!(game.deal().declarations(), None);
+            let event = first_legal(&mut game);
+            assert_eq!(event.declared, Some(best[seat]));
+            played.push(seat);
+            // The record written now holds what was said.
+            let record = game.deal().record(game.options(), game.totals());
+            assert_eq!(record.declared.0[seat], Some(best[seat]));
+        }
+        assert_eq!(game.deal().declarations(), Some(best));
+        // The second card of a seat says nothing more.
+        assert_eq!(first_legal(&mut game).declared, None);
+    }
+}
+
+#[test]
+fn a_seat_may_keep_quiet_and_the_record_says_so() {
+    let coinche = Rules::of(RuleSet::Coinche);
+    let bid = Bid::new(BidLevel::Points(80), Suit::Hearts);
+    // A deal where South holds a combination.
+    let (mut game, best) = (0..200)
+        .find_map(|seed| {
+            let game = contract_deal(coinche, seed, bid);
+            let best = game.best_combination(Seat::South, bid.trump);
+            (!best.is_empty()).then_some((game, best))
+        })
+        .expect("a hand with a combination");
+    let nothing = Combination::NONE;
+    let other = Combination::from_declarations(&[Declaration::Carre(Rank::Jack)])
+        .filter(|c| *c != best)
+        .unwrap_or_default();
+    if !other.is_empty() && game.deal().dealt[Seat::South].and(other.cards()) != other.cards() {
+        assert_eq!(game.declare(Seat::South, other), Err(GameError::NotHeld { seat: Seat::South }));
+    }
+    game.declare(Seat::South, nothing).expect("keeping quiet is allowed");
+    // The choice stays South's own until its first card.
+    assert_eq!(game.view(Seat::East).declared.0[Seat::South], None);
+    let saved = Game::from_save(&game.to_save()).expect("loads");
+    assert_eq!(saved, game, "the choice is saved");
+    while !game.deal().has_played(Seat::South) {
+        first_legal(&mut game);
+    }
+    assert_eq!(game.deal().announced(Seat::South), Some(nothing));
+    assert_eq!(
+        game.declare(Seat::South, best),
+        Err(GameError::AlreadyDeclared { seat: Seat::South })
+    );
+    // Taking back the first card takes back the declaration made with it.
+    let before_card = game.deal().played.len();
+    if game.deal().last_action().map(|(s, _)| s) == Some(Seat::South) {
+        game.undo(Seat::South).expect("undo");
+        assert_eq!(game.deal().played.len(), before_card - 1);
+        assert_eq!(game.deal().declared[Seat::South], None);
+        game.declare(Seat::South, nothing).expect("again");
+        first_legal(&mut game);
+    }
+    while game.phase() == Phase::Playing {
+        first_legal(&mut game);
+    }
+    let d = game.history().last().expect("the deal");
+    assert_eq!(d.record.declared.0[Seat::South], Some(nothing));
+    let scored = d.record.score().expect("valid");
+    assert_eq!(scored.score, d.points());
+    assert_eq!(scored.declared.map(|all| all[Seat::South]), Some(nothing));
+    // The declarations that scored follow from what was declared, not from the hands.
+    let declared = d.declared.expect("coinche");
+    assert_eq!(d.declarations, crate::rules::declarations_scored(&declared, bid.trump));
+    let winner = declaration_winner(&declared, bid.trump);
+    assert!(winner != Some(Team::NS) || declared[Seat::North].points() > 0);
+}
+
+#[test]
+fn declarations_belong_to_coinche_and_to_the_play() {
+    let bid = Bid::new(BidLevel::Points(80), Suit::Hearts);
+    let mut contree = contract_deal(Rules::default(), 3, bid);
+    assert_eq!(contree.declare(Seat::South, Combination::NONE), Err(GameError::NoDeclarations));
+    first_legal(&mut contree);
+    assert!(contree.deal().declared.0.iter().all(Option::is_none));
+    assert!(contree.view(Seat::South).declared.is_empty());
+    let mut bidding = Game::new(GameOptions::of(Rules::of(RuleSet::Coinche)), 3, players());
+    assert_eq!(bidding.declare(Seat::South, Combination::NONE), Err(GameError::NotPlayingYet));
+}
+
+#[test]
+fn an_edited_declaration_is_refused_on_loading() {
+    let coinche = Rules::of(RuleSet::Coinche);
+    let bid = Bid::new(BidLevel::Points(80), Suit::Hearts);
+    let (game, seat) = (0..200)
+        .find_map(|seed| {
+            let mut game = contract_deal(coinche, seed, bid);
+            for _ in 0..4 {
+                first_legal(&mut game);
+            }
+            let seat = Seat::ALL
+                .into_iter()
+                .find(|&s| game.deal().declared[s].is_some_and(|c| !c.is_empty()))?;
+            Some((game, seat))
+        })
+        .expect("a deal with a declaration");
+    let save = game.to_save();
+    assert_eq!(save.version, 2);
+    assert_eq!(Game::from_save(&save).as_ref(), Ok(&game));
+    let mut edited = save.clone();
+    let last = edited.deals.len() - 1;
+    edited.deals[last].declared.0[seat] = Some(Combination::NONE);
+    assert_eq!(Game::from_save(&edited), Err(LoadError::Edited));
+    // Without its checksum, the declarations are made again as written: the deal is the one
+    // where that seat kept quiet.
+    edited.check = None;
+    let loaded = Game::from_save(&edited).expect("a seat may keep quiet");
+    assert_eq!(loaded.deal().announced(seat), Some(Combination::NONE));
+}
+
+#[test]
+fn tout_atout_says_every_belote() {
+    let at = Rules::default().with_nt_at(true);
+    let bid = Bid { level: BidLevel::Points(80), trump: Trump::AllTrump };
+    let mut checked = 0;
+    for seed in 0..300 {
+        let mut game = contract_deal(at, seed, bid);
+        let dealt = crate::rules::Belotes::dealt(&game.deal().dealt, Trump::AllTrump);
+        if dealt.counts().0.iter().sum::<u8>() < 2 {
+            continue;
+        }
+        let mut calls = 0;
+        while game.phase() == Phase::Playing {
+            let event = first_legal(&mut game);
+            calls += usize::from(event.belote.is_some());
+            // What the bots read is what was said.
+            assert_eq!(game.view(Seat::North).belotes, game.deal().belotes_said);
+        }
+        assert_eq!(game.deal().belotes_said, dealt, "seed {seed}");
+        assert_eq!(calls, 2 * dealt.iter().count());
+        let d = game.history().last().expect("the deal");
+        assert_eq!(d.belotes, dealt);
+        assert_eq!(d.record.score().map(|s| s.belotes).ok(), Some(dealt.counts()));
+        checked += 1;
+    }
+    assert!(checked > 5, "{checked}");
+}
+
+#[test]
+fn a_coinche_sum_is_the_one_the_rules_give() {
+    // The game's score of each deal is the rules' score of its tally, in the table's terms.
+    let options = GameOptions::of(Rules::of(RuleSet::Coinche));
+    let game = play_to_end(77, options, false);
+    for d in game.history() {
+        let (Some(c), Some(s)) = (d.contract, d.score) else { continue };
+        let again = score_deal(&c, &d.tally(), game.rules());
+        assert_eq!(again, s);
+        for t in Team::ALL {
+            assert!(s.sums[t].times == 1 || c.multiplier != crate::rules::Multiplier::Simple);
+            assert_ne!(s.sums[t], ScoreSum { times: 0, ..ScoreSum::default() });
+        }
+    }
 }

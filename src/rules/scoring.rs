@@ -35,8 +35,10 @@ pub const CONTRE_CAPOT_BONUS: u16 = 100;
 /// `plain`: what a capot bid is worth in the score (its value in bids stays 250).
 pub const PLAIN_CAPOT_VALUE: u16 = 260;
 
-/// How a deal is scored.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How a deal is scored (also the `--scoring` flag's values).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScoringMethod {
     /// Points faits + points demandés: the contract value goes to the side that wins the deal.
@@ -46,8 +48,10 @@ pub enum ScoringMethod {
     Made,
 }
 
-/// How a contre is scored.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How a contre is scored (also the `--contre` flag's values).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ContreScoring {
     /// 160 × m + C × m.
@@ -90,6 +94,16 @@ impl DealTally {
     /// The belote points of `team`.
     pub fn belote_points(&self, team: Team) -> u16 {
         BELOTE_POINTS * u16::from(self.belotes[team])
+    }
+
+    /// What a team's total is for the made test under `rules`: its card points and belotes, and
+    /// in `coinche` the declarations that scored for it after the capot transfer.
+    pub fn measured(&self, team: Team, rules: Rules) -> u16 {
+        let own = self.card_points[team] + self.belote_points(team);
+        match rules.set {
+            RuleSet::Coinche => own + coinche_declarations(self)[team],
+            RuleSet::Contree | RuleSet::Plain => own,
+        }
     }
 
     /// The belote points of both teams.
@@ -208,14 +222,10 @@ pub fn contract_made(contract: &Contract, tally: &DealTally, rules: Rules) -> bo
         BidLevel::Capot => return tally.tricks_won[takers] == 8,
         BidLevel::Points(value) => value,
     };
-    let total = |team: Team| tally.card_points[team] + tally.belote_points(team);
+    let total = |team: Team| tally.measured(team, rules);
     match rules.set {
         RuleSet::Contree => total(takers) >= value,
-        RuleSet::Coinche => {
-            let with_declarations = coinche_declarations(tally);
-            let total = |team: Team| total(team) + with_declarations[team];
-            total(takers) >= value && total(takers) > total(takers.other())
-        }
+        RuleSet::Coinche => total(takers) >= value && total(takers) > total(takers.other()),
         RuleSet::Plain => total(takers) >= value && total(takers) != total(takers.other()),
     }
 }
