@@ -1,16 +1,18 @@
-//! The command line outside the table: the game flags (`--target`, `--seed`, `--new`, the rule
-//! options), starting or resuming a game from them, and the `stats` and `history` commands'
-//! output. The table and the binary call these; they print nothing themselves.
+//! The command line outside the table: the game flags (`--rules`, `--nt-at`, `--target`,
+//! `--seed`, `--new`, contrée's scoring options), starting a game from them, and the `stats` and
+//! `history` commands' output. The table and the binary call these; they print nothing
+//! themselves.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
 
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::rules::{
-    ByTeam, ContractAnswer, ContreScoring, DealRecord, Rules, ScoringMethod, Seat, Team,
+    BySeat, ByTeam, Combination, ContractAnswer, ContreScoring, DealRecord, RuleSet, Rules,
+    ScoringMethod, Seat, Team,
 };
 use crate::stats::Stats;
 use crate::store::{GameEntry, GameResult, Holder, Store};
@@ -18,89 +20,78 @@ use crate::store::{GameEntry, GameResult, Holder, Store};
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameFlags {
-    /// Points to reach to win a new game.
+    /// The rule set of a new game.
     #[arg(long, value_enum)]
-    pub target: Option<Target>,
+    pub rules: Option<RuleSet>,
+    /// Allow bids in sans atout and tout atout in a new game.
+    #[arg(long)]
+    pub nt_at: bool,
+    /// Points to reach to win a new game: 1000, 1500 or 2000 in contrée (1000 by default),
+    /// 1000, 1500, 2000 or 3000 in coinche (2000), 701 in plain.
+    #[arg(long, value_name = "POINTS",
+          value_parser = clap::builder::TypedValueParser::map(
+              clap::builder::PossibleValuesParser::new(TARGET_VALUES),
+              |s| s.parse::<u16>().unwrap_or_default()))]
+    pub target: Option<u16>,
     /// Deal a new game from this seed (the same seed gives the same deals).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Start a new game even if one is saved (the saved one is kept in the history of games).
     #[arg(long)]
     pub new: bool,
-    /// How deals are scored in a new game.
+    /// How deals are scored in a new game of contrée.
     #[arg(long, value_enum)]
-    pub scoring: Option<Scoring>,
-    /// How a contre is scored in a new game.
+    pub scoring: Option<ScoringMethod>,
+    /// How a contre is scored in a new game of contrée.
     #[arg(long, value_enum)]
-    pub contre: Option<Contre>,
+    pub contre: Option<ContreScoring>,
     /// How the cards are prepared between deals in a new game.
     #[arg(long, value_enum)]
     pub deal: Option<DealStyle>,
 }
 
-/// `--target`: exactly the three targets a game may have, 1000, 1500 or 2000 points (the
-/// variants carry no doc comment so that clap lists the values on one line).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Target {
-    #[value(name = "1000")]
-    T1000,
-    #[value(name = "1500")]
-    T1500,
-    #[value(name = "2000")]
-    T2000,
-}
+/// Every target some rule set plays to, as `--target` accepts them before the set is known.
+const TARGET_VALUES: [&str; 5] = ["701", "1000", "1500", "2000", "3000"];
 
-impl Target {
-    /// The points.
-    pub const fn points(self) -> u16 {
-        match self {
-            Target::T1000 => 1000,
-            Target::T1500 => 1500,
-            Target::T2000 => 2000,
-        }
+/// The targets of `set` in words: "1000, 1500 or 2000", "701".
+fn targets_in_words(set: RuleSet) -> String {
+    let all: Vec<String> = set.targets().iter().map(u16::to_string).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => all.join(""),
     }
 }
 
-/// `--scoring`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scoring {
-    /// Points faits + points demandés: the contract's value goes to the side that wins the deal.
-    MadePlusBid,
-    /// Points faits: only the points made.
-    Made,
-}
-
-/// `--contre`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Contre {
-    /// 160 × m + contract × m.
-    Standard,
-    /// The FFB tournament contre: 160 + contract × m.
-    Tournament,
-}
-
 impl GameFlags {
-    /// The options of a new game: the flags given, the defaults for the others.
-    pub fn options(&self) -> GameOptions {
-        let d = GameOptions::default();
-        GameOptions {
-            target: self.target.map_or(d.target, Target::points),
-            rules: Rules {
-                scoring: match self.scoring {
-                    None => d.rules.scoring,
-                    Some(Scoring::MadePlusBid) => ScoringMethod::MadePlusBid,
-                    Some(Scoring::Made) => ScoringMethod::Made,
-                },
-                contre: match self.contre {
-                    None => d.rules.contre,
-                    Some(Contre::Standard) => ContreScoring::Standard,
-                    Some(Contre::Tournament) => ContreScoring::Tournament,
-                },
-                ..d.rules
-            },
-            deal_style: self.deal.unwrap_or(d.deal_style),
+    /// The rules of a new game: `base` (the player's settings) with the flags given on top.
+    pub fn rules(&self, base: Rules) -> Rules {
+        Rules {
+            set: self.rules.unwrap_or(base.set),
+            nt_at: self.nt_at || base.nt_at,
+            scoring: self.scoring.unwrap_or(base.scoring),
+            contre: self.contre.unwrap_or(base.contre),
         }
+    }
+
+    /// The options of a new game under `base` rules and deal style, the flags on top: the
+    /// target given if the rule set plays to it, else the set's own. A target the set does not
+    /// play to, or contrée's scoring flags with another set, are refused with the reason.
+    pub fn options(&self, base: Rules, deal_style: DealStyle) -> Result<GameOptions, String> {
+        let rules = self.rules(base);
+        let set = rules.set;
+        if set != RuleSet::Contree && (self.scoring.is_some() || self.contre.is_some()) {
+            return Err(format!(
+                "--scoring and --contre are options of contree; {set} scores one way only"
+            ));
+        }
+        let target = self.target.unwrap_or(set.default_target());
+        if !set.targets().contains(&target) {
+            return Err(format!(
+                "--target {target} is not a target of {set}: {set} is played to {}",
+                targets_in_words(set)
+            ));
+        }
+        Ok(GameOptions { target, rules, deal_style: self.deal.unwrap_or(deal_style) })
     }
 }
 
@@ -109,14 +100,14 @@ pub fn random_seed() -> u64 {
     rand::RngExt::random(&mut rand::rng())
 }
 
-/// A new game from the flags (`--new`), after archiving the saved one: it stays in the history
-/// of games. Fails when the saved game can be neither archived nor kept aside, so that the new
-/// game would overwrite it.
-pub fn start_new(store: &Store, flags: &GameFlags) -> anyhow::Result<Game> {
+/// A new game of `options` from `seed` (`--new`), after archiving the saved one: it stays in the
+/// history of games. Fails when the saved game can be neither archived nor kept aside, so that
+/// the new game would overwrite it.
+pub fn start_new(store: &Store, options: GameOptions, seed: u64) -> anyhow::Result<Game> {
     store.archive_saved_game().map_err(|e| {
         anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
     })?;
-    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed), None))
+    Ok(new_game(options, seed, None))
 }
 
 /// A time (seconds since the Unix epoch) as `2026-11-29 14:41 UTC`.
@@ -230,14 +221,14 @@ pub fn stats_table(stats: &Stats) -> String {
     let _ = writeln!(out, "Games (North-South: you and your partner)");
     let _ = writeln!(
         out,
-        "  {:<8} {:>7} {:>5} {:>5} {:>6}",
-        "target", "played", "won", "lost", "won %"
+        "  {:<14} {:>7} {:>5} {:>5} {:>6}",
+        "rules, target", "played", "won", "lost", "won %"
     );
     for g in &stats.games {
         let _ = writeln!(
             out,
-            "  {:<8} {:>7} {:>5} {:>5} {:>6}",
-            g.target,
+            "  {:<14} {:>7} {:>5} {:>5} {:>6}",
+            format!("{} {}", g.set, g.target),
             g.played,
             g.won,
             g.lost,
@@ -246,7 +237,7 @@ pub fn stats_table(stats: &Stats) -> String {
     }
     let _ = writeln!(
         out,
-        "  {:<8} {:>7} {:>5} {:>5} {:>6}",
+        "  {:<14} {:>7} {:>5} {:>5} {:>6}",
         "all",
         all.played,
         all.won,
@@ -306,28 +297,40 @@ pub fn stats_table(stats: &Stats) -> String {
     out
 }
 
-/// One deal of `contree history --json`.
+/// One deal of `contree history --json`: the rule set, what `contree score` answers for its
+/// record (declarations under `coinche`), and the record.
 #[derive(Serialize)]
 struct HistoryDeal<'a> {
     deal: usize,
+    set: RuleSet,
     dealer: Seat,
     contract: Option<ContractAnswer>,
     made: Option<bool>,
     card_points: ByTeam<u16>,
     belote: Option<Team>,
+    belotes: ByTeam<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declarations: Option<ByTeam<u16>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declared: Option<BySeat<Combination>>,
     score: ByTeam<u16>,
     totals: ByTeam<u32>,
     record: &'a DealRecord,
 }
 
 fn history_deal(i: usize, d: &DealResult) -> HistoryDeal<'_> {
+    let coinche = d.record.rules().set.has_declarations();
     HistoryDeal {
         deal: i + 1,
+        set: d.record.rules().set,
         dealer: d.record.dealer,
         contract: d.contract.as_ref().map(ContractAnswer::from),
         made: d.score.map(|s| s.made),
         card_points: d.card_points,
-        belote: d.belote,
+        belote: d.belote_team(),
+        belotes: d.belotes.counts(),
+        declarations: coinche.then_some(d.declarations),
+        declared: coinche.then(|| d.declared.unwrap_or_default()),
         score: d.points(),
         totals: d.totals,
         record: &d.record,
@@ -355,19 +358,28 @@ pub fn history_export(game: &Game) -> String {
 pub fn history_table(game: &Game) -> String {
     let mut out = String::new();
     let o = game.options();
-    let _ = writeln!(
-        out,
-        "Game to {} ({}, {} contre, seed {}): North-South {}, East-West {}",
-        o.target,
-        match o.rules.scoring {
+    let mut options = Vec::new();
+    if o.rules.set == RuleSet::Contree {
+        options.push(match o.rules.scoring {
             ScoringMethod::MadePlusBid => "points faits + demandés",
             ScoringMethod::Made => "points faits",
-        },
-        match o.rules.contre {
-            ContreScoring::Standard => "standard",
-            ContreScoring::Tournament => "tournament",
-        },
-        game.seed(),
+        });
+        options.push(match o.rules.contre {
+            ContreScoring::Standard => "standard contre",
+            ContreScoring::Tournament => "tournament contre",
+        });
+    }
+    if o.rules.nt_at {
+        options.push("sans atout and tout atout");
+    }
+    let seed = format!("seed {}", game.seed());
+    options.push(&seed);
+    let _ = writeln!(
+        out,
+        "Game of {} to {} ({}): North-South {}, East-West {}",
+        o.rules.set,
+        o.target,
+        options.join(", "),
         game.totals()[Team::NS],
         game.totals()[Team::EW],
     );

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::{Level, Style};
-use contree::cli::{Contre, GameFlags, Scoring};
+use contree::cli::GameFlags;
+use contree::rules::{ContreScoring, Rules, ScoringMethod};
 use contree::store::{DirLock, LockError, Store, TABLE};
 
 /// The most deals `contree arena` plays: a few hours at the strongest level.
@@ -81,11 +82,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Scoring method.
-        #[arg(long, value_enum, default_value_t = Scoring::MadePlusBid)]
-        scoring: Scoring,
+        #[arg(long, value_enum, default_value_t = ScoringMethod::MadePlusBid)]
+        scoring: ScoringMethod,
         /// How a contre is scored.
-        #[arg(long, value_enum, default_value_t = Contre::Standard)]
-        contre: Contre,
+        #[arg(long, value_enum, default_value_t = ContreScoring::Standard)]
+        contre: ContreScoring,
         /// One JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -238,6 +239,12 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     use contree::ui::run::Ending;
     use contree::ui::{self, App, Config, Lang, SuitStyle, Theme};
 
+    // Flags that contradict each other are refused first, terminal or not; a target is checked
+    // against the rule set of the settings once they are read.
+    let flags = &cli.game;
+    if flags.rules.is_some() {
+        flags_or_exit(flags.options(Rules::default(), contree::game::DealStyle::default()));
+    }
     if !io::stdout().is_terminal() {
         eprintln!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
@@ -290,17 +297,9 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         settings.speed = s;
     }
     // Rule flags choose this session's new games; the saved settings stay as they are.
-    let flags = &cli.game;
-    let options = flags.options();
-    if flags.scoring.is_some() {
-        settings.scoring = options.rules.scoring;
-    }
-    if flags.contre.is_some() {
-        settings.contre = options.rules.contre;
-    }
-    if flags.deal.is_some() {
-        settings.deal_style = options.deal_style;
-    }
+    let options = flags_or_exit(flags.options(settings.rules(), settings.deal_style));
+    settings.set_rules(options.rules);
+    settings.deal_style = options.deal_style;
     // A dumb terminal draws neither colours nor anything but ASCII.
     let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
     let ascii = cli.ascii || dumb || !ui::text::locale_is_utf8();
@@ -308,12 +307,10 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         settings.suits = SuitStyle::Letters;
     }
     let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
+    let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
     let (game, resume) = match &store {
-        Some(store) if flags.new => (Some(contree::cli::start_new(store, flags)?), None),
-        None if flags.new => {
-            let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
-            (Some(contree::game::new_game(options, seed, None)), None)
-        }
+        Some(store) if flags.new => (Some(contree::cli::start_new(store, options, seed)?), None),
+        None if flags.new => (Some(contree::game::new_game(options, seed, None)), None),
         Some(store) => match store.load_game() {
             contree::store::Resume::Saved { game, started, saved } => {
                 (None, Some(ui::app::Resumable { game, started, saved }))
@@ -346,7 +343,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         saved,
         theme,
         target: options.target,
-        seed: flags.seed.unwrap_or_else(contree::cli::random_seed),
+        seed,
         resume,
         game,
         previous,
@@ -363,6 +360,17 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         Ending::Quit => ExitCode::SUCCESS,
         // As a shell reports a process ended by that signal.
         Ending::Signal(sig) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
+    })
+}
+
+/// The options the game flags give, or clap's error for flags that contradict each other (exit
+/// status 2, as for any bad flag).
+fn flags_or_exit(
+    options: Result<contree::game::GameOptions, String>,
+) -> contree::game::GameOptions {
+    options.unwrap_or_else(|why| {
+        use clap::CommandFactory;
+        Cli::command().error(clap::error::ErrorKind::ArgumentConflict, why).exit()
     })
 }
 
@@ -418,10 +426,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Score { file }) => score(file),
         Some(Command::Arena { a, b, auction, deals, seed, scoring, contre, json, threads }) => {
-            // The same values as the game's own flags, read the same way.
-            let flags =
-                GameFlags { scoring: Some(scoring), contre: Some(contre), ..GameFlags::default() };
-            let rules = flags.options().rules;
+            let rules = Rules { scoring, contre, ..Rules::default() };
             let threads = usize::from(threads);
             arena(ArenaConfig { a, b, auction, deals, seed, rules, threads }, json)
         }

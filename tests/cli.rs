@@ -26,17 +26,56 @@ fn text(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn a_target_other_than_the_three_is_refused_by_clap() {
+fn a_target_no_rule_set_plays_to_is_refused_by_clap() {
     let dir = tempfile::tempdir().expect("temp dir");
     for bad in ["1234", "500", "x"] {
         let out = contree(dir.path(), &["--target", bad]);
         assert_eq!(out.status.code(), Some(2), "--target {bad}");
         let err = text(&out.stderr);
-        assert!(err.contains("[possible values: 1000, 1500, 2000]"), "{err}");
+        assert!(err.contains("[possible values: 701, 1000, 1500, 2000, 3000]"), "{err}");
     }
     let out = contree(dir.path(), &["--scoring", "both"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("made-plus-bid, made"));
+    let out = contree(dir.path(), &["--rules", "classic"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("contree, coinche, plain"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_target_or_option_of_another_rule_set_is_refused_with_the_reason() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let refused = [
+        (
+            &["--rules", "contree", "--target", "3000"][..],
+            "not a target of contree: contree is played to 1000, 1500 or 2000",
+        ),
+        (
+            &["--rules", "plain", "--target", "1000"][..],
+            "not a target of plain: plain is played to 701",
+        ),
+        (
+            &["--rules", "coinche", "--target", "701"][..],
+            "coinche is played to 1000, 1500, 2000 or 3000",
+        ),
+        (
+            &["--rules", "coinche", "--scoring", "made"][..],
+            "--scoring and --contre are options of contree",
+        ),
+    ];
+    for (args, why) in refused {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+    // Flags that agree go on to the table, which needs a terminal.
+    for args in [&["--rules", "coinche", "--target", "3000", "--nt-at"][..], &["--rules", "plain"]]
+    {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains("needs a terminal"), "{args:?}");
+    }
 }
 
 #[test]

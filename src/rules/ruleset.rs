@@ -10,9 +10,21 @@ use serde::{Deserialize, Serialize};
 
 use super::scoring::{ContreScoring, ScoringMethod, ScoringRules};
 
-/// One of the ways to play, each described in `shared/spec/rules.md`.
+/// One of the ways to play, each described in `shared/spec/rules.md` (also the `--rules` flag's
+/// values).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleSet {
