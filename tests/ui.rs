@@ -217,7 +217,10 @@ fn screens() {
         for d in game.history() {
             stats.add_deal(d);
         }
-        stats.add_game(game.options().target, game.winner().expect("a winner"));
+        stats.add_game(game.rules().set, game.options().target, game.winner().expect("a winner"));
+        // Games of other rule sets are counted apart.
+        stats.add_game(contree::rules::RuleSet::Coinche, 2000, contree::rules::Team::EW);
+        stats.add_game(contree::rules::RuleSet::Plain, 701, contree::rules::Team::NS);
         app.stats = Some(stats);
         app
     });
@@ -226,11 +229,11 @@ fn screens() {
         let (mut app, _) = whole_game(l);
         let game = app.game.clone().expect("a finished game");
         let mut stats = contree::stats::Stats::default();
-        stats.add_game(1000, contree::rules::Team::NS);
+        stats.add_game(contree::rules::RuleSet::Contree, 1000, contree::rules::Team::NS);
         for d in game.history() {
             stats.add_deal(d);
         }
-        stats.add_game(game.options().target, game.winner().expect("a winner"));
+        stats.add_game(game.rules().set, game.options().target, game.winner().expect("a winner"));
         app.stats = Some(stats);
         app
     });
@@ -329,7 +332,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
             assert!(screen.contains(note.get(lang)), "{lang:?} {level:?}:\n{screen}");
             // Every line of the frame closes on its right border.
             let right = rows.iter().filter_map(|r| r.chars().nth(74)).filter(|&c| c == '│');
-            assert_eq!(right.count(), 14, "{lang:?} {level:?}:\n{screen}");
+            assert_eq!(right.count(), 18, "{lang:?} {level:?}:\n{screen}");
         }
         // Elsewhere the note says when the game rules apply.
         let mut app = App::new(config(lang));
@@ -462,7 +465,10 @@ fn a_deal_with_clicks_only() {
     click(&mut app, Hit::Bid(BidButton::Level(BidLevel::Points(100))));
     assert_eq!(app.bid_level, Some(BidLevel::Points(100)));
     draw(&mut app, 120, 40);
-    click(&mut app, Hit::Bid(BidButton::Suit(contree::rules::Suit::Hearts)));
+    click(
+        &mut app,
+        Hit::Bid(BidButton::Trump(contree::rules::Trump::Suit(contree::rules::Suit::Hearts))),
+    );
     settle(&mut app);
     let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("contract");
     assert_eq!(c.bid.level, BidLevel::Points(100));
@@ -764,7 +770,7 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
     let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
     assert_eq!(c.multiplier, contree::rules::Multiplier::Contre);
     let t = draw(&mut app, 80, 24);
-    assert!(format!("{:?}", t.backend()).contains("90 ♥ contré, East"));
+    assert!(format!("{:?}", t.backend()).contains("90 ♥ contré "));
 }
 
 #[test]
@@ -1108,4 +1114,267 @@ fn ascii_titles_and_names_use_plain_letters() {
     assert!(table.contains("Dede") && table.contains("Kevin"), "{table}");
     assert!(table.contains("Enchere en cours"), "{table}");
     assert!(!table.contains("Dédé") && !table.contains("Enchère en"), "{table}");
+}
+
+/// A table whose new games follow `rules`, the first dealt from `seed`.
+fn config_rules(lang: Lang, rules: contree::rules::Rules, seed: u64) -> Config {
+    let mut c = config(lang);
+    c.settings.set_rules(rules);
+    c.target = rules.set.default_target();
+    c.seed = seed;
+    c
+}
+
+/// A game of `rules` from `seed` on the table, South about to bid.
+fn at_table_rules(lang: Lang, rules: contree::rules::Rules, seed: u64) -> App {
+    let mut app = App::new(config_rules(lang, rules, seed));
+    sit(&mut app);
+    for _ in 0..20 {
+        if app.south_to_bid() {
+            break;
+        }
+        settle(&mut app);
+    }
+    app
+}
+
+/// The first seed from 0 whose first deal under `rules` has hands that `want`.
+fn seed_where(
+    rules: contree::rules::Rules,
+    want: impl Fn(&contree::rules::BySeat<contree::rules::CardSet>) -> bool,
+) -> u64 {
+    let options = contree::game::GameOptions::of(rules);
+    (0..2000)
+        .find(|&seed| want(&contree::game::new_game(options, seed, None).deal().dealt))
+        .expect("a seed with such hands")
+}
+
+/// How many seats hold a combination under `trump`.
+fn declaring_seats(
+    hands: &contree::rules::BySeat<contree::rules::CardSet>,
+    trump: contree::rules::Trump,
+) -> usize {
+    hands.0.iter().filter(|&&h| !contree::rules::Combination::best(h, trump).is_empty()).count()
+}
+
+const SPADES: contree::rules::Trump = contree::rules::Trump::Suit(contree::rules::Suit::Spades);
+
+/// A coinche deal where South and at least two other seats declare, South bidding 80 in spades
+/// with keys; the computer players pass.
+fn coinche_declaring(lang: Lang, choose: bool) -> App {
+    use contree::rules::{RuleSet, Rules};
+    let coinche = Rules::of(RuleSet::Coinche);
+    let seed = seed_where(coinche, |h| {
+        declaring_seats(h, SPADES) >= 3
+            && !contree::rules::Combination::best(h[Seat::South], SPADES).is_empty()
+    });
+    let mut c = config_rules(lang, coinche, seed);
+    c.settings.choose_declarations = choose;
+    let mut app = App::new(c);
+    sit(&mut app);
+    bid_with_keys(&mut app);
+    app
+}
+
+/// Plays South's selected card whenever it is to play, until `stop`.
+fn play_until(app: &mut App, stop: impl Fn(&App) -> bool) {
+    for _ in 0..2000 {
+        if stop(app) {
+            return;
+        }
+        // A trick held for South to see goes on at a key, as a player would press.
+        if app.south_to_play() || app.wait == Some(contree::ui::app::Wait::Held) {
+            key(app, KeyCode::Enter);
+        } else {
+            assert!(app.popups.is_empty(), "the deal ended first");
+            settle_one(app);
+        }
+    }
+    panic!("never got there");
+}
+
+#[test]
+fn the_rule_sets_at_the_table() {
+    use contree::rules::{RuleSet, Rules};
+    let coinche_at = Rules::of(RuleSet::Coinche).with_nt_at(true);
+    snapshot_all("start_coinche", |l| App::new(config_rules(l, coinche_at, SEED)));
+    snapshot_all("settings_coinche", |l| {
+        let mut app = App::new(config_rules(l, coinche_at, SEED));
+        app.activate(MenuItem::Settings);
+        app
+    });
+    snapshot_all("bidding_nt_at", |l| at_table_rules(l, Rules::default().with_nt_at(true), SEED));
+    snapshot_all("tout_atout", |l| {
+        // South bids tout atout with `t`; a deal with belotes in several suits.
+        let at = contree::rules::Trump::AllTrump;
+        let seed = seed_where(Rules::default().with_nt_at(true), |h| {
+            contree::rules::Belotes::dealt(h, at).counts().0.iter().sum::<u8>() >= 2
+        });
+        let mut app = at_table_rules(l, Rules::default().with_nt_at(true), seed);
+        ch(&mut app, 't');
+        settle(&mut app);
+        let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+        assert_eq!(c.trump(), at);
+        // On until a belote is said.
+        play_until(&mut app, |a| {
+            a.bubbles.0.iter().any(|b| matches!(b, Some(contree::ui::app::Bubble::Belote(_))))
+        });
+        app
+    });
+    snapshot_all("declarations", |l| {
+        // The first trick complete, each seat's declaration shown at it.
+        let mut app = coinche_declaring(l, false);
+        play_until(&mut app, |a| a.wait == Some(contree::ui::app::Wait::Gather));
+        app
+    });
+    snapshot_all("declare_prompt", |l| {
+        let mut app = coinche_declaring(l, true);
+        play_until(&mut app, |a| a.declaring().is_some());
+        app
+    });
+    snapshot_all("deal_end_coinche", |l| {
+        // Coinche with tout atout: declarations and belotes in the summary.
+        let at = contree::rules::Trump::AllTrump;
+        let seed = seed_where(coinche_at, |h| {
+            declaring_seats(h, at) >= 2
+                && contree::rules::Belotes::dealt(h, at).counts().0.iter().sum::<u8>() >= 1
+        });
+        let mut app = at_table_rules(l, coinche_at, seed);
+        ch(&mut app, 't');
+        settle(&mut app);
+        play_until(&mut app, |a| a.popups.last() == Some(&Popup::DealEnd));
+        app
+    });
+    snapshot_all("history_plain", |l| {
+        let mut app = at_table_rules(l, Rules::of(RuleSet::Plain), SEED);
+        ch(&mut app, 'p');
+        settle(&mut app);
+        ch(&mut app, 'H');
+        app
+    });
+}
+
+#[test]
+fn sans_atout_and_tout_atout_by_key_and_by_click() {
+    use contree::rules::{BidLevel, Rules, Trump};
+    let nt_at = Rules::default().with_nt_at(true);
+    // `n` bids sans atout at the lowest value, or at the value chosen.
+    let mut app = at_table_rules(Lang::En, nt_at, SEED);
+    assert!(app.bid_buttons().contains(&BidButton::Trump(Trump::NoTrump)));
+    let footer = footer_row(&draw(&mut app, 120, 40));
+    assert!(footer.contains(" n/t  NT / AT"), "{footer}");
+    ch(&mut app, 'n');
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    assert_eq!((c.trump(), c.bid.level), (Trump::NoTrump, BidLevel::Points(80)));
+    // A click on a value, then on tout atout.
+    let mut app = at_table_rules(Lang::Fr, nt_at, SEED);
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Bid(BidButton::Level(BidLevel::Points(120))));
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Bid(BidButton::Trump(Trump::AllTrump)));
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    assert_eq!((c.trump(), c.bid.level), (Trump::AllTrump, BidLevel::Points(120)));
+    let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
+    assert!(screen.contains("120 Tout atout"), "{screen}");
+    // Without the option there are no such buttons, and the keys do nothing.
+    let mut app = at_table_rules(Lang::En, Rules::default(), SEED);
+    assert!(!app.bid_buttons().iter().any(|b| matches!(b, BidButton::Trump(t) if !t.is_suit())));
+    let footer = footer_row(&draw(&mut app, 120, 40));
+    assert!(!footer.contains("NT / AT"), "{footer}");
+    ch(&mut app, 't');
+    assert!(app.south_to_bid(), "no tout atout bid without the option");
+}
+
+#[test]
+fn south_declares_or_keeps_quiet_by_key_and_by_click() {
+    use contree::rules::Combination;
+    for (how, declare) in [("y", true), ("n", false), ("click yes", true), ("click no", false)] {
+        let mut app = coinche_declaring(Lang::En, true);
+        play_until(&mut app, |a| a.declaring().is_some());
+        let best = app.declaring().expect("asked");
+        assert_eq!(app.mode(), contree::ui::keymap::Mode::Declare);
+        // No card goes before the answer, by key or by click.
+        let before = app.hand().len();
+        key(&mut app, KeyCode::Char('1'));
+        draw(&mut app, 80, 24);
+        if let Some(&card) = app.hand().first() {
+            click(&mut app, Hit::Card(card));
+        }
+        assert_eq!(app.hand().len(), before);
+        match how {
+            "y" => ch(&mut app, 'y'),
+            "n" => ch(&mut app, 'n'),
+            _ => {
+                draw(&mut app, 80, 24);
+                click(&mut app, Hit::Declare(declare));
+            }
+        }
+        assert!(app.declaring().is_none(), "{how}");
+        let game = app.game.as_ref().expect("a game");
+        let want = if declare { best } else { Combination::NONE };
+        assert_eq!(game.deal().declared[Seat::South], Some(want), "{how}");
+        assert!(app.take_effects().contains(&Effect::SaveGame), "the choice is saved");
+        // South's card goes now, and what it declared is said.
+        key(&mut app, KeyCode::Enter);
+        let game = app.game.as_ref().expect("a game");
+        assert_eq!(game.deal().announced(Seat::South), Some(want), "{how}");
+        let screen = format!("{:?}", draw(&mut app, 120, 40).backend());
+        let words = contree::ui::text::Words { lang: Lang::En, suits: Default::default() };
+        assert_eq!(screen.contains(&words.combination(best)), declare, "{how}: {screen}");
+    }
+    // By default South declares with its first card, as every seat does, and is not asked.
+    let mut app = coinche_declaring(Lang::En, false);
+    play_until(&mut app, |a| a.south_to_play());
+    assert!(app.declaring().is_none());
+    key(&mut app, KeyCode::Enter);
+    let game = app.game.as_ref().expect("a game");
+    let best = game.best_combination(Seat::South, SPADES);
+    assert_eq!(game.deal().announced(Seat::South), Some(best));
+    // From the second trick on, the panel says which team scores its declarations.
+    play_until(&mut app, |a| {
+        a.game
+            .as_ref()
+            .is_some_and(|g| g.deal().play.as_ref().is_some_and(|p| p.tricks().len() == 1))
+            && a.shown_trick.is_none()
+    });
+    let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
+    assert!(screen.contains("Declarations: "), "{screen}");
+}
+
+#[test]
+fn the_start_screen_chooses_the_rules_of_a_new_game() {
+    use contree::rules::{RuleSet, Rules};
+    let mut app = App::new(config(Lang::En));
+    key(&mut app, KeyCode::Down); // the rule set
+    key(&mut app, KeyCode::Right);
+    assert_eq!((app.settings.set, app.target), (RuleSet::Coinche, 2000));
+    assert_eq!(app.saved.set, RuleSet::Coinche, "kept for the next games");
+    assert!(app.take_effects().contains(&Effect::SaveSettings));
+    key(&mut app, KeyCode::Down); // the target goes round the set's own
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.target, 3000);
+    // A click goes on to the next set, played to its own target.
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Menu(MenuItem::Variant));
+    assert_eq!((app.settings.set, app.target), (RuleSet::Plain, 701));
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Menu(MenuItem::NtAt));
+    assert!(app.settings.nt_at);
+    click(&mut app, Hit::Menu(MenuItem::Target));
+    assert_eq!(app.target, 701, "plain has one target");
+    let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
+    assert!(screen.contains("Target: 701 points"), "{screen}");
+    click(&mut app, Hit::Menu(MenuItem::Play));
+    let game = app.game.as_ref().expect("a new game");
+    assert_eq!(game.rules(), Rules::of(RuleSet::Plain).with_nt_at(true));
+    assert_eq!(game.options().target, 701);
+    // During the game, the settings leave the rules to the start screen.
+    key(&mut app, KeyCode::Esc);
+    app.table_item(contree::ui::app::TableItem::Settings);
+    let items = app.setting_items();
+    assert!(!items.contains(&contree::ui::app::SettingItem::Variant));
+    assert!(items.contains(&contree::ui::app::SettingItem::ChooseDeclarations));
 }

@@ -14,10 +14,10 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView, TARGETS};
+use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView};
 use crate::rules::{
-    BeloteCall, Bid, BySeat, Call, Card, CardSet, ContreScoring, DoneTrick, ScoringMethod, Seat,
-    Suit, Trick, Trump,
+    BeloteCall, Bid, BySeat, Call, Card, CardSet, Combination, ContreScoring, DoneTrick, Rank,
+    RuleSet, ScoringMethod, Seat, Suit, Trick, Trump,
 };
 use crate::stats::Stats;
 
@@ -163,6 +163,10 @@ pub enum MenuItem {
     Resume,
     /// Start a new game.
     Play,
+    /// Change the rule set of a new game.
+    Variant,
+    /// Allow sans atout and tout atout in a new game, or not.
+    NtAt,
     /// Change the target of a new game.
     Target,
     /// Statistics.
@@ -184,7 +188,11 @@ pub enum SettingItem {
     Level,
     /// Speed.
     Speed,
-    /// Scoring method.
+    /// The rule set of new games.
+    Variant,
+    /// Sans atout and tout atout in new games.
+    NtAt,
+    /// Scoring method (contrée).
     Scoring,
     /// Tournament contre.
     Contre,
@@ -200,14 +208,18 @@ pub enum SettingItem {
     Colors,
     /// Whether South may take back its last call or card.
     Undo,
+    /// Whether South chooses to declare in coinche.
+    ChooseDeclarations,
 }
 
 impl SettingItem {
     /// Every line, in order.
-    pub const ALL: [SettingItem; 11] = [
+    pub const ALL: [SettingItem; 14] = [
         SettingItem::Lang,
         SettingItem::Level,
         SettingItem::Speed,
+        SettingItem::Variant,
+        SettingItem::NtAt,
         SettingItem::Scoring,
         SettingItem::Contre,
         SettingItem::DealStyle,
@@ -216,23 +228,37 @@ impl SettingItem {
         SettingItem::AutoPlay,
         SettingItem::Hint,
         SettingItem::Undo,
+        SettingItem::ChooseDeclarations,
     ];
 
     /// Whether the setting may change during a game: the ones that change a game's rules wait
     /// for the next game, chosen on the start screen.
     pub const fn mid_game(self) -> bool {
-        !matches!(self, SettingItem::Scoring | SettingItem::Contre | SettingItem::DealStyle)
+        !matches!(
+            self,
+            SettingItem::Variant
+                | SettingItem::NtAt
+                | SettingItem::Scoring
+                | SettingItem::Contre
+                | SettingItem::DealStyle
+        )
+    }
+
+    /// Whether the setting belongs to contrée alone (the other sets score one way only).
+    pub const fn contree_only(self) -> bool {
+        matches!(self, SettingItem::Scoring | SettingItem::Contre)
     }
 }
 
-/// A bidding button. South's turn opens on Pass; Tab goes on to the values, then the suits,
-/// and reaches Contre and Surcontre last.
+/// A bidding button. South's turn opens on Pass; Tab goes on to the values, then the trump
+/// modes (the suits, and sans atout and tout atout when the game allows them), and reaches
+/// Contre and Surcontre last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidButton {
     /// A value, 80..160 or capot.
     Level(crate::rules::BidLevel),
-    /// A suit, making a bid at the chosen value.
-    Suit(Suit),
+    /// A trump mode, making a bid at the chosen value.
+    Trump(Trump),
     /// Pass, contre or surcontre.
     Call(Call),
 }
@@ -261,6 +287,8 @@ pub enum Hit {
     TableMenu(TableItem),
     /// Closes the top popup.
     Close,
+    /// South's answer to the declaration prompt: declare, or keep quiet.
+    Declare(bool),
 }
 
 /// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text
@@ -443,7 +471,11 @@ impl App {
             popups: Vec::new(),
             game: None,
             resume: config.resume,
-            target: if TARGETS.contains(&config.target) { config.target } else { TARGETS[0] },
+            target: if config.settings.set.targets().contains(&config.target) {
+                config.target
+            } else {
+                config.settings.set.default_target()
+            },
             menu: 0,
             setting: 0,
             scroll: 0,
@@ -536,6 +568,9 @@ impl App {
         if self.confirm.is_some() {
             return Mode::Confirm;
         }
+        if self.screen == Screen::Table && self.declaring().is_some() {
+            return Mode::Declare;
+        }
         match self.screen {
             Screen::Start => Mode::Start,
             Screen::Statistics => Mode::Statistics,
@@ -557,6 +592,8 @@ impl App {
         }
         v.extend([
             MenuItem::Play,
+            MenuItem::Variant,
+            MenuItem::NtAt,
             MenuItem::Target,
             MenuItem::Statistics,
             MenuItem::Settings,
@@ -594,6 +631,42 @@ impl App {
         self.idle_turn(Phase::Bidding)
     }
 
+    /// Whether the first trick of a coinche deal is on the table (being played, or complete and
+    /// not gathered yet): the time the seats' declarations are shown at the seats. Once it is
+    /// gathered, the table learns which team scores its declarations.
+    pub fn first_trick_on_table(&self) -> bool {
+        let play = self.game.as_ref().and_then(|g| g.deal().play.as_ref());
+        play.is_some_and(|p| match p.tricks().len() {
+            0 => true,
+            1 => self.shown_trick.is_some(),
+            _ => false,
+        })
+    }
+
+    /// What `seat` announced, shown at its seat during the first trick (`coinche`, a seat that
+    /// declared something).
+    pub fn announcement(&self, seat: Seat) -> Option<Combination> {
+        let c = self.game.as_ref()?.deal().announced(seat)?;
+        (self.first_trick_on_table() && !c.is_empty()).then_some(c)
+    }
+
+    /// What South may declare with the card it is to play, when the settings let it choose and
+    /// it has not chosen yet: its first card of a coinche deal, holding a combination.
+    pub fn declaring(&self) -> Option<Combination> {
+        let g = self.game.as_ref()?;
+        let d = g.deal();
+        if !self.settings.choose_declarations
+            || !g.rules().set.has_declarations()
+            || !self.south_to_play()
+            || d.declared[Seat::South].is_some()
+            || d.has_played(Seat::South)
+        {
+            return None;
+        }
+        let best = g.best_combination(Seat::South, d.contract()?.trump());
+        (!best.is_empty()).then_some(best)
+    }
+
     fn idle_turn(&self, phase: Phase) -> bool {
         self.game.as_ref().is_some_and(|g| {
             g.phase() == phase
@@ -610,13 +683,13 @@ impl App {
             return Vec::new();
         };
         let legal = g.legal_calls();
-        let mut v = Vec::with_capacity(17);
+        let mut v = Vec::with_capacity(19);
         v.push(BidButton::Call(Call::Pass));
         if let Some(min) = legal.min_level {
             v.extend(
                 crate::rules::BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
             );
-            v.extend(Suit::ALL.map(BidButton::Suit));
+            v.extend(legal.trumps().iter().map(|&t| BidButton::Trump(t)));
         }
         for c in [Call::Contre, Call::Surcontre] {
             if legal.allows(c) {
@@ -709,6 +782,11 @@ impl App {
                 Mode::Start => self.start_key(cmd),
                 Mode::Bidding => self.bid_key(cmd),
                 Mode::Playing => self.play_key(cmd, key),
+                Mode::Declare => match cmd {
+                    Cmd::Declare => self.answer_declaration(true),
+                    Cmd::KeepQuiet => self.answer_declaration(false),
+                    _ => {}
+                },
                 Mode::Summary | Mode::GameOver => {
                     if cmd == Cmd::Act {
                         self.continue_popup();
@@ -857,18 +935,19 @@ impl App {
                 }
             }
             Some(play) => {
-                let Some(holder) = d.belote_said else { return };
-                use crate::rules::Rank;
-                let pair = |c: &Card| {
-                    play.trump().is_trump(c.suit()) && matches!(c.rank(), Rank::King | Rank::Queen)
-                };
-                let mut in_trick =
-                    play.current_trick().plays().filter(|(s, c)| *s == holder && pair(c));
-                if in_trick.next().is_some() {
-                    // The first of the two said "Belote"; the other, played later, "Rebelote".
-                    let other_left = play.hands()[holder].iter().any(|c| pair(&c));
-                    let call = if other_left { BeloteCall::Belote } else { BeloteCall::Rebelote };
-                    self.bubbles[holder] = Some(Bubble::Belote(call));
+                // A king or queen of a belote said, on the table: "Belote" when the other of
+                // the pair is still in hand, else "Rebelote".
+                for (seat, card) in play.current_trick().plays() {
+                    let other = match card.rank() {
+                        Rank::King => Card::new(card.suit(), Rank::Queen),
+                        Rank::Queen => Card::new(card.suit(), Rank::King),
+                        _ => continue,
+                    };
+                    if d.belotes_said.contains(seat, card.suit()) {
+                        let left = play.hands()[seat].contains(other);
+                        let call = if left { BeloteCall::Belote } else { BeloteCall::Rebelote };
+                        self.bubbles[seat] = Some(Bubble::Belote(call));
+                    }
                 }
             }
         }
@@ -922,9 +1001,14 @@ impl App {
         match cmd {
             Cmd::Up => self.menu = (self.menu + n - 1) % n,
             Cmd::Down => self.menu = (self.menu + 1) % n,
-            Cmd::Left | Cmd::Right if items.get(self.menu) == Some(&MenuItem::Target) => {
-                self.cycle_target(cmd == Cmd::Right);
-            }
+            Cmd::Left | Cmd::Right => match items.get(self.menu) {
+                Some(&MenuItem::Target) => self.cycle_target(cmd == Cmd::Right),
+                Some(&MenuItem::Variant) => {
+                    self.change_setting(SettingItem::Variant, cmd == Cmd::Right)
+                }
+                Some(&MenuItem::NtAt) => self.change_setting(SettingItem::NtAt, cmd == Cmd::Right),
+                _ => {}
+            },
             Cmd::Act => {
                 if let Some(&item) = items.get(self.menu) {
                     self.activate(item);
@@ -935,7 +1019,7 @@ impl App {
     }
 
     fn cycle_target(&mut self, up: bool) {
-        self.target = cycle(TARGETS, self.target, up);
+        self.target = cycle(self.settings.set.targets(), self.target, up);
     }
 
     /// Does what a start menu item says.
@@ -958,6 +1042,8 @@ impl App {
                 self.new_game();
             }
             MenuItem::Target => self.cycle_target(true),
+            MenuItem::Variant => self.change_setting(SettingItem::Variant, true),
+            MenuItem::NtAt => self.change_setting(SettingItem::NtAt, true),
             MenuItem::Statistics => {
                 self.effects.push(Effect::LoadStats);
                 self.screen = Screen::Statistics;
@@ -977,7 +1063,7 @@ impl App {
         self.next_seed = crate::game::splitmix(seed);
         let options = GameOptions {
             target: self.target,
-            rules: self.settings.rules().into(),
+            rules: self.settings.rules(),
             deal_style: self.settings.deal_style,
         };
         let last = self.game.as_ref().map(|g| g.players().clone());
@@ -1072,6 +1158,14 @@ impl App {
                 }
             }
             Cmd::Pass => self.press(BidButton::Call(Call::Pass)),
+            Cmd::NoTrump | Cmd::AllTrump => {
+                let trump = if cmd == Cmd::NoTrump { Trump::NoTrump } else { Trump::AllTrump };
+                let b = BidButton::Trump(trump);
+                if let Some(i) = buttons.iter().position(|x| *x == b) {
+                    self.bid_focus = i;
+                    self.press(b);
+                }
+            }
             Cmd::Contre => {
                 let legal = self.game.as_ref().map(Game::legal_calls);
                 if legal.is_some_and(|l| l.surcontre) {
@@ -1096,17 +1190,17 @@ impl App {
                 self.bid_level = Some(l);
                 // The focus goes to the first suit, the natural next press.
                 if let Some(i) =
-                    self.bid_buttons().iter().position(|b| matches!(b, BidButton::Suit(_)))
+                    self.bid_buttons().iter().position(|b| matches!(b, BidButton::Trump(_)))
                 {
                     self.bid_focus = i;
                 }
             }
-            BidButton::Suit(s) => {
+            BidButton::Trump(trump) => {
                 let Some(min) = self.game.as_ref().and_then(|g| g.legal_calls().min_level) else {
                     return;
                 };
                 let level = self.bid_level.filter(|l| *l >= min).unwrap_or(min);
-                self.call(Call::Bid(Bid::new(level, s)));
+                self.call(Call::Bid(Bid { level, trump }));
             }
             BidButton::Call(c) => self.call(c),
         }
@@ -1165,12 +1259,25 @@ impl App {
         }
     }
 
-    /// Plays a card for South, or says why it may not be played.
+    /// Plays a card for South, or says why it may not be played. While South is asked whether
+    /// to declare, no card goes before the answer.
     fn try_play(&mut self, card: Card) {
-        if !self.south_to_play() {
+        if !self.south_to_play() || self.declaring().is_some() {
             return;
         }
         self.act(Seat::South, Action::Play(card));
+    }
+
+    /// South's answer to the declaration prompt: its best combination, or nothing. It is made
+    /// with the card South plays next.
+    fn answer_declaration(&mut self, declare: bool) {
+        let Some(best) = self.declaring() else { return };
+        let Some(g) = self.game.as_mut() else { return };
+        let combination = if declare { best } else { Combination::NONE };
+        match g.declare(Seat::South, combination) {
+            Ok(()) => self.effects.push(Effect::SaveGame),
+            Err(e) => self.status = Some(e.to_string()),
+        }
     }
 
     fn history_key(&mut self, cmd: Cmd) {
@@ -1187,9 +1294,14 @@ impl App {
     }
 
     /// The lines of the settings screen: every setting, or during a game the ones that may
-    /// change then.
+    /// change then; contrée's scoring options only when new games are contrée.
     pub fn setting_items(&self) -> Vec<SettingItem> {
-        SettingItem::ALL.into_iter().filter(|i| !self.in_game || i.mid_game()).collect()
+        let contree = self.settings.set == RuleSet::Contree;
+        SettingItem::ALL
+            .into_iter()
+            .filter(|i| !self.in_game || i.mid_game())
+            .filter(|i| contree || !i.contree_only())
+            .collect()
     }
 
     fn settings_key(&mut self, cmd: Cmd) {
@@ -1212,6 +1324,13 @@ impl App {
             SettingItem::Lang => s.lang = cycle(&Lang::ALL, s.lang, forward),
             SettingItem::Level => s.level = cycle(&Level::ALL, s.level, forward),
             SettingItem::Speed => s.speed = cycle(&Speed::ALL, s.speed, forward),
+            SettingItem::Variant => {
+                s.set = cycle(&RuleSet::ALL, s.set, forward);
+                // Another rule set is played to its own usual target.
+                self.target = s.set.default_target();
+            }
+            SettingItem::NtAt => s.nt_at = !s.nt_at,
+            SettingItem::ChooseDeclarations => s.choose_declarations = !s.choose_declarations,
             SettingItem::Scoring => {
                 s.scoring =
                     cycle(&[ScoringMethod::MadePlusBid, ScoringMethod::Made], s.scoring, forward);
@@ -1238,6 +1357,9 @@ impl App {
             SettingItem::Lang => saved.lang = s.lang,
             SettingItem::Level => saved.level = s.level,
             SettingItem::Speed => saved.speed = s.speed,
+            SettingItem::Variant => saved.set = s.set,
+            SettingItem::NtAt => saved.nt_at = s.nt_at,
+            SettingItem::ChooseDeclarations => saved.choose_declarations = s.choose_declarations,
             SettingItem::Scoring => saved.scoring = s.scoring,
             SettingItem::Contre => saved.contre = s.contre,
             SettingItem::DealStyle => saved.deal_style = s.deal_style,
@@ -1291,7 +1413,7 @@ impl App {
                 if self.south_to_bid() {
                     // A click elsewhere than on the call to confirm forgets it.
                     if !matches!((b, self.confirm), (BidButton::Call(c), Some(x)) if c == x)
-                        && !matches!(b, BidButton::Suit(_))
+                        && !matches!(b, BidButton::Trump(_))
                     {
                         self.confirm = None;
                     }
@@ -1328,6 +1450,7 @@ impl App {
                 }
             }
             Hit::Close => self.close(),
+            Hit::Declare(yes) => self.answer_declaration(yes),
         }
     }
 
@@ -1531,7 +1654,8 @@ impl App {
                 if !hand.get(self.cursor).is_some_and(|c| legal.contains(*c)) {
                     self.cursor = hand.iter().position(|c| legal.contains(*c)).unwrap_or(0);
                 }
-                if self.settings.auto_play && legal.len() == 1 {
+                // A forced card waits for South's answer to the declaration prompt.
+                if self.settings.auto_play && legal.len() == 1 && self.declaring().is_none() {
                     self.set_wait(Wait::AutoPlay);
                 }
             }
@@ -1579,14 +1703,9 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
     let mut cards = Vec::with_capacity(hand.len());
     for suit in order {
         let mut of: Vec<Card> = hand.of_suit(suit).iter().collect();
-        let is_trump = trump.is_some_and(|t| t.is_trump(suit));
-        of.sort_by_key(|c| {
-            std::cmp::Reverse(if is_trump {
-                c.rank().trump_strength()
-            } else {
-                c.rank().plain_strength()
-            })
-        });
+        // Each suit in the order of the contract (trump order for the trump suit, and every suit
+        // in tout atout); before the contract, in the plain order.
+        of.sort_by_key(|c| std::cmp::Reverse(c.strength(trump.unwrap_or(Trump::NoTrump))));
         cards.extend(of);
     }
     cards

@@ -14,6 +14,8 @@ pub enum Mode {
     Bidding,
     /// The card play.
     Playing,
+    /// South's first card of a coinche deal, when South chooses whether to declare.
+    Declare,
     /// The end-of-deal summary.
     Summary,
     /// The end of the game.
@@ -65,6 +67,14 @@ pub enum Cmd {
     Pass,
     /// Contre (or surcontre when that is the call allowed).
     Contre,
+    /// Bid sans atout (at the value chosen, else the lowest allowed).
+    NoTrump,
+    /// Bid tout atout (at the value chosen, else the lowest allowed).
+    AllTrump,
+    /// Declare what South holds with its first card.
+    Declare,
+    /// Declare nothing.
+    KeepQuiet,
     /// Show the last trick (then the earlier ones).
     LastTrick,
     /// Take back South's last call or card.
@@ -124,11 +134,11 @@ pub struct Binding {
 
 use Mode::*;
 
-const TABLE: &[Mode] = &[Bidding, Playing];
+const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
-    Start, Bidding, Playing, Summary, GameOver, History, Review, Tricks, DealDone, Confirm, Menu,
-    Players, Help, Rules, Settings, Statistics,
+    Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, Tricks, DealDone,
+    Confirm, Menu, Players, Help, Rules, Settings, Statistics,
 ];
 
 /// Every binding.
@@ -287,6 +297,33 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding],
         footer: true,
     },
+    // Sans atout (`n`) and tout atout (`t`), when the game allows them: the footer shows them
+    // only then, as one entry.
+    Binding {
+        keys: &[k('n'), k('t')],
+        shown: "n/t",
+        cmd: Cmd::NoTrump,
+        label: T::BidNtAt,
+        modes: &[Bidding],
+        footer: true,
+    },
+    // At South's first card of a coinche deal, when the settings let South choose.
+    Binding {
+        keys: &[k('y'), k('o'), code(KeyCode::Enter), k(' ')],
+        shown: "y Enter",
+        cmd: Cmd::Declare,
+        label: T::DeclareKey,
+        modes: &[Declare],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('n')],
+        shown: "n",
+        cmd: Cmd::KeepQuiet,
+        label: T::KeepQuietKey,
+        modes: &[Declare],
+        footer: true,
+    },
     Binding {
         keys: &[k('i')],
         shown: "i",
@@ -300,7 +337,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "u",
         cmd: Cmd::Undo,
         label: T::Undo,
-        modes: &[Bidding, Playing],
+        modes: &[Bidding, Playing, Declare],
         footer: true,
     },
     // `h` and `l` move, as in vi; the last trick is `L`, as the history is `H`.
@@ -309,7 +346,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "L",
         cmd: Cmd::LastTrick,
         label: T::LastTrick,
-        modes: &[Playing, DealDone],
+        modes: &[Playing, Declare, DealDone],
         footer: true,
     },
     // Over the tricks, `L` closes them again; the footer shows Esc for that.
@@ -326,7 +363,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "H",
         cmd: Cmd::History,
         label: T::History,
-        modes: &[Bidding, Playing, DealDone, Summary, GameOver, History, Review],
+        modes: &[Bidding, Playing, Declare, DealDone, Summary, GameOver, History, Review],
         footer: true,
     },
     Binding {
@@ -334,7 +371,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "P",
         cmd: Cmd::Players,
         label: T::Players,
-        modes: &[Bidding, Playing, DealDone, Players],
+        modes: &[Bidding, Playing, Declare, DealDone, Players],
         footer: true,
     },
     Binding {
@@ -367,7 +404,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc m",
         cmd: Cmd::Menu,
         label: T::Menu,
-        modes: &[Bidding, Playing, DealDone],
+        modes: &[Bidding, Playing, Declare, DealDone],
         footer: true,
     },
     Binding {
@@ -439,6 +476,7 @@ pub fn command(mode: Mode, key: KeyEvent) -> Option<Cmd> {
         (Cmd::Left, KeyCode::Right | KeyCode::Char('l')) => Cmd::Right,
         (Cmd::Up, KeyCode::Down | KeyCode::Char('j')) => Cmd::Down,
         (Cmd::NextButton, KeyCode::BackTab) => Cmd::PrevButton,
+        (Cmd::NoTrump, KeyCode::Char('t')) => Cmd::AllTrump,
         (Cmd::PageUp, KeyCode::PageDown) => Cmd::PageDown,
         (cmd, _) => cmd,
     })
@@ -468,6 +506,13 @@ mod tests {
             Some(Cmd::Quit)
         );
         assert_eq!(command(Bidding, key(KeyCode::Char('c'))), Some(Cmd::Contre));
+        assert_eq!(command(Bidding, key(KeyCode::Char('n'))), Some(Cmd::NoTrump));
+        assert_eq!(command(Bidding, key(KeyCode::Char('t'))), Some(Cmd::AllTrump));
+        assert_eq!(command(Declare, key(KeyCode::Char('y'))), Some(Cmd::Declare));
+        assert_eq!(command(Declare, key(KeyCode::Enter)), Some(Cmd::Declare));
+        assert_eq!(command(Declare, key(KeyCode::Char('n'))), Some(Cmd::KeepQuiet));
+        assert_eq!(command(Declare, key(KeyCode::Esc)), Some(Cmd::Menu));
+        assert_eq!(command(Declare, key(KeyCode::Left)), None, "no card before the answer");
         assert_eq!(command(Confirm, key(KeyCode::Enter)), Some(Cmd::Yes));
         assert_eq!(command(Confirm, key(KeyCode::Esc)), Some(Cmd::No));
         assert_eq!(command(Playing, key(KeyCode::Esc)), Some(Cmd::Menu));

@@ -1,6 +1,7 @@
 //! The player's preferences, kept in `settings.json` in the data directory: language, bot level
-//! and speed, the rules of new games, the suit drawing, the colours, the automatic play of a
-//! forced card, the bidding hint and the take-back.
+//! and speed, the rules of new games (rule set, sans atout / tout atout, contrée's scoring, deal
+//! style), the suit drawing, the colours, the automatic play of a forced card, the bidding hint,
+//! the take-back, and whether South chooses to declare.
 
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::text::Lang;
 use crate::bots::Level;
 use crate::game::DealStyle;
-use crate::rules::{ContreScoring, ScoringMethod, ScoringRules};
+use crate::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 
 /// The settings file in the data directory.
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -88,9 +89,13 @@ pub struct Settings {
     pub level: Level,
     /// How fast they act.
     pub speed: Speed,
-    /// Scoring method for new games.
+    /// The rule set of new games.
+    pub set: RuleSet,
+    /// Bids in sans atout and tout atout in new games.
+    pub nt_at: bool,
+    /// Scoring method for new games of contrée.
     pub scoring: ScoringMethod,
-    /// Contre scoring for new games.
+    /// Contre scoring for new games of contrée.
     pub contre: ContreScoring,
     /// Deal style for new games.
     pub deal_style: DealStyle,
@@ -104,6 +109,9 @@ pub struct Settings {
     pub colors: bool,
     /// Whether `u` takes back South's last call or card.
     pub undo: bool,
+    /// Whether South is asked, at its first card of a coinche deal, to declare what it holds or
+    /// keep quiet (else it declares, as every seat does).
+    pub choose_declarations: bool,
 }
 
 impl Default for Settings {
@@ -112,6 +120,8 @@ impl Default for Settings {
             lang: Lang::En,
             level: Level::STRONGEST,
             speed: Speed::Normal,
+            set: RuleSet::default(),
+            nt_at: false,
             scoring: ScoringMethod::default(),
             contre: ContreScoring::default(),
             deal_style: DealStyle::default(),
@@ -120,14 +130,23 @@ impl Default for Settings {
             hint: false,
             colors: true,
             undo: true,
+            choose_declarations: false,
         }
     }
 }
 
 impl Settings {
-    /// The scoring rules new games are played with.
-    pub fn rules(&self) -> ScoringRules {
-        ScoringRules { scoring: self.scoring, contre: self.contre }
+    /// The rules new games are played with.
+    pub fn rules(&self) -> Rules {
+        Rules { set: self.set, nt_at: self.nt_at, scoring: self.scoring, contre: self.contre }
+    }
+
+    /// Takes `rules` for new games.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.set = rules.set;
+        self.nt_at = rules.nt_at;
+        self.scoring = rules.scoring;
+        self.contre = rules.contre;
     }
 }
 

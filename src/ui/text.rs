@@ -5,7 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::SuitStyle;
-use crate::rules::{Bid, BidLevel, Call, Contract, Multiplier, Rank, Seat, Suit, Team};
+use crate::rules::{
+    Bid, BidLevel, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet, Rules,
+    Seat, Suit, Team, Trump,
+};
 
 /// A language of the table.
 #[derive(
@@ -181,6 +184,46 @@ texts! {
     RulesSummary => "Summary of the rules", "Résumé des règles";
     Annonces => "Annonces: contrée has no declarations (no tierce, no cinquante, no carré); only the belote, the king and queen of trump, counts: 20 points.",
         "Annonces : la contrée se joue sans annonces (ni tierce, ni cinquante, ni carré) ; seule la belote, le roi et la dame d'atout, compte : 20 points.";
+    AnnoncesCoinche => "Annonces: with your first card you declare your best combination: tierce 20, cinquante 50, cent 100, four jacks 200, four nines 150, four aces, tens, kings or queens 100. The team with the single best declaration scores all of its own; the belote (20) stays with its team. The takers must reach their bid and beat the defence.",
+        "Annonces : avec votre première carte, vous annoncez votre meilleure combinaison : tierce 20, cinquante 50, cent 100, carré de valets 200, de neuf 150, d'as, de dix, de rois ou de dames 100. L'équipe qui a la meilleure annonce marque toutes les siennes ; la belote (20) reste à son équipe. Les preneurs doivent atteindre leur contrat et battre la défense.";
+    AnnoncesPlain => "Plain rules: play turns clockwise, from the dealer's left; unable to follow, you must trump (even under) unless your partner is winning; level totals fail the contract; scores are exact; the first team to 701 wins. No declarations; only the belote counts: 20 points.",
+        "Contrée simple : on joue dans le sens des aiguilles d'une montre, à partir de la gauche du donneur ; sans la couleur, il faut couper (même en sous-coupant) sauf si le partenaire est maître ; l'égalité fait chuter ; la marque est exacte ; la première équipe à 701 gagne. Pas d'annonces ; seule la belote compte : 20 points.";
+    NtAtNote => "Sans atout: no trump, A 10 K Q J 9 8 7, the ace 19; follow or play anything. Tout atout: every suit ranks J 9 A 10 K Q 8 7 (J 14, 9 9, A 6, 10 5, K 3, Q 1); follow and beat the highest card of the suit led if you can; a belote in every suit.",
+        "Sans atout : pas d'atout, A 10 R D V 9 8 7, l'as vaut 19 ; fournir, sinon jouer ce qu'on veut. Tout atout : chaque couleur se range V 9 A 10 R D 8 7 (V 14, 9 9, A 6, 10 5, R 3, D 1) ; fournir en montant sur la plus forte carte de la couleur si on le peut ; une belote dans chaque couleur.";
+    NoTrump => "Sans atout", "Sans atout";
+    AllTrump => "Tout atout", "Tout atout";
+    NoTrumpShort => "NT", "SA";
+    AllTrumpShort => "AT", "TA";
+    Variant => "Rule set", "Règle du jeu";
+    SetContree => "Contrée (FFB)", "Contrée (FFB)";
+    SetCoinche => "Coinche, with declarations", "Coinche, avec annonces";
+    SetPlain => "Plain house rules, to 701", "Contrée simple, en 701";
+    ShortContree => "Contrée", "Contrée";
+    ShortCoinche => "Coinche", "Coinche";
+    ShortPlain => "Plain", "Simple";
+    NtAtOption => "Sans atout / Tout atout", "Sans atout / Tout atout";
+    NtAtShort => "NT/AT", "SA/TA";
+    ChooseDeclarations => "Choose to declare (coinche)", "Choisir d'annoncer (coinche)";
+    Declarations => "Declarations", "Annonces";
+    DeclareKey => "declare", "annoncer";
+    KeepQuietKey => "keep quiet", "se taire";
+    DeclareButton => "Declare", "Annoncer";
+    KeepQuietButton => "Keep quiet", "Se taire";
+    DeclareAsk => "With your first card: declare what you hold?", "Avec votre première carte : annoncer votre jeu ?";
+    DeclaredNothing => "nothing", "rien";
+    Nobody => "nobody", "personne";
+    Defence => "defence", "défense";
+    BidNtAt => "NT / AT", "SA / TA";
+    Tierce => "Tierce", "Tierce";
+    Cinquante => "Cinquante", "Cinquante";
+    Cent => "Cent", "Cent";
+    CarreJacks => "Four jacks", "Carré de valets";
+    CarreNines => "Four nines", "Carré de neuf";
+    CarreAces => "Four aces", "Carré d'as";
+    CarreTens => "Four tens", "Carré de dix";
+    CarreKings => "Four kings", "Carré de rois";
+    CarreQueens => "Four queens", "Carré de dames";
+    Belotes => "Belotes", "Belotes";
     GamesPlayed => "Games played", "Parties jouées";
     GamesWon => "Games won", "Parties gagnées";
     DealsPlayed => "Deals played", "Donnes jouées";
@@ -217,7 +260,8 @@ texts! {
     Normal => "normal", "normale";
     Fast => "fast", "rapide";
     Instant => "instant", "instantanée";
-    SettingsNote => "Scoring and deal style apply to the next new game.", "La marque et la distribution s'appliquent à la prochaine partie.";
+    SettingsNote => "The rules, scoring and deal style apply to the next new game.", "Règle, marque et distribution : pour la prochaine partie.";
+    ChooseDeclarationsNote => "In coinche, every seat declares its best combination with its first card; on, you are asked at yours.", "À la coinche, chacun annonce sa meilleure combinaison avec sa première carte ; à « oui », on vous le demande à la vôtre.";
     Move => "move", "choisir";
     Act => "play", "jouer";
     BidAct => "bid", "annoncer";
@@ -251,7 +295,7 @@ texts! {
     InProgress => "in progress", "en cours";
     MenuResume => "Back to the game", "Reprendre le jeu";
     MenuSaveLeave => "Save and go to the start screen", "Enregistrer et revenir à l'accueil";
-    InGameNote => "Scoring, contre and deal style are rules of the game: choose them on the start screen, for a new game.", "La marque, le contre et la distribution sont des règles de la partie : choisissez-les à l'accueil, pour une nouvelle partie.";
+    InGameNote => "The rules, sans atout / tout atout, scoring, contre and deal style are rules of the game: choose them on the start screen, for a new game.", "La règle, le sans atout / tout atout, la marque, le contre et la distribution sont des règles de la partie : choisissez-les à l'accueil, pour une nouvelle partie.";
     Colors => "Colours", "Affichage en couleur";
     UndoSetting => "Take back a call or card (u)", "Reprendre un coup (u)";
     StyleBold => "Bold style: bids a little high, contres readily", "Style audacieux : annonce un peu haut, contre volontiers";
@@ -413,12 +457,85 @@ impl Words {
         }
     }
 
-    /// A bid: "90 ♠", "Capot ♥".
-    pub fn bid(self, bid: Bid) -> String {
-        match bid.trump.suit() {
-            Some(s) => format!("{} {}", self.level(bid.level), self.suit(s)),
-            None => self.level(bid.level),
+    /// A trump mode in short: a suit, or "NT" / "AT" ("SA" / "TA" in French).
+    pub const fn trump(self, trump: Trump) -> &'static str {
+        match trump {
+            Trump::Suit(s) => self.suit(s),
+            Trump::NoTrump => self.t(T::NoTrumpShort),
+            Trump::AllTrump => self.t(T::AllTrumpShort),
         }
+    }
+
+    /// A trump mode in full: a suit, or "Sans atout" / "Tout atout".
+    pub const fn trump_name(self, trump: Trump) -> &'static str {
+        match trump {
+            Trump::Suit(s) => self.suit(s),
+            Trump::NoTrump => self.t(T::NoTrump),
+            Trump::AllTrump => self.t(T::AllTrump),
+        }
+    }
+
+    /// A bid: "90 ♠", "Capot ♥", "100 NT" ("100 SA" in French).
+    pub fn bid(self, bid: Bid) -> String {
+        format!("{} {}", self.level(bid.level), self.trump(bid.trump))
+    }
+
+    /// A bid with sans atout and tout atout in full: "90 ♠", "100 Tout atout".
+    pub fn bid_long(self, bid: Bid) -> String {
+        format!("{} {}", self.level(bid.level), self.trump_name(bid.trump))
+    }
+
+    /// A rule set's name: "Coinche (FFB), with declarations".
+    pub const fn set(self, set: RuleSet) -> &'static str {
+        self.t(match set {
+            RuleSet::Contree => T::SetContree,
+            RuleSet::Coinche => T::SetCoinche,
+            RuleSet::Plain => T::SetPlain,
+        })
+    }
+
+    /// The rules of a game in a few words: "Coinche", "Contrée SA/TA".
+    pub fn rules_short(self, rules: Rules) -> String {
+        let set = self.t(match rules.set {
+            RuleSet::Contree => T::ShortContree,
+            RuleSet::Coinche => T::ShortCoinche,
+            RuleSet::Plain => T::ShortPlain,
+        });
+        if rules.nt_at { format!("{set} {}", self.t(T::NtAtShort)) } else { set.to_string() }
+    }
+
+    /// What the table hears of a declaration: "Tierce ♥ Q", "Cent ♦ K", "Four jacks" ("Tierce ♥
+    /// D", "Carré de valets" in French).
+    pub fn declaration(self, d: Declaration) -> String {
+        match d.announced() {
+            Declaration::Sequence { top, len } => {
+                let name = match len {
+                    3 => T::Tierce,
+                    4 => T::Cinquante,
+                    _ => T::Cent,
+                };
+                format!("{} {} {}", self.t(name), self.suit(top.suit()), self.rank(top.rank()))
+            }
+            Declaration::Carre(rank) => self
+                .t(match rank {
+                    Rank::Jack => T::CarreJacks,
+                    Rank::Nine => T::CarreNines,
+                    Rank::Ace => T::CarreAces,
+                    Rank::Ten => T::CarreTens,
+                    Rank::King => T::CarreKings,
+                    // Four 8s and 7s are no declaration; queens are what is left.
+                    Rank::Queen | Rank::Eight | Rank::Seven => T::CarreQueens,
+                })
+                .to_string(),
+        }
+    }
+
+    /// A seat's declarations, best first: "Four jacks, Tierce ♥ A"; "nothing" for none.
+    pub fn combination(self, c: Combination) -> String {
+        if c.is_empty() {
+            return self.t(T::DeclaredNothing).to_string();
+        }
+        c.iter().map(|d| self.declaration(d)).collect::<Vec<_>>().join(", ")
     }
 
     /// A call as said at the table: "Pass", "90 ♠", "Contre".
@@ -433,12 +550,16 @@ impl Words {
 
     /// A contract with its taker: "100 ♥ contré, North".
     pub fn contract(self, c: &Contract) -> String {
-        let mult = match c.multiplier {
+        format!("{}{}, {}", self.bid(c.bid), self.multiplier(c.multiplier), self.seat(c.taker))
+    }
+
+    /// " contré", " surcontré", or nothing.
+    pub fn multiplier(self, m: Multiplier) -> String {
+        match m {
             Multiplier::Simple => String::new(),
             Multiplier::Contre => format!(" {}", self.t(T::Contred)),
             Multiplier::Surcontre => format!(" {}", self.t(T::Surcontred)),
-        };
-        format!("{}{mult}, {}", self.bid(c.bid), self.seat(c.taker))
+        }
     }
 
     /// The title of the end-of-deal summary: "Deal 3 over", "Fin de la donne 3".
@@ -504,7 +625,8 @@ impl Words {
     }
 
     /// A score as its sum: "160 + 80 + 20 = 260", "320 + 2 × 90 = 500",
-    /// "133 + 90 = 223 → 220"; a lone term is just itself.
+    /// "(160 + 100 + 20) × 2 = 560", "133 + 90 = 223 → 220"; a lone term is just itself. The
+    /// arrow shows the rounding, where the rules round.
     pub fn score_sum(self, sum: &crate::rules::ScoreSum, written: u16) -> String {
         let mut terms: Vec<String> = Vec::new();
         for v in [sum.cards, sum.base] {
@@ -517,16 +639,17 @@ impl Words {
             1 => terms.push(sum.bid.to_string()),
             n => terms.push(format!("{n} × {}", sum.bid)),
         }
-        for v in [sum.belote, sum.bonus] {
+        for v in [sum.declarations, sum.belote, sum.bonus] {
             if v > 0 {
                 terms.push(v.to_string());
             }
         }
         let raw = sum.total();
-        let mut out = if terms.len() > 1 {
-            format!("{} = {raw}", terms.join(" + "))
-        } else {
-            raw.to_string()
+        let mut out = match (terms.len(), sum.times) {
+            (0, _) => raw.to_string(),
+            (_, times) if times > 1 => format!("({}) × {times} = {raw}", terms.join(" + ")),
+            (1, _) => raw.to_string(),
+            _ => format!("{} = {raw}", terms.join(" + ")),
         };
         if written != raw {
             out.push_str(&format!(" → {written}"));
@@ -686,6 +809,22 @@ mod tests {
         let alone = ScoreSum { cards: 29, ..ScoreSum::default() };
         assert_eq!(en.score_sum(&alone, 30), "29 → 30");
         assert_eq!(en.score_sum(&ScoreSum::default(), 0), "0");
+        // Coinche: a coinché contract multiplies the whole sum; plain: exact, no arrow.
+        let coinched = ScoreSum {
+            base: 160,
+            bid: 100,
+            bid_times: 1,
+            belote: 20,
+            times: 2,
+            ..ScoreSum::default()
+        };
+        assert_eq!(en.score_sum(&coinched, 560), "(160 + 100 + 20) × 2 = 560");
+        let declared =
+            ScoreSum { cards: 63, bid: 110, bid_times: 1, declarations: 50, ..ScoreSum::default() };
+        assert_eq!(en.score_sum(&declared, 220), "63 + 110 + 50 = 223 → 220");
+        let plain =
+            ScoreSum { cards: 100, bid: 90, bid_times: 2, belote: 20, ..ScoreSum::default() };
+        assert_eq!(en.score_sum(&plain, 300), "100 + 2 × 90 + 20 = 300");
         assert_eq!(en.tricks_taken(6, 2), "tricks: us 6, them 2");
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
         assert_eq!(fr.tricks_taken(6, 2), "plis : nous 6, eux 2");
@@ -718,6 +857,29 @@ mod tests {
             assert_eq!(w.rules_summary().len(), 8);
         }
         assert_ne!(en.rules_summary(), fr.rules_summary());
+    }
+
+    #[test]
+    fn declarations_and_trump_modes_are_named_in_each_language() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let tierce = Declaration::Sequence { top: Card::new(Suit::Hearts, Rank::Queen), len: 3 };
+        assert_eq!(en.declaration(tierce), "Tierce ♥ Q");
+        assert_eq!(fr.declaration(tierce), "Tierce ♥ D");
+        let cent = Declaration::Sequence { top: Card::new(Suit::Diamonds, Rank::King), len: 6 };
+        assert_eq!(en.declaration(cent), "Cent ♦ K");
+        assert_eq!(fr.declaration(Declaration::Carre(Rank::Jack)), "Carré de valets");
+        assert_eq!(en.declaration(Declaration::Carre(Rank::Nine)), "Four nines");
+        let both = Combination::from_declarations(&[tierce, Declaration::Carre(Rank::Ace)]);
+        assert_eq!(fr.combination(both.unwrap_or_default()), "Carré d'as, Tierce ♥ D");
+        assert_eq!(en.combination(Combination::NONE), "nothing");
+        let at = Bid { level: BidLevel::Points(100), trump: Trump::AllTrump };
+        assert_eq!(en.bid(at), "100 AT");
+        assert_eq!(fr.bid(at), "100 TA");
+        assert_eq!(fr.bid_long(at), "100 Tout atout");
+        let nt = Bid { level: BidLevel::Capot, trump: Trump::NoTrump };
+        assert_eq!(en.bid_long(nt), "Capot Sans atout");
+        assert_eq!(fr.rules_short(Rules::of(RuleSet::Plain).with_nt_at(true)), "Simple SA/TA");
     }
 
     #[test]

@@ -129,10 +129,16 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         return;
     }
     let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
-    // `c` is offered only when it does something: a contre, or a surcontre when that is the call.
+    // `c` is offered only when it does something: a contre, or a surcontre when that is the call;
+    // `n` and `t` only when a bid in sans atout or tout atout may be made.
     let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
+    let nt_at = legal.is_some_and(|l| l.nt_at && l.min_level.is_some());
     let entries: Vec<_> = keymap::footer(ctx.app.mode())
-        .filter(|b| b.cmd != keymap::Cmd::Contre || doubling)
+        .filter(|b| match b.cmd {
+            keymap::Cmd::Contre => doubling,
+            keymap::Cmd::NoTrump | keymap::Cmd::AllTrump => nt_at,
+            _ => true,
+        })
         .collect();
     let shown = footer_fit(&entries, |b| footer_spans(ctx, b), area.width);
     let spans: Vec<_> = shown.into_iter().flat_map(|b| footer_spans(ctx, b)).collect();
@@ -158,9 +164,10 @@ fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'sta
 fn footer_rank(cmd: keymap::Cmd) -> u8 {
     use keymap::Cmd::*;
     match cmd {
-        Help | Close | Quit | Yes | No => u8::MAX,
+        Help | Close | Quit | Yes | No | Declare | KeepQuiet => u8::MAX,
         // What decides the deal stays longest, then the ways to look back and to take back.
         Pass | Contre | Act => 7,
+        NoTrump | AllTrump => 6,
         History => 6,
         Undo => 5,
         Menu | LastTrick => 4,
@@ -255,11 +262,14 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     );
     let bidding_phase = ctx.app.game.as_ref().is_some_and(|g| g.phase() == Phase::Bidding);
     if bidding_phase {
-        let h = center.height.min(10);
+        // Sans atout and tout atout take a row of buttons of their own.
+        let nt_at = ctx.app.game.as_ref().is_some_and(|g| g.rules().nt_at);
+        let h = center.height.min(if nt_at { 11 } else { 10 });
         let r = Rect::new(center.x, center.y + (center.height - h) / 2, center.width, h);
         bidding::draw(ctx, r, buf);
     } else {
         trick::draw(ctx, center, buf);
+        trick::declare_prompt(ctx, center, buf);
     }
     hand::draw(ctx, south, buf);
 }

@@ -1,7 +1,8 @@
 //! The bidding box: the current bid, then, when South is to speak, buttons for the allowed calls
 //! only, in the order Tab visits them (Pass; the values from the lowest allowed up to capot; the
-//! four suits; Contre or Surcontre when allowed, last), and the hint line, or the question that
-//! confirms a contre, a surcontre or a capot.
+//! four suits, then sans atout and tout atout when the game allows them; Contre or Surcontre when
+//! allowed, last), and the hint line, or the question that confirms a contre, a surcontre or a
+//! capot.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,7 +20,8 @@ fn label(ctx: &Ctx<'_>, b: BidButton) -> String {
     let w = ctx.words;
     match b {
         BidButton::Level(l) => w.level(l),
-        BidButton::Suit(s) => format!(" {} ", w.suit(s)),
+        BidButton::Trump(crate::rules::Trump::Suit(s)) => format!(" {} ", w.suit(s)),
+        BidButton::Trump(t) => w.trump(t).to_string(),
         BidButton::Call(c) => w.call(c),
     }
 }
@@ -61,7 +63,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let text = w.t(ask);
         // The question stands alone, with the one button it is about: Enter presses it.
         let label = match call {
-            Call::Bid(b) => BidButton::Suit(b.trump.suit().unwrap_or(crate::rules::Suit::Spades)),
+            Call::Bid(b) => BidButton::Trump(b.trump),
             c => BidButton::Call(c),
         };
         let text_b = match call {
@@ -84,7 +86,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let g = match b {
             BidButton::Call(Call::Pass) => 0,
             BidButton::Level(_) => 1,
-            BidButton::Suit(_) => 2,
+            BidButton::Trump(_) => 2,
             BidButton::Call(_) => 3,
         };
         if group.is_some_and(|p| p != g) {
@@ -118,7 +120,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         if chosen {
             buf.set_style(Rect::new(x, y, used, 1), t.accent);
         }
-        if let BidButton::Suit(s) = b {
+        if let BidButton::Trump(crate::rules::Trump::Suit(s)) = b {
             let focused = app.bid_focus == i;
             let style = if focused { t.suit(s).patch(t.selected) } else { t.suit(s) };
             buf.set_style(Rect::new(x + 1, y, used.saturating_sub(2), 1), style);

@@ -21,14 +21,19 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
 
     let mut line = vec![span(format!("{} ", ctx.words.seat(Seat::South)), t.accent)];
-    if game.deal().dealer == Seat::South {
+    let dealer = game.deal().dealer == Seat::South;
+    if dealer {
         line.push(span(format!("[{}] ", w.t(T::Dealer)), t.dim));
     }
-    if game.deal().contract().is_some_and(|c| c.taker == Seat::South) {
+    let taker = game.deal().contract().is_some_and(|c| c.taker == Seat::South);
+    if taker {
         line.push(span(format!("[{}] ", w.t(T::Taker)), t.dim));
     }
     if let Some(b) = app.bubbles[Seat::South] {
         line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
+    }
+    if let Some(text) = super::seat::announcement(ctx, Seat::South) {
+        line.push(span(format!("{text} "), t.bubble));
     }
     let turn = if let (Some(_), Some(Wait::Held)) = (&app.shown_trick, app.wait) {
         Some((format!("▶ {}", w.t(T::HeldTrick)), t.accent))
@@ -42,6 +47,8 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     }) {
         let name = super::seat::name(ctx, s);
         Some((format!("— {name} {}…", w.t(T::Thinking)), t.dim))
+    } else if app.declaring().is_some() {
+        Some((format!("▶ {}", w.t(T::Declarations)), t.accent))
     } else if app.south_to_play() {
         Some((format!("▶ {}", w.t(T::YourTurn)), t.accent))
     } else if app.south_to_bid() {
@@ -51,6 +58,14 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     };
     if let Some((text, style)) = turn {
         line.push(span(text, style));
+    }
+    // What is said and whose turn it is matter more than the markers: the dealer's goes first,
+    // then the taker's, when the line is too long.
+    for (shown, at) in [(dealer, 1), (taker, 1)] {
+        let width: usize = line.iter().map(|s| s.width()).sum();
+        if shown && width > usize::from(area.width) {
+            line.remove(at);
+        }
     }
     put(buf, area, 0, &Line::from(line));
 

@@ -1,5 +1,6 @@
-//! The side panel: the contract, the team scores and the target, the points and tricks taken in
-//! this deal with its belote, and the auction seat by seat.
+//! The side panel: the contract (sans atout and tout atout in full), the team scores with the
+//! target and the rules of the game, the points and tricks taken in this deal with its
+//! declarations and belotes, and the auction seat by seat.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,7 +8,8 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use super::{Ctx, put, span};
-use crate::rules::{BeloteCall, Team};
+use crate::game::Game;
+use crate::rules::{BeloteCall, Seat, Team, declaration_winner, declarations_scored};
 use crate::ui::app::Bubble;
 use crate::ui::text::T;
 
@@ -16,10 +18,12 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let Some(game) = &ctx.app.game else { return };
     let w = ctx.words;
     let t = ctx.theme;
+    let deal_lines = this_deal(ctx, game);
+    let deal_rows = (deal_lines.len() as u16 + 2).max(5);
     let [contract, score, deal, auction] = Layout::vertical([
-        Constraint::Length(3),
-        Constraint::Length(5),
-        Constraint::Length(5),
+        Constraint::Length(4),
+        Constraint::Length(6),
+        Constraint::Length(deal_rows),
         Constraint::Min(3),
     ])
     .areas(area);
@@ -27,11 +31,20 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let b = ctx.block(w.t(T::Contract));
     let inner = b.inner(contract);
     b.render(contract, buf);
-    let line = match game.deal().contract() {
-        Some(c) => Line::from(span(w.contract(&c), t.accent)),
-        None => Line::from(span(format!("{}…", w.t(T::Bidding)), t.dim)),
-    };
-    put(buf, inner, 0, &line);
+    match game.deal().contract() {
+        Some(c) => {
+            // Sans atout and tout atout in full where they fit, with the multiplier; the taker
+            // under it.
+            let mult = w.multiplier(c.multiplier);
+            let mut bid = format!("{}{mult}", w.bid_long(c.bid));
+            if bid.chars().count() > usize::from(inner.width) {
+                bid = format!("{}{mult}", w.bid(c.bid));
+            }
+            put(buf, inner, 0, &Line::from(span(bid, t.accent)));
+            put(buf, inner, 1, &Line::from(span(w.seat(c.taker), t.text)));
+        }
+        None => put(buf, inner, 0, &Line::from(span(format!("{}…", w.t(T::Bidding)), t.dim))),
+    }
 
     let b = ctx.block(w.t(T::Score));
     let inner = b.inner(score);
@@ -55,47 +68,13 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     }
     let target = format!("{} {}", w.t(T::Target), game.options().target);
     put(buf, inner, 2, &Line::from(span(target, t.dim)));
+    put(buf, inner, 3, &Line::from(span(w.rules_short(game.rules()), t.dim)));
 
     let b = ctx.block(w.t(T::ThisDeal));
     let inner = b.inner(deal);
     b.render(deal, buf);
-    if let Some(play) = &game.deal().play {
-        let pts = play.points();
-        let tricks = play.tricks_won();
-        put(
-            buf,
-            inner,
-            0,
-            &Line::from(span(
-                format!("{} {}  {} {}", w.t(T::Us), pts[Team::NS], w.t(T::Them), pts[Team::EW]),
-                t.text,
-            )),
-        );
-        put(
-            buf,
-            inner,
-            1,
-            &Line::from(span(w.tricks_taken(tricks[Team::NS], tricks[Team::EW]), t.dim)),
-        );
-        // The belote, said aloud while its trick is on the table, then kept as a team's.
-        let said = ctx.app.bubbles.iter().find_map(|(seat, b)| match b {
-            Some(Bubble::Belote(call)) => Some((seat, *call)),
-            _ => None,
-        });
-        let line = match (said, game.deal().belote_said) {
-            (Some((seat, call)), _) => {
-                let word = w.t(if call == BeloteCall::Belote { T::Belote } else { T::Rebelote });
-                Some(span(format!("« {word} » {}", super::seat::name(ctx, seat)), t.bubble))
-            }
-            (None, Some(seat)) => {
-                let team = if seat.team() == Team::NS { T::Us } else { T::Them };
-                Some(span(format!("{}{}{}", w.t(T::Belote), w.colon(), w.t(team)), t.dim))
-            }
-            (None, None) => None,
-        };
-        if let Some(l) = line {
-            put(buf, inner, 2, &Line::from(l));
-        }
+    for (i, l) in deal_lines.iter().enumerate() {
+        put(buf, inner, i as u16, l);
     }
 
     let b = ctx.block(w.t(T::Auction));
@@ -113,4 +92,79 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
         };
         put(buf, inner, row as u16, &Line::from(vec![span(who, t.dim), span(w.call(c), style)]));
     }
+}
+
+/// The lines of the "This deal" box: points, tricks, which team scores its declarations (from
+/// the second trick on), and the belotes: each "Belote" or "Rebelote" said while its trick is on
+/// the table, then the belotes kept, team by team.
+fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let deal = game.deal();
+    let Some(play) = &deal.play else { return Vec::new() };
+    let pts = play.points();
+    let tricks = play.tricks_won();
+    let mut lines = vec![
+        Line::from(span(
+            format!("{} {}  {} {}", w.t(T::Us), pts[Team::NS], w.t(T::Them), pts[Team::EW]),
+            t.text,
+        )),
+        Line::from(span(w.tricks_taken(tricks[Team::NS], tricks[Team::EW]), t.dim)),
+    ];
+    if let Some(declared) = deal.declarations().filter(|_| !ctx.app.first_trick_on_table()) {
+        let trump = play.trump();
+        if declared.0.iter().any(|c| !c.is_empty()) {
+            let scored = declarations_scored(&declared, trump);
+            let who = match declaration_winner(&declared, trump) {
+                Some(team) => format!("{} {}", w.t(team_word(team)), scored[team]),
+                None => w.t(T::Nobody).to_string(),
+            };
+            lines.push(Line::from(span(
+                format!("{}{}{who}", w.t(T::Declarations), w.colon()),
+                t.text,
+            )));
+        }
+    }
+    // The belotes said aloud while their trick is on the table, else those kept.
+    let said: Vec<(Seat, BeloteCall)> = ctx
+        .app
+        .bubbles
+        .iter()
+        .filter_map(|(seat, b)| match b {
+            Some(Bubble::Belote(call)) => Some((seat, *call)),
+            _ => None,
+        })
+        .collect();
+    for (seat, call) in &said {
+        let word = w.t(if *call == BeloteCall::Belote { T::Belote } else { T::Rebelote });
+        lines.push(Line::from(span(
+            format!("« {word} » {}", super::seat::name(ctx, *seat)),
+            t.bubble,
+        )));
+    }
+    if said.is_empty() && !deal.belotes_said.is_empty() {
+        lines.push(Line::from(span(belotes_kept(ctx, deal.belotes_said.counts()), t.dim)));
+    }
+    lines
+}
+
+/// "Us" or "Them".
+fn team_word(team: Team) -> T {
+    if team == Team::NS { T::Us } else { T::Them }
+}
+
+/// The belotes of each team in a few words: "Belote: Us", "Belotes: Us 2, Them 1".
+pub fn belotes_kept(ctx: &Ctx<'_>, counts: crate::rules::ByTeam<u8>) -> String {
+    let w = ctx.words;
+    let total: u8 = counts.0.iter().sum();
+    let teams: Vec<String> = Team::ALL
+        .into_iter()
+        .filter(|&team| counts[team] > 0)
+        .map(|team| match total {
+            1 => w.t(team_word(team)).to_string(),
+            _ => format!("{} {}", w.t(team_word(team)), counts[team]),
+        })
+        .collect();
+    let label = if total > 1 { T::Belotes } else { T::Belote };
+    format!("{}{}{}", w.t(label), w.colon(), teams.join(", "))
 }

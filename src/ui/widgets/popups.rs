@@ -1,4 +1,5 @@
-//! The popups over the table: the end of a deal with its score as a sum, the end of the game
+//! The popups over the table: the end of a deal with its declarations, belotes and score as a
+//! sum, the end of the game
 //! with its deals and the statistics it changed, the history with its deal review (the deal in
 //! progress too), the tricks of the deal, the players, the menu during play, and the help (keys
 //! from the keymap, a rules summary).
@@ -11,7 +12,7 @@ use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::bots::{Style, personas};
 use crate::game::{DealResult, Game};
-use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, Seat, Team};
+use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, RuleSet, Seat, Team};
 use crate::stats::Stats;
 use crate::ui::app::{Hit, Popup, TableItem};
 use crate::ui::keymap;
@@ -42,9 +43,11 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         return lines;
     };
     let takers = c.team();
-    let belote = if d.belote == Some(takers) { BELOTE_POINTS } else { 0 };
-    // The takers' total: card points and their own belote, what the contract is measured by.
-    let got = d.card_points[takers] + belote;
+    let rules = d.record.rules();
+    let tally = d.tally();
+    // The takers' total as the contract is measured: card points, their belotes, and in coinche
+    // their declarations; there and in plain, the defence's beside it.
+    let got = tally.measured(takers, rules);
     let (margin, by) = match c.bid.level {
         BidLevel::Points(v) => {
             (format!("{got} / {v}"), format!(" ({:+})", i32::from(got) - i32::from(v)))
@@ -53,14 +56,22 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new())
         }
     };
+    let against = match (rules.set, c.bid.level) {
+        (RuleSet::Coinche | RuleSet::Plain, BidLevel::Points(_)) => {
+            format!(", {} {}", w.t(T::Defence), tally.measured(takers.other(), rules))
+        }
+        _ => String::new(),
+    };
     let verdict = if s.made { w.t(T::Made) } else { w.t(T::Failed) };
+    let contract =
+        format!("{}{}, {}", w.bid_long(c.bid), w.multiplier(c.multiplier), w.seat(c.taker));
     lines.push(Line::from(vec![
         span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim),
-        span(w.contract(&c), t.accent),
+        span(contract, t.accent),
     ]));
     lines.push(Line::from(vec![
         span(format!("{} ", verdict.to_uppercase()), if s.made { t.good } else { t.bad }),
-        span(format!("{margin}{by}"), t.text),
+        span(format!("{margin}{by}{against}"), t.text),
     ]));
     lines.push(Line::from(""));
     let col = |a: String, b: String, c: String| format!("{a:<24}{b:>10}{c:>10}");
@@ -73,9 +84,49 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         ),
         t.text,
     )));
-    if let Some(bt) = d.belote {
-        let v = |team: Team| if team == bt { BELOTE_POINTS.to_string() } else { "-".into() };
-        lines.push(Line::from(span(col(w.t(T::Belote).into(), v(Team::NS), v(Team::EW)), t.text)));
+    let points = |v: u16| if v == 0 { "-".to_string() } else { v.to_string() };
+    let declared = d.declared.filter(|all| all.0.iter().any(|c| !c.is_empty()));
+    if declared.is_some() {
+        let v = |team: Team| points(d.declarations[team]);
+        lines.push(Line::from(span(
+            col(w.t(T::Declarations).into(), v(Team::NS), v(Team::EW)),
+            t.text,
+        )));
+    }
+    let belotes = d.belotes.counts();
+    let total_belotes: u8 = belotes.0.iter().sum();
+    if total_belotes > 0 {
+        let v = |team: Team| points(BELOTE_POINTS * u16::from(belotes[team]));
+        let label = if total_belotes > 1 { T::Belotes } else { T::Belote };
+        lines.push(Line::from(span(col(w.t(label).into(), v(Team::NS), v(Team::EW)), t.text)));
+    }
+    // Who declared what, and who held each belote.
+    if let Some(all) = declared {
+        for (seat, c) in all.iter().filter(|(_, c)| !c.is_empty()) {
+            lines.push(Line::from(vec![
+                span(format!("  {}{}", w.seat(seat), w.colon()), t.dim),
+                span(w.combination(*c), t.text),
+            ]));
+        }
+    }
+    if total_belotes > 0 {
+        let mut held: Vec<String> = Vec::new();
+        for seat in Seat::ALL {
+            let suits: Vec<&str> = d
+                .belotes
+                .iter()
+                .filter(|(s, _)| *s == seat)
+                .map(|(_, suit)| w.suit(suit))
+                .collect();
+            if !suits.is_empty() {
+                held.push(format!("{} {}", w.seat(seat), suits.join(" ")));
+            }
+        }
+        let label = if total_belotes > 1 { T::Belotes } else { T::Belote };
+        lines.push(Line::from(vec![
+            span(format!("  {}{}", w.t(label), w.colon()), t.dim),
+            span(held.join(", "), t.text),
+        ]));
     }
     // Each team's score as the rules add it up, then rounded.
     for team in Team::ALL {
@@ -170,7 +221,7 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
         mine.add_deal(d);
     }
     if let Some(winner) = g.winner() {
-        mine.add_game(g.options().target, winner);
+        mine.add_game(g.rules().set, g.options().target, winner);
     }
     let after = ctx.app.stats.as_ref();
     let rows: [(T, StatOf); 10] = [
@@ -215,9 +266,9 @@ fn capitalised(word: &str) -> String {
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// The history's contract column: room for the longest contract, "Capot ♦ surcontré, Ouest",
+/// The history's contract column: room for the longest contract, "Capot TA surcontré, Ouest",
 /// so the columns after it stay in place.
-const CONTRACT_WIDTH: usize = 24;
+const CONTRACT_WIDTH: usize = 25;
 
 /// The history's column titles.
 fn history_header(ctx: &Ctx<'_>) -> String {
@@ -286,7 +337,8 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let width = screen.width.saturating_sub(4).min(96);
-    let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::History), buf);
+    let title = format!("{} — {}", w.t(T::History), w.rules_short(g.rules()));
+    let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
     put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
     let n = ctx.app.history_rows();
     if n == 0 {
@@ -508,6 +560,22 @@ fn menu(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The notes on the rules of the game at the table (else of new games): its declarations, or
+/// what its rule set changes, and sans atout and tout atout when it has them.
+pub fn set_notes(ctx: &Ctx<'_>) -> Vec<T> {
+    let rules =
+        ctx.app.game.as_ref().map_or_else(|| ctx.app.settings.rules(), crate::game::Game::rules);
+    let mut notes = vec![match rules.set {
+        RuleSet::Contree => T::Annonces,
+        RuleSet::Coinche => T::AnnoncesCoinche,
+        RuleSet::Plain => T::AnnoncesPlain,
+    }];
+    if rules.nt_at {
+        notes.push(T::NtAtNote);
+    }
+    notes
+}
+
 fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
@@ -523,8 +591,10 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     for l in w.rules_summary() {
         lines.push(Line::from(span(format!("  {l}"), t.text)));
     }
-    lines.push(Line::from(""));
-    lines.push(Line::from(span(w.t(T::Annonces), t.dim)));
+    for note in set_notes(ctx) {
+        lines.push(Line::from(""));
+        lines.push(Line::from(span(w.t(note), t.dim)));
+    }
     let width = screen.width.saturating_sub(4).min(100);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::Help), buf);
     let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
@@ -538,7 +608,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::CONTRACT_WIDTH;
-    use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Suit, Trump};
+    use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Trump};
     use crate::ui::SuitStyle;
     use crate::ui::text::{Lang, Words};
 
@@ -550,10 +620,10 @@ mod tests {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
                 let w = Words { lang, suits };
                 for level in BidLevel::ALL {
-                    for suit in Suit::ALL {
+                    for trump in Trump::ALL {
                         for multiplier in multipliers {
                             for taker in Seat::ALL {
-                                let bid = Bid { level, trump: Trump::Suit(suit) };
+                                let bid = Bid { level, trump };
                                 let text = w.contract(&Contract { taker, bid, multiplier });
                                 longest = longest.max(text.chars().count());
                             }

@@ -1,4 +1,5 @@
-//! The screens around the table: the start menu, the statistics, the settings and the rules.
+//! The screens around the table: the start menu (with the rules of a new game), the statistics,
+//! the settings and the rules.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -13,14 +14,16 @@ use crate::ui::app::{Hit, MenuItem, SettingItem};
 use crate::ui::settings::{Speed, SuitStyle};
 use crate::ui::text::T;
 
-/// The start screen: title, menu.
+/// The start screen: title, menu, the rules of a new game among its items.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let app = ctx.app;
     let w = ctx.words;
     let t = ctx.theme;
     let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
     let items = app.menu_items();
-    let height = 6 + items.len() as u16 * 2;
+    // A line between items when there is room for it.
+    let step = if 6 + items.len() as u16 * 2 + 2 <= area.height { 2 } else { 1 };
+    let height = 6 + items.len() as u16 * step;
     let box_area = centered(area, 76, height + 2);
     let block = ctx.block("");
     let inner = block.inner(box_area);
@@ -34,7 +37,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let sub = w.t(T::Subtitle);
     buf.set_string(center(sub), inner.y + 2, sub, t.dim);
     for (i, &item) in items.iter().enumerate() {
-        let y = inner.y + 4 + i as u16 * 2;
+        let y = inner.y + 4 + i as u16 * step;
         if y >= inner.bottom() {
             break;
         }
@@ -47,6 +50,17 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
                 w.resume(score[Team::NS], score[Team::EW], when)
             }
             MenuItem::Play => w.t(T::Play).to_string(),
+            MenuItem::Variant => {
+                format!("{}{}◀ {} ▶", w.t(T::Variant), w.colon(), w.set(app.settings.set))
+            }
+            MenuItem::NtAt => {
+                let on = w.t(if app.settings.nt_at { T::On } else { T::Off });
+                format!("{}{}◀ {on} ▶", w.t(T::NtAtOption), w.colon())
+            }
+            // A rule set played to one target only has nothing to choose.
+            MenuItem::Target if app.settings.set.targets().len() == 1 => {
+                format!("{}{}{} {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
+            }
             MenuItem::Target => {
                 format!("{}{}◀ {} ▶ {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
             }
@@ -92,7 +106,9 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         (w.t(T::GamesWon).into(), two(all.won, all.lost)),
     ];
     for g in &s.games {
-        rows.push((format!("  {} {}", g.target, w.t(T::Points)), two(g.won, g.lost)));
+        let rules = crate::rules::Rules::of(g.set);
+        let label = format!("  {} {} {}", w.rules_short(rules), g.target, w.t(T::Points));
+        rows.push((label, two(g.won, g.lost)));
     }
     let ppd = d.points_per_deal();
     rows.extend([
@@ -157,6 +173,9 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
                 Speed::Instant => T::Instant,
             })
             .into(),
+        SettingItem::Variant => w.set(s.set).into(),
+        SettingItem::NtAt => on(s.nt_at),
+        SettingItem::ChooseDeclarations => on(s.choose_declarations),
         SettingItem::Scoring => w
             .t(match s.scoring {
                 ScoringMethod::MadePlusBid => T::MadePlusBid,
@@ -190,6 +209,9 @@ fn setting_label(item: SettingItem) -> T {
         SettingItem::Lang => T::Language,
         SettingItem::Level => T::BotLevel,
         SettingItem::Speed => T::BotSpeed,
+        SettingItem::Variant => T::Variant,
+        SettingItem::NtAt => T::NtAtOption,
+        SettingItem::ChooseDeclarations => T::ChooseDeclarations,
         SettingItem::Scoring => T::Scoring,
         SettingItem::Contre => T::TournamentContre,
         SettingItem::DealStyle => T::DealStyle,
@@ -208,7 +230,7 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let items = ctx.app.setting_items();
     let n = items.len() as u16;
-    let note_rows = if ctx.app.in_game { 3 } else { 1 };
+    let note_rows = if ctx.app.in_game { 3 } else { 2 };
     let box_area = centered(area, 70, n + 4 + note_rows);
     let block = ctx.block(w.t(T::Settings));
     let inner = block.inner(box_area);
@@ -235,6 +257,7 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             Level::Easy => T::LevelEasyNote,
             Level::Normal => T::LevelNormalNote,
         },
+        Some(SettingItem::ChooseDeclarations) => T::ChooseDeclarationsNote,
         _ if ctx.app.in_game => T::InGameNote,
         _ => T::SettingsNote,
     };
@@ -244,12 +267,16 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         .render(note_area, buf);
 }
 
-/// The rules screen: RULES.md (RULES.fr.md in French), scrollable, after the note on declarations.
+/// The rules screen: RULES.md (RULES.fr.md in French), scrollable, after the notes on the rules
+/// of the game at the table (else of new games).
 pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let block = ctx.block(w.t(T::Rules));
-    let mut lines = vec![Line::from(span(w.t(T::Annonces), t.accent)), Line::from("")];
+    let mut lines = Vec::new();
+    for note in super::popups::set_notes(ctx) {
+        lines.extend([Line::from(span(w.t(note), t.accent)), Line::from("")]);
+    }
     let styles = markdown::Styles { text: t.text, heading: t.title, rule: t.dim };
     lines.extend(markdown::lines(w.rules_md(), area.width.saturating_sub(2), styles));
     let inner = block.inner(area);

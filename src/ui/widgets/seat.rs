@@ -1,5 +1,6 @@
 //! A computer player's seat: name and portrait, its cards as backs, markers for the dealer and
-//! the taker, and a speech bubble with its last call or its "Belote".
+//! the taker, a speech bubble with its last call or its "Belote", and during the first trick of a
+//! coinche deal what it declared.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -73,8 +74,37 @@ fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
         .unwrap_or_default()
 }
 
-/// A seat at the side of the table (West, East): the lines stacked under the portrait. The name
-/// and the portrait open the seat's popup when clicked.
+/// What a seat declared, in words, while the first trick is on the table.
+pub fn announcement(ctx: &Ctx<'_>, seat: Seat) -> Option<String> {
+    ctx.app.announcement(seat).map(|c| ctx.words.combination(c))
+}
+
+/// `text` cut into lines of at most `width` columns, at spaces where it can be.
+pub fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if line.is_empty() || !fits {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line = word.to_string();
+        } else {
+            line.push(' ');
+            line.push_str(word);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A seat at the side of the table (West, East): the lines stacked under the portrait, what it
+/// declared under them during the first trick. The name and the portrait open the seat's popup
+/// when clicked.
 pub fn draw_column(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     let [name, marks, backs, bubble] = info(ctx, seat, area.width);
     let face = portrait(ctx, seat);
@@ -83,6 +113,11 @@ pub fn draw_column(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) 
     lines.extend(face);
     lines.extend(fit_marks(marks, area.width));
     lines.extend([backs, bubble]);
+    if let Some(text) = announcement(ctx, seat) {
+        lines.extend(
+            wrap(&text, area.width).into_iter().map(|l| Line::from(span(l, ctx.theme.bubble))),
+        );
+    }
     let top = area.height.saturating_sub(lines.len() as u16) / 2;
     for (i, l) in lines.iter().enumerate() {
         put(buf, area, top + i as u16, l);
@@ -112,7 +147,14 @@ pub fn draw_row(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     let x = area.x + area.width.saturating_sub(width) / 2;
     let face_area = Rect::new(x, area.y, 10.min(area.width), area.height);
     let info_area = Rect::new(x + 11, area.y, area.right().saturating_sub(x + 11), area.height);
-    let lines = info(ctx, seat, info_area.width);
+    let mut lines = info(ctx, seat, info_area.width);
+    if let Some(text) = announcement(ctx, seat) {
+        let bubble = &mut lines[3];
+        if bubble.width() > 0 {
+            bubble.spans.push(span(" ", ctx.theme.text));
+        }
+        bubble.spans.push(span(text, ctx.theme.bubble));
+    }
     for (i, l) in face.iter().enumerate() {
         put(buf, face_area, i as u16, l);
     }

@@ -1,13 +1,41 @@
 //! The trick in the middle of the table: each card in front of the seat that played it, the
-//! winner's card framed twice once the trick is complete.
+//! winner's card framed twice once the trick is complete; and over it, at South's first card of a
+//! coinche deal when South chooses, the question whether to declare.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
-use super::Ctx;
 use super::card::{self, Highlight};
+use super::{Ctx, centered, put, span};
 use crate::rules::Seat;
-use crate::ui::app::Wait;
+use crate::ui::app::{Hit, Wait};
+use crate::ui::text::T;
+
+/// Asks South, over the middle of the table, whether to declare what it holds with its first
+/// card: the combination, the question, and a button for each answer.
+pub fn declare_prompt(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let Some(best) = ctx.app.declaring() else { return };
+    let w = ctx.words;
+    let t = ctx.theme;
+    let width = area.width.min(40);
+    let ask =
+        Paragraph::new(Line::from(span(w.t(T::DeclareAsk), t.text))).wrap(Wrap { trim: true });
+    let ask_rows = ask.line_count(width.saturating_sub(2)) as u16;
+    let box_area = centered(area, width, ask_rows + 5);
+    Clear.render(box_area, buf);
+    let block = ctx.block(w.t(T::Declarations));
+    let inner = block.inner(box_area);
+    block.render(box_area, buf);
+    put(buf, inner, 0, &Line::from(span(w.combination(best), t.accent)));
+    ask.render(Rect { y: inner.y + 1, height: ask_rows, ..inner }, buf);
+    let y = inner.y + 2 + ask_rows;
+    if y < inner.bottom() {
+        let used = ctx.button(inner.x, y, w.t(T::DeclareButton), true, Hit::Declare(true), buf);
+        ctx.button(inner.x + used + 1, y, w.t(T::KeepQuietButton), false, Hit::Declare(false), buf);
+    }
+}
 
 /// Draws the trick in `area` (at least 28 x 11 for the four cards).
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
