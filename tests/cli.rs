@@ -445,3 +445,74 @@ fn score_onto_a_full_disk_says_it_cannot_write() {
     let err = text(&out.stderr);
     assert!(err.contains("cannot write the answers: the disk is full"), "{err}");
 }
+
+#[test]
+fn history_and_stats_of_every_rule_set_agree_with_contree_score() {
+    use contree::rules::{RuleSet, Rules};
+    for (rules, seed) in [
+        (Rules::of(RuleSet::Coinche).with_nt_at(true), 41),
+        (Rules::of(RuleSet::Plain), 42),
+        (Rules::default().with_nt_at(true), 43),
+    ] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let (mut game, mut rng) = support::new(GameOptions::of(rules), seed);
+        support::play_until(
+            &mut game,
+            &mut rng,
+            |g| g.phase() == Phase::GameOver,
+            |g, e| {
+                store.save_game(g).expect("saves");
+                if e.deal_end {
+                    store.deal_finished(g).expect("counts");
+                }
+            },
+        );
+        // The game over is filed; `history` shows the last game filed.
+        store.game_finished(&game).expect("files");
+        let out = contree(dir.path(), &["history", "--export", "-"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let elsewhere = tempfile::tempdir().expect("temp dir");
+        let exported = elsewhere.path().join("deals.jsonl");
+        std::fs::write(&exported, &out.stdout).expect("write");
+        let out = contree(dir.path(), &["score", exported.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        let answers: Vec<Value> =
+            text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        assert_eq!(answers.len(), game.history().len());
+        for (a, d) in answers.iter().zip(game.history()) {
+            for t in Team::ALL {
+                assert_eq!(a["score"][t.to_string()], d.points()[t], "{a}");
+                assert_eq!(a["belotes"][t.to_string()], d.belotes.counts()[t], "{a}");
+            }
+            if rules.set == RuleSet::Coinche && d.contract.is_some() {
+                for t in Team::ALL {
+                    assert_eq!(a["declarations"][t.to_string()], d.declarations[t], "{a}");
+                }
+            }
+        }
+        let last = answers.last().expect("deals");
+        assert_eq!(last["game"]["over"], true);
+        let table = text(&contree(dir.path(), &["history"]).stdout);
+        let title = format!("Game of {} to {}", rules.set, rules.set.default_target());
+        assert!(table.contains(&title), "{table}");
+        assert_eq!(table.contains("sans atout and tout atout"), rules.nt_at, "{table}");
+        let json: Value =
+            serde_json::from_slice(&contree(dir.path(), &["history", "--json"]).stdout)
+                .expect("JSON");
+        assert_eq!(json[0]["set"], rules.set.to_string());
+        assert_eq!(json[0]["declared"].is_object(), rules.set == RuleSet::Coinche, "{}", json[0]);
+        let stats: Value =
+            serde_json::from_slice(&contree(dir.path(), &["stats", "--json"]).stdout)
+                .expect("JSON");
+        let set =
+            if rules.set == RuleSet::Contree { Value::Null } else { rules.set.to_string().into() };
+        assert_eq!(stats["games"][0]["set"], set, "{stats}");
+        assert_eq!(stats["version"], if rules.set == RuleSet::Contree { 1 } else { 2 });
+        let table = text(&contree(dir.path(), &["stats"]).stdout);
+        assert!(
+            table.contains(&format!("{} {}", rules.set, rules.set.default_target())),
+            "{table}"
+        );
+    }
+}

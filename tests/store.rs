@@ -139,6 +139,57 @@ fn a_save_of_the_first_format_still_resumes() {
     let again = fs::read_to_string(dir.path().join(GAME_FILE)).expect("read");
     assert!(again.contains("\"check\""));
     assert_eq!(saved(&store).0, game);
+    // A game of contrée without sans atout and tout atout is still written in that format.
+    let again: serde_json::Value = serde_json::from_str(&again).expect("JSON");
+    assert_eq!(again["version"], 1);
+}
+
+/// Saves of coinche (with sans atout and tout atout, declarations made) and of plain, written in
+/// the second format, resume mid-deal as they were, play on, and are written back the same.
+#[test]
+fn saves_of_the_other_rule_sets_resume() {
+    let files: [(&[u8], RuleSet); 2] = [
+        (include_bytes!("data/save-v2-coinche.json"), RuleSet::Coinche),
+        (include_bytes!("data/save-v2-plain.json"), RuleSet::Plain),
+    ];
+    for (bytes, set) in files {
+        let file: serde_json::Value = serde_json::from_slice(bytes).expect("JSON");
+        assert_eq!(file["version"], 2, "a format an older contree refuses");
+        let dir = tempfile::tempdir().expect("temp dir");
+        fs::write(dir.path().join(GAME_FILE), bytes).expect("write");
+        let store = store(dir.path());
+        let (mut game, started, _) = saved(&store);
+        assert_eq!(game.rules().set, set);
+        assert_eq!(game.phase(), Phase::Playing);
+        assert_eq!(started, Some(1_795_960_800));
+        assert!(game.history().len() >= 2);
+        assert_eq!(game.deal().played.len(), 6);
+        // What it says of each deal is what `contree score` says of its record.
+        for d in game.history() {
+            let scored = d.record.score().expect("a valid record");
+            assert_eq!(scored.score, d.points());
+            if d.contract.is_some() {
+                assert_eq!(scored.declared, d.declared);
+            }
+        }
+        // Written back, it is the same save.
+        let mut again = game.to_save();
+        again.started = Some(1_795_960_800);
+        again.saved = Some(1_795_961_400);
+        assert_eq!(serde_json::to_value(&again).expect("JSON"), file);
+        // And the game plays on to its end.
+        let mut rng = rand::SeedableRng::seed_from_u64(5);
+        support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+        assert!(game.winner().is_some());
+    }
+    let coinche: serde_json::Value =
+        serde_json::from_slice(include_bytes!("data/save-v2-coinche.json")).expect("JSON");
+    assert!(
+        coinche["deals"].as_array().is_some_and(|d| d.iter().any(|deal| deal["declared"]
+            .as_object()
+            .is_some_and(|o| o.values().any(|v| v.as_array().is_some_and(|a| !a.is_empty()))))),
+        "the fixture holds declarations"
+    );
 }
 
 /// Whether permissions stop this process (they do not for root, who writes anywhere).
