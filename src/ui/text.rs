@@ -209,7 +209,7 @@ texts! {
     KeepQuietKey => "keep quiet", "se taire";
     DeclareButton => "Declare", "Annoncer";
     KeepQuietButton => "Keep quiet", "Se taire";
-    DeclareAsk => "With your first card: declare what you hold?", "Avec votre première carte : annoncer votre jeu ?";
+    DeclareAsk => "With your first card: declare what you hold?", "Annoncer votre jeu avec votre première carte\u{a0}?";
     DeclaredNothing => "nothing", "rien";
     Nobody => "nobody", "personne";
     Defence => "defence", "défense";
@@ -505,7 +505,8 @@ impl Words {
     }
 
     /// What the table hears of a declaration: "Tierce ♥ Q", "Cent ♦ K", "Four jacks" ("Tierce ♥
-    /// D", "Carré de valets" in French).
+    /// D", "Carré de valets" in French). The suit and the rank are joined by a no-break space,
+    /// so that a narrow column never parts them.
     pub fn declaration(self, d: Declaration) -> String {
         match d.announced() {
             Declaration::Sequence { top, len } => {
@@ -514,7 +515,7 @@ impl Words {
                     4 => T::Cinquante,
                     _ => T::Cent,
                 };
-                format!("{} {} {}", self.t(name), self.suit(top.suit()), self.rank(top.rank()))
+                format!("{} {}\u{a0}{}", self.t(name), self.suit(top.suit()), self.rank(top.rank()))
             }
             Declaration::Carre(rank) => self
                 .t(match rank {
@@ -864,14 +865,14 @@ mod tests {
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
         let tierce = Declaration::Sequence { top: Card::new(Suit::Hearts, Rank::Queen), len: 3 };
-        assert_eq!(en.declaration(tierce), "Tierce ♥ Q");
-        assert_eq!(fr.declaration(tierce), "Tierce ♥ D");
+        assert_eq!(en.declaration(tierce), "Tierce ♥\u{a0}Q");
+        assert_eq!(fr.declaration(tierce), "Tierce ♥\u{a0}D");
         let cent = Declaration::Sequence { top: Card::new(Suit::Diamonds, Rank::King), len: 6 };
-        assert_eq!(en.declaration(cent), "Cent ♦ K");
+        assert_eq!(en.declaration(cent), "Cent ♦\u{a0}K");
         assert_eq!(fr.declaration(Declaration::Carre(Rank::Jack)), "Carré de valets");
         assert_eq!(en.declaration(Declaration::Carre(Rank::Nine)), "Four nines");
         let both = Combination::from_declarations(&[tierce, Declaration::Carre(Rank::Ace)]);
-        assert_eq!(fr.combination(both.unwrap_or_default()), "Carré d'as, Tierce ♥ D");
+        assert_eq!(fr.combination(both.unwrap_or_default()), "Carré d'as, Tierce ♥\u{a0}D");
         assert_eq!(en.combination(Combination::NONE), "nothing");
         let at = Bid { level: BidLevel::Points(100), trump: Trump::AllTrump };
         assert_eq!(en.bid(at), "100 AT");

@@ -247,13 +247,13 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
             None => format!("+{added}"),
         };
         lines.push(Line::from(vec![
-            span(format!("  {:<36}", w.t(label)), t.text),
+            span(format!("  {:<40}", w.t(label)), t.text),
             span(text, t.accent),
         ]));
     }
     if let Some(s) = after {
         lines.push(Line::from(vec![
-            span(format!("  {:<36}", w.t(T::Streak)), t.text),
+            span(format!("  {:<40}", w.t(T::Streak)), t.text),
             span(format!("{} / {}", s.streak.current, s.streak.best), t.accent),
         ]));
     }

@@ -261,8 +261,14 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         _ if ctx.app.in_game => T::InGameNote,
         _ => T::SettingsNote,
     };
-    let note_area = Rect { y: inner.y + n + 2, height: note_rows, ..inner };
-    Paragraph::new(Line::from(span(format!(" {}", w.t(note)), t.dim)))
+    // Inside a margin, so that a note on two lines starts both at the same column.
+    let note_area = Rect {
+        x: inner.x + 1,
+        y: inner.y + n + 2,
+        width: inner.width.saturating_sub(2),
+        height: note_rows,
+    };
+    Paragraph::new(Line::from(span(w.t(note), t.dim)))
         .wrap(Wrap { trim: false })
         .render(note_area, buf);
 }
