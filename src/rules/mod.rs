@@ -18,7 +18,7 @@ pub use auction::{
 pub use card::{Card, CardSet, CardSetIter, ParseCardError, Rank, Suit, Trump};
 pub use play::{
     BeloteCall, CAPOT_LAST_TRICK_BONUS, CAPOT_POINTS, CardPlay, DEAL_POINTS, DoneTrick,
-    LAST_TRICK_BONUS, PlayEvent, belote_holder, belote_team,
+    LAST_TRICK_BONUS, PlayEvent, belote_holder, belote_team, trick_bonus,
 };
 pub use record::{
     ContractAnswer, DealRecord, GameAnswer, GameContext, RawRecord, RecordError, RejectKind,

@@ -188,6 +188,19 @@ impl CardPlay {
     }
 }
 
+/// The points a complete trick adds to its card points: nothing before the eighth trick; on the
+/// eighth, the dix de der, or 100 when the winner's team took all eight (capot). `tricks_done`
+/// counts the complete tricks with this one, `team_tricks` those of the winner's team with it.
+pub const fn trick_bonus(tricks_done: u8, team_tricks: u8) -> u16 {
+    if tricks_done < 8 {
+        0
+    } else if team_tricks == 8 {
+        CAPOT_LAST_TRICK_BONUS
+    } else {
+        LAST_TRICK_BONUS
+    }
+}
+
 /// The team whose player holds both the king and the queen of trump, if any: it scores the belote.
 pub fn belote_holder(hands: &BySeat<CardSet>, trump: Trump) -> Option<Seat> {
     let suit = trump.suit()?;
