@@ -11,6 +11,7 @@ pub mod cli;
 pub mod game;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod stats;
 pub mod store;
 pub mod ui;
