@@ -176,10 +176,7 @@ impl CardPlay {
         let mut points = self.trick.points(self.trump);
         self.tricks_won[team] += 1;
         let deal_over = self.done.len() == 7;
-        if deal_over {
-            points +=
-                if self.tricks_won[team] == 8 { CAPOT_LAST_TRICK_BONUS } else { LAST_TRICK_BONUS };
-        }
+        points += trick_bonus(self.done.len() as u8 + 1, self.tricks_won[team]);
         self.points[team] += points;
         let done = DoneTrick { trick: self.trick, winner, points };
         self.done.push(done);
