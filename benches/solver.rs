@@ -8,7 +8,7 @@ mod timing;
 use std::time::{Duration, Instant};
 
 use contree::rules::{BySeat, Card, CardSet, Seat, Suit, Trump};
-use contree::search::{Position, Solver};
+use contree::search::{Constraints, Position, Solver, Worlds};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -85,10 +85,25 @@ fn main() {
         }
         u64::from(pos.points().0[0])
     });
+    // South's worlds at the opening lead, East known void in one suit and West in another.
+    let south = starts[0].hands()[Seat::South];
+    let mut known = Constraints::new(CardSet::FULL.minus(south), BySeat([0, 8, 8, 8]));
+    known.forbid(Seat::East, CardSet::suit(Suit::Hearts));
+    known.forbid(Seat::West, CardSet::suit(Suit::Clubs));
+    bench("worlds: count them, 24 cards, two voids", || {
+        Worlds::new(&known).map_or(0, |w| w.count())
+    });
+    let Ok(worlds) = Worlds::new(&known) else { unreachable!("the voids leave worlds") };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    bench("worlds: one uniform draw", || u64::from(worlds.sample(&mut rng)[Seat::East].0));
+
     run("full deal, exact", deals, 0, |s, p| s.solve(p).is_ok());
     run("after 2 tricks, exact", deals, 2, |s, p| s.solve(p).is_ok());
     run("after 4 tricks, exact", deals, 4, |s, p| s.solve(p).is_ok());
     run("full deal, every lead's value", deals, 0, |s, p| s.card_values(p).is_ok());
+    run("full deal, to 10 points", deals, 0, |s, p| {
+        s.solve_within(p, p.to_play().team(), 10).is_ok()
+    });
     run("full deal, takers reach 82 (one probe)", deals, 0, |s, p| {
         s.reaches(p, p.to_play().team(), 82).is_ok()
     });

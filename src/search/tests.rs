@@ -86,6 +86,12 @@ fn check_line(solver: &mut Solver, mut pos: Position, rng: &mut Xoshiro256PlusPl
                 assert_eq!(cards, Ok(expected), "cards reaching {team} {target} on {pos:?}");
             }
         }
+        for (team, step) in [(Team::NS, 10), (Team::EW, 10), (mover, 5), (mover, 1)] {
+            let range = solver.solve_within(&pos, team, step);
+            let range = range.unwrap_or_else(|e| panic!("no budget set: {e}"));
+            assert!(range.contains(&value.points(team)), "{range:?} {team} {step} on {pos:?}");
+            assert!(range.end() - range.start() < step);
+        }
         if let Ok(Some((card, v))) = solver.best_card(&pos) {
             assert_eq!(values.get(card), Some(v));
         } else {
