@@ -166,22 +166,39 @@ impl CardOrder {
         cards.contains(*card).then_some(*card)
     }
 
-    /// The points of the cards of `ours` that take whatever trick they fall in, against the
-    /// cards `theirs`: for every suit that can be led, the card beats each of theirs, or none of
-    /// theirs can win a trick led in that suit. The trick such a card falls in is won by a card
-    /// at least as strong, one of ours.
-    pub(crate) fn sure_points(&self, ours: CardSet, theirs: CardSet) -> u16 {
+    /// The cards of `ours` that take whatever trick they fall in, against the cards `theirs`:
+    /// for every suit that can be led, the card beats each of theirs, or none of theirs can win
+    /// a trick led in that suit. The trick such a card falls in is won by a card at least as
+    /// strong, one of ours.
+    pub(crate) fn dominant(&self, ours: CardSet, theirs: CardSet) -> CardSet {
         let mut sure = ours;
-        for lead in 0..4 {
-            let best = (0..4)
-                .map(|s| self.max_power[lead][s][(theirs.0 >> (8 * s)) as usize & 0xff])
-                .max()
-                .unwrap_or(0);
+        for lead in Suit::ALL {
+            let best = self.max_power(theirs, lead);
             if best > 0 {
-                sure = sure.and(self.beats[lead][usize::from(best)]);
+                sure = sure.and(self.beats[lead.index()][usize::from(best)]);
             }
         }
-        self.set_points(sure)
+        sure
+    }
+
+    /// The cards of `hand` that take the trick they lead whatever `others` (the three other
+    /// seats' cards) bring: each beats every card of theirs in a trick led in its suit. Their
+    /// holder can lead them one after the other, keeping the lead.
+    pub(crate) fn cashable(&self, hand: CardSet, others: CardSet) -> CardSet {
+        let mut cash = CardSet::EMPTY;
+        for lead in Suit::ALL {
+            let mine = hand.of_suit(lead);
+            if !mine.is_empty() {
+                let best = self.max_power(others, lead);
+                cash = cash.or(mine.and(self.beats[lead.index()][usize::from(best)]));
+            }
+        }
+        cash
+    }
+
+    /// The points of the cheapest card of `hand` (0 for an empty hand).
+    pub(crate) fn cheapest(&self, hand: CardSet) -> i16 {
+        hand.iter().map(|c| i16::from(self.points(c))).min().unwrap_or(0)
     }
 
     /// The points of a set of cards.

@@ -265,15 +265,22 @@ impl Solver {
         self.start(pos);
         let mut values = CardValues { cards: CardSet::EMPTY, values: [Outcome(0); 32] };
         let taken = taken(pos);
+        // Cards of one position are often worth about the same: each search starts from the
+        // value of the card before.
+        let mut guess = None;
         for (card, class) in self.classes(pos) {
             if card == class {
                 let mut child = *pos;
                 let gain = child.play(card).map_or(0, |done| ns_gain(&child, done));
-                let v = self.exact(&child).map_err(|(lo, hi)| OutOfBudget {
-                    lower: Outcome(taken + gain + lo),
-                    upper: Outcome(taken + gain + hi),
-                })?;
+                let v =
+                    self.exact_near(&child, guess.map(|g: i16| g - gain)).map_err(|(lo, hi)| {
+                        OutOfBudget {
+                            lower: Outcome(taken + gain + lo),
+                            upper: Outcome(taken + gain + hi),
+                        }
+                    })?;
                 values.values[card.index()] = Outcome(taken + gain + v);
+                guess = Some(gain + v);
             } else {
                 values.values[card.index()] = values.values[class.index()];
             }
@@ -380,6 +387,32 @@ impl Solver {
         }
         let ns_reaches = r >= probe;
         Ok(if team == Team::NS { ns_reaches } else { !ns_reaches })
+    }
+
+    /// [`Solver::exact`], starting next to `guess` when there is one: probes step away from it,
+    /// one point, then two, four..., each step capped by bisection.
+    fn exact_near(&mut self, pos: &Position, guess: Option<i16>) -> Result<i16, (i16, i16)> {
+        let Some(guess) = guess else { return self.exact(pos) };
+        let (mut lo, mut hi) = bounds(pos, &self.order);
+        let mut t = guess.clamp(lo + 1, hi.max(lo + 1));
+        let mut step = 1;
+        while lo < hi {
+            let r = self.search(pos, t - 1, t);
+            if self.stopped {
+                return Err((lo, hi));
+            }
+            let up = r >= t;
+            if up {
+                lo = r;
+            } else {
+                hi = r;
+            }
+            let mid = lo + (hi - lo + 1) / 2;
+            t = if up { (lo + step).min(mid) } else { (hi - step + 1).max(mid) };
+            t = t.clamp(lo + 1, hi.max(lo + 1));
+            step *= 2;
+        }
+        Ok(lo)
     }
 
     /// The exact value of the points to come from `pos`, by bisection of null-window probes;
@@ -665,27 +698,61 @@ fn taken(pos: &Position) -> i16 {
 }
 
 /// Bounds on North-South's points to come from `pos`: none to all that is left, a capot either
-/// way while it is still open, narrowed at a trick's start by the points each side holds in
-/// cards that take whatever trick they fall in.
-fn bounds(pos: &Position, order: &CardOrder) -> (i16, i16) {
+/// way while it is still open, narrowed at a trick's start by the cards sure to take their
+/// trick: each side's cards that take whatever trick they fall in, and the leader's cards that
+/// take the trick they lead from all three other seats (it can cash them one after the other,
+/// keeping the lead). When the leader can cash
+/// every card it holds, the rest of the deal is known.
+pub(crate) fn bounds(pos: &Position, order: &CardOrder) -> (i16, i16) {
     if pos.is_over() {
         return (0, 0);
     }
     let points = pos.points();
-    let taken = (points[Team::NS] + points[Team::EW]) as i16;
-    let left = DEAL - taken;
+    let left = DEAL - (points[Team::NS] + points[Team::EW]) as i16;
     let tricks = pos.tricks_won();
-    let (mut ns_sure, mut ew_sure) = (0, 0);
-    if pos.trick().is_empty() {
-        let hands = pos.hands();
-        let ns = hands[Seat::South].or(hands[Seat::North]);
-        let ew = hands[Seat::East].or(hands[Seat::West]);
-        ns_sure = order.sure_points(ns, ew) as i16;
-        ew_sure = order.sure_points(ew, ns) as i16;
+    // A team's capot is open while the other team has no trick.
+    let capot = |team: Team| tricks[team.other()] == 0;
+    if !pos.trick().is_empty() {
+        let lo = if capot(Team::EW) { -CAPOT_SHIFT } else { 0 };
+        let hi = left + if capot(Team::NS) { CAPOT_SHIFT } else { 0 };
+        return (lo, hi);
     }
-    // A side sure of points takes a trick: no capot against it.
-    let lo = if tricks[Team::NS] == 0 && ns_sure == 0 { -CAPOT_SHIFT } else { ns_sure };
-    let hi = left - ew_sure + if tricks[Team::EW] == 0 && ew_sure == 0 { CAPOT_SHIFT } else { 0 };
+    let hands = pos.hands();
+    let leader = pos.to_play();
+    let side = leader.team();
+    let [a, b] = side.seats();
+    let [c, d] = side.other().seats();
+    let (ours, theirs) = (hands[a].or(hands[b]), hands[c].or(hands[d]));
+    // Cards that beat the partner's too, so that the leader keeps the lead.
+    let others = theirs.or(hands[leader.partner()]);
+    let cashed = order.cashable(hands[leader], others);
+    if cashed == hands[leader] {
+        // The leader's side takes every trick left.
+        let all = left + if capot(side) { CAPOT_SHIFT } else { 0 };
+        let ns = if side == Team::NS {
+            all
+        } else if capot(side) {
+            -CAPOT_SHIFT
+        } else {
+            0
+        };
+        return (ns, ns);
+    }
+    let sure = [order.dominant(ours, theirs).or(cashed), order.dominant(theirs, ours)];
+    // The first cashed trick also takes a card from each opponent, at least its cheapest.
+    let mut extra = 0;
+    if !cashed.is_empty() {
+        extra = order.cheapest(hands[c]) + order.cheapest(hands[d]);
+    }
+    let side_sure = order.set_points(sure[0]) as i16 + extra;
+    let other_sure = order.set_points(sure[1]) as i16;
+    // A side with a card sure to take its trick cannot be capot.
+    let side_safe = !sure[0].is_empty();
+    let other_safe = !sure[1].is_empty();
+    let side_lo = if capot(side.other()) && !side_safe { -CAPOT_SHIFT } else { side_sure };
+    let side_hi = left - other_sure + if capot(side) && !other_safe { CAPOT_SHIFT } else { 0 };
     debug_assert!(left >= LAST_TRICK);
-    (lo, hi)
+    // The leader's side's bounds, turned into North-South's: the sides share `left` and the
+    // capot shift keeps the sum.
+    if side == Team::NS { (side_lo, side_hi) } else { (left - side_hi, left - side_lo) }
 }

@@ -281,3 +281,21 @@ fn positions_sharing_a_table_key_share_their_value() {
         }
     }
 }
+
+#[test]
+fn the_quick_bounds_hold_the_value() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    for _ in 0..400 {
+        let mut pos = random_position(&mut rng, 16);
+        let order = super::order::CardOrder::new(pos.trump());
+        while !pos.is_over() {
+            if pos.trick().is_empty() {
+                // From the margin to North-South's points to come on the search's scale.
+                let to_come = (brute(&pos) + 162) / 2 - pos.points()[Team::NS] as i16;
+                let (lo, hi) = super::solver::bounds(&pos, &order);
+                assert!(lo <= to_come && to_come <= hi, "{lo}..={hi} misses {to_come}: {pos:?}");
+            }
+            play_random(&mut pos, &mut rng);
+        }
+    }
+}
