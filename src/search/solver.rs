@@ -590,6 +590,9 @@ struct TrickView {
     threat: u8,
     partner: CardSet,
     opponents: [CardSet; 2],
+    /// The trumps, and whether the opponents hold none.
+    trumps: CardSet,
+    opponents_trumpless: bool,
 }
 
 impl TrickView {
@@ -615,6 +618,11 @@ impl TrickView {
             threat,
             partner: hands[mover.partner()],
             opponents: [hands[mover.next()], hands[mover.prev()]],
+            trumps: pos.trump().cards(),
+            opponents_trumpless: hands[mover.next()]
+                .or(hands[mover.prev()])
+                .and(pos.trump().cards())
+                .is_empty(),
         }
     }
 
@@ -628,11 +636,16 @@ impl TrickView {
             let theirs = self.opponents.map(|h| order.max_power(playable(h, lead), lead));
             let theirs = theirs[0].max(theirs[1]);
             return if order.power(card, lead) > theirs {
-                // It takes the trick: cash it.
-                40 + points
+                if self.trumps.contains(card) && self.opponents_trumpless {
+                    // Drawing trumps the opponents no longer have: keep them for later.
+                    5 + points
+                } else {
+                    // It takes the trick: cash it.
+                    40 + points
+                }
             } else if order.max_power(playable(self.partner, lead), lead) > theirs {
-                // The partner takes it: lead small.
-                20 - strength
+                // The partner takes it: give it points.
+                20 + points
             } else {
                 -points - strength
             };
