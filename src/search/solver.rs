@@ -154,6 +154,8 @@ pub struct Solver {
     table: Table,
     /// The order and points of the mode of the call in progress.
     order: CardOrder,
+    /// The tables of the other modes met so far, built once each.
+    other_orders: Vec<CardOrder>,
     nodes: u64,
     limit: u64,
     stopped: bool,
@@ -178,6 +180,7 @@ impl Solver {
         Solver {
             table: Table::new(bits),
             order: CardOrder::new(Trump::Suit(Suit::Spades)),
+            other_orders: Vec::new(),
             nodes: 0,
             limit: u64::MAX,
             stopped: false,
@@ -344,8 +347,14 @@ impl Solver {
     fn start(&mut self, pos: &Position) {
         self.nodes = 0;
         self.stopped = false;
-        if self.order.trump() != pos.trump() {
-            self.order = CardOrder::new(pos.trump());
+        let trump = pos.trump();
+        if self.order.trump() != trump {
+            let order = match self.other_orders.iter().position(|o| o.trump() == trump) {
+                Some(i) => self.other_orders.swap_remove(i),
+                None => CardOrder::new(trump),
+            };
+            let old = std::mem::replace(&mut self.order, order);
+            self.other_orders.push(old);
         }
     }
 
@@ -600,29 +609,30 @@ impl TrickView {
         let mover = pos.to_play();
         let hands = pos.hands();
         let trick = pos.trick();
+        // Seats and cards through the trick's own order of play, whatever the direction.
         let winning = trick.lead_suit().and_then(|lead| {
-            let i = trick.winning_index(pos.trump())?;
-            Some((lead, order.power(trick.cards()[i], lead), trick.leader().after(i)))
+            let winner = trick.winner(pos.trump())?;
+            let (_, card) = trick.plays().find(|&(seat, _)| seat == winner)?;
+            Some((lead, order.power(card, lead), winner))
         });
         let mut threat = 0;
         if let Some((lead, _, _)) = winning {
-            for seat in (trick.len() + 1..4).map(|i| trick.leader().after(i)) {
-                if seat.team() != mover.team() {
+            // The opponents who have not played yet.
+            for seat in mover.team().other().seats() {
+                if !trick.plays().any(|(s, _)| s == seat) {
                     threat = threat.max(order.max_power(playable(hands[seat], lead), lead));
                 }
             }
         }
+        let opponents = mover.team().other().seats().map(|s| hands[s]);
         TrickView {
             mover,
             winning,
             threat,
             partner: hands[mover.partner()],
-            opponents: [hands[mover.next()], hands[mover.prev()]],
+            opponents,
             trumps: pos.trump().cards(),
-            opponents_trumpless: hands[mover.next()]
-                .or(hands[mover.prev()])
-                .and(pos.trump().cards())
-                .is_empty(),
+            opponents_trumpless: opponents[0].or(opponents[1]).and(pos.trump().cards()).is_empty(),
         }
     }
 

@@ -299,3 +299,47 @@ fn the_quick_bounds_hold_the_value() {
         }
     }
 }
+
+#[test]
+fn a_capot_is_worth_252_to_the_side_that_takes_it() {
+    // South holds every heart: whatever is led, South takes each trick.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let mut rest: Vec<Card> = CardSet::FULL.minus(CardSet::suit(Suit::Hearts)).iter().collect();
+    rest.shuffle(&mut rng);
+    let hand = |i: usize| rest[i * 8..i * 8 + 8].iter().copied().collect::<CardSet>();
+    let hands = BySeat([CardSet::suit(Suit::Hearts), hand(0), hand(1), hand(2)]);
+    let mut solver = Solver::new();
+    for leader in Seat::ALL {
+        let pos = Position::new(hands, Trump::Suit(Suit::Hearts), leader)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let value = solver.solve(&pos).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(value.capot(), Some(Team::NS), "led by {leader}");
+        assert_eq!(value.points(Team::NS), 252);
+        assert_eq!(value.points(Team::EW), 0);
+        assert_eq!(value.margin(Team::EW), -252);
+        assert_eq!(solver.reaches(&pos, Team::NS, 252), Ok(true));
+        assert_eq!(solver.reaches(&pos, Team::NS, 253), Ok(false));
+        assert_eq!(solver.reaches(&pos, Team::EW, 1), Ok(false));
+        assert_eq!(solver.solve_within(&pos, Team::NS, 10), Ok(250..=252));
+    }
+}
+
+#[test]
+fn one_solver_serves_every_trump_in_turn() {
+    // Positions of each trump, solved in turn by one solver and each by a fresh one.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    let mut positions = Vec::new();
+    while positions.len() < 8 {
+        let pos = random_position(&mut rng, 14);
+        if pos.trump() == Trump::Suit(Suit::from_index(positions.len() % 4)) {
+            positions.push(pos);
+        }
+    }
+    let mut shared = Solver::new();
+    for round in 0..2 {
+        for pos in &positions {
+            let fresh = Solver::with_table_bits(10).solve(pos);
+            assert_eq!(shared.solve(pos), fresh, "round {round}, {pos:?}");
+        }
+    }
+}
