@@ -235,18 +235,6 @@ impl Position {
         legal_cards(self.hands[self.to_play()], &self.trick, self.trump)
     }
 
-    /// The seat that would be winning the trick if the seat to play played `card`.
-    pub fn winner_with(&self, card: Card) -> Seat {
-        let mut trick = self.trick;
-        trick.push(card);
-        trick.winner(self.trump).unwrap_or(self.to_play())
-    }
-
-    /// The seat winning the trick on the table so far, if a card is down.
-    pub fn winning(&self) -> Option<Seat> {
-        self.trick.winner(self.trump)
-    }
-
     /// Plays `card` for the seat to play, without checking it (for search, on a card of
     /// [`Position::legal_cards`]): the taken trick when it completes one. An illegal card gives
     /// a position the rules cannot reach, never undefined behaviour.

@@ -133,12 +133,6 @@ impl CardValues {
         let values = self.iter().map(|(_, v)| v);
         if team == Team::NS { values.max() } else { values.min() }
     }
-
-    /// The cards whose outcome is the best for `team`.
-    pub fn best_cards(&self, team: Team) -> CardSet {
-        let best = self.best(team);
-        self.iter().filter(|(_, v)| Some(*v) == best).map(|(c, _)| c).collect()
-    }
 }
 
 /// The moves of one node, best first.
@@ -186,11 +180,6 @@ impl Solver {
             stopped: false,
             killers: [None; 9],
         }
-    }
-
-    /// The table's size in bytes.
-    pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
     }
 
     /// Bounds the nodes of each later call (`None`: no bound). A call that reaches the bound

@@ -48,11 +48,6 @@ impl Table {
         }
     }
 
-    /// The size in bytes.
-    pub(crate) fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
-    }
-
     /// Starts a new generation: older entries stay usable but are replaced first.
     pub(crate) fn new_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1).max(1);

@@ -73,6 +73,9 @@ fn check_line(solver: &mut Solver, mut pos: Position, rng: &mut Xoshiro256PlusPl
         let mover = pos.to_play().team();
         assert_eq!(values.best(mover), Some(value));
         for team in Team::ALL {
+            assert_eq!(value.points_from(&pos, team) + pos.points()[team], value.points(team));
+        }
+        for team in Team::ALL {
             let points = value.points(team);
             for target in [points.saturating_sub(1), points, points + 1, 82, 162, 252] {
                 let reaches = solver.reaches(&pos, team, target);
@@ -315,6 +318,7 @@ fn a_capot_is_worth_252_to_the_side_that_takes_it() {
         let value = solver.solve(&pos).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(value.capot(), Some(Team::NS), "led by {leader}");
         assert_eq!(value.points(Team::NS), 252);
+        assert_eq!(value.points_from(&pos, Team::NS), 252);
         assert_eq!(value.points(Team::EW), 0);
         assert_eq!(value.margin(Team::EW), -252);
         assert_eq!(solver.reaches(&pos, Team::NS, 252), Ok(true));
