@@ -7,7 +7,7 @@ mod timing;
 use std::hint::black_box;
 use std::time::Instant;
 
-use contree::cli::new_game;
+use contree::game::new_game;
 use contree::game::{Game, GameOptions, Phase};
 use contree::store::{Resume, Store};
 use rand::SeedableRng;
@@ -17,7 +17,7 @@ use timing::bench;
 /// Plays a game from `seed` until `stop` or the end; `each` sees the game after every action.
 fn play(seed: u64, stop: impl Fn(&Game) -> bool, mut each: impl FnMut(&Game)) -> Game {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut game = new_game(GameOptions { target: 2000, ..GameOptions::default() }, seed);
+    let mut game = new_game(GameOptions { target: 2000, ..GameOptions::default() }, seed, None);
     loop {
         if stop(&game) {
             return game;

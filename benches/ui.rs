@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A seeded game in its card play, South to play.
 fn table() -> App {
@@ -20,7 +20,9 @@ fn table() -> App {
         target: 1000,
         seed: 4,
         resume: None,
-        game: Some(contree::cli::new_game(contree::game::GameOptions::default(), 4)),
+        game: Some(contree::game::new_game(contree::game::GameOptions::default(), 4, None)),
+        previous: None,
+        time_zone: jiff::tz::TimeZone::UTC,
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     for _ in 0..200 {

@@ -1,39 +1,122 @@
-//! `contree arena`: duplicate matches between two bot levels, so strength is a measured number.
+//! `contree arena`: duplicate matches between two contestants, so strength is a measured number.
 //!
-//! Each deal is dealt once and played twice from the same seed (same hands, same dealer): level
-//! A as North-South against B as East-West, then with the seats swapped. A deal's value is A's
-//! points minus B's over the two plays, halved; the report gives its mean over all deals, the 95%
-//! confidence interval and the standard deviation, the contracts each side took, made, failed
-//! and had contré (with how many of those failed or were surcontré), the capots, the void plays,
-//! and each side's decision times. In each team the first seat (South or East) bids cautiously and its partner boldly, so both sides get the same
-//! styles. Side B's bots draw their random choices from another stream than side A's, so a level
-//! against itself is two different players and its result a real check that the seats carry no
-//! bias. Results depend only on the seed, not on the number of threads (the times aside).
+//! A contestant is a level of the table or a player that exists only to measure the levels: the
+//! gambler, who overbids and never contres. Each deal is dealt once and played twice from the
+//! same seed (same hands, same dealer): contestant A as North-South against B as East-West, then
+//! with the seats swapped. A deal's value is A's points minus B's over the two plays, halved; the
+//! report gives its mean over all deals, the 95% confidence interval and the standard deviation,
+//! the contracts each side took, made, failed and had surcontré, the contres each side made on
+//! the other's contracts (how many failed, and what share of the other side's failed contracts
+//! they caught), the capots, the void plays, and each side's decision times from nanoseconds to
+//! seconds. In each team the first seat (South or East) bids cautiously and its partner boldly,
+//! so both sides get the same styles. Side B's bots draw their random choices from another
+//! stream than side A's, so a level against itself is two different players and its result a
+//! real check that the seats carry no bias.
+//!
+//! With an auction contestant, every seat bids as that contestant, from streams tied to the
+//! seats rather than to the sides, so both plays of a deal have the same auction and A and B are
+//! measured on their card play alone. Results depend only on the seed, not on the number of
+//! threads (the times aside).
 
 use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use clap::ValueEnum;
+use clap::builder::PossibleValue;
 use serde_json::json;
 
-use crate::bots::{Level, Style, decide_seeded};
-use crate::game::{DealStyle, Game, GameError, GameOptions, Phase};
-use crate::rules::{BySeat, Multiplier, ScoringRules, Seat, Team};
+use crate::bots::{Level, Style, decide_seeded, gambler};
+use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
+use crate::rules::{BySeat, Multiplier, Rules, Seat, Team};
+
+/// A player of the arena: a level of the table, or a player the table never offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contestant {
+    /// A level, playing as it does at the table.
+    Level(Level),
+    /// Bids 20 to 40 points above what its hand is worth and never contres; plays its cards as
+    /// `normal` ([`gambler`]).
+    Gambler,
+}
+
+impl Contestant {
+    /// Every contestant: the levels, weakest first, then the arena's own players.
+    pub const ALL: [Contestant; Level::ALL.len() + 1] = {
+        let mut all = [Contestant::Gambler; Level::ALL.len() + 1];
+        let mut i = 0;
+        while i < Level::ALL.len() {
+            all[i] = Contestant::Level(Level::ALL[i]);
+            i += 1;
+        }
+        all
+    };
+
+    /// The name used on the command line and in the reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Contestant::Level(level) => level.name(),
+            Contestant::Gambler => "gambler",
+        }
+    }
+
+    /// What the contestant plays for `seat`, whose turn it is in `game`, with its style and the
+    /// seed of its stream. The arena holds the whole deal; the levels and the gambler are handed
+    /// only the seat's view of it, so they cannot see a hidden card.
+    pub fn decide(self, game: &Game, seat: Seat, style: Style, seed: u64) -> Action {
+        let view = game.view(seat);
+        match self {
+            Contestant::Level(level) => decide_seeded(&view, level, style, seed),
+            Contestant::Gambler => gambler::decide_seeded(&view, style, seed),
+        }
+    }
+}
+
+impl From<Level> for Contestant {
+    fn from(level: Level) -> Contestant {
+        Contestant::Level(level)
+    }
+}
+
+impl fmt::Display for Contestant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl ValueEnum for Contestant {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Contestant::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            Contestant::Level(level) => level.to_possible_value(),
+            Contestant::Gambler => Some(PossibleValue::new(self.name()).help(
+                "Arena only: bids 20 to 40 points above its hand's worth, never contres; \
+                 plays as normal",
+            )),
+        }
+    }
+}
 
 /// What to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
-    /// Level A.
-    pub a: Level,
-    /// Level B.
-    pub b: Level,
+    /// Contestant A.
+    pub a: Contestant,
+    /// Contestant B.
+    pub b: Contestant,
+    /// Who bids for every seat, when the card play alone is measured; else each side bids for
+    /// itself.
+    pub auction: Option<Contestant>,
     /// Number of deals, each played twice.
     pub deals: u64,
     /// The seed every deal derives from.
     pub seed: u64,
-    /// Scoring options.
-    pub rules: ScoringRules,
+    /// The rules of every deal.
+    pub rules: Rules,
     /// Worker threads (at least 1).
     pub threads: usize,
 }
@@ -55,93 +138,178 @@ impl fmt::Display for ArenaError {
 
 impl std::error::Error for ArenaError {}
 
-/// Decision times in buckets of [`BUCKET_NS`], with an overflow list for slow ones.
+/// Decision times in nanoseconds, in log-linear buckets: one per nanosecond up to
+/// `2 << SUB_BITS`, then `1 << SUB_BITS` buckets per doubling. A quantile read at the middle of
+/// its bucket is within 1/256 (0.4%) of the true value, from nanoseconds to hours, in a fixed
+/// 58 KiB; the fastest and slowest times are kept exactly.
 #[derive(Clone, Debug)]
 struct Times {
-    buckets: Vec<u32>,
-    slow: Vec<u64>,
+    buckets: Vec<u64>,
     count: u64,
+    min: u64,
+    max: u64,
 }
 
-const BUCKET_NS: u64 = 50;
-const BUCKETS: usize = 40_000;
+const SUB_BITS: u32 = 7;
+const BUCKETS: usize = (u64::BITS - SUB_BITS + 1) as usize * (1 << SUB_BITS);
+
+/// The bucket of `ns`: the top `SUB_BITS + 1` bits of the value and how far they were shifted.
+fn bucket_of(ns: u64) -> usize {
+    let shift = (u64::BITS - 1 - ns.leading_zeros().min(u64::BITS - 1)).saturating_sub(SUB_BITS);
+    ((shift as usize) << SUB_BITS) + (ns >> shift) as usize
+}
+
+/// The smallest value of bucket `i` and its width.
+fn bucket_range(i: usize) -> (u64, u64) {
+    let sub = 1usize << SUB_BITS;
+    if i < 2 * sub {
+        return (i as u64, 1);
+    }
+    let shift = (i >> SUB_BITS) - 1;
+    (((i - (shift << SUB_BITS)) as u64) << shift, 1 << shift)
+}
 
 impl Times {
     fn new() -> Times {
-        Times { buckets: vec![0; BUCKETS], slow: Vec::new(), count: 0 }
+        Times { buckets: vec![0; BUCKETS], count: 0, min: u64::MAX, max: 0 }
     }
 
     fn add(&mut self, ns: u64) {
         self.count += 1;
-        match self.buckets.get_mut((ns / BUCKET_NS) as usize) {
-            Some(b) => *b += 1,
-            None => self.slow.push(ns),
-        }
+        self.min = self.min.min(ns);
+        self.max = self.max.max(ns);
+        self.buckets[bucket_of(ns)] += 1;
     }
 
     fn merge(&mut self, other: &Times) {
         for (a, b) in self.buckets.iter_mut().zip(&other.buckets) {
             *a += b;
         }
-        self.slow.extend_from_slice(&other.slow);
         self.count += other.count;
+        self.min = self.min.min(other.min);
+        self.max = self.max.max(other.max);
     }
 
-    /// The `q` quantile in microseconds (the middle of its bucket).
-    fn quantile_us(&self, q: f64) -> f64 {
+    /// The `q` quantile (nearest rank) in nanoseconds: the middle of its bucket, within the
+    /// times seen.
+    fn quantile_ns(&self, q: f64) -> u64 {
         if self.count == 0 {
-            return 0.0;
+            return 0;
         }
         let rank = ((self.count as f64 * q).ceil() as u64).clamp(1, self.count);
         let mut seen = 0u64;
         for (i, &n) in self.buckets.iter().enumerate() {
-            seen += u64::from(n);
+            seen += n;
             if seen >= rank {
-                return (i as f64 + 0.5) * BUCKET_NS as f64 / 1000.0;
+                let (low, width) = bucket_range(i);
+                return (low + (width - 1) / 2).clamp(self.min, self.max);
             }
         }
-        let mut slow = self.slow.clone();
-        slow.sort_unstable();
-        let i = (rank - seen).saturating_sub(1) as usize;
-        slow.get(i).map_or(0.0, |&ns| ns as f64 / 1000.0)
+        self.max
+    }
+
+    fn summary(&self) -> DecisionTimes {
+        DecisionTimes {
+            count: self.count,
+            p50_ns: self.quantile_ns(0.5),
+            p90_ns: self.quantile_ns(0.9),
+            p99_ns: self.quantile_ns(0.99),
+            max_ns: self.max,
+        }
     }
 }
 
-/// One side's tallies.
+/// How long one side's decisions took (its auction decisions only when it bid for itself).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DecisionTimes {
+    /// Decisions timed.
+    pub count: u64,
+    /// Median, nanoseconds (within 0.4%).
+    pub p50_ns: u64,
+    /// 90th percentile, nanoseconds (within 0.4%).
+    pub p90_ns: u64,
+    /// 99th percentile, nanoseconds (within 0.4%).
+    pub p99_ns: u64,
+    /// The slowest, nanoseconds (exact).
+    pub max_ns: u64,
+}
+
+/// A duration in the unit that reads best, with three significant digits: `850 ns`,
+/// `1.25 µs`, `12.5 ms`, `2.50 s`.
+pub fn format_ns(ns: u64) -> String {
+    let ns = ns as f64;
+    let (value, unit) = if ns < 1e3 {
+        return format!("{ns:.0} ns");
+    } else if ns < 999.5e3 {
+        (ns / 1e3, "µs")
+    } else if ns < 999.5e6 {
+        (ns / 1e6, "ms")
+    } else {
+        (ns / 1e9, "s")
+    };
+    let decimals = if value < 9.995 {
+        2
+    } else if value < 99.95 {
+        1
+    } else {
+        0
+    };
+    format!("{value:.decimals$} {unit}")
+}
+
+/// What one side did over all plays: its own contracts, and its contres on the other side's.
+/// A contré contract counts once for its takers (`taken`, and `surcontred` if they answered)
+/// and once for the defenders who contred it (`contres`, and `contres_failed` if it was made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Contracts this side took.
+    pub taken: u64,
+    /// Of those, made.
+    pub made: u64,
+    /// Of those, failed.
+    pub failed: u64,
+    /// This side's contracts contré by the other side that this side surcontré.
+    pub surcontred: u64,
+    /// The other side's contracts that this side contred (surcontré ones included).
+    pub contres: u64,
+    /// Of those, the contracts made all the same: contres that failed.
+    pub contres_failed: u64,
+    /// Plays where this side took all eight tricks.
+    pub capots: u64,
+}
+
+impl Counts {
+    /// The other side's failed contracts that this side had contred: its contres that paid.
+    pub fn failures_contred(&self) -> u64 {
+        self.contres - self.contres_failed
+    }
+
+    fn add(&mut self, o: &Counts) {
+        let Counts { taken, made, failed, surcontred, contres, contres_failed, capots } = *o;
+        self.taken += taken;
+        self.made += made;
+        self.failed += failed;
+        self.surcontred += surcontred;
+        self.contres += contres;
+        self.contres_failed += contres_failed;
+        self.capots += capots;
+    }
+}
+
+/// One side's tallies while playing.
 #[derive(Clone, Debug)]
 struct Tally {
-    taken: u64,
-    made: u64,
-    failed: u64,
-    contred: u64,
-    contred_failed: u64,
-    surcontred: u64,
-    capots: u64,
+    counts: Counts,
     times: Times,
 }
 
 impl Tally {
     fn new() -> Tally {
-        Tally {
-            taken: 0,
-            made: 0,
-            failed: 0,
-            contred: 0,
-            contred_failed: 0,
-            surcontred: 0,
-            capots: 0,
-            times: Times::new(),
-        }
+        Tally { counts: Counts::default(), times: Times::new() }
     }
 
     fn merge(&mut self, o: &Tally) {
-        self.taken += o.taken;
-        self.made += o.made;
-        self.failed += o.failed;
-        self.contred += o.contred;
-        self.contred_failed += o.contred_failed;
-        self.surcontred += o.surcontred;
-        self.capots += o.capots;
+        self.counts.add(&o.counts);
         self.times.merge(&o.times);
     }
 }
@@ -158,26 +326,12 @@ struct Chunk {
 /// One side's results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SideReport {
-    /// The level.
-    pub level: Level,
-    /// Contracts taken, over all plays.
-    pub taken: u64,
-    /// Contracts made.
-    pub made: u64,
-    /// Contracts failed.
-    pub failed: u64,
-    /// Contracts taken that the other side contré (surcontrés included).
-    pub contred: u64,
-    /// Of those, the contracts that failed: the other side's contres that paid.
-    pub contred_failed: u64,
-    /// Contré contracts this side surcontré.
-    pub surcontred: u64,
-    /// Plays where this side took all eight tricks.
-    pub capots: u64,
-    /// Median decision time, microseconds.
-    pub p50_us: f64,
-    /// 99th percentile decision time, microseconds.
-    pub p99_us: f64,
+    /// Who played this side.
+    pub contestant: Contestant,
+    /// Its contracts and contres, over all plays.
+    pub counts: Counts,
+    /// How long its decisions took.
+    pub times: DecisionTimes,
 }
 
 /// The result of a match.
@@ -191,14 +345,19 @@ pub struct ArenaReport {
     pub ci95: [f64; 2],
     /// The standard deviation of a deal's value.
     pub sd: f64,
-    /// Level A's results.
+    /// Side A's results.
     pub a: SideReport,
-    /// Level B's results.
+    /// Side B's results.
     pub b: SideReport,
     /// Plays where all four passed (out of twice the deals).
     pub void_plays: u64,
     /// Wall-clock time.
     pub seconds: f64,
+}
+
+/// `n` out of `of`, as a fraction (0 when `of` is 0).
+fn share(n: u64, of: u64) -> f64 {
+    if of == 0 { 0.0 } else { n as f64 / of as f64 }
 }
 
 impl ArenaReport {
@@ -210,23 +369,32 @@ impl ArenaReport {
     /// The report as one JSON object.
     pub fn to_json(&self) -> serde_json::Value {
         let plays = 2 * self.config.deals;
-        let side = |s: &SideReport| {
-            let rate = |n: u64, of: u64| if of == 0 { 0.0 } else { n as f64 / of as f64 };
+        let side = |s: &SideReport, other: &SideReport| {
+            let (c, o) = (&s.counts, &other.counts);
+            let us = |ns: u64| ns as f64 / 1000.0;
             json!({
-                "level": s.level.name(),
-                "taken": s.taken,
-                "made": s.made,
-                "failed": s.failed,
-                "contred": s.contred,
-                "contred_failed": s.contred_failed,
-                "surcontred": s.surcontred,
-                "capots": s.capots,
-                "taken_rate": rate(s.taken, plays),
-                "made_rate": rate(s.made, s.taken),
-                "failed_rate": rate(s.failed, s.taken),
-                "contred_rate": rate(s.contred, s.taken),
-                "contred_failed_rate": rate(s.contred_failed, s.contred),
-                "decision_us": {"p50": s.p50_us, "p99": s.p99_us},
+                "contestant": s.contestant.name(),
+                "taken": c.taken,
+                "made": c.made,
+                "failed": c.failed,
+                "surcontred": c.surcontred,
+                "contres": c.contres,
+                "contres_failed": c.contres_failed,
+                "failures_contred": c.failures_contred(),
+                "capots": c.capots,
+                "taken_rate": share(c.taken, plays),
+                "made_rate": share(c.made, c.taken),
+                "failed_rate": share(c.failed, c.taken),
+                "contre_rate": share(c.contres, o.taken),
+                "contres_failed_rate": share(c.contres_failed, c.contres),
+                "failures_contred_rate": share(c.failures_contred(), o.failed),
+                "decisions": s.times.count,
+                "decision_us": {
+                    "p50": us(s.times.p50_ns),
+                    "p90": us(s.times.p90_ns),
+                    "p99": us(s.times.p99_ns),
+                    "max": us(s.times.max_ns),
+                },
             })
         };
         json!({
@@ -234,11 +402,12 @@ impl ArenaReport {
             "seed": self.config.seed,
             "threads": self.config.threads,
             "rules": self.config.rules,
+            "auction": self.config.auction.map(Contestant::name),
             "mean": self.mean,
             "ci95": self.ci95,
             "sd": self.sd,
-            "a": side(&self.a),
-            "b": side(&self.b),
+            "a": side(&self.a, &self.b),
+            "b": side(&self.b, &self.a),
             "void_plays": self.void_plays,
             "deals_per_s": self.deals_per_s(),
         })
@@ -259,42 +428,50 @@ impl fmt::Display for ArenaReport {
             c.threads,
             if c.threads == 1 { "" } else { "s" }
         )?;
+        if let Some(auction) = c.auction {
+            writeln!(f, "auction: every seat bids as {auction}; A and B play the cards")?;
+        }
         writeln!(
             f,
             "A - B: {:+.1} points per deal, 95% interval [{:+.1}, {:+.1}], sd {:.1}",
             self.mean, self.ci95[0], self.ci95[1], self.sd
         )?;
-        let pct = |n: u64, of: u64| if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 };
-        writeln!(f, "{:<22}{:>18}{:>18}", "", format!("A ({})", c.a), format!("B ({})", c.b))?;
         let row = |f: &mut fmt::Formatter<'_>, name: &str, a: String, b: String| {
-            writeln!(f, "{name:<22}{a:>18}{b:>18}")
+            writeln!(f, "{name:<36}{a:>16}{b:>16}")
         };
-        let (a, b) = (&self.a, &self.b);
-        row(
-            f,
-            "contracts taken",
-            format!("{} ({:.1}%)", a.taken, pct(a.taken, plays)),
-            format!("{} ({:.1}%)", b.taken, pct(b.taken, plays)),
-        )?;
-        // Shares of the contracts taken, then of the contré ones: how often the other side's
-        // contre paid, and how often this side answered it with a surcontre.
-        for (name, x, y, of_a, of_b) in [
-            ("made", a.made, b.made, a.taken, b.taken),
-            ("failed", a.failed, b.failed, a.taken, b.taken),
-            ("contré", a.contred, b.contred, a.taken, b.taken),
-            ("contré, failed", a.contred_failed, b.contred_failed, a.contred, b.contred),
-            ("surcontré", a.surcontred, b.surcontred, a.contred, b.contred),
+        row(f, "", format!("A ({})", c.a), format!("B ({})", c.b))?;
+        let (a, b) = (&self.a.counts, &self.b.counts);
+        let pct = |n: u64, of: u64| format!("{n} ({:.1}%)", 100.0 * share(n, of));
+        // Each share says of what: the plays, this side's contracts, its contres, or the other
+        // side's contracts.
+        for (name, x, of_a, y, of_b) in [
+            ("contracts taken (of plays)", a.taken, plays, b.taken, plays),
+            ("  made", a.made, a.taken, b.made, b.taken),
+            ("  failed", a.failed, a.taken, b.failed, b.taken),
+            ("  surcontré (of those contré)", a.surcontred, b.contres, b.surcontred, a.contres),
+            ("contres (of the other's contracts)", a.contres, b.taken, b.contres, a.taken),
+            (
+                "  failed: the contract made",
+                a.contres_failed,
+                a.contres,
+                b.contres_failed,
+                b.contres,
+            ),
+            (
+                "the other's failures contré",
+                a.failures_contred(),
+                b.failed,
+                b.failures_contred(),
+                a.failed,
+            ),
         ] {
-            row(
-                f,
-                name,
-                format!("{x} ({:.1}%)", pct(x, of_a)),
-                format!("{y} ({:.1}%)", pct(y, of_b)),
-            )?;
+            row(f, name, pct(x, of_a), pct(y, of_b))?;
         }
         row(f, "capots", a.capots.to_string(), b.capots.to_string())?;
-        row(f, "decision p50 (us)", format!("{:.2}", a.p50_us), format!("{:.2}", b.p50_us))?;
-        row(f, "decision p99 (us)", format!("{:.2}", a.p99_us), format!("{:.2}", b.p99_us))?;
+        let (ta, tb) = (&self.a.times, &self.b.times);
+        row(f, "decision p50", format_ns(ta.p50_ns), format_ns(tb.p50_ns))?;
+        row(f, "decision p99", format_ns(ta.p99_ns), format_ns(tb.p99_ns))?;
+        row(f, "decision max", format_ns(ta.max_ns), format_ns(tb.max_ns))?;
         writeln!(f, "void plays (all passed): {} of {plays}", self.void_plays)?;
         write!(f, "speed: {:.0} deals per second ({:.2} s)", self.deals_per_s(), self.seconds)
     }
@@ -305,8 +482,14 @@ fn deal_seed(seed: u64, i: u64) -> u64 {
     crate::game::splitmix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i)))
 }
 
-/// Mixed into the seed of side B's decisions.
-const B_SIDE_SALT: u64 = 0x5bd1_e995_b5ad_4ece;
+/// Mixed into the seed of the second stream of a deal: side B's decisions, or East-West's calls
+/// when one contestant bids for every seat.
+const SECOND_STREAM_SALT: u64 = 0x5bd1_e995_b5ad_4ece;
+
+/// The seed of a deal's stream: the first (side A, or North-South's calls) or the second.
+fn stream_seed(deal_seed: u64, second: bool) -> u64 {
+    if second { deal_seed ^ SECOND_STREAM_SALT } else { deal_seed }
+}
 
 /// The style of each seat: the first seat of each team cautious, its partner bold.
 fn style_of(seat: Seat) -> Style {
@@ -316,60 +499,96 @@ fn style_of(seat: Seat) -> Style {
     }
 }
 
-/// Plays deal `index` once with level `a` as the team `a_team`. Returns A's points minus B's.
+/// Plays deal `index` once with contestant A as the team `a_team`, timing each side's decisions
+/// in `times` (side A first). Returns the finished game.
+fn play(
+    config: &ArenaConfig,
+    index: u64,
+    a_team: Team,
+    times: [&mut Times; 2],
+) -> Result<Game, ArenaError> {
+    let seed = deal_seed(config.seed, index);
+    let options = GameOptions { target: 1000, rules: config.rules, deal_style: DealStyle::Shuffle };
+    let side_of = |seat: Seat| usize::from(seat.team() != a_team);
+    let contestant = |side: usize| if side == 0 { config.a } else { config.b };
+    let players = BySeat::from_fn(|s| contestant(side_of(s)).name().to_string());
+    let mut game = Game::new(options, seed, players);
+    while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+        let Some(seat) = game.to_act() else { break };
+        let side = side_of(seat);
+        let action = match config.auction {
+            // The calls come from the seats, not the sides: the same in both plays of the deal.
+            Some(bidder) if game.phase() == Phase::Bidding => bidder.decide(
+                &game,
+                seat,
+                style_of(seat),
+                stream_seed(seed, seat.team() == Team::EW),
+            ),
+            // Each side draws from its own stream, so that two bots of the same level are two
+            // players, not one playing both sides.
+            _ => {
+                let started = Instant::now();
+                let action = contestant(side).decide(
+                    &game,
+                    seat,
+                    style_of(seat),
+                    stream_seed(seed, side == 1),
+                );
+                let ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                times[side].add(ns);
+                action
+            }
+        };
+        game.apply(seat, action).map_err(|error| ArenaError { deal: index, error })?;
+    }
+    Ok(game)
+}
+
+/// Counts the deal `result`, played with contestant A as the team `a_team`, in the sides'
+/// tallies (side A first). Returns A's points minus B's.
+fn tally(result: &DealResult, a_team: Team, sides: [&mut Counts; 2], void_plays: &mut u64) -> f64 {
+    let Some((contract, score)) = result.contract.zip(result.score) else {
+        *void_plays += 1;
+        return 0.0;
+    };
+    let [a, b] = sides;
+    let (takers, defenders) = if contract.team() == a_team { (a, b) } else { (b, a) };
+    takers.taken += 1;
+    if score.made {
+        takers.made += 1;
+    } else {
+        takers.failed += 1;
+    }
+    if contract.multiplier != Multiplier::Simple {
+        defenders.contres += 1;
+        if score.made {
+            defenders.contres_failed += 1;
+        }
+    }
+    if contract.multiplier == Multiplier::Surcontre {
+        takers.surcontred += 1;
+    }
+    match result.capot() {
+        Some(team) if team == contract.team() => takers.capots += 1,
+        Some(_) => defenders.capots += 1,
+        None => {}
+    }
+    let points = result.points();
+    f64::from(points[a_team]) - f64::from(points[a_team.other()])
+}
+
+/// Plays deal `index` once with contestant A as the team `a_team` and counts it.
 fn play_once(
     config: &ArenaConfig,
     index: u64,
     a_team: Team,
-    sides: &mut [Tally; 2],
-    void_plays: &mut u64,
+    chunk: &mut Chunk,
 ) -> Result<f64, ArenaError> {
-    let seed = deal_seed(config.seed, index);
-    let options = GameOptions { target: 1000, rules: config.rules, deal_style: DealStyle::Shuffle };
-    let level_of = |s: Seat| if s.team() == a_team { config.a } else { config.b };
-    let players = BySeat::from_fn(|s| level_of(s).name().to_string());
-    let mut game = Game::new(options, seed, players);
-    while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
-        let Some(seat) = game.to_act() else { break };
-        let view = game.view(seat);
-        let started = Instant::now();
-        // Each side draws from its own stream, so that two bots of the same level are two
-        // players, not one playing both sides.
-        let side_seed = if seat.team() == a_team { seed } else { seed ^ B_SIDE_SALT };
-        let action = decide_seeded(&view, level_of(seat), style_of(seat), side_seed);
-        let ns = started.elapsed().as_nanos() as u64;
-        sides[usize::from(seat.team() != a_team)].times.add(ns);
-        game.apply(seat, action).map_err(|error| ArenaError { deal: index, error })?;
-    }
-    let Some(result) = game.history().first() else {
-        return Ok(0.0);
-    };
-    let Some((contract, score)) = result.contract.zip(result.score) else {
-        *void_plays += 1;
-        return Ok(0.0);
-    };
-    let takers = contract.team();
-    let side = &mut sides[usize::from(takers != a_team)];
-    side.taken += 1;
-    if score.made {
-        side.made += 1;
-    } else {
-        side.failed += 1;
-    }
-    if contract.multiplier != Multiplier::Simple {
-        side.contred += 1;
-        if !score.made {
-            side.contred_failed += 1;
-        }
-    }
-    if contract.multiplier == Multiplier::Surcontre {
-        side.surcontred += 1;
-    }
-    if let Some(team) = result.capot() {
-        sides[usize::from(team != a_team)].capots += 1;
-    }
-    let points = result.points();
-    Ok(f64::from(points[a_team]) - f64::from(points[a_team.other()]))
+    let [a, b] = &mut chunk.sides;
+    let game = play(config, index, a_team, [&mut a.times, &mut b.times])?;
+    Ok(game.history().first().map_or(0.0, |result| {
+        tally(result, a_team, [&mut a.counts, &mut b.counts], &mut chunk.void_plays)
+    }))
 }
 
 /// Plays deals `range`, counting each finished deal in `done`.
@@ -386,8 +605,8 @@ fn play_chunk(
         finished: Duration::ZERO,
     };
     for i in range {
-        let first = play_once(config, i, Team::NS, &mut chunk.sides, &mut chunk.void_plays)?;
-        let second = play_once(config, i, Team::EW, &mut chunk.sides, &mut chunk.void_plays)?;
+        let first = play_once(config, i, Team::NS, &mut chunk)?;
+        let second = play_once(config, i, Team::EW, &mut chunk)?;
         chunk.values.push((first + second) / 2.0);
         done.fetch_add(1, Ordering::Relaxed);
     }
@@ -444,17 +663,10 @@ pub fn run(config: ArenaConfig, progress: bool) -> Result<ArenaReport, ArenaErro
     }
     let (mean, sd) = mean_sd(&values);
     let half = if values.is_empty() { 0.0 } else { 1.96 * sd / (values.len() as f64).sqrt() };
-    let side = |t: &Tally, level: Level| SideReport {
-        level,
-        taken: t.taken,
-        made: t.made,
-        failed: t.failed,
-        contred: t.contred,
-        contred_failed: t.contred_failed,
-        surcontred: t.surcontred,
-        capots: t.capots,
-        p50_us: t.times.quantile_us(0.5),
-        p99_us: t.times.quantile_us(0.99),
+    let side = |t: &Tally, contestant: Contestant| SideReport {
+        contestant,
+        counts: t.counts,
+        times: t.times.summary(),
     };
     Ok(ArenaReport {
         config,
@@ -495,49 +707,232 @@ fn draw_bar(done: u64, total: u64) {
 mod tests {
     use super::*;
 
-    fn config(a: Level, b: Level, deals: u64, threads: usize) -> ArenaConfig {
-        ArenaConfig { a, b, deals, seed: 7, rules: ScoringRules::default(), threads }
+    const NORMAL: Contestant = Contestant::Level(Level::Normal);
+    const EASY: Contestant = Contestant::Level(Level::Easy);
+    const RANDOM: Contestant = Contestant::Level(Level::Random);
+
+    fn config(a: Contestant, b: Contestant, deals: u64, threads: usize) -> ArenaConfig {
+        ArenaConfig { a, b, auction: None, deals, seed: 7, rules: Rules::default(), threads }
+    }
+
+    /// Everything in a report but the times.
+    fn results(r: &ArenaReport) -> (f64, f64, [f64; 2], Counts, Counts, u64) {
+        (r.mean, r.sd, r.ci95, r.a.counts, r.b.counts, r.void_plays)
     }
 
     #[test]
     fn the_same_seed_gives_the_same_match_whatever_the_threads() {
-        let one = run(config(Level::Normal, Level::Easy, 24, 1), false).expect("runs");
-        let two = run(config(Level::Normal, Level::Easy, 24, 3), false).expect("runs");
-        assert_eq!(one.mean, two.mean);
-        assert_eq!(one.sd, two.sd);
-        assert_eq!((one.a.taken, one.a.made, one.b.taken), (two.a.taken, two.a.made, two.b.taken));
-        assert!(one.a.taken + one.b.taken + one.void_plays == 48);
-        for side in [&one.a, &one.b] {
-            assert!(side.contred_failed <= side.contred && side.surcontred <= side.contred);
-            assert!(side.contred_failed <= side.failed);
+        let matches = [
+            config(NORMAL, EASY, 24, 1),
+            config(NORMAL, Contestant::Gambler, 24, 1),
+            ArenaConfig { auction: Some(Contestant::Gambler), ..config(EASY, NORMAL, 24, 1) },
+        ];
+        for one in matches {
+            let alone = run(one, false).expect("runs");
+            for threads in [2, 3, 5] {
+                let shared = run(ArenaConfig { threads, ..one }, false).expect("runs");
+                assert_eq!(results(&alone), results(&shared), "{one:?} on {threads} threads");
+            }
+            let (a, b) = (&alone.a.counts, &alone.b.counts);
+            assert_eq!(a.taken + b.taken + alone.void_plays, 48);
+            for (side, other) in [(a, b), (b, a)] {
+                assert_eq!(side.made + side.failed, side.taken);
+                assert!(side.contres_failed <= side.contres && side.contres <= other.taken);
+                assert!(side.failures_contred() <= other.failed);
+                assert!(other.surcontred <= side.contres);
+            }
         }
     }
 
     #[test]
     fn a_level_against_itself_is_even_deal_by_deal_when_nobody_bids() {
         // Random bots always pass: every play is void and every deal is worth 0.
-        let r = run(config(Level::Random, Level::Random, 10, 2), false).expect("runs");
+        let r = run(config(RANDOM, RANDOM, 10, 2), false).expect("runs");
         assert_eq!((r.mean, r.sd, r.void_plays), (0.0, 0.0, 20));
     }
 
     #[test]
-    fn quantiles_read_the_buckets() {
+    fn the_gambler_overbids_into_contres_that_are_counted_on_both_sides() {
+        let r = run(config(NORMAL, Contestant::Gambler, 300, 1), false).expect("runs");
+        let (normal, gambler) = (&r.a.counts, &r.b.counts);
+        assert!(gambler.taken > 2 * normal.taken, "{gambler:?} against {normal:?}");
+        assert!(gambler.failed > normal.failed);
+        assert_eq!(gambler.contres, 0, "the gambler never contres");
+        assert!(normal.contres > 0 && normal.failures_contred() > 0, "{normal:?}");
+        assert!(r.mean > 0.0);
+    }
+
+    /// The auction and the contract of deal `index` played with A as `a_team`.
+    fn auction_of(
+        config: &ArenaConfig,
+        index: u64,
+        a_team: Team,
+    ) -> (Vec<crate::rules::Call>, String) {
+        let (mut ta, mut tb) = (Times::new(), Times::new());
+        let game = play(config, index, a_team, [&mut ta, &mut tb]).expect("plays");
+        let result = game.history().first().expect("a finished deal");
+        (result.record.auction.clone(), format!("{:?}", result.contract))
+    }
+
+    #[test]
+    fn an_auction_contestant_gives_both_plays_of_a_deal_the_same_auction() {
+        // Easy against random: on their own, random passes and easy bids, so the two plays of a
+        // deal almost never reach the same contract.
+        let own = config(EASY, RANDOM, 30, 1);
+        let differ =
+            (0..30).filter(|&i| auction_of(&own, i, Team::NS) != auction_of(&own, i, Team::EW));
+        assert!(differ.count() > 20);
+        for bidder in [NORMAL, Contestant::Gambler] {
+            let fixed = ArenaConfig { auction: Some(bidder), ..own };
+            let mut contracts = 0;
+            for i in 0..30 {
+                let (first, second) =
+                    (auction_of(&fixed, i, Team::NS), auction_of(&fixed, i, Team::EW));
+                assert_eq!(first, second, "deal {i} bid by {bidder}");
+                contracts += usize::from(first.1 != "None");
+            }
+            assert!(contracts > 20, "{bidder} bid {contracts} contracts in 30 deals");
+        }
+        // The gambler plays its cards as normal, whose card play draws nothing at random: on
+        // the same auctions they tie deal by deal.
+        let r = run(
+            ArenaConfig { auction: Some(NORMAL), ..config(NORMAL, Contestant::Gambler, 30, 1) },
+            false,
+        )
+        .expect("runs");
+        assert_eq!((r.mean, r.sd), (0.0, 0.0));
+        assert_eq!(r.a.counts.taken, r.b.counts.taken);
+        // Only the card play is timed: random's cards are as many as easy's.
+        let r = run(ArenaConfig { auction: Some(NORMAL), ..config(EASY, RANDOM, 30, 1) }, false)
+            .expect("runs");
+        assert_eq!(r.a.times.count, r.b.times.count);
+        assert_eq!(r.a.times.count % 16, 0, "eight cards a side per play");
+    }
+
+    #[test]
+    fn every_value_falls_in_its_bucket() {
+        let mut values: Vec<u64> = (0..600).collect();
+        for shift in 0..64 {
+            for delta in [0u64, 1, 3, 77] {
+                values.push((1u64 << shift).saturating_add(delta));
+                values.push((1u64 << shift).saturating_sub(delta));
+            }
+        }
+        values.push(u64::MAX);
+        for v in values {
+            let i = bucket_of(v);
+            assert!(i < BUCKETS, "{v}");
+            let (low, width) = bucket_range(i);
+            assert!(low <= v && v - low < width, "{v} in bucket {i} = [{low}, +{width})");
+            assert!(width == 1 || width as f64 / low as f64 <= 1.0 / 128.0, "{v}");
+        }
+        // Buckets follow one another without a gap.
+        for i in 1..BUCKETS {
+            let (low, width) = bucket_range(i - 1);
+            assert_eq!(bucket_range(i).0, low + width, "after bucket {}", i - 1);
+        }
+    }
+
+    #[test]
+    fn quantiles_hold_from_nanoseconds_to_seconds() {
+        // A geometric spread from 90 ns to about 3 s, as a match of a fast level and a
+        // thinking one would mix.
+        let mut exact: Vec<u64> = (0..5000).map(|i| (90.0 * 1.0035f64.powi(i)) as u64).collect();
         let mut t = Times::new();
-        for ns in [100, 100, 100, 5_000_000] {
+        for &ns in exact.iter().rev() {
             t.add(ns);
         }
-        assert!((t.quantile_us(0.5) - 0.125).abs() < 1e-9);
-        assert!((t.quantile_us(0.99) - 5000.0).abs() < 1e-9);
+        exact.sort_unstable();
+        assert!(exact[exact.len() - 1] > 2_000_000_000);
+        for q in [0.01, 0.1, 0.5, 0.9, 0.99, 0.999, 1.0] {
+            let rank = ((exact.len() as f64 * q).ceil() as usize).max(1);
+            let truth = exact[rank - 1] as f64;
+            let read = t.quantile_ns(q) as f64;
+            assert!((read - truth).abs() <= truth / 256.0 + 0.5, "q {q}: {read} for {truth}");
+        }
+        // The extremes are exact, and a one-nanosecond bucket reads exactly.
+        let s = t.summary();
+        assert_eq!((t.quantile_ns(0.0), s.max_ns), (exact[0], exact[exact.len() - 1]));
+        let mut merged = Times::new();
+        for ns in [100, 100, 100, 5_000_000] {
+            merged.add(ns);
+        }
+        let mut other = Times::new();
+        other.add(40_000_000);
+        merged.merge(&other);
+        assert_eq!(merged.quantile_ns(0.5), 100);
+        assert_eq!(merged.summary().max_ns, 40_000_000);
+        assert!(merged.quantile_ns(0.8).abs_diff(5_000_000) <= 5_000_000 / 256);
+        assert_eq!(Times::new().summary(), DecisionTimes::default());
+    }
+
+    #[test]
+    fn durations_read_in_their_unit() {
+        let cases = [
+            (0, "0 ns"),
+            (850, "850 ns"),
+            (999, "999 ns"),
+            (1_000, "1.00 µs"),
+            (1_254, "1.25 µs"),
+            (12_500, "12.5 µs"),
+            (999_400, "999 µs"),
+            (999_600, "1.00 ms"),
+            (42_000_000, "42.0 ms"),
+            (150_000_000, "150 ms"),
+            (2_500_000_000, "2.50 s"),
+            (125_000_000_000, "125 s"),
+        ];
+        for (ns, text) in cases {
+            assert_eq!(format_ns(ns), text, "{ns} ns");
+        }
+    }
+
+    #[test]
+    fn contestants_are_the_levels_and_the_gambler() {
+        let names: Vec<&str> = Contestant::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(names, ["random", "easy", "normal", "gambler"]);
+        for c in Contestant::ALL {
+            assert_eq!(Contestant::from_str(c.name(), false), Ok(c));
+        }
+        assert_eq!(Contestant::from(Level::Easy), EASY);
     }
 
     #[test]
     fn the_json_report_has_the_documented_fields() {
-        let r = run(config(Level::Easy, Level::Random, 4, 1), false).expect("runs");
+        let r = run(config(NORMAL, Contestant::Gambler, 6, 1), false).expect("runs");
         let j = r.to_json();
-        for key in ["deals", "mean", "ci95", "sd", "a", "b", "deals_per_s"] {
+        for key in ["deals", "mean", "ci95", "sd", "a", "b", "auction", "deals_per_s"] {
             assert!(j.get(key).is_some(), "{key}");
         }
-        assert!(j["a"]["decision_us"]["p99"].is_number());
-        assert!(j["b"]["made_rate"].is_number());
+        assert_eq!(j["auction"], serde_json::Value::Null);
+        assert_eq!(j["b"]["contestant"], "gambler");
+        for side in ["a", "b"] {
+            for key in ["p50", "p90", "p99", "max"] {
+                assert!(j[side]["decision_us"][key].is_number(), "{side} {key}");
+            }
+            for key in [
+                "taken",
+                "made",
+                "failed",
+                "surcontred",
+                "contres",
+                "contres_failed",
+                "failures_contred",
+                "capots",
+                "decisions",
+                "made_rate",
+                "contre_rate",
+                "contres_failed_rate",
+                "failures_contred_rate",
+            ] {
+                assert!(j[side][key].is_number(), "{side} {key}");
+            }
+        }
+        let (normal, gambler) = (&r.a.counts, &r.b.counts);
+        let rate = j["a"]["failures_contred_rate"].as_f64().expect("a rate");
+        assert_eq!(rate, normal.failures_contred() as f64 / gambler.failed as f64);
+        let fixed = ArenaConfig { auction: Some(EASY), ..r.config };
+        let j = run(fixed, false).expect("runs").to_json();
+        assert_eq!(j["auction"], "easy");
     }
 }

@@ -3,18 +3,17 @@
 //! output. The table and the binary call these; they print nothing themselves.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use crate::bots::personas;
-use crate::game::{DealResult, DealStyle, Game, GameOptions, HUMAN, Players, deal_rng};
+use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::rules::{
-    BySeat, ByTeam, ContractAnswer, ContreScoring, DealRecord, ScoringMethod, ScoringRules, Seat,
-    Team,
+    ByTeam, ContractAnswer, ContreScoring, DealRecord, Rules, ScoringMethod, Seat, Team,
 };
 use crate::stats::Stats;
-use crate::store::Store;
+use crate::store::{GameEntry, GameResult, Holder, Store};
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -36,7 +35,7 @@ pub struct GameFlags {
     pub contre: Option<Contre>,
     /// How the cards are prepared between deals in a new game.
     #[arg(long, value_enum)]
-    pub deal: Option<Deal>,
+    pub deal: Option<DealStyle>,
 }
 
 /// `--target`: exactly the three targets a game may have, 1000, 1500 or 2000 points (the
@@ -81,22 +80,13 @@ pub enum Contre {
     Tournament,
 }
 
-/// `--deal`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deal {
-    /// Shuffle before every deal.
-    Shuffle,
-    /// Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals.
-    Tradition,
-}
-
 impl GameFlags {
     /// The options of a new game: the flags given, the defaults for the others.
     pub fn options(&self) -> GameOptions {
         let d = GameOptions::default();
         GameOptions {
             target: self.target.map_or(d.target, Target::points),
-            rules: ScoringRules {
+            rules: Rules {
                 scoring: match self.scoring {
                     None => d.rules.scoring,
                     Some(Scoring::MadePlusBid) => ScoringMethod::MadePlusBid,
@@ -107,24 +97,11 @@ impl GameFlags {
                     Some(Contre::Standard) => ContreScoring::Standard,
                     Some(Contre::Tournament) => ContreScoring::Tournament,
                 },
+                ..d.rules
             },
-            deal_style: match self.deal {
-                None => d.deal_style,
-                Some(Deal::Shuffle) => DealStyle::Shuffle,
-                Some(Deal::Tradition) => DealStyle::Tradition,
-            },
+            deal_style: self.deal.unwrap_or(d.deal_style),
         }
     }
-}
-
-/// The generator purpose used to seat the personas; the game's own purposes are 1 to 3.
-const SEATING: u64 = 4;
-
-/// A new game from `seed`: three personas drawn from the seed for East, North and West.
-pub fn new_game(options: GameOptions, seed: u64) -> Game {
-    let [east, north, west] = personas::draw(&mut deal_rng(seed, 0, SEATING));
-    let players: Players = BySeat([HUMAN.to_string(), east, north, west]);
-    Game::new(options, seed, players)
 }
 
 /// A seed for a game started without `--seed`.
@@ -139,7 +116,87 @@ pub fn start_new(store: &Store, flags: &GameFlags) -> anyhow::Result<Game> {
     store.archive_saved_game().map_err(|e| {
         anyhow::anyhow!("{e}; the saved game was left in place and no new game started")
     })?;
-    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed)))
+    Ok(new_game(flags.options(), flags.seed.unwrap_or_else(random_seed), None))
+}
+
+/// A time (seconds since the Unix epoch) as `2026-11-29 14:41 UTC`.
+pub fn utc(secs: u64) -> String {
+    i64::try_from(secs).ok().and_then(|s| jiff::Timestamp::from_second(s).ok()).map_or_else(
+        || format!("{secs} s after 1970"),
+        |t| t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+    )
+}
+
+/// Why a second table may not open on a data directory: who holds it, and what to do.
+pub fn held_by(holder: &Holder, dir: &Path) -> String {
+    let mut who = String::from("another contree table");
+    match (holder.pid, holder.since) {
+        (Some(pid), Some(since)) => {
+            let _ = write!(who, " (process {pid}, open since {})", utc(since));
+        }
+        (Some(pid), None) => {
+            let _ = write!(who, " (process {pid})");
+        }
+        _ => {}
+    }
+    format!(
+        "{who} is using the data directory {}; quit it first, or play elsewhere with \
+         CONTREE_DATA_DIR",
+        dir.display()
+    )
+}
+
+/// The line above the history of a filed game shown when no game is in progress.
+pub fn last_game_title(entry: &GameEntry) -> String {
+    let how = match entry.result {
+        GameResult::Won => "won by North-South",
+        GameResult::Lost => "won by East-West",
+        GameResult::Abandoned => "abandoned",
+    };
+    let started = entry.game.started.map(|s| format!(", started {}", utc(s))).unwrap_or_default();
+    format!("No game in progress. The last game{started}, {how}, filed {}:", utc(entry.filed))
+}
+
+/// Writes `text` to the file `path` for `history --export`: never over a file of the data
+/// directory `data`, and over an existing file only with `force` (then atomically).
+pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::Result<()> {
+    use anyhow::{Context, bail};
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().with_context(|| format!("{} names no file", path.display()))?;
+    let folder = std::fs::canonicalize(parent)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    // A link in the export's place is followed: what it points to is what would be written.
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| folder.join(name));
+    let data = std::fs::canonicalize(data).unwrap_or_else(|_| data.to_path_buf());
+    if folder == data || target.parent() == Some(data.as_path()) {
+        bail!(
+            "{} is in the data directory, whose files only contree writes; export elsewhere",
+            path.display()
+        );
+    }
+    let written = if force {
+        tempfile::Builder::new().prefix(".contree-export.").tempfile_in(&folder).and_then(
+            |mut tmp| {
+                std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+                tmp.persist(path).map(|_| ()).map_err(|e| e.error)
+            },
+        )
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+    };
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            bail!("{} exists already; give --force to replace it", path.display())
+        }
+        other => other.with_context(|| format!("cannot write {}", path.display())),
+    }
 }
 
 /// `contree stats --json`: the statistics and the points per deal.
@@ -165,7 +222,8 @@ fn percent(part: u32, whole: u32) -> String {
     }
 }
 
-/// The statistics as a readable table.
+/// The statistics as a readable table. The contres' success is the share of North-South's
+/// contres that set the contract.
 pub fn stats_table(stats: &Stats) -> String {
     let mut out = String::new();
     let all = stats.all_games();
@@ -217,13 +275,19 @@ pub fn stats_table(stats: &Stats) -> String {
             percent(c.made, c.taken)
         );
     }
-    let _ = writeln!(out, "  {:<22} {:>6} {:>8}", "", "made", "suffered");
-    for (what, b) in [
-        ("contres", d.contres),
-        ("surcontres", d.surcontres),
-        ("capots (all eight tricks)", d.capots),
-    ] {
-        let _ = writeln!(out, "  {what:<22} {:>6} {:>8}", b.made, b.suffered);
+    // One width for every label of the table below, the longest one's.
+    let _ = writeln!(out, "  {:<27} {:>6} {:>8} {:>11}", "", "made", "suffered", "set by it %");
+    let contre_rate = |won: u32, judged: u32| percent(won, judged);
+    let _ = writeln!(
+        out,
+        "  {:<27} {:>6} {:>8} {:>11}",
+        "contres",
+        d.contres.made,
+        d.contres.suffered,
+        contre_rate(d.contres_won.made, d.contres_judged.made),
+    );
+    for (what, b) in [("surcontres", d.surcontres), ("capots (all eight tricks)", d.capots)] {
+        let _ = writeln!(out, "  {what:<27} {:>6} {:>8}", b.made, b.suffered);
     }
     let _ = writeln!(
         out,
@@ -238,6 +302,7 @@ pub fn stats_table(stats: &Stats) -> String {
         per[Team::NS],
         per[Team::EW]
     );
+    let _ = writeln!(out, "  calls and cards taken back: {}", d.undos);
     out
 }
 
@@ -349,4 +414,30 @@ pub fn history_table(game: &Game) -> String {
         let _ = writeln!(out, "Won by {w}.");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stats_table_lines_up_and_rates_the_contres() {
+        let mut stats = Stats::default();
+        stats.deals.contres.made = 4;
+        stats.deals.contres_judged.made = 4;
+        stats.deals.contres_won.made = 3;
+        stats.deals.capots.suffered = 12;
+        let table = stats_table(&stats);
+        let row = |what: &str| {
+            let line = table.lines().find(|l| l.trim_start().starts_with(what));
+            line.unwrap_or_default().to_string()
+        };
+        assert!(row("contres").ends_with("75%"), "{table}");
+        // Every row's "made" figure ends under the end of its title.
+        let head = table.lines().find(|l| l.contains("suffered")).unwrap_or_default();
+        let end = head.find("made").unwrap_or(0) + "made".len() - 1;
+        for (what, figure) in [("contres", '4'), ("surcontres", '0'), ("capots", '0')] {
+            assert_eq!(row(what).chars().nth(end), Some(figure), "{what}:\n{table}");
+        }
+    }
 }

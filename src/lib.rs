@@ -10,6 +10,7 @@
 pub mod arena;
 pub mod bots;
 pub mod cli;
+pub mod files;
 pub mod game;
 pub mod rules;
 pub mod score;

@@ -1,13 +1,16 @@
-use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use contree::arena::{self, ArenaConfig};
+use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::{Level, Style};
 use contree::cli::{Contre, GameFlags, Scoring};
-use contree::store::Store;
+use contree::store::{DirLock, LockError, Store, TABLE};
+
+/// The most deals `contree arena` plays: a few hours at the strongest level.
+const ARENA_MAX_DEALS: u64 = 10_000_000;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
 #[derive(Parser, Debug)]
@@ -44,25 +47,35 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The deals of the game in progress, with the running totals.
+    /// The deals of the game in progress (else of the last game filed), with the running totals.
     History {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
-        /// Write the finished deals to FILE as deal records (JSON Lines) for `contree score`.
+        /// Write the finished deals to FILE as deal records (JSON Lines) for `contree score`;
+        /// "-" for standard output.
         #[arg(long, value_name = "FILE")]
         export: Option<PathBuf>,
+        /// Let --export replace a file that exists.
+        #[arg(long, requires = "export")]
+        force: bool,
     },
-    /// Duplicate match between two bot levels: each deal played twice, seats swapped.
+    /// Duplicate match between two contestants (bot levels, or the gambler): each deal played
+    /// twice, seats swapped.
     Arena {
-        /// Level A.
+        /// Contestant A: a level, or the arena's gambler.
         #[arg(long, value_enum)]
-        a: Level,
-        /// Level B.
+        a: Contestant,
+        /// Contestant B.
         #[arg(long, value_enum)]
-        b: Level,
-        /// Number of deals (each is played twice).
-        #[arg(long, default_value_t = 2000)]
+        b: Contestant,
+        /// Every seat bids as this contestant, the same auction in both plays of a deal; A and B
+        /// play the cards only, so card play is measured alone.
+        #[arg(long, value_enum, value_name = "CONTESTANT")]
+        auction: Option<Contestant>,
+        /// Number of deals (each is played twice), up to ten million.
+        #[arg(long, default_value_t = 2000,
+              value_parser = clap::value_parser!(u64).range(1..=ARENA_MAX_DEALS))]
         deals: u64,
         /// The seed every deal derives from.
         #[arg(long, default_value_t = 1)]
@@ -121,14 +134,21 @@ fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
     }
 }
 
-fn stats(json: bool) -> anyhow::Result<ExitCode> {
+/// The data directory for a command that only reads: held while it reads when no table holds
+/// it, else read as it is, moving nothing.
+fn open_to_read(what: &str) -> anyhow::Result<(Store, Option<DirLock>)> {
     let store = Store::open_default()?;
-    let (stats, moved) = store.stats_checked()?;
-    if let Some((path, why)) = moved {
-        eprintln!(
-            "contree: the statistics could not be read ({why}); they were kept as {}",
-            path.display()
-        );
+    match store.lock(what) {
+        Ok(lock) => Ok((store, Some(lock))),
+        Err(_) => Ok((store.read_only(), None)),
+    }
+}
+
+fn stats(json: bool) -> anyhow::Result<ExitCode> {
+    let (store, _lock) = open_to_read("stats")?;
+    let (stats, aside) = store.stats_checked()?;
+    if let Some(aside) = aside {
+        eprintln!("contree: the statistics were not read: {aside}");
     }
     if json {
         emit(&(contree::cli::stats_json(&stats) + "\n"))?;
@@ -138,17 +158,36 @@ fn stats(json: bool) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    use anyhow::Context;
+fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<ExitCode> {
+    use contree::game::Game;
     use contree::store::Resume;
-    let store = Store::open_default()?;
+    let (store, _lock) = open_to_read("history")?;
     let resume = store.load_game();
     if let Some(notice) = resume.notice() {
         eprintln!("contree: {notice}");
     }
-    let Resume::Saved { game, .. } = resume else {
+    let (game, title) = match resume {
+        Resume::Saved { game, .. } => (Some(game), None),
+        _ => {
+            let (last, history) = store.last_game()?;
+            if let Some(notice) = history.notice() {
+                eprintln!("contree: {notice}");
+            }
+            match last.map(|e| (Game::from_save(&e.game), e)) {
+                Some((Ok(game), entry)) => {
+                    (Some(game), Some(contree::cli::last_game_title(&entry)))
+                }
+                Some((Err(e), _)) => {
+                    eprintln!("contree: the last game filed cannot be shown: {e}");
+                    (None, None)
+                }
+                None => (None, None),
+            }
+        }
+    };
+    let Some(game) = game else {
         if export.is_some() {
-            eprintln!("contree history: no game in progress, nothing to export");
+            eprintln!("contree history: no game in progress nor filed, nothing to export");
             return Ok(ExitCode::FAILURE);
         }
         if json {
@@ -158,35 +197,86 @@ fn history(json: bool, export: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     };
-    if let Some(path) = export {
-        std::fs::write(&path, contree::cli::history_export(&game))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    } else if json {
-        emit(&(contree::cli::history_json(&game) + "\n"))?;
-    } else {
-        emit(&contree::cli::history_table(&game))?;
+    match export {
+        Some(path) if path.as_os_str() == "-" => emit(&contree::cli::history_export(&game))?,
+        Some(path) => {
+            let text = contree::cli::history_export(&game);
+            contree::cli::export_to(&path, &text, force, store.dir())?;
+        }
+        None if json => emit(&(contree::cli::history_json(&game) + "\n"))?,
+        None => {
+            if let Some(title) = title {
+                emit(&(title + "\n"))?;
+            }
+            emit(&contree::cli::history_table(&game))?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Holds the data directory for the table. A command that reads (`stats`, `history`) holds it
+/// for a moment: the table waits that out rather than refusing.
+fn hold_for_table(store: &Store) -> Result<DirLock, LockError> {
+    let start = Instant::now();
+    loop {
+        match store.lock(TABLE) {
+            Err(LockError::Held(h))
+                if !h.is_table() && start.elapsed() < Duration::from_secs(3) =>
+            {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// The table: the saved game offered on the start screen, or with `--new` a new game at once.
+/// When the data directory cannot be made, the table plays in memory and says so.
 fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
 
+    use contree::ui::run::Ending;
     use contree::ui::{self, App, Config, Lang, SuitStyle, Theme};
 
     if !io::stdout().is_terminal() {
         eprintln!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
     }
-    let store = Store::open_default()?;
     let mut notices = Vec::new();
-    let mut settings = match store.read_json::<ui::Settings>(ui::settings::SETTINGS_FILE) {
-        Ok(Some(s)) => s,
-        Ok(None) => ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() },
-        Err(e) => {
+    let (store, unsaved) = match Store::default_dir().and_then(Store::at) {
+        Ok(store) => (Some(store), None),
+        Err(e) => (None, Some(format!("{e:#}"))),
+    };
+    let _lock = match &store {
+        Some(store) => match hold_for_table(store) {
+            Ok(lock) => Some(lock),
+            Err(LockError::Held(holder)) => {
+                eprintln!("contree: {}", contree::cli::held_by(&holder, store.dir()));
+                return Ok(ExitCode::FAILURE);
+            }
+            // A directory where no lock can be made is one where nothing can be written either:
+            // each save will say so.
+            Err(LockError::Failed(e)) => {
+                notices.push(e.to_string());
+                None
+            }
+        },
+        None => None,
+    };
+    if let Some(store) = &store {
+        store.remove_leftovers();
+    }
+    let from_env = || ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() };
+    let mut settings = match store.as_ref().map(|s| s.read_json_fields(ui::settings::SETTINGS_FILE))
+    {
+        None | Some(Ok((None, None))) => from_env(),
+        Some(Ok((kept, aside))) => {
+            notices.extend(aside.map(|a| a.to_string()));
+            kept.unwrap_or_else(from_env)
+        }
+        Some(Err(e)) => {
             notices.push(e.to_string());
-            ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() }
+            from_env()
         }
     };
     let saved = settings;
@@ -211,37 +301,69 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     if flags.deal.is_some() {
         settings.deal_style = options.deal_style;
     }
-    let ascii = cli.ascii || !ui::text::locale_is_utf8();
+    // A dumb terminal draws neither colours nor anything but ASCII.
+    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+    let ascii = cli.ascii || dumb || !ui::text::locale_is_utf8();
     if ascii {
         settings.suits = SuitStyle::Letters;
     }
-    let (game, resume) = if flags.new {
-        (Some(contree::cli::start_new(&store, flags)?), None)
-    } else {
-        match store.load_game() {
+    let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
+    let (game, resume) = match &store {
+        Some(store) if flags.new => (Some(contree::cli::start_new(store, flags)?), None),
+        None if flags.new => {
+            let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
+            (Some(contree::game::new_game(options, seed, None)), None)
+        }
+        Some(store) => match store.load_game() {
             contree::store::Resume::Saved { game, started, saved } => {
                 (None, Some(ui::app::Resumable { game, started, saved }))
             }
-            moved => {
-                notices.extend(moved.notice());
+            other => {
+                // The save comes first: of all the notices, it is the one not to miss.
+                if let Some(n) = other.notice() {
+                    notices.insert(0, n);
+                }
                 (None, None)
             }
-        }
+        },
+        None => (None, None),
+    };
+    if let Some(why) = &unsaved {
+        let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
+        notices.insert(0, format!("{}{}{why}", w.t(ui::text::T::NotSaved), w.colon()));
+    }
+    // The players of the last game sit out the next new one; the games file is read only when
+    // no saved game says who they were.
+    let previous = match &resume {
+        Some(r) => Some(r.game.players().clone()),
+        None => store
+            .as_ref()
+            .and_then(|s| s.last_game().ok())
+            .and_then(|(last, _)| last.map(|e| e.game.players)),
     };
     let mut app = App::new(Config {
         settings,
         saved,
-        theme: Theme::from_env(),
+        theme,
         target: options.target,
         seed: flags.seed.unwrap_or_else(contree::cli::random_seed),
         resume,
         game,
+        previous,
+        time_zone: jiff::tz::TimeZone::system(),
     });
     if !notices.is_empty() {
         app.status = Some(notices.join(" "));
     }
-    ui::run::run(app, ui::view::Look { ascii }, &store)?;
-    Ok(ExitCode::SUCCESS)
+    let ending = ui::run::run(app, ui::view::Look { ascii }, store.as_ref())?;
+    if let Some(why) = unsaved {
+        eprintln!("contree: this session was not saved: {why}");
+    }
+    Ok(match ending {
+        Ending::Quit => ExitCode::SUCCESS,
+        // As a shell reports a process ended by that signal.
+        Ending::Signal(sig) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
+    })
 }
 
 /// Writes `text` to standard output; a reader that stopped reading (`| head`) is not an error.
@@ -263,11 +385,12 @@ fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
 }
 
 fn score(file: Option<PathBuf>) -> ExitCode {
+    use contree::score::InputError;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let result = match file.filter(|f| f.as_os_str() != "-") {
         None => contree::score::run(io::stdin().lock(), &mut out),
-        Some(path) => match File::open(&path) {
+        Some(path) => match contree::files::open_regular(&path) {
             Ok(f) => contree::score::run(f, &mut out),
             Err(e) => {
                 eprintln!("contree score: cannot read {}: {e}", path.display());
@@ -277,6 +400,8 @@ fn score(file: Option<PathBuf>) -> ExitCode {
     };
     match result {
         Ok(status) => ExitCode::from(status.code() as u8),
+        // A reader that stopped reading (`| head`) has all it wanted.
+        Err(InputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("contree score: {e}");
             ExitCode::from(2)
@@ -292,18 +417,19 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Some(Command::Score { file }) => score(file),
-        Some(Command::Arena { a, b, deals, seed, scoring, contre, json, threads }) => {
+        Some(Command::Arena { a, b, auction, deals, seed, scoring, contre, json, threads }) => {
             // The same values as the game's own flags, read the same way.
             let flags =
                 GameFlags { scoring: Some(scoring), contre: Some(contre), ..GameFlags::default() };
             let rules = flags.options().rules;
-            arena(ArenaConfig { a, b, deals, seed, rules, threads: usize::from(threads) }, json)
+            let threads = usize::from(threads);
+            arena(ArenaConfig { a, b, auction, deals, seed, rules, threads }, json)
         }
         Some(Command::Bot { seed, style }) => {
             bot(cli.level.unwrap_or(Level::STRONGEST), style, seed)
         }
         Some(Command::Stats { json }) => report(stats(json)),
-        Some(Command::History { json, export }) => report(history(json, export)),
+        Some(Command::History { json, export, force }) => report(history(json, export, force)),
         None => report(table(&cli)),
     }
 }

@@ -64,12 +64,17 @@ pub struct Both {
     pub suffered: u32,
 }
 
+/// One more, stopping at the largest count rather than going round to zero.
+fn bump(n: &mut u32) {
+    *n = n.saturating_add(1);
+}
+
 impl Both {
     fn add(&mut self, by: Team) {
         if by == US {
-            self.made += 1;
+            bump(&mut self.made);
         } else {
-            self.suffered += 1;
+            bump(&mut self.suffered);
         }
     }
 }
@@ -106,6 +111,16 @@ pub struct DealCounts {
     pub belotes: ByTeam<u32>,
     /// Points written down for each team over all these deals.
     pub points: ByTeam<u64>,
+    /// Contres whose outcome is counted (those since the count began): made by North-South,
+    /// suffered from East-West.
+    #[serde(default)]
+    pub contres_judged: Both,
+    /// Of those, the contres that set the contract.
+    #[serde(default)]
+    pub contres_won: Both,
+    /// Calls and cards South took back.
+    #[serde(default)]
+    pub undos: u32,
 }
 
 impl DealCounts {
@@ -128,26 +143,28 @@ impl Stats {
     /// Counts one finished deal.
     pub fn add_deal(&mut self, deal: &DealResult) {
         let d = &mut self.deals;
-        d.played += 1;
+        bump(&mut d.played);
+        // A count read from a save is not trusted to stay small.
+        d.undos = d.undos.saturating_add(deal.undos);
         let points = deal.points();
         for t in Team::ALL {
-            d.points[t] += u64::from(points[t]);
+            d.points[t] = d.points[t].saturating_add(u64::from(points[t]));
         }
         let (Some(contract), Some(score)) = (deal.contract, deal.score) else {
-            d.passed_out += 1;
+            bump(&mut d.passed_out);
             return;
         };
         let takers = contract.team();
         let side = if takers == US { &mut d.ours } else { &mut d.theirs };
-        side.taken += 1;
-        if score.made {
-            side.made += 1;
-        } else {
-            side.failed += 1;
-        }
+        bump(&mut side.taken);
+        bump(if score.made { &mut side.made } else { &mut side.failed });
         // The defence contres; the takers surcontre.
         if contract.multiplier >= Multiplier::Contre {
             d.contres.add(takers.other());
+            d.contres_judged.add(takers.other());
+            if !score.made {
+                d.contres_won.add(takers.other());
+            }
         }
         if contract.multiplier == Multiplier::Surcontre {
             d.surcontres.add(takers);
@@ -156,7 +173,7 @@ impl Stats {
             d.capots.add(team);
         }
         if let Some(team) = deal.belote {
-            d.belotes[team] += 1;
+            bump(&mut d.belotes[team]);
         }
     }
 
@@ -170,13 +187,13 @@ impl Stats {
             }
         };
         let g = &mut self.games[i];
-        g.played += 1;
+        bump(&mut g.played);
         if winner == US {
-            g.won += 1;
-            self.streak.current += 1;
+            bump(&mut g.won);
+            bump(&mut self.streak.current);
             self.streak.best = self.streak.best.max(self.streak.current);
         } else {
-            g.lost += 1;
+            bump(&mut g.lost);
             self.streak.current = 0;
         }
     }
@@ -191,9 +208,9 @@ impl Stats {
     pub fn all_games(&self) -> GameCounts {
         self.games.iter().fold(GameCounts::default(), |a, g| GameCounts {
             target: 0,
-            played: a.played + g.played,
-            won: a.won + g.won,
-            lost: a.lost + g.lost,
+            played: a.played.saturating_add(g.played),
+            won: a.won.saturating_add(g.won),
+            lost: a.lost.saturating_add(g.lost),
         })
     }
 }
@@ -215,6 +232,24 @@ mod tests {
         assert_eq!(s.all_games(), GameCounts { target: 0, played: 5, won: 4, lost: 1 });
         let targets: Vec<u16> = s.games.iter().map(|g| g.target).collect();
         assert_eq!(targets, [1000, 2000]);
+    }
+
+    #[test]
+    fn counters_at_their_largest_stay_there() {
+        let mut s = Stats::default();
+        s.add_game(1000, Team::NS);
+        s.add_game(2000, Team::NS);
+        s.games[0].played = u32::MAX;
+        s.games[0].won = u32::MAX;
+        s.streak.current = u32::MAX;
+        s.add_game(1000, Team::NS);
+        assert_eq!(s.games_to(1000).played, u32::MAX, "no wrap to 0");
+        assert_eq!(s.games_to(1000).won, u32::MAX);
+        assert_eq!(s.streak, Streak { current: u32::MAX, best: u32::MAX });
+        assert_eq!(s.all_games().played, u32::MAX, "the sum saturates too");
+        let mut b = Both { made: u32::MAX, suffered: 0 };
+        b.add(US);
+        assert_eq!(b.made, u32::MAX);
     }
 
     #[test]

@@ -1,17 +1,24 @@
 //! Everything contree keeps on disk, in one data directory: the game in progress (`game.json`),
 //! the statistics (`stats.json`), the finished and abandoned games (`games.jsonl`, one game a
-//! line) and small settings files for the front end.
+//! line), small settings files for the front end, and the lock (`table.lock`) that keeps a
+//! second table off the directory.
 //!
 //! Every file is written atomically (a temporary file in the same directory, `sync_all`, rename),
-//! so a crash leaves the old version or the new one, never half of one. A file that cannot be
-//! understood is moved aside to `<name>.corrupt-<seconds since the epoch>` and reported; nothing
-//! is ever deleted unless it was first kept elsewhere. A failed write is an error for the caller
-//! to show, and the game goes on in memory.
+//! so a crash leaves the old version or the new one, never half of one; the history of games is
+//! appended to, on a line of its own, and synced before the save it replaces goes. A file that
+//! cannot be understood is moved aside to `<name>.corrupt-<seconds since the epoch>` and reported;
+//! one that cannot be read for lack of permission is reported and left where it is; nothing is
+//! ever deleted unless it was first kept elsewhere. A failed write is an error for the caller to
+//! show, and the game goes on in memory.
+//!
+//! A store opened while another process's table holds the directory is read-only
+//! ([`Store::read_only`]): it reports what it cannot use and moves nothing.
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -20,6 +27,7 @@ use anyhow::Context;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::files::{self, MIB, ReadError, describe_io};
 use crate::game::{Game, GameOptions, GameSave, Phase, Players, SAVE_VERSION};
 use crate::rules::{ByTeam, Team};
 use crate::stats::{STATS_VERSION, Stats};
@@ -30,14 +38,39 @@ pub const GAME_FILE: &str = "game.json";
 pub const STATS_FILE: &str = "stats.json";
 /// The games finished or abandoned, one JSON object a line, oldest first.
 pub const GAMES_FILE: &str = "games.jsonl";
+/// The lock a table holds on the data directory, naming who holds it.
+pub const LOCK_FILE: &str = "table.lock";
+
+/// The largest save read: a long game is well under a megabyte.
+const SAVE_LIMIT: u64 = 16 * MIB;
+/// The largest statistics or settings file read.
+const SMALL_LIMIT: u64 = MIB;
+/// The largest history of games read whole: thousands of games.
+const GAMES_LIMIT: u64 = 256 * MIB;
+/// How far back the end of the history of games is read to find its last line: one game.
+const LINE_LIMIT: u64 = SAVE_LIMIT;
 
 /// The data directory and what is in it.
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
     sync: bool,
+    /// Another table holds the directory: read, report, but move and write nothing.
+    read_only: bool,
     /// When the game being saved started, so repeated saves keep it without reading the disk.
     known: Mutex<Option<Known>>,
+    /// The start time last given to a new game, so that two games of one session never share
+    /// one, whatever their seeds.
+    last_start: Mutex<u64>,
+    /// Small files that exist but could not be read: they are never written over.
+    unreadable: Mutex<BTreeSet<String>>,
+    /// Files moved aside or left in place since the last [`Store::take_notices`].
+    notices: Mutex<Vec<String>>,
+}
+
+/// The value of a mutex, even one a panicking thread left behind (the data is plain values).
+fn held<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The identity of a game and when it started.
@@ -80,17 +113,53 @@ pub enum Resume {
         /// Why it could not be resumed.
         reason: String,
     },
+    /// The save could not be read (no permission, an I/O error), or could not be resumed while
+    /// another table holds the directory: it was left where it is, and no new game replaces it.
+    LeftInPlace {
+        /// Where the save is.
+        path: PathBuf,
+        /// Why it could not be resumed.
+        reason: String,
+    },
 }
 
 impl Resume {
-    /// The one line to tell the player, when the save was moved aside.
+    /// What to tell the player, when the save could not be resumed.
     pub fn notice(&self) -> Option<String> {
         match self {
             Resume::MovedAside { path, reason } => Some(format!(
                 "The saved game could not be resumed ({reason}); it was kept as {}.",
                 path.display()
             )),
-            _ => None,
+            Resume::LeftInPlace { path, reason } => Some(format!(
+                "The saved game could not be read ({reason}); it was left as it is, in {}.",
+                path.display()
+            )),
+            Resume::None | Resume::Saved { .. } => None,
+        }
+    }
+}
+
+/// A file the store could not use, and where it is now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    /// The file's name in the data directory.
+    pub file: String,
+    /// Where the file is now: moved aside, or where it was.
+    pub path: PathBuf,
+    /// Why it could not be used.
+    pub reason: String,
+    /// Whether it was moved aside (else it was left in place).
+    pub moved: bool,
+}
+
+impl fmt::Display for SetAside {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
+        if self.moved {
+            write!(f, "it was kept as {}", self.path.display())
+        } else {
+            f.write_str("it was left as it is")
         }
     }
 }
@@ -113,12 +182,18 @@ pub enum Operation {
 pub enum Cause {
     /// The file system refused.
     Io(io::Error),
+    /// The file is not a regular file, or too large to be one of contree's.
+    Unusable(ReadError),
     /// The file's content is not what was expected.
     Json(serde_json::Error),
     /// `game_finished` was called on a game that is not over.
     GameNotOver,
     /// The name given to `read_json`/`write_json` is not a plain file name.
     BadName,
+    /// Another table holds the data directory: this store only reads.
+    ReadOnly,
+    /// The file could not be read when the store looked, so it is not written over.
+    NotReadBefore,
 }
 
 /// A store operation that failed: which file, doing what, and why. The game is unaffected.
@@ -132,6 +207,17 @@ pub struct StoreError {
 impl StoreError {
     fn io(path: &Path, operation: Operation, e: io::Error) -> StoreError {
         StoreError { path: path.to_path_buf(), operation, cause: Cause::Io(e) }
+    }
+
+    fn new(path: &Path, operation: Operation, cause: Cause) -> StoreError {
+        StoreError { path: path.to_path_buf(), operation, cause }
+    }
+
+    fn read(path: &Path, e: ReadError) -> StoreError {
+        match e {
+            ReadError::Io(e) => StoreError::io(path, Operation::Read, e),
+            other => StoreError::new(path, Operation::Read, Cause::Unusable(other)),
+        }
     }
 
     /// The file concerned.
@@ -161,10 +247,15 @@ impl fmt::Display for StoreError {
         write!(f, "cannot {what} {}: ", self.path.display())?;
         match &self.cause {
             Cause::Io(e) => f.write_str(&describe_io(e)),
+            Cause::Unusable(e) => write!(f, "{e}"),
             Cause::Json(e) => write!(f, "{e}"),
             Cause::GameNotOver => f.write_str("the game is not over"),
             Cause::BadName => {
                 f.write_str("not a plain file name in the data directory, or a file of the store")
+            }
+            Cause::ReadOnly => f.write_str("another contree table holds the data directory"),
+            Cause::NotReadBefore => {
+                f.write_str("it could not be read, so it is not written over; see to it first")
             }
         }
     }
@@ -174,20 +265,10 @@ impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.cause {
             Cause::Io(e) => Some(e),
+            Cause::Unusable(e) => Some(e),
             Cause::Json(e) => Some(e),
-            Cause::GameNotOver | Cause::BadName => None,
+            Cause::GameNotOver | Cause::BadName | Cause::ReadOnly | Cause::NotReadBefore => None,
         }
-    }
-}
-
-/// An I/O error in words a player understands.
-fn describe_io(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
-        io::ErrorKind::StorageFull => "the disk is full".into(),
-        io::ErrorKind::QuotaExceeded => "the disk quota is exceeded".into(),
-        io::ErrorKind::PermissionDenied => "permission denied (read-only?)".into(),
-        _ => e.to_string(),
     }
 }
 
@@ -243,6 +324,77 @@ pub enum GameResult {
     Abandoned,
 }
 
+/// The history of games as read from `games.jsonl`.
+#[derive(Clone, Debug, Default)]
+pub struct GameHistory {
+    /// The games that could be read, oldest first.
+    pub games: Vec<GameEntry>,
+    /// The lines that could not be read (numbered from 1), left in the file as they are.
+    pub unreadable: Vec<usize>,
+}
+
+impl GameHistory {
+    /// The line to tell the player when some lines could not be read.
+    pub fn notice(&self) -> Option<String> {
+        let lines: Vec<String> = self.unreadable.iter().map(usize::to_string).collect();
+        match lines.len() {
+            0 => None,
+            1 => Some(format!(
+                "{GAMES_FILE}: line {} cannot be read; it was left as it is",
+                lines[0]
+            )),
+            _ => Some(format!(
+                "{GAMES_FILE}: lines {} cannot be read; they were left as they are",
+                lines.join(", ")
+            )),
+        }
+    }
+}
+
+/// Who holds the data directory, as the lock file says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holder {
+    /// The process, if known.
+    pub pid: Option<u32>,
+    /// When it took the directory (seconds since the Unix epoch), if known.
+    pub since: Option<u64>,
+    /// What holds it: `table`, or a command that only reads and lets go at once.
+    pub what: String,
+}
+
+impl Holder {
+    fn parse(text: &str) -> Holder {
+        let mut words = text.split_whitespace();
+        let pid = words.next().and_then(|w| w.parse().ok());
+        let since = words.next().and_then(|w| w.parse().ok());
+        let what = words.next().unwrap_or_default().chars().take(20).collect();
+        Holder { pid, since, what }
+    }
+
+    /// Whether a table holds the directory (rather than a command that reads for a moment).
+    pub fn is_table(&self) -> bool {
+        self.what == TABLE || self.what.is_empty()
+    }
+}
+
+/// What a table writes in the lock file.
+pub const TABLE: &str = "table";
+
+/// The data directory held: no other process takes it while this lives. Dropping it lets go.
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+}
+
+/// Why the data directory could not be held.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process holds it.
+    Held(Holder),
+    /// The lock file could not be made or locked (a read-only directory, say).
+    Failed(StoreError),
+}
+
 /// Why a saved game cannot be resumed, in a few words.
 fn parse_save(bytes: &[u8]) -> Result<(GameSave, Game), String> {
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
@@ -269,21 +421,35 @@ fn check_version(value: &serde_json::Value, current: u32) -> Result<(), String> 
     }
 }
 
+/// The data directory: `contree` (an explicit choice, taken as given), else `xdg` when it is
+/// absolute (the XDG specification ignores a relative one) joined with `contree`, else the
+/// platform's own place.
+fn choose_dir(
+    contree: Option<OsString>,
+    xdg: Option<OsString>,
+    platform: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    let set = |v: Option<OsString>| v.filter(|v| !v.is_empty()).map(PathBuf::from);
+    set(contree)
+        .or_else(|| set(xdg).filter(|p| p.is_absolute()).map(|p| p.join("contree")))
+        .or_else(platform)
+}
+
 impl Store {
-    /// The data directory: `$CONTREE_DATA_DIR`, else `$XDG_DATA_HOME/contree`, else
-    /// `~/.local/share/contree`; created if missing.
+    /// Where the data is kept: `$CONTREE_DATA_DIR`, else `$XDG_DATA_HOME/contree` when that is
+    /// an absolute path, else the platform's place for application data
+    /// (`~/.local/share/contree` on Linux, `~/Library/Application Support/contree` on macOS,
+    /// `%APPDATA%\contree\data` on Windows).
+    pub fn default_dir() -> anyhow::Result<PathBuf> {
+        choose_dir(std::env::var_os("CONTREE_DATA_DIR"), std::env::var_os("XDG_DATA_HOME"), || {
+            directories::ProjectDirs::from("", "", "contree").map(|d| d.data_dir().to_path_buf())
+        })
+        .context("no data directory: set CONTREE_DATA_DIR or HOME")
+    }
+
+    /// The default data directory ([`Store::default_dir`]), created if missing.
     pub fn open_default() -> anyhow::Result<Store> {
-        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-        let dir = if let Some(dir) = var("CONTREE_DATA_DIR") {
-            PathBuf::from(dir)
-        } else if let Some(xdg) = var("XDG_DATA_HOME") {
-            PathBuf::from(xdg).join("contree")
-        } else if let Some(home) = var("HOME") {
-            PathBuf::from(home).join(".local").join("share").join("contree")
-        } else {
-            anyhow::bail!("no data directory: set CONTREE_DATA_DIR or HOME");
-        };
-        Store::at(dir)
+        Store::at(Store::default_dir()?)
     }
 
     /// The data directory `dir`, created if missing.
@@ -291,13 +457,28 @@ impl Store {
         let dir = dir.into();
         fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
-        Ok(Store { dir, sync: true, known: Mutex::new(None) })
+        Ok(Store {
+            dir,
+            sync: true,
+            read_only: false,
+            known: Mutex::new(None),
+            last_start: Mutex::new(0),
+            unreadable: Mutex::new(BTreeSet::new()),
+            notices: Mutex::new(Vec::new()),
+        })
     }
 
     /// The same store without `sync_all` on writes: faster, but a power cut may lose the last
     /// writes. For benchmarks and tests; the game always syncs.
     pub fn without_sync(mut self) -> Store {
         self.sync = false;
+        self
+    }
+
+    /// The same store, reading only: what it cannot use is reported and left in place, and every
+    /// write is refused. For the commands that look while another table holds the directory.
+    pub fn read_only(mut self) -> Store {
+        self.read_only = true;
         self
     }
 
@@ -310,18 +491,77 @@ impl Store {
         self.dir.join(name)
     }
 
-    /// The saved game, if any. A corrupt / truncated / future-version / tampered `game.json` is
-    /// moved aside to `game.json.corrupt-<timestamp>` and reported, never deleted. A save of a
-    /// game that is already over is filed in the history of games (and counted) instead.
+    /// What was moved aside or left in place since the last call, one sentence each, for the
+    /// table to show.
+    pub fn take_notices(&self) -> Vec<String> {
+        std::mem::take(&mut *held(&self.notices))
+    }
+
+    /// Takes the data directory for this process, writing who holds it (the process id, the
+    /// time, `what`) in the lock file. A table holds it for its whole life; `stats` and `history`
+    /// hold it only while they read, and read only when another process holds it. The lock is
+    /// the system's (`flock` on Unix): it goes with the process, however the process ends.
+    pub fn lock(&self, what: &str) -> Result<DirLock, LockError> {
+        let path = self.path(LOCK_FILE);
+        let failed = |e: io::Error| LockError::Failed(StoreError::io(&path, Operation::Write, e));
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        files::nonblocking(&mut options);
+        let mut file = options.open(&path).map_err(failed)?;
+        if !file.metadata().map_err(failed)?.is_file() {
+            let e = StoreError::new(&path, Operation::Write, Cause::Unusable(ReadError::NotAFile));
+            return Err(LockError::Failed(e));
+        }
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let mut text = String::new();
+                let _ = (&file).take(256).read_to_string(&mut text);
+                return Err(LockError::Held(Holder::parse(&text)));
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(failed(e)),
+        }
+        let line = format!("{} {} {what}\n", std::process::id(), now());
+        file.set_len(0)
+            .and_then(|()| file.seek(SeekFrom::Start(0)))
+            .and_then(|_| file.write_all(line.as_bytes()))
+            .map_err(failed)?;
+        Ok(DirLock { _file: file })
+    }
+
+    /// Removes the temporary files that a crash in the middle of a write left behind
+    /// (`.<name>.<random>.tmp`), and says how many. Only the holder of the directory may: another
+    /// table's write in progress looks the same.
+    pub fn remove_leftovers(&self) -> usize {
+        if self.read_only {
+            return 0;
+        }
+        let Ok(entries) = fs::read_dir(&self.dir) else { return 0 };
+        let mut removed = 0;
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let leftover =
+                name.starts_with('.') && name.ends_with(".tmp") && name.contains(".json.");
+            if leftover && entry.file_type().is_ok_and(|t| t.is_file()) {
+                removed += usize::from(fs::remove_file(entry.path()).is_ok());
+            }
+        }
+        removed
+    }
+
+    /// The saved game, if any. A corrupt / truncated / future-version / tampered `game.json`, or
+    /// one that is not a regular file, is moved aside to `game.json.corrupt-<timestamp>` and
+    /// reported, never deleted; one that cannot be read (no permission) is reported and left in
+    /// place. A save of a game that is already over is filed in the history of games (and
+    /// counted) instead.
     pub fn load_game(&self) -> Resume {
         let path = self.path(GAME_FILE);
-        let bytes = match fs::read(&path) {
+        let bytes = match files::read(&path, SAVE_LIMIT) {
             Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Resume::None,
-            Err(e) => {
-                return self
-                    .moved_aside(GAME_FILE, format!("it cannot be read: {}", describe_io(&e)));
-            }
+            Err(e) if e.is_not_found() => return Resume::None,
+            Err(e) if e.is_unusable() => return self.moved_aside(GAME_FILE, e.to_string()),
+            Err(e) => return Resume::LeftInPlace { path, reason: e.to_string() },
         };
         match parse_save(&bytes) {
             Err(reason) => self.moved_aside(GAME_FILE, reason),
@@ -330,7 +570,8 @@ impl Store {
                     self.remember(&game, started);
                 }
                 // A game over whose filing was interrupted: finish filing it.
-                if game.phase() == Phase::GameOver && self.game_finished(&game).is_ok() {
+                let over = game.phase() == Phase::GameOver;
+                if over && !self.read_only && self.game_finished(&game).is_ok() {
                     return Resume::None;
                 }
                 Resume::Saved { game, started: save.started, saved: save.saved }
@@ -339,19 +580,44 @@ impl Store {
     }
 
     fn moved_aside(&self, name: &str, reason: String) -> Resume {
-        match self.move_aside(name) {
-            Ok(path) => Resume::MovedAside { path, reason },
-            Err(e) => Resume::MovedAside {
-                path: self.path(name),
-                reason: format!("{reason}; it was left in place: {e}"),
-            },
+        let aside = self.set_aside(name, reason);
+        match aside {
+            Ok(SetAside { path, reason, moved: true, .. }) => Resume::MovedAside { path, reason },
+            Ok(SetAside { path, reason, moved: false, .. }) => Resume::LeftInPlace { path, reason },
+            Err(e) => Resume::LeftInPlace { path: self.path(name), reason: e.to_string() },
         }
+    }
+
+    /// Moves a file that cannot be used aside, and keeps the sentence that says so for
+    /// [`Store::take_notices`]. A read-only store leaves it in place and says so.
+    fn set_aside(&self, name: &str, reason: String) -> Result<SetAside, StoreError> {
+        let aside = if self.read_only {
+            SetAside {
+                file: name.to_string(),
+                path: self.path(name),
+                reason: format!("{reason}; another contree table is open, so it was not moved"),
+                moved: false,
+            }
+        } else {
+            let path = self.move_aside(name).map_err(|e| StoreError {
+                cause: Cause::Unusable(ReadError::Io(io::Error::other(format!(
+                    "{reason}, and it could not be moved aside: {e}"
+                )))),
+                ..e
+            })?;
+            SetAside { file: name.to_string(), path, reason, moved: true }
+        };
+        held(&self.notices).push(aside.to_string());
+        Ok(aside)
     }
 
     /// Renames `name` to `name.corrupt-<timestamp>` (with a counter if that exists already).
     fn move_aside(&self, name: &str) -> Result<PathBuf, StoreError> {
-        *self.known.lock().unwrap_or_else(PoisonError::into_inner) = None;
         let from = self.path(name);
+        if self.read_only {
+            return Err(StoreError::new(&from, Operation::MoveAside, Cause::ReadOnly));
+        }
+        *held(&self.known) = None;
         let stamp = now();
         for n in 0u32.. {
             let mut to_name = OsString::from(format!("{name}.corrupt-{stamp}"));
@@ -359,7 +625,7 @@ impl Store {
                 to_name.push(format!("-{n}"));
             }
             let to = self.dir.join(to_name);
-            if to.exists() {
+            if fs::symlink_metadata(&to).is_ok() {
                 continue;
             }
             fs::rename(&from, &to).map_err(|e| StoreError::io(&from, Operation::MoveAside, e))?;
@@ -369,7 +635,9 @@ impl Store {
     }
 
     fn remember(&self, game: &Game, started: u64) {
-        *self.known.lock().unwrap_or_else(PoisonError::into_inner) = Some(Known {
+        let mut last = held(&self.last_start);
+        *last = (*last).max(started);
+        *held(&self.known) = Some(Known {
             seed: game.seed(),
             options: *game.options(),
             players: game.players().clone(),
@@ -377,17 +645,21 @@ impl Store {
         });
     }
 
+    /// The save on disk, if it can be read as one (whatever game it holds).
+    fn save_on_disk(&self) -> Option<GameSave> {
+        let bytes = files::read(&self.path(GAME_FILE), SAVE_LIMIT).ok()?;
+        serde_json::from_slice::<GameSave>(&bytes).ok()
+    }
+
     /// When `game` started: remembered from an earlier save or load, else read from the save on
     /// disk if it is this game, else (for a game over) from the history of games if it was filed
     /// already, else now.
     fn started(&self, game: &Game) -> u64 {
-        let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(k) = known.as_ref().filter(|k| k.is(game)) {
+        if let Some(k) = held(&self.known).as_ref().filter(|k| k.is(game)) {
             return k.started;
         }
-        let on_disk = fs::read(self.path(GAME_FILE))
-            .ok()
-            .and_then(|b| serde_json::from_slice::<GameSave>(&b).ok())
+        let on_disk = self
+            .save_on_disk()
             .filter(|s| {
                 s.seed == game.seed()
                     && s.options == *game.options()
@@ -407,12 +679,7 @@ impl Store {
         };
         let over = game.phase() == Phase::GameOver;
         let started = on_disk.or_else(|| if over { filed() } else { None }).unwrap_or_else(now);
-        *known = Some(Known {
-            seed: game.seed(),
-            options: *game.options(),
-            players: game.players().clone(),
-            started,
-        });
+        self.remember(game, started);
         started
     }
 
@@ -425,28 +692,48 @@ impl Store {
         self.write_file(GAME_FILE, &save)
     }
 
+    /// A new game at the table, in place of the saved one: the saved game is filed (as finished,
+    /// or as abandoned; moved aside if it cannot be read as a game) and the new game given a
+    /// start time of its own, for its saves and its statistics. When the saved game cannot be
+    /// filed, the error says why and the saved game stays as it was: the new game must not be
+    /// saved over it. Saving the new game is then [`Store::save_game`]'s.
+    pub fn start_game(&self, game: &Game) -> Result<(), StoreError> {
+        self.archive_saved_game()?;
+        let started = {
+            let mut last = held(&self.last_start);
+            let started = now().max(last.saturating_add(1));
+            *last = started;
+            started
+        };
+        *held(&self.known) = Some(Known {
+            seed: game.seed(),
+            options: *game.options(),
+            players: game.players().clone(),
+            started,
+        });
+        Ok(())
+    }
+
     /// Reads `stats.json`: empty when missing; moved aside (and reported) when it cannot be
     /// understood. An unreadable file is an error, so it is never overwritten.
-    fn read_stats(&self) -> Result<(StatsFile, Option<(PathBuf, String)>), StoreError> {
+    fn read_stats(&self) -> Result<(StatsFile, Option<SetAside>), StoreError> {
         let path = self.path(STATS_FILE);
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok((StatsFile::default(), None));
-            }
-            Err(e) => return Err(StoreError::io(&path, Operation::Read, e)),
+        let parsed = match files::read(&path, SMALL_LIMIT) {
+            Ok(bytes) => serde_json::from_slice::<serde_json::Value>(&bytes)
+                .map_err(|e| format!("not valid JSON: {e}"))
+                .and_then(|v| {
+                    check_version(&v, STATS_VERSION)?;
+                    StatsFile::deserialize(&v).map_err(|e| format!("not contree statistics: {e}"))
+                }),
+            Err(e) if e.is_not_found() => return Ok((StatsFile::default(), None)),
+            Err(e) if e.is_unusable() => Err(e.to_string()),
+            Err(e) => return Err(StoreError::read(&path, e)),
         };
-        let parsed = serde_json::from_slice::<serde_json::Value>(&bytes)
-            .map_err(|e| format!("not valid JSON: {e}"))
-            .and_then(|v| {
-                check_version(&v, STATS_VERSION)?;
-                StatsFile::deserialize(&v).map_err(|e| format!("not contree statistics: {e}"))
-            });
         match parsed {
             Ok(file) => Ok((file, None)),
             Err(reason) => {
-                let to = self.move_aside(STATS_FILE)?;
-                Ok((StatsFile::default(), Some((to, reason))))
+                let aside = self.set_aside(STATS_FILE, reason)?;
+                Ok((StatsFile::default(), Some(aside)))
             }
         }
     }
@@ -456,9 +743,10 @@ impl Store {
         self.stats_checked().map(|(s, _)| s).unwrap_or_default()
     }
 
-    /// The statistics, and where a `stats.json` that could not be understood was moved, and why.
-    pub fn stats_checked(&self) -> Result<(Stats, Option<(PathBuf, String)>), StoreError> {
-        self.read_stats().map(|(f, moved)| (f.stats, moved))
+    /// The statistics, and the `stats.json` that could not be understood (moved aside, or left
+    /// in place by a read-only store).
+    pub fn stats_checked(&self) -> Result<(Stats, Option<SetAside>), StoreError> {
+        self.read_stats().map(|(f, aside)| (f.stats, aside))
     }
 
     /// Counts the deals of `game` not counted yet, and whether the game itself is.
@@ -489,11 +777,11 @@ impl Store {
     /// `game.json` removed. Safe to call again: nothing is counted or filed twice.
     pub fn game_finished(&self, game: &Game) -> Result<(), StoreError> {
         let Some(winner) = game.winner() else {
-            return Err(StoreError {
-                path: self.path(GAME_FILE),
-                operation: Operation::Write,
-                cause: Cause::GameNotOver,
-            });
+            return Err(StoreError::new(
+                &self.path(GAME_FILE),
+                Operation::Write,
+                Cause::GameNotOver,
+            ));
         };
         let started = self.started(game);
         let (mut file, _) = self.read_stats()?;
@@ -513,25 +801,26 @@ impl Store {
         let result = if winner == Team::NS { GameResult::Won } else { GameResult::Lost };
         self.file_game(GameEntry { result, filed: now(), totals: game.totals(), game: save })?;
         // game.json goes only if it holds this game, now kept in the history.
-        let on_disk = fs::read(self.path(GAME_FILE))
-            .ok()
-            .and_then(|b| serde_json::from_slice::<GameSave>(&b).ok());
+        let on_disk = self.save_on_disk();
         if on_disk.is_some_and(|s| s.seed == game.seed() && s.started == Some(started)) {
             self.remove(GAME_FILE)?;
         }
         Ok(())
     }
 
-    /// For `--new`: the saved game, if any, is archived in the history of games as abandoned
-    /// (one that cannot be resumed is moved aside instead) and `game.json` removed.
+    /// The saved game, if any, is filed in the history of games (as abandoned, or as finished
+    /// and counted when it is over; one that cannot be read as a game is moved aside instead)
+    /// and `game.json` removed. A save that cannot be read at all (no permission) is an error,
+    /// and stays.
     pub fn archive_saved_game(&self) -> Result<(), StoreError> {
         let path = self.path(GAME_FILE);
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(StoreError::io(&path, Operation::Read, e)),
+        let parsed = match files::read(&path, SAVE_LIMIT) {
+            Ok(bytes) => parse_save(&bytes),
+            Err(e) if e.is_not_found() => return Ok(()),
+            Err(e) if e.is_unusable() => Err(e.to_string()),
+            Err(e) => return Err(StoreError::read(&path, e)),
         };
-        match parse_save(&bytes) {
+        match parsed {
             Ok((_, game)) if game.phase() == Phase::GameOver => self.game_finished(&game)?,
             Ok((save, game)) => {
                 let entry = GameEntry {
@@ -543,71 +832,99 @@ impl Store {
                 self.file_game(entry)?;
                 self.remove(GAME_FILE)?;
             }
-            Err(_) => {
-                self.move_aside(GAME_FILE)?;
+            Err(reason) => {
+                self.set_aside(GAME_FILE, reason)?;
             }
         }
-        *self.known.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        *held(&self.known) = None;
         Ok(())
     }
 
-    /// The newest filed game that `pred` accepts, parsing lines from the end only as far as
-    /// needed (lines that cannot be read are skipped).
+    /// The newest filed game that `pred` accepts.
     fn newest_game(
         &self,
-        mut pred: impl FnMut(&GameEntry) -> bool,
+        pred: impl FnMut(&GameEntry) -> bool,
     ) -> Result<Option<GameEntry>, StoreError> {
-        let path = self.path(GAMES_FILE);
-        match fs::read_to_string(&path) {
-            Ok(text) => Ok(text
-                .lines()
-                .rev()
-                .filter_map(|l| serde_json::from_str::<GameEntry>(l).ok())
-                .find(|e| pred(e))),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(StoreError::io(&path, Operation::Read, e)),
-        }
+        Ok(self.games()?.games.into_iter().rev().find(pred))
     }
 
-    /// The games finished or abandoned, oldest first (lines that cannot be read are skipped).
-    pub fn games(&self) -> Result<Vec<GameEntry>, StoreError> {
+    /// The games finished or abandoned, oldest first, and the lines of `games.jsonl` that could
+    /// not be read (reported, never dropped from the file).
+    pub fn games(&self) -> Result<GameHistory, StoreError> {
         let path = self.path(GAMES_FILE);
-        match fs::read_to_string(&path) {
-            Ok(text) => Ok(text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
-            Err(e) => Err(StoreError::io(&path, Operation::Read, e)),
+        let bytes = match files::read(&path, GAMES_LIMIT) {
+            Ok(b) => b,
+            Err(e) if e.is_not_found() => return Ok(GameHistory::default()),
+            Err(e) => return Err(StoreError::read(&path, e)),
+        };
+        let mut history = GameHistory::default();
+        for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            match serde_json::from_slice::<GameEntry>(line) {
+                Ok(entry) => history.games.push(entry),
+                Err(_) => history.unreadable.push(i + 1),
+            }
         }
+        Ok(history)
     }
 
-    /// Appends a game to `games.jsonl`, unless it is already its last line (a filing that was
-    /// interrupted and is done again).
+    /// The newest game of the history, if any, with the history's unreadable lines.
+    pub fn last_game(&self) -> Result<(Option<GameEntry>, GameHistory), StoreError> {
+        let mut history = self.games()?;
+        let last = history.games.pop();
+        Ok((last, history))
+    }
+
+    /// Appends a game to `games.jsonl`, on a line of its own, unless it is already its last line
+    /// (a filing that was interrupted and is done again). A last line left without its newline
+    /// by a crash is ended first, so the two never merge; the append is synced before this
+    /// returns, so the save it replaces can go. Only the end of the file is read: a line
+    /// elsewhere that cannot be read does not stop a game from being filed.
     fn file_game(&self, entry: GameEntry) -> Result<(), StoreError> {
         let path = self.path(GAMES_FILE);
+        if self.read_only {
+            return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
+        }
+        let fail = |e| StoreError::io(&path, Operation::Write, e);
+        let existed = fs::symlink_metadata(&path).is_ok();
+        let mut f = open_append(&path).map_err(|e| match e {
+            ReadError::Io(e) => fail(e),
+            other => StoreError::new(&path, Operation::Write, Cause::Unusable(other)),
+        })?;
+        let (last, ends_clean) = last_line(&mut f, LINE_LIMIT).map_err(fail)?;
         let same = |e: &GameEntry| {
             e.game.seed == entry.game.seed
                 && e.game.started == entry.game.started
                 && e.game.deals == entry.game.deals
         };
-        if self.newest_game(|_| true)?.is_some_and(|e| same(&e)) {
+        let last = last.and_then(|l| serde_json::from_slice::<GameEntry>(&l).ok());
+        if ends_clean && last.is_some_and(|e| same(&e)) {
             return Ok(());
         }
-        let mut line = serde_json::to_vec(&entry).map_err(|e| StoreError {
-            path: path.clone(),
-            operation: Operation::Write,
-            cause: Cause::Json(e),
-        })?;
-        line.push(b'\n');
-        let fail = |e| StoreError::io(&path, Operation::Write, e);
-        let mut f = OpenOptions::new().create(true).append(true).open(&path).map_err(fail)?;
-        f.write_all(&line).map_err(fail)?;
+        let mut bytes = Vec::new();
+        if !ends_clean {
+            bytes.push(b'\n');
+        }
+        serde_json::to_writer(&mut bytes, &entry)
+            .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+        bytes.push(b'\n');
+        f.write_all(&bytes).map_err(fail)?;
         if self.sync {
             f.sync_all().map_err(fail)?;
+            if !existed {
+                sync_dir(&self.dir);
+            }
         }
         Ok(())
     }
 
     fn remove(&self, name: &str) -> Result<(), StoreError> {
         let path = self.path(name);
+        if self.read_only {
+            return Err(StoreError::new(&path, Operation::Remove, Cause::ReadOnly));
+        }
         match fs::remove_file(&path) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => {
                 Err(StoreError::io(&path, Operation::Remove, e))
@@ -619,7 +936,7 @@ impl Store {
     /// Checks that `name` is a plain file name in the data directory, and not one of the
     /// store's own files (which only the store writes, with their checks).
     fn checked(&self, name: &str) -> Result<PathBuf, StoreError> {
-        let plain = ![GAME_FILE, STATS_FILE, GAMES_FILE].contains(&name)
+        let plain = ![GAME_FILE, STATS_FILE, GAMES_FILE, LOCK_FILE].contains(&name)
             && !name.is_empty()
             && name != "."
             && name != ".."
@@ -628,46 +945,188 @@ impl Store {
         if plain {
             Ok(self.path(name))
         } else {
-            Err(StoreError {
-                path: self.path(name),
-                operation: Operation::Read,
-                cause: Cause::BadName,
-            })
+            Err(StoreError::new(&self.path(name), Operation::Read, Cause::BadName))
+        }
+    }
+
+    /// Reads a small file of the data directory, remembering one that exists but cannot be read
+    /// so that it is never written over.
+    fn read_small(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let path = self.checked(name)?;
+        match files::read(&path, SMALL_LIMIT) {
+            Ok(b) => Ok(Some(b)),
+            Err(e) if e.is_not_found() => Ok(None),
+            Err(e) => {
+                held(&self.unreadable).insert(name.to_string());
+                Err(StoreError::read(&path, e))
+            }
         }
     }
 
     /// Reads a small JSON file of the data directory (e.g. the front end's `settings.json`):
     /// `None` when it does not exist.
     pub fn read_json<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, StoreError> {
+        let Some(bytes) = self.read_small(name)? else { return Ok(None) };
+        serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+            held(&self.unreadable).insert(name.to_string());
+            StoreError::new(&self.path(name), Operation::Read, Cause::Json(e))
+        })
+    }
+
+    /// Reads a small JSON object of the data directory field by field, for a file like the
+    /// settings where each field stands alone: every field that can be read is kept, the others
+    /// take their default. A file that is not entirely readable is moved aside (and the sentence
+    /// that says so returned), then written again with what was kept, so the next write loses
+    /// nothing that was readable. `None` when the file does not exist or nothing of it could be
+    /// read. A file that cannot be read at all (no permission) is an error, and is never
+    /// written over.
+    pub fn read_json_fields<T>(
+        &self,
+        name: &str,
+    ) -> Result<(Option<T>, Option<SetAside>), StoreError>
+    where
+        T: Serialize + DeserializeOwned + Default,
+    {
         let path = self.checked(name)?;
-        match fs::read(&path) {
-            Ok(b) => serde_json::from_slice(&b).map(Some).map_err(|e| StoreError {
-                path,
-                operation: Operation::Read,
-                cause: Cause::Json(e),
-            }),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(StoreError::io(&path, Operation::Read, e)),
+        let bytes = match files::read(&path, SMALL_LIMIT) {
+            Ok(b) => b,
+            Err(e) if e.is_not_found() => return Ok((None, None)),
+            Err(e) if e.is_unusable() => {
+                let aside = self.set_aside(name, e.to_string())?;
+                return Ok((None, Some(aside)));
+            }
+            Err(e) => {
+                held(&self.unreadable).insert(name.to_string());
+                return Err(StoreError::read(&path, e));
+            }
+        };
+        let value = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(v) => v,
+            Err(e) => {
+                let aside = self.set_aside(name, format!("not valid JSON: {e}"))?;
+                return Ok((None, Some(aside)));
+            }
+        };
+        if let Ok(whole) = T::deserialize(&value) {
+            return Ok((Some(whole), None));
         }
+        let (kept, bad) = salvage::<T>(&value);
+        let reason = match (&kept, bad.is_empty()) {
+            (Some(_), false) => format!("{} could not be read, the rest was kept", bad.join(", ")),
+            _ => "not a JSON object of the expected fields".to_string(),
+        };
+        let aside = self.set_aside(name, reason)?;
+        if let Some(kept) = kept.as_ref().filter(|_| aside.moved) {
+            self.write_file(name, kept)?;
+        }
+        Ok((kept, Some(aside)))
     }
 
     /// Writes a small JSON file of the data directory atomically.
     pub fn write_json<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreError> {
-        self.checked(name).map_err(|e| StoreError { operation: Operation::Write, ..e })?;
+        let path =
+            self.checked(name).map_err(|e| StoreError { operation: Operation::Write, ..e })?;
+        if held(&self.unreadable).contains(name) {
+            return Err(StoreError::new(&path, Operation::Write, Cause::NotReadBefore));
+        }
         self.write_file(name, value)
     }
 
     /// Serializes `value` and writes it to `name` atomically.
     fn write_file<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreError> {
         let path = self.path(name);
-        let bytes = serde_json::to_vec(value).map_err(|e| StoreError {
-            path: path.clone(),
-            operation: Operation::Write,
-            cause: Cause::Json(e),
-        })?;
+        if self.read_only {
+            return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
+        }
+        let bytes = serde_json::to_vec(value)
+            .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
         write_atomic(&path, &bytes, self.sync)
             .map_err(|e| StoreError::io(&path, Operation::Write, e))
     }
+}
+
+/// The fields of a JSON object that `T` accepts one at a time, over `T`'s defaults: the value
+/// kept (`None` when `value` is not an object) and the names of the fields refused.
+fn salvage<T>(value: &serde_json::Value) -> (Option<T>, Vec<String>)
+where
+    T: Serialize + DeserializeOwned + Default,
+{
+    let (Some(given), Ok(serde_json::Value::Object(mut kept))) =
+        (value.as_object(), serde_json::to_value(T::default()))
+    else {
+        return (None, Vec::new());
+    };
+    let mut bad = Vec::new();
+    for (key, v) in given {
+        if !kept.contains_key(key) {
+            // A field of a newer contree, or none at all: nothing to keep, nothing lost here.
+            continue;
+        }
+        let mut trial = kept.clone();
+        trial.insert(key.clone(), v.clone());
+        if T::deserialize(&serde_json::Value::Object(trial.clone())).is_ok() {
+            kept = trial;
+        } else {
+            bad.push(key.chars().take(40).collect());
+        }
+    }
+    (T::deserialize(&serde_json::Value::Object(kept)).ok(), bad)
+}
+
+/// Opens `path` to append to it, creating it, and checks that it is a regular file.
+fn open_append(path: &Path) -> Result<File, ReadError> {
+    let mut options = OpenOptions::new();
+    options.read(true).append(true).create(true);
+    files::nonblocking(&mut options);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(ReadError::NotAFile);
+    }
+    Ok(file)
+}
+
+/// The last line of `file` (without its newline) and whether the file ends with a newline (or
+/// is empty). A last line longer than `limit` is not one contree wrote: it is not returned.
+fn last_line(file: &mut File, limit: u64) -> io::Result<(Option<Vec<u8>>, bool)> {
+    const CHUNK: u64 = 64 * 1024;
+    let len = file.seek(SeekFrom::End(0))?;
+    if len == 0 {
+        return Ok((None, true));
+    }
+    let mut last = [0u8];
+    file.seek(SeekFrom::Start(len - 1))?;
+    file.read_exact(&mut last)?;
+    let ends_clean = last[0] == b'\n';
+    let end = if ends_clean { len - 1 } else { len };
+    let mut pieces: Vec<Vec<u8>> = Vec::new();
+    let mut pos = end;
+    let mut taken = 0u64;
+    while pos > 0 && taken <= limit {
+        let n = CHUNK.min(pos);
+        pos -= n;
+        let mut chunk = vec![0u8; n as usize];
+        file.seek(SeekFrom::Start(pos))?;
+        file.read_exact(&mut chunk)?;
+        if let Some(i) = chunk.iter().rposition(|&b| b == b'\n') {
+            let piece = chunk.split_off(i + 1);
+            taken += piece.len() as u64;
+            pieces.push(piece);
+            break;
+        }
+        taken += n;
+        pieces.push(chunk);
+    }
+    if taken > limit {
+        return Ok((None, ends_clean));
+    }
+    let line: Vec<u8> = pieces.into_iter().rev().flatten().collect();
+    Ok((Some(line), ends_clean))
+}
+
+/// Syncs a directory, so that a file created or renamed in it survives a crash. Not every
+/// platform can sync a directory; the file itself is already safe.
+fn sync_dir(dir: &Path) {
+    let _ = File::open(dir).and_then(|d| d.sync_all());
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, `sync_all` (when
@@ -683,8 +1142,7 @@ fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     }
     tmp.persist(path).map_err(|e| e.error)?;
     if sync {
-        // Not every platform can sync a directory; the file itself is already safe.
-        let _ = File::open(dir).and_then(|d| d.sync_all());
+        sync_dir(dir);
     }
     Ok(())
 }
@@ -705,5 +1163,57 @@ mod tests {
             denied.to_string(),
             "cannot read /data/game.json: permission denied (read-only?)"
         );
+    }
+
+    #[test]
+    fn the_data_directory_is_chosen_in_order_and_a_relative_xdg_is_ignored() {
+        let platform = || Some(PathBuf::from("/home/p/.local/share/contree"));
+        let os = |s: &str| Some(OsString::from(s));
+        assert_eq!(choose_dir(os("rel/dir"), os("/x"), platform), Some("rel/dir".into()));
+        assert_eq!(choose_dir(None, os("/x"), platform), Some("/x/contree".into()));
+        assert_eq!(choose_dir(os(""), os("/x"), platform), Some("/x/contree".into()));
+        assert_eq!(choose_dir(None, os("relative"), platform), platform());
+        assert_eq!(choose_dir(None, os(""), platform), platform());
+        assert_eq!(choose_dir(None, None, || None), None);
+    }
+
+    #[test]
+    fn the_last_line_is_found_however_long_and_whether_it_ends() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("f");
+        let long = "x".repeat(200_000);
+        for (text, want, clean) in [
+            (String::new(), None, true),
+            ("a\nbc\n".to_string(), Some("bc".to_string()), true),
+            ("a\nbc".to_string(), Some("bc".to_string()), false),
+            ("only".to_string(), Some("only".to_string()), false),
+            (format!("a\n{long}\n"), Some(long.clone()), true),
+            (long.clone(), Some(long.clone()), false),
+        ] {
+            fs::write(&path, &text).expect("write");
+            let mut f = File::open(&path).expect("open");
+            let (line, ends) = last_line(&mut f, 1 << 20).expect("reads");
+            assert_eq!(line.map(|l| String::from_utf8(l).expect("utf-8")), want);
+            assert_eq!(ends, clean);
+        }
+        fs::write(&path, format!("a\n{long}")).expect("write");
+        let mut f = File::open(&path).expect("open");
+        assert_eq!(last_line(&mut f, 1000).expect("reads"), (None, false), "too long to be ours");
+    }
+
+    #[test]
+    fn a_settings_like_object_keeps_every_field_it_can_read() {
+        #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(default)]
+        struct S {
+            a: u8,
+            b: bool,
+            c: String,
+        }
+        let v = serde_json::json!({"a": 300, "b": true, "c": "kept", "z": 1});
+        let (kept, bad) = salvage::<S>(&v);
+        assert_eq!(kept, Some(S { a: 0, b: true, c: "kept".into() }));
+        assert_eq!(bad, ["a"]);
+        assert_eq!(salvage::<S>(&serde_json::json!([1, 2])).0, None);
     }
 }

@@ -1,6 +1,8 @@
 //! `contree bot`: the answer to a request is the table's answer for the same situation, and a
 //! bad line gets an error answer while the service goes on.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -21,7 +23,7 @@ fn answers_match_the_table_over_random_deals() {
     let rules = ScoringRules { scoring: ScoringMethod::Made, contre: ContreScoring::Tournament };
     let mut checked = 0;
     for seed in 0..12u64 {
-        let options = GameOptions { rules, ..GameOptions::default() };
+        let options = GameOptions { rules: rules.into(), ..GameOptions::default() };
         let mut game = Game::new(options, seed, BySeat::from_fn(|s| s.to_string()));
         let level = if seed % 2 == 0 { Level::Normal } else { Level::Easy };
         let style = if seed % 3 == 0 { Style::Bold } else { Style::Cautious };
@@ -113,4 +115,133 @@ fn the_service_keeps_serving_after_a_bad_line() {
     assert!(lines[2].starts_with("{\"error\":"));
     assert_eq!(lines[1], lines[3], "the same request gets the same answer");
     assert!(lines[4].starts_with("{\"error\":"));
+}
+
+/// In every rule set and trump mode, a view read back from its request is the same view, and
+/// every level answers with a legal call or card (the bots need not play the new modes well,
+/// but they never break a rule nor fail to answer).
+#[test]
+fn every_set_round_trips_and_gets_legal_answers() {
+    use contree::rules::legal_cards;
+    let mut checked = 0;
+    for (i, &rules) in common::ALL_RULES.iter().enumerate() {
+        for seed in 0..25u64 {
+            let record = common::random_record_with(seed * 7 + i as u64, Some(rules));
+            for view in common::views_of(&record) {
+                let line = request_json(&view);
+                assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
+                for level in Level::ALL {
+                    let action = decide_seeded(&view, level, Style::Bold, seed);
+                    match (action, view.contract()) {
+                        (Action::Bid(call), None) => {
+                            assert_eq!(view.auction_state().check(call), Ok(()), "{line}")
+                        }
+                        (Action::Play(card), Some(c)) => {
+                            let mem = contree::bots::Memory::from_view(&view, c, false);
+                            let legal = legal_cards(view.hand, &mem.trick, c.trump(), rules);
+                            assert!(legal.contains(card), "{card} is illegal: {line}");
+                        }
+                        (a, c) => panic!("{a} with contract {c:?}: {line}"),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "only {checked} decisions checked");
+}
+
+/// A request for East, dealer North, under `plain` with the option: East opened 80 in tout
+/// atout, and plays clockwise: East leads, then South, West, North.
+const PLAIN_AT: &str = r#"{"seat":"W","dealer":"N","hand":["JH","9H","AS","7C","8C","9D","7D","KD"],"auction":["80AT","pass","pass","pass"],"play":["QD","8D"],"rules":{"set":"plain","nt_at":true}}"#;
+
+#[test]
+fn plain_requests_turn_clockwise() {
+    let view = parse_request(PLAIN_AT).expect("West plays third");
+    assert_eq!(view.rules.set, contree::rules::RuleSet::Plain);
+    // In tout atout West must beat the queen of diamonds: the king or the 9.
+    let answer: serde_json::Value =
+        serde_json::from_str(&answer(PLAIN_AT, Level::Normal, Style::Cautious, 0)).expect("JSON");
+    let card = answer["action"].as_str().unwrap_or_default().to_string();
+    assert!(["KD", "9D"].contains(&card.as_str()), "{answer}");
+    // Anticlockwise, West would have opened and led the queen from its own hand.
+    let contree = PLAIN_AT.replace(r#""set":"plain","#, "");
+    assert!(parse_request(&contree).is_err());
+}
+
+#[test]
+fn the_new_fields_are_checked() {
+    // East said belote in tout atout with the queen of diamonds it played.
+    let said = PLAIN_AT.replace(r#""rules""#, r#""belotes":[{"seat":"E","suit":"D"}],"rules""#);
+    let view = parse_request(&said).expect("a belote said with the queen");
+    assert_eq!(
+        view.belotes.holder(contree::rules::Suit::Diamonds),
+        Some(contree::rules::Seat::East)
+    );
+    // Not by South, who played the 8; not `belote`, which names the trump suit's.
+    let south = said.replace(r#"{"seat":"E","suit":"D"}"#, r#"{"seat":"S","suit":"D"}"#);
+    assert!(error_of(&south).contains("belote"));
+    let single = PLAIN_AT.replace(r#""rules""#, r#""belote":"E","rules""#);
+    assert!(error_of(&single).contains("no trump suit"));
+    // Sans atout and tout atout bids without the option.
+    let off = PLAIN_AT.replace(r#","nt_at":true"#, "");
+    assert!(error_of(&off).contains("sans atout / tout atout"));
+    assert!(error_of(&PLAIN_AT.replace(r#""plain""#, r#""classic""#)).contains("bad request"));
+    // Declarations, under coinche, South dealing: East leads the queen of diamonds, North
+    // follows. North cannot have announced a tierce to that queen; South has not played.
+    let coinche = PLAIN_AT.replace(r#""set":"plain","#, r#""set":"coinche","#);
+    let coinche = coinche.replace(r#""seat":"W","dealer":"N""#, r#""seat":"W","dealer":"S""#);
+    assert!(parse_request(&coinche).is_ok(), "{coinche}");
+    let tierce = coinche.replace(r#""rules""#, r#""declared":{"N":["tierce:QD"]},"rules""#);
+    assert!(error_of(&tierce).contains("cannot hold"));
+    let early = coinche.replace(r#""rules""#, r#""declared":{"S":[]},"rules""#);
+    assert!(error_of(&early).contains("not played"));
+    let fine = coinche.replace(r#""rules""#, r#""declared":{"N":[],"E":["tierce:AC"]},"rules""#);
+    let view = parse_request(&fine).expect("announcements of the seats that played");
+    assert_eq!(view.declared.0[contree::rules::Seat::East].map(|c| c.points()), Some(20));
+}
+
+mod parser {
+    //! The request parser on arbitrary input and arbitrary valid situations.
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Arbitrary text gets an answer line: an action or an error, never a panic.
+        #[test]
+        fn arbitrary_text_is_answered(line in "\\PC{0,200}") {
+            let text = answer(&line, Level::Easy, Style::Bold, 1);
+            let a: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            prop_assert!(a.get("action").is_some() || a.get("error").is_some());
+        }
+
+        /// A valid request damaged at one byte, or cut short, is answered too.
+        #[test]
+        fn damaged_requests_are_answered(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), byte in any::<u8>()) {
+            let record = common::random_record_with(seed, Some(common::ALL_RULES[rules]));
+            let views = common::views_of(&record);
+            let view = &views[at % views.len()];
+            let mut bytes = request_json(view).into_bytes();
+            let i = (at / 7) % bytes.len();
+            let cut = String::from_utf8_lossy(&bytes[..i]).to_string();
+            bytes[i] = byte;
+            for line in [String::from_utf8_lossy(&bytes).to_string(), cut] {
+                let _ = parse_request(&line);
+                let _ = answer(&line, Level::Normal, Style::Cautious, 3);
+            }
+        }
+
+        /// Any situation of any deal, in any set: the request reads back as the same view.
+        #[test]
+        fn valid_views_round_trip(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>()) {
+            let record = common::random_record_with(seed, Some(common::ALL_RULES[rules]));
+            let views = common::views_of(&record);
+            let view = &views[at % views.len()];
+            let line = request_json(view);
+            let back = parse_request(&line);
+            prop_assert_eq!(back.as_ref(), Ok(view), "{}", line);
+        }
+    }
 }

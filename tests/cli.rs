@@ -1,5 +1,6 @@
-//! The real binary: the game flags, `contree stats`, and `contree history` whose export
-//! `contree score` re-scores identically. Every run uses its own data directory.
+//! The real binary: the game flags, `contree stats`, `contree history` whose export `contree
+//! score` re-scores identically, and what each does with files it cannot use, a closed pipe, a
+//! table holding the directory. Every run uses its own data directory.
 
 mod support;
 
@@ -86,9 +87,10 @@ fn history_export_rescores_identically_through_contree_score() {
     let store = Store::at(dir.path()).expect("store").without_sync();
     let options = GameOptions {
         target: 2000,
-        rules: contree::rules::ScoringRules {
+        rules: contree::rules::Rules {
             scoring: contree::rules::ScoringMethod::Made,
             contre: contree::rules::ContreScoring::Tournament,
+            ..contree::rules::Rules::default()
         },
         ..GameOptions::default()
     };
@@ -103,7 +105,9 @@ fn history_export_rescores_identically_through_contree_score() {
         },
     );
     assert_ne!(game.phase(), Phase::GameOver);
-    let export = dir.path().join("deals.jsonl");
+    // Exports go outside the data directory.
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let export = elsewhere.path().join("deals.jsonl");
     let path = export.to_str().expect("utf-8 path");
     let out = contree(dir.path(), &["history", "--export", path]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -157,4 +161,248 @@ fn a_corrupt_save_is_reported_in_one_line() {
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("truncated") && err.contains("game.json.corrupt-"), "{err}");
+}
+
+/// Runs contree without standard input, and waits at most `secs` seconds for it: what hangs
+/// fails the test rather than the run.
+fn contree_within(data: &Path, args: &[&str], secs: u64) -> Output {
+    use std::process::Stdio;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_contree"));
+    cmd.args(args)
+        .env("CONTREE_DATA_DIR", data)
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("runs contree");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("status").is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            panic!("contree {args:?} did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) -> bool {
+    Command::new("mkfifo").arg(path).status().is_ok_and(|s| s.success())
+}
+
+#[cfg(unix)]
+#[test]
+fn files_that_are_not_regular_files_are_refused_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    if !mkfifo(&dir.path().join("game.json")) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let out = contree_within(dir.path(), &["history"], 20);
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("not a regular file"), "{err}");
+    let fifo = dir.path().join("input");
+    assert!(mkfifo(&fifo));
+    let path = fifo.to_str().expect("utf-8");
+    let out = contree_within(dir.path(), &["score", path], 20);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a regular file"), "{}", text(&out.stderr));
+    let out = contree_within(dir.path(), &["score", "/dev/zero"], 20);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn score_into_a_closed_pipe_ends_quietly() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    // Far more answers than a pipe holds.
+    let input = records.repeat(1 + 400_000 / records.len().max(1));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .arg("score")
+        .env("CONTREE_DATA_DIR", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs contree");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    // `| head -c 1`: read one byte, then go away.
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut one = [0u8];
+    std::io::Read::read_exact(&mut stdout, &mut one).expect("an answer starts");
+    drop(stdout);
+    let out = child.wait_with_output().expect("ends");
+    let _ = feeder.join();
+    let err = text(&out.stderr);
+    assert!(err.is_empty(), "{err}");
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
+}
+
+#[test]
+fn arena_refuses_a_number_of_deals_it_cannot_play() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for deals in ["18446744073709551615", "10000001", "0"] {
+        let out =
+            contree(dir.path(), &["arena", "--a", "random", "--b", "random", "--deals", deals]);
+        assert_eq!(out.status.code(), Some(2), "--deals {deals}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("--deals"), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn the_gambler_plays_in_the_arena_but_never_at_the_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = contree(
+        dir.path(),
+        &["arena", "--a", "normal", "--b", "gambler", "--auction", "easy", "--deals", "3"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.starts_with("normal (A) vs gambler (B): 3 deals"), "{report}");
+    assert!(
+        report.contains("auction: every seat bids as easy; A and B play the cards"),
+        "{report}"
+    );
+    let out =
+        contree(dir.path(), &["arena", "--a", "gambler", "--b", "easy", "--deals", "2", "--json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((&json["a"]["contestant"], &json["auction"]), (&"gambler".into(), &Value::Null));
+    for args in [&["--level", "gambler"][..], &["bot", "--level", "gambler"]] {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("possible values: random, easy, normal"), "{args:?}");
+    }
+}
+
+/// A data directory with a game in progress (two deals played) saved by the store.
+fn with_a_game(dir: &Path) -> contree::game::Game {
+    let store = Store::at(dir).expect("store").without_sync();
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    support::play_until(&mut game, &mut rng, |g| g.history().len() >= 2, |_, _| {});
+    store.save_game(&game).expect("saves");
+    game
+}
+
+#[test]
+fn history_export_never_overwrites_without_force_nor_in_the_data_directory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = with_a_game(dir.path());
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let target = elsewhere.path().join("deals.jsonl");
+    std::fs::write(&target, b"precious").expect("write");
+    let path = target.to_str().expect("utf-8");
+    let out = contree(dir.path(), &["history", "--export", path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--force"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&target).expect("kept"), b"precious");
+    let out = contree(dir.path(), &["history", "--export", path, "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&target).expect("written");
+    assert_eq!(written.lines().count(), game.history().len());
+    // The data directory's files are the store's: not even with --force.
+    for name in ["stats.json", "game.json", "new.jsonl"] {
+        let inside = dir.path().join(name);
+        let before = std::fs::read(&inside).ok();
+        let out = contree(
+            dir.path(),
+            &["history", "--export", inside.to_str().expect("utf-8"), "--force"],
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(text(&out.stderr).contains("data directory"), "{}", text(&out.stderr));
+        assert_eq!(std::fs::read(&inside).ok(), before, "{name} untouched");
+    }
+    // `-` is standard output.
+    let out = contree(dir.path(), &["history", "--export", "-"]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), written);
+}
+
+#[test]
+fn history_after_a_finished_game_shows_the_last_game_filed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let (mut game, mut rng) = support::new(GameOptions::default(), 9);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    store.game_finished(&game).expect("files");
+    // A line that cannot be read, before it: reported, and the game still shown.
+    let games = dir.path().join("games.jsonl");
+    let mut bytes = b"{torn\n".to_vec();
+    bytes.extend(std::fs::read(&games).expect("read"));
+    std::fs::write(&games, bytes).expect("write");
+    let out = contree(dir.path(), &["history"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let first = table.lines().next().unwrap_or_default();
+    assert!(first.starts_with("No game in progress. The last game"), "{table}");
+    assert!(first.contains("filed"), "{first}");
+    assert!(table.contains("Won by"), "{table}");
+    assert_eq!(table.lines().count(), 3 + game.history().len() + 1, "{table}");
+    assert!(text(&out.stderr).contains("line 1 cannot be read"), "{}", text(&out.stderr));
+    let json: Value =
+        serde_json::from_slice(&contree(dir.path(), &["history", "--json"]).stdout).expect("JSON");
+    assert_eq!(json.as_array().map(Vec::len), Some(game.history().len()));
+}
+
+#[test]
+fn stats_and_history_move_nothing_while_a_table_holds_the_directory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store");
+    let _table = store.lock(contree::store::TABLE).expect("the table holds it");
+    std::fs::write(dir.path().join("game.json"), b"{\"version\": 1").expect("write");
+    std::fs::write(dir.path().join("stats.json"), b"{\"version\": 1").expect("write");
+    let out = contree(dir.path(), &["history"]);
+    assert!(out.status.success());
+    assert!(text(&out.stderr).contains("not moved"), "{}", text(&out.stderr));
+    let out = contree(dir.path(), &["stats"]);
+    assert!(out.status.success());
+    assert!(text(&out.stderr).contains("stats.json"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(dir.path().join("game.json")).expect("in place"), b"{\"version\": 1");
+    assert_eq!(std::fs::read(dir.path().join("stats.json")).expect("in place"), b"{\"version\": 1");
+    let moved = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .any(|e| e.file_name().to_string_lossy().contains("corrupt"));
+    assert!(!moved);
+}
+
+#[test]
+fn a_relative_xdg_data_home_is_ignored() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let cwd = tempfile::tempdir().expect("temp dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["history"])
+        .current_dir(cwd.path())
+        .env_remove("CONTREE_DATA_DIR")
+        .env("XDG_DATA_HOME", "relative/share")
+        .env("HOME", home.path())
+        .output()
+        .expect("runs contree");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!cwd.path().join("relative").exists(), "nothing made under the relative path");
+    assert!(home.path().join(".local/share/contree").is_dir(), "the platform's place instead");
+}
+
+#[test]
+fn score_onto_a_full_disk_says_it_cannot_write() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["score", "tests/data/seed-examples.jsonl"])
+        .env("CONTREE_DATA_DIR", dir.path())
+        .stdout(full)
+        .output()
+        .expect("runs contree");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("cannot write the answers: the disk is full"), "{err}");
 }

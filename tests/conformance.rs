@@ -1,5 +1,6 @@
 //! The conformance vectors, run through the real `contree score` binary: every accepted record
-//! must match field by field, every rejected one its kind and index.
+//! must match field by field (the variants' fields when the vector has them, each seat's
+//! declarations in any order), every rejected one its kind and index.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -7,6 +8,23 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 const FIELDS: [&str; 7] = ["contract", "tricks", "belote", "card_points", "made", "score", "game"];
+/// Compared only when the vector has them.
+const OPTIONAL: [&str; 3] = ["belotes", "declarations", "declared"];
+
+/// `declared` lists compare without their order.
+fn normalized(field: &str, v: Option<&Value>) -> Option<Value> {
+    let mut v = v.cloned()?;
+    if field == "declared"
+        && let Some(seats) = v.as_object_mut()
+    {
+        for list in seats.values_mut() {
+            if let Some(items) = list.as_array_mut() {
+                items.sort_by_key(|x| x.to_string());
+            }
+        }
+    }
+    Some(v)
+}
 
 fn run_score(input: &str) -> (i32, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
@@ -69,6 +87,16 @@ fn check_file(name: &str) {
                 ));
             }
         }
+        for f in OPTIONAL.into_iter().filter(|f| exp.get(f).is_some()) {
+            if normalized(f, exp.get(f)) != normalized(f, got.get(f)) {
+                failures.push(format!(
+                    "{name}:{}: {f}: expected {:?}, got {:?}",
+                    i + 1,
+                    exp.get(f),
+                    got.get(f)
+                ));
+            }
+        }
     }
     assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(code, if any_rejected { 1 } else { 0 }, "exit status");
@@ -82,6 +110,33 @@ fn public_vectors() {
 #[test]
 fn seed_example_vectors() {
     check_file("seed-examples.jsonl");
+}
+
+#[test]
+fn variant_vectors() {
+    check_file("variants.jsonl");
+}
+
+/// Every accepted answer carries the belotes; the declarations only under `coinche`.
+#[test]
+fn every_answer_counts_the_belotes() {
+    let path = format!("{}/tests/data/public.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("vector file");
+    let input: String = text
+        .lines()
+        .take(40)
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON")["record"].to_string() + "\n")
+        .collect();
+    let (_, out) = run_score(&input);
+    for line in out.lines() {
+        let a: Value = serde_json::from_str(line).expect("JSON");
+        if a["ok"] == Value::Bool(true) {
+            let belotes = &a["belotes"];
+            let n = belotes["NS"].as_u64().unwrap_or(9) + belotes["EW"].as_u64().unwrap_or(9);
+            assert_eq!(n, u64::from(a["belote"] != Value::Null), "{line}");
+            assert!(a.get("declarations").is_none() && a.get("declared").is_none(), "{line}");
+        }
+    }
 }
 
 /// The first vector of the seed examples: `{"record": .., "expect": ..}`.

@@ -1,5 +1,7 @@
 //! The real binary in a pseudo-terminal: start, bid, play a card, quit, find the save, start
-//! again and resume at the same point. The screen is read with vt100; every wait has a timeout.
+//! again and resume at the same point; the terminal given back after SIGTERM and SIGHUP; a second
+//! table on the same directory refused; a paste read through; a dumb terminal; a data directory
+//! that cannot be made. The screen is read with vt100; every wait has a timeout.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -15,21 +17,38 @@ struct Table {
     child: Box<dyn portable_pty::Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     screen: Arc<Mutex<vt100::Parser>>,
+    master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
 impl Table {
     fn start(dir: &std::path::Path) -> Table {
+        Table::start_with(dir, "instant", &[])
+    }
+
+    fn start_at(dir: &std::path::Path, speed: &str) -> Table {
+        Table::start_with(dir, speed, &[])
+    }
+
+    /// Starts the table at `speed` with environment variables set (an empty value removes one).
+    fn start_with(dir: &std::path::Path, speed: &str, env: &[(&str, &str)]) -> Table {
         let pty = native_pty_system()
             .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
         // The baseline bots pass, so South's bid makes the contract.
-        cmd.args(["--lang", "en", "--speed", "instant", "--seed", "4", "--level", "random"]);
+        cmd.args(["--lang", "en", "--speed", speed, "--seed", "4", "--level", "random"]);
         cmd.env("CONTREE_DATA_DIR", dir);
         cmd.env("TERM", "xterm-256color");
         cmd.env("LANG", "en_US.UTF-8");
         cmd.env_remove("LC_ALL");
         cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            if v.is_empty() {
+                cmd.env_remove(k);
+            } else {
+                cmd.env(k, v);
+            }
+        }
         let child = pty.slave.spawn_command(cmd).expect("spawn contree");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("reader");
@@ -37,7 +56,6 @@ impl Table {
         let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(30), nz(100), 0)));
         let s = Arc::clone(&screen);
         std::thread::spawn(move || {
-            let _master = pty.master;
             let mut buf = [0u8; 4096];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
@@ -46,7 +64,61 @@ impl Table {
                 s.lock().expect("screen").process(&buf[..n]);
             }
         });
-        Table { child, writer, screen }
+        Table { child, writer, screen, master: pty.master }
+    }
+
+    /// Sends a signal to the table's process, as `kill` does.
+    fn signal(&self, name: &str) {
+        let pid = self.child.process_id().expect("a process id");
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+    }
+
+    /// Waits for the process to end, whatever its status, and for its last output to be read.
+    fn wait_end(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            if let Some(status) = self.child.try_wait().expect("status") {
+                // The reader thread may still be taking in the last bytes.
+                std::thread::sleep(Duration::from_millis(300));
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        let _ = self.child.kill();
+        panic!("contree did not end; the screen:\n{}", self.contents());
+    }
+
+    /// The terminal's line settings as `stty -a` prints them (raw mode shows as `-icanon`).
+    fn stty(&self) -> Option<String> {
+        let tty = self.master.tty_name()?;
+        let out = std::process::Command::new("stty")
+            .arg("-a")
+            .stdin(std::fs::File::open(tty).ok()?)
+            .output()
+            .ok()?;
+        Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// Checks that the terminal is as it was before the table: the normal screen, the cursor
+    /// shown, no mouse reporting, and out of raw mode.
+    fn assert_given_back(&self) {
+        let parser = self.screen.lock().expect("screen");
+        let screen = parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert!(!screen.hide_cursor(), "the cursor is still hidden");
+        assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+        drop(parser);
+        match self.stty() {
+            Some(settings) => {
+                assert!(!settings.contains("-icanon"), "still in raw mode: {settings}");
+                assert!(!settings.contains("-echo "), "echo still off: {settings}");
+            }
+            None => eprintln!("stty could not read the terminal: raw mode not checked"),
+        }
     }
 
     fn contents(&self) -> String {
@@ -94,15 +166,20 @@ fn play_quit_and_resume_in_a_real_terminal() {
     let mut t = Table::start(dir.path());
     t.wait_for("Play");
     t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");
-    t.send("\t"); // from Pass round to the lowest value
+    t.send("\t"); // from Pass to the lowest value
     t.send("\r"); // the lowest value
     t.send("\r"); // the first suit
     t.wait_for("80 ♠, South");
+    // West leads a spade, and South's only card over it, the trump Jack, plays itself: the
+    // trick waits on the table for a key.
+    t.wait_for("forced card was played");
+    t.wait_for_any(&["tricks: us 1, them 0", "tricks: us 0, them 1"]);
+    t.send("\r");
     t.wait_for("▶ Your turn");
     t.send("\r");
-    // West led; South's card and the next two complete the first trick.
-    t.wait_for_any(&["tricks: 1 / 0", "tricks: 0 / 1"]);
     std::thread::sleep(Duration::from_millis(200));
     t.send("q");
     t.wait_exit();
@@ -110,7 +187,7 @@ fn play_quit_and_resume_in_a_real_terminal() {
     let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
     let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
     let played = save["deals"][0]["play"].as_array().map_or(0, Vec::len);
-    assert!(played >= 1, "the card is saved: {text}");
+    assert!(played >= 5, "the cards are saved: {text}");
 
     let mut t = Table::start(dir.path());
     t.wait_for("Resume the game");
@@ -119,6 +196,35 @@ fn play_quit_and_resume_in_a_real_terminal() {
     t.wait_for("South [taker]");
     t.send("q");
     t.wait_exit();
+}
+
+#[test]
+fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Slow: the computer players wait long enough for the call to be taken back first.
+    let mut t = Table::start_at(dir.path(), "slow");
+    t.wait_for("Play");
+    t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r");
+    t.wait_for("Your turn to bid");
+    t.send("p");
+    t.wait_for("South  Pass");
+    t.send("u");
+    t.wait_for("Taken back: Pass");
+    t.wait_for("Your turn to bid");
+    assert!(!t.contents().contains("South  Pass"), "the pass is gone:\n{}", t.contents());
+    // Esc opens the menu during play; its last item saves and goes to the start screen.
+    t.send("\x1b");
+    t.wait_for("Back to the game");
+    t.send("\x1b[A"); // up, round to the last item
+    t.send("\r");
+    t.wait_for("Resume the game");
+    t.send("q");
+    t.wait_exit();
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
+    assert_eq!(save["undos"], serde_json::json!([1]), "the take-back is saved: {text}");
 }
 
 #[test]
@@ -135,4 +241,161 @@ fn without_a_terminal_the_table_says_so_in_one_line() {
     assert!(err.contains("needs a terminal"), "{err}");
     assert!(out.stdout.is_empty());
     assert!(!dir.path().join("game.json").exists());
+}
+
+/// The calls of the saved game's first deal (0 while there is no save to read).
+fn calls(dir: &std::path::Path) -> usize {
+    std::fs::read_to_string(dir.join("game.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|save| save["deals"][0]["auction"].as_array().map(Vec::len))
+        .unwrap_or(0)
+}
+
+/// Goes from the start screen to South's first bid.
+fn sit_down(t: &mut Table, dir: &std::path::Path) {
+    t.wait_for("Play");
+    t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r"); // the players are met
+    t.wait_for("Your turn to bid");
+    assert!(dir.join("game.json").exists(), "the new game is saved");
+}
+
+#[test]
+fn sigterm_and_sighup_save_first_and_give_the_terminal_back() {
+    for sig in ["TERM", "HUP", "INT"] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut t = Table::start(dir.path());
+        sit_down(&mut t, dir.path());
+        let before = calls(dir.path());
+        t.send("p"); // South passes: an action to save
+        let start = Instant::now();
+        while calls(dir.path()) <= before && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        let at_signal = calls(dir.path());
+        assert!(at_signal > before, "South's pass was saved");
+        t.signal(sig);
+        let status = t.wait_end();
+        assert!(!status.success(), "SIG{sig}: ended by the signal, as a shell would tell");
+        t.assert_given_back();
+        assert!(calls(dir.path()) >= at_signal, "SIG{sig}: the save holds every call");
+    }
+}
+
+#[test]
+fn a_second_table_on_the_same_directory_is_refused_with_who_holds_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut first = Table::start(dir.path());
+    first.wait_for("Play");
+    let mut second = Table::start(dir.path());
+    second.wait_for("another contree table");
+    let pid = first.child.process_id().expect("pid");
+    second.wait_for(&format!("process {pid}"));
+    let status = second.wait_end();
+    assert!(!status.success());
+    second.assert_given_back();
+    // The first plays on, and once it is gone the directory is free again.
+    first.send("q");
+    first.wait_exit();
+    let mut third = Table::start(dir.path());
+    third.wait_for("Play");
+    third.send("q");
+    third.wait_exit();
+}
+
+#[test]
+fn a_paste_of_thousands_of_keys_is_read_through() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start(dir.path());
+    t.wait_for("Play");
+    // Down through the menu thousands of times, then the help: all of it must be read at once,
+    // not when some later key arrives.
+    let paste = "j".repeat(6000) + "?";
+    t.send(&paste);
+    t.wait_for("Help");
+    t.send("q");
+    t.wait_exit();
+}
+
+#[test]
+fn a_dumb_terminal_gets_the_ascii_monochrome_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start_with(dir.path(), "instant", &[("TERM", "dumb")]);
+    sit_down(&mut t, dir.path());
+    let contents = t.contents();
+    for glyph in ["♠", "♥", "♦", "♣", "▶", "─", "│"] {
+        assert!(!contents.contains(glyph), "{glyph} drawn on a dumb terminal:\n{contents}");
+    }
+    {
+        let parser = t.screen.lock().expect("screen");
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        for r in 0..rows.get() {
+            for c in 0..cols.get() {
+                let cell = screen.cell(r, c).expect("a cell");
+                assert_eq!(cell.fgcolor(), vt100::Color::Default, "colour at {r},{c}");
+                assert_eq!(cell.bgcolor(), vt100::Color::Default, "colour at {r},{c}");
+            }
+        }
+    }
+    t.send("q");
+    t.wait_exit();
+}
+
+#[test]
+fn without_a_data_directory_the_table_plays_in_memory_and_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let blocker = dir.path().join("a-file");
+    std::fs::write(&blocker, b"not a directory").expect("write");
+    let data = blocker.join("contree");
+    let mut t = Table::start(&data);
+    t.wait_for("Nothing will be saved");
+    t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r"); // the players are met
+    t.wait_for("Your turn to bid");
+    t.send("q");
+    t.wait_exit();
+    t.wait_for("this session was not saved");
+    t.assert_given_back();
+}
+
+#[test]
+fn a_corrupt_settings_file_is_reported_on_screen_and_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("settings.json"), br#"{"hint": true, "speed": "warp"}"#)
+        .expect("write");
+    let mut t = Table::start(dir.path());
+    t.wait_for("settings.json could not be used");
+    // The notice wraps: the path of the kept file is on screen whole.
+    t.wait_for("settings.json.corrupt-");
+    t.send("q");
+    t.wait_exit();
+    let kept = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .any(|e| e.file_name().to_string_lossy().starts_with("settings.json.corrupt-"));
+    assert!(kept);
+    let settings = std::fs::read_to_string(dir.path().join("settings.json")).expect("rewritten");
+    assert!(settings.contains("\"hint\":true"), "the good field is kept: {settings}");
+}
+
+#[test]
+fn the_notice_of_a_save_moved_aside_shows_where_it_was_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("game.json"), b"{\"version\": 1, \"seed\":").expect("write");
+    let mut t = Table::start(dir.path());
+    t.wait_for("could not be resumed");
+    let kept = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("game.json.corrupt-"))
+        .expect("kept");
+    // The notice wraps over lines: the kept file's name is on screen whole.
+    t.wait_for(&kept);
+    t.send("q");
+    t.wait_exit();
 }

@@ -3,7 +3,8 @@
 mod common;
 
 use contree::rules::{
-    CardPlay, CardSet, DealRecord, PlayError, RecordError, RejectKind, Seat, check_play,
+    CardPlay, CardSet, DealRecord, PlayError, RecordError, RejectKind, RuleSet, Rules, Seat,
+    check_play,
 };
 use contree::score::score_text;
 use serde_json::{Value, json};
@@ -134,17 +135,26 @@ fn a_card_not_in_the_hand() {
 /// Finds, in random legal deals, a position where swapping two of one player's cards breaks
 /// `rule`, and checks that the record is rejected there with that rule named.
 fn find_and_check(rule: fn(&PlayError) -> bool, words: &str) {
-    for seed in 0..2000u64 {
-        let record = common::random_record(seed);
-        let Some(contract) = record.replay_auction().ok().and_then(|a| a.contract()) else {
+    find_and_check_in(None, rule, words);
+}
+
+/// [`find_and_check`] in deals under `rules`.
+fn find_and_check_in(rules: Option<Rules>, rule: fn(&PlayError) -> bool, words: &str) {
+    for seed in 0..4000u64 {
+        let record = common::random_record_with(seed, rules);
+        let Some(auction) = record.replay_auction().ok() else {
             continue;
         };
-        let mut play = CardPlay::new(record.hand_sets(), contract.trump(), record.dealer.next());
+        let Some(contract) = auction.contract() else {
+            continue;
+        };
+        let (trump, leader) = (contract.trump(), auction.first_to_speak());
+        let mut play = CardPlay::new(record.hand_sets(), trump, leader, record.rules());
         for (i, &card) in record.play.iter().enumerate() {
             let seat = play.to_play().expect("deal in progress");
             let hand = play.hands()[seat];
             for other in hand.minus(CardSet::single(card)).iter() {
-                let err = check_play(hand, play.current_trick(), contract.trump(), other);
+                let err = check_play(hand, play.current_trick(), trump, record.rules(), other);
                 if err.as_ref().is_err_and(rule) {
                     let j = (i + 1..record.play.len())
                         .find(|&j| record.play[j] == other)
@@ -179,4 +189,62 @@ fn a_missed_overtrump() {
 #[test]
 fn a_missed_trump() {
     find_and_check(|e| matches!(e, PlayError::MustTrump { .. }), "must trump: holds");
+}
+
+#[test]
+fn a_tout_atout_card_that_does_not_beat_the_suit_led() {
+    let rules = Rules::of(RuleSet::Contree).with_nt_at(true);
+    find_and_check_in(Some(rules), |e| matches!(e, PlayError::MustBeat { .. }), "must beat");
+}
+
+#[test]
+fn a_missed_underruff_in_plain() {
+    let rules = Rules::of(RuleSet::Plain);
+    find_and_check_in(Some(rules), |e| matches!(e, PlayError::MustUnderruff { .. }), "even under");
+}
+
+#[test]
+fn a_revoke_when_play_turns_clockwise() {
+    let rules = Rules::of(RuleSet::Plain).with_nt_at(true);
+    find_and_check_in(Some(rules), |e| matches!(e, PlayError::MustFollow { .. }), "must follow");
+}
+
+#[test]
+fn sans_atout_and_tout_atout_bids_need_the_option() {
+    let mut r = base();
+    r["auction"] = json!(["100NT", "pass", "pass", "pass"]);
+    let e = rejected(&r);
+    assert_eq!((e.kind, e.index, e.seat), (RejectKind::IllegalBid, Some(0), Some(Seat::North)));
+    assert!(e.reason.contains("sans atout / tout atout"), "{}", e.reason);
+    r["rules"] = json!({"nt_at": true});
+    // The option on, the bid stands and the play is checked against it.
+    let kind = answer(&r).err().map(|e| e.kind);
+    assert_ne!(kind, Some(RejectKind::IllegalBid));
+}
+
+#[test]
+fn bad_rules_and_declarations_are_bad_input() {
+    for rules in [json!({"set": "classic"}), json!({"nt_at": 1}), json!({"set": 3})] {
+        let mut r = base();
+        r["rules"] = rules;
+        assert_eq!(rejected(&r).kind, RejectKind::BadInput);
+    }
+    // North holds A K Q J of hearts (a cinquante, not a tierce) and one king; X is no seat.
+    for declared in [
+        json!({"N": ["tierce:AH"]}),
+        json!({"N": ["carre:K"]}),
+        json!({"N": ["quinte:AH"]}),
+        json!({"X": []}),
+        json!({"N": "tierce:AH"}),
+    ] {
+        let mut r = base();
+        r["rules"] = json!({"set": "coinche"});
+        r["declared"] = declared.clone();
+        let e = rejected(&r);
+        assert_eq!(e.kind, RejectKind::BadInput, "{declared}");
+    }
+    // Declarations belong to coinche: elsewhere they are not read.
+    let mut r = base();
+    r["declared"] = json!({"N": ["tierce:AH"]});
+    assert!(answer(&r).is_ok());
 }

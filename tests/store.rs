@@ -91,11 +91,54 @@ fn corrupt_truncated_future_and_tampered_saves_are_moved_aside() {
     let mut save: GameSave = serde_json::from_str(&json).expect("parses");
     save.seed ^= 1;
     moved_aside(serde_json::to_string(&save).expect("json").as_bytes(), "altered");
-    // Tampered: the play of the first deal changed (two cards swapped).
+    // Tampered: the play of the first deal changed (two cards swapped), in a save without the
+    // checksum, as earlier versions wrote them: the replay refuses it.
     let mut save: GameSave = serde_json::from_str(&json).expect("parses");
+    save.check = None;
     let deal = save.deals.iter_mut().find(|d| d.play.len() >= 8).expect("a deal with cards played");
     deal.play.swap(0, 5);
     moved_aside(serde_json::to_string(&save).expect("json").as_bytes(), "illegal action");
+}
+
+/// A save whose actions were edited into other legal ones: the rules accept them, the save
+/// must not be trusted all the same.
+#[test]
+fn a_save_whose_calls_or_cards_were_edited_is_refused() {
+    let json = a_save_json();
+    let save: GameSave = serde_json::from_str(&json).expect("parses");
+    assert!(save.check.is_some(), "a save carries the checksum of its actions");
+    // Any change to the calls or cards breaks the checksum: here the unfinished deal's last
+    // card is taken back, which leaves a legal position.
+    let mut edited = save.clone();
+    edited.deals.last_mut().expect("deals").play.pop();
+    moved_aside(serde_json::to_string(&edited).expect("json").as_bytes(), "edited");
+    // Without the checksum (an older save), the replay still checks each deal's recorded totals
+    // against the ones the deals before it give: an edit that changed a score shows there.
+    let mut edited = save;
+    edited.check = None;
+    let totals = edited.deals[1].game.as_mut().expect("a game context");
+    totals.before[Team::NS] += 10;
+    moved_aside(serde_json::to_string(&edited).expect("json").as_bytes(), "totals");
+}
+
+/// A save written by the first version of the save format (no checksum) resumes as it was.
+#[test]
+fn a_save_of_the_first_format_still_resumes() {
+    let bytes = include_bytes!("data/save-v1.json");
+    let text = std::str::from_utf8(bytes).expect("UTF-8");
+    assert!(!text.contains("\"check\""), "the fixture is of the format without a checksum");
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join(GAME_FILE), bytes).expect("write");
+    let store = store(dir.path());
+    let (game, started, _) = saved(&store);
+    assert_eq!(game.history().len(), 3);
+    assert_eq!(game.phase(), Phase::Playing);
+    assert_eq!(started, Some(1_796_063_568));
+    // Saved again, it gains the checksum and still loads.
+    store.save_game(&game).expect("saves");
+    let again = fs::read_to_string(dir.path().join(GAME_FILE)).expect("read");
+    assert!(again.contains("\"check\""));
+    assert_eq!(saved(&store).0, game);
 }
 
 /// Whether permissions stop this process (they do not for root, who writes anywhere).
@@ -169,7 +212,21 @@ fn expected(games: &[Game]) -> Stats {
             side.made += u32::from(score.made);
             side.failed += u32::from(!score.made);
             if c.multiplier != Multiplier::Simple {
-                if ours { s.deals.contres.suffered += 1 } else { s.deals.contres.made += 1 }
+                if ours {
+                    s.deals.contres.suffered += 1
+                } else {
+                    s.deals.contres.made += 1
+                }
+                let judged = &mut s.deals.contres_judged;
+                if ours {
+                    judged.suffered += 1
+                } else {
+                    judged.made += 1
+                }
+                if !score.made {
+                    let won = &mut s.deals.contres_won;
+                    if ours { won.suffered += 1 } else { won.made += 1 }
+                }
             }
             if c.multiplier == Multiplier::Surcontre {
                 if ours { s.deals.surcontres.made += 1 } else { s.deals.surcontres.suffered += 1 }
@@ -229,7 +286,7 @@ fn statistics_add_up_across_games_and_count_everything_once() {
     );
     let total: u64 = finished.iter().map(|g| u64::from(g.totals()[Team::NS])).sum();
     assert_eq!(stats.deals.points[Team::NS], total);
-    let games = store(dir.path()).games().expect("history of games");
+    let games = store(dir.path()).games().expect("history of games").games;
     assert_eq!(games.len(), 6);
     for (entry, game) in games.iter().zip(&finished) {
         assert_eq!(Game::from_save(&entry.game).as_ref(), Ok(game));
@@ -249,7 +306,7 @@ fn a_finished_game_left_in_game_json_is_filed_on_load() {
     assert!(matches!(Store::at(dir.path()).expect("store").load_game(), Resume::None));
     assert_eq!(store.stats().all_games().played, 1);
     assert_eq!(store.stats().deals.played as usize, game.history().len());
-    assert_eq!(store.games().expect("games").len(), 1);
+    assert_eq!(store.games().expect("games").games.len(), 1);
 }
 
 #[test]
@@ -263,7 +320,7 @@ fn new_archives_the_saved_game() {
     store.save_game(&game).expect("saves");
     store.archive_saved_game().expect("archives");
     assert!(matches!(store.load_game(), Resume::None));
-    let games: Vec<GameEntry> = store.games().expect("games");
+    let games: Vec<GameEntry> = store.games().expect("games").games;
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].result, GameResult::Abandoned);
     assert_eq!(Game::from_save(&games[0].game).as_ref(), Ok(&game));
@@ -286,12 +343,13 @@ fn corrupt_statistics_are_moved_aside() {
     fs::write(dir.path().join(STATS_FILE), b"{\"version\": 1, \"deals\": 3").expect("write");
     let (stats, moved) = store.stats_checked().expect("read");
     assert_eq!(stats, Stats::default());
-    let (path, why) = moved.expect("moved aside");
+    let aside = moved.expect("moved aside");
+    let (path, why) = (aside.path, aside.reason);
     assert!(why.contains("JSON"), "{why}");
     assert_eq!(fs::read(path).expect("kept"), b"{\"version\": 1, \"deals\": 3");
     fs::write(dir.path().join(STATS_FILE), b"{\"version\": 2}").expect("write");
     let (_, moved) = store.stats_checked().expect("read");
-    assert!(moved.is_some_and(|(_, why)| why.contains("version 2")));
+    assert!(moved.is_some_and(|a| a.reason.contains("version 2")));
     assert!(!dir.path().join(GAMES_FILE).exists());
 }
 
@@ -312,4 +370,220 @@ fn small_json_files_round_trip_and_stay_in_the_directory() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(left, ["settings.json"], "no temporary file is left behind");
+}
+
+/// A finished game of `seed`, played by the random players.
+fn finished(seed: u64) -> Game {
+    let (mut game, mut rng) = support::new(GameOptions::default(), seed);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    game
+}
+
+#[test]
+fn a_half_written_last_line_does_not_swallow_the_next_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let first = finished(9);
+    store.game_finished(&first).expect("files");
+    // A crash in the middle of the next append: half a line, no newline.
+    let whole = fs::read(dir.path().join(GAMES_FILE)).expect("read");
+    let mut torn = whole.clone();
+    torn.extend_from_slice(&whole[..whole.len() / 2]);
+    fs::write(dir.path().join(GAMES_FILE), &torn).expect("write");
+    let second = finished(10);
+    store.save_game(&second).expect("saves");
+    store.game_finished(&second).expect("files on a line of its own");
+    assert!(!dir.path().join(GAME_FILE).exists(), "the save goes once the game is filed");
+    let history = store.games().expect("reads");
+    assert_eq!(history.games.len(), 2, "both games are kept");
+    assert_eq!(Game::from_save(&history.games[1].game).as_ref(), Ok(&second));
+    assert_eq!(history.unreadable, [2], "the torn line is reported, not skipped in silence");
+    let notice = history.notice().expect("a notice");
+    assert!(notice.contains("games.jsonl") && notice.contains("line 2"), "{notice}");
+    let text = fs::read(dir.path().join(GAMES_FILE)).expect("read");
+    assert!(text.starts_with(&torn), "nothing already there is changed");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_does_not_stop_a_game_from_being_filed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    fs::write(dir.path().join(GAMES_FILE), b"\xe9\n").expect("write");
+    let (mut game, mut rng) = support::new(GameOptions::default(), 6);
+    support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
+    store.save_game(&game).expect("saves");
+    store.archive_saved_game().expect("files the saved game");
+    let history = store.games().expect("reads");
+    assert_eq!(history.games.len(), 1);
+    assert_eq!(history.games[0].result, GameResult::Abandoned);
+    assert_eq!(history.unreadable, [1]);
+    assert!(!dir.path().join(GAME_FILE).exists());
+}
+
+#[test]
+fn a_history_that_cannot_be_appended_to_keeps_the_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    fs::create_dir(dir.path().join(GAMES_FILE)).expect("a directory in the way");
+    let (mut game, mut rng) = support::new(GameOptions::default(), 6);
+    support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
+    store.save_game(&game).expect("saves");
+    let before = fs::read(dir.path().join(GAME_FILE)).expect("read");
+    let e = store.archive_saved_game().expect_err("cannot file");
+    assert!(e.to_string().contains("games.jsonl"), "{e}");
+    assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("kept"), before);
+    let new = support::new(GameOptions::default(), 7).0;
+    assert!(store.start_game(&new).is_err(), "no new game over an unfiled one");
+    assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("kept"), before);
+}
+
+#[test]
+fn two_games_on_the_same_seed_are_two_games() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let (first, second) = (finished(3), finished(3));
+    assert_eq!(first, second, "the same seed, the same players: the same game");
+    for game in [&first, &second] {
+        store.start_game(game).expect("a new game");
+        store.save_game(game).expect("saves");
+        store.game_finished(game).expect("files");
+    }
+    let stats = store.stats();
+    assert_eq!(stats.all_games().played, 2, "each game is counted");
+    assert_eq!(stats.deals.played as usize, 2 * first.history().len());
+    let games = store.games().expect("reads").games;
+    assert_eq!(games.len(), 2);
+    assert_ne!(games[0].game.started, games[1].game.started, "each has its own start");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_that_is_not_a_regular_file_is_moved_aside_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join(GAME_FILE);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let resume = store(dir.path()).load_game();
+    let Resume::MovedAside { reason, .. } = resume else { panic!("{resume:?}") };
+    assert!(reason.contains("not a regular file"), "{reason}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_that_cannot_be_read_is_left_where_it_is() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let (game, _) = support::new(GameOptions::default(), 3);
+    store.save_game(&game).expect("saves");
+    let path = dir.path().join(GAME_FILE);
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).expect("chmod");
+    if fs::read(&path).is_ok() {
+        eprintln!("skipped: permissions do not apply to this user (root?)");
+        return;
+    }
+    let resume = store.load_game();
+    let notice = resume.notice().expect("a notice");
+    assert!(matches!(resume, Resume::LeftInPlace { .. }), "{resume:?}");
+    assert!(notice.contains("permission denied"), "{notice}");
+    assert!(path.exists(), "not moved");
+    let e = store.archive_saved_game().expect_err("a new game may not replace it");
+    assert!(e.to_string().contains("permission denied"), "{e}");
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
+    assert_eq!(saved(&store).0, game);
+}
+
+#[test]
+fn one_holder_at_a_time_and_the_second_is_told_who() {
+    use contree::store::{LockError, TABLE};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let first = store(dir.path());
+    let held = first.lock(TABLE).expect("the first table holds the directory");
+    let second = store(dir.path());
+    match second.lock(TABLE) {
+        Err(LockError::Held(holder)) => {
+            assert_eq!(holder.pid, Some(std::process::id()));
+            assert!(holder.since.is_some());
+            assert!(holder.is_table());
+        }
+        other => panic!("the second table got {other:?}"),
+    }
+    drop(held);
+    second.lock("stats").expect("free once the first let go");
+}
+
+#[test]
+fn a_read_only_store_moves_nothing_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join(GAME_FILE), b"{").expect("write");
+    fs::write(dir.path().join(STATS_FILE), b"{").expect("write");
+    let store = store(dir.path()).read_only();
+    let resume = store.load_game();
+    assert!(matches!(resume, Resume::LeftInPlace { .. }), "{resume:?}");
+    assert!(resume.notice().is_some_and(|n| n.contains("not moved")));
+    let (stats, aside) = store.stats_checked().expect("reads");
+    assert_eq!(stats, Stats::default());
+    assert!(aside.is_some_and(|a| !a.moved));
+    assert!(store.save_game(&support::new(GameOptions::default(), 1).0).is_err());
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("there"), b"{");
+}
+
+#[test]
+fn leftover_temporary_files_are_removed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    fs::write(dir.path().join(".game.json.a1B2c3.tmp"), b"half a save").expect("write");
+    fs::write(dir.path().join(".stats.json.xyz.tmp"), b"{").expect("write");
+    fs::write(dir.path().join("notes.tmp"), b"mine").expect("write");
+    assert_eq!(store.remove_leftovers(), 2);
+    assert!(dir.path().join("notes.tmp").exists(), "only the store's own");
+    assert_eq!(store.read_only().remove_leftovers(), 0);
+}
+
+#[test]
+fn corrupt_settings_are_moved_aside_and_their_good_fields_kept() {
+    use contree::ui::{Lang, Settings, Speed};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let bad = br#"{"lang": "fr", "speed": "warp", "hint": true}"#;
+    fs::write(dir.path().join("settings.json"), bad).expect("write");
+    let (kept, aside) = store.read_json_fields::<Settings>("settings.json").expect("reads");
+    let kept = kept.expect("what could be read");
+    assert_eq!(kept, Settings { lang: Lang::Fr, hint: true, ..Settings::default() });
+    assert_eq!(kept.speed, Speed::default());
+    let aside = aside.expect("reported");
+    assert!(aside.moved && aside.reason.contains("speed"), "{aside}");
+    assert_eq!(fs::read(&aside.path).expect("kept as it was"), bad);
+    assert!(store.take_notices().iter().any(|n| n.contains("settings.json")));
+    // What was kept is on disk again, so the next change loses nothing readable.
+    let back: Option<Settings> = store.read_json("settings.json").expect("readable now");
+    assert_eq!(back, Some(kept));
+    // Not JSON at all: moved aside, nothing kept.
+    fs::write(dir.path().join("settings.json"), b"\xff{").expect("write");
+    let (kept, aside) = store.read_json_fields::<Settings>("settings.json").expect("reads");
+    assert_eq!(kept, None);
+    assert!(aside.is_some_and(|a| a.moved));
+}
+
+#[test]
+fn corrupt_statistics_met_at_the_table_are_reported() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    fs::write(dir.path().join(STATS_FILE), b"{\"version\": 1, \"deals\": ").expect("write");
+    let (mut game, mut rng) = support::new(GameOptions::default(), 6);
+    support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
+    store.deal_finished(&game).expect("counts on new statistics");
+    let notices = store.take_notices();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("stats.json") && notices[0].contains("kept as"), "{notices:?}");
+    assert_eq!(store.stats().deals.played, 1);
 }

@@ -2,15 +2,13 @@
 //! `TestBackend`, every screen snapshotted at 80x24 and 120x40 in French and English.
 
 use contree::game::Phase;
-use contree::rules::{Level, Seat};
+use contree::rules::{BidLevel, Seat};
 use contree::ui::app::{BidButton, Hit, MenuItem, Popup, Resumable, Screen};
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
 
 const SEED: u64 = 4;
 
@@ -30,6 +28,8 @@ fn config(lang: Lang) -> Config {
         seed: SEED,
         resume: None,
         game: None,
+        previous: None,
+        time_zone: jiff::tz::TimeZone::UTC,
     }
 }
 
@@ -64,6 +64,11 @@ fn settle(app: &mut App) -> Vec<Effect> {
             app.update(Msg::Timer);
             continue;
         }
+        // A trick held for South to see goes on at a key, as a player would press.
+        if app.wait == Some(contree::ui::app::Wait::Held) && app.popups.is_empty() {
+            key(app, KeyCode::Enter);
+            continue;
+        }
         return done;
     }
     panic!("the table never settled");
@@ -85,10 +90,17 @@ fn click(app: &mut App, hit: Hit) {
     }));
 }
 
+/// Starts a new game from the start screen and meets the players.
+fn sit(app: &mut App) {
+    key(app, KeyCode::Enter);
+    assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down");
+    key(app, KeyCode::Esc);
+}
+
 /// A game on the table, South about to bid.
 fn at_table(lang: Lang) -> App {
     let mut app = App::new(config(lang));
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     settle(&mut app);
     app
 }
@@ -107,15 +119,15 @@ fn bid_with_keys(app: &mut App) {
     settle(app);
 }
 
-/// South's turn starts on Pass; Tab walks round the buttons to the first value.
+/// South's turn starts on Pass; Tab goes on to the first value.
 fn focus_first_value(app: &mut App) {
     for _ in 0..20 {
-        if app.bid_focus == 0 {
+        if matches!(app.bid_buttons().get(app.bid_focus), Some(BidButton::Level(_))) {
             return;
         }
         key(app, KeyCode::Tab);
     }
-    panic!("Tab never reached the first bidding button");
+    panic!("Tab never reached the first value");
 }
 
 fn snapshot_all(name: &str, mut make: impl FnMut(Lang) -> App) {
@@ -177,7 +189,7 @@ fn screens() {
             settle(&mut app);
         }
         ch(&mut app, 'L');
-        assert_eq!(app.popups.last(), Some(&Popup::LastTrick));
+        assert!(matches!(app.popups.last(), Some(&Popup::Tricks { .. })));
         app
     });
     snapshot_all("help", |l| {
@@ -209,7 +221,19 @@ fn screens() {
         app.stats = Some(stats);
         app
     });
-    snapshot_all("game_over", |l| whole_game(l).0);
+    snapshot_all("game_over", |l| {
+        // The statistics as the game leaves them: this game, after one game won before it.
+        let (mut app, _) = whole_game(l);
+        let game = app.game.clone().expect("a finished game");
+        let mut stats = contree::stats::Stats::default();
+        stats.add_game(1000, contree::rules::Team::NS);
+        for d in game.history() {
+            stats.add_deal(d);
+        }
+        stats.add_game(game.options().target, game.winner().expect("a winner"));
+        app.stats = Some(stats);
+        app
+    });
     snapshot_all("resume", |l| {
         let game = playing(l).game.expect("a game");
         let mut c = config(l);
@@ -259,11 +283,12 @@ fn the_footer_keeps_help_and_quit_whole_at_80_columns() {
             assert!(wide.len() >= row.len(), "{name} {lang:?}: {wide:?}");
         }
     }
-    let mut app = playing(Lang::Fr);
-    let wide = footer_row(&draw(&mut app, 120, 40));
-    assert!(wide.contains("H  Historique"), "{wide:?}");
+    // The history stays in French at 80 columns, even with Contre offered; what is left out is
+    // in the help.
+    let mut app = contre_offered(Lang::Fr);
     let narrow = footer_row(&draw(&mut app, 80, 24));
-    assert!(!narrow.contains("Histori"), "an entry is shown whole or not at all: {narrow:?}");
+    assert!(narrow.contains("c  Contre"), "{narrow:?}");
+    assert!(narrow.contains("H  Historique"), "{narrow:?}");
 }
 
 #[test]
@@ -304,7 +329,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
             assert!(screen.contains(note.get(lang)), "{lang:?} {level:?}:\n{screen}");
             // Every line of the frame closes on its right border.
             let right = rows.iter().filter_map(|r| r.chars().nth(74)).filter(|&c| c == '│');
-            assert_eq!(right.count(), 12, "{lang:?} {level:?}:\n{screen}");
+            assert_eq!(right.count(), 14, "{lang:?} {level:?}:\n{screen}");
         }
         // Elsewhere the note says when the game rules apply.
         let mut app = App::new(config(lang));
@@ -359,7 +384,7 @@ fn a_whole_game_against_the_normal_bots() {
     let mut c = config(Lang::Fr);
     c.settings.level = contree::bots::Level::Normal;
     let mut app = App::new(c);
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     for _ in 0..5000 {
         settle(&mut app);
         match app.popups.last() {
@@ -428,17 +453,19 @@ fn a_deal_with_clicks_only() {
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Menu(MenuItem::Play));
     assert_eq!(app.screen, Screen::Table);
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Close);
     while !app.south_to_bid() {
         settle(&mut app);
     }
     draw(&mut app, 120, 40);
-    click(&mut app, Hit::Bid(BidButton::Level(Level::Points(100))));
-    assert_eq!(app.bid_level, Some(Level::Points(100)));
+    click(&mut app, Hit::Bid(BidButton::Level(BidLevel::Points(100))));
+    assert_eq!(app.bid_level, Some(BidLevel::Points(100)));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Bid(BidButton::Suit(contree::rules::Suit::Hearts)));
     settle(&mut app);
     let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("contract");
-    assert_eq!(c.bid.level, Level::Points(100));
+    assert_eq!(c.bid.level, BidLevel::Points(100));
     let mut cards = 0;
     while app.popups.is_empty() {
         if app.south_to_play() {
@@ -519,8 +546,13 @@ fn a_key_skips_the_bots_wait() {
     let mut c = config(Lang::En);
     c.settings.speed = Speed::Slow;
     let mut app = App::new(c);
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     let bots_first = app.game.as_ref().and_then(|g| g.to_act()) != Some(Seat::South);
+    // The new deal is seen first: keys wait for that.
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    ch(&mut app, 'x');
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    app.update(Msg::Timer);
     if bots_first {
         assert!(app.wait().is_some());
         ch(&mut app, 'x');
@@ -534,7 +566,7 @@ fn monochrome_and_letters_draw_the_table() {
     c.theme = Theme::monochrome();
     c.settings.suits = contree::ui::SuitStyle::Letters;
     let mut app = App::new(c);
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     settle(&mut app);
     bid_with_keys(&mut app);
     let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
@@ -573,7 +605,7 @@ fn the_hint_is_asked_once_and_shown() {
     let mut c = config(Lang::En);
     c.settings.hint = true;
     let mut app = App::new(c);
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     let mut hints = 0;
     for _ in 0..50 {
         for e in app.take_effects() {
@@ -606,7 +638,7 @@ fn first_card_at_normal_speed() -> App {
     let mut c = config(Lang::En);
     c.settings.speed = Speed::Normal;
     let mut app = App::new(c);
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     settle(&mut app);
     bid_with_keys(&mut app);
     key(&mut app, KeyCode::Enter);
@@ -685,18 +717,18 @@ fn settle_with(
     }
 }
 
-#[test]
-fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
+/// A table where East has bid 90 hearts and South may contre.
+fn contre_offered(lang: Lang) -> App {
     use contree::game::Action;
     use contree::rules::{Bid, Call, Suit};
-    let mut app = App::new(config(Lang::En));
-    key(&mut app, KeyCode::Enter);
+    let mut app = App::new(config(lang));
+    sit(&mut app);
     // East bids 90 hearts at its first turn; everyone else does as the bots do.
     let mut east_bid = false;
     settle_with(&mut app, |r| {
         (r.view.seat == Seat::East && !east_bid).then(|| {
             east_bid = true;
-            Action::Bid(Call::Bid(Bid::new(Level::Points(90), Suit::Hearts)))
+            Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Hearts)))
         })
     });
     for _ in 0..4 {
@@ -707,14 +739,24 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
         settle_with(&mut app, |r| {
             (r.view.seat == Seat::East && !east_bid).then(|| {
                 east_bid = true;
-                Action::Bid(Call::Bid(Bid::new(Level::Points(90), Suit::Hearts)))
+                Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Hearts)))
             })
         });
     }
     assert!(app.bid_buttons().contains(&BidButton::Call(Call::Contre)));
+    app
+}
+
+#[test]
+fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
+    use contree::rules::Call;
+    let mut app = contre_offered(Lang::En);
     let t = draw(&mut app, 80, 24);
     insta::assert_snapshot!("contre_offered", t.backend());
     ch(&mut app, 'c');
+    // A contre is said only once confirmed.
+    assert_eq!(app.confirm, Some(Call::Contre));
+    key(&mut app, KeyCode::Enter);
     assert_eq!(app.bubbles[Seat::South], Some(contree::ui::app::Bubble::Call(Call::Contre)));
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("« Contre! »"));
@@ -728,9 +770,11 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
 #[test]
 fn a_game_given_at_start_moves_on_without_a_key() {
     let mut c = config(Lang::En);
-    c.game = Some(contree::cli::new_game(contree::game::GameOptions::default(), SEED));
-    let app = App::new(c);
+    c.game = Some(contree::game::new_game(contree::game::GameOptions::default(), SEED, None));
+    let mut app = App::new(c);
     assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down first");
+    key(&mut app, KeyCode::Esc);
     let south_first = app.game.as_ref().and_then(|g| g.to_act()) == Some(Seat::South);
     assert!(south_first || app.wait().is_some(), "a bot's turn is timed at once");
 }
@@ -738,7 +782,7 @@ fn a_game_given_at_start_moves_on_without_a_key() {
 #[test]
 fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
     let mut app = App::new(config(Lang::En));
-    key(&mut app, KeyCode::Enter);
+    sit(&mut app);
     for _ in 0..10 {
         if app.wait().is_some() {
             app.update(Msg::Timer);
@@ -797,4 +841,271 @@ fn the_rules_scroll_stops_at_their_end() {
     let t = draw(&mut app, 80, 24);
     let shown = format!("{:?}", t.backend());
     assert!(shown.contains("cards played."), "the last line is in sight: {shown}");
+}
+
+#[test]
+fn tab_and_enter_cannot_contre_without_the_confirmation() {
+    use contree::rules::{Call, Multiplier};
+    let mut app = contre_offered(Lang::En);
+    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let before = calls(&app);
+    // The first Tab from Pass goes to the values, never to Contre.
+    key(&mut app, KeyCode::Tab);
+    assert!(matches!(app.bid_buttons()[app.bid_focus], BidButton::Level(_)));
+    // Contre is the last button: Shift-Tab from Pass reaches it, and Enter only asks.
+    key(&mut app, KeyCode::Tab);
+    for _ in 0..20 {
+        if app.bid_buttons()[app.bid_focus] == BidButton::Call(Call::Contre) {
+            break;
+        }
+        key(&mut app, KeyCode::Tab);
+    }
+    assert_eq!(app.bid_buttons().last(), Some(&BidButton::Call(Call::Contre)));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(calls(&app), before, "no call yet");
+    assert_eq!(app.confirm, Some(Call::Contre));
+    // Keys other than the answer do nothing; n forgets the contre.
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(calls(&app), before);
+    ch(&mut app, 'n');
+    assert_eq!(app.confirm, None);
+    assert_eq!(calls(&app), before);
+    // c then y contres.
+    ch(&mut app, 'c');
+    ch(&mut app, 'y');
+    assert_eq!(calls(&app), before + 1);
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    assert_eq!(c.multiplier, Multiplier::Contre);
+}
+
+#[test]
+fn escape_on_the_summary_closes_it_and_does_not_deal() {
+    let mut app = finished_deal(Lang::En);
+    key(&mut app, KeyCode::Esc);
+    assert!(app.popups.is_empty(), "the summary is closed");
+    let g = app.game.as_ref().expect("game");
+    assert_eq!(g.deal().index, 0, "no new deal");
+    assert_eq!(g.phase(), Phase::DealOver);
+    // Enter opens the summary again; its Enter deals.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.game.as_ref().map(|g| g.deal().index), Some(1));
+    // The new deal takes no key until it has been seen: an Enter pressed twice is no call.
+    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Enter);
+        ch(&mut app, 'p');
+    }
+    assert_eq!(calls(&app), 0);
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    app.update(Msg::Timer);
+    assert_ne!(app.wait, Some(contree::ui::app::Wait::Deal));
+}
+
+#[test]
+fn south_takes_back_its_last_call_and_card() {
+    use contree::rules::Call;
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Normal;
+    let mut app = App::new(c);
+    sit(&mut app);
+    settle(&mut app);
+    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let before = calls(&app);
+    ch(&mut app, 'p');
+    assert_eq!(calls(&app), before + 1);
+    // The next bot's turn is asked for, and taken back before it answers.
+    app.update(Msg::Timer);
+    let asked: Vec<_> = app
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Think(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    ch(&mut app, 'u');
+    assert_eq!(calls(&app), before, "the pass is taken back");
+    assert!(app.south_to_bid());
+    let effects = app.take_effects();
+    assert!(effects.contains(&Effect::SaveGame), "the take-back is saved");
+    assert!(app.note.as_deref().is_some_and(|s| s.contains("Taken back")));
+    // South passes again: the answer for the position before is dropped, whatever it says.
+    ch(&mut app, 'p');
+    for r in asked {
+        let a = r.decide();
+        app.update(Msg::Decided(r, a));
+    }
+    assert_eq!(calls(&app), before + 1, "the stale answer made no call");
+    // Once another seat has acted, there is nothing of South's to take back.
+    settle(&mut app);
+    if app.south_to_bid() && calls(&app) > before + 1 {
+        ch(&mut app, 'u');
+        assert!(app.status.as_deref().is_some_and(|s| s.contains("has acted since")));
+    }
+    let g = app.game.as_ref().expect("game");
+    assert_eq!(g.deal().undos, 1);
+    assert_eq!(g.deal().auction.calls().get(before), Some(&Call::Pass));
+    // Turned off in the settings, u says so and does nothing.
+    let mut c = config(Lang::En);
+    c.settings.undo = false;
+    let mut app = App::new(c);
+    sit(&mut app);
+    settle(&mut app);
+    let before = calls(&app);
+    ch(&mut app, 'p');
+    ch(&mut app, 'u');
+    assert_eq!(calls(&app), before + 1);
+    assert!(app.status.as_deref().is_some_and(|s| s.contains("off")));
+}
+
+#[test]
+fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
+    use contree::ui::app::{SettingItem, TableItem};
+    let mut app = playing(Lang::En);
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.popups.last(), Some(Popup::Menu { .. })));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.popups.is_empty(), "Esc resumes");
+    ch(&mut app, 'm');
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Settings);
+    let items = app.setting_items();
+    assert!(items.contains(&SettingItem::Speed) && items.contains(&SettingItem::Colors));
+    assert!(!items.contains(&SettingItem::Scoring), "the rules of a game wait for a new one");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Table, "back to the game");
+    app.table_item(TableItem::SaveAndLeave);
+    assert_eq!(app.screen, Screen::Start);
+    assert_eq!(app.menu_items().first(), Some(&MenuItem::Resume));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Table);
+}
+
+#[test]
+fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Fast;
+    let mut app = App::new(c);
+    sit(&mut app);
+    settle(&mut app);
+    bid_with_keys(&mut app);
+    // Play until South's card is forced and plays itself, then until its trick is complete.
+    for _ in 0..400 {
+        if app.wait == Some(contree::ui::app::Wait::Held) {
+            let t = draw(&mut app, 80, 24);
+            assert!(format!("{:?}", t.backend()).contains("forced card was played"));
+            assert_eq!(app.wait(), None, "no timer gathers it");
+            key(&mut app, KeyCode::Enter);
+            assert!(app.shown_trick.is_none(), "a key gathers it");
+            return;
+        }
+        if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
+            key(&mut app, KeyCode::Enter);
+        } else if app.south_to_bid() {
+            ch(&mut app, 'p');
+        } else {
+            settle_one(&mut app);
+        }
+    }
+    panic!("no forced card was played for South");
+}
+
+#[test]
+fn new_screens_and_popups() {
+    snapshot_all("players", |l| {
+        let mut app = App::new(config(l));
+        key(&mut app, KeyCode::Enter);
+        app
+    });
+    snapshot_all("seat", |l| {
+        let mut app = at_table(l);
+        draw(&mut app, 120, 40);
+        click(&mut app, Hit::Seat(Seat::West));
+        app
+    });
+    snapshot_all("menu", |l| {
+        let mut app = playing(l);
+        key(&mut app, KeyCode::Esc);
+        app
+    });
+    snapshot_all("settings_in_game", |l| {
+        let mut app = playing(l);
+        ch(&mut app, 'm');
+        key(&mut app, KeyCode::Down);
+        key(&mut app, KeyCode::Enter);
+        app
+    });
+    snapshot_all("tricks", |l| {
+        let mut app = finished_deal(l);
+        key(&mut app, KeyCode::Esc);
+        ch(&mut app, 'L');
+        key(&mut app, KeyCode::Left);
+        key(&mut app, KeyCode::Left);
+        app
+    });
+    snapshot_all("confirm", |l| {
+        let mut app = contre_offered(l);
+        ch(&mut app, 'c');
+        app
+    });
+    snapshot_all("deal_done", |l| {
+        let mut app = finished_deal(l);
+        key(&mut app, KeyCode::Esc);
+        app
+    });
+    snapshot_all("undo_note", |l| {
+        let mut app = playing(l);
+        let mut c = app.game.as_ref().map_or(0, |g| g.deal().played.len());
+        // South's next card is taken back at once.
+        for _ in 0..8 {
+            if app.south_to_play() {
+                key(&mut app, KeyCode::Enter);
+                c += 1;
+                break;
+            }
+            settle(&mut app);
+        }
+        assert!(c > 0);
+        ch(&mut app, 'u');
+        app
+    });
+    snapshot_all("history_in_progress", |l| {
+        let mut app = playing(l);
+        for _ in 0..3 {
+            key(&mut app, KeyCode::Enter);
+            settle(&mut app);
+        }
+        ch(&mut app, 'H');
+        key(&mut app, KeyCode::Enter);
+        app
+    });
+}
+
+#[test]
+fn ascii_titles_and_names_use_plain_letters() {
+    use contree::game::{Game, GameOptions, HUMAN};
+    use contree::rules::BySeat;
+    let drawn = |app: &mut App| {
+        let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+        view::draw(&mut t, app, Look { ascii: true }).expect("draw");
+        format!("{:?}", t.backend())
+    };
+    let mut app = App::new(config(Lang::Fr));
+    let start = drawn(&mut app);
+    assert!(start.contains("BELOTE CONTREE"), "{start}");
+    let mut c = config(Lang::Fr);
+    let players = BySeat([HUMAN.to_string(), "dede".into(), "kevin".into(), "marcel".into()]);
+    c.game = Some(Game::new(GameOptions::default(), SEED, players));
+    let mut app = App::new(c);
+    key(&mut app, KeyCode::Esc);
+    settle(&mut app);
+    let table = drawn(&mut app);
+    assert!(table.contains("Dede") && table.contains("Kevin"), "{table}");
+    assert!(table.contains("Enchere en cours"), "{table}");
+    assert!(!table.contains("Dédé") && !table.contains("Enchère en"), "{table}");
 }

@@ -36,8 +36,7 @@ use rand::RngExt;
 
 use super::Style;
 use crate::rules::{
-    Auction, Bid, Call, Card, CardSet, Level as BidLevel, MAX_BID, MIN_BID, Multiplier, Rank, Seat,
-    Suit,
+    Auction, Bid, BidLevel, Call, Card, CardSet, MAX_BID, MIN_BID, Multiplier, Rank, Seat, Suit,
 };
 
 /// Points an average partner is expected to bring to a contract, before it has said anything
@@ -158,14 +157,39 @@ pub fn sure_capot(hand: CardSet, suit: Suit) -> bool {
     })
 }
 
-/// The bot's call during the auction. `use_convention` is false for the `easy` level, which
-/// bids its own hand only, never raises by convention and never contres.
+/// How a bidder applies the convention: what the levels, and the arena's gambler, differ by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bidding {
+    /// Raises its partner by the convention and surcontres; without it the bidder bids its own
+    /// hand only, and counts it less precisely.
+    pub convention: bool,
+    /// Contres the opponents when the convention says so.
+    pub contres: bool,
+    /// Points added to what the hand is worth when opening, competing and raising.
+    pub overbid: i32,
+}
+
+impl Bidding {
+    /// The `easy` level: its own hand only, never a raise by convention nor a contre.
+    pub const EASY: Bidding = Bidding { convention: false, contres: false, overbid: 0 };
+
+    /// The `normal` level: the whole convention.
+    pub const NORMAL: Bidding = Bidding { convention: true, contres: true, overbid: 0 };
+
+    /// The arena's gambler: the convention on a hand counted `overbid` points too high, and
+    /// never a contre.
+    pub const fn gambler(overbid: i32) -> Bidding {
+        Bidding { convention: true, contres: false, overbid }
+    }
+}
+
+/// The bot's call during the auction.
 pub fn decide_call(
     seat: Seat,
     hand: CardSet,
     auction: &Auction,
     style: Style,
-    use_convention: bool,
+    bidding: Bidding,
     rng: &mut impl rand::Rng,
 ) -> Call {
     let legal = auction.legal_calls();
@@ -175,12 +199,14 @@ pub fn decide_call(
     };
     // Players do not count to the point: the easy level wobbles a little around its count, the
     // normal level less, which only matters near the edge of a bid.
-    let noise = if use_convention { rng.random_range(-3..=3) } else { rng.random_range(-5..=5) };
+    let noise =
+        if bidding.convention { rng.random_range(-3..=3) } else { rng.random_range(-5..=5) };
+    let overbid = bidding.overbid;
     let current = auction.current_bid();
     let partner = seat.partner();
 
     if auction.multiplier() != Multiplier::Simple {
-        if legal.surcontre && use_convention && surcontre(seat, hand, auction, style) {
+        if legal.surcontre && bidding.convention && surcontre(seat, hand, auction, style) {
             return Call::Surcontre;
         }
         return Call::Pass;
@@ -198,7 +224,7 @@ pub fn decide_call(
     };
     let (best_suit, best) = Suit::ALL
         .into_iter()
-        .map(|s| (s, evaluate(hand, s) + tilt + noise))
+        .map(|s| (s, evaluate(hand, s) + tilt + noise + overbid))
         .max_by_key(|&(s, v)| (v, std::cmp::Reverse(s.index())))
         .unwrap_or((Suit::Spades, 0));
 
@@ -213,7 +239,7 @@ pub fn decide_call(
         None => bid_at(best, best_suit).unwrap_or(Call::Pass),
         // Partner holds the bid: raise it by convention, once.
         Some((bidder, bid)) if bidder == partner => {
-            if !use_convention {
+            if !bidding.convention {
                 return Call::Pass;
             }
             let Some(suit) = bid.trump.suit() else {
@@ -223,24 +249,25 @@ pub fn decide_call(
                 return Call::Pass;
             }
             let raise = support(hand, suit);
-            let target = i32::from(bid.level.value()) + i32::from(raise);
+            let target = i32::from(bid.level.value()) + i32::from(raise) + overbid;
             bid_at(target, suit).unwrap_or(Call::Pass)
         }
         // Our own bid stands: nothing to add.
         Some((bidder, _)) if bidder == seat => Call::Pass,
         // An opponent holds the bid.
         Some((_, bid)) => {
-            if use_convention && legal.contre && contre(hand, auction, bid, style) {
+            if bidding.contres && legal.contre && contre(hand, auction, bid, style) {
                 return Call::Contre;
             }
             // Competing, the lowest level that beats the bid is enough (measured: jumping to the
             // full count cost about a point a deal).
             let own = bid_at(best, best_suit).map(|_| Call::Bid(Bid::new(min, best_suit)));
             // Partner's earlier bid, raised by what this hand brings.
-            let support_call = if use_convention {
+            let support_call = if bidding.convention {
                 partner_bid(auction, partner).and_then(|pb| {
                     let suit = pb.trump.suit()?;
-                    let target = i32::from(pb.level.value()) + i32::from(support(hand, suit));
+                    let target =
+                        i32::from(pb.level.value()) + i32::from(support(hand, suit)) + overbid;
                     bid_at(target, suit).map(|_| Call::Bid(Bid::new(min, suit)))
                 })
             } else {

@@ -37,12 +37,14 @@ impl Memory {
     /// forgetful memory of the `easy` level.
     pub fn from_view(view: &SeatView, contract: Contract, remember: bool) -> Memory {
         let trump = contract.trump();
+        // The seat that said "Belote" in the trump suit, if any.
+        let said = trump.suit().and_then(|s| view.belotes.holder(s));
         let mut mem = Memory {
             seat: view.seat,
             contract,
             hand: view.hand,
             gone: CardSet::EMPTY,
-            trick: Trick::new(view.dealer.next()),
+            trick: Trick::new(view.rules.after_dealer(view.dealer), view.rules.direction()),
             tricks_done: 0,
             cannot_hold: BySeat([CardSet::EMPTY; 4]),
             first_lead: BySeat([None; 4]),
@@ -59,19 +61,19 @@ impl Memory {
                     }
                 }
                 mem.gone.insert(card);
-                mem.belote_played(seat, card, view.belote);
+                mem.belote_played(seat, card, said);
             }
             mem.trick.push(card);
             if mem.trick.is_complete() {
                 let winner = mem.trick.winner(trump).unwrap_or(seat);
-                mem.trick = Trick::new(winner);
+                mem.trick = Trick::new(winner, mem.trick.direction());
                 mem.tricks_done += 1;
             }
         }
         if !remember {
             mem.gone = mem.trick.cards().iter().copied().collect();
         }
-        if remember && let (Some(said), Some(suit)) = (view.belote, trump.suit()) {
+        if remember && let (Some(said), Some(suit)) = (said, trump.suit()) {
             // The seat that said "Belote" still holds whichever of the pair is not out yet.
             for rank in [Rank::King, Rank::Queen] {
                 let card = Card::new(suit, rank);
@@ -169,7 +171,8 @@ impl Memory {
 
     /// The seats of the other team.
     pub fn opponents(&self) -> [Seat; 2] {
-        [self.seat.next(), self.seat.prev()]
+        let dir = self.trick.direction();
+        [self.seat.next_in(dir), self.seat.after_in(3, dir)]
     }
 
     /// Whether the opponents may still hold a trump.
@@ -198,6 +201,6 @@ impl Memory {
     /// The seats still to play to the trick in progress, after this seat.
     pub fn still_to_play(&self) -> impl Iterator<Item = Seat> + '_ {
         let left = 3usize.saturating_sub(self.trick.len());
-        (1..=left).map(move |i| self.seat.after(i))
+        (1..=left).map(move |i| self.seat.after_in(i, self.trick.direction()))
     }
 }

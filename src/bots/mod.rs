@@ -4,9 +4,11 @@
 //! rules of bidding and play, no card memory, a little randomness) and `normal` (card memory and
 //! inference, the bidding convention of [`bidding`], contres). The persona's [`Style`] shifts the
 //! bidding within a level. [`decide_seeded`] gives the same answer for the same situation, at the
-//! table and through `contree bot` alike.
+//! table and through `contree bot` alike. The [`gambler`], which overbids and never contres, is
+//! not a level: it plays only in the arena, to measure how the levels punish an overbidder.
 
 pub mod bidding;
+pub mod gambler;
 pub mod memory;
 pub mod personas;
 pub mod play;
@@ -18,8 +20,9 @@ use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Action, SeatView};
-use crate::rules::{Call, Card, ContreScoring, ScoringMethod, Suit, legal_cards};
+use crate::rules::{Call, Card, ContreScoring, RuleSet, ScoringMethod, Suit, Trump, legal_cards};
 
+use bidding::Bidding;
 pub use memory::Memory;
 pub use personas::{Persona, Style};
 
@@ -79,20 +82,17 @@ const EASY_SLIP: f64 = 0.08;
 pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::Rng) -> Action {
     let auction = view.auction_state();
     let Some(contract) = auction.contract() else {
-        return match level {
-            Level::Random => Action::Bid(Call::Pass),
-            Level::Easy | Level::Normal => Action::Bid(bidding::decide_call(
-                view.seat,
-                view.hand,
-                &auction,
-                style,
-                level == Level::Normal,
-                rng,
-            )),
+        let bidder = match level {
+            Level::Random => return Action::Bid(Call::Pass),
+            Level::Easy => Bidding::EASY,
+            Level::Normal => Bidding::NORMAL,
         };
+        return Action::Bid(bidding::decide_call(
+            view.seat, view.hand, &auction, style, bidder, rng,
+        ));
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
-    let legal = legal_cards(view.hand, &mem.trick, contract.trump());
+    let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
     let random_card = |rng: &mut dyn rand::Rng| -> Option<Card> {
         let n = legal.len();
         (n > 0).then(|| legal.iter().nth(rng.random_range(0..n))).flatten()
@@ -114,8 +114,12 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
 /// [`decide`] with a generator derived from `seed` and the situation itself, so the same
 /// request always gets the same answer.
 pub fn decide_seeded(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
-    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ view_hash(view));
-    decide(view, level, style, &mut rng)
+    decide(view, level, style, &mut seeded_rng(view, seed))
+}
+
+/// The generator of a decision: from `seed` and the situation itself.
+fn seeded_rng(view: &SeatView, seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
+    rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ view_hash(view))
 }
 
 /// A hash of everything a view holds (FNV-1a), stable across runs and platforms.
@@ -135,9 +139,13 @@ pub fn view_hash(view: &SeatView) -> u64 {
             Call::Contre => 1,
             Call::Surcontre => 2,
             Call::Bid(b) => {
-                let suit = b.trump.suit().map_or(4, Suit::index) as u8;
-                let level = crate::rules::Level::ALL.iter().position(|&l| l == b.level);
-                3 + level.unwrap_or(10) as u8 * 5 + suit
+                let level = crate::rules::BidLevel::ALL.iter().position(|&l| l == b.level);
+                let level = level.unwrap_or(10) as u8;
+                match b.trump.suit() {
+                    Some(suit) => 3 + level * 5 + suit.index() as u8,
+                    // Sans atout and tout atout after every suit bid's code.
+                    None => 58 + level * 2 + u8::from(b.trump == Trump::AllTrump),
+                }
             }
         };
         eat(&[code]);
@@ -146,11 +154,26 @@ pub fn view_hash(view: &SeatView) -> u64 {
     for card in &view.play {
         eat(&[card.index() as u8]);
     }
-    eat(&[view.belote.map_or(4, |s| s.index() as u8)]);
+    // The bytes of a contrée view are the ones it has always had, so that the same situation
+    // keeps the same answer: what other sets and options add comes only when present.
+    let mut belotes = view.belotes.iter();
+    eat(&[belotes.next().map_or(4, |(s, _)| s.index() as u8)]);
+    for (seat, suit) in belotes {
+        eat(&[seat.index() as u8, suit.index() as u8]);
+    }
     eat(&[
         matches!(view.rules.scoring, ScoringMethod::Made) as u8,
         matches!(view.rules.contre, ContreScoring::Tournament) as u8,
     ]);
+    if view.rules.set != RuleSet::Contree || view.rules.nt_at {
+        eat(&[0xfe, view.rules.set as u8, u8::from(view.rules.nt_at)]);
+    }
+    for (seat, declared) in view.declared.0.iter() {
+        if let Some(c) = declared {
+            eat(&[0xfd, seat.index() as u8]);
+            eat(c.to_string().as_bytes());
+        }
+    }
     eat(&view.target.to_le_bytes());
     for t in view.totals.0 {
         eat(&t.to_le_bytes());

@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use rand::seq::SliceRandom;
 use serde::Deserialize;
 
 /// How boldly a persona bids, within its level.
@@ -126,14 +125,6 @@ pub fn by_id(id: &str) -> Option<&'static Persona> {
     all().iter().find(|p| p.id == id)
 }
 
-/// Three different personas for East, North and West, drawn with `rng`.
-pub fn draw(rng: &mut impl rand::Rng) -> [String; 3] {
-    let mut ids: Vec<&str> = all().iter().map(|p| p.id.as_str()).collect();
-    ids.shuffle(rng);
-    let pick = |i: usize| ids.get(i).map_or_else(|| format!("bot{i}"), |s| s.to_string());
-    [pick(0), pick(1), pick(2)]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,14 +146,4 @@ mod tests {
         let e = parse(&short).expect_err("short portrait line");
         assert!(e.to_string().contains("portrait"), "{e}");
     }
-
-    #[test]
-    fn three_different_faces() {
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1);
-        let [a, b, c] = draw(&mut rng);
-        assert!(a != b && b != c && a != c);
-        assert!(by_id(&a).is_some());
-    }
-
-    use rand::SeedableRng;
 }

@@ -142,7 +142,7 @@ fn quiet_lead(mem: &Memory, legal: CardSet) -> Option<Card> {
         }
         cost += i32::from(low.points(trump)) * 2;
         // Lead through the taker: the taker plays right after us and must commit first.
-        if mem.contract.taker == mem.seat.next() {
+        if mem.contract.taker == mem.seat.next_in(mem.trick.direction()) {
             cost -= 5;
         }
         cost -= cards.len() as i32;
@@ -180,7 +180,7 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
     let partner = seat.partner();
     let win_idx = trick.winning_index(trump)?;
     let winning = trick.cards()[win_idx];
-    let winner = trick.leader().after(win_idx);
+    let winner = trick.seat_at(win_idx);
     let last_trick = mem.tricks_done == 7;
     let trick_points = trick.points(trump) + if last_trick { 10 } else { 0 };
     let to_come: Vec<Seat> = mem.still_to_play().collect();

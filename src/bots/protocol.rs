@@ -14,7 +14,8 @@ use serde_json::json;
 use super::{Level, Style, decide_seeded};
 use crate::game::SeatView;
 use crate::rules::{
-    Auction, AuctionOutcome, ByTeam, Call, Card, CardSet, Rank, ScoringRules, Seat, Trick,
+    Auction, AuctionOutcome, Belotes, BySeat, ByTeam, Call, Card, CardSet, Combination, Contract,
+    Declared, DeclaredTokens, Rank, Rules, Seat, Suit, Trick,
 };
 
 /// A request as written.
@@ -31,9 +32,21 @@ struct Request {
     #[serde(default)]
     belote: Option<Seat>,
     #[serde(default)]
-    rules: Option<ScoringRules>,
+    belotes: Vec<BeloteSaid>,
+    #[serde(default)]
+    declared: Option<DeclaredTokens>,
+    #[serde(default)]
+    rules: Option<Rules>,
     #[serde(default)]
     game: Option<GameInfo>,
+}
+
+/// A belote said: `{"seat": "N", "suit": "H"}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BeloteSaid {
+    seat: Seat,
+    suit: Suit,
 }
 
 /// The game context of a request.
@@ -61,11 +74,124 @@ fn err<T>(msg: impl Into<String>) -> Result<T, RequestError> {
     Err(RequestError(msg.into()))
 }
 
+/// The cards each seat has played, replayed trick by trick in the rules' direction, and the
+/// seat to play next.
+struct Replay {
+    by_seat: BySeat<CardSet>,
+    to_play: Seat,
+}
+
+fn replay_play(auction: &Auction, contract: &Contract, play: &[Card]) -> Replay {
+    let trump = contract.trump();
+    let mut trick = Trick::new(auction.first_to_speak(), auction.rules().direction());
+    let mut by_seat = BySeat([CardSet::EMPTY; 4]);
+    for &card in play {
+        let s = trick.to_play();
+        by_seat[s].insert(card);
+        trick.push(card);
+        if trick.is_complete() {
+            trick = Trick::new(trick.winner(trump).unwrap_or(s), trick.direction());
+        }
+    }
+    Replay { by_seat, to_play: trick.to_play() }
+}
+
+/// The belotes said, from `belote` (the trump suit's) and `belotes` (any, in tout atout): each
+/// said by a seat that has played the king or queen of its suit, in a suit that makes a belote.
+fn belotes_said(
+    req: &Request,
+    contract: Option<&Contract>,
+    played: &BySeat<CardSet>,
+) -> Result<Belotes, RequestError> {
+    let mut said = Belotes::NONE;
+    let Some(contract) = contract else {
+        if req.belote.is_some() || !req.belotes.is_empty() {
+            return err("nobody says belote before the play");
+        }
+        return Ok(said);
+    };
+    let trump = contract.trump();
+    let single = match (req.belote, trump.suit()) {
+        (None, _) => None,
+        (Some(seat), Some(suit)) => Some(BeloteSaid { seat, suit }),
+        (Some(seat), None) => {
+            return err(format!(
+                "{seat} said belote, but the contract has no trump suit ({trump}): use belotes"
+            ));
+        }
+    };
+    for b in single.iter().chain(&req.belotes) {
+        if !trump.belote_cards().has_suit(b.suit) {
+            return err(format!("no belote in {} with {trump} as trump", b.suit.name()));
+        }
+        let pair = [Rank::King, Rank::Queen].map(|r| Card::new(b.suit, r));
+        if !pair.iter().any(|&c| played[b.seat].contains(c)) {
+            return err(format!(
+                "{} said belote without playing the king or queen of {}",
+                b.seat,
+                b.suit.name()
+            ));
+        }
+        match said.holder(b.suit) {
+            Some(other) if other != b.seat => {
+                return err(format!(
+                    "both {other} and {} said belote in {}",
+                    b.seat,
+                    b.suit.name()
+                ));
+            }
+            _ => said.insert(b.seat, b.suit),
+        }
+    }
+    Ok(said)
+}
+
+/// What the seats announced with their first card, under `coinche`: only seats that have played
+/// one; the seat's own checked against its dealt hand, the others' against what it can see.
+fn declared_said(
+    req: &Request,
+    rules: Rules,
+    dealt: CardSet,
+    played: &BySeat<CardSet>,
+) -> Result<Declared, RequestError> {
+    let Some(tokens) = req.declared.as_ref().filter(|_| rules.set.has_declarations()) else {
+        return Ok(Declared::default());
+    };
+    let declared = tokens
+        .read(|seat, t| {
+            if seat == req.seat {
+                Combination::parse_in_hand(t, dealt).map(Combination::announced)
+            } else {
+                Combination::parse_announced(t)
+            }
+        })
+        .map_err(|(seat, e)| RequestError(format!("the declarations of {seat}: {e}")))?;
+    let mut seen = CardSet::EMPTY;
+    for (seat, c) in declared.0.iter() {
+        let Some(c) = c else { continue };
+        if played[seat].is_empty() {
+            return err(format!("{seat} declares with its first card and has not played one"));
+        }
+        let cards = c.cards();
+        let elsewhere = Seat::ALL
+            .into_iter()
+            .filter(|&s| s != seat)
+            .fold(CardSet::EMPTY, |acc, s| acc.or(played[s]));
+        let mine = if seat == req.seat { CardSet::EMPTY } else { dealt };
+        if let Some(card) = cards.and(seen.or(elsewhere).or(mine)).first() {
+            return err(format!("{seat} declared {card}, which it cannot hold"));
+        }
+        seen = seen.or(cards);
+    }
+    Ok(declared)
+}
+
 /// Reads a request line into the view of its seat, checking that it is the seat's turn and that
 /// the cards add up.
 pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     let req: Request =
         serde_json::from_str(line).map_err(|e| RequestError(format!("bad request: {e}")))?;
+    let rules = req.rules.unwrap_or_default();
     let hand: CardSet = req.hand.iter().copied().collect();
     if hand.len() != req.hand.len() {
         return err("a card appears twice in the hand");
@@ -77,13 +203,14 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     if let Some(c) = hand.and(played).first() {
         return err(format!("{c} is in the hand but was already played"));
     }
-    let mut auction = Auction::new(req.dealer);
+    let mut auction = Auction::new(req.dealer, rules);
     for (i, &call) in req.auction.iter().enumerate() {
         auction
             .try_call(call)
             .map_err(|e| RequestError(format!("auction token {i} ({call}): {e}")))?;
     }
-    let to_act = match auction.outcome() {
+    let mut by_seat = BySeat([CardSet::EMPTY; 4]);
+    let contract = match auction.outcome() {
         None => {
             if !req.play.is_empty() {
                 return err("cards were played before the auction is over");
@@ -91,30 +218,15 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
             if hand.len() != 8 {
                 return err(format!("the hand has {} cards during the auction, not 8", hand.len()));
             }
-            auction.to_speak()
+            None
         }
         Some(AuctionOutcome::AllPassed) => return err("everyone passed: the deal is void"),
         Some(AuctionOutcome::Contract(contract)) => {
             if req.play.len() >= 32 {
                 return err("the deal is over: all 32 cards are played");
             }
-            let trump = contract.trump();
-            let mut trick = Trick::new(req.dealer.next());
-            let mut own_played = 0;
-            let mut queen_or_king_by = Vec::new();
-            for &card in &req.play {
-                let s = trick.to_play();
-                if s == req.seat {
-                    own_played += 1;
-                }
-                if trump.is_trump(card.suit()) && matches!(card.rank(), Rank::King | Rank::Queen) {
-                    queen_or_king_by.push(s);
-                }
-                trick.push(card);
-                if trick.is_complete() {
-                    trick = Trick::new(trick.winner(trump).unwrap_or(s));
-                }
-            }
+            let replay = replay_play(&auction, &contract, &req.play);
+            let own_played = replay.by_seat[req.seat].len();
             if hand.len() + own_played != 8 {
                 return err(format!(
                     "the hand has {} cards, but {} has played {own_played}: it should hold {}",
@@ -123,20 +235,21 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
                     8 - own_played
                 ));
             }
-            if let Some(b) = req.belote
-                && !queen_or_king_by.contains(&b)
-            {
-                return err(format!("{b} said belote without playing the king or queen of trump"));
+            by_seat = replay.by_seat;
+            if replay.to_play != req.seat {
+                return err(format!("it is {}'s turn, not {}'s", replay.to_play, req.seat));
             }
-            Some(trick.to_play())
+            Some(contract)
         }
     };
-    if to_act != Some(req.seat) {
-        return err(match to_act {
+    if contract.is_none() && auction.to_speak() != Some(req.seat) {
+        return err(match auction.to_speak() {
             Some(s) => format!("it is {s}'s turn, not {}'s", req.seat),
             None => format!("nobody is to act, not even {}", req.seat),
         });
     }
+    let belotes = belotes_said(&req, contract.as_ref(), &by_seat)?;
+    let declared = declared_said(&req, rules, hand.or(by_seat[req.seat]), &by_seat)?;
     let (target, totals) = req.game.map_or((1000, ByTeam::default()), |g| (g.target, g.totals));
     Ok(SeatView {
         seat: req.seat,
@@ -144,26 +257,36 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
         hand,
         auction: req.auction,
         play: req.play,
-        belote: req.belote,
-        rules: req.rules.unwrap_or_default(),
+        belotes,
+        declared,
+        rules,
         target,
         totals,
     })
 }
 
-/// The request that describes `view`, as one JSON line.
+/// The request that describes `view`, as one JSON line: [`parse_request`] reads it back into
+/// the same view.
 pub fn request_json(view: &SeatView) -> String {
-    json!({
+    let mut request = json!({
         "seat": view.seat,
         "dealer": view.dealer,
         "hand": view.hand,
         "auction": view.auction,
         "play": view.play,
-        "belote": view.belote,
+        "belote": view.belote(),
         "rules": view.rules,
         "game": {"target": view.target, "totals": view.totals},
-    })
-    .to_string()
+    });
+    if !view.belotes.is_empty() {
+        let said: Vec<_> =
+            view.belotes.iter().map(|(seat, suit)| json!({"seat": seat, "suit": suit})).collect();
+        request["belotes"] = json!(said);
+    }
+    if !view.declared.is_empty() {
+        request["declared"] = json!(view.declared);
+    }
+    request.to_string()
 }
 
 /// The answer line to one request line.

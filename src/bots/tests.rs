@@ -5,7 +5,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::game::{Game, GameOptions, Phase};
-use crate::rules::{Bid, BySeat, ByTeam, CardSet, ScoringRules, Seat};
+use crate::rules::{Belotes, Bid, BySeat, ByTeam, CardSet, Declared, Rules, Seat};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|t| t.parse().expect("card token")).collect()
@@ -23,8 +23,9 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
         hand: cards(hand).into_iter().collect(),
         auction: calls(auction),
         play: cards(play),
-        belote: None,
-        rules: ScoringRules::default(),
+        belotes: Belotes::NONE,
+        declared: Declared::default(),
+        rules: Rules::default(),
         target: 1000,
         totals: ByTeam::default(),
     }
@@ -122,7 +123,7 @@ fn known_voids_steer_the_lead() {
     assert!(mem.may_hold_trump(Seat::West));
     let forgetful = Memory::from_view(&v, contract, false);
     assert!(!forgetful.is_void(Seat::West, Suit::Diamonds));
-    let legal = legal_cards(v.hand, &forgetful.trick, contract.trump());
+    let legal = legal_cards(v.hand, &forgetful.trick, contract.trump(), v.rules);
     let blind = play::choose_card(&forgetful, legal, &[]).expect("a card");
     assert_eq!(blind.suit(), Suit::Diamonds, "without memory the longer suit looks best");
 }
@@ -237,7 +238,7 @@ fn the_partner_raises_by_sure_tricks() {
     let v = view(Seat::South, Seat::East, "9H 7H AS 8S AD 9D 7C 9C", "80H pass", "");
     assert_eq!(
         decide_seeded(&v, Level::Normal, Style::Cautious, 0),
-        Action::Bid(Call::Bid(Bid::new(crate::rules::Level::Points(100), Suit::Hearts)))
+        Action::Bid(Call::Bid(Bid::new(crate::rules::BidLevel::Points(100), Suit::Hearts)))
     );
 }
 
@@ -273,7 +274,7 @@ fn every_level_plays_legal_moves_through_whole_games() {
                 // The play rules always find a card themselves, never falling back on the first.
                 for remember in [false, true] {
                     let mem = Memory::from_view(&view, contract, remember);
-                    let legal = legal_cards(view.hand, &mem.trick, contract.trump());
+                    let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
                     assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
                 }
             }
@@ -284,5 +285,115 @@ fn every_level_plays_legal_moves_through_whole_games() {
         if level != Level::Random {
             assert_eq!(game.phase(), Phase::GameOver, "{level} bots finish a game");
         }
+    }
+}
+
+/// A dealt hand of eight cards from `rng`.
+fn random_hand(rng: &mut Xoshiro256PlusPlus) -> CardSet {
+    let mut deck: Vec<Card> = Card::all().collect();
+    rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), rng);
+    deck[..8].iter().copied().collect()
+}
+
+fn gambler_call(v: &SeatView, style: Style, seed: u64) -> Call {
+    match gambler::decide_seeded(v, style, seed) {
+        Action::Bid(call) => call,
+        other => panic!("a call is due, not {other}"),
+    }
+}
+
+fn normal_call(v: &SeatView, style: Style, seed: u64) -> Call {
+    match decide_seeded(v, Level::Normal, style, seed) {
+        Action::Bid(call) => call,
+        other => panic!("a call is due, not {other}"),
+    }
+}
+
+#[test]
+fn the_gambler_never_contres_even_where_normal_would() {
+    // The hand on which the normal bot contres 130 hearts: the gambler bids on or passes.
+    let v = view(Seat::East, Seat::West, "JH 9H AH 10H AS AD 7C 8C", "130H", "");
+    assert_eq!(normal_call(&v, Style::Cautious, 0), Call::Contre);
+    assert_ne!(gambler_call(&v, Style::Cautious, 0), Call::Contre);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut normal_contres = 0;
+    for i in 0..600u64 {
+        let hand = random_hand(&mut rng);
+        for auction in ["90H", "pass 80S pass", "80D 100C", "80S pass 90H pass 110S", "capotH"] {
+            let mut v = view(Seat::South, Seat::West, "", auction, "");
+            v.seat = v.auction_state().to_speak().expect("the auction goes on");
+            v.hand = hand;
+            let legal = v.auction_state().legal_calls();
+            for style in [Style::Cautious, Style::Bold] {
+                let call = gambler_call(&v, style, i);
+                assert_ne!(call, Call::Contre, "the gambler contred {auction}");
+                assert!(legal.allows(call), "{call} is not allowed after {auction}");
+                normal_contres += usize::from(normal_call(&v, style, i) == Call::Contre);
+            }
+        }
+    }
+    assert!(normal_contres > 20, "the same hands hold contres: {normal_contres}");
+}
+
+#[test]
+fn the_gambler_opens_and_raises_20_to_40_above_normal_on_the_same_hands() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let (mut normal_bids, mut gambler_bids, mut raises) = (0, 0, 0);
+    for i in 0..2000u64 {
+        let hand = random_hand(&mut rng);
+        // South opens (West dealt), or answers North's 80 hearts (East dealt, South speaks third).
+        for (dealer, auction) in [(Seat::West, ""), (Seat::East, "80H pass")] {
+            let mut v = view(Seat::South, dealer, "", auction, "");
+            v.hand = hand;
+            for style in [Style::Cautious, Style::Bold] {
+                let (normal, gambler) = (normal_call(&v, style, i), gambler_call(&v, style, i));
+                normal_bids += usize::from(normal != Call::Pass);
+                gambler_bids += usize::from(gambler != Call::Pass);
+                let Call::Bid(g) = gambler else {
+                    assert_eq!(normal, Call::Pass, "the gambler passed where normal bid");
+                    continue;
+                };
+                let Call::Bid(n) = normal else {
+                    // Normal passes: the hand is worth less than the level, the gambler bids
+                    // anyway (every raise of 80 included: 20 above is 100).
+                    continue;
+                };
+                assert_eq!(g.trump, n.trump, "{hand:?} after {auction:?}");
+                if n.is_capot() || n.level.value() > 120 {
+                    continue;
+                }
+                let above = g.level.value() - n.level.value();
+                assert!((20..=40).contains(&above), "{n} then {g} after {auction:?}");
+                raises += usize::from(!auction.is_empty());
+            }
+        }
+    }
+    assert!(gambler_bids > normal_bids + 1000, "{gambler_bids} bids against {normal_bids}");
+    assert!(raises > 100, "only {raises} raises compared");
+}
+
+#[test]
+fn the_gambler_draws_one_overbid_a_deal_and_plays_as_normal() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    let mut drawn = std::collections::BTreeSet::new();
+    for i in 0..300u64 {
+        let mut v = view(Seat::South, Seat::West, "", "", "");
+        v.hand = random_hand(&mut rng);
+        let first = gambler::overbid(&v, i);
+        assert!(gambler::OVERBID.contains(&first));
+        // Later in the same auction the hand and the seat are the same: so is the overbid.
+        v.auction = calls("80S pass 90H pass");
+        assert_eq!(gambler::overbid(&v, i), first);
+        drawn.insert(first);
+    }
+    assert_eq!(drawn.len(), 21, "every overbid from 20 to 40 is drawn: {drawn:?}");
+    // Its cards are normal's cards.
+    let v =
+        view(Seat::North, Seat::West, "7H 8H 10H 7D 8D KD 9C 10C", "80H pass pass pass", "AS 7S");
+    for seed in 0..20 {
+        assert_eq!(
+            gambler::decide_seeded(&v, Style::Bold, seed),
+            decide_seeded(&v, Level::Normal, Style::Bold, seed)
+        );
     }
 }

@@ -7,24 +7,28 @@
 
 mod dealing;
 mod save;
+mod seating;
 mod view;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use dealing::{DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix};
+pub use dealing::{
+    DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix,
+};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
+pub use seating::{draw_players, new_game};
 pub use view::SeatView;
 
 use crate::rules::{
-    Auction, AuctionOutcome, BeloteCall, BidError, BySeat, ByTeam, Call, Card, CardPlay, CardSet,
-    Contract, DealRecord, DealScore, DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError,
-    ScoringRules, Seat, Team, game_outcome, score_deal,
+    Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
+    CardSet, Contract, DealRecord, DealScore, Declared, DoneTrick, GameContext, GameOutcome,
+    LegalCalls, PlayError, RuleSet, Rules, Seat, Team, game_outcome, score_deal,
 };
 
-/// The targets a game may be played to.
-pub const TARGETS: [u16; 3] = [1000, 1500, 2000];
+/// The targets a game may be played to: the contrée's.
+pub const TARGETS: &[u16] = RuleSet::Contree.targets();
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
 pub const VOID_DEALS_BEFORE_SHUFFLE: u8 = 4;
@@ -35,18 +39,14 @@ pub struct GameOptions {
     /// Points needed to win: 1000, 1500 or 2000.
     pub target: u16,
     /// Scoring method and contre.
-    pub rules: ScoringRules,
+    pub rules: Rules,
     /// Shuffle between deals, or table tradition.
     pub deal_style: DealStyle,
 }
 
 impl Default for GameOptions {
     fn default() -> GameOptions {
-        GameOptions {
-            target: 1000,
-            rules: ScoringRules::default(),
-            deal_style: DealStyle::default(),
-        }
+        GameOptions { target: 1000, rules: Rules::default(), deal_style: DealStyle::default() }
     }
 }
 
@@ -130,6 +130,34 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Why an action cannot be taken back. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoError {
+    /// Nothing has been done in this deal yet.
+    NothingToUndo,
+    /// Another seat has acted since: only the last action of the deal can be taken back.
+    NotTheLast { seat: Seat, last: Seat },
+    /// The deal is over: it is scored and counted.
+    DealOver,
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for UndoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UndoError::NothingToUndo => f.write_str("nothing has been done in this deal yet"),
+            UndoError::NotTheLast { seat, last } => {
+                write!(f, "{last} has acted since {seat}: only the last action can be taken back")
+            }
+            UndoError::DealOver => f.write_str("the deal is over and scored"),
+            UndoError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for UndoError {}
+
 /// The deal in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
@@ -147,18 +175,21 @@ pub struct Deal {
     pub played: Vec<Card>,
     /// The seat that said "Belote", once said.
     pub belote_said: Option<Seat>,
+    /// How many actions were taken back in this deal.
+    pub undos: u32,
 }
 
 impl Deal {
-    fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>) -> Deal {
+    fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>, rules: Rules) -> Deal {
         Deal {
             index,
             dealer,
             dealt,
-            auction: Auction::new(dealer),
+            auction: Auction::new(dealer, rules),
             play: None,
             played: Vec::with_capacity(32),
             belote_said: None,
+            undos: 0,
         }
     }
 
@@ -180,6 +211,29 @@ impl Deal {
         }
     }
 
+    /// Every action of the deal so far, in order: the calls, then the cards.
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        let calls = self.auction.calls().iter().map(|&c| Action::Bid(c));
+        calls.chain(self.played.iter().map(|&c| Action::Play(c)))
+    }
+
+    /// The last action of the deal and the seat that did it.
+    pub fn last_action(&self) -> Option<(Seat, Action)> {
+        if let Some(&card) = self.played.last() {
+            let play = self.play.as_ref()?;
+            // The card is in the current trick, or it completed the last trick taken.
+            let trick = match play.current_trick().plays().last() {
+                Some(_) => play.current_trick(),
+                None => &play.tricks().last()?.trick,
+            };
+            let (seat, _) = trick.plays().last()?;
+            return Some((seat, Action::Play(card)));
+        }
+        let calls = self.auction.calls();
+        let last = calls.len().checked_sub(1)?;
+        Some((self.auction.seat_of(last), Action::Bid(calls[last])))
+    }
+
     /// Whether the auction and (if any) the play are over.
     pub fn is_over(&self) -> bool {
         self.auction.is_over() && self.play.as_ref().is_none_or(CardPlay::is_over)
@@ -193,6 +247,7 @@ impl Deal {
             auction: self.auction.calls().to_vec(),
             play: self.played.clone(),
             rules: Some(options.rules),
+            declared: Declared::default(),
             game: Some(GameContext { target: options.target, before }),
         }
     }
@@ -217,6 +272,8 @@ pub struct DealResult {
     pub belote: Option<Team>,
     /// The totals after the deal.
     pub totals: ByTeam<u32>,
+    /// How many actions were taken back during the deal.
+    pub undos: u32,
 }
 
 impl DealResult {
@@ -265,10 +322,7 @@ pub struct Game {
 impl Game {
     /// A new game: the first dealer is drawn at random from `seed`, and the first deal dealt.
     pub fn new(options: GameOptions, seed: u64, players: Players) -> Game {
-        let first_dealer = Seat::from_index(rand::RngExt::random_range(
-            &mut deal_rng(seed, 0, FIRST_DEALER),
-            0..4,
-        ));
+        let first_dealer = Seat::from_index(deal_rng(seed, 0, FIRST_DEALER).below(4) as usize);
         let mut deck = shuffled_deck(&mut deal_rng(seed, 0, SHUFFLE));
         cut(&mut deck, &mut deal_rng(seed, 0, CUT));
         let dealt = deal(&deck, first_dealer);
@@ -278,7 +332,7 @@ impl Game {
             players,
             first_dealer,
             totals: ByTeam::default(),
-            deal: Deal::new(0, first_dealer, dealt),
+            deal: Deal::new(0, first_dealer, dealt, options.rules),
             history: Vec::new(),
             outcome: GameOutcome::Continue,
             void_streak: 0,
@@ -288,6 +342,11 @@ impl Game {
     /// The options.
     pub fn options(&self) -> &GameOptions {
         &self.options
+    }
+
+    /// The rules the game follows.
+    pub fn rules(&self) -> Rules {
+        self.options.rules
     }
 
     /// The seed every deal's shuffle derives from.
@@ -356,11 +415,22 @@ impl Game {
             hand: self.deal.hands()[seat],
             auction: self.deal.auction.calls().to_vec(),
             play: self.deal.played.clone(),
-            belote: self.deal.belote_said,
-            rules: self.options.rules,
+            belotes: self.belotes_said(),
+            declared: Declared::default(),
+            rules: self.rules(),
             target: self.options.target,
             totals: self.totals,
         }
+    }
+
+    /// The belotes said so far in this deal.
+    fn belotes_said(&self) -> Belotes {
+        let mut said = Belotes::NONE;
+        let trump_suit = self.deal.contract().and_then(|c| c.trump().suit());
+        if let (Some(seat), Some(suit)) = (self.deal.belote_said, trump_suit) {
+            said.insert(seat, suit);
+        }
+        said
     }
 
     /// Why `seat` may not do `action` now, if it may not.
@@ -392,8 +462,9 @@ impl Game {
                 self.deal.auction.call_unchecked(call);
                 event.auction_end = self.deal.auction.outcome();
                 if let Some(AuctionOutcome::Contract(c)) = event.auction_end {
+                    let leader = self.deal.auction.first_to_speak();
                     self.deal.play =
-                        Some(CardPlay::new(self.deal.dealt, c.trump(), self.deal.dealer.next()));
+                        Some(CardPlay::new(self.deal.dealt, c.trump(), leader, self.rules()));
                 }
             }
             Action::Play(card) => {
@@ -414,6 +485,35 @@ impl Game {
         Ok(event)
     }
 
+    /// Takes back the last action of the deal, if `seat` did it: the deal is as it was just
+    /// before, and the deal counts one more action taken back. A finished deal is scored and
+    /// counted, and cannot be taken back.
+    pub fn undo(&mut self, seat: Seat) -> Result<Action, UndoError> {
+        match self.phase() {
+            Phase::GameOver => return Err(UndoError::GameOver),
+            Phase::DealOver => return Err(UndoError::DealOver),
+            _ => {}
+        }
+        let (last, action) = self.deal.last_action().ok_or(UndoError::NothingToUndo)?;
+        if last != seat {
+            return Err(UndoError::NotTheLast { seat, last });
+        }
+        let fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt, self.rules());
+        let before = std::mem::replace(&mut self.deal, fresh);
+        let mut actions: Vec<Action> = before.actions().collect();
+        actions.pop();
+        for a in actions {
+            // Each action was accepted once from this very position: it is accepted again.
+            let replayed = self.to_act().map(|s| self.apply(s, a));
+            if !matches!(replayed, Some(Ok(_))) {
+                self.deal = before;
+                return Err(UndoError::NothingToUndo);
+            }
+        }
+        self.deal.undos = before.undos.saturating_add(1);
+        Ok(action)
+    }
+
     fn finish_deal(&mut self) {
         let before = self.totals;
         let record = self.deal.record(&self.options, before);
@@ -421,13 +521,7 @@ impl Game {
             match (self.deal.contract(), &self.deal.play) {
                 (Some(c), Some(play)) => {
                     let belote = play.belote_holder().map(Seat::team);
-                    let s = score_deal(
-                        &c,
-                        play.points(),
-                        play.tricks_won(),
-                        belote,
-                        self.options.rules,
-                    );
+                    let s = score_deal(&c, &play.tally(ByTeam::default()), self.rules());
                     (Some(c), Some(s), play.points(), play.tricks_won(), belote)
                 }
                 _ => (None, None, ByTeam::default(), ByTeam::default(), None),
@@ -440,8 +534,12 @@ impl Game {
         } else {
             self.void_streak = self.void_streak.saturating_add(1);
         }
-        self.outcome =
-            game_outcome(self.options.target, self.totals, score.as_ref().map(|s| (s, tricks_won)));
+        self.outcome = game_outcome(
+            self.rules(),
+            self.options.target,
+            self.totals,
+            score.as_ref().map(|s| (s, tricks_won)),
+        );
         let tricks = self.deal.play.as_ref().map(|p| p.tricks().to_vec()).unwrap_or_default();
         self.history.push(DealResult {
             record,
@@ -452,6 +550,7 @@ impl Game {
             tricks,
             belote,
             totals: self.totals,
+            undos: self.deal.undos,
         });
     }
 
@@ -489,7 +588,7 @@ impl Game {
             _ => return Err(GameError::DealNotOver),
         }
         let index = self.deal.index + 1;
-        let dealer = self.deal.dealer.next();
+        let dealer = self.rules().after_dealer(self.deal.dealer);
         let gather = self.options.deal_style == DealStyle::Tradition
             && self.void_streak < VOID_DEALS_BEFORE_SHUFFLE;
         let mut deck = if gather {
@@ -500,7 +599,7 @@ impl Game {
             shuffled_deck(&mut deal_rng(self.seed, index, SHUFFLE))
         };
         cut(&mut deck, &mut deal_rng(self.seed, index, CUT));
-        self.deal = Deal::new(index, dealer, deal(&deck, dealer));
+        self.deal = Deal::new(index, dealer, deal(&deck, dealer), self.rules());
         Ok(())
     }
 
@@ -510,7 +609,10 @@ impl Game {
         match &self.deal.play {
             Some(play) => play.tricks().iter().flat_map(|t| t.cards()).collect(),
             None => {
-                (1..=4).flat_map(|i| self.deal.dealt[self.deal.dealer.after(i)].iter()).collect()
+                let dir = self.rules().direction();
+                (1..=4)
+                    .flat_map(|i| self.deal.dealt[self.deal.dealer.after_in(i, dir)].iter())
+                    .collect()
             }
         }
     }

@@ -1,12 +1,16 @@
 //! The saved form of a game: its seed, options and players, and each deal as a deal record (the
-//! hands as dealt, the calls and the cards). Loading replays every action through the rules and
-//! checks every deal against the seed, so a tampered save is refused, never trusted.
+//! hands as dealt, the calls and the cards), with a checksum of the calls and cards. Loading
+//! replays every action through the rules and checks every deal against the seed, its record's
+//! game context against the totals the replay reaches, and the actions against the checksum, so
+//! an edited save is refused, never trusted. Saves written before the checksum existed carry none
+//! and are checked by the replay alone.
 
 use std::fmt;
+use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Game, GameOptions, Phase, Players, TARGETS};
+use super::{Action, Game, GameOptions, Phase, Players};
 use crate::rules::{BySeat, CardSet, DealRecord};
 
 /// The version written in saves. A save with a higher version comes from a newer contree.
@@ -31,6 +35,49 @@ pub struct GameSave {
     /// When the game was saved (seconds since the Unix epoch), if known.
     #[serde(default)]
     pub saved: Option<u64>,
+    /// The checksum of every deal's calls and cards ([`actions_check`]), so that an action
+    /// edited into another legal one is noticed. Absent from saves of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+    /// How many actions were taken back in each deal of `deals` (none written when none were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undos: Vec<u32>,
+}
+
+/// FNV-1a, 64 bits: a checksum that stays the same across versions and platforms (unlike the
+/// standard library's hasher), fed through `io::Write` so tokens need no allocation.
+struct Fnv(u64);
+
+impl io::Write for Fnv {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The checksum of the calls and cards of `deals`, in order, as their record tokens: sixteen
+/// hexadecimal digits.
+pub fn actions_check(deals: &[DealRecord]) -> String {
+    use io::Write as _;
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    for d in deals {
+        // Writing to the hasher cannot fail, and tokens always serialize.
+        for c in &d.auction {
+            let _ = serde_json::to_writer(&mut h, c);
+        }
+        let _ = h.write_all(b"|");
+        for c in &d.play {
+            let _ = serde_json::to_writer(&mut h, c);
+        }
+        let _ = h.write_all(b"/");
+    }
+    format!("{:016x}", h.0)
 }
 
 /// Why a save cannot be loaded.
@@ -46,6 +93,8 @@ pub enum LoadError {
     Tampered { deal: usize, what: String },
     /// An action the rules refuse.
     Illegal { deal: usize, action: String, why: String },
+    /// The calls or cards are not the ones the save's checksum was made of.
+    Edited,
 }
 
 impl fmt::Display for LoadError {
@@ -64,6 +113,9 @@ impl fmt::Display for LoadError {
             LoadError::Illegal { deal, action, why } => {
                 write!(f, "deal {} of the save has an illegal action {action}: {why}", deal + 1)
             }
+            LoadError::Edited => f.write_str(
+                "the calls or cards of the save were edited: its checksum does not match",
+            ),
         }
     }
 }
@@ -74,17 +126,24 @@ impl Game {
     /// The game as a save.
     pub fn to_save(&self) -> GameSave {
         let mut deals: Vec<DealRecord> = self.history.iter().map(|d| d.record.clone()).collect();
+        let mut undos: Vec<u32> = self.history.iter().map(|d| d.undos).collect();
         if self.deal.index == self.history.len() {
             deals.push(self.deal.record(&self.options, self.totals));
+            undos.push(self.deal.undos);
+        }
+        if undos.iter().all(|&n| n == 0) {
+            undos.clear();
         }
         GameSave {
             version: SAVE_VERSION,
             seed: self.seed,
             options: self.options,
             players: self.players.clone(),
+            check: Some(actions_check(&deals)),
             deals,
             started: None,
             saved: None,
+            undos,
         }
     }
 
@@ -93,11 +152,14 @@ impl Game {
         if save.version > SAVE_VERSION {
             return Err(LoadError::FutureVersion(save.version));
         }
-        if !TARGETS.contains(&save.options.target) {
+        if !save.options.rules.set.targets().contains(&save.options.target) {
             return Err(LoadError::BadOptions(format!("target {}", save.options.target)));
         }
         if save.deals.is_empty() {
             return Err(LoadError::NoDeal);
+        }
+        if save.check.as_ref().is_some_and(|c| *c != actions_check(&save.deals)) {
+            return Err(LoadError::Edited);
         }
         let mut game = Game::new(save.options, save.seed, save.players.clone());
         for (i, record) in save.deals.iter().enumerate() {
@@ -116,6 +178,15 @@ impl Game {
             if hands != game.deal.dealt {
                 return Err(tampered("the hands are not the ones dealt"));
             }
+            // The totals before each deal are the previous deals' answer: an edited call or card
+            // that changes a score shows here, even in a save without a checksum.
+            let expected = game.deal.record(&game.options, game.totals);
+            if record.game != expected.game || record.rules != expected.rules {
+                return Err(tampered(
+                    "its totals or rules are not the ones the earlier deals give",
+                ));
+            }
+            game.deal.undos = save.undos.get(i).copied().unwrap_or(0);
             let actions = record
                 .auction
                 .iter()

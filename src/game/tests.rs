@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::Direction;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -37,7 +38,11 @@ fn play_to_end(seed: u64, options: GameOptions, check_saves: bool) -> Game {
     }
     assert_eq!(game.phase(), Phase::GameOver);
     for w in dealers.windows(2) {
-        assert_eq!(w[1], w[0].next(), "the deal passes to the right-hand neighbour");
+        assert_eq!(
+            w[1],
+            w[0].next_in(Direction::Anticlockwise),
+            "the deal passes to the right-hand neighbour"
+        );
     }
     game
 }
@@ -56,7 +61,12 @@ fn whole_games_add_up() {
             }
             assert_eq!(d.totals, totals);
             // The game ends exactly on the deal the rules say, not before.
-            let outcome = game_outcome(target, totals, d.score.as_ref().map(|s| (s, d.tricks_won)));
+            let outcome = game_outcome(
+                Rules::default(),
+                target,
+                totals,
+                d.score.as_ref().map(|s| (s, d.tricks_won)),
+            );
             let last = i + 1 == game.history().len();
             assert_eq!(outcome != GameOutcome::Continue, last, "seed {seed}, deal {i}");
             // Each deal rescored from its record gives the same points.
@@ -88,7 +98,7 @@ fn refused_actions_change_nothing() {
     let mut game = Game::new(GameOptions::default(), 11, players());
     let before = game.clone();
     let seat = game.to_act().expect("someone speaks");
-    let other = seat.next();
+    let other = seat.next_in(Direction::Anticlockwise);
     assert_eq!(
         game.apply(other, Action::Bid(Call::Pass)),
         Err(GameError::NotYourTurn { seat: other, to_act: Some(seat) })
@@ -115,7 +125,7 @@ fn four_passes_void_the_deal_and_the_dealer_moves() {
     assert_eq!(game.history()[0].contract, None);
     assert_eq!(game.totals(), ByTeam([0, 0]));
     game.next_deal().expect("next");
-    assert_eq!(game.deal().dealer, dealer.next());
+    assert_eq!(game.deal().dealer, dealer.next_in(Direction::Anticlockwise));
 }
 
 #[test]
@@ -128,7 +138,7 @@ fn tradition_gathers_the_tricks_and_shuffles_after_four_void_deals() {
     game.apply(
         seat,
         Action::Bid(Call::Bid(crate::rules::Bid::new(
-            crate::rules::Level::Points(80),
+            crate::rules::BidLevel::Points(80),
             crate::rules::Suit::Hearts,
         ))),
     )
@@ -203,4 +213,50 @@ fn the_view_shows_only_the_seats_own_hand() {
         assert_eq!(v.hand, game.deal().dealt[seat]);
         assert_eq!(v.seat, seat);
     }
+}
+
+#[test]
+fn an_undo_gives_back_the_position_before_the_last_action() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    let mut game = Game::new(GameOptions::default(), 31, players());
+    let mut undone = 0;
+    for _ in 0..400 {
+        match game.phase() {
+            Phase::GameOver => break,
+            Phase::DealOver => {
+                let last = game.deal().last_action().map(|(s, _)| s).unwrap_or(Seat::South);
+                assert_eq!(game.undo(last), Err(UndoError::DealOver), "a scored deal stays");
+                game.next_deal().expect("next");
+                assert_eq!(game.undo(Seat::South), Err(UndoError::NothingToUndo));
+                continue;
+            }
+            _ => {}
+        }
+        let before = game.clone();
+        let event = random_step(&mut game, &mut rng);
+        if event.deal_end {
+            continue;
+        }
+        let other = event.seat.partner();
+        assert_eq!(
+            game.undo(other),
+            Err(UndoError::NotTheLast { seat: other, last: event.seat }),
+            "only the seat that acted last may take it back"
+        );
+        assert_eq!(game.deal().last_action(), Some((event.seat, event.action)));
+        assert_eq!(game.undo(event.seat), Ok(event.action));
+        undone += 1;
+        let mut expected = before.clone();
+        expected.deal.undos += 1;
+        assert_eq!(game, expected);
+        // The position saves and loads with the count of actions taken back.
+        let back = Game::from_save(&game.to_save()).expect("loads");
+        assert_eq!(back, game);
+        game.apply(event.seat, event.action).expect("the same action again");
+    }
+    assert!(undone > 100);
+    // The count reaches the history of each deal.
+    let counted: u32 = game.history().iter().map(|d| d.undos).sum();
+    let in_progress = if game.deal().index < game.history().len() { 0 } else { game.deal().undos };
+    assert_eq!(counted + in_progress, undone);
 }

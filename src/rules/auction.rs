@@ -1,9 +1,11 @@
 //! The auction: calls, the bidding state machine, and the resulting contract.
 //!
-//! The player on the dealer's right speaks first, then play goes anticlockwise. A call is a pass,
-//! a bid (80..160 by tens, or capot, in a trump), a contre of the opponents' bid, or a surcontre
-//! by the contré team. Three passes after a bid or a contre end the auction; a surcontre ends it
-//! at once; four passes at the start make the deal void.
+//! The seat after the dealer speaks first (the right-hand neighbour; the left-hand one in
+//! `plain`), then the turn goes round in the rules' direction. A call is a pass, a bid (80..160 by
+//! tens, or capot, in a suit, or in sans atout or tout atout when the rules allow them), a contre
+//! of the opponents' bid, or a surcontre by the contré team. Bids rank by value alone. Three
+//! passes after a bid or a contre end the auction; a surcontre ends it at once; four passes at
+//! the start make the deal void.
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,6 +13,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::card::{Suit, Trump};
+use super::ruleset::Rules;
 use super::seat::{Seat, Team};
 
 /// The lowest bid value.
@@ -22,32 +25,32 @@ pub const CAPOT_VALUE: u16 = 250;
 
 /// How much a bid promises: a number of points or all eight tricks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
+pub enum BidLevel {
     /// 80, 90, ..., 160 points.
     Points(u16),
     /// All eight tricks.
     Capot,
 }
 
-impl Level {
+impl BidLevel {
     /// Every level in increasing order: 80 ... 160, capot.
-    pub const ALL: [Level; 10] = [
-        Level::Points(80),
-        Level::Points(90),
-        Level::Points(100),
-        Level::Points(110),
-        Level::Points(120),
-        Level::Points(130),
-        Level::Points(140),
-        Level::Points(150),
-        Level::Points(160),
-        Level::Capot,
+    pub const ALL: [BidLevel; 10] = [
+        BidLevel::Points(80),
+        BidLevel::Points(90),
+        BidLevel::Points(100),
+        BidLevel::Points(110),
+        BidLevel::Points(120),
+        BidLevel::Points(130),
+        BidLevel::Points(140),
+        BidLevel::Points(150),
+        BidLevel::Points(160),
+        BidLevel::Capot,
     ];
 
     /// A numeric level, if `value` is 80..=160 and a multiple of ten.
-    pub const fn points(value: u16) -> Option<Level> {
+    pub const fn points(value: u16) -> Option<BidLevel> {
         if value >= MIN_BID && value <= MAX_BID && value.is_multiple_of(10) {
-            Some(Level::Points(value))
+            Some(BidLevel::Points(value))
         } else {
             None
         }
@@ -56,47 +59,47 @@ impl Level {
     /// The value used for comparisons and scoring (capot: 250).
     pub const fn value(self) -> u16 {
         match self {
-            Level::Points(v) => v,
-            Level::Capot => CAPOT_VALUE,
+            BidLevel::Points(v) => v,
+            BidLevel::Capot => CAPOT_VALUE,
         }
     }
 
     /// The next level up, if any.
-    pub const fn next(self) -> Option<Level> {
+    pub const fn next(self) -> Option<BidLevel> {
         match self {
-            Level::Points(v) if v >= MAX_BID => Some(Level::Capot),
-            Level::Points(v) => Some(Level::Points(v + 10)),
-            Level::Capot => None,
+            BidLevel::Points(v) if v >= MAX_BID => Some(BidLevel::Capot),
+            BidLevel::Points(v) => Some(BidLevel::Points(v + 10)),
+            BidLevel::Capot => None,
         }
     }
 }
 
-/// A bid: a level and a trump.
+/// A bid: a level and a trump mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bid {
     /// Points promised, or capot.
-    pub level: Level,
-    /// The trump named.
+    pub level: BidLevel,
+    /// The trump named: a suit, sans atout or tout atout.
     pub trump: Trump,
 }
 
 impl Bid {
     /// A bid of `level` in `suit`.
-    pub const fn new(level: Level, suit: Suit) -> Bid {
+    pub const fn new(level: BidLevel, suit: Suit) -> Bid {
         Bid { level, trump: Trump::Suit(suit) }
     }
 
     /// Whether this is a capot bid.
     pub const fn is_capot(self) -> bool {
-        matches!(self.level, Level::Capot)
+        matches!(self.level, BidLevel::Capot)
     }
 }
 
 impl fmt::Display for Bid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.level {
-            Level::Points(v) => write!(f, "{v}{}", self.trump),
-            Level::Capot => write!(f, "capot{}", self.trump),
+            BidLevel::Points(v) => write!(f, "{v}{}", self.trump),
+            BidLevel::Capot => write!(f, "capot{}", self.trump),
         }
     }
 }
@@ -140,7 +143,8 @@ impl std::error::Error for ParseCallError {}
 impl FromStr for Call {
     type Err = ParseCallError;
 
-    /// Parses a record token: `pass`, `contre`, `surcontre`, `80H` ... `160C`, `capotS`.
+    /// Parses a record token: `pass`, `contre`, `surcontre`, `80H` ... `160C`, `capotS`, and the
+    /// sans atout and tout atout bids `100NT`, `capotAT`.
     fn from_str(s: &str) -> Result<Call, ParseCallError> {
         let err = || ParseCallError(s.to_string());
         match s {
@@ -149,19 +153,25 @@ impl FromStr for Call {
             "surcontre" => return Ok(Call::Surcontre),
             _ => {}
         }
-        let last = s.chars().last().ok_or_else(err)?;
-        let suit = Suit::from_letter(last).ok_or_else(err)?;
-        let head = &s[..s.len() - last.len_utf8()];
+        let (head, trump) = if let Some(head) = s.strip_suffix("NT") {
+            (head, Trump::NoTrump)
+        } else if let Some(head) = s.strip_suffix("AT") {
+            (head, Trump::AllTrump)
+        } else {
+            let last = s.chars().last().ok_or_else(err)?;
+            let suit = Suit::from_letter(last).ok_or_else(err)?;
+            (&s[..s.len() - last.len_utf8()], Trump::Suit(suit))
+        };
         let level = if head == "capot" {
-            Level::Capot
+            BidLevel::Capot
         } else {
             if head.is_empty() || !head.bytes().all(|b| b.is_ascii_digit()) || head.starts_with('0')
             {
                 return Err(err());
             }
-            head.parse::<u16>().ok().and_then(Level::points).ok_or_else(err)?
+            head.parse::<u16>().ok().and_then(BidLevel::points).ok_or_else(err)?
         };
-        Ok(Call::Bid(Bid::new(level, suit)))
+        Ok(Call::Bid(Bid { level, trump }))
     }
 }
 
@@ -262,6 +272,8 @@ pub enum BidError {
     SurcontreWithoutContre,
     /// Only the contré team may surcontre.
     SurcontreByDefence,
+    /// Sans atout and tout atout bids need the option, and the game does not have it.
+    TrumpModeOff { bid: Bid },
 }
 
 impl fmt::Display for BidError {
@@ -290,6 +302,9 @@ impl fmt::Display for BidError {
             BidError::SurcontreByDefence => {
                 f.write_str("surcontre not allowed: only the contré team may surcontre")
             }
+            BidError::TrumpModeOff { bid } => {
+                write!(f, "sans atout / tout atout bids are off in this game ({bid})")
+            }
         }
     }
 }
@@ -302,11 +317,13 @@ pub struct LegalCalls {
     /// Passing is allowed (always, while the auction runs).
     pub pass: bool,
     /// The lowest level a bid may have, or `None` when no bid is allowed.
-    pub min_level: Option<Level>,
+    pub min_level: Option<BidLevel>,
     /// A contre is allowed.
     pub contre: bool,
     /// A surcontre is allowed.
     pub surcontre: bool,
+    /// Bids in sans atout and tout atout are allowed (with `min_level`).
+    pub nt_at: bool,
 }
 
 impl LegalCalls {
@@ -314,22 +331,31 @@ impl LegalCalls {
     pub fn allows(&self, call: Call) -> bool {
         match call {
             Call::Pass => self.pass,
-            Call::Bid(b) => self.min_level.is_some_and(|m| b.level >= m),
+            Call::Bid(b) => {
+                self.min_level.is_some_and(|m| b.level >= m) && (self.nt_at || b.trump.is_suit())
+            }
             Call::Contre => self.contre,
             Call::Surcontre => self.surcontre,
         }
     }
 
-    /// Every allowed call: pass, the bids from the lowest level up in each suit, contre, surcontre.
+    /// The trump modes a bid may name: the four suits, then sans atout and tout atout when the
+    /// rules allow them.
+    pub fn trumps(&self) -> &'static [Trump] {
+        if self.nt_at { &Trump::ALL } else { &Trump::ALL[..4] }
+    }
+
+    /// Every allowed call: pass, the bids from the lowest level up in each trump mode, contre,
+    /// surcontre.
     pub fn to_vec(&self) -> Vec<Call> {
         let mut out = Vec::new();
         if self.pass {
             out.push(Call::Pass);
         }
         if let Some(min) = self.min_level {
-            for level in Level::ALL.into_iter().filter(|l| *l >= min) {
-                for suit in Suit::ALL {
-                    out.push(Call::Bid(Bid::new(level, suit)));
+            for level in BidLevel::ALL.into_iter().filter(|l| *l >= min) {
+                for &trump in self.trumps() {
+                    out.push(Call::Bid(Bid { level, trump }));
                 }
             }
         }
@@ -347,6 +373,7 @@ impl LegalCalls {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Auction {
     dealer: Seat,
+    rules: Rules,
     calls: Vec<Call>,
     /// The current highest bid and who made it.
     last_bid: Option<(Seat, Bid)>,
@@ -357,10 +384,11 @@ pub struct Auction {
 }
 
 impl Auction {
-    /// A new auction; the dealer's right-hand neighbour speaks first.
-    pub fn new(dealer: Seat) -> Auction {
+    /// A new auction under `rules`; the seat after the dealer speaks first.
+    pub fn new(dealer: Seat, rules: Rules) -> Auction {
         Auction {
             dealer,
+            rules,
             calls: Vec::with_capacity(16),
             last_bid: None,
             multiplier: Multiplier::Simple,
@@ -374,14 +402,24 @@ impl Auction {
         self.dealer
     }
 
-    /// The calls so far, in speaking order from the dealer's right-hand neighbour.
+    /// The rules the auction follows.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The seat that speaks first, and leads the first trick: the one after the dealer.
+    pub fn first_to_speak(&self) -> Seat {
+        self.rules.after_dealer(self.dealer)
+    }
+
+    /// The calls so far, in speaking order from the seat after the dealer.
     pub fn calls(&self) -> &[Call] {
         &self.calls
     }
 
     /// The seat that made the call at position `i`.
     pub fn seat_of(&self, i: usize) -> Seat {
-        self.dealer.after(1 + i)
+        self.dealer.after_in(1 + i, self.rules.direction())
     }
 
     /// The bids `seat` made, in the order made.
@@ -428,12 +466,18 @@ impl Auction {
     /// The calls allowed to the player to speak.
     pub fn legal_calls(&self) -> LegalCalls {
         let Some(seat) = self.to_speak() else {
-            return LegalCalls { pass: false, min_level: None, contre: false, surcontre: false };
+            return LegalCalls {
+                pass: false,
+                min_level: None,
+                contre: false,
+                surcontre: false,
+                nt_at: false,
+            };
         };
         let contred = self.multiplier != Multiplier::Simple;
         let min_level = match (contred, self.last_bid) {
             (true, _) => None,
-            (false, None) => Some(Level::Points(MIN_BID)),
+            (false, None) => Some(BidLevel::Points(MIN_BID)),
             (false, Some((_, b))) => b.level.next(),
         };
         let bidder_team = self.last_bid.map(|(s, _)| s.team());
@@ -442,6 +486,7 @@ impl Auction {
             min_level,
             contre: !contred && bidder_team.is_some_and(|t| t != seat.team()),
             surcontre: self.multiplier == Multiplier::Contre && bidder_team == Some(seat.team()),
+            nt_at: self.rules.nt_at,
         }
     }
 
@@ -454,6 +499,9 @@ impl Auction {
         match call {
             Call::Pass => Ok(()),
             Call::Bid(bid) => {
+                if !bid.trump.is_suit() && !self.rules.nt_at {
+                    return Err(BidError::TrumpModeOff { bid });
+                }
                 if contred {
                     return Err(BidError::BidAfterContre);
                 }
@@ -533,8 +581,14 @@ impl Auction {
 mod tests {
     use super::*;
 
+    use crate::rules::RuleSet;
+
     fn run(dealer: Seat, tokens: &[&str]) -> Result<Auction, (usize, BidError)> {
-        let mut a = Auction::new(dealer);
+        run_with(Rules::default(), dealer, tokens)
+    }
+
+    fn run_with(rules: Rules, dealer: Seat, tokens: &[&str]) -> Result<Auction, (usize, BidError)> {
+        let mut a = Auction::new(dealer, rules);
         for (i, t) in tokens.iter().enumerate() {
             let call: Call = t.parse().map_err(|_| (i, BidError::AuctionOver))?;
             a.try_call(call).map_err(|e| (i, e))?;
@@ -544,12 +598,66 @@ mod tests {
 
     #[test]
     fn tokens_parse_and_print() {
-        for t in ["pass", "contre", "surcontre", "80H", "160C", "capotS", "100D"] {
+        for t in
+            ["pass", "contre", "surcontre", "80H", "160C", "capotS", "100D", "100NT", "capotAT"]
+        {
             assert_eq!(t.parse::<Call>().map(|c| c.to_string()).as_deref(), Ok(t));
         }
-        for t in ["70H", "170S", "85H", "080H", "capot", "90", "Pass", "90X", "", "+90H"] {
+        for t in [
+            "70H",
+            "170S",
+            "85H",
+            "080H",
+            "capot",
+            "90",
+            "Pass",
+            "90X",
+            "",
+            "+90H",
+            "100SA",
+            "NT",
+            "AT",
+            "capotN",
+            "90nt",
+            "90T",
+            "capotNTAT",
+        ] {
             assert!(t.parse::<Call>().is_err(), "{t}");
         }
+    }
+
+    #[test]
+    fn sans_atout_and_tout_atout_need_the_option() {
+        let off = run(Seat::West, &["80S", "100NT"]).err();
+        let bid = Bid { level: BidLevel::Points(100), trump: Trump::NoTrump };
+        assert_eq!(off, Some((1, BidError::TrumpModeOff { bid })));
+        let on = Rules::default().with_nt_at(true);
+        let a =
+            run_with(on, Seat::West, &["80S", "100NT", "pass", "capotAT", "pass", "pass", "pass"]);
+        let c = a.ok().and_then(|a| a.contract());
+        assert_eq!(
+            c.map(|c| (c.taker, c.trump(), c.value())),
+            Some((Seat::West, Trump::AllTrump, 250))
+        );
+        // Bids rank by value alone: 100NT does not beat 100S.
+        assert!(matches!(
+            run_with(on, Seat::West, &["100S", "100NT"]).err(),
+            Some((1, BidError::TooLow { .. }))
+        ));
+    }
+
+    #[test]
+    fn plain_speaks_clockwise_from_the_dealers_left() {
+        let a = Auction::new(Seat::West, Rules::of(RuleSet::Plain));
+        assert_eq!(a.first_to_speak(), Seat::North);
+        assert_eq!(
+            (0..4).map(|i| a.seat_of(i)).collect::<Vec<_>>(),
+            [Seat::North, Seat::East, Seat::South, Seat::West]
+        );
+        // North opens, East contres, South (North's partner) surcontres.
+        let a = run_with(Rules::of(RuleSet::Plain), Seat::West, &["80S", "contre", "surcontre"]);
+        let c = a.ok().and_then(|a| a.contract());
+        assert_eq!(c.map(|c| (c.taker, c.multiplier)), Some((Seat::North, Multiplier::Surcontre)));
     }
 
     #[test]
@@ -564,7 +672,7 @@ mod tests {
             c,
             Some(Contract {
                 taker: Seat::North,
-                bid: Bid::new(Level::Points(90), Suit::Hearts),
+                bid: Bid::new(BidLevel::Points(90), Suit::Hearts),
                 multiplier: Multiplier::Contre
             })
         );
@@ -588,7 +696,10 @@ mod tests {
         // West deals: S E N W.
         assert_eq!(
             run(Seat::West, &["80S", "pass", "contre"]).err(),
-            Some((2, BidError::ContreOwnTeam { bid: Bid::new(Level::Points(80), Suit::Spades) }))
+            Some((
+                2,
+                BidError::ContreOwnTeam { bid: Bid::new(BidLevel::Points(80), Suit::Spades) }
+            ))
         );
         assert_eq!(
             run(Seat::West, &["80S", "contre", "pass", "surcontre"]).err(),
@@ -619,12 +730,13 @@ mod tests {
 
     #[test]
     fn legal_calls_agree_with_check() {
-        let mut a = Auction::new(Seat::South);
+        let mut a = Auction::new(Seat::South, Rules::default().with_nt_at(true));
         for t in ["80H", "pass", "100S", "contre"] {
-            let all: Vec<Call> = ["pass", "contre", "surcontre", "80C", "110H", "capotD"]
-                .iter()
-                .filter_map(|t| t.parse().ok())
-                .collect();
+            let all: Vec<Call> =
+                ["pass", "contre", "surcontre", "80C", "110H", "capotD", "120NT", "capotAT"]
+                    .iter()
+                    .filter_map(|t| t.parse().ok())
+                    .collect();
             let legal = a.legal_calls();
             for c in all {
                 assert_eq!(legal.allows(c), a.check(c).is_ok(), "{c}");

@@ -1,8 +1,9 @@
-//! Suits, ranks, cards and sets of cards.
+//! Suits, ranks, cards, sets of cards, and the trump mode that gives them their order and points.
 //!
 //! A [`Card`] is a number 0..32: `suit * 8 + rank`, where the rank index follows the plain-suit
 //! order from low to high (7 8 9 J Q K 10 A). A [`CardSet`] is a `u32` bitset with one byte per
-//! suit, so "the hearts in this hand" or "is this card held" are single mask operations.
+//! suit, so "the hearts in this hand" or "is this card held" are single mask operations. A
+//! [`Trump`] (a suit, sans atout or tout atout) indexes per-card tables of points and strength.
 
 use std::fmt;
 use std::str::FromStr;
@@ -263,31 +264,28 @@ impl Card {
         1 << self.0
     }
 
-    /// Points of this card under the given trump.
-    pub fn points(self, trump: Trump) -> u8 {
-        if trump.is_trump(self.suit()) {
-            self.rank().trump_points()
-        } else {
-            self.rank().plain_points()
-        }
+    /// Points of this card under `trump` (a table lookup).
+    #[inline]
+    pub const fn points(self, trump: Trump) -> u8 {
+        CARD_POINTS[trump.index()][self.0 as usize]
     }
 
-    /// Strength within its own suit under `trump`: trump order for a trump, plain order otherwise.
-    pub fn strength(self, trump: Trump) -> u8 {
-        if trump.is_trump(self.suit()) {
-            self.rank().trump_strength()
-        } else {
-            self.rank().plain_strength()
-        }
+    /// Strength within its own suit under `trump`, 0..8: trump order (J 9 A 10 K Q 8 7) for the
+    /// cards [`Trump::trump_ordered`], plain order (A 10 K Q J 9 8 7) otherwise.
+    #[inline]
+    pub const fn strength(self, trump: Trump) -> u8 {
+        CARD_STRENGTH[trump.index()][self.0 as usize]
     }
 
-    /// How strong the card is in a trick led in `lead`: any trump beats the suit led, which beats
-    /// the other suits (which never win).
-    pub fn power(self, trump: Trump, lead: Suit) -> u8 {
-        if trump.is_trump(self.suit()) {
-            16 + self.rank().trump_strength()
-        } else if self.suit() == lead {
-            8 + self.rank().plain_strength()
+    /// How strong the card is in a trick led in `lead`: a cutting trump beats the suit led,
+    /// which beats the other suits (which never win).
+    #[inline]
+    pub const fn power(self, trump: Trump, lead: Suit) -> u8 {
+        let strength = self.strength(trump);
+        if trump.cards().contains(self) {
+            16 + strength
+        } else if self.suit() as u8 == lead as u8 {
+            8 + strength
         } else {
             0
         }
@@ -382,44 +380,167 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
-/// The trump of a contract. Only suit contracts exist today; sans atout and tout atout would be
-/// further variants, and everything that asks "is this a trump" goes through this type.
+/// The trump mode of a contract: one suit, sans atout (no trump) or tout atout (all trumps).
+///
+/// Everything that depends on the mode (the rank order, the card points, which cards cut and
+/// which suit led must be climbed) is a table lookup indexed by [`Trump::index`], so the card
+/// play asks no question of the mode card by card.
+///
+/// - A suit: that suit ranks J 9 A 10 K Q 8 7 (J 20, 9 14, A 11, 10 10, K 4, Q 3) and beats the
+///   others, which rank A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2).
+/// - Sans atout: every suit ranks A 10 K Q J 9 8 7; A 19, 10 10, K 4, Q 3, J 2. Nothing cuts.
+/// - Tout atout: every suit ranks J 9 A 10 K Q 8 7; J 14, 9 9, A 6, 10 5, K 3, Q 1. Nothing
+///   cuts: the highest card of the suit led wins.
+///
+/// Each mode holds 152 card points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Trump {
     /// One suit is trump.
     Suit(Suit),
+    /// Sans atout: no trump.
+    NoTrump,
+    /// Tout atout: every suit ranks as trump, and nothing cuts.
+    AllTrump,
 }
 
 impl Trump {
-    /// Whether cards of `suit` are trumps.
-    pub const fn is_trump(self, suit: Suit) -> bool {
+    /// The number of trump modes.
+    pub const NUM: usize = 6;
+    /// Every trump mode, in index order: the four suits, sans atout, tout atout.
+    pub const ALL: [Trump; 6] = [
+        Trump::Suit(Suit::Spades),
+        Trump::Suit(Suit::Hearts),
+        Trump::Suit(Suit::Diamonds),
+        Trump::Suit(Suit::Clubs),
+        Trump::NoTrump,
+        Trump::AllTrump,
+    ];
+
+    /// The mode's index, 0..6: the suit's index, then 4 for sans atout and 5 for tout atout.
+    #[inline]
+    pub const fn index(self) -> usize {
         match self {
-            Trump::Suit(t) => t as u8 == suit as u8,
+            Trump::Suit(s) => s as usize,
+            Trump::NoTrump => 4,
+            Trump::AllTrump => 5,
         }
+    }
+
+    /// Whether this is a suit contract (one trump suit).
+    pub const fn is_suit(self) -> bool {
+        matches!(self, Trump::Suit(_))
+    }
+
+    /// Whether cards of `suit` are trumps that cut: they beat every card of the other suits.
+    /// Never in sans atout or tout atout, where nothing cuts.
+    #[inline]
+    pub const fn is_trump(self, suit: Suit) -> bool {
+        CUTTING[self.index()] & CardSet::suit(suit).0 != 0
     }
 
     /// The trump suit, when there is exactly one.
     pub const fn suit(self) -> Option<Suit> {
         match self {
             Trump::Suit(s) => Some(s),
+            Trump::NoTrump | Trump::AllTrump => None,
         }
     }
 
-    /// The set of all trump cards.
+    /// The trumps that cut: the cards of the trump suit (none in sans atout and tout atout).
+    #[inline]
     pub const fn cards(self) -> CardSet {
+        CardSet(CUTTING[self.index()])
+    }
+
+    /// The cards that rank in trump order (J 9 A 10 K Q 8 7): the trump suit, every card in tout
+    /// atout, none in sans atout. When such a suit is led, a player who follows must beat the
+    /// highest card of it in the trick if they can, even their partner's.
+    #[inline]
+    pub const fn trump_ordered(self) -> CardSet {
+        CardSet(TRUMP_ORDERED[self.index()])
+    }
+
+    /// The cards that make a belote when one hand holds them: the king and queen of the trump
+    /// suit; of every suit in tout atout; none in sans atout.
+    pub const fn belote_cards(self) -> CardSet {
+        CardSet(TRUMP_ORDERED[self.index()] & KINGS_AND_QUEENS)
+    }
+
+    /// The record token: the suit letter, `NT` or `AT`.
+    pub const fn token(self) -> &'static str {
         match self {
-            Trump::Suit(s) => CardSet::suit(s),
+            Trump::Suit(Suit::Spades) => "S",
+            Trump::Suit(Suit::Hearts) => "H",
+            Trump::Suit(Suit::Diamonds) => "D",
+            Trump::Suit(Suit::Clubs) => "C",
+            Trump::NoTrump => "NT",
+            Trump::AllTrump => "AT",
         }
+    }
+
+    /// Parses a record token: `S`, `H`, `D`, `C`, `NT`, `AT`.
+    pub fn from_token(s: &str) -> Option<Trump> {
+        Trump::ALL.into_iter().find(|t| t.token() == s)
     }
 }
 
 impl fmt::Display for Trump {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Trump::Suit(s) => write!(f, "{s}"),
-        }
+        f.write_str(self.token())
     }
 }
+
+impl Serialize for Trump {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.token())
+    }
+}
+
+/// The king and queen of every suit.
+const KINGS_AND_QUEENS: u32 = 0x3030_3030;
+
+/// The cutting trumps of each trump mode.
+const CUTTING: [u32; Trump::NUM] = [0xff, 0xff << 8, 0xff << 16, 0xff << 24, 0, 0];
+
+/// The cards ranking in trump order, for each trump mode.
+const TRUMP_ORDERED: [u32; Trump::NUM] = [0xff, 0xff << 8, 0xff << 16, 0xff << 24, 0, u32::MAX];
+
+/// Points by rank index (7 8 9 J Q K 10 A) in sans atout and in tout atout.
+const NO_TRUMP_POINTS: [u8; 8] = [0, 0, 0, 2, 3, 4, 10, 19];
+const ALL_TRUMP_POINTS: [u8; 8] = [0, 0, 9, 14, 1, 3, 5, 6];
+
+/// A per-card table for each trump mode, from the per-rank tables of a trump suit, the other
+/// suits, sans atout and tout atout.
+const fn mode_table(trump: [u8; 8], plain: [u8; 8], nt: [u8; 8], at: [u8; 8]) -> [[u8; 32]; 6] {
+    let mut out = [[0u8; 32]; 6];
+    let mut mode = 0;
+    while mode < 6 {
+        let mut card = 0;
+        while card < 32 {
+            let (suit, rank) = (card / 8, card % 8);
+            out[mode][card] = match mode {
+                4 => nt[rank],
+                5 => at[rank],
+                m if m == suit => trump[rank],
+                _ => plain[rank],
+            };
+            card += 1;
+        }
+        mode += 1;
+    }
+    out
+}
+
+/// Card points for each trump mode, by card index.
+const CARD_POINTS: [[u8; 32]; Trump::NUM] =
+    mode_table(TRUMP_POINTS, PLAIN_POINTS, NO_TRUMP_POINTS, ALL_TRUMP_POINTS);
+
+/// Plain strength by rank index: the index itself (7 8 9 J Q K 10 A).
+const PLAIN_STRENGTH: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Strength within its own suit, 0..8, for each trump mode, by card index.
+const CARD_STRENGTH: [[u8; 32]; Trump::NUM] =
+    mode_table(TRUMP_STRENGTH, PLAIN_STRENGTH, PLAIN_STRENGTH, TRUMP_STRENGTH);
 
 /// A set of cards as a bitset: bit `suit * 8 + rank`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -491,7 +612,7 @@ impl CardSet {
         CardSet(self.0 & !other.0)
     }
 
-    /// The trumps of `trump_suit` that beat `card` (a trump of that suit).
+    /// The cards of `card`'s suit that beat it in trump order (J 9 A 10 K Q 8 7).
     pub const fn trumps_above(card: Card) -> CardSet {
         CardSet((TRUMPS_ABOVE[card.rank() as usize] as u32) << (card.suit() as u32 * 8))
     }
@@ -508,24 +629,19 @@ impl CardSet {
 
     /// Sum of the card points under `trump`.
     pub fn points(self, trump: Trump) -> u16 {
+        let table = &CARD_POINTS[trump.index()];
         let mut total = 0u16;
-        for suit in Suit::ALL {
-            let byte = (self.0 >> (suit as u32 * 8)) & 0xff;
-            if byte != 0 {
-                let table = if trump.is_trump(suit) { &TRUMP_POINTS } else { &PLAIN_POINTS };
-                let mut b = byte;
-                while b != 0 {
-                    total += table[b.trailing_zeros() as usize] as u16;
-                    b &= b - 1;
-                }
-            }
+        let mut bits = self.0;
+        while bits != 0 {
+            total += table[bits.trailing_zeros() as usize] as u16;
+            bits &= bits - 1;
         }
         total
     }
 
-    /// The strongest trump of this set under `trump`, if any.
+    /// The strongest cutting trump of this set under `trump`, if any.
     pub fn best_trump(self, trump: Trump) -> Option<Card> {
-        self.and(trump.cards()).iter().max_by_key(|c| c.rank().trump_strength())
+        self.and(trump.cards()).iter().max_by_key(|c| c.strength(trump))
     }
 }
 
@@ -618,6 +734,48 @@ mod tests {
             assert_eq!(CardSet::FULL.points(Trump::Suit(s)), 152);
             assert_eq!(CardSet::suit(s).points(Trump::Suit(s)), 62);
         }
+    }
+
+    #[test]
+    fn every_trump_mode_holds_152_points() {
+        for trump in Trump::ALL {
+            assert_eq!(CardSet::FULL.points(trump), 152, "{trump}");
+            assert_eq!(Trump::from_token(trump.token()), Some(trump));
+            assert_eq!(Trump::ALL[trump.index()], trump);
+        }
+        let ace = Card::new(Suit::Clubs, Rank::Ace);
+        let jack = Card::new(Suit::Clubs, Rank::Jack);
+        let nine = Card::new(Suit::Clubs, Rank::Nine);
+        // Sans atout: A 19; tout atout: J 14, 9 9, A 6.
+        assert_eq!((ace.points(Trump::NoTrump), jack.points(Trump::NoTrump)), (19, 2));
+        assert_eq!(
+            (
+                jack.points(Trump::AllTrump),
+                nine.points(Trump::AllTrump),
+                ace.points(Trump::AllTrump)
+            ),
+            (14, 9, 6)
+        );
+        assert_eq!(CardSet::suit(Suit::Hearts).points(Trump::AllTrump), 38);
+        assert_eq!(CardSet::suit(Suit::Hearts).points(Trump::NoTrump), 38);
+    }
+
+    #[test]
+    fn tout_atout_ranks_every_suit_as_trump_and_nothing_cuts() {
+        let jack = Card::new(Suit::Spades, Rank::Jack);
+        let ace = Card::new(Suit::Spades, Rank::Ace);
+        assert!(jack.strength(Trump::AllTrump) > ace.strength(Trump::AllTrump));
+        assert!(jack.strength(Trump::NoTrump) < ace.strength(Trump::NoTrump));
+        for mode in [Trump::NoTrump, Trump::AllTrump] {
+            assert_eq!(mode.cards(), CardSet::EMPTY);
+            assert!(Suit::ALL.iter().all(|&s| !mode.is_trump(s)));
+            // A card of another suit never wins a trick led in spades.
+            assert_eq!(Card::new(Suit::Hearts, Rank::Jack).power(mode, Suit::Spades), 0);
+        }
+        assert_eq!(Trump::AllTrump.trump_ordered(), CardSet::FULL);
+        assert_eq!(Trump::AllTrump.belote_cards().len(), 8);
+        assert_eq!(Trump::Suit(Suit::Hearts).belote_cards().len(), 2);
+        assert!(Trump::NoTrump.belote_cards().is_empty());
     }
 
     #[test]

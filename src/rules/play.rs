@@ -1,7 +1,11 @@
-//! The card play of one deal: eight tricks from the dealt hands to the card points.
+//! The card play of one deal: eight tricks from the dealt hands to the card points, whatever the
+//! trump mode (152 card points and 10 for the last trick: 162, or 252 on a capot).
 
-use super::card::{Card, CardSet, Rank, Trump};
-use super::seat::{BySeat, ByTeam, Seat, Team};
+use super::belote::{BeloteCall, Belotes, belote_call};
+use super::card::{Card, CardSet, Trump};
+use super::ruleset::Rules;
+use super::scoring::DealTally;
+use super::seat::{BySeat, ByTeam, Seat};
 use super::trick::{PlayError, Trick, check_play, legal_cards};
 
 /// Points of the last trick ("dix de der").
@@ -40,20 +44,12 @@ pub struct PlayEvent {
     pub deal_over: bool,
 }
 
-/// What a player says when playing the king or queen of trump while holding both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BeloteCall {
-    /// The first of the two.
-    Belote,
-    /// The second of the two.
-    Rebelote,
-}
-
-/// The card play of a deal under a fixed trump.
+/// The card play of a deal under a fixed trump mode and rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardPlay {
     trump: Trump,
-    belote: Option<Seat>,
+    rules: Rules,
+    belotes: Belotes,
     hands: BySeat<CardSet>,
     trick: Trick,
     done: Vec<DoneTrick>,
@@ -62,13 +58,15 @@ pub struct CardPlay {
 }
 
 impl CardPlay {
-    /// Starts the play: `leader` (the dealer's right-hand neighbour) leads the first trick.
-    pub fn new(hands: BySeat<CardSet>, trump: Trump, leader: Seat) -> CardPlay {
+    /// Starts the play under `rules`: `leader` (the seat after the dealer,
+    /// [`super::Auction::first_to_speak`]) leads the first trick.
+    pub fn new(hands: BySeat<CardSet>, trump: Trump, leader: Seat, rules: Rules) -> CardPlay {
         CardPlay {
             trump,
-            belote: belote_holder(&hands, trump),
+            rules,
+            belotes: Belotes::dealt(&hands, trump),
             hands,
-            trick: Trick::new(leader),
+            trick: Trick::new(leader, rules.direction()),
             done: Vec::with_capacity(8),
             points: ByTeam::default(),
             tricks_won: ByTeam::default(),
@@ -80,29 +78,26 @@ impl CardPlay {
         self.trump
     }
 
-    /// The seat holding the king and queen of trump, if any.
-    pub fn belote_holder(&self) -> Option<Seat> {
-        self.belote
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
-    /// What the seat to play says if it plays `card`: "Belote" with the first of its king and
-    /// queen of trump, "Rebelote" with the second.
+    /// The belotes dealt (one at most in a suit contract, up to four in tout atout).
+    pub fn belotes(&self) -> Belotes {
+        self.belotes
+    }
+
+    /// The seat holding the king and queen of the trump suit, if any.
+    pub fn belote_holder(&self) -> Option<Seat> {
+        self.belotes.holder(self.trump.suit()?)
+    }
+
+    /// What the seat to play says if it plays `card`: "Belote" with the first of the king and
+    /// queen of one of its belotes, "Rebelote" with the second.
     pub fn belote_call(&self, card: Card) -> Option<BeloteCall> {
         let seat = self.to_play()?;
-        let suit = self.trump.suit()?;
-        if self.belote != Some(seat) || card.suit() != suit {
-            return None;
-        }
-        let other = match card.rank() {
-            Rank::King => Card::new(suit, Rank::Queen),
-            Rank::Queen => Card::new(suit, Rank::King),
-            _ => return None,
-        };
-        Some(if self.hands[seat].contains(other) {
-            BeloteCall::Belote
-        } else {
-            BeloteCall::Rebelote
-        })
+        belote_call(&self.belotes, seat, self.hands[seat], card)
     }
 
     /// The cards each seat still holds.
@@ -130,6 +125,17 @@ impl CardPlay {
         self.tricks_won
     }
 
+    /// What the deal brings to the score: card points, tricks, belotes, and the declaration
+    /// points that scored (`coinche`, [`super::declarations_scored`]; zero otherwise).
+    pub fn tally(&self, declarations: ByTeam<u16>) -> DealTally {
+        DealTally {
+            card_points: self.points,
+            tricks_won: self.tricks_won,
+            belotes: self.belotes.counts(),
+            declarations,
+        }
+    }
+
     /// Whether all eight tricks are played.
     pub fn is_over(&self) -> bool {
         self.done.len() == 8
@@ -145,7 +151,7 @@ impl CardPlay {
         if self.is_over() {
             return CardSet::EMPTY;
         }
-        legal_cards(self.hands[self.trick.to_play()], &self.trick, self.trump)
+        legal_cards(self.hands[self.trick.to_play()], &self.trick, self.trump, self.rules)
     }
 
     /// Why `card` may not be played now, if it may not.
@@ -153,7 +159,7 @@ impl CardPlay {
         if self.is_over() {
             return Err(PlayError::DealOver);
         }
-        check_play(self.hands[self.trick.to_play()], &self.trick, self.trump, card)
+        check_play(self.hands[self.trick.to_play()], &self.trick, self.trump, self.rules, card)
     }
 
     /// Plays `card` for the seat to play, if the rules allow it.
@@ -180,7 +186,7 @@ impl CardPlay {
         self.points[team] += points;
         let done = DoneTrick { trick: self.trick, winner, points };
         self.done.push(done);
-        self.trick = Trick::new(winner);
+        self.trick = Trick::new(winner, self.rules.direction());
         PlayEvent { trick_done: Some(done), deal_over }
     }
 }
@@ -196,17 +202,4 @@ pub const fn trick_bonus(tricks_done: u8, team_tricks: u8) -> u16 {
     } else {
         LAST_TRICK_BONUS
     }
-}
-
-/// The team whose player holds both the king and the queen of trump, if any: it scores the belote.
-pub fn belote_holder(hands: &BySeat<CardSet>, trump: Trump) -> Option<Seat> {
-    let suit = trump.suit()?;
-    let pair = CardSet::single(Card::new(suit, Rank::King))
-        .or(CardSet::single(Card::new(suit, Rank::Queen)));
-    Seat::ALL.into_iter().find(|&s| hands[s].and(pair) == pair)
-}
-
-/// The team that announces the belote, if any.
-pub fn belote_team(hands: &BySeat<CardSet>, trump: Trump) -> Option<Team> {
-    belote_holder(hands, trump).map(Seat::team)
 }

@@ -1,16 +1,19 @@
-//! Deal records: one deal written down (dealer, hands, auction, cards in order), checked against
-//! the rules and scored as the table would. This is the format of `contree score`, of the game's
-//! history export, and of the rules engine's outside tests.
+//! Deal records: one deal written down (dealer, hands, auction, cards in order, the rules, and
+//! under `coinche` what each seat declared), checked against the rules and scored as the table
+//! would. This is the format of `contree score`, of the game's history export, and of the rules
+//! engine's outside tests (`shared/spec/deal-record.md`).
 
 use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::auction::{Auction, AuctionOutcome, BidError, Call, Contract, Level};
-use super::card::{Card, CardSet, Suit};
+use super::auction::{Auction, AuctionOutcome, BidError, BidLevel, Call, Contract};
+use super::card::{Card, CardSet, Trump};
+use super::declarations::{Combination, Declared, DeclaredTokens, declarations_scored};
 use super::play::CardPlay;
-use super::scoring::{DealScore, GameOutcome, ScoringRules, game_outcome, score_deal};
+use super::ruleset::Rules;
+use super::scoring::{DealScore, GameOutcome, game_outcome, score_deal};
 use super::seat::{BySeat, ByTeam, Seat, Team};
 
 /// The game context of a record: the target and both totals before the deal.
@@ -31,13 +34,17 @@ pub struct DealRecord {
     pub dealer: Seat,
     /// The four hands as dealt.
     pub hands: BySeat<Vec<Card>>,
-    /// The calls from the dealer's right-hand neighbour.
+    /// The calls from the seat after the dealer.
     pub auction: Vec<Call>,
     /// The cards in the order played.
     pub play: Vec<Card>,
-    /// Scoring options (the defaults when absent).
+    /// The rule set and its options (the defaults when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<ScoringRules>,
+    pub rules: Option<Rules>,
+    /// `coinche`: what the seats given declared (checked against their hands); a seat left out
+    /// declares its best combination. Empty under the other sets.
+    #[serde(default, skip_serializing_if = "Declared::is_empty")]
+    pub declared: Declared,
     /// Target and totals before the deal, when the record belongs to a game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameContext>,
@@ -56,7 +63,9 @@ pub struct RawRecord<'a> {
     #[serde(borrow)]
     play: Vec<Token<'a>>,
     #[serde(default)]
-    rules: Option<ScoringRules>,
+    rules: Option<Rules>,
+    #[serde(default)]
+    declared: Option<DeclaredTokens>,
     #[serde(default)]
     game: Option<GameContext>,
 }
@@ -188,7 +197,18 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
         {
             return Err(RecordError::bad_input(None, "the game target must be positive"));
         }
-        Ok(DealRecord { dealer, hands, auction, play, rules: raw.rules, game: raw.game })
+        // Declarations belong to `coinche`; the other sets have none to check.
+        let declared = match &raw.declared {
+            Some(tokens) if raw.rules.unwrap_or_default().set.has_declarations() => tokens
+                .read(|seat, t| {
+                    Combination::parse_in_hand(t, hands[seat].iter().copied().collect())
+                })
+                .map_err(|(seat, e)| {
+                    RecordError::bad_input(None, format!("in the declarations of {seat}: {e}"))
+                })?,
+            _ => Declared::default(),
+        };
+        Ok(DealRecord { dealer, hands, auction, play, rules: raw.rules, declared, game: raw.game })
     }
 }
 
@@ -196,9 +216,11 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ContractAnswer {
     pub taker: Seat,
+    /// The bid's value (250 for a capot bid, in every set).
     pub value: u16,
     pub capot: bool,
-    pub suit: Option<Suit>,
+    /// The suit letter, `NT` or `AT`.
+    pub suit: Trump,
     pub multiplier: u16,
 }
 
@@ -207,8 +229,8 @@ impl From<&Contract> for ContractAnswer {
         ContractAnswer {
             taker: c.taker,
             value: c.value(),
-            capot: c.bid.level == Level::Capot,
-            suit: c.trump().suit(),
+            capot: c.bid.level == BidLevel::Capot,
+            suit: c.trump(),
             multiplier: c.multiplier.factor(),
         }
     }
@@ -236,10 +258,19 @@ pub struct GameAnswer {
 pub struct ScoredDeal {
     pub contract: Option<ContractAnswer>,
     pub tricks: Vec<TrickAnswer>,
+    /// The team holding the king and queen of the trump suit (`null` without one trump suit).
     pub belote: Option<Team>,
+    /// How many belotes each team held (20 points each).
+    pub belotes: ByTeam<u8>,
     pub card_points: ByTeam<u16>,
     pub made: Option<bool>,
     pub score: ByTeam<u16>,
+    /// `coinche`: the declaration points that scored for each team, before any capot transfer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarations: Option<ByTeam<u16>>,
+    /// `coinche`: each seat's declarations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared: Option<BySeat<Combination>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<GameAnswer>,
 }
@@ -250,9 +281,26 @@ impl DealRecord {
         self.hands.clone().map(|h| h.into_iter().collect())
     }
 
+    /// The rules of the record (the defaults when absent).
+    pub fn rules(&self) -> Rules {
+        self.rules.unwrap_or_default()
+    }
+
+    /// What each seat declares under `coinche` in a contract of `trump`: what the record says,
+    /// else its best combination. `None` under the other sets.
+    pub fn combinations(&self, trump: Trump) -> Option<BySeat<Combination>> {
+        if !self.rules().set.has_declarations() {
+            return None;
+        }
+        let hands = self.hand_sets();
+        Some(BySeat::from_fn(|s| {
+            self.declared.0[s].unwrap_or_else(|| Combination::best(hands[s], trump))
+        }))
+    }
+
     /// Replays the auction, naming the first call the rules forbid.
     pub fn replay_auction(&self) -> Result<Auction, RecordError> {
-        let mut auction = Auction::new(self.dealer);
+        let mut auction = Auction::new(self.dealer, self.rules());
         for (i, &call) in self.auction.iter().enumerate() {
             // After the end, the seat named is the one the rotation would reach.
             let seat = auction.seat_of(i);
@@ -277,7 +325,8 @@ impl DealRecord {
     /// Checks the record against the rules and scores it.
     pub fn score(&self) -> Result<ScoredDeal, RecordError> {
         let auction = self.replay_auction()?;
-        let rules = self.rules.unwrap_or_default();
+        let rules = self.rules();
+        let coinche = rules.set.has_declarations();
         let Some(AuctionOutcome::Contract(contract)) = auction.outcome() else {
             if !self.play.is_empty() {
                 return Err(RecordError {
@@ -287,18 +336,23 @@ impl DealRecord {
                     reason: "illegal card: everyone passed, there is no play".into(),
                 });
             }
+            // Nobody plays a card, so nobody declares.
             return Ok(ScoredDeal {
                 contract: None,
                 tricks: Vec::new(),
                 belote: None,
+                belotes: ByTeam::default(),
                 card_points: ByTeam::default(),
                 made: None,
                 score: ByTeam::default(),
+                declarations: coinche.then(ByTeam::default),
+                declared: coinche.then(BySeat::default),
                 game: self.game.map(|g| self.game_answer(g, None)),
             });
         };
         let hands = self.hand_sets();
-        let mut play = CardPlay::new(hands, contract.trump(), self.dealer.next());
+        let trump = contract.trump();
+        let mut play = CardPlay::new(hands, trump, auction.first_to_speak(), rules);
         for (i, &card) in self.play.iter().enumerate() {
             // After the 32nd card, the seat named is the last trick's winner, who would lead next.
             let seat = play.to_play().or_else(|| play.tricks().last().map(|t| t.winner));
@@ -317,8 +371,10 @@ impl DealRecord {
                 reason: "play not finished".into(),
             });
         }
-        let belote = play.belote_holder().map(Seat::team);
-        let deal = score_deal(&contract, play.points(), play.tricks_won(), belote, rules);
+        let declared = self.combinations(trump);
+        let declarations = declared.as_ref().map(|d| declarations_scored(d, trump));
+        let tally = play.tally(declarations.unwrap_or_default());
+        let deal = score_deal(&contract, &tally, rules);
         let tricks = play
             .tricks()
             .iter()
@@ -332,10 +388,13 @@ impl DealRecord {
         Ok(ScoredDeal {
             contract: Some(ContractAnswer::from(&contract)),
             tricks,
-            belote,
+            belote: play.belote_holder().map(Seat::team),
+            belotes: tally.belotes,
             card_points: play.points(),
             made: Some(deal.made),
             score: deal.score,
+            declarations,
+            declared,
             game: self.game.map(|g| self.game_answer(g, Some((&deal, play.tricks_won())))),
         })
     }
@@ -344,7 +403,7 @@ impl DealRecord {
         let score = deal.map(|(d, _)| d.score).unwrap_or_default();
         // Totals come from the input: saturate rather than overflow on absurd ones.
         let total = ByTeam::from_fn(|t| g.before[t].saturating_add(u32::from(score[t])));
-        let outcome = game_outcome(g.target, total, deal);
+        let outcome = game_outcome(self.rules(), g.target, total, deal);
         GameAnswer { total, over: outcome != GameOutcome::Continue, winner: outcome.winner() }
     }
 }

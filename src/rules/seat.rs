@@ -1,13 +1,18 @@
-//! Seats, teams, and arrays indexed by them.
+//! Seats, teams, the direction of play, and arrays indexed by seats and teams.
 //!
-//! Play turns anticlockwise: South, East, North, West. The "next" seat is the right-hand
-//! neighbour, who deals after the dealer and speaks and leads first.
+//! Seats keep their names whatever the rules; only the turn order changes. Contrée and coinche
+//! turn anticlockwise (South, East, North, West: the next seat is the right-hand neighbour); the
+//! `plain` house rules turn clockwise (South, West, North, East: the left-hand neighbour). In
+//! both, the seat after the dealer speaks and leads first and deals next, and partners sit
+//! opposite, two turns apart.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::ruleset::{RuleSet, Rules};
 
 /// A seat at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -22,10 +27,10 @@ pub enum Seat {
 impl Seat {
     /// The number of seats.
     pub const NUM: usize = 4;
-    /// Every seat, in playing order from South.
+    /// Every seat, in anticlockwise order from South.
     pub const ALL: [Seat; 4] = [Seat::South, Seat::East, Seat::North, Seat::West];
 
-    /// The seat's index, 0..4, in playing order from South.
+    /// The seat's index, 0..4, in anticlockwise order from South.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -35,19 +40,14 @@ impl Seat {
         Seat::ALL[i & 3]
     }
 
-    /// The next seat to play: the right-hand neighbour (anticlockwise).
-    pub const fn next(self) -> Seat {
-        Seat::from_index(self as usize + 1)
+    /// The next seat to play when play turns in `dir`.
+    pub const fn next_in(self, dir: Direction) -> Seat {
+        self.after_in(1, dir)
     }
 
-    /// The seat `n` turns after this one.
-    pub const fn after(self, n: usize) -> Seat {
-        Seat::from_index(self as usize + n)
-    }
-
-    /// The previous seat: the left-hand neighbour, who cuts for the dealer.
-    pub const fn prev(self) -> Seat {
-        Seat::from_index(self as usize + 3)
+    /// The seat `n` turns after this one when play turns in `dir`.
+    pub const fn after_in(self, n: usize, dir: Direction) -> Seat {
+        Seat::from_index(self as usize + n * dir.step())
     }
 
     /// The partner, sitting opposite.
@@ -81,9 +81,53 @@ impl Seat {
         })
     }
 
-    /// How many turns after `from` this seat plays (0..4).
-    pub const fn distance_from(self, from: Seat) -> usize {
-        (self as usize + 4 - from as usize) & 3
+    /// How many turns after `from` this seat plays (0..4) when play turns in `dir`.
+    pub const fn turns_after(self, from: Seat, dir: Direction) -> usize {
+        ((self as usize + 4 - from as usize) * dir.step()) & 3
+    }
+}
+
+/// Which way the turn passes around the table. A `Copy` byte: tricks and auctions carry it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// South, East, North, West: to the right (contrée and coinche).
+    #[default]
+    Anticlockwise,
+    /// South, West, North, East: to the left (the `plain` house rules).
+    Clockwise,
+}
+
+impl RuleSet {
+    /// Which way the turn passes: clockwise in `plain` (seeds 000 and 003: "the player to the
+    /// dealer's left bids first"), anticlockwise otherwise.
+    pub const fn direction(self) -> Direction {
+        match self {
+            RuleSet::Plain => Direction::Clockwise,
+            RuleSet::Contree | RuleSet::Coinche => Direction::Anticlockwise,
+        }
+    }
+}
+
+impl Rules {
+    /// Which way the turn passes.
+    pub const fn direction(self) -> Direction {
+        self.set.direction()
+    }
+
+    /// The seat that speaks and leads first after `dealer`, and deals next: the right-hand
+    /// neighbour, or the left-hand one in `plain`.
+    pub const fn after_dealer(self, dealer: Seat) -> Seat {
+        dealer.next_in(self.direction())
+    }
+}
+
+impl Direction {
+    /// Seat indices per turn, modulo 4.
+    const fn step(self) -> usize {
+        match self {
+            Direction::Anticlockwise => 1,
+            Direction::Clockwise => 3,
+        }
     }
 }
 
@@ -195,7 +239,7 @@ impl<T> BySeat<T> {
         BySeat(self.0.map(f))
     }
 
-    /// Iterates over `(seat, value)` in playing order from South.
+    /// Iterates over `(seat, value)` in anticlockwise order from South.
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
         Seat::ALL.into_iter().zip(self.0.iter())
     }
@@ -295,16 +339,36 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for ByTeam<T> {
 mod tests {
     use super::*;
 
+    const ANTI: Direction = Direction::Anticlockwise;
+    const CLOCK: Direction = Direction::Clockwise;
+
     #[test]
     fn turns_go_anticlockwise() {
-        assert_eq!(Seat::West.next(), Seat::South);
-        assert_eq!(Seat::South.next(), Seat::East);
-        assert_eq!(Seat::East.next(), Seat::North);
-        assert_eq!(Seat::South.prev(), Seat::West);
+        assert_eq!(Seat::West.next_in(ANTI), Seat::South);
+        assert_eq!(Seat::South.next_in(ANTI), Seat::East);
+        assert_eq!(Seat::East.next_in(ANTI), Seat::North);
+        assert_eq!(Seat::South.after_in(3, ANTI), Seat::West);
         assert_eq!(Seat::East.partner(), Seat::West);
         assert_eq!(Seat::North.team(), Team::NS);
         assert_eq!(Seat::West.team(), Team::EW);
-        assert_eq!(Seat::North.distance_from(Seat::East), 1);
+        assert_eq!(Seat::North.turns_after(Seat::East, ANTI), 1);
+    }
+
+    #[test]
+    fn plain_turns_clockwise() {
+        assert_eq!(Seat::South.next_in(CLOCK), Seat::West);
+        assert_eq!(Seat::West.next_in(CLOCK), Seat::North);
+        assert_eq!(Seat::North.next_in(CLOCK), Seat::East);
+        assert_eq!(Seat::East.next_in(CLOCK), Seat::South);
+        assert_eq!(Seat::South.after_in(2, CLOCK), Seat::North);
+        for from in Seat::ALL {
+            for dir in [ANTI, CLOCK] {
+                for n in 0..4 {
+                    assert_eq!(from.after_in(n, dir).turns_after(from, dir), n);
+                }
+                assert_eq!(from.after_in(2, dir), from.partner());
+            }
+        }
     }
 
     #[test]

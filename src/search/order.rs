@@ -2,14 +2,15 @@
 //! from the rules' own [`Card::strength`] and [`Card::points`], never written out here, so a new
 //! mode's order reaches the merging of equal cards and the move ordering by itself.
 
-use super::position::{Position, trump_key};
+use super::position::{Position, mode_key};
 use crate::game::splitmix;
-use crate::rules::{Card, CardSet, Seat, Suit, Team, Trump};
+use crate::rules::{Card, CardSet, Rules, Seat, Suit, Team, Trump};
 
 /// Points and rank order of the 32 cards under one trump mode.
 #[derive(Clone, Debug)]
 pub(crate) struct CardOrder {
     trump: Trump,
+    rules: Rules,
     points: [u8; 32],
     strength: [u8; 32],
     /// For each card, the cards of its suit that rank above it.
@@ -27,13 +28,13 @@ pub(crate) struct CardOrder {
     max_power: Box<[[[u8; 256]; 4]; 4]>,
     /// For each suit led and each power: the cards of higher power.
     beats: Box<[[CardSet; 256]; 4]>,
-    /// The mode's part of the positions' keys.
+    /// The mode's and rules' part of the positions' keys.
     key: u64,
 }
 
 impl CardOrder {
-    /// The tables for `trump`.
-    pub(crate) fn new(trump: Trump) -> CardOrder {
+    /// The tables for `trump` under `rules` (which only enter the keys).
+    pub(crate) fn new(trump: Trump, rules: Rules) -> CardOrder {
         let points: [u8; 32] = std::array::from_fn(|i| Card::from_index(i).points(trump));
         let strength: [u8; 32] = std::array::from_fn(|i| Card::from_index(i).strength(trump));
         let power: [[u8; 32]; 4] = std::array::from_fn(|l| {
@@ -78,6 +79,7 @@ impl CardOrder {
         }));
         CardOrder {
             trump,
+            rules,
             points,
             strength,
             above,
@@ -86,13 +88,13 @@ impl CardOrder {
             suit_points,
             max_power,
             beats,
-            key: trump_key(trump),
+            key: mode_key(trump, rules),
         }
     }
 
-    /// The trump mode these tables are for.
-    pub(crate) fn trump(&self) -> Trump {
-        self.trump
+    /// Whether these tables are for this trump mode and these rules.
+    pub(crate) fn is_for(&self, trump: Trump, rules: Rules) -> bool {
+        self.trump == trump && self.rules == rules
     }
 
     /// The card's points.

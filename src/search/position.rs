@@ -1,18 +1,18 @@
 //! [`Position`]: one point of a deal's card play, as a small `Copy` value for search.
 //!
-//! A position holds the four hands, the trick on the table, the trump, and the points and tricks
-//! each team has taken. Playing a card is copy-make: copy the 40-byte value, then [`Position::play`].
-//! Every rule goes through `crate::rules` (the legal cards, the order of play and the winner of a
-//! trick, the card points, the dix de der and the capot), in this file only, so that a new trump
-//! mode or rule set reaches the search by passing its value through here.
+//! A position holds the four hands, the trick on the table, the trump mode and the rule set,
+//! and the points and tricks each team has taken. Playing a card is copy-make: copy the 40-byte value, then [`Position::play`].
+//! Every rule goes through `crate::rules` (the legal cards of the rule set, the order of play and
+//! the winner of a trick, the card points, the dix de der and the capot), in this file only, so
+//! that a new trump mode or rule set reaches the search by passing its value through here.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use crate::game::splitmix;
 use crate::rules::{
-    BySeat, ByTeam, CAPOT_POINTS, Card, CardPlay, CardSet, DEAL_POINTS, DoneTrick, PlayError, Seat,
-    Team, Trick, Trump, check_play, legal_cards, trick_bonus,
+    BySeat, ByTeam, CAPOT_POINTS, Card, CardPlay, CardSet, DEAL_POINTS, DoneTrick, PlayError,
+    Rules, Seat, Team, Trick, Trump, check_play, legal_cards, trick_bonus,
 };
 
 /// Card points of the 32 cards, without the dix de der.
@@ -63,9 +63,11 @@ pub struct Position {
     hands: BySeat<CardSet>,
     trick: Trick,
     trump: Trump,
+    rules: Rules,
     points: ByTeam<u16>,
     tricks: ByTeam<u8>,
-    /// The trump's key xor the key of every (card, holder): kept up to date by `play`.
+    /// The key of the mode and rules xor the key of every (card, holder): kept up to date by
+    /// `play`.
     hands_key: u64,
 }
 
@@ -76,6 +78,8 @@ pub enum PositionError {
     CardTwice(Card),
     /// The trick on the table is complete: it should have been taken.
     CompleteTrick,
+    /// The trick turns the other way from the rule set.
+    Direction,
     /// The hands' sizes do not fit the trick: the seats that played to it hold one card fewer
     /// than the others, and all hands hold as many cards as tricks remain.
     HandSizes,
@@ -91,6 +95,9 @@ impl fmt::Display for PositionError {
         match self {
             PositionError::CardTwice(c) => write!(f, "{c} is in two places"),
             PositionError::CompleteTrick => f.write_str("the trick on the table is complete"),
+            PositionError::Direction => {
+                f.write_str("the trick turns the other way from the rule set")
+            }
             PositionError::HandSizes => f.write_str("the hands' sizes do not fit the trick"),
             PositionError::TrickCount => {
                 f.write_str("the tricks taken do not add up to the tricks played")
@@ -105,24 +112,28 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl Position {
-    /// The start of a deal: eight cards in each hand, `leader` to lead under `trump`.
+    /// The start of a deal: eight cards in each hand, `leader` to lead under `trump` and `rules`.
     pub fn new(
         hands: BySeat<CardSet>,
         trump: Trump,
         leader: Seat,
+        rules: Rules,
     ) -> Result<Position, PositionError> {
         if hands.0.iter().any(|h| h.len() != 8) {
             return Err(PositionError::HandSizes);
         }
-        Position::from_parts(hands, Trick::new(leader), trump, ByTeam::default(), ByTeam::default())
+        let trick = Trick::new(leader, rules.direction());
+        Position::from_parts(hands, trick, trump, rules, ByTeam::default(), ByTeam::default())
     }
 
-    /// Any point of a deal: the cards still held, the trick on the table (never complete), and
-    /// the card points (dix de der included once the deal is over) and tricks each team took.
+    /// Any point of a deal: the cards still held, the trick on the table (never complete), the
+    /// trump and the rules, and the card points (dix de der included once the deal is over) and
+    /// tricks each team took.
     pub fn from_parts(
         hands: BySeat<CardSet>,
         trick: Trick,
         trump: Trump,
+        rules: Rules,
         points: ByTeam<u16>,
         tricks: ByTeam<u8>,
     ) -> Result<Position, PositionError> {
@@ -135,6 +146,9 @@ impl Position {
         }
         if trick.is_complete() {
             return Err(PositionError::CompleteTrick);
+        }
+        if trick.direction() != rules.direction() {
+            return Err(PositionError::Direction);
         }
         // The seat to play has not played to this trick: it holds a card per trick left.
         let left = hands[trick.to_play()].len();
@@ -158,8 +172,8 @@ impl Position {
         if taken != expected || empty_handed {
             return Err(PositionError::PointCount);
         }
-        let mut position =
-            Position { hands, trick, trump, points, tricks, hands_key: trump_key(trump) };
+        let hands_key = mode_key(trump, rules);
+        let mut position = Position { hands, trick, trump, rules, points, tricks, hands_key };
         for seat in Seat::ALL {
             for card in hands[seat] {
                 position.hands_key ^= HAND_KEYS[card.index()][seat.index()];
@@ -174,6 +188,7 @@ impl Position {
             *play.hands(),
             *play.current_trick(),
             play.trump(),
+            play.rules(),
             play.points(),
             play.tricks_won(),
         )
@@ -189,9 +204,14 @@ impl Position {
         &self.trick
     }
 
-    /// The trump.
+    /// The trump mode.
     pub fn trump(&self) -> Trump {
         self.trump
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The card points each team has taken (dix de der included once the deal is over).
@@ -232,7 +252,7 @@ impl Position {
 
     /// The cards the seat to play may play (none once the deal is over).
     pub fn legal_cards(&self) -> CardSet {
-        legal_cards(self.hands[self.to_play()], &self.trick, self.trump)
+        legal_cards(self.hands[self.to_play()], &self.trick, self.trump, self.rules)
     }
 
     /// Plays `card` for the seat to play, without checking it (for search, on a card of
@@ -253,7 +273,7 @@ impl Position {
         let points = self.trick.points(self.trump) + trick_bonus(done, self.tricks[team]);
         self.points[team] += points;
         let taken = DoneTrick { trick: self.trick, winner, points };
-        self.trick = Trick::new(winner);
+        self.trick = Trick::new(winner, self.trick.direction());
         Some(taken)
     }
 
@@ -262,12 +282,12 @@ impl Position {
         if self.is_over() {
             return Err(PlayError::DealOver);
         }
-        check_play(self.hands[self.to_play()], &self.trick, self.trump, card)?;
+        check_play(self.hands[self.to_play()], &self.trick, self.trump, self.rules, card)?;
         Ok(self.play(card))
     }
 
     /// A 64-bit hash of everything the rest of the deal depends on: the hands, the trick on the
-    /// table, the trump, and which teams have taken no trick yet. Two positions with the same
+    /// table, the trump and the rules, and which teams have taken no trick yet. Two positions with the same
     /// future have the same key, whatever order the earlier cards came in.
     pub fn key(&self) -> u64 {
         let mut key = self.hands_key ^ LEADER_KEYS[self.trick.leader().index()];
@@ -283,9 +303,9 @@ impl Position {
     }
 }
 
-/// The key of a trump mode, so one table can hold positions of several modes.
-pub(crate) fn trump_key(trump: Trump) -> u64 {
+/// The key of a trump mode under a set of rules, so one table can hold positions of several.
+pub(crate) fn mode_key(trump: Trump, rules: Rules) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    trump.hash(&mut h);
+    (trump, rules).hash(&mut h);
     splitmix(h.finish())
 }

@@ -28,7 +28,8 @@ use super::order::CardOrder;
 use super::position::Position;
 use super::table::Table;
 use crate::rules::{
-    CAPOT_POINTS, Card, CardSet, DEAL_POINTS, DoneTrick, Seat, Suit, Team, Trump, trick_bonus,
+    CAPOT_POINTS, Card, CardSet, DEAL_POINTS, DoneTrick, Rules, Seat, Suit, Team, Trump,
+    trick_bonus,
 };
 
 /// The table size of [`Solver::new`]: 2^16 buckets, 4 MiB.
@@ -173,7 +174,7 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             table: Table::new(bits),
-            order: CardOrder::new(Trump::Suit(Suit::Spades)),
+            order: CardOrder::new(Trump::Suit(Suit::Spades), Rules::default()),
             other_orders: Vec::new(),
             nodes: 0,
             limit: u64::MAX,
@@ -336,11 +337,11 @@ impl Solver {
     fn start(&mut self, pos: &Position) {
         self.nodes = 0;
         self.stopped = false;
-        let trump = pos.trump();
-        if self.order.trump() != trump {
-            let order = match self.other_orders.iter().position(|o| o.trump() == trump) {
+        let (trump, rules) = (pos.trump(), pos.rules());
+        if !self.order.is_for(trump, rules) {
+            let order = match self.other_orders.iter().position(|o| o.is_for(trump, rules)) {
                 Some(i) => self.other_orders.swap_remove(i),
-                None => CardOrder::new(trump),
+                None => CardOrder::new(trump, rules),
             };
             let old = std::mem::replace(&mut self.order, order);
             self.other_orders.push(old);

@@ -1,11 +1,14 @@
-//! The solver against a plain minimax, the position against the rules' card play.
+//! The solver against a plain minimax, the position against the rules' card play, in every
+//! trump mode and rule set.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::*;
-use crate::rules::{BySeat, ByTeam, Card, CardPlay, CardSet, Seat, Suit, Team, Trick, Trump};
+use crate::rules::{
+    BySeat, ByTeam, Card, CardPlay, CardSet, RuleSet, Rules, Seat, Suit, Team, Trick, Trump,
+};
 
 /// A shuffled deal.
 fn random_hands(rng: &mut Xoshiro256PlusPlus) -> BySeat<CardSet> {
@@ -14,12 +17,25 @@ fn random_hands(rng: &mut Xoshiro256PlusPlus) -> BySeat<CardSet> {
     BySeat::from_fn(|s| deck[s.index() * 8..s.index() * 8 + 8].iter().copied().collect())
 }
 
-/// A random deal with a random trump and leader, played by random legal cards down to
-/// `cards_left` cards in play.
+/// Any rule set, sans atout and tout atout allowed: the sets differ in the direction of play
+/// and in underruffing.
+fn random_rules(rng: &mut Xoshiro256PlusPlus) -> Rules {
+    let set = RuleSet::ALL[rng.random_range(0..RuleSet::ALL.len())];
+    Rules { nt_at: true, ..Rules::of(set) }
+}
+
+/// Any trump mode: a suit, sans atout or tout atout.
+fn random_trump(rng: &mut Xoshiro256PlusPlus) -> Trump {
+    Trump::ALL[rng.random_range(0..Trump::ALL.len())]
+}
+
+/// A random deal under a random trump mode, rule set and leader, played by random legal cards
+/// down to `cards_left` cards in play.
 fn random_position(rng: &mut Xoshiro256PlusPlus, cards_left: usize) -> Position {
-    let trump = Trump::Suit(Suit::from_index(rng.random_range(0..4)));
+    let trump = random_trump(rng);
+    let rules = random_rules(rng);
     let leader = Seat::from_index(rng.random_range(0..4));
-    let mut pos = Position::new(random_hands(rng), trump, leader)
+    let mut pos = Position::new(random_hands(rng), trump, leader, rules)
         .unwrap_or_else(|e| panic!("a shuffled deal is a position: {e}"));
     while in_hands(&pos) > cards_left {
         play_random(&mut pos, rng);
@@ -177,11 +193,12 @@ fn a_spent_budget_says_so_with_bounds() {
 fn position_follows_the_card_play() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
     for _ in 0..50 {
-        let trump = Trump::Suit(Suit::from_index(rng.random_range(0..4)));
+        let trump = random_trump(&mut rng);
+        let rules = random_rules(&mut rng);
         let leader = Seat::from_index(rng.random_range(0..4));
         let hands = random_hands(&mut rng);
-        let mut play = CardPlay::new(hands, trump, leader);
-        let mut pos = Position::new(hands, trump, leader).unwrap_or_else(|e| panic!("{e}"));
+        let mut play = CardPlay::new(hands, trump, leader, rules);
+        let mut pos = Position::new(hands, trump, leader, rules).unwrap_or_else(|e| panic!("{e}"));
         while !play.is_over() {
             assert_eq!(Position::from_card_play(&play), Ok(pos));
             assert_eq!(pos.legal_cards(), play.legal_cards());
@@ -210,7 +227,8 @@ fn the_key_forgets_the_order_of_earlier_tricks() {
         cards("9S 9D 10S 10D KS KD QD JD"),
     ]);
     let trump = Trump::Suit(Suit::Hearts);
-    let start = Position::new(hands, trump, Seat::South).unwrap_or_else(|e| panic!("{e}"));
+    let start = Position::new(hands, trump, Seat::South, Rules::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     let play = |order: [&str; 8]| {
         let mut p = start;
         for t in order {
@@ -231,22 +249,27 @@ fn inconsistent_parts_are_refused() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let hands = random_hands(&mut rng);
     let trump = Trump::Suit(Suit::Spades);
+    let rules = Rules::default();
     let fresh = |hands, trick, points: [u16; 2], tricks: [u8; 2]| {
-        Position::from_parts(hands, trick, trump, ByTeam(points), ByTeam(tricks))
+        Position::from_parts(hands, trick, trump, rules, ByTeam(points), ByTeam(tricks))
     };
+    let way = rules.direction();
 
-    assert!(fresh(hands, Trick::new(Seat::East), [0, 0], [0, 0]).is_ok());
+    assert!(fresh(hands, Trick::new(Seat::East, way), [0, 0], [0, 0]).is_ok());
     let mut twice = hands;
     let card = hands[Seat::South].first().unwrap_or_else(|| unreachable!());
     twice[Seat::East].insert(card);
     assert_eq!(
-        fresh(twice, Trick::new(Seat::East), [0, 0], [0, 0]),
+        fresh(twice, Trick::new(Seat::East, way), [0, 0], [0, 0]),
         Err(PositionError::CardTwice(card))
     );
     let mut short = hands;
     short[Seat::North].remove(hands[Seat::North].first().unwrap_or_else(|| unreachable!()));
-    assert_eq!(fresh(short, Trick::new(Seat::East), [0, 0], [0, 0]), Err(PositionError::HandSizes));
-    let mut trick = Trick::new(Seat::North);
+    assert_eq!(
+        fresh(short, Trick::new(Seat::East, way), [0, 0], [0, 0]),
+        Err(PositionError::HandSizes)
+    );
+    let mut trick = Trick::new(Seat::North, way);
     trick.push(hands[Seat::North].first().unwrap_or_else(|| unreachable!()));
     assert!(fresh(short, trick, [0, 0], [0, 0]).is_ok(), "North led the card it lacks");
     assert_eq!(
@@ -254,14 +277,27 @@ fn inconsistent_parts_are_refused() {
         Err(PositionError::CardTwice(trick.cards()[0]))
     );
     assert_eq!(
-        fresh(hands, Trick::new(Seat::East), [0, 0], [1, 0]),
+        fresh(hands, Trick::new(Seat::East, way), [0, 0], [1, 0]),
         Err(PositionError::TrickCount)
     );
     assert_eq!(
-        fresh(hands, Trick::new(Seat::East), [10, 0], [0, 0]),
+        fresh(hands, Trick::new(Seat::East, way), [10, 0], [0, 0]),
         Err(PositionError::PointCount)
     );
-    assert_eq!(Position::new(short, trump, Seat::South), Err(PositionError::HandSizes));
+    assert_eq!(Position::new(short, trump, Seat::South, rules), Err(PositionError::HandSizes));
+    let plain = Rules::of(RuleSet::Plain);
+    assert_ne!(plain.direction(), way);
+    assert_eq!(
+        Position::from_parts(
+            hands,
+            Trick::new(Seat::East, way),
+            trump,
+            plain,
+            ByTeam([0, 0]),
+            ByTeam([0, 0])
+        ),
+        Err(PositionError::Direction)
+    );
 }
 
 #[test]
@@ -271,7 +307,7 @@ fn positions_sharing_a_table_key_share_their_value() {
     let mut seen: HashMap<u64, (i16, Position)> = HashMap::new();
     for _ in 0..400 {
         let mut pos = random_position(&mut rng, 12);
-        let order = super::order::CardOrder::new(pos.trump());
+        let order = super::order::CardOrder::new(pos.trump(), pos.rules());
         while !pos.is_over() {
             if pos.trick().is_empty() {
                 let taken = pos.points()[Team::NS] as i16 - pos.points()[Team::EW] as i16;
@@ -290,7 +326,7 @@ fn the_quick_bounds_hold_the_value() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     for _ in 0..400 {
         let mut pos = random_position(&mut rng, 16);
-        let order = super::order::CardOrder::new(pos.trump());
+        let order = super::order::CardOrder::new(pos.trump(), pos.rules());
         while !pos.is_over() {
             if pos.trick().is_empty() {
                 // From the margin to North-South's points to come on the search's scale.
@@ -313,7 +349,8 @@ fn a_capot_is_worth_252_to_the_side_that_takes_it() {
     let hands = BySeat([CardSet::suit(Suit::Hearts), hand(0), hand(1), hand(2)]);
     let mut solver = Solver::new();
     for leader in Seat::ALL {
-        let pos = Position::new(hands, Trump::Suit(Suit::Hearts), leader)
+        let rules = Rules::of(RuleSet::ALL[leader.index() % RuleSet::ALL.len()]);
+        let pos = Position::new(hands, Trump::Suit(Suit::Hearts), leader, rules)
             .unwrap_or_else(|e| panic!("{e}"));
         let value = solver.solve(&pos).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(value.capot(), Some(Team::NS), "led by {leader}");
@@ -330,12 +367,12 @@ fn a_capot_is_worth_252_to_the_side_that_takes_it() {
 
 #[test]
 fn one_solver_serves_every_trump_in_turn() {
-    // Positions of each trump, solved in turn by one solver and each by a fresh one.
+    // Positions of each trump mode, solved in turn by one solver and each by a fresh one.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
     let mut positions = Vec::new();
-    while positions.len() < 8 {
+    while positions.len() < 12 {
         let pos = random_position(&mut rng, 14);
-        if pos.trump() == Trump::Suit(Suit::from_index(positions.len() % 4)) {
+        if pos.trump() == Trump::ALL[positions.len() % Trump::ALL.len()] {
             positions.push(pos);
         }
     }

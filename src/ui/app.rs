@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
 use super::keymap::{self, Cmd, Mode};
@@ -14,7 +14,7 @@ use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, Game, GameOptions, Phase, SeatView, TARGETS};
+use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView, TARGETS};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardSet, ContreScoring, DoneTrick, ScoringMethod, Seat,
     Suit, Trick, Trump,
@@ -47,8 +47,10 @@ pub enum Effect {
     DealFinished,
     /// The game has just finished: record it in the statistics.
     GameFinished,
-    /// Put the saved game aside before a new game replaces it.
-    ArchiveSaved,
+    /// A new game is at the table: file the game it replaces (the one given, else the saved
+    /// one) and only then save the new one; when filing fails, answer with
+    /// [`App::new_game_refused`].
+    NewGame(Option<Box<Game>>),
     /// Save the settings.
     SaveSettings,
     /// Ask a computer player; answer with [`Msg::Decided`].
@@ -69,6 +71,9 @@ pub enum Purpose {
 /// A question to a computer player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotRequest {
+    /// The table's position when asked: an answer for a position since changed (taken back,
+    /// left for a new game) is dropped.
+    pub position: u64,
     /// Act or hint.
     pub purpose: Purpose,
     /// What the seat may know.
@@ -104,6 +109,32 @@ pub enum Screen {
     Rules,
 }
 
+/// An item of the menu during play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableItem {
+    /// Back to the game.
+    Resume,
+    /// The settings that may change during a game.
+    Settings,
+    /// The rules.
+    Rules,
+    /// The keys and a summary of the rules.
+    Help,
+    /// Save and go back to the start screen.
+    SaveAndLeave,
+}
+
+impl TableItem {
+    /// Every item, in order.
+    pub const ALL: [TableItem; 5] = [
+        TableItem::Resume,
+        TableItem::Settings,
+        TableItem::Rules,
+        TableItem::Help,
+        TableItem::SaveAndLeave,
+    ];
+}
+
 /// A popup over the screen; `Esc` closes the top one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Popup {
@@ -113,8 +144,14 @@ pub enum Popup {
     GameOver,
     /// The history of the deals; `review` is the deal whose tricks are shown.
     History { selected: usize, review: Option<usize> },
-    /// The last trick.
-    LastTrick,
+    /// The tricks of the deal on the table, one at a time: `index` is the trick shown.
+    Tricks { index: usize },
+    /// The players at the table, as they sit down.
+    Players,
+    /// One computer player: name, portrait, tagline and style.
+    Seat(Seat),
+    /// The menu during play; `selected` is its cursor.
+    Menu { selected: usize },
     /// Keys and a rules summary.
     Help,
 }
@@ -159,11 +196,15 @@ pub enum SettingItem {
     AutoPlay,
     /// Bidding hint.
     Hint,
+    /// Colours or monochrome.
+    Colors,
+    /// Whether South may take back its last call or card.
+    Undo,
 }
 
 impl SettingItem {
     /// Every line, in order.
-    pub const ALL: [SettingItem; 9] = [
+    pub const ALL: [SettingItem; 11] = [
         SettingItem::Lang,
         SettingItem::Level,
         SettingItem::Speed,
@@ -171,16 +212,25 @@ impl SettingItem {
         SettingItem::Contre,
         SettingItem::DealStyle,
         SettingItem::Suits,
+        SettingItem::Colors,
         SettingItem::AutoPlay,
         SettingItem::Hint,
+        SettingItem::Undo,
     ];
+
+    /// Whether the setting may change during a game: the ones that change a game's rules wait
+    /// for the next game, chosen on the start screen.
+    pub const fn mid_game(self) -> bool {
+        !matches!(self, SettingItem::Scoring | SettingItem::Contre | SettingItem::DealStyle)
+    }
 }
 
-/// A bidding button.
+/// A bidding button. South's turn opens on Pass; Tab goes on to the values, then the suits,
+/// and reaches Contre and Surcontre last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidButton {
     /// A value, 80..160 or capot.
-    Level(crate::rules::Level),
+    Level(crate::rules::BidLevel),
     /// A suit, making a bid at the chosen value.
     Suit(Suit),
     /// Pass, contre or surcontre.
@@ -205,6 +255,10 @@ pub enum Hit {
     Continue,
     /// A line of the history.
     HistoryRow(usize),
+    /// A computer player's portrait.
+    Seat(Seat),
+    /// An item of the menu during play.
+    TableMenu(TableItem),
     /// Closes the top popup.
     Close,
 }
@@ -275,6 +329,11 @@ pub enum Wait {
     Sweep,
     /// Before South's only legal card plays itself.
     AutoPlay,
+    /// A new deal on the table: keys wait until it has been seen, so that none meant for the
+    /// screen before (the summary's Enter pressed twice) becomes a call.
+    Deal,
+    /// A finished trick that holds a card played for South stays until a key or a click.
+    Held,
 }
 
 /// How the table starts.
@@ -295,6 +354,10 @@ pub struct Config {
     pub resume: Option<Resumable>,
     /// A game to sit at at once, skipping the start screen.
     pub game: Option<Game>,
+    /// The players of the last game played, whom the next new game seats elsewhere.
+    pub previous: Option<Players>,
+    /// The time zone dates are shown in.
+    pub time_zone: jiff::tz::TimeZone,
 }
 
 /// The whole state of the table.
@@ -327,11 +390,17 @@ pub struct App {
     /// The focused bidding button.
     pub bid_focus: usize,
     /// The bid value chosen, waiting for a suit.
-    pub bid_level: Option<crate::rules::Level>,
+    pub bid_level: Option<crate::rules::BidLevel>,
     /// What each seat last said.
     pub bubbles: BySeat<Option<Bubble>>,
     /// A finished trick still on the table.
     pub shown_trick: Option<DoneTrick>,
+    /// Whether the trick in progress holds a card the table played for South.
+    auto_played: bool,
+    /// A contre, surcontre or capot waiting for its confirmation.
+    pub confirm: Option<Call>,
+    /// Whether the settings screen was opened from the table, and goes back to it.
+    pub in_game: bool,
     /// The pause in progress.
     pub wait: Option<Wait>,
     /// A computer player asked and not answered yet.
@@ -342,14 +411,24 @@ pub struct App {
     hint_asked: bool,
     /// A one-line message: a refused action, a failed save.
     pub status: Option<String>,
+    /// A one-line note that is no failure: what was just taken back.
+    pub note: Option<String>,
     /// The statistics, once loaded.
     pub stats: Option<Stats>,
     /// The clickable areas of the last frame.
     pub hits: Hits,
     /// Whether the player asked to quit.
     pub quit: bool,
+    /// Whether colours are impossible (`NO_COLOR`): the colour setting cannot bring them.
+    no_color: bool,
+    /// A number that changes with every action, every take-back and every new deal or game.
+    position: u64,
     wait_serial: u64,
     next_seed: u64,
+    /// The players of the last game, not seated again in the next one.
+    previous: Option<Players>,
+    /// The time zone dates are shown in.
+    pub time_zone: jiff::tz::TimeZone,
     effects: Vec<Effect>,
 }
 
@@ -373,22 +452,37 @@ impl App {
             bid_level: None,
             bubbles: BySeat::default(),
             shown_trick: None,
+            auto_played: false,
+            confirm: None,
+            in_game: false,
             wait: None,
             thinking: None,
             hint: None,
             hint_asked: false,
             status: None,
+            note: None,
             stats: None,
             hits: Hits::default(),
             quit: false,
+            no_color: config.theme == Theme::monochrome(),
+            position: 0,
             wait_serial: 0,
-            next_seed: config.seed,
+            // The seed is the first game's: a game given at start that took it leaves the next
+            // new game a seed of its own, so it deals other cards.
+            next_seed: match &config.game {
+                Some(g) if g.seed() == config.seed => crate::game::splitmix(config.seed),
+                _ => config.seed,
+            },
+            previous: config.previous,
+            time_zone: config.time_zone,
             effects: Vec::new(),
         };
+        app.apply_theme();
         if let Some(game) = config.game {
             app.game = Some(game);
-            app.effects.push(Effect::SaveGame);
+            app.effects.push(Effect::NewGame(None));
             app.enter_table();
+            app.popups.push(Popup::Players);
             // The first move may be a computer player's: its wait starts now, not at a key.
             app.schedule();
         }
@@ -412,15 +506,17 @@ impl App {
             return None;
         }
         let speed = self.settings.speed;
-        self.wait.map(|w| {
+        self.wait.and_then(|w| {
             let d = match w {
                 Wait::Bot(_) => speed.bot_delay(),
                 Wait::Gather => speed.trick_delay(),
                 Wait::Sweep => (speed.trick_delay() / 4).min(Duration::from_millis(250)),
                 // A forced card plays after a short pause, even at full speed, so it is seen.
                 Wait::AutoPlay => speed.bot_delay().max(Duration::from_millis(250)),
+                Wait::Deal => speed.deal_delay(),
+                Wait::Held => return None,
             };
-            (self.wait_serial, d)
+            Some((self.wait_serial, d))
         })
     }
 
@@ -431,9 +527,14 @@ impl App {
             Some(Popup::GameOver) => return Mode::GameOver,
             Some(Popup::History { review: Some(_), .. }) => return Mode::Review,
             Some(Popup::History { review: None, .. }) => return Mode::History,
-            Some(Popup::LastTrick) => return Mode::LastTrick,
+            Some(Popup::Tricks { .. }) => return Mode::Tricks,
+            Some(Popup::Players | Popup::Seat(_)) => return Mode::Players,
+            Some(Popup::Menu { .. }) => return Mode::Menu,
             Some(Popup::Help) => return Mode::Help,
             None => {}
+        }
+        if self.confirm.is_some() {
+            return Mode::Confirm;
         }
         match self.screen {
             Screen::Start => Mode::Start,
@@ -442,6 +543,7 @@ impl App {
             Screen::Rules => Mode::Rules,
             Screen::Table => match self.game.as_ref().map(Game::phase) {
                 Some(Phase::Bidding) => Mode::Bidding,
+                Some(Phase::DealOver | Phase::GameOver) => Mode::DealDone,
                 _ => Mode::Playing,
             },
         }
@@ -509,13 +611,13 @@ impl App {
         };
         let legal = g.legal_calls();
         let mut v = Vec::with_capacity(17);
+        v.push(BidButton::Call(Call::Pass));
         if let Some(min) = legal.min_level {
             v.extend(
-                crate::rules::Level::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
+                crate::rules::BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level),
             );
             v.extend(Suit::ALL.map(BidButton::Suit));
         }
-        v.push(BidButton::Call(Call::Pass));
         for c in [Call::Contre, Call::Surcontre] {
             if legal.allows(c) {
                 v.push(BidButton::Call(c));
@@ -548,29 +650,61 @@ impl App {
     fn on_key(&mut self, key: KeyEvent) {
         let mode = self.mode();
         let cmd = keymap::command(mode, key);
-        // Any key hurries the table along; quitting, help and history still work meanwhile.
-        if self.wait().is_some()
-            && !matches!(cmd, Some(Cmd::Quit | Cmd::Help | Cmd::History | Cmd::LastTrick))
-        {
-            self.on_timer();
-            return;
+        // Keys that only look, quit or take back work at any time.
+        let aside = matches!(
+            cmd,
+            Some(
+                Cmd::Quit
+                    | Cmd::Help
+                    | Cmd::History
+                    | Cmd::LastTrick
+                    | Cmd::Menu
+                    | Cmd::Players
+                    | Cmd::Undo
+            )
+        );
+        if self.popups.is_empty() && !aside {
+            match self.wait {
+                // A new deal takes no key until it has been on screen a moment.
+                Some(Wait::Deal) => return,
+                // A held trick goes at the first key; any other pause is hurried along.
+                Some(_) if self.screen == Screen::Table => {
+                    self.on_timer();
+                    return;
+                }
+                _ => {}
+            }
         }
         let Some(cmd) = cmd else { return };
         self.status = None;
+        self.note = None;
         match cmd {
             Cmd::Quit => self.quit = true,
             Cmd::Help => self.toggle_popup(Popup::Help),
             Cmd::History => {
                 if !matches!(self.popups.last(), Some(Popup::History { .. })) {
-                    let n = self.game.as_ref().map_or(0, |g| g.history().len());
+                    // The deal in progress is the last line, and the one first selected.
+                    let n = self.history_rows();
                     self.popups
                         .push(Popup::History { selected: n.saturating_sub(1), review: None });
                 } else {
                     self.popups.pop();
                 }
             }
-            Cmd::LastTrick => self.toggle_popup(Popup::LastTrick),
+            Cmd::LastTrick => {
+                if matches!(self.popups.last(), Some(Popup::Tricks { .. })) {
+                    self.popups.pop();
+                } else {
+                    let index = self.deal_tricks().len().saturating_sub(1);
+                    self.popups.push(Popup::Tricks { index });
+                }
+            }
+            Cmd::Players => self.toggle_popup(Popup::Players),
+            Cmd::Menu => self.popups.push(Popup::Menu { selected: 0 }),
+            Cmd::Undo => self.undo(),
             Cmd::Close => self.close(),
+            Cmd::Yes => self.answer_confirm(true),
+            Cmd::No => self.answer_confirm(false),
             _ => match mode {
                 Mode::Start => self.start_key(cmd),
                 Mode::Bidding => self.bid_key(cmd),
@@ -580,11 +714,163 @@ impl App {
                         self.continue_popup();
                     }
                 }
+                Mode::DealDone => {
+                    if cmd == Cmd::Act {
+                        self.reopen_summary();
+                    }
+                }
                 Mode::History => self.history_key(cmd),
                 Mode::Settings => self.settings_key(cmd),
                 Mode::Rules | Mode::Help => self.scroll_key(cmd),
-                Mode::Review | Mode::LastTrick | Mode::Statistics => {}
+                Mode::Tricks => self.tricks_key(cmd),
+                Mode::Menu => self.menu_key(cmd),
+                Mode::Players => {
+                    if cmd == Cmd::Act {
+                        self.popups.pop();
+                    }
+                }
+                Mode::Review | Mode::Statistics | Mode::Confirm => {}
             },
+        }
+    }
+
+    /// The lines of the history: the finished deals, and the deal in progress if there is one.
+    pub fn history_rows(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| {
+            g.history().len() + usize::from(!matches!(g.phase(), Phase::DealOver | Phase::GameOver))
+        })
+    }
+
+    /// The tricks taken in the deal on the table.
+    pub fn deal_tricks(&self) -> &[DoneTrick] {
+        self.game.as_ref().and_then(|g| g.deal().play.as_ref()).map_or(&[], |p| p.tricks())
+    }
+
+    fn tricks_key(&mut self, cmd: Cmd) {
+        let n = self.deal_tricks().len();
+        if let Some(Popup::Tricks { index }) = self.popups.last_mut() {
+            match cmd {
+                Cmd::Left => *index = index.saturating_sub(1),
+                Cmd::Right => *index = (*index + 1).min(n.saturating_sub(1)),
+                _ => {}
+            }
+        }
+    }
+
+    fn menu_key(&mut self, cmd: Cmd) {
+        let n = TableItem::ALL.len();
+        let Some(Popup::Menu { selected }) = self.popups.last_mut() else { return };
+        match cmd {
+            Cmd::Up => *selected = (*selected + n - 1) % n,
+            Cmd::Down => *selected = (*selected + 1) % n,
+            Cmd::Act => {
+                let item = TableItem::ALL[*selected % n];
+                self.table_item(item);
+            }
+            _ => {}
+        }
+    }
+
+    /// Does what an item of the menu during play says.
+    pub fn table_item(&mut self, item: TableItem) {
+        self.popups.retain(|p| !matches!(p, Popup::Menu { .. }));
+        match item {
+            TableItem::Resume => {}
+            TableItem::Settings => {
+                self.in_game = true;
+                self.setting = 0;
+                self.screen = Screen::Settings;
+            }
+            TableItem::Rules => {
+                self.in_game = true;
+                self.scroll = 0;
+                self.screen = Screen::Rules;
+            }
+            TableItem::Help => self.toggle_popup(Popup::Help),
+            TableItem::SaveAndLeave => self.leave_table(),
+        }
+    }
+
+    /// Back to the start screen, the game offered there to resume. Every action was saved as it
+    /// was made, so the save on disk is the game as it is.
+    fn leave_table(&mut self) {
+        self.popups.clear();
+        self.reset_deal_state();
+        self.position += 1;
+        if let Some(game) = self.game.take() {
+            // The game as it is now; when the save was, the start screen says "now".
+            self.resume = Some(Resumable { game, started: None, saved: None });
+        }
+        self.screen = Screen::Start;
+        self.menu = 0;
+    }
+
+    /// Opens the summary of the deal just finished again, from the table.
+    fn reopen_summary(&mut self) {
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| matches!(g.phase(), Phase::DealOver | Phase::GameOver))
+        {
+            self.popups.push(Popup::DealEnd);
+        }
+    }
+
+    /// `u`: takes back South's last call or card, if nobody has acted since, and says why not
+    /// otherwise.
+    fn undo(&mut self) {
+        if self.screen != Screen::Table || !self.popups.is_empty() {
+            return;
+        }
+        let w = self.words();
+        if !self.settings.undo {
+            self.status = Some(w.t(T::UndoOff).to_string());
+            return;
+        }
+        let Some(g) = self.game.as_mut() else { return };
+        match g.undo(Seat::South) {
+            Ok(action) => {
+                self.effects.push(Effect::SaveGame);
+                // What was pending is for a position that is gone, a bot's answer included.
+                self.reset_deal_state();
+                self.restore_bubbles();
+                if let Action::Play(card) = action {
+                    self.cursor = self.hand().iter().position(|&c| c == card).unwrap_or(0);
+                }
+                self.note = Some(format!("{}{}{}", w.t(T::TakenBack), w.colon(), w.action(action)));
+            }
+            Err(e) => self.status = Some(w.undo_refusal(&e)),
+        }
+    }
+
+    /// The bubbles the position shows: every call of an auction in progress, or the belote said
+    /// in the trick on the table.
+    fn restore_bubbles(&mut self) {
+        self.bubbles = BySeat::default();
+        let Some(g) = &self.game else { return };
+        let d = g.deal();
+        match &d.play {
+            None => {
+                let a = &d.auction;
+                for (i, &c) in a.calls().iter().enumerate() {
+                    self.bubbles[a.seat_of(i)] = Some(Bubble::Call(c));
+                }
+            }
+            Some(play) => {
+                let Some(holder) = d.belote_said else { return };
+                use crate::rules::Rank;
+                let pair = |c: &Card| {
+                    play.trump().is_trump(c.suit()) && matches!(c.rank(), Rank::King | Rank::Queen)
+                };
+                let mut in_trick =
+                    play.current_trick().plays().filter(|(s, c)| *s == holder && pair(c));
+                if in_trick.next().is_some() {
+                    // The first of the two said "Belote"; the other, played later, "Rebelote".
+                    let other_left = play.hands()[holder].iter().any(|c| pair(&c));
+                    let call = if other_left { BeloteCall::Belote } else { BeloteCall::Rebelote };
+                    self.bubbles[holder] = Some(Bubble::Belote(call));
+                }
+            }
         }
     }
 
@@ -604,11 +890,16 @@ impl App {
                 self.popups.pop();
                 self.popups.push(Popup::History { selected, review: None });
             }
-            Some(Popup::DealEnd) => self.continue_popup(),
+            // The summary closes, and the finished deal stays on the table; Enter opens it again.
+            Some(Popup::DealEnd) => {
+                self.popups.pop();
+            }
             // After the game, Esc leads back to the start screen rather than to a new game.
             Some(Popup::GameOver) => {
                 self.popups.clear();
-                self.game = None;
+                if let Some(g) = self.game.take() {
+                    self.previous = Some(g.players().clone());
+                }
                 self.screen = Screen::Start;
                 self.menu = 0;
             }
@@ -616,7 +907,9 @@ impl App {
                 self.popups.pop();
             }
             None if self.screen != Screen::Table => {
-                self.screen = Screen::Start;
+                self.screen =
+                    if self.in_game && self.game.is_some() { Screen::Table } else { Screen::Start };
+                self.in_game = false;
                 self.scroll = 0;
             }
             None => {}
@@ -642,7 +935,7 @@ impl App {
     }
 
     fn cycle_target(&mut self, up: bool) {
-        self.target = cycle(&TARGETS, self.target, up);
+        self.target = cycle(TARGETS, self.target, up);
     }
 
     /// Does what a start menu item says.
@@ -650,14 +943,16 @@ impl App {
         match item {
             MenuItem::Resume => {
                 if let Some(r) = self.resume.take() {
+                    self.previous = Some(r.game.players().clone());
                     self.game = Some(r.game);
                     self.enter_table();
                     self.menu = 0;
                 }
             }
             MenuItem::Play => {
-                if self.resume.take().is_some() {
-                    self.effects.push(Effect::ArchiveSaved);
+                // The saved game is filed by the new game's effect before anything replaces it.
+                if let Some(r) = self.resume.take() {
+                    self.previous = Some(r.game.players().clone());
                 }
                 self.menu = 0;
                 self.new_game();
@@ -682,12 +977,53 @@ impl App {
         self.next_seed = crate::game::splitmix(seed);
         let options = GameOptions {
             target: self.target,
-            rules: self.settings.rules(),
+            rules: self.settings.rules().into(),
             deal_style: self.settings.deal_style,
         };
-        self.game = Some(crate::cli::new_game(options, seed));
-        self.effects.push(Effect::SaveGame);
+        let last = self.game.as_ref().map(|g| g.players().clone());
+        if last.is_some() {
+            self.previous = last;
+        }
+        let game = crate::game::new_game(options, seed, self.previous.as_ref());
+        self.previous = Some(game.players().clone());
+        let replaced = self.game.replace(game);
+        self.effects.push(Effect::NewGame(replaced.map(Box::new)));
         self.enter_table();
+        // The players sit down and say who they are; the deal waits for the popup to close.
+        self.popups.push(Popup::Players);
+    }
+
+    /// The game a new game was to replace could not be filed: the new game goes, the table goes
+    /// back to the game it replaced (`previous`, or on the start screen the saved game found
+    /// again, `resume`), and the status says why.
+    pub fn new_game_refused(
+        &mut self,
+        previous: Option<Game>,
+        resume: Option<Resumable>,
+        why: &str,
+    ) {
+        let w = self.words();
+        let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
+        // The players who sit out the next new game are the ones of the game kept.
+        self.previous = previous
+            .as_ref()
+            .map(|g| g.players().clone())
+            .or_else(|| resume.as_ref().map(|r| r.game.players().clone()));
+        match previous {
+            Some(game) => {
+                self.game = Some(game);
+                self.enter_table();
+            }
+            None => {
+                self.game = None;
+                self.resume = resume;
+                self.popups.clear();
+                self.reset_deal_state();
+                self.screen = Screen::Start;
+                self.menu = 0;
+            }
+        }
+        self.status = Some(status);
     }
 
     fn enter_table(&mut self) {
@@ -699,21 +1035,19 @@ impl App {
             match g.phase() {
                 Phase::DealOver => self.popups.push(Popup::DealEnd),
                 Phase::GameOver => self.popups.push(Popup::GameOver),
-                _ => {}
-            }
-            // The auction's calls of a resumed deal are shown again in the bubbles.
-            if g.phase() == Phase::Bidding {
-                let a = &g.deal().auction;
-                for (i, &c) in a.calls().iter().enumerate() {
-                    self.bubbles[a.seat_of(i)] = Some(Bubble::Call(c));
-                }
+                _ => self.set_wait(Wait::Deal),
             }
         }
+        // The auction's calls of a resumed deal are shown again in the bubbles.
+        self.restore_bubbles();
     }
 
     fn reset_deal_state(&mut self) {
+        self.position += 1;
         self.bubbles = BySeat::default();
         self.shown_trick = None;
+        self.auto_played = false;
+        self.confirm = None;
         self.wait = None;
         self.thinking = None;
         self.hint = None;
@@ -742,7 +1076,7 @@ impl App {
                 let legal = self.game.as_ref().map(Game::legal_calls);
                 if legal.is_some_and(|l| l.surcontre) {
                     self.press(BidButton::Call(Call::Surcontre));
-                } else {
+                } else if legal.is_some_and(|l| l.contre) {
                     self.press(BidButton::Call(Call::Contre));
                 }
             }
@@ -772,9 +1106,33 @@ impl App {
                     return;
                 };
                 let level = self.bid_level.filter(|l| *l >= min).unwrap_or(min);
-                self.act(Seat::South, Action::Bid(Call::Bid(Bid::new(level, s))));
+                self.call(Call::Bid(Bid::new(level, s)));
             }
-            BidButton::Call(c) => self.act(Seat::South, Action::Bid(c)),
+            BidButton::Call(c) => self.call(c),
+        }
+    }
+
+    /// Makes South's call, or, for one that cannot be made good by the cards (a contre, a
+    /// surcontre, a capot), first asks for its confirmation.
+    fn call(&mut self, call: Call) {
+        let weighty = match call {
+            Call::Contre | Call::Surcontre => true,
+            Call::Bid(b) => b.level == crate::rules::BidLevel::Capot,
+            Call::Pass => false,
+        };
+        if weighty && self.confirm != Some(call) {
+            self.confirm = Some(call);
+            return;
+        }
+        self.confirm = None;
+        self.act(Seat::South, Action::Bid(call));
+    }
+
+    /// The answer to a confirmation: the call is made, or forgotten.
+    fn answer_confirm(&mut self, yes: bool) {
+        match self.confirm {
+            Some(call) if yes && self.south_to_bid() => self.call(call),
+            _ => self.confirm = None,
         }
     }
 
@@ -789,7 +1147,7 @@ impl App {
             Cmd::Right => self.cursor = (self.cursor + 1) % n,
             Cmd::Act => self.play_selected(),
             Cmd::Pick => {
-                if let ratatui::crossterm::event::KeyCode::Char(c) = key.code {
+                if let crossterm::event::KeyCode::Char(c) = key.code {
                     let i = c.to_digit(10).map_or(0, |d| d as usize);
                     if (1..=n).contains(&i) {
                         self.cursor = i - 1;
@@ -816,7 +1174,7 @@ impl App {
     }
 
     fn history_key(&mut self, cmd: Cmd) {
-        let n = self.game.as_ref().map_or(0, |g| g.history().len());
+        let n = self.history_rows();
         let Some(Popup::History { selected, review }) = self.popups.last_mut() else {
             return;
         };
@@ -828,13 +1186,20 @@ impl App {
         }
     }
 
+    /// The lines of the settings screen: every setting, or during a game the ones that may
+    /// change then.
+    pub fn setting_items(&self) -> Vec<SettingItem> {
+        SettingItem::ALL.into_iter().filter(|i| !self.in_game || i.mid_game()).collect()
+    }
+
     fn settings_key(&mut self, cmd: Cmd) {
-        let n = SettingItem::ALL.len();
+        let items = self.setting_items();
+        let n = items.len();
         match cmd {
             Cmd::Up => self.setting = (self.setting + n - 1) % n,
             Cmd::Down => self.setting = (self.setting + 1) % n,
             Cmd::Left | Cmd::Right | Cmd::Act => {
-                self.change_setting(SettingItem::ALL[self.setting % n], cmd != Cmd::Left);
+                self.change_setting(items[self.setting % n], cmd != Cmd::Left);
             }
             _ => {}
         }
@@ -865,6 +1230,8 @@ impl App {
             }
             SettingItem::AutoPlay => s.auto_play = !s.auto_play,
             SettingItem::Hint => s.hint = !s.hint,
+            SettingItem::Colors => s.colors = !s.colors,
+            SettingItem::Undo => s.undo = !s.undo,
         }
         let (s, saved) = (&self.settings, &mut self.saved);
         match item {
@@ -877,7 +1244,10 @@ impl App {
             SettingItem::Suits => saved.suits = s.suits,
             SettingItem::AutoPlay => saved.auto_play = s.auto_play,
             SettingItem::Hint => saved.hint = s.hint,
+            SettingItem::Colors => saved.colors = s.colors,
+            SettingItem::Undo => saved.undo = s.undo,
         }
+        self.apply_theme();
         self.effects.push(Effect::SaveSettings);
     }
 
@@ -895,12 +1265,19 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
-        if self.wait().is_some() {
-            self.on_timer();
-            return;
+        if self.popups.is_empty() && self.screen == Screen::Table {
+            match self.wait {
+                Some(Wait::Deal) => return,
+                Some(_) => {
+                    self.on_timer();
+                    return;
+                }
+                None => {}
+            }
         }
         let Some(hit) = self.hits.at(m.column, m.row) else { return };
         self.status = None;
+        self.note = None;
         match hit {
             Hit::Card(card) => {
                 if let Some(i) = self.hand().iter().position(|&c| c == card) {
@@ -912,11 +1289,24 @@ impl App {
             }
             Hit::Bid(b) => {
                 if self.south_to_bid() {
+                    // A click elsewhere than on the call to confirm forgets it.
+                    if !matches!((b, self.confirm), (BidButton::Call(c), Some(x)) if c == x)
+                        && !matches!(b, BidButton::Suit(_))
+                    {
+                        self.confirm = None;
+                    }
                     if let Some(i) = self.bid_buttons().iter().position(|x| *x == b) {
                         self.bid_focus = i;
                     }
                     self.press(b);
                 }
+            }
+            Hit::Seat(seat) => self.popups.push(Popup::Seat(seat)),
+            Hit::TableMenu(item) => {
+                if let Some(Popup::Menu { selected }) = self.popups.last_mut() {
+                    *selected = TableItem::ALL.iter().position(|x| *x == item).unwrap_or(0);
+                }
+                self.table_item(item);
             }
             Hit::Menu(item) => {
                 if let Some(i) = self.menu_items().iter().position(|x| *x == item) {
@@ -925,7 +1315,7 @@ impl App {
                 self.activate(item);
             }
             Hit::Setting(item) => {
-                if let Some(i) = SettingItem::ALL.iter().position(|x| *x == item) {
+                if let Some(i) = self.setting_items().iter().position(|x| *x == item) {
                     self.setting = i;
                 }
                 self.change_setting(item, true);
@@ -941,6 +1331,15 @@ impl App {
         }
     }
 
+    /// The theme the settings and the environment allow.
+    fn apply_theme(&mut self) {
+        self.theme = if self.settings.colors && !self.no_color {
+            Theme::colored()
+        } else {
+            Theme::monochrome()
+        };
+    }
+
     /// The summary's button: next deal, or after the game, a new game.
     fn continue_popup(&mut self) {
         match self.popups.pop() {
@@ -951,6 +1350,7 @@ impl App {
                 } else if g.next_deal().is_ok() {
                     self.effects.push(Effect::SaveGame);
                     self.reset_deal_state();
+                    self.set_wait(Wait::Deal);
                 }
             }
             Some(Popup::GameOver) => self.new_game(),
@@ -968,8 +1368,9 @@ impl App {
             Some(Wait::Gather) if self.settings.speed != Speed::Instant => {
                 self.set_wait(Wait::Sweep)
             }
-            Some(Wait::Gather | Wait::Sweep) => {
+            Some(Wait::Gather | Wait::Sweep | Wait::Held) => {
                 self.shown_trick = None;
+                self.auto_played = false;
                 for b in &mut self.bubbles.0 {
                     if matches!(b, Some(Bubble::Belote(_))) {
                         *b = None;
@@ -984,10 +1385,11 @@ impl App {
             }
             Some(Wait::AutoPlay) => {
                 if let Some(card) = self.game.as_ref().and_then(|g| g.legal_cards().first()) {
+                    self.auto_played = true;
                     self.act(Seat::South, Action::Play(card));
                 }
             }
-            None => {}
+            Some(Wait::Deal) | None => {}
         }
     }
 
@@ -1004,6 +1406,7 @@ impl App {
             self.thinking = Some(seat);
         }
         self.effects.push(Effect::Think(BotRequest {
+            position: self.position,
             purpose,
             view: g.view(seat),
             level,
@@ -1035,8 +1438,9 @@ impl App {
 
     fn on_decided(&mut self, request: &BotRequest, action: Action) {
         let current = self.game.as_ref().map(|g| g.view(request.view.seat));
-        // An answer about a position that is gone (a new game, a resumed one) is dropped.
-        if current.as_ref() != Some(&request.view) {
+        // An answer about a position that is gone (taken back, a new game, a resumed one) is
+        // dropped, even when the same position came back since.
+        if request.position != self.position || current.as_ref() != Some(&request.view) {
             return;
         }
         match request.purpose {
@@ -1062,6 +1466,7 @@ impl App {
             }
         };
         self.effects.push(Effect::SaveGame);
+        self.position += 1;
         self.hint = None;
         self.hint_asked = false;
         match action {
@@ -1087,12 +1492,15 @@ impl App {
         }
         if let Some(t) = event.trick {
             self.shown_trick = Some(t);
-            self.set_wait(Wait::Gather);
+            // A trick with a card the table played for South waits to be seen.
+            self.set_wait(if self.auto_played { Wait::Held } else { Wait::Gather });
         }
         if event.deal_end {
             self.effects.push(Effect::DealFinished);
             if self.game.as_ref().is_some_and(|g| g.phase() == Phase::GameOver) {
+                // The game over screen shows the statistics as the game leaves them.
                 self.effects.push(Effect::GameFinished);
+                self.effects.push(Effect::LoadStats);
             }
             if event.trick.is_none() {
                 self.popups.push(Popup::DealEnd);

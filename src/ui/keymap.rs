@@ -1,7 +1,7 @@
 //! The keys, in one table. Input is looked up in [`BINDINGS`], the footer lists the bindings of
 //! the current mode, and the help screen lists them all: the three cannot drift apart.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::text::T;
 
@@ -22,8 +22,16 @@ pub enum Mode {
     History,
     /// The review of one deal of the history.
     Review,
-    /// The last trick popup.
-    LastTrick,
+    /// The tricks of the deal, one at a time (the last first).
+    Tricks,
+    /// The table once a deal is over and its summary closed.
+    DealDone,
+    /// A contre, surcontre or capot waiting for its confirmation.
+    Confirm,
+    /// The menu during play.
+    Menu,
+    /// The players' popup, or one seat's.
+    Players,
     /// The help popup.
     Help,
     /// The rules screen.
@@ -57,8 +65,18 @@ pub enum Cmd {
     Pass,
     /// Contre (or surcontre when that is the call allowed).
     Contre,
-    /// Show the last trick.
+    /// Show the last trick (then the earlier ones).
     LastTrick,
+    /// Take back South's last call or card.
+    Undo,
+    /// Open the menu during play.
+    Menu,
+    /// Show the players.
+    Players,
+    /// Confirm a contre, surcontre or capot.
+    Yes,
+    /// Cancel it.
+    No,
     /// Show the history.
     History,
     /// Show the help.
@@ -109,8 +127,8 @@ use Mode::*;
 const TABLE: &[Mode] = &[Bidding, Playing];
 
 const EVERYWHERE: &[Mode] = &[
-    Start, Bidding, Playing, Summary, GameOver, History, Review, LastTrick, Help, Rules, Settings,
-    Statistics,
+    Start, Bidding, Playing, Summary, GameOver, History, Review, Tricks, DealDone, Confirm, Menu,
+    Players, Help, Rules, Settings, Statistics,
 ];
 
 /// Every binding.
@@ -127,6 +145,14 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[code(KeyCode::Left), k('h'), code(KeyCode::Right), k('l')],
         shown: "←→ h l",
         cmd: Cmd::Left,
+        label: T::Earlier,
+        modes: &[Tricks],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), k('h'), code(KeyCode::Right), k('l')],
+        shown: "←→ h l",
+        cmd: Cmd::Left,
         label: T::Change,
         modes: &[Settings, Start],
         footer: true,
@@ -136,7 +162,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "↑↓ j k",
         cmd: Cmd::Up,
         label: T::Move,
-        modes: &[Start, Settings, History],
+        modes: &[Start, Settings, History, Menu],
         footer: true,
     },
     Binding {
@@ -169,8 +195,41 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Enter Space",
         cmd: Cmd::Act,
         label: T::Select,
-        modes: &[Start],
+        modes: &[Start, Menu],
         footer: true,
+    },
+    // A contre, surcontre or capot is said only once confirmed: Enter again, or y.
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' '), k('y'), k('o')],
+        shown: "Enter y",
+        cmd: Cmd::Yes,
+        label: T::Confirm,
+        modes: &[Confirm],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('n'), code(KeyCode::Esc)],
+        shown: "n Esc",
+        cmd: Cmd::No,
+        label: T::Cancel,
+        modes: &[Confirm],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::Summary,
+        modes: &[DealDone],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::Close,
+        modes: &[Players],
+        footer: false,
     },
     Binding {
         keys: &[code(KeyCode::Enter), k(' ')],
@@ -236,22 +295,30 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding],
         footer: false,
     },
+    Binding {
+        keys: &[k('u')],
+        shown: "u",
+        cmd: Cmd::Undo,
+        label: T::Undo,
+        modes: &[Bidding, Playing],
+        footer: true,
+    },
     // `h` and `l` move, as in vi; the last trick is `L`, as the history is `H`.
     Binding {
         keys: &[k('L')],
         shown: "L",
         cmd: Cmd::LastTrick,
         label: T::LastTrick,
-        modes: &[Playing],
+        modes: &[Playing, DealDone],
         footer: true,
     },
-    // Over the last trick, `L` closes it again; the footer shows Esc for that.
+    // Over the tricks, `L` closes them again; the footer shows Esc for that.
     Binding {
         keys: &[k('L')],
         shown: "L",
         cmd: Cmd::LastTrick,
         label: T::Close,
-        modes: &[LastTrick],
+        modes: &[Tricks],
         footer: false,
     },
     Binding {
@@ -259,7 +326,15 @@ pub const BINDINGS: &[Binding] = &[
         shown: "H",
         cmd: Cmd::History,
         label: T::History,
-        modes: &[Bidding, Playing, Summary, GameOver, History, Review],
+        modes: &[Bidding, Playing, DealDone, Summary, GameOver, History, Review],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('P')],
+        shown: "P",
+        cmd: Cmd::Players,
+        label: T::Players,
+        modes: &[Bidding, Playing, DealDone, Players],
         footer: true,
     },
     Binding {
@@ -283,7 +358,24 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Close,
-        modes: &[Summary, History, LastTrick, Help],
+        modes: &[Summary, History, Tricks, Players, Help],
+        footer: true,
+    },
+    // At the table, Esc (or m) opens the menu: resume, settings, rules, help, save and quit.
+    Binding {
+        keys: &[code(KeyCode::Esc), k('m')],
+        shown: "Esc m",
+        cmd: Cmd::Menu,
+        label: T::Menu,
+        modes: &[Bidding, Playing, DealDone],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), k('m')],
+        shown: "Esc m",
+        cmd: Cmd::Close,
+        label: T::ResumePlay,
+        modes: &[Menu],
         footer: true,
     },
     // The screens around the table go back to the start menu, a deal's review to the history.
@@ -376,6 +468,10 @@ mod tests {
             Some(Cmd::Quit)
         );
         assert_eq!(command(Bidding, key(KeyCode::Char('c'))), Some(Cmd::Contre));
+        assert_eq!(command(Confirm, key(KeyCode::Enter)), Some(Cmd::Yes));
+        assert_eq!(command(Confirm, key(KeyCode::Esc)), Some(Cmd::No));
+        assert_eq!(command(Playing, key(KeyCode::Esc)), Some(Cmd::Menu));
+        assert_eq!(command(Tricks, key(KeyCode::Left)), Some(Cmd::Left));
         assert_eq!(command(Rules, key(KeyCode::PageDown)), Some(Cmd::PageDown));
         assert_eq!(
             command(Bidding, KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)),
@@ -420,8 +516,11 @@ mod tests {
         assert_eq!(footer_label(Rules, Cmd::Up), Some(T::Scroll));
         assert_eq!(footer_label(Rules, Cmd::PageUp), Some(T::Page));
         assert_eq!(footer_label(Rules, Cmd::Close), Some(T::Back));
-        assert_eq!(footer_label(LastTrick, Cmd::Close), Some(T::Close));
-        assert_eq!(footer_label(LastTrick, Cmd::LastTrick), None);
+        assert_eq!(footer_label(Tricks, Cmd::Close), Some(T::Close));
+        assert_eq!(footer_label(Tricks, Cmd::LastTrick), None);
+        assert_eq!(footer_label(Confirm, Cmd::Yes), Some(T::Confirm));
+        assert_eq!(footer_label(Summary, Cmd::Close), Some(T::Close));
+        assert_eq!(footer_label(Bidding, Cmd::Menu), Some(T::Menu));
         assert_eq!(footer_label(Playing, Cmd::LastTrick), Some(T::LastTrick));
         // A footer never shows two entries for one command, nor one label twice.
         for mode in EVERYWHERE {

@@ -1,57 +1,139 @@
-//! The runner: owns the terminal (raw mode, alternate screen, mouse capture, restored on every
-//! exit path including a panic), turns terminal events and timers into [`Msg`]s, runs the
-//! computer players on a worker thread so drawing and input never wait for them, and carries out
-//! the app's [`Effect`]s on the [`Store`]. It blocks in `poll` while waiting for
-//! the player: no busy loop.
+//! The runner: owns the terminal (raw mode, alternate screen, mouse capture), and gives it back
+//! on every exit: a quit, an error, a panic, the terminal closing, and SIGTERM, SIGHUP or SIGINT,
+//! each after saving. Terminal events, the computer players' answers and signals come in on one
+//! channel from threads of their own, so the table sleeps until something happens (no polling
+//! while the player thinks), reads a burst of keys such as a paste through before drawing once,
+//! and never waits for a computer player to draw. It carries out the app's [`Effect`]s on the
+//! [`Store`], or in memory when there is no store.
 
 use std::io;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::time::Instant;
 
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
-use ratatui::crossterm::execute;
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::execute;
 
-use super::app::{App, BotRequest, Effect, Msg};
+use super::app::{App, BotRequest, Effect, Msg, Resumable};
 use super::settings::SETTINGS_FILE;
 use super::view::{self, Look};
-use crate::store::Store;
+use crate::game::Phase;
+use crate::store::{Resume, Store, StoreError};
+
+/// How the table ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The player quit, or the terminal went away.
+    Quit,
+    /// A signal asked the table to end (its number): SIGTERM, SIGHUP or SIGINT.
+    Signal(i32),
+}
+
+/// What the table's threads bring to its loop.
+enum Input {
+    /// A key, a click, a resize.
+    Terminal(Event),
+    /// A computer player's answer.
+    Bot(Msg),
+    /// A signal to end.
+    Signal(i32),
+    /// The terminal cannot be read any more.
+    Closed,
+}
+
+/// Carries out one effect other than thinking on the store.
+fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreError> {
+    match (effect, &app.game) {
+        (Effect::SaveGame, Some(g)) => store.save_game(g),
+        (Effect::DealFinished, Some(g)) => store.deal_finished(g),
+        (Effect::GameFinished, Some(g)) => store.game_finished(g),
+        (Effect::NewGame(previous), Some(g)) => {
+            // A finished game in memory is the truth: filed from there, whatever the disk holds.
+            let filed = match previous.as_deref() {
+                Some(p) if p.phase() == Phase::GameOver => store.game_finished(p),
+                _ => Ok(()),
+            };
+            if let Err(e) = filed.and_then(|()| store.start_game(g)) {
+                let resume = match store.load_game() {
+                    Resume::Saved { game, started, saved } => {
+                        Some(Resumable { game, started, saved })
+                    }
+                    _ => None,
+                };
+                app.new_game_refused(previous.map(|b| *b), resume, &e.to_string());
+                return Ok(());
+            }
+            store.save_game(g)
+        }
+        (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.saved),
+        (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
+        (Effect::Think(_), _) => Ok(()),
+        (
+            Effect::SaveGame | Effect::DealFinished | Effect::GameFinished | Effect::NewGame(_),
+            None,
+        ) => Ok(()),
+    }
+}
 
 /// Carries out the effects other than thinking on the store, and returns the requests to
-/// think. A failed write is shown in the status line; play goes on in memory.
+/// think. A failed write is shown in the status line, and so is a file the store had to move
+/// aside; play goes on in memory.
 pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
     let mut think = Vec::new();
     for effect in app.take_effects() {
-        let result = match (&effect, &app.game) {
-            (Effect::SaveGame, Some(g)) => store.save_game(g),
-            (Effect::DealFinished, Some(g)) => store.deal_finished(g),
-            (Effect::GameFinished, Some(g)) => store.game_finished(g),
-            (Effect::ArchiveSaved, _) => store.archive_saved_game(),
-            (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.saved),
-            (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
-            (Effect::Think(r), _) => {
-                think.push(r.clone());
-                Ok(())
-            }
-            (Effect::SaveGame | Effect::DealFinished | Effect::GameFinished, None) => Ok(()),
-        };
-        if let Err(e) = result {
+        if let Effect::Think(r) = effect {
+            think.push(r);
+            continue;
+        }
+        if let Err(e) = carry_out(app, store, effect) {
             app.status = Some(e.to_string());
+        }
+    }
+    let notices = store.take_notices();
+    if !notices.is_empty() {
+        let mut all: Vec<String> = app.status.take().into_iter().collect();
+        all.extend(notices);
+        app.status = Some(all.join(" "));
+    }
+    think
+}
+
+/// The effects when nothing is kept on disk: only the computer players' turns and the (empty)
+/// statistics mean anything.
+pub fn apply_in_memory(app: &mut App) -> Vec<BotRequest> {
+    let mut think = Vec::new();
+    for effect in app.take_effects() {
+        match effect {
+            Effect::Think(r) => think.push(r),
+            Effect::LoadStats => app.stats = Some(crate::stats::Stats::default()),
+            _ => {}
         }
     }
     think
 }
 
+fn effects(app: &mut App, store: Option<&Store>) -> Vec<BotRequest> {
+    match store {
+        Some(store) => apply_effects(app, store),
+        None => apply_in_memory(app),
+    }
+}
+
 /// The name of the computer players' threads.
 const BOT_THREAD: &str = "contree-bot";
 
-/// Restores the terminal: mouse capture off, then ratatui's own restore.
+/// Restores the terminal: mouse capture off, then ratatui's own restore (raw mode off, the
+/// alternate screen left, the cursor shown).
 fn restore() {
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
 }
 
-/// Runs the table until the player quits.
-pub fn run(mut app: App, look: Look, store: &Store) -> io::Result<()> {
+/// Runs the table until the player quits, the terminal goes, or a signal asks it to end; the
+/// game is saved and the terminal given back in every case. Without a store, nothing is saved.
+pub fn run(mut app: App, look: Look, store: Option<&Store>) -> io::Result<Ending> {
+    let (tx, rx) = mpsc::channel::<Input>();
+    // Before the screen changes: from here on, a signal ends the table through its loop.
+    watch_signals(tx.clone())?;
     let mut terminal = ratatui::try_init()?;
     // ratatui's hook restores the screen; mouse capture must be released before it. A computer
     // player's thread that panics leaves the screen to the table, which plays on without it.
@@ -64,42 +146,86 @@ pub fn run(mut app: App, look: Look, store: &Store) -> io::Result<()> {
         restoring(info);
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, &mut app, look, store));
+        .and_then(|()| read_terminal(tx.clone()))
+        .and_then(|()| event_loop(&mut terminal, &mut app, look, store, &tx, &rx));
     // Whatever happened, the last state is on disk before the terminal is given back.
-    let _ = apply_effects(&mut app, store);
+    let _ = effects(&mut app, store);
     restore();
     result
+}
+
+/// Reads the terminal on a thread of its own, every event as it comes, so the loop sleeps on
+/// its channel rather than polling.
+fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name("contree-input".into()).spawn(move || {
+        loop {
+            let input = match event::read() {
+                Ok(e) => Input::Terminal(e),
+                Err(_) => Input::Closed,
+            };
+            let closed = matches!(input, Input::Closed);
+            if tx.send(input).is_err() || closed {
+                return;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// SIGTERM, SIGHUP and SIGINT become messages to the loop, which saves and restores the
+/// terminal before ending. A second one while that is under way ends the process at once, in
+/// case saving is stuck.
+#[cfg(unix)]
+fn watch_signals(tx: Sender<Input>) -> io::Result<()> {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let ending = Arc::new(AtomicBool::new(false));
+    for sig in [SIGTERM, SIGHUP, SIGINT] {
+        // The shutdown goes first so that it fires only from the second signal on.
+        signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(&ending))?;
+        signal_hook::flag::register(sig, Arc::clone(&ending))?;
+    }
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::Builder::new().name("contree-signals".into()).spawn(move || {
+        for sig in signals.forever() {
+            if tx.send(Input::Signal(sig)).is_err() {
+                return;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn watch_signals(_: Sender<Input>) -> io::Result<()> {
+    Ok(())
 }
 
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     look: Look,
-    store: &Store,
-) -> io::Result<()> {
-    let (tx, rx) = mpsc::channel::<Msg>();
+    store: Option<&Store>,
+    tx: &Sender<Input>,
+    rx: &Receiver<Input>,
+) -> io::Result<Ending> {
     let mut timer: Option<(u64, Instant)> = None;
-    let mut pending_bots = 0usize;
     let mut dirty = true;
     loop {
-        for request in apply_effects(app, store) {
+        for request in effects(app, store) {
             let tx = tx.clone();
-            pending_bots += 1;
-            let spawned = std::thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
+            std::thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
                 let answer = std::panic::catch_unwind(|| request.decide());
-                let _ = tx.send(match answer {
+                let _ = tx.send(Input::Bot(match answer {
                     Ok(action) => Msg::Decided(request, action),
                     Err(_) => Msg::BotFailed(request),
-                });
-            });
-            spawned?;
+                }));
+            })?;
         }
         if app.quit {
-            return Ok(());
-        }
-        if dirty {
-            view::draw(terminal, app, look)?;
-            dirty = false;
+            return Ok(Ending::Quit);
         }
         // The pause to time, if any: a new pause number restarts the clock.
         let deadline = match app.wait() {
@@ -116,34 +242,51 @@ fn event_loop(
                 None
             }
         };
-        let now = Instant::now();
-        let timeout = match (deadline, pending_bots) {
-            (Some(d), _) => d.saturating_duration_since(now),
-            // A computer player is thinking: look for its answer often, without spinning.
-            (None, n) if n > 0 => Duration::from_millis(15),
-            (None, _) => Duration::from_secs(3600),
-        };
-        if event::poll(timeout)? {
-            let msg = match event::read()? {
-                Event::Key(k) => Some(Msg::Key(k)),
-                // Mouse capture reports every move; only presses do anything at the table.
-                Event::Mouse(m) if matches!(m.kind, event::MouseEventKind::Down(_)) => {
-                    Some(Msg::Mouse(m))
+        // Whatever is waiting is taken first; the frame is drawn when nothing is.
+        let input = match rx.try_recv() {
+            Ok(input) => Some(input),
+            Err(TryRecvError::Disconnected) => return Ok(Ending::Quit),
+            Err(TryRecvError::Empty) => {
+                if dirty {
+                    view::draw(terminal, app, look)?;
+                    dirty = false;
                 }
-                Event::Resize(w, h) => Some(Msg::Resize(w, h)),
-                _ => None,
-            };
-            if let Some(m) = msg {
-                app.update(m);
-                dirty = true;
+                match deadline {
+                    Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
+                        Ok(input) => Some(input),
+                        Err(RecvTimeoutError::Timeout) => None,
+                        Err(RecvTimeoutError::Disconnected) => return Ok(Ending::Quit),
+                    },
+                    None => match rx.recv() {
+                        Ok(input) => Some(input),
+                        Err(_) => return Ok(Ending::Quit),
+                    },
+                }
             }
-        } else if deadline.is_some_and(|d| Instant::now() >= d) {
-            timer = None;
-            app.update(Msg::Timer);
-            dirty = true;
-        }
-        while let Ok(m) = rx.try_recv() {
-            pending_bots = pending_bots.saturating_sub(1);
+        };
+        let msg = match input {
+            None => {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    timer = None;
+                    Some(Msg::Timer)
+                } else {
+                    None
+                }
+            }
+            Some(Input::Terminal(Event::Key(k))) => Some(Msg::Key(k)),
+            // Mouse capture reports every move; only presses do anything at the table.
+            Some(Input::Terminal(Event::Mouse(m)))
+                if matches!(m.kind, event::MouseEventKind::Down(_)) =>
+            {
+                Some(Msg::Mouse(m))
+            }
+            Some(Input::Terminal(Event::Resize(w, h))) => Some(Msg::Resize(w, h)),
+            Some(Input::Terminal(_)) => None,
+            Some(Input::Bot(m)) => Some(m),
+            Some(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
+            Some(Input::Closed) => return Ok(Ending::Quit),
+        };
+        if let Some(m) = msg {
             app.update(m);
             dirty = true;
         }
@@ -165,7 +308,9 @@ mod tests {
             target: 1000,
             seed: 3,
             resume: None,
-            game: Some(crate::cli::new_game(crate::game::GameOptions::default(), 3)),
+            game: Some(crate::game::new_game(crate::game::GameOptions::default(), 3, None)),
+            previous: None,
+            time_zone: jiff::tz::TimeZone::UTC,
         })
     }
 
@@ -180,7 +325,10 @@ mod tests {
         let saved: Option<Settings> = store.read_json(SETTINGS_FILE).expect("readable");
         assert_eq!(saved.map(|s| s.hint), Some(true));
         assert_eq!(app.status, None);
-        // The first bot's turn comes back as a request to think, not carried out here.
+        // The players sit down; once they are met and the deal seen, the first bot's turn comes
+        // back as a request to think, not carried out here.
+        app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Esc)));
+        app.update(Msg::Timer);
         app.update(Msg::Timer);
         let asked = apply_effects(&mut app, &store);
         let south_first =

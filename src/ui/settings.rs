@@ -1,6 +1,6 @@
 //! The player's preferences, kept in `settings.json` in the data directory: language, bot level
-//! and speed, the rules of new games, the suit drawing, the automatic play of a forced card and
-//! the bidding hint.
+//! and speed, the rules of new games, the suit drawing, the colours, the automatic play of a
+//! forced card, the bidding hint and the take-back.
 
 use std::time::Duration;
 
@@ -42,6 +42,17 @@ impl Speed {
             Speed::Normal => 800,
             Speed::Fast => 300,
             Speed::Instant => 0,
+        })
+    }
+
+    /// How long a new deal is on the table before it takes a key: long enough to see it, so
+    /// that no key meant for the screen before becomes a call, at every speed.
+    pub const fn deal_delay(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::Slow => 900,
+            Speed::Normal => 700,
+            Speed::Fast => 500,
+            Speed::Instant => 400,
         })
     }
 
@@ -89,6 +100,10 @@ pub struct Settings {
     pub auto_play: bool,
     /// Show what a computer player would bid in your place.
     pub hint: bool,
+    /// Colours (unless `NO_COLOR` is set), or monochrome.
+    pub colors: bool,
+    /// Whether `u` takes back South's last call or card.
+    pub undo: bool,
 }
 
 impl Default for Settings {
@@ -103,6 +118,8 @@ impl Default for Settings {
             suits: SuitStyle::Glyphs,
             auto_play: true,
             hint: false,
+            colors: true,
+            undo: true,
         }
     }
 }

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::SuitStyle;
-use crate::rules::{Bid, Call, Contract, Level, Multiplier, Rank, Seat, Suit, Team};
+use crate::rules::{Bid, BidLevel, Call, Contract, Multiplier, Rank, Seat, Suit, Team};
 
 /// A language of the table.
 #[derive(
@@ -59,22 +59,44 @@ pub fn locale_is_utf8() -> bool {
         })
 }
 
-/// Seconds since the Unix epoch as a UTC civil date and time: (year, month 1-12, day, hour,
-/// minute), after H. Hinnant's days-to-civil algorithm (proleptic Gregorian).
-pub fn civil_time(secs: u64) -> (i64, u8, u8, u8, u8) {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    // Each value is in its range by construction: a day is 1-31, a month 1-12, an hour 0-23.
-    (year, month as u8, day as u8, (rem / 3600) as u8, (rem % 3600 / 60) as u8)
+/// Seconds since the Unix epoch as a civil date and time in `tz`: (month 1-12, day, hour,
+/// minute).
+pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)> {
+    let t = jiff::Timestamp::from_second(i64::try_from(secs).ok()?).ok()?;
+    let d = tz.to_datetime(t);
+    Some((d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8))
+}
+
+/// A text with its accented letters made plain ("Dédé" → "Dede"), for `--ascii`.
+pub fn plain_letters(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let plain = match c {
+            'à' | 'â' | 'ä' | 'á' => "a",
+            'À' | 'Â' | 'Ä' | 'Á' => "A",
+            'ç' => "c",
+            'Ç' => "C",
+            'é' | 'è' | 'ê' | 'ë' => "e",
+            'É' | 'È' | 'Ê' | 'Ë' => "E",
+            'î' | 'ï' | 'í' => "i",
+            'Î' | 'Ï' | 'Í' => "I",
+            'ô' | 'ö' | 'ó' => "o",
+            'Ô' | 'Ö' | 'Ó' => "O",
+            'ù' | 'û' | 'ü' | 'ú' => "u",
+            'Ù' | 'Û' | 'Ü' | 'Ú' => "U",
+            'ÿ' => "y",
+            'œ' => "oe",
+            'Œ' => "OE",
+            'æ' => "ae",
+            'Æ' => "AE",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(plain);
+    }
+    out
 }
 
 macro_rules! texts {
@@ -111,6 +133,7 @@ texts! {
     Taker => "taker", "preneur";
     Contract => "Contract", "Contrat";
     Bidding => "Bidding", "Enchères";
+    BiddingBox => "Bidding", "Enchère en cours";
     Score => "Score", "Score";
     ThisDeal => "This deal", "Cette donne";
     Tricks => "tricks", "plis";
@@ -138,9 +161,6 @@ texts! {
     Made => "made", "réussi";
     Failed => "failed", "chuté";
     CardPoints => "Card points", "Points des plis";
-    Multiplier => "Multiplier", "Multiplicateur";
-    ScoreRaw => "Score before rounding", "Marque avant arrondi";
-    ScoreRounded => "Score written down", "Marque inscrite";
     Totals => "Totals", "Totaux";
     AllPassed => "Everyone passed: the deal scores nothing", "Tout le monde a passé : donne blanche";
     Continue => "Continue", "Continuer";
@@ -152,9 +172,9 @@ texts! {
     GameOver => "Game over", "Partie terminée";
     YouWin => "You and your partner win!", "Vous gagnez avec votre partenaire !";
     YouLose => "Your opponents win", "Vos adversaires gagnent";
-    FinalScore => "Final score", "Score final";
     PlayAgain => "Play again", "Rejouer";
-    StatsUpdated => "Your statistics are updated.", "Vos statistiques sont à jour.";
+    NewGameRefused => "No new game: the game it would replace could not be filed, and is kept", "Pas de nouvelle partie : celle qu'elle remplacerait n'a pas pu être classée, elle est gardée";
+    NotSaved => "Nothing will be saved", "Rien ne sera enregistré";
     BotFailed => "the computer player failed; it passes or plays its first legal card", "le joueur de l'ordinateur a échoué ; il passe ou joue sa première carte permise";
     Help => "Help", "Aide";
     Keys => "Keys", "Touches";
@@ -167,6 +187,7 @@ texts! {
     Streak => "Games won in a row (now / best)", "Victoires d'affilée (en cours / record)";
     PassedOut => "all passed", "blanches";
     ContractsTaken => "Contracts taken", "Contrats pris";
+    ContractsMade => "Contracts made", "Contrats réussis";
     PointsPerDeal => "Points per deal", "Points par donne";
     NoStats => "No statistics yet: finish a deal to start them.", "Pas encore de statistiques : terminez une donne.";
     Language => "Language", "Langue";
@@ -212,6 +233,36 @@ texts! {
     Back => "back", "retour";
     NewGame => "new game", "nouvelle partie";
     Menu => "menu", "menu";
+    MenuTitle => "Menu", "Menu";
+    Earlier => "other tricks", "autres plis";
+    Confirm => "confirm", "confirmer";
+    Cancel => "cancel", "annuler";
+    Summary => "deal summary", "bilan de la donne";
+    Undo => "take back", "reprendre";
+    Players => "players", "joueurs";
+    ResumePlay => "back to the game", "retour au jeu";
+    UndoOff => "Taking back is off in the settings", "Reprendre un coup est désactivé dans les réglages";
+    TakenBack => "Taken back", "Repris";
+    ConfirmContre => "Contre? Enter or y to confirm, n to cancel", "Contre ? Entrée ou o pour confirmer, n pour annuler";
+    ConfirmSurcontre => "Surcontre? Enter or y to confirm, n to cancel", "Surcontre ? Entrée ou o pour confirmer, n pour annuler";
+    ConfirmCapot => "Capot: all eight tricks? Enter or y to confirm, n to cancel", "Capot, les huit plis ? Entrée ou o pour confirmer, n pour annuler";
+    DealDoneLine => "Deal over: Enter for the summary", "Donne finie : Entrée pour le bilan";
+    HeldTrick => "Your forced card was played: a key to go on", "Carte forcée jouée : une touche";
+    InProgress => "in progress", "en cours";
+    MenuResume => "Back to the game", "Reprendre le jeu";
+    MenuSaveLeave => "Save and go to the start screen", "Enregistrer et revenir à l'accueil";
+    InGameNote => "Scoring, contre and deal style are rules of the game: choose them on the start screen, for a new game.", "La marque, le contre et la distribution sont des règles de la partie : choisissez-les à l'accueil, pour une nouvelle partie.";
+    Colors => "Colours", "Affichage en couleur";
+    UndoSetting => "Take back a call or card (u)", "Reprendre un coup (u)";
+    StyleBold => "Bold style: bids a little high, contres readily", "Style audacieux : annonce un peu haut, contre volontiers";
+    StyleCautious => "Cautious style: bids a little low, contres only on sure things", "Style prudent : annonce un peu bas, ne contre qu'à coup sûr";
+    PlayersTitle => "Your table", "Votre table";
+    Partner => "your partner", "votre partenaire";
+    Opponent => "opponent", "adversaire";
+    TricksOf => "of", "sur";
+    ThisGame => "Statistics", "Statistiques";
+    Undos => "Calls and cards taken back", "Coups repris";
+    ContresWon => "Contres that set the contract", "Contres gagnants";
 }
 
 /// How texts are written: the language and the suit style.
@@ -355,10 +406,10 @@ impl Words {
     }
 
     /// A bid level: "90", "Capot".
-    pub fn level(self, level: Level) -> String {
+    pub fn level(self, level: BidLevel) -> String {
         match level {
-            Level::Points(v) => v.to_string(),
-            Level::Capot => self.t(T::Capot).into(),
+            BidLevel::Points(v) => v.to_string(),
+            BidLevel::Capot => self.t(T::Capot).into(),
         }
     }
 
@@ -399,29 +450,88 @@ impl Words {
     }
 
     /// The start menu's resume line: the score from South's side and, if known, when the game
-    /// was saved (seconds since the epoch, shown in UTC and said so).
-    pub fn resume(self, us: u32, them: u32, saved: Option<u64>) -> String {
+    /// was saved, as (month, day, hour, minute) in the player's time zone.
+    pub fn resume(self, us: u32, them: u32, saved: Option<(u8, u8, u8, u8)>) -> String {
         let score =
             format!("{} — {} {us}, {} {them}", self.t(T::Resume), self.t(T::Us), self.t(T::Them));
-        let Some(secs) = saved else { return score };
-        let (_, month, day, hour, minute) = civil_time(secs);
-        let month = usize::from(month - 1);
+        let Some((month, day, hour, minute)) = saved else { return score };
+        let month = usize::from(month.clamp(1, 12) - 1);
         match self.lang {
             Lang::En => {
                 const MONTHS: [&str; 12] = [
                     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                     "Dec",
                 ];
-                format!("{score} — saved {day} {} {hour:02}:{minute:02} UTC", MONTHS[month])
+                format!("{score} — saved {day} {} {hour:02}:{minute:02}", MONTHS[month])
             }
             Lang::Fr => {
                 const MONTHS: [&str; 12] = [
                     "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.",
                     "oct.", "nov.", "déc.",
                 ];
-                format!("{score} — du {day} {} {hour:02}:{minute:02} UTC", MONTHS[month])
+                format!("{score} — du {day} {} {hour:02}:{minute:02}", MONTHS[month])
             }
         }
+    }
+
+    /// An action as said at the table: a call, or a card.
+    pub fn action(self, action: crate::game::Action) -> String {
+        match action {
+            crate::game::Action::Bid(c) => self.call(c),
+            crate::game::Action::Play(c) => self.card(c),
+        }
+    }
+
+    /// Why South's last action cannot be taken back.
+    pub fn undo_refusal(self, e: &crate::game::UndoError) -> String {
+        use crate::game::UndoError;
+        match (self.lang, e) {
+            (Lang::En, UndoError::NotTheLast { last, .. }) => {
+                format!("Nothing to take back: {} has acted since", self.seat(*last))
+            }
+            (Lang::Fr, UndoError::NotTheLast { last, .. }) => {
+                format!("Rien à reprendre : {} a joué depuis", self.seat(*last))
+            }
+            (Lang::En, _) => "Nothing to take back in this deal".into(),
+            (Lang::Fr, _) => "Rien à reprendre dans cette donne".into(),
+        }
+    }
+
+    /// The tricks each team has taken: "tricks: us 6, them 2".
+    pub fn tricks_taken(self, us: u8, them: u8) -> String {
+        let (t, u, e) = (self.t(T::Tricks), self.t(T::Us), self.t(T::Them));
+        format!("{t}{}{} {us}, {} {them}", self.colon(), u.to_lowercase(), e.to_lowercase())
+    }
+
+    /// A score as its sum: "160 + 80 + 20 = 260", "320 + 2 × 90 = 500",
+    /// "133 + 90 = 223 → 220"; a lone term is just itself.
+    pub fn score_sum(self, sum: &crate::rules::ScoreSum, written: u16) -> String {
+        let mut terms: Vec<String> = Vec::new();
+        for v in [sum.cards, sum.base] {
+            if v > 0 {
+                terms.push(v.to_string());
+            }
+        }
+        match sum.bid_times {
+            0 => {}
+            1 => terms.push(sum.bid.to_string()),
+            n => terms.push(format!("{n} × {}", sum.bid)),
+        }
+        for v in [sum.belote, sum.bonus] {
+            if v > 0 {
+                terms.push(v.to_string());
+            }
+        }
+        let raw = sum.total();
+        let mut out = if terms.len() > 1 {
+            format!("{} = {raw}", terms.join(" + "))
+        } else {
+            raw.to_string()
+        };
+        if written != raw {
+            out.push_str(&format!(" → {written}"));
+        }
+        out
     }
 
     /// The rules as shipped: `RULES.fr.md` in French, `RULES.md` in English.
@@ -499,7 +609,7 @@ mod tests {
         assert_eq!(fr.call(Call::Pass), "Passe");
         let c = Contract {
             taker: Seat::North,
-            bid: Bid { level: Level::Points(100), trump: Trump::Suit(Suit::Hearts) },
+            bid: Bid { level: BidLevel::Points(100), trump: Trump::Suit(Suit::Hearts) },
             multiplier: Multiplier::Contre,
         };
         assert_eq!(fr.contract(&c), "100 ♥ contré, Nord");
@@ -528,38 +638,61 @@ mod tests {
     }
 
     #[test]
-    fn dates_are_civil_utc() {
-        assert_eq!(civil_time(0), (1970, 1, 1, 0, 0));
-        assert_eq!(civil_time(1_795_960_800), (2026, 11, 29, 14, 0));
-        assert_eq!(civil_time(951_782_400), (2000, 2, 29, 0, 0));
-        assert_eq!(civil_time(1_798_761_599), (2026, 12, 31, 23, 59));
+    fn dates_are_local() {
+        let utc = jiff::tz::TimeZone::UTC;
+        assert_eq!(local_time(0, &utc), Some((1, 1, 0, 0)));
+        assert_eq!(local_time(1_795_960_800, &utc), Some((11, 29, 14, 0)));
+        assert_eq!(local_time(951_782_400, &utc), Some((2, 29, 0, 0)));
+        let paris = jiff::tz::TimeZone::fixed(jiff::tz::offset(1));
+        assert_eq!(local_time(1_795_960_800, &paris), Some((11, 29, 15, 0)));
     }
 
     #[test]
     fn the_resume_line_says_whose_score_and_when() {
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
         assert_eq!(
-            en.resume(0, 270, Some(1_795_963_260)),
-            "Resume the game — Us 0, Them 270 — saved 29 Nov 14:41 UTC"
+            en.resume(0, 270, Some((11, 29, 14, 41))),
+            "Resume the game — Us 0, Them 270 — saved 29 Nov 14:41"
         );
         assert_eq!(en.resume(10, 20, None), "Resume the game — Us 10, Them 20");
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
         assert_eq!(
-            fr.resume(0, 270, Some(1_795_963_260)),
-            "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41 UTC"
+            fr.resume(0, 270, Some((11, 29, 14, 41))),
+            "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41"
         );
         // The widest line there can be (four-digit totals, a long month) fits the start menu's
         // box: 74 columns inside, less the marker and a margin on each side.
-        let september = 1_788_000_000 + 86_400 * 20;
-        assert_eq!(civil_time(september).1, 9);
         for w in [en, fr] {
-            assert!(w.resume(4020, 4020, Some(september)).chars().count() <= 70);
+            assert!(w.resume(4020, 4020, Some((9, 28, 23, 59))).chars().count() <= 70);
         }
         assert_eq!(fr.deal_over(1), "Fin de la donne 1");
         assert_eq!(fr.keys("Enter Space"), "Entrée Espace");
         assert_eq!(fr.keys("Esc"), "Échap");
         assert_eq!(en.keys("Enter Space"), "Enter Space");
         assert_eq!(en.deal_over(12), "Deal 12 over");
+    }
+
+    #[test]
+    fn scores_are_written_as_their_sums() {
+        use crate::rules::ScoreSum;
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let made =
+            ScoreSum { cards: 160, bid: 80, bid_times: 1, belote: 20, ..ScoreSum::default() };
+        assert_eq!(en.score_sum(&made, 260), "160 + 80 + 20 = 260");
+        let contre = ScoreSum { base: 320, bid: 90, bid_times: 2, ..ScoreSum::default() };
+        assert_eq!(en.score_sum(&contre, 500), "320 + 2 × 90 = 500");
+        let rounded = ScoreSum { cards: 133, bid: 90, bid_times: 1, ..ScoreSum::default() };
+        assert_eq!(en.score_sum(&rounded, 220), "133 + 90 = 223 → 220");
+        let alone = ScoreSum { cards: 29, ..ScoreSum::default() };
+        assert_eq!(en.score_sum(&alone, 30), "29 → 30");
+        assert_eq!(en.score_sum(&ScoreSum::default(), 0), "0");
+        assert_eq!(en.tricks_taken(6, 2), "tricks: us 6, them 2");
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(fr.tricks_taken(6, 2), "plis : nous 6, eux 2");
+        assert_eq!(
+            plain_letters("Dédé, Kévin, Réglages, CONTRÉE, cœur"),
+            "Dede, Kevin, Reglages, CONTREE, coeur"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Hits, Popup, Screen};
 use super::keymap;
@@ -35,7 +35,11 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let [body, footer] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let [body, footer] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(footer_height(app, area.width, area.height)),
+    ])
+    .areas(area);
     match app.screen {
         Screen::Start => screens::start(&mut ctx, body, buf),
         Screen::Table => table(&mut ctx, body, buf),
@@ -56,8 +60,9 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 }
 
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
-/// quotes. Accented letters stay, French needs them.
-const ASCII_SYMBOLS: [(&str, &str); 18] = [
+/// quotes. Accented letters stay in French sentences; titles and names are written with plain
+/// letters by the widgets.
+const ASCII_SYMBOLS: [(&str, &str); 19] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -77,6 +82,7 @@ const ASCII_SYMBOLS: [(&str, &str); 18] = [
     ("−", "-"),
     ("×", "x"),
     ("│", "|"),
+    ("↶", "<"),
 ];
 
 /// Replaces the symbols of [`ASCII_SYMBOLS`] in a drawn frame, for `--ascii` and terminals
@@ -89,10 +95,37 @@ fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
     }
 }
 
+/// The fewest lines a message may take at the foot of the start screen, and the rows the start
+/// menu needs without the line to resume a game (a taller terminal lends the rest).
+const START_STATUS_LINES: u16 = 4;
+const START_MENU_ROWS: u16 = 20;
+
+/// The message at the foot of the screen, in the style of a warning.
+fn status_paragraph<'a>(ctx: &Ctx<'_>, status: &'a str) -> Paragraph<'a> {
+    Paragraph::new(Line::from(span(format!("! {status}"), ctx.theme.bad)))
+}
+
+/// The footer's height: one line, except on the start screen, where a message (a save moved
+/// aside, with the path where it was kept) wraps over a few lines so that it is read whole.
+fn footer_height(app: &App, width: u16, height: u16) -> u16 {
+    match (&app.status, app.screen) {
+        (Some(s), Screen::Start) => {
+            let p = Paragraph::new(format!("! {s}")).wrap(Wrap { trim: false });
+            let room = height.saturating_sub(START_MENU_ROWS).max(START_STATUS_LINES);
+            (p.line_count(width) as u16).clamp(1, room)
+        }
+        _ => 1,
+    }
+}
+
 fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
-    let t = ctx.theme;
     if let Some(s) = &ctx.app.status {
-        Paragraph::new(Line::from(span(format!("! {s}"), t.bad))).render(area, buf);
+        let p = status_paragraph(ctx, s);
+        if area.height > 1 { p.wrap(Wrap { trim: false }) } else { p }.render(area, buf);
+        return;
+    }
+    if let Some(s) = &ctx.app.note {
+        Paragraph::new(Line::from(span(format!("↶ {s}"), ctx.theme.accent))).render(area, buf);
         return;
     }
     let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
@@ -125,14 +158,16 @@ fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'sta
 fn footer_rank(cmd: keymap::Cmd) -> u8 {
     use keymap::Cmd::*;
     match cmd {
-        Help | Close | Quit => u8::MAX,
-        // What decides the deal stays longest.
-        Pass | Contre | Act => 5,
-        Left | Right | Up | Down => 4,
-        Pick => 3,
-        LastTrick => 2,
+        Help | Close | Quit | Yes | No => u8::MAX,
+        // What decides the deal stays longest, then the ways to look back and to take back.
+        Pass | Contre | Act => 7,
+        History => 6,
+        Undo => 5,
+        Menu | LastTrick => 4,
+        Left | Right | Up | Down => 3,
+        Pick | Players => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
-        History | Hint => 0,
+        Hint => 0,
     }
 }
 
@@ -183,8 +218,10 @@ fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
     }
     let [felt, _] = table_columns(body);
     match popup {
-        Popup::DealEnd | Popup::GameOver => felt,
-        Popup::LastTrick => Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt },
+        Popup::DealEnd | Popup::Menu { .. } | Popup::Seat(_) => felt,
+        Popup::Tricks { .. } => {
+            Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt }
+        }
         _ => body,
     }
 }

@@ -1,8 +1,11 @@
-//! Random deals played by random legal players, for property tests.
+//! Random deals played by random legal players, for property tests, in every rule set.
 
 #![allow(dead_code)]
 
-use contree::rules::{Auction, Bid, BySeat, Call, Card, CardPlay, DealRecord, Level, Seat, Suit};
+use contree::rules::{
+    Auction, Bid, BidLevel, BySeat, Call, Card, CardPlay, DealRecord, Declared, RuleSet, Rules,
+    Seat,
+};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -14,9 +17,10 @@ pub fn random_hands(rng: &mut Xoshiro256PlusPlus) -> BySeat<Vec<Card>> {
     BySeat::from_fn(|s| deck[s.index() * 8..s.index() * 8 + 8].to_vec())
 }
 
-/// A random legal auction: mostly passes, sometimes bids, contres and surcontres.
-pub fn random_auction(rng: &mut Xoshiro256PlusPlus, dealer: Seat) -> Auction {
-    let mut auction = Auction::new(dealer);
+/// A random legal auction: mostly passes, sometimes bids (in sans atout and tout atout too when
+/// the rules allow them), contres and surcontres.
+pub fn random_auction(rng: &mut Xoshiro256PlusPlus, dealer: Seat, rules: Rules) -> Auction {
+    let mut auction = Auction::new(dealer, rules);
     while !auction.is_over() {
         let legal = auction.legal_calls();
         let call = if legal.surcontre && rng.random_bool(0.3) {
@@ -25,10 +29,11 @@ pub fn random_auction(rng: &mut Xoshiro256PlusPlus, dealer: Seat) -> Auction {
             Call::Contre
         } else if let Some(min) = legal.min_level.filter(|_| rng.random_bool(0.5)) {
             // Favour the lower bids so that auctions stay realistic.
-            let levels: Vec<Level> = Level::ALL.into_iter().filter(|l| *l >= min).collect();
+            let levels: Vec<BidLevel> = BidLevel::ALL.into_iter().filter(|l| *l >= min).collect();
             let step = rng.random_range(0..levels.len().min(3));
-            let suit = Suit::from_index(rng.random_range(0..4));
-            Call::Bid(Bid::new(levels[step], suit))
+            let trumps = legal.trumps();
+            let trump = trumps[rng.random_range(0..trumps.len())];
+            Call::Bid(Bid { level: levels[step], trump })
         } else {
             Call::Pass
         };
@@ -37,16 +42,33 @@ pub fn random_auction(rng: &mut Xoshiro256PlusPlus, dealer: Seat) -> Auction {
     auction
 }
 
-/// A whole random deal as a record, every call and card legal.
+/// A whole random contrée deal as a record, every call and card legal.
 pub fn random_record(seed: u64) -> DealRecord {
+    random_record_with(seed, None)
+}
+
+/// Every rule set, with and without sans atout / tout atout.
+pub const ALL_RULES: [Rules; 6] = [
+    Rules::of(RuleSet::Contree),
+    Rules::of(RuleSet::Contree).with_nt_at(true),
+    Rules::of(RuleSet::Coinche),
+    Rules::of(RuleSet::Coinche).with_nt_at(true),
+    Rules::of(RuleSet::Plain),
+    Rules::of(RuleSet::Plain).with_nt_at(true),
+];
+
+/// A whole random deal under `rules` (the record's `rules` absent when `None`), every call and
+/// card legal; under `coinche`, now and then a seat declares less than its best.
+pub fn random_record_with(seed: u64, rules: Option<Rules>) -> DealRecord {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let r = rules.unwrap_or_default();
     let dealer = Seat::from_index(rng.random_range(0..4));
     let hands = random_hands(&mut rng);
-    let auction = random_auction(&mut rng, dealer);
+    let auction = random_auction(&mut rng, dealer, r);
     let mut play = Vec::new();
     if let Some(contract) = auction.contract() {
         let sets = BySeat::from_fn(|s| hands[s].iter().copied().collect());
-        let mut cp = CardPlay::new(sets, contract.trump(), dealer.next());
+        let mut cp = CardPlay::new(sets, contract.trump(), auction.first_to_speak(), r);
         while !cp.is_over() {
             let legal: Vec<Card> = cp.legal_cards().iter().collect();
             let card = legal[rng.random_range(0..legal.len())];
@@ -54,5 +76,76 @@ pub fn random_record(seed: u64) -> DealRecord {
             play.push(card);
         }
     }
-    DealRecord { dealer, hands, auction: auction.calls().to_vec(), play, rules: None, game: None }
+    let mut declared = Declared::default();
+    if r.set.has_declarations() {
+        for seat in Seat::ALL {
+            if rng.random_bool(0.2) {
+                declared.0[seat] = Some(Default::default());
+            }
+        }
+    }
+    DealRecord {
+        dealer,
+        hands,
+        auction: auction.calls().to_vec(),
+        play,
+        rules,
+        declared,
+        game: None,
+    }
+}
+
+/// The view of the seat to act at every step of `record`'s deal, the way a table would give it:
+/// the hand left, the calls and cards so far, the belotes said, and under `coinche` what each
+/// seat announced with its first card (its best combination, or what the record says).
+pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
+    use contree::rules::{Belotes, CardSet, belote_call};
+    let rules = record.rules();
+    let dealt = record.hand_sets();
+    let base = |seat: Seat, hand: CardSet, calls: usize, play: &[Card]| contree::game::SeatView {
+        seat,
+        dealer: record.dealer,
+        hand,
+        auction: record.auction[..calls].to_vec(),
+        play: play.to_vec(),
+        belotes: Belotes::NONE,
+        declared: Declared::default(),
+        rules,
+        target: 1000,
+        totals: Default::default(),
+    };
+    let mut views = Vec::new();
+    let mut auction = Auction::new(record.dealer, rules);
+    for (i, &call) in record.auction.iter().enumerate() {
+        let seat = auction.to_speak().expect("a seat to speak");
+        views.push(base(seat, dealt[seat], i, &[]));
+        auction.try_call(call).expect("a legal call");
+    }
+    let Some(contract) = auction.contract() else {
+        return views;
+    };
+    let trump = contract.trump();
+    let declarations = record.combinations(trump);
+    let mut play = CardPlay::new(dealt, trump, auction.first_to_speak(), rules);
+    let mut said = Belotes::NONE;
+    let mut declared = Declared::default();
+    for (j, &card) in record.play.iter().enumerate() {
+        let seat = play.to_play().expect("a seat to play");
+        let mut view = base(seat, play.hands()[seat], record.auction.len(), &record.play[..j]);
+        view.belotes = said;
+        view.declared = declared;
+        views.push(view);
+        if belote_call(&play.belotes(), seat, play.hands()[seat], card)
+            == Some(contree::rules::BeloteCall::Belote)
+        {
+            said.insert(seat, card.suit());
+        }
+        if let Some(d) = &declarations
+            && j < 4
+        {
+            declared.0[seat] = Some(d[seat].announced());
+        }
+        play.try_play(card).expect("a legal card");
+    }
+    views
 }

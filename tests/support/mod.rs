@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use contree::cli::new_game;
+use contree::game::new_game;
 use contree::game::{Event, Game, GameOptions, Phase};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -26,7 +26,7 @@ pub fn step(game: &mut Game, rng: &mut Xoshiro256PlusPlus) -> Option<Event> {
 
 /// A new game from `seed` and the generator its random players use.
 pub fn new(options: GameOptions, seed: u64) -> (Game, Xoshiro256PlusPlus) {
-    (new_game(options, seed), Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed))
+    (new_game(options, seed, None), Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed))
 }
 
 /// Plays `game` until `stop` says so or the game is over, calling `each` after every action.

@@ -1,6 +1,7 @@
 //! The bidding box: the current bid, then, when South is to speak, buttons for the allowed calls
-//! only (the values from the lowest allowed up to capot, the four suits, Pass, Contre and
-//! Surcontre when allowed) and the hint line.
+//! only, in the order Tab visits them (Pass; the values from the lowest allowed up to capot; the
+//! four suits; Contre or Surcontre when allowed, last), and the hint line, or the question that
+//! confirms a contre, a surcontre or a capot.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,6 +10,7 @@ use ratatui::widgets::Widget;
 
 use super::{Ctx, put, span};
 use crate::game::Action;
+use crate::rules::Call;
 use crate::ui::app::{BidButton, Hit};
 use crate::ui::text::T;
 
@@ -28,7 +30,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let Some(game) = &app.game else { return };
     let w = ctx.words;
     let t = ctx.theme;
-    let block = ctx.block(w.t(T::Bidding));
+    let block = ctx.block(w.t(T::BiddingBox));
     let inner = block.inner(area);
     block.render(area, buf);
 
@@ -50,22 +52,49 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     if !app.south_to_bid() {
         return;
     }
+    if let Some(call) = app.confirm {
+        let ask = match call {
+            Call::Contre => T::ConfirmContre,
+            Call::Surcontre => T::ConfirmSurcontre,
+            _ => T::ConfirmCapot,
+        };
+        let text = w.t(ask);
+        // The question stands alone, with the one button it is about: Enter presses it.
+        let label = match call {
+            Call::Bid(b) => BidButton::Suit(b.trump.suit().unwrap_or(crate::rules::Suit::Spades)),
+            c => BidButton::Call(c),
+        };
+        let text_b = match call {
+            Call::Bid(b) => w.bid(b),
+            c => w.call(c),
+        };
+        ctx.button(inner.x, inner.y + 2, &text_b, true, Hit::Bid(label), buf);
+        let y = inner.y + 4;
+        let area = Rect::new(inner.x, y, inner.width, inner.bottom().saturating_sub(y));
+        let para = ratatui::widgets::Paragraph::new(Line::from(span(text, t.accent)))
+            .wrap(ratatui::widgets::Wrap { trim: true });
+        para.render(area, buf);
+        return;
+    }
     let buttons = app.bid_buttons();
     let mut y = inner.y + 1;
     let mut x = inner.x;
-    let mut group = 0;
+    let mut group = None;
     for (i, &b) in buttons.iter().enumerate() {
         let g = match b {
-            BidButton::Level(_) => 0,
-            BidButton::Suit(_) => 1,
-            BidButton::Call(_) => 2,
+            BidButton::Call(Call::Pass) => 0,
+            BidButton::Level(_) => 1,
+            BidButton::Suit(_) => 2,
+            BidButton::Call(_) => 3,
         };
-        if g != group {
+        if group.is_some_and(|p| p != g) {
             // Each kind of button starts its own row.
-            group = g;
             y += 1;
             x = inner.x;
-            if g == 1 {
+        }
+        if group != Some(g) {
+            group = Some(g);
+            if g == 2 {
                 let prompt = match app.bid_level {
                     Some(l) => format!("{} {} ", w.level(l), w.t(T::ChooseSuit)),
                     None => String::new(),

@@ -13,9 +13,9 @@ pub const WIDTH: u16 = 7;
 /// A card's height.
 pub const HEIGHT: u16 = 5;
 
-/// How a card is shown.
+/// How a card stands out: selected, dimmed, framed as the winner, numbered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Look {
+pub struct Highlight {
     /// Selected: drawn reversed.
     pub selected: bool,
     /// Not playable now: dimmed.
@@ -48,34 +48,34 @@ pub fn face(
     x: u16,
     y: u16,
     card: Card,
-    look: Look,
+    highlight: Highlight,
     clip: Rect,
     size: Size,
 ) {
     let t = &ctx.theme;
-    let suit_style = if look.dimmed { t.dim } else { t.suit(card.suit()) };
-    let frame = if look.dimmed {
+    let suit_style = if highlight.dimmed { t.dim } else { t.suit(card.suit()) };
+    let frame = if highlight.dimmed {
         t.dim
-    } else if look.marked {
+    } else if highlight.marked {
         t.accent
     } else {
         t.text
     };
-    let (suit_style, frame) = if look.selected {
+    let (suit_style, frame) = if highlight.selected {
         (suit_style.patch(t.selected), frame.patch(t.selected))
     } else {
         (suit_style, frame)
     };
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
-    let (tl, tr, bl, br, h, v) = match (ctx.ascii, look.marked) {
+    let (tl, tr, bl, br, h, v) = match (ctx.ascii, highlight.marked) {
         (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
         (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),
         (true, false) => ("+", "+", "+", "+", "-", "|"),
         (true, true) => ("#", "#", "#", "#", "=", "|"),
     };
     let inner = usize::from(size.w.saturating_sub(2));
-    let bottom = match look.number {
+    let bottom = match highlight.number {
         Some(n) => format!("{bl}{h}{n}{}{br}", h.repeat(inner.saturating_sub(2))),
         None => format!("{bl}{}{br}", h.repeat(inner)),
     };
@@ -140,6 +140,8 @@ mod tests {
             seed: 1,
             resume: None,
             game: None,
+            previous: None,
+            time_zone: jiff::tz::TimeZone::UTC,
         });
         let ctx = Ctx {
             app: &app,
@@ -150,8 +152,8 @@ mod tests {
         };
         let area = Rect::new(0, 0, size.w, size.h);
         let mut buf = Buffer::empty(area);
-        let look = Look { number: Some(3), ..Look::default() };
-        face(&ctx, &mut buf, 0, 0, Card::new(Suit::Hearts, Rank::Queen), look, area, size);
+        let highlight = Highlight { number: Some(3), ..Highlight::default() };
+        face(&ctx, &mut buf, 0, 0, Card::new(Suit::Hearts, Rank::Queen), highlight, area, size);
         (0..size.h)
             .map(|y| (0..size.w).map(|x| buf[(x, y)].symbol().to_string()).collect())
             .collect()

@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::card::{self, Look};
+use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::game::Phase;
 use crate::rules::Seat;
@@ -30,8 +30,12 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     if let Some(b) = app.bubbles[Seat::South] {
         line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
     }
-    let turn = if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (&app.shown_trick, app.wait) {
+    let turn = if let (Some(_), Some(Wait::Held)) = (&app.shown_trick, app.wait) {
+        Some((format!("▶ {}", w.t(T::HeldTrick)), t.accent))
+    } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (&app.shown_trick, app.wait) {
         Some((format!("— {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
+    } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
+        Some((format!("— {}", w.t(T::DealDoneLine)), t.accent))
     } else if let Some(s) = app.thinking.or(match app.wait {
         Some(Wait::Bot(s)) => Some(s),
         _ => None,
@@ -75,13 +79,13 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let x = x0 + stride * i as u16;
         let lifted = legal.contains(c);
         let y = area.y + if lifted { 1 } else { 2 };
-        let look = Look {
+        let highlight = Highlight {
             selected: playing && app.cursor == i && app.south_to_play(),
             dimmed: app.south_to_play() && !lifted,
             marked: false,
             number: app.south_to_play().then_some(i + 1),
         };
-        card::face(ctx, buf, x, y, c, look, area, size);
+        card::face(ctx, buf, x, y, c, highlight, area, size);
         let width = if i + 1 == hand.len() { size.w } else { stride };
         ctx.hits.push(Rect::new(x, area.y + 1, width, size.h + 1), Hit::Card(c));
     }

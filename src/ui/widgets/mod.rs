@@ -56,8 +56,13 @@ impl Ctx<'_> {
         if title.is_empty() {
             b
         } else {
-            b.title(Line::from(Span::styled(format!(" {title} "), self.theme.title)))
+            b.title(Line::from(Span::styled(format!(" {} ", self.plain(title)), self.theme.title)))
         }
+    }
+
+    /// A title or a name as drawn: with plain letters under `--ascii`.
+    pub fn plain(&self, text: &str) -> String {
+        if self.ascii { super::text::plain_letters(text) } else { text.to_string() }
     }
 
     /// A popup: the area cleared, a block drawn, the inner area returned. Clicking outside the

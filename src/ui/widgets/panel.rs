@@ -1,5 +1,5 @@
-//! The side panel: the contract, the team scores and the target, the points taken in this deal,
-//! and the auction seat by seat.
+//! The side panel: the contract, the team scores and the target, the points and tricks taken in
+//! this deal with its belote, and the auction seat by seat.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,7 +7,8 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use super::{Ctx, put, span};
-use crate::rules::Team;
+use crate::rules::{BeloteCall, Team};
+use crate::ui::app::Bubble;
 use crate::ui::text::T;
 
 /// Draws the panel in `area`.
@@ -18,7 +19,7 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let [contract, score, deal, auction] = Layout::vertical([
         Constraint::Length(3),
         Constraint::Length(5),
-        Constraint::Length(4),
+        Constraint::Length(5),
         Constraint::Min(3),
     ])
     .areas(area);
@@ -74,17 +75,27 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             buf,
             inner,
             1,
-            &Line::from(span(
-                format!(
-                    "{}{}{} / {}",
-                    w.t(T::Tricks),
-                    w.colon(),
-                    tricks[Team::NS],
-                    tricks[Team::EW]
-                ),
-                t.dim,
-            )),
+            &Line::from(span(w.tricks_taken(tricks[Team::NS], tricks[Team::EW]), t.dim)),
         );
+        // The belote, said aloud while its trick is on the table, then kept as a team's.
+        let said = ctx.app.bubbles.iter().find_map(|(seat, b)| match b {
+            Some(Bubble::Belote(call)) => Some((seat, *call)),
+            _ => None,
+        });
+        let line = match (said, game.deal().belote_said) {
+            (Some((seat, call)), _) => {
+                let word = w.t(if call == BeloteCall::Belote { T::Belote } else { T::Rebelote });
+                Some(span(format!("« {word} » {}", super::seat::name(ctx, seat)), t.bubble))
+            }
+            (None, Some(seat)) => {
+                let team = if seat.team() == Team::NS { T::Us } else { T::Them };
+                Some(span(format!("{}{}{}", w.t(T::Belote), w.colon(), w.t(team)), t.dim))
+            }
+            (None, None) => None,
+        };
+        if let Some(l) = line {
+            put(buf, inner, 2, &Line::from(l));
+        }
     }
 
     let b = ctx.block(w.t(T::Auction));

@@ -1,15 +1,19 @@
-//! The popups over the table: the end of a deal, the end of the game, the history with its deal
-//! review, the last trick, and the help (keys from the keymap, a rules summary).
+//! The popups over the table: the end of a deal with its score as a sum, the end of the game
+//! with its deals and the statistics it changed, the history with its deal review (the deal in
+//! progress too), the tricks of the deal, the players, the menu during play, and the help (keys
+//! from the keymap, a rules summary).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::card::{self, Look};
+use super::card::{self, Highlight};
 use super::{Ctx, put, span};
+use crate::bots::{Style, personas};
 use crate::game::{DealResult, Game};
-use crate::rules::{BELOTE_POINTS, DoneTrick, Level, Seat, Team};
-use crate::ui::app::{Hit, Popup};
+use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, Seat, Team};
+use crate::stats::Stats;
+use crate::ui::app::{Hit, Popup, TableItem};
 use crate::ui::keymap;
 use crate::ui::text::T;
 
@@ -20,7 +24,10 @@ pub fn draw(ctx: &mut Ctx<'_>, popup: Popup, screen: Rect, buf: &mut Buffer) {
         Popup::GameOver => game_over(ctx, screen, buf),
         Popup::History { selected, review: None } => history(ctx, selected, screen, buf),
         Popup::History { review: Some(i), .. } => review(ctx, i, screen, buf),
-        Popup::LastTrick => last_trick(ctx, screen, buf),
+        Popup::Tricks { index } => tricks(ctx, index, screen, buf),
+        Popup::Players => players(ctx, screen, buf),
+        Popup::Seat(seat) => one_player(ctx, seat, screen, buf),
+        Popup::Menu { selected } => menu(ctx, selected, screen, buf),
         Popup::Help => help(ctx, screen, buf),
     }
 }
@@ -39,10 +46,12 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     // The takers' total: card points and their own belote, what the contract is measured by.
     let got = d.card_points[takers] + belote;
     let (margin, by) = match c.bid.level {
-        Level::Points(v) => {
+        BidLevel::Points(v) => {
             (format!("{got} / {v}"), format!(" ({:+})", i32::from(got) - i32::from(v)))
         }
-        Level::Capot => (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new()),
+        BidLevel::Capot => {
+            (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new())
+        }
     };
     let verdict = if s.made { w.t(T::Made) } else { w.t(T::Failed) };
     lines.push(Line::from(vec![
@@ -68,22 +77,14 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         let v = |team: Team| if team == bt { BELOTE_POINTS.to_string() } else { "-".into() };
         lines.push(Line::from(span(col(w.t(T::Belote).into(), v(Team::NS), v(Team::EW)), t.text)));
     }
-    lines.push(Line::from(span(
-        format!("{}{}x{}", w.t(T::Multiplier), w.colon(), c.multiplier.factor()),
-        t.text,
-    )));
-    lines.push(Line::from(span(
-        col(w.t(T::ScoreRaw).into(), s.raw[Team::NS].to_string(), s.raw[Team::EW].to_string()),
-        t.text,
-    )));
-    lines.push(Line::from(span(
-        col(
-            w.t(T::ScoreRounded).into(),
-            s.score[Team::NS].to_string(),
-            s.score[Team::EW].to_string(),
-        ),
-        t.accent,
-    )));
+    // Each team's score as the rules add it up, then rounded.
+    for team in Team::ALL {
+        let name = w.t(if team == Team::NS { T::Us } else { T::Them });
+        lines.push(Line::from(vec![
+            span(format!("{name}{}", w.colon()), t.dim),
+            span(w.score_sum(&s.sums[team], s.score[team]), t.accent),
+        ]));
+    }
     lines
 }
 
@@ -111,19 +112,42 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let won = g.winner() == Some(Team::NS);
-    let inner = ctx.popup(screen, 50, 10, w.t(T::GameOver), buf);
+    let width = screen.width.saturating_sub(2).min(80);
+    let inner = ctx.popup(screen, width, screen.height, w.t(T::GameOver), buf);
     let totals = g.totals();
-    let lines = [
-        Line::from(span(
-            w.t(if won { T::YouWin } else { T::YouLose }),
-            if won { t.good } else { t.bad },
-        )),
+    let mut lines = vec![
+        Line::from(vec![
+            span(w.t(if won { T::YouWin } else { T::YouLose }), if won { t.good } else { t.bad }),
+            span(
+                format!(
+                    "   {} {}, {} {}",
+                    w.t(T::Us),
+                    totals[Team::NS],
+                    w.t(T::Them),
+                    totals[Team::EW]
+                ),
+                t.accent,
+            ),
+        ]),
         Line::from(""),
-        Line::from(span(format!("{}{}", w.t(T::FinalScore), w.colon().trim_end()), t.dim)),
-        score_line(w.team(Team::NS), totals[Team::NS], t.accent),
-        score_line(w.team(Team::EW), totals[Team::EW], t.accent),
-        Line::from(span(w.t(T::StatsUpdated), t.dim)),
     ];
+    let changes = stat_changes(ctx, g);
+    // The deals take the room the statistics leave, the latest kept when some must go.
+    let fixed = lines.len() + 3 + changes.len() + 2;
+    let room = usize::from(inner.height).saturating_sub(fixed);
+    lines.push(Line::from(span(history_header(ctx), t.dim)));
+    let skip = g.history().len().saturating_sub(room);
+    if skip > 0 {
+        lines.push(Line::from(span("  …", t.dim)));
+    }
+    let take = if skip > 0 { room.saturating_sub(1) } else { room };
+    let start = g.history().len().saturating_sub(take);
+    for (i, d) in g.history().iter().enumerate().skip(start) {
+        lines.push(Line::from(span(format!(" {}", history_row(ctx, i, d)), t.text)));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(span(w.t(T::ThisGame), t.title)));
+    lines.extend(changes);
     for (i, l) in lines.iter().enumerate() {
         put(buf, inner, i as u16, l);
     }
@@ -133,29 +157,73 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     buf.set_string(inner.x + used + 2, y, format!("q{}{quit}", w.colon()), t.dim);
 }
 
+/// How to read one figure of the statistics.
+type StatOf = fn(&Stats) -> u64;
+
+/// The statistics the game changed, one line each: before → after when the statistics are
+/// loaded, else what this game added.
+fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let mut mine = Stats::default();
+    for d in g.history() {
+        mine.add_deal(d);
+    }
+    if let Some(winner) = g.winner() {
+        mine.add_game(g.options().target, winner);
+    }
+    let after = ctx.app.stats.as_ref();
+    let rows: [(T, StatOf); 10] = [
+        (T::GamesPlayed, |s| u64::from(s.all_games().played)),
+        (T::GamesWon, |s| u64::from(s.all_games().won)),
+        (T::DealsPlayed, |s| u64::from(s.deals.played)),
+        (T::ContractsTaken, |s| u64::from(s.deals.ours.taken)),
+        (T::ContractsMade, |s| u64::from(s.deals.ours.made)),
+        (T::Contre, |s| u64::from(s.deals.contres.made)),
+        (T::ContresWon, |s| u64::from(s.deals.contres_won.made)),
+        (T::Capot, |s| u64::from(s.deals.capots.made)),
+        (T::Belote, |s| u64::from(s.deals.belotes[Team::NS])),
+        (T::Undos, |s| u64::from(s.deals.undos)),
+    ];
+    let mut lines = Vec::new();
+    for (label, value) in rows {
+        let added = value(&mine);
+        if added == 0 {
+            continue;
+        }
+        let text = match after.map(value) {
+            Some(now) => format!("{} → {now}", now.saturating_sub(added)),
+            None => format!("+{added}"),
+        };
+        lines.push(Line::from(vec![
+            span(format!("  {:<36}", w.t(label)), t.text),
+            span(text, t.accent),
+        ]));
+    }
+    if let Some(s) = after {
+        lines.push(Line::from(vec![
+            span(format!("  {:<36}", w.t(T::Streak)), t.text),
+            span(format!("{} / {}", s.streak.current, s.streak.best), t.accent),
+        ]));
+    }
+    lines
+}
+
 /// A word with its first letter in capitals: the dealer marker's word as a column title.
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// A team and its total, the names padded so that the two totals line up.
-fn score_line(team: String, total: u32, style: ratatui::style::Style) -> Line<'static> {
-    span(format!("{team:<12}{total:>6}"), style).into()
-}
-
 /// The history's contract column: room for the longest contract, "Capot ♦ surcontré, Ouest",
 /// so the columns after it stay in place.
 const CONTRACT_WIDTH: usize = 24;
 
-fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
-    let Some(g) = &ctx.app.game else { return };
+/// The history's column titles.
+fn history_header(ctx: &Ctx<'_>) -> String {
     let w = ctx.words;
-    let t = ctx.theme;
-    let width = screen.width.saturating_sub(4).min(96);
-    let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::History), buf);
     // One space first, where the rows have their selection marker, so the columns line up.
-    let header = format!(
+    format!(
         " {:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
         "#",
         capitalised(w.t(T::Dealer)),
@@ -165,33 +233,73 @@ fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
         w.t(T::Them),
         format!("Σ {}", w.t(T::Us)),
         format!("Σ {}", w.t(T::Them)),
-    );
-    put(buf, inner, 0, &Line::from(span(header, t.dim)));
-    if g.history().is_empty() {
+    )
+}
+
+/// A finished deal as a line of the history.
+fn history_row(ctx: &Ctx<'_>, i: usize, d: &DealResult) -> String {
+    let w = ctx.words;
+    let (contract, result) = match (d.contract, d.score) {
+        (Some(c), Some(s)) => {
+            (w.contract(&c), w.t(if s.made { T::Made } else { T::Failed }).to_string())
+        }
+        _ => (w.t(T::Pass).to_string(), String::new()),
+    };
+    let pts = d.points();
+    format!(
+        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
+        i + 1,
+        w.seat(d.record.dealer),
+        contract,
+        result,
+        pts[Team::NS],
+        pts[Team::EW],
+        d.totals[Team::NS],
+        d.totals[Team::EW]
+    )
+}
+
+/// The deal in progress as the history's last line.
+fn in_progress_row(ctx: &Ctx<'_>, g: &Game) -> String {
+    let w = ctx.words;
+    let d = g.deal();
+    let contract = match d.contract() {
+        Some(c) => w.contract(&c),
+        None => format!("{}…", w.t(T::Bidding)),
+    };
+    let pts = d.play.as_ref().map(|p| p.points()).unwrap_or_default();
+    format!(
+        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
+        d.index + 1,
+        w.seat(d.dealer),
+        contract,
+        w.t(T::InProgress),
+        pts[Team::NS],
+        pts[Team::EW],
+        g.totals()[Team::NS],
+        g.totals()[Team::EW]
+    )
+}
+
+fn history(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
+    let Some(g) = &ctx.app.game else { return };
+    let w = ctx.words;
+    let t = ctx.theme;
+    let width = screen.width.saturating_sub(4).min(96);
+    let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::History), buf);
+    put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
+    let n = ctx.app.history_rows();
+    if n == 0 {
         put(buf, inner, 1, &Line::from(span(w.t(T::NoDeals), t.text)));
         return;
     }
     let rows = inner.height.saturating_sub(1) as usize;
     let skip = (selected + 1).saturating_sub(rows);
-    for (row, (i, d)) in g.history().iter().enumerate().skip(skip).take(rows).enumerate() {
-        let (contract, result) = match (d.contract, d.score) {
-            (Some(c), Some(s)) => {
-                (w.contract(&c), w.t(if s.made { T::Made } else { T::Failed }).to_string())
-            }
-            _ => (w.t(T::Pass).to_string(), String::new()),
+    for (row, i) in (0..n).skip(skip).take(rows).enumerate() {
+        let text = match g.history().get(i) {
+            Some(d) => history_row(ctx, i, d),
+            None => in_progress_row(ctx, g),
         };
-        let pts = d.points();
-        let text = format!(
-            "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
-            i + 1,
-            w.seat(d.record.dealer),
-            contract,
-            result,
-            pts[Team::NS],
-            pts[Team::EW],
-            d.totals[Team::NS],
-            d.totals[Team::EW]
-        );
         let style = if i == selected { t.selected } else { t.text };
         let marker = if i == selected { "▶" } else { " " };
         let y = 1 + row as u16;
@@ -218,27 +326,78 @@ fn trick_line(ctx: &Ctx<'_>, n: usize, d: &DoneTrick) -> Line<'static> {
 }
 
 fn review(ctx: &mut Ctx<'_>, i: usize, screen: Rect, buf: &mut Buffer) {
-    let Some(d) = ctx.app.game.as_ref().and_then(|g| g.history().get(i)) else { return };
+    let Some(g) = ctx.app.game.as_ref() else { return };
     let w = ctx.words;
+    let t = ctx.theme;
     let title = format!("{} {}", w.t(T::Review), i + 1);
-    let mut lines = deal_lines(ctx, d);
-    lines.push(Line::from(""));
-    for (n, tr) in d.tricks.iter().enumerate() {
-        lines.push(trick_line(ctx, n + 1, tr));
+    let mut lines = Vec::new();
+    match g.history().get(i) {
+        Some(d) => {
+            lines = deal_lines(ctx, d);
+            lines.push(Line::from(""));
+            for (n, tr) in d.tricks.iter().enumerate() {
+                lines.push(trick_line(ctx, n + 1, tr));
+            }
+        }
+        // The deal in progress: its calls, the tricks taken and the trick on the table.
+        None => {
+            let d = g.deal();
+            let a = &d.auction;
+            let calls: Vec<String> = a
+                .calls()
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| format!("{} {}", w.seat(a.seat_of(k)), w.call(c)))
+                .collect();
+            lines.push(Line::from(vec![
+                span(format!("{}{}", w.t(T::Auction), w.colon()), t.dim),
+                span(calls.join(", "), t.text),
+            ]));
+            if let Some(c) = d.contract() {
+                lines.push(Line::from(vec![
+                    span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim),
+                    span(w.contract(&c), t.accent),
+                ]));
+            }
+            lines.push(Line::from(""));
+            if let Some(play) = &d.play {
+                for (n, tr) in play.tricks().iter().enumerate() {
+                    lines.push(trick_line(ctx, n + 1, tr));
+                }
+                let current = play.current_trick();
+                if !current.is_empty() {
+                    let mut spans = vec![span(
+                        format!("{} {:>1}  ", w.t(T::Trick), play.tricks().len() + 1),
+                        t.dim,
+                    )];
+                    for (seat, c) in current.plays() {
+                        let who = w.seat(seat).chars().next().unwrap_or('?');
+                        spans.push(span(format!("{who}:"), t.dim));
+                        spans.push(span(format!("{:<4} ", w.card(c)), t.suit(c.suit())));
+                    }
+                    spans.push(span("…", t.dim));
+                    lines.push(Line::from(spans));
+                }
+            }
+        }
     }
     let width = screen.width.saturating_sub(4).min(72);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
-    for (row, l) in lines.iter().enumerate() {
-        put(buf, inner, row as u16, l);
-    }
+    let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+    ratatui::widgets::Widget::render(para, inner, buf);
 }
 
-fn last_trick(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
+/// The tricks of the deal on the table, one at a time, the last first; ← → go through them.
+fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
-    let last =
-        ctx.app.game.as_ref().and_then(|g: &Game| g.deal().play.as_ref()?.tricks().last().copied());
-    let inner = ctx.popup(screen, 40, 14, w.t(T::LastTrick), buf);
-    let Some(d) = last else {
+    let all = ctx.app.deal_tricks();
+    let n = all.len();
+    let title = match n {
+        0 => w.t(T::LastTrick).to_string(),
+        _ => format!("{} {} {} {n}", w.t(T::Trick), index.min(n - 1) + 1, w.t(T::TricksOf)),
+    };
+    let inner = ctx.popup(screen, 40, 14, &title, buf);
+    let Some(d) = all.get(index.min(n.saturating_sub(1))).copied() else {
         put(buf, inner, 0, &Line::from(span(w.t(T::NoTrickYet), ctx.theme.text)));
         return;
     };
@@ -247,7 +406,7 @@ fn last_trick(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
         inner,
         0,
         &Line::from(span(
-            format!("→ {} {}", w.seat(d.winner), w.t(T::TakesTrick)),
+            format!("→ {} {} ({})", w.seat(d.winner), w.t(T::TakesTrick), d.points),
             ctx.theme.accent,
         )),
     );
@@ -266,10 +425,86 @@ fn last_trick(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
             x,
             y,
             c,
-            Look { marked: seat == d.winner, ..Look::default() },
+            Highlight { marked: seat == d.winner, ..Highlight::default() },
             inner,
             card::SMALL,
         );
+    }
+}
+
+/// A persona's lines: name and seat, portrait, tagline, style.
+fn persona_lines(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let Some(p) = ctx.app.game.as_ref().and_then(|g| personas::by_id(&g.players()[seat])) else {
+        return Vec::new();
+    };
+    let role = if seat == Seat::North { T::Partner } else { T::Opponent };
+    let mut lines = vec![
+        Line::from(span(ctx.plain(&p.name), t.accent)),
+        Line::from(span(format!("{}, {}", w.seat(seat), w.t(role)), t.dim)),
+    ];
+    lines.extend(p.portrait.iter().map(|l| Line::from(span(l.clone(), t.text))));
+    lines.push(Line::from(""));
+    let tagline = match w.lang {
+        crate::ui::Lang::En => &p.tagline.en,
+        crate::ui::Lang::Fr => &p.tagline.fr,
+    };
+    lines.push(Line::from(span(tagline.clone(), t.text)));
+    let style = match p.style {
+        Style::Bold => T::StyleBold,
+        Style::Cautious => T::StyleCautious,
+    };
+    lines.push(Line::from(span(w.t(style), t.dim)));
+    lines
+}
+
+/// The three computer players as they sit down: West, North and East side by side.
+fn players(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let width = screen.width.saturating_sub(2).min(84);
+    let inner = ctx.popup(screen, width, 16, w.t(T::PlayersTitle), buf);
+    let col = inner.width / 3;
+    for (i, seat) in [Seat::West, Seat::North, Seat::East].into_iter().enumerate() {
+        let area =
+            Rect::new(inner.x + col * i as u16, inner.y, col.saturating_sub(1), inner.height);
+        // Not trimmed: the portraits' leading spaces are part of them.
+        let para = ratatui::widgets::Paragraph::new(persona_lines(ctx, seat))
+            .wrap(ratatui::widgets::Wrap { trim: false });
+        ratatui::widgets::Widget::render(para, area, buf);
+    }
+    let y = inner.bottom().saturating_sub(1);
+    ctx.button(inner.x, y, w.t(T::Continue), true, Hit::Close, buf);
+}
+
+/// One computer player, from a click on its portrait.
+fn one_player(ctx: &mut Ctx<'_>, seat: Seat, screen: Rect, buf: &mut Buffer) {
+    let lines = persona_lines(ctx, seat);
+    let title = super::seat::name(ctx, seat);
+    let inner = ctx.popup(screen, 34, 14, &title, buf);
+    let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+    ratatui::widgets::Widget::render(para, inner, buf);
+}
+
+/// The menu during play.
+fn menu(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let inner = ctx.popup(screen, 44, TableItem::ALL.len() as u16 * 2 + 2, w.t(T::MenuTitle), buf);
+    for (i, item) in TableItem::ALL.into_iter().enumerate() {
+        let label = w.t(match item {
+            TableItem::Resume => T::MenuResume,
+            TableItem::Settings => T::Settings,
+            TableItem::Rules => T::Rules,
+            TableItem::Help => T::Help,
+            TableItem::SaveAndLeave => T::MenuSaveLeave,
+        });
+        let focused = i == selected;
+        let text = format!("{}{label}", if focused { "▶ " } else { "  " });
+        let y = 1 + 2 * i as u16;
+        let style = if focused { t.selected } else { t.text };
+        put(buf, inner, y, &Line::from(span(text, style)));
+        ctx.hits.push(Rect::new(inner.x, inner.y + y, inner.width, 1), Hit::TableMenu(item));
     }
 }
 
@@ -303,7 +538,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::CONTRACT_WIDTH;
-    use crate::rules::{Bid, Contract, Level, Multiplier, Seat, Suit, Trump};
+    use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Suit, Trump};
     use crate::ui::SuitStyle;
     use crate::ui::text::{Lang, Words};
 
@@ -314,7 +549,7 @@ mod tests {
         for lang in Lang::ALL {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
                 let w = Words { lang, suits };
-                for level in Level::ALL {
+                for level in BidLevel::ALL {
                     for suit in Suit::ALL {
                         for multiplier in multipliers {
                             for taker in Seat::ALL {

@@ -25,7 +25,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let block = ctx.block("");
     let inner = block.inner(box_area);
     block.render(box_area, buf);
-    let title = format!("{suits}   {}   {suits}", w.t(T::Title).to_uppercase());
+    let title = format!("{suits}   {}   {suits}", ctx.plain(&w.t(T::Title).to_uppercase()));
     let center = |s: &str| {
         let n = s.chars().count() as u16;
         inner.x + inner.width.saturating_sub(n) / 2
@@ -42,7 +42,9 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             MenuItem::Resume => {
                 let r = app.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
-                w.resume(score[Team::NS], score[Team::EW], r.and_then(|r| r.saved))
+                let saved = r.and_then(|r| r.saved);
+                let when = saved.and_then(|s| crate::ui::text::local_time(s, &app.time_zone));
+                w.resume(score[Team::NS], score[Team::EW], when)
             }
             MenuItem::Play => w.t(T::Play).to_string(),
             MenuItem::Target => {
@@ -98,14 +100,13 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             w.t(T::Streak).into(),
             (format!("{} / {}", s.streak.current, s.streak.best), String::new()),
         ),
-        (
-            w.t(T::DealsPlayed).into(),
-            (d.played.to_string(), format!("({} {})", d.passed_out, w.t(T::PassedOut))),
-        ),
+        (w.t(T::DealsPlayed).into(), (d.played.to_string(), String::new())),
+        (format!("  {}", w.t(T::PassedOut)), (d.passed_out.to_string(), String::new())),
         (w.t(T::ContractsTaken).into(), two(d.ours.taken, d.theirs.taken)),
         (format!("  {}", w.t(T::Made)), two(d.ours.made, d.theirs.made)),
         (format!("  {}", w.t(T::Failed)), two(d.ours.failed, d.theirs.failed)),
         (w.t(T::Contre).into(), two(d.contres.made, d.contres.suffered)),
+        (format!("  {}", w.t(T::ContresWon)), two(d.contres_won.made, d.contres_won.suffered)),
         (w.t(T::Surcontre).into(), two(d.surcontres.made, d.surcontres.suffered)),
         (w.t(T::Capot).into(), two(d.capots.made, d.capots.suffered)),
         (w.t(T::Belote).into(), two(d.belotes[Team::NS], d.belotes[Team::EW])),
@@ -113,6 +114,7 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             w.t(T::PointsPerDeal).into(),
             (format!("{:.1}", ppd[Team::NS]), format!("{:.1}", ppd[Team::EW])),
         ),
+        (w.t(T::Undos).into(), (d.undos.to_string(), String::new())),
     ]);
     let box_area = centered(area, 64, rows.len() as u16 + 2);
     let block = ctx.block(w.t(T::Statistics));
@@ -125,9 +127,9 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             inner,
             i as u16,
             &Line::from(vec![
-                span(format!(" {label:<34}"), style),
+                span(format!(" {label:<37}"), style),
                 span(format!("{us:>10}"), if i == 0 { t.dim } else { t.accent }),
-                span(format!("{them:>14}"), style),
+                span(format!("{them:>12}"), style),
             ]),
         );
     }
@@ -178,6 +180,8 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
         }
         SettingItem::AutoPlay => on(s.auto_play),
         SettingItem::Hint => on(s.hint),
+        SettingItem::Colors => on(s.colors),
+        SettingItem::Undo => on(s.undo),
     }
 }
 
@@ -192,19 +196,24 @@ fn setting_label(item: SettingItem) -> T {
         SettingItem::Suits => T::SuitStyle,
         SettingItem::AutoPlay => T::AutoPlay,
         SettingItem::Hint => T::HintSetting,
+        SettingItem::Colors => T::Colors,
+        SettingItem::Undo => T::UndoSetting,
     }
 }
 
-/// The settings screen: one line per setting, its value between arrows.
+/// The settings screen: one line per setting, its value between arrows. Opened during a game,
+/// it lists the settings that may change then, and says where the others are.
 pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
-    let n = SettingItem::ALL.len() as u16;
-    let box_area = centered(area, 70, n + 5);
+    let items = ctx.app.setting_items();
+    let n = items.len() as u16;
+    let note_rows = if ctx.app.in_game { 3 } else { 1 };
+    let box_area = centered(area, 70, n + 4 + note_rows);
     let block = ctx.block(w.t(T::Settings));
     let inner = block.inner(box_area);
     block.render(box_area, buf);
-    for (i, &item) in SettingItem::ALL.iter().enumerate() {
+    for (i, &item) in items.iter().enumerate() {
         let focused = ctx.app.setting == i;
         let style = if focused { t.selected } else { t.text };
         let marker = if focused { "▶ " } else { "  " };
@@ -220,15 +229,19 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             .push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
     }
     // The note under the list speaks of the focused line when it has more to say.
-    let note = match SettingItem::ALL.get(ctx.app.setting) {
+    let note = match items.get(ctx.app.setting) {
         Some(SettingItem::Level) => match ctx.app.settings.level {
             Level::Random => T::LevelRandomNote,
             Level::Easy => T::LevelEasyNote,
             Level::Normal => T::LevelNormalNote,
         },
+        _ if ctx.app.in_game => T::InGameNote,
         _ => T::SettingsNote,
     };
-    put(buf, inner, n + 2, &Line::from(span(format!(" {}", w.t(note)), t.dim)));
+    let note_area = Rect { y: inner.y + n + 2, height: note_rows, ..inner };
+    Paragraph::new(Line::from(span(format!(" {}", w.t(note)), t.dim)))
+        .wrap(Wrap { trim: false })
+        .render(note_area, buf);
 }
 
 /// The rules screen: RULES.md (RULES.fr.md in French), scrollable, after the note on declarations.

@@ -8,16 +8,18 @@ use ratatui::text::Line;
 use super::{Ctx, put, span};
 use crate::bots::personas;
 use crate::rules::{BeloteCall, Seat};
-use crate::ui::app::Bubble;
+use crate::ui::app::{Bubble, Hit};
 use crate::ui::text::T;
 
 /// The name at a seat: the persona's first name, or the seat's name.
 pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {
-    ctx.app
+    let name = ctx
+        .app
         .game
         .as_ref()
         .and_then(|g| personas::by_id(&g.players()[seat]))
-        .map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone())
+        .map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone());
+    ctx.plain(&name)
 }
 
 /// The words of a bubble: "Pass", "90 ♠", "Contre!", "Belote".
@@ -71,17 +73,22 @@ fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
         .unwrap_or_default()
 }
 
-/// A seat at the side of the table (West, East): the lines stacked under the portrait.
-pub fn draw_column(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
+/// A seat at the side of the table (West, East): the lines stacked under the portrait. The name
+/// and the portrait open the seat's popup when clicked.
+pub fn draw_column(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     let [name, marks, backs, bubble] = info(ctx, seat, area.width);
+    let face = portrait(ctx, seat);
+    let face_rows = 1 + face.len() as u16;
     let mut lines = vec![name];
-    lines.extend(portrait(ctx, seat));
+    lines.extend(face);
     lines.extend(fit_marks(marks, area.width));
     lines.extend([backs, bubble]);
     let top = area.height.saturating_sub(lines.len() as u16) / 2;
     for (i, l) in lines.iter().enumerate() {
         put(buf, area, top + i as u16, l);
     }
+    let rows = face_rows.min(area.height.saturating_sub(top));
+    ctx.hits.push(Rect::new(area.x, area.y + top, area.width, rows), Hit::Seat(seat));
 }
 
 /// The seat's name and markers on one line if it fits, else one line each: a marker cut at
@@ -97,8 +104,9 @@ fn fit_marks(marks: Line<'static>, width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// A seat at the top of the table (North): the portrait with the lines beside it.
-pub fn draw_row(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
+/// A seat at the top of the table (North): the portrait with the lines beside it; the portrait
+/// opens the seat's popup when clicked.
+pub fn draw_row(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     let face = portrait(ctx, seat);
     let width = 9 + 2 + 20;
     let x = area.x + area.width.saturating_sub(width) / 2;
@@ -111,4 +119,5 @@ pub fn draw_row(ctx: &Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     for (i, l) in lines.iter().enumerate() {
         put(buf, info_area, i as u16, l);
     }
+    ctx.hits.push(face_area, Hit::Seat(seat));
 }

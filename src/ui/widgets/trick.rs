@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::Ctx;
-use super::card::{self, Look};
+use super::card::{self, Highlight};
 use crate::rules::Seat;
 use crate::ui::app::Wait;
 
@@ -33,7 +33,7 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let mut plays: Vec<_> = done.trick.plays().collect();
         plays.sort_by_key(|(seat, _)| *seat == done.winner);
         for (i, (_, c)) in plays.into_iter().enumerate() {
-            card::face(ctx, buf, x + i as u16, y, c, Look::default(), area, size);
+            card::face(ctx, buf, x + i as u16, y, c, Highlight::default(), area, size);
         }
         return;
     }
@@ -44,7 +44,7 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             Seat::West => (cx.saturating_sub(half + size.w + 3), cy.saturating_sub(side)),
             Seat::East => (cx + half + 4, cy.saturating_sub(side)),
         };
-        let look = Look { marked: winner == Some(seat), ..Look::default() };
-        card::face(ctx, buf, x, y, c, look, area, size);
+        let highlight = Highlight { marked: winner == Some(seat), ..Highlight::default() };
+        card::face(ctx, buf, x, y, c, highlight, area, size);
     }
 }

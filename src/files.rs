@@ -1,0 +1,175 @@
+//! Reading a file that contree did not necessarily write: a save, the statistics, the settings,
+//! the history of games, a `contree score` input given by path. Only a regular file is read (a
+//! FIFO or a device would block or never end), never more than a limit, and without blocking on
+//! the open itself. An error says which of these it is, so that a caller can tell a file that
+//! cannot be used (moved aside) from one it was not allowed to read (left where it is).
+
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// One mebibyte.
+pub const MIB: u64 = 1 << 20;
+
+/// Why a file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file system refused: missing, no permission, an I/O error. Nothing is wrong with the
+    /// file's content as far as anyone knows.
+    Io(io::Error),
+    /// A directory, a FIFO, a device, a socket: nothing contree can read as a file.
+    NotAFile,
+    /// Larger than the limit given, in bytes.
+    TooLarge(u64),
+}
+
+impl ReadError {
+    /// Whether the file does not exist (nor its directory).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, ReadError::Io(e)
+            if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory))
+    }
+
+    /// Whether the file is there but cannot be used whatever the permissions: not a regular
+    /// file, or too large.
+    pub fn is_unusable(&self) -> bool {
+        matches!(self, ReadError::NotAFile | ReadError::TooLarge(_))
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => f.write_str(&describe_io(e)),
+            ReadError::NotAFile => f.write_str("it is not a regular file"),
+            ReadError::TooLarge(limit) => write!(f, "it is larger than {}", size(*limit)),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::NotAFile | ReadError::TooLarge(_) => None,
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> ReadError {
+        ReadError::Io(e)
+    }
+}
+
+/// A size in words: "16 MiB", "512 KiB", "100 bytes".
+pub fn size(bytes: u64) -> String {
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else if bytes >= 1024 && bytes.is_multiple_of(1024) {
+        format!("{} KiB", bytes / 1024)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// An I/O error in words a player understands.
+pub fn describe_io(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
+        io::ErrorKind::StorageFull => "the disk is full".into(),
+        io::ErrorKind::QuotaExceeded => "the disk quota is exceeded".into(),
+        io::ErrorKind::PermissionDenied => "permission denied (read-only?)".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// Opens `path` for reading without waiting on it (a FIFO without a writer would block the
+/// open itself), and checks that it is a regular file.
+pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    nonblocking(&mut options);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(ReadError::NotAFile);
+    }
+    Ok(file)
+}
+
+/// Makes the open not wait: a FIFO without a writer (or reader) would block the open itself.
+/// Only the open and a non-file's reads and writes are affected: a regular file works as usual.
+#[cfg(unix)]
+pub fn nonblocking(options: &mut OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NONBLOCK);
+}
+
+/// Nothing to do where opening a file never waits on another process.
+#[cfg(not(unix))]
+pub fn nonblocking(_: &mut OpenOptions) {}
+
+/// Reads the whole of the regular file `path`, refusing it beyond `limit` bytes.
+pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read_from(open_regular(path)?, limit)
+}
+
+/// Reads everything `input` gives, refusing it beyond `limit` bytes. Memory grows with what is
+/// read, never with what a file claims.
+pub fn read_from(input: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::new();
+    input.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_within_its_limit_is_read_and_one_beyond_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("f");
+        std::fs::write(&path, b"0123456789").expect("write");
+        assert_eq!(read(&path, 10).expect("fits"), b"0123456789");
+        let e = read(&path, 9).expect_err("too large");
+        assert!(e.is_unusable());
+        assert_eq!(e.to_string(), "it is larger than 9 bytes");
+        assert_eq!(ReadError::TooLarge(16 * MIB).to_string(), "it is larger than 16 MiB");
+        assert!(read(&dir.path().join("missing"), 10).expect_err("missing").is_not_found());
+    }
+
+    #[test]
+    fn a_directory_is_not_a_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let e = read(dir.path(), 10).expect_err("a directory");
+        assert!(matches!(e, ReadError::NotAFile), "{e:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_at_once_rather_than_waited_on() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: mkfifo is not available");
+            return;
+        }
+        let e = read(&path, 10).expect_err("a FIFO");
+        assert!(matches!(e, ReadError::NotAFile), "{e:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_device_stops_at_the_limit() {
+        let e = read(Path::new("/dev/zero"), 1024).expect_err("a device");
+        assert!(matches!(e, ReadError::NotAFile), "{e:?}");
+        let e = read_from(io::repeat(0), 1024).expect_err("endless");
+        assert!(matches!(e, ReadError::TooLarge(1024)), "{e:?}");
+    }
+}
