@@ -2,18 +2,20 @@
 //! plays it perfectly with every hand known, and the [`Worlds`] a seat cannot tell apart.
 //!
 //! This module sits beside [`crate::bots`] and under it: it knows the rules and nothing of seats'
-//! views, levels or personas. Every rule it applies comes from [`crate::rules`] (the legal cards,
-//! the order of play and the winner of a trick through `legal_cards` and `Trick`, card points and
-//! rank order through `Card::points`, `Card::strength` and `Card::power`, the dix de der and the
-//! capot through `trick_bonus`), called from two small places: `position.rs` for the play and
-//! `order.rs` for the tables the search builds once per trump mode. A new trump mode, direction
-//! of play or rule of the trick reaches the search through them, with no search code to change.
+//! views, levels or personas. Every rule it applies comes from [`crate::rules`] (the legal cards
+//! of the game's [`Rules`](crate::rules::Rules), the order of play and the winner of a trick
+//! through `legal_cards` and `Trick`, card points and rank order through `Card::points`,
+//! `Card::strength` and `Card::power`, the dix de der and the capot through `trick_bonus`),
+//! called from two small places: `position.rs` for the play and `order.rs` for the tables the
+//! search builds once per trump mode. Every trump mode (a suit, sans atout, tout atout) and rule
+//! set (contrée, coinche, plain: clockwise, underruffing) goes through them; a new one reaches
+//! the search the same way, with no search code to change.
 //!
 //! # The pieces
 //!
-//! - [`Position`] (`Copy`, 48 bytes): hands, trick, trump, points and tricks taken. Copy-make
-//!   play in a few nanoseconds; [`Position::key`] a hash of everything the rest of the deal
-//!   depends on.
+//! - [`Position`] (`Copy`, 48 bytes): hands, trick, trump mode, rules, points and tricks taken.
+//!   Copy-make play in a few nanoseconds; [`Position::key`] a hash of everything the rest of the
+//!   deal depends on.
 //! - [`Solver`]: exact card points with perfect play from any position, as an [`Outcome`] (the
 //!   points of each team, 252 on a capot); [`Solver::reaches`] ("do the takers make 82?", one
 //!   null-window probe); [`Solver::card_values`] (each legal card's outcome);

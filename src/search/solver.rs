@@ -11,13 +11,23 @@
 //!
 //! **The search.** Fail-soft alpha-beta over single cards, almost always with a null window: a
 //! probe asks whether North-South's points reach a target, and exact values come from a
-//! bisection of such probes. A transposition table keyed by [`Position::key`] at each trick's
-//! start holds bounds on the points still to come, kept across probes, root cards and calls.
-//! Equivalent cards (adjacent in the mode's order among the cards still in play, with equal
-//! points, in one hand) are one move. Moves are ordered by the table's best card, then by the
-//! trick: cash a master when leading, win cheaply or give points to a partner who is winning,
-//! else throw the cheapest card. Each trick start is first checked against the points still in
-//! play, which settles probes near the ends of the scale without a move.
+//! bisection of such probes. A transposition table at each trick's start holds bounds on the
+//! points still to come, kept across probes, root cards and calls; its key is the cards still in
+//! play as their holders and points in each suit's rank order, so positions that differ only in
+//! which cards of no points went earlier share an entry. Equivalent cards (adjacent in the mode's
+//! order among the cards still in play, with equal points, in one hand) are one move. Moves come
+//! in this order: the table's best card, the lead that last cut a search off at the same depth,
+//! then by the trick: cash what takes it, lead to a partner who takes it, put points on a trick
+//! that is surely ours, win cheaply, else throw the cheapest card. Each trick's start is first
+//! checked against quick bounds: the points in cards that take whatever trick they fall in, and
+//! in the leader's cards that take the tricks they lead (when all its cards do, the rest of the
+//! deal is known without a move).
+//!
+//! **Card points only.** Belotes and declarations are not won in tricks: a caller adds them
+//! (the rules' `Belotes`, `declarations_scored`) around the solver's card points. Each rule set's
+//! made test is then one target on the takers' card points: the bid less their belotes and
+//! declarations, and, where the takers must also beat the defence, more than half of what the
+//! two sides' totals leave.
 //!
 //! **Budgets.** [`Solver::set_node_limit`] bounds each call; a call that runs out answers
 //! [`OutOfBudget`] with what it had proved, so a caller always answers in time.
