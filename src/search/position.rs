@@ -18,41 +18,26 @@ use crate::rules::{
 /// Card points of the 32 cards, without the dix de der.
 const CARD_POINTS: u16 = DEAL_POINTS - trick_bonus(8, 0);
 
-/// A random key per (card, seat holding it), for the incremental hash of the hands.
-const HAND_KEYS: [[u64; 4]; 32] = {
+/// 32 x 4 random keys drawn from `seed`.
+const fn card_keys(seed: u64) -> [[u64; 4]; 32] {
     let mut keys = [[0u64; 4]; 32];
-    let mut x = 0x636f_6e74_7265_6531u64;
-    let mut c = 0;
-    while c < 32 {
-        let mut s = 0;
-        while s < 4 {
-            x = splitmix(x);
-            keys[c][s] = x;
-            s += 1;
-        }
-        c += 1;
+    let mut x = seed;
+    let mut i = 0;
+    while i < 128 {
+        x = splitmix(x);
+        keys[i / 4][i % 4] = x;
+        i += 1;
     }
     keys
-};
+}
+
+/// A random key per (card, seat holding it), for the incremental hash of the hands.
+const HAND_KEYS: [[u64; 4]; 32] = card_keys(0x636f_6e74_7265_6531);
 
 /// Keys for what the hands alone do not say: the leader, the cards on the table by their place in
 /// the trick, and which teams have taken no trick yet (a capot is still open to the other).
 const LEADER_KEYS: [u64; 4] = [splitmix(11), splitmix(12), splitmix(13), splitmix(14)];
-const TABLE_KEYS: [[u64; 4]; 32] = {
-    let mut keys = [[0u64; 4]; 32];
-    let mut x = 0x7461_626c_6500_0000u64;
-    let mut c = 0;
-    while c < 32 {
-        let mut i = 0;
-        while i < 4 {
-            x = splitmix(x);
-            keys[c][i] = x;
-            i += 1;
-        }
-        c += 1;
-    }
-    keys
-};
+const TABLE_KEYS: [[u64; 4]; 32] = card_keys(0x7461_626c_6500_0000);
 const NO_TRICK_KEYS: [u64; 2] = [splitmix(21), splitmix(22)];
 
 /// One point of a deal's card play: who holds what, the trick on the table, and what each team
