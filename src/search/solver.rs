@@ -228,7 +228,7 @@ impl Solver {
     /// `team`'s card points in the whole deal to the nearest `step` below: the range
     /// `k * step ..= k * step + step - 1` (cut at 252) that holds them, found with null-window
     /// probes at multiples of `step` only. With `step` 10 this is the resolution of a contract
-    /// and of the score's rounding (shift the range by 5 for the rounding), and costs fewer of
+    /// (the score's rounding, at the fives, is a [`Solver::reaches`] away), and it costs fewer of
     /// the dear probes next to the value than [`Solver::solve`].
     pub fn solve_within(
         &mut self,
