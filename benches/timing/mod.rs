@@ -30,3 +30,22 @@ pub fn bench(name: &str, mut f: impl FnMut() -> u64) {
     };
     println!("{name:<52} {value:>9.1} {unit}/iter ({iters} iterations)");
 }
+
+/// Prints the median, 99th percentile and maximum of `samples` (one per call, e.g. one per deal
+/// solved), with `extra` after them.
+#[allow(dead_code)] // only the benchmarks that time single calls use it
+pub fn distribution(name: &str, samples: &mut [Duration], extra: &str) {
+    if samples.is_empty() {
+        return;
+    }
+    samples.sort();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{name:<40} median {:>8.3} ms  p99 {:>8.3} ms  max {:>8.3} ms  ({} calls){extra}",
+        ms(at(0.5)),
+        ms(at(0.99)),
+        ms(at(1.0)),
+        samples.len()
+    );
+}

@@ -35,7 +35,7 @@ pub use declarations::{
 };
 pub use play::{
     CAPOT_LAST_TRICK_BONUS, CAPOT_POINTS, CardPlay, DEAL_POINTS, DoneTrick, LAST_TRICK_BONUS,
-    PlayEvent,
+    PlayEvent, trick_bonus,
 };
 pub use record::{
     ContractAnswer, DealRecord, GameAnswer, GameContext, RawRecord, RecordError, RejectKind,

@@ -182,14 +182,24 @@ impl CardPlay {
         let mut points = self.trick.points(self.trump);
         self.tricks_won[team] += 1;
         let deal_over = self.done.len() == 7;
-        if deal_over {
-            points +=
-                if self.tricks_won[team] == 8 { CAPOT_LAST_TRICK_BONUS } else { LAST_TRICK_BONUS };
-        }
+        points += trick_bonus(self.done.len() as u8 + 1, self.tricks_won[team]);
         self.points[team] += points;
         let done = DoneTrick { trick: self.trick, winner, points };
         self.done.push(done);
         self.trick = Trick::new(winner, self.rules.direction());
         PlayEvent { trick_done: Some(done), deal_over }
+    }
+}
+
+/// The points a complete trick adds to its card points: nothing before the eighth trick; on the
+/// eighth, the dix de der, or 100 when the winner's team took all eight (capot). `tricks_done`
+/// counts the complete tricks with this one, `team_tricks` those of the winner's team with it.
+pub const fn trick_bonus(tricks_done: u8, team_tricks: u8) -> u16 {
+    if tricks_done < 8 {
+        0
+    } else if team_tricks == 8 {
+        CAPOT_LAST_TRICK_BONUS
+    } else {
+        LAST_TRICK_BONUS
     }
 }

@@ -1,0 +1,131 @@
+//! Speed of the double-dummy solver: whole deals solved exactly, positions after two and four
+//! tricks, and the value of every card at the opening lead, over seeded deals with a random trump
+//! suit and leader (contrée's rules), then whole deals in sans atout, in tout atout and under the
+//! plain set's rules; one core. Run with `cargo bench --bench solver` (`-- 200` for fewer deals,
+//! `-- 1000 14` for a table of 2^14 buckets).
+
+mod timing;
+
+use std::time::{Duration, Instant};
+
+use contree::rules::{BySeat, Card, CardSet, RuleSet, Rules, Seat, Suit, Trump};
+use contree::search::{Constraints, Position, Solver, Worlds};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use timing::{bench, distribution};
+
+/// The deals a run solves: a trump mode (a random suit when `None`) and the rules.
+#[derive(Clone, Copy)]
+struct Kind {
+    trump: Option<Trump>,
+    rules: Rules,
+}
+
+/// Contrée with a random trump suit: the main figures.
+const SUITS: Kind = Kind { trump: None, rules: Rules::of(RuleSet::Contree) };
+
+/// Deal `i`: a shuffled deck, the trump and a random leader, then `tricks` tricks of random
+/// legal cards.
+fn position(i: u64, tricks: usize, kind: Kind) -> Position {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(i);
+    let mut deck: Vec<Card> = Card::all().collect();
+    deck.shuffle(&mut rng);
+    let hands: BySeat<CardSet> =
+        BySeat::from_fn(|s| deck[s.index() * 8..s.index() * 8 + 8].iter().copied().collect());
+    let suit = Trump::Suit(Suit::from_index(rng.random_range(0..4)));
+    let leader = Seat::from_index(rng.random_range(0..4));
+    let Ok(mut pos) = Position::new(hands, kind.trump.unwrap_or(suit), leader, kind.rules) else {
+        unreachable!("a shuffled deck deals a position")
+    };
+    while pos.tricks_played() < tricks {
+        let legal: Vec<Card> = pos.legal_cards().iter().collect();
+        pos.play(legal[rng.random_range(0..legal.len())]);
+    }
+    pos
+}
+
+/// Times `f` on each of `deals` positions after `tricks` tricks, with one solver reused across
+/// deals as a player would, and prints the distribution and the node counts.
+fn run(
+    name: &str,
+    (deals, bits): (u64, u32),
+    (kind, tricks): (Kind, usize),
+    f: impl Fn(&mut Solver, &Position) -> bool,
+) {
+    let mut solver = Solver::with_table_bits(bits);
+    let mut times = Vec::with_capacity(deals as usize);
+    let (mut nodes, mut max_nodes, mut total) = (0u64, 0u64, Duration::ZERO);
+    for i in 0..deals {
+        let pos = position(i, tricks, kind);
+        solver.new_deal();
+        let start = Instant::now();
+        let solved = f(&mut solver, &pos);
+        let took = start.elapsed();
+        assert!(solved, "deal {i} not solved");
+        times.push(took);
+        total += took;
+        nodes += solver.nodes();
+        max_nodes = max_nodes.max(solver.nodes());
+    }
+    let extra = format!(
+        "\n{:<40} {:>8.0} nodes/solve  max {max_nodes} nodes  {:.1} M nodes/s",
+        "",
+        nodes as f64 / deals as f64,
+        nodes as f64 / total.as_secs_f64() / 1e6
+    );
+    distribution(name, &mut times, &extra);
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1).filter_map(|a| a.parse::<u64>().ok());
+    let deals = args.next().unwrap_or(1000);
+    let bits = args.next().map_or(contree::search::DEFAULT_TABLE_BITS, |b| b as u32);
+    let deals = (deals, bits);
+
+    // The position's own cost: the legal cards and a copy-make play, down a whole deal.
+    let starts: Vec<Position> = (0..1024).map(|i| position(i, 0, SUITS)).collect();
+    let mut k = 0;
+    bench("position: legal cards + copy-make play, 32 cards", || {
+        k = (k + 1) & 1023;
+        let mut pos = starts[k];
+        while let Some(card) = pos.legal_cards().first() {
+            let mut next = pos;
+            next.play(card);
+            pos = next;
+        }
+        u64::from(pos.points().0[0])
+    });
+    // South's worlds at the opening lead, East known void in one suit and West in another.
+    let south = starts[0].hands()[Seat::South];
+    let mut known = Constraints::new(CardSet::FULL.minus(south), BySeat([0, 8, 8, 8]));
+    known.forbid(Seat::East, CardSet::suit(Suit::Hearts));
+    known.forbid(Seat::West, CardSet::suit(Suit::Clubs));
+    bench("worlds: count them, 24 cards, two voids", || {
+        Worlds::new(&known).map_or(0, |w| w.count())
+    });
+    let Ok(worlds) = Worlds::new(&known) else { unreachable!("the voids leave worlds") };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    bench("worlds: one uniform draw", || u64::from(worlds.sample(&mut rng)[Seat::East].0));
+
+    run("full deal, exact", deals, (SUITS, 0), |s, p| s.solve(p).is_ok());
+    run("after 2 tricks, exact", deals, (SUITS, 2), |s, p| s.solve(p).is_ok());
+    run("after 4 tricks, exact", deals, (SUITS, 4), |s, p| s.solve(p).is_ok());
+    run("full deal, every lead's value", deals, (SUITS, 0), |s, p| s.card_values(p).is_ok());
+    run("full deal, to 10 points", deals, (SUITS, 0), |s, p| {
+        s.solve_within(p, p.to_play().team(), 10).is_ok()
+    });
+    run("full deal, takers reach 82 (one probe)", deals, (SUITS, 0), |s, p| {
+        s.reaches(p, p.to_play().team(), 82).is_ok()
+    });
+
+    let nt_at = Rules { nt_at: true, ..Rules::of(RuleSet::Contree) };
+    let modes = [
+        ("full deal, exact, sans atout", Kind { trump: Some(Trump::NoTrump), rules: nt_at }),
+        ("full deal, exact, tout atout", Kind { trump: Some(Trump::AllTrump), rules: nt_at }),
+        ("full deal, exact, plain set's rules", Kind { rules: Rules::of(RuleSet::Plain), ..SUITS }),
+    ];
+    for (name, kind) in modes {
+        run(name, deals, (kind, 0), |s, p| s.solve(p).is_ok());
+    }
+}

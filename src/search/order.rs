@@ -1,0 +1,265 @@
+//! The card order and points of one trump mode, in tables for the search: built once per mode
+//! from the rules' own [`Card::strength`] and [`Card::points`], never written out here, so a new
+//! mode's order reaches the merging of equal cards and the move ordering by itself.
+
+use super::position::{Position, mode_key};
+use crate::game::splitmix;
+use crate::rules::{Card, CardSet, Rules, Seat, Suit, Team, Trump};
+
+/// Points and rank order of the 32 cards under one trump mode.
+#[derive(Clone, Debug)]
+pub(crate) struct CardOrder {
+    trump: Trump,
+    rules: Rules,
+    points: [u8; 32],
+    strength: [u8; 32],
+    /// For each card, the cards of its suit that rank above it.
+    above: [CardSet; 32],
+    /// Each suit's cards from the strongest to the weakest.
+    by_strength: [[Card; 8]; 4],
+    /// For each suit, a byte of its cards (bit = rank index) as places in the suit's order
+    /// (bit 0 = the strongest card).
+    to_slots: [[u8; 256]; 4],
+    /// For each suit, the points of a byte of its cards.
+    suit_points: [[u8; 256]; 4],
+    /// For each suit led, each suit and each byte of that suit's cards: the highest power among
+    /// them, the power of a card being how strong it is in a trick led in that suit (the
+    /// highest power takes the trick; 0 never takes it).
+    max_power: Box<[[[u8; 256]; 4]; 4]>,
+    /// For each suit led and each power: the cards of higher power.
+    beats: Box<[[CardSet; 256]; 4]>,
+    /// The mode's and rules' part of the positions' keys.
+    key: u64,
+}
+
+impl CardOrder {
+    /// The tables for `trump` under `rules` (which only enter the keys).
+    pub(crate) fn new(trump: Trump, rules: Rules) -> CardOrder {
+        let points: [u8; 32] = std::array::from_fn(|i| Card::from_index(i).points(trump));
+        let strength: [u8; 32] = std::array::from_fn(|i| Card::from_index(i).strength(trump));
+        let power: [[u8; 32]; 4] = std::array::from_fn(|l| {
+            std::array::from_fn(|i| Card::from_index(i).power(trump, Suit::from_index(l)))
+        });
+        let above = std::array::from_fn(|i| {
+            let card = Card::from_index(i);
+            CardSet::suit(card.suit())
+                .iter()
+                .filter(|o| strength[o.index()] > strength[i])
+                .collect()
+        });
+        let by_strength: [[Card; 8]; 4] = std::array::from_fn(|s| {
+            let mut cards: [Card; 8] = std::array::from_fn(|r| Card::from_index(s * 8 + r));
+            cards.sort_by_key(|c| std::cmp::Reverse(strength[c.index()]));
+            cards
+        });
+        // The cards of suit `s` in the byte `b`.
+        let cards_of = |s: usize, b: usize| CardSet((b as u32) << (8 * s));
+        let to_slots = std::array::from_fn(|s| {
+            std::array::from_fn(|b| {
+                let cards = cards_of(s, b);
+                (0..8)
+                    .filter(|&k| cards.contains(by_strength[s][k]))
+                    .fold(0u8, |acc, k| acc | 1 << k)
+            })
+        });
+        let suit_points = std::array::from_fn(|s| {
+            std::array::from_fn(|b| cards_of(s, b).iter().map(|c| points[c.index()]).sum())
+        });
+        let max_power = Box::new(std::array::from_fn(|l| {
+            std::array::from_fn(|s| {
+                std::array::from_fn(|b| {
+                    cards_of(s, b).iter().map(|c| power[l][c.index()]).max().unwrap_or(0)
+                })
+            })
+        }));
+        let beats = Box::new(std::array::from_fn(|l| {
+            std::array::from_fn(|p| {
+                Card::all().filter(|c| usize::from(power[l][c.index()]) > p).collect()
+            })
+        }));
+        CardOrder {
+            trump,
+            rules,
+            points,
+            strength,
+            above,
+            by_strength,
+            to_slots,
+            suit_points,
+            max_power,
+            beats,
+            key: mode_key(trump, rules),
+        }
+    }
+
+    /// Whether these tables are for this trump mode and these rules.
+    pub(crate) fn is_for(&self, trump: Trump, rules: Rules) -> bool {
+        self.trump == trump && self.rules == rules
+    }
+
+    /// The card's points.
+    pub(crate) fn points(&self, card: Card) -> u8 {
+        self.points[card.index()]
+    }
+
+    /// The card's rank within its suit (higher beats lower).
+    pub(crate) fn strength(&self, card: Card) -> u8 {
+        self.strength[card.index()]
+    }
+
+    /// The cards of the card's suit that rank above it.
+    pub(crate) fn above(&self, card: Card) -> CardSet {
+        self.above[card.index()]
+    }
+
+    /// The suit's cards from the strongest to the weakest.
+    pub(crate) fn by_strength(&self, suit: Suit) -> &[Card; 8] {
+        &self.by_strength[suit.index()]
+    }
+
+    /// A key of the position at a trick's start that forgets which cards are gone and keeps only
+    /// what the rest of the deal depends on: for each suit, who holds its cards still in play in
+    /// rank order and what each is worth; the leader; which teams have no trick yet. Positions
+    /// where different cards of no points went earlier (a 9 of spades instead of an 8) share it.
+    pub(crate) fn relative_key(&self, pos: &Position) -> u64 {
+        let hands = pos.hands();
+        let mut head = pos.trick().leader().index() as u64;
+        for team in Team::ALL {
+            if pos.tricks_won()[team] == 0 {
+                head |= 4 << team.index();
+            }
+        }
+        // Every part goes through a full mix, so that no two parts can cancel out.
+        let mut key = splitmix(self.key ^ head);
+        // The holder's index, bit by bit: East and West are odd, North and West are 2 and 3.
+        let odd = hands[Seat::East].or(hands[Seat::West]).0;
+        let high = hands[Seat::North].or(hands[Seat::West]).0;
+        let live = pos.live().0;
+        for suit in Suit::ALL {
+            // One start bit, then 7 bits a card: its holder and its points.
+            let mut sig = 1u64;
+            let mut slots =
+                self.to_slots[suit.index()][(live >> (8 * suit.index())) as usize & 0xff];
+            while slots != 0 {
+                let c = self.by_strength[suit.index()][slots.trailing_zeros() as usize].index();
+                slots &= slots - 1;
+                let holder = (odd >> c & 1) | (high >> c & 1) << 1;
+                sig = sig << 7 | u64::from(holder) << 5 | u64::from(self.points[c]);
+            }
+            key = splitmix(key ^ sig);
+        }
+        key
+    }
+
+    /// The card's place in its suit among `live` (0 for the strongest).
+    pub(crate) fn slot(&self, card: Card, live: CardSet) -> u8 {
+        live.and(self.above(card)).len() as u8
+    }
+
+    /// The card of `cards` at `slot` in its suit among `live`, if any.
+    pub(crate) fn at_slot(
+        &self,
+        suit: Suit,
+        slot: u8,
+        live: CardSet,
+        cards: CardSet,
+    ) -> Option<Card> {
+        let card = self.by_strength(suit).iter().filter(|c| live.contains(**c)).nth(slot.into())?;
+        cards.contains(*card).then_some(*card)
+    }
+
+    /// The cards of `ours` that take whatever trick they fall in, against the cards `theirs`:
+    /// for every suit that can be led, the card beats each of theirs, or none of theirs can win
+    /// a trick led in that suit. The trick such a card falls in is won by a card at least as
+    /// strong, one of ours.
+    pub(crate) fn dominant(&self, ours: CardSet, theirs: CardSet) -> CardSet {
+        let mut sure = ours;
+        for lead in Suit::ALL {
+            let best = self.max_power(theirs, lead);
+            if best > 0 {
+                sure = sure.and(self.beats[lead.index()][usize::from(best)]);
+            }
+        }
+        sure
+    }
+
+    /// The cards of `hand` that take the trick they lead whatever `others` (the three other
+    /// seats' cards) bring: each beats every card of theirs in a trick led in its suit. Their
+    /// holder can lead them one after the other, keeping the lead.
+    pub(crate) fn cashable(&self, hand: CardSet, others: CardSet) -> CardSet {
+        let mut cash = CardSet::EMPTY;
+        for lead in Suit::ALL {
+            let mine = hand.of_suit(lead);
+            if !mine.is_empty() {
+                let best = self.max_power(others, lead);
+                cash = cash.or(mine.and(self.beats[lead.index()][usize::from(best)]));
+            }
+        }
+        cash
+    }
+
+    /// The points of the cheapest card of `hand` (0 for an empty hand).
+    pub(crate) fn cheapest(&self, hand: CardSet) -> i16 {
+        hand.iter().map(|c| i16::from(self.points(c))).min().unwrap_or(0)
+    }
+
+    /// The points of a set of cards.
+    pub(crate) fn set_points(&self, cards: CardSet) -> u16 {
+        (0..4).map(|s| u16::from(self.suit_points[s][(cards.0 >> (8 * s)) as usize & 0xff])).sum()
+    }
+
+    /// The highest power of `cards` in a trick led in `lead`.
+    pub(crate) fn max_power(&self, cards: CardSet, lead: Suit) -> u8 {
+        let l = lead.index();
+        (0..4)
+            .map(|s| self.max_power[l][s][(cards.0 >> (8 * s)) as usize & 0xff])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How strong `card` is in a trick led in `lead`.
+    pub(crate) fn power(&self, card: Card, lead: Suit) -> u8 {
+        // The power of a single card is the highest power of the byte holding only it.
+        self.max_power[lead.index()][card.suit().index()][1 << (card.index() & 7)]
+    }
+
+    /// Calls `f(card, class)` for each card of `cards` (all in one hand), `class` being the
+    /// strongest card of its class: cards of a suit with no card of `live` ranking between them
+    /// and with equal points play alike.
+    pub(crate) fn classes(&self, cards: CardSet, live: CardSet, mut f: impl FnMut(Card, Card)) {
+        for suit in Suit::ALL {
+            let s = suit.index();
+            if !cards.has_suit(suit) {
+                continue;
+            }
+            let mut run: Option<(Card, u8)> = None;
+            let mut slots = self.to_slots[s][(live.0 >> (8 * s)) as usize & 0xff];
+            while slots != 0 {
+                let c = self.by_strength[s][slots.trailing_zeros() as usize];
+                slots &= slots - 1;
+                if cards.contains(c) {
+                    let p = self.points(c);
+                    let class = match run {
+                        Some((class, q)) if q == p => class,
+                        _ => c,
+                    };
+                    f(c, class);
+                    run = Some((class, p));
+                } else {
+                    run = None;
+                }
+            }
+        }
+    }
+
+    /// One card of each class of equivalent cards in `cards` (see [`CardOrder::classes`]).
+    pub(crate) fn representatives(&self, cards: CardSet, live: CardSet) -> CardSet {
+        let mut keep = CardSet::EMPTY;
+        self.classes(cards, live, |c, class| {
+            if c == class {
+                keep.insert(c);
+            }
+        });
+        keep
+    }
+}

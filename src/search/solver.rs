@@ -1,0 +1,781 @@
+//! The double-dummy solver: with every hand known, the card points each team takes with perfect
+//! play by both, and what each card is worth.
+//!
+//! **The value searched.** The points North-South take from here, on a scale that keeps the game
+//! zero-sum with the capot in it: a deal ends with North-South holding `s` points and East-West
+//! `162 - s`, where a capot counts as 207 to 0 for the side that takes it (-45 to 207 the other
+//! way). The scale orders outcomes exactly as "more points for my side" does, each side's capot
+//! above everything else, and maps back to the true 252 by [`Outcome::points`]. Every question,
+//! "does East-West reach 82?" as much as "what does North-South make?", is then a threshold on
+//! one number.
+//!
+//! **The search.** Fail-soft alpha-beta over single cards, almost always with a null window: a
+//! probe asks whether North-South's points reach a target, and exact values come from a
+//! bisection of such probes. A transposition table at each trick's start holds bounds on the
+//! points still to come, kept across probes, root cards and calls; its key is the cards still in
+//! play as their holders and points in each suit's rank order, so positions that differ only in
+//! which cards of no points went earlier share an entry. Equivalent cards (adjacent in the mode's
+//! order among the cards still in play, with equal points, in one hand) are one move. Moves come
+//! in this order: the table's best card, the lead that last cut a search off at the same depth,
+//! then by the trick: cash what takes it, lead to a partner who takes it, put points on a trick
+//! that is surely ours, win cheaply, else throw the cheapest card. Each trick's start is first
+//! checked against quick bounds: the points in cards that take whatever trick they fall in, and
+//! in the leader's cards that take the tricks they lead (when all its cards do, the rest of the
+//! deal is known without a move).
+//!
+//! **Card points only.** Belotes and declarations are not won in tricks: a caller adds them
+//! (the rules' `Belotes`, `declarations_scored`) around the solver's card points. Each rule set's
+//! made test is then one target on the takers' card points: the bid less their belotes and
+//! declarations, and, where the takers must also beat the defence, more than half of what the
+//! two sides' totals leave.
+//!
+//! **Budgets.** [`Solver::set_node_limit`] bounds each call; a call that runs out answers
+//! [`OutOfBudget`] with what it had proved, so a caller always answers in time.
+
+use std::fmt;
+
+use super::order::CardOrder;
+use super::position::Position;
+use super::table::Table;
+use crate::rules::{
+    CAPOT_POINTS, Card, CardSet, DEAL_POINTS, DoneTrick, Rules, Seat, Suit, Team, Trump,
+    trick_bonus,
+};
+
+/// The table size of [`Solver::new`]: 2^16 buckets, 4 MiB.
+pub const DEFAULT_TABLE_BITS: u32 = 16;
+
+/// How much the capot moves each side on the search's scale: the 252 points of a capot count as
+/// 162 + 45 to the side that takes them and -45 to the other, keeping the sum at 162.
+const CAPOT_SHIFT: i16 = ((CAPOT_POINTS - DEAL_POINTS) / 2) as i16;
+/// The points of a deal.
+const DEAL: i16 = DEAL_POINTS as i16;
+/// The dix de der.
+const LAST_TRICK: i16 = trick_bonus(8, 0) as i16;
+
+/// The result of a deal with perfect play: North-South's total on the search's scale (see the
+/// module docs). Greater is better for North-South.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Outcome(i16);
+
+impl Outcome {
+    /// The card points `team` takes in the whole deal, dix de der included: 0..=162, or 252
+    /// with a capot.
+    pub fn points(self, team: Team) -> u16 {
+        match self.capot() {
+            Some(t) if t == team => CAPOT_POINTS,
+            Some(_) => 0,
+            None => {
+                let ns = self.0.clamp(0, DEAL) as u16;
+                if team == Team::NS { ns } else { DEAL_POINTS - ns }
+            }
+        }
+    }
+
+    /// The team that takes all eight tricks, if one does.
+    pub fn capot(self) -> Option<Team> {
+        match self.0 {
+            v if v > DEAL => Some(Team::NS),
+            v if v < 0 => Some(Team::EW),
+            _ => None,
+        }
+    }
+
+    /// `team`'s points minus the other team's: what a side maximises.
+    pub fn margin(self, team: Team) -> i16 {
+        let ns = 2 * self.0 - DEAL;
+        if team == Team::NS { ns } else { -ns }
+    }
+
+    /// The points `team` takes from `pos` on, with this outcome of the deal.
+    pub fn points_from(self, pos: &Position, team: Team) -> u16 {
+        self.points(team).saturating_sub(pos.points()[team])
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "NS {} EW {}", self.points(Team::NS), self.points(Team::EW))
+    }
+}
+
+/// A call stopped on its node budget. The true outcome lies between `lower` and `upper`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBudget {
+    /// The worst outcome for North-South not yet ruled out.
+    pub lower: Outcome,
+    /// The best outcome for North-South not yet ruled out.
+    pub upper: Outcome,
+}
+
+impl fmt::Display for OutOfBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "node budget spent between {} and {}", self.lower, self.upper)
+    }
+}
+
+impl std::error::Error for OutOfBudget {}
+
+/// The outcome of each legal card of the seat to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardValues {
+    cards: CardSet,
+    values: [Outcome; 32],
+}
+
+impl CardValues {
+    /// The cards valued: the legal cards.
+    pub fn cards(&self) -> CardSet {
+        self.cards
+    }
+
+    /// The outcome if `card` is played, with perfect play after it.
+    pub fn get(&self, card: Card) -> Option<Outcome> {
+        self.cards.contains(card).then(|| self.values[card.index()])
+    }
+
+    /// Each card with its outcome, in card order.
+    pub fn iter(&self) -> impl Iterator<Item = (Card, Outcome)> + '_ {
+        self.cards.iter().map(|c| (c, self.values[c.index()]))
+    }
+
+    /// The best outcome for `team` over the cards.
+    pub fn best(&self, team: Team) -> Option<Outcome> {
+        let values = self.iter().map(|(_, v)| v);
+        if team == Team::NS { values.max() } else { values.min() }
+    }
+}
+
+/// The moves of one node, best first.
+struct Moves {
+    cards: [Card; 8],
+    len: usize,
+}
+
+/// A double-dummy solver with its transposition table. Keep one per thread and reuse it: the
+/// table carries over from call to call (call [`Solver::new_deal`] between deals).
+#[derive(Clone, Debug)]
+pub struct Solver {
+    table: Table,
+    /// The order and points of the mode of the call in progress.
+    order: CardOrder,
+    /// The tables of the other modes met so far, built once each.
+    other_orders: Vec<CardOrder>,
+    nodes: u64,
+    limit: u64,
+    stopped: bool,
+    /// For each number of tricks left, the lead that last cut a search off.
+    killers: [Option<Card>; 9],
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a table of [`DEFAULT_TABLE_BITS`].
+    pub fn new() -> Solver {
+        Solver::with_table_bits(DEFAULT_TABLE_BITS)
+    }
+
+    /// A solver with a table of `2^bits` buckets of 64 bytes (`bits` is held to 4..=26).
+    pub fn with_table_bits(bits: u32) -> Solver {
+        Solver {
+            table: Table::new(bits),
+            order: CardOrder::new(Trump::Suit(Suit::Spades), Rules::default()),
+            other_orders: Vec::new(),
+            nodes: 0,
+            limit: u64::MAX,
+            stopped: false,
+            killers: [None; 9],
+        }
+    }
+
+    /// Bounds the nodes of each later call (`None`: no bound). A call that reaches the bound
+    /// answers [`OutOfBudget`].
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// The nodes the last call searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Marks the table's entries as old, to be replaced first: call it between deals. Entries
+    /// stay correct (their keys are exact), so worlds of one decision share them.
+    pub fn new_deal(&mut self) {
+        self.table.new_generation();
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The outcome of the deal from `pos` with perfect play by both sides.
+    pub fn solve(&mut self, pos: &Position) -> Result<Outcome, OutOfBudget> {
+        self.start(pos);
+        let taken = taken(pos);
+        self.exact(pos).map(|v| Outcome(taken + v)).map_err(|(lo, hi)| OutOfBudget {
+            lower: Outcome(taken + lo),
+            upper: Outcome(taken + hi),
+        })
+    }
+
+    /// `team`'s card points in the whole deal to the nearest `step` below: the range
+    /// `k * step ..= k * step + step - 1` (cut at 252) that holds them, found with null-window
+    /// probes at multiples of `step` only. With `step` 10 this is the resolution of a contract
+    /// (the score's rounding, at the fives, is a [`Solver::reaches`] away), and it costs fewer of
+    /// the dear probes next to the value than [`Solver::solve`].
+    pub fn solve_within(
+        &mut self,
+        pos: &Position,
+        team: Team,
+        step: u16,
+    ) -> Result<std::ops::RangeInclusive<u16>, OutOfBudget> {
+        self.start(pos);
+        let step = step.max(1);
+        // Invariant: team reaches lo * step and does not reach hi * step.
+        let (mut lo, mut hi) = (0u16, CAPOT_POINTS / step + 1);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if self.reaches_from(pos, team, mid * step)? {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(lo * step..=(hi * step - 1).min(CAPOT_POINTS))
+    }
+
+    /// Whether `team` takes at least `target` card points in the whole deal (points already
+    /// taken and dix de der included) with perfect play from `pos`: one null-window probe.
+    pub fn reaches(
+        &mut self,
+        pos: &Position,
+        team: Team,
+        target: u16,
+    ) -> Result<bool, OutOfBudget> {
+        self.start(pos);
+        self.reaches_from(pos, team, target)
+    }
+
+    /// The outcome of every legal card of the seat to play.
+    pub fn card_values(&mut self, pos: &Position) -> Result<CardValues, OutOfBudget> {
+        self.start(pos);
+        let mut values = CardValues { cards: CardSet::EMPTY, values: [Outcome(0); 32] };
+        let taken = taken(pos);
+        // Cards of one position are often worth about the same: each search starts from the
+        // value of the card before.
+        let mut guess = None;
+        for (card, class) in self.classes(pos) {
+            if card == class {
+                let mut child = *pos;
+                let gain = child.play(card).map_or(0, |done| ns_gain(&child, done));
+                let v =
+                    self.exact_near(&child, guess.map(|g: i16| g - gain)).map_err(|(lo, hi)| {
+                        OutOfBudget {
+                            lower: Outcome(taken + gain + lo),
+                            upper: Outcome(taken + gain + hi),
+                        }
+                    })?;
+                values.values[card.index()] = Outcome(taken + gain + v);
+                guess = Some(gain + v);
+            } else {
+                values.values[card.index()] = values.values[class.index()];
+            }
+            values.cards.insert(card);
+        }
+        Ok(values)
+    }
+
+    /// The legal cards after which `team` still takes at least `target` card points in the
+    /// whole deal: a null-window probe per class of equivalent cards.
+    pub fn cards_reaching(
+        &mut self,
+        pos: &Position,
+        team: Team,
+        target: u16,
+    ) -> Result<CardSet, OutOfBudget> {
+        self.start(pos);
+        let mut reaching = CardSet::EMPTY;
+        for (card, class) in self.classes(pos) {
+            if card == class {
+                let mut child = *pos;
+                child.play(card);
+                if self.reaches_from(&child, team, target)? {
+                    reaching.insert(card);
+                }
+            } else if reaching.contains(class) {
+                reaching.insert(card);
+            }
+        }
+        Ok(reaching)
+    }
+
+    /// A best card for the seat to play and the outcome it gives: the first, in the search's
+    /// move order, of the cards that reach the position's value.
+    pub fn best_card(&mut self, pos: &Position) -> Result<Option<(Card, Outcome)>, OutOfBudget> {
+        let value = self.solve(pos)?;
+        let mover = pos.to_play().team();
+        let target = value.0 - taken(pos);
+        let moves = self.moves(pos, [None; 2]);
+        for &card in &moves.cards[..moves.len] {
+            let mut child = *pos;
+            let gain = child.play(card).map_or(0, |done| ns_gain(&child, done));
+            let t = target - gain;
+            // The mover's side keeps the value: North-South at least it, East-West at most it.
+            let keeps = if mover == Team::NS {
+                self.search(&child, t - 1, t) >= t
+            } else {
+                self.search(&child, t, t + 1) <= t
+            };
+            if self.stopped {
+                return Err(OutOfBudget { lower: value, upper: value });
+            }
+            if keeps {
+                return Ok(Some((card, value)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Resets the per-call counters and the mode tables for `pos`.
+    fn start(&mut self, pos: &Position) {
+        self.nodes = 0;
+        self.stopped = false;
+        let (trump, rules) = (pos.trump(), pos.rules());
+        if !self.order.is_for(trump, rules) {
+            let order = match self.other_orders.iter().position(|o| o.is_for(trump, rules)) {
+                Some(i) => self.other_orders.swap_remove(i),
+                None => CardOrder::new(trump, rules),
+            };
+            let old = std::mem::replace(&mut self.order, order);
+            self.other_orders.push(old);
+        }
+    }
+
+    /// Each legal card with the card standing for its class of equivalent cards, the class's
+    /// card first.
+    fn classes(&self, pos: &Position) -> impl Iterator<Item = (Card, Card)> + use<> {
+        let mut classes = [(Card::from_index(0), Card::from_index(0)); 8];
+        let mut len = 0;
+        self.order.classes(pos.legal_cards(), pos.live(), |card, class| {
+            classes[len] = (card, class);
+            len += 1;
+        });
+        classes.into_iter().take(len)
+    }
+
+    /// Whether `team` reaches `target` in the deal from `pos`.
+    fn reaches_from(
+        &mut self,
+        pos: &Position,
+        team: Team,
+        target: u16,
+    ) -> Result<bool, OutOfBudget> {
+        let taken = taken(pos);
+        if target == 0 {
+            return Ok(true);
+        }
+        if target > CAPOT_POINTS {
+            return Ok(false);
+        }
+        // Above 162 only a capot reaches, and a capot is 207 on the scale.
+        let t = target.min(DEAL_POINTS + 1) as i16;
+        // North-South reach t when their scale reaches t; East-West when it stays at 162 - t.
+        let ns_target = if team == Team::NS { t } else { DEAL - t + 1 };
+        let probe = ns_target - taken;
+        let r = self.search(pos, probe - 1, probe);
+        if self.stopped {
+            let (lo, hi) = bounds(pos, &self.order);
+            return Err(OutOfBudget { lower: Outcome(taken + lo), upper: Outcome(taken + hi) });
+        }
+        let ns_reaches = r >= probe;
+        Ok(if team == Team::NS { ns_reaches } else { !ns_reaches })
+    }
+
+    /// [`Solver::exact`], starting next to `guess` when there is one: probes step away from it,
+    /// one point, then two, four..., each step capped by bisection.
+    fn exact_near(&mut self, pos: &Position, guess: Option<i16>) -> Result<i16, (i16, i16)> {
+        let Some(guess) = guess else { return self.exact(pos) };
+        let (mut lo, mut hi) = bounds(pos, &self.order);
+        let mut t = guess.clamp(lo + 1, hi.max(lo + 1));
+        let mut step = 1;
+        while lo < hi {
+            let r = self.search(pos, t - 1, t);
+            if self.stopped {
+                return Err((lo, hi));
+            }
+            let up = r >= t;
+            if up {
+                lo = r;
+            } else {
+                hi = r;
+            }
+            let mid = lo + (hi - lo + 1) / 2;
+            t = if up { (lo + step).min(mid) } else { (hi - step + 1).max(mid) };
+            t = t.clamp(lo + 1, hi.max(lo + 1));
+            step *= 2;
+        }
+        Ok(lo)
+    }
+
+    /// The exact value of the points to come from `pos`, by bisection of null-window probes;
+    /// on running out, the bounds proved.
+    fn exact(&mut self, pos: &Position) -> Result<i16, (i16, i16)> {
+        let (mut lo, mut hi) = bounds(pos, &self.order);
+        while lo < hi {
+            let t = lo + (hi - lo + 1) / 2;
+            let r = self.search(pos, t - 1, t);
+            if self.stopped {
+                return Err((lo, hi));
+            }
+            if r >= t {
+                lo = r;
+            } else {
+                hi = r;
+            }
+        }
+        Ok(lo)
+    }
+
+    /// Fail-soft alpha-beta: North-South's points to come from `pos` if they lie strictly
+    /// between `alpha` and `beta`; else a bound on the side of the window they fall.
+    fn search(&mut self, pos: &Position, alpha: i16, beta: i16) -> i16 {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.stopped = true;
+            return alpha;
+        }
+        if pos.trick().is_empty() {
+            self.trick_start(pos, alpha, beta)
+        } else {
+            self.expand(pos, alpha, beta, [None; 2]).0
+        }
+    }
+
+    /// [`Solver::search`] at a trick's start: the last trick played out, the bounds, then the
+    /// table.
+    fn trick_start(&mut self, pos: &Position, alpha: i16, beta: i16) -> i16 {
+        if pos.tricks_left() <= 1 {
+            return play_out(pos);
+        }
+        let (lo, hi) = bounds(pos, &self.order);
+        if lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        let order = &self.order;
+        let key = order.relative_key(pos);
+        let mut first = None;
+        if let Some(b) = self.table.probe(key) {
+            if b.lower >= beta {
+                return b.lower;
+            }
+            if b.upper <= alpha {
+                return b.upper;
+            }
+            // The best card is kept by its place in its suit.
+            first = b.best.and_then(|m| {
+                let suit = Suit::from_index(usize::from(m >> 3));
+                order.at_slot(suit, m & 7, pos.live(), pos.hands()[pos.to_play()])
+            });
+        }
+        // Then the lead that last cut a search off at this depth: sibling positions share most
+        // of their cards, and often their best lead.
+        let killer = self.killers[pos.tricks_left()];
+        let (best, best_card) = self.expand(pos, alpha, beta, [first, killer]);
+        if self.stopped {
+            return alpha;
+        }
+        let depth = (pos.tricks_left() * 4) as u8;
+        let live = pos.live();
+        let all_node = if pos.to_play().team() == Team::NS { best <= alpha } else { best >= beta };
+        // A card that failed like the others says nothing: keep the one stored.
+        let best_card = if all_node { None } else { best_card };
+        if best_card.is_some() {
+            self.killers[pos.tricks_left()] = best_card;
+        }
+        let best_slot = best_card.map(|c| (c.suit().index() as u8) << 3 | self.order.slot(c, live));
+        let (lower, upper) = if best >= beta {
+            (best, i16::MAX)
+        } else if best <= alpha {
+            (i16::MIN, best)
+        } else {
+            (best, best)
+        };
+        self.table.store(key, depth, lower, upper, best_slot);
+        best
+    }
+
+    /// Tries the moves at `pos`, `first` first if it is one: the value as [`Solver::search`]
+    /// gives it, and the card that gave it.
+    fn expand(
+        &mut self,
+        pos: &Position,
+        alpha: i16,
+        beta: i16,
+        first: [Option<Card>; 2],
+    ) -> (i16, Option<Card>) {
+        let maximising = pos.to_play().team() == Team::NS;
+        let moves = self.moves(pos, first);
+        let mut best = if maximising { i16::MIN } else { i16::MAX };
+        let mut best_card = None;
+        for &card in &moves.cards[..moves.len] {
+            let mut child = *pos;
+            let gain = child.play(card).map_or(0, |done| ns_gain(&child, done));
+            let v = gain + self.search(&child, alpha - gain, beta - gain);
+            if self.stopped {
+                return (alpha, None);
+            }
+            if maximising {
+                if v > best {
+                    best = v;
+                    best_card = Some(card);
+                }
+                if best >= beta {
+                    break;
+                }
+            } else {
+                if v < best {
+                    best = v;
+                    best_card = Some(card);
+                }
+                if best <= alpha {
+                    break;
+                }
+            }
+        }
+        (best, best_card)
+    }
+
+    /// The moves at `pos`: one card per class of equivalent legal cards, best first.
+    fn moves(&self, pos: &Position, first: [Option<Card>; 2]) -> Moves {
+        let live = pos.live();
+        let order = &self.order;
+        let cards = order.representatives(pos.legal_cards(), live);
+        let mut moves = Moves { cards: [Card::from_index(0); 8], len: 0 };
+        if cards.len() == 1 {
+            moves.cards[0] = cards.first().unwrap_or(moves.cards[0]);
+            moves.len = 1;
+            return moves;
+        }
+        let view = TrickView::new(order, pos);
+        let mut scores = [0i16; 8];
+        for card in cards {
+            let score = match first.iter().position(|f| *f == Some(card)) {
+                Some(i) => i16::MAX - i as i16,
+                None => view.score(order, card),
+            };
+            // Insertion sort, best first: at most eight moves.
+            let mut i = moves.len;
+            while i > 0 && scores[i - 1] < score {
+                scores[i] = scores[i - 1];
+                moves.cards[i] = moves.cards[i - 1];
+                i -= 1;
+            }
+            scores[i] = score;
+            moves.cards[i] = card;
+            moves.len += 1;
+        }
+        moves
+    }
+}
+
+/// What the move ordering looks at, worked out once per node. The ordering is a guess and only
+/// a guess: it never changes a value, only how soon the search finds it. Its guess of what the
+/// seats still to play may bring assumes that a seat holding the suit led plays it.
+struct TrickView {
+    mover: Seat,
+    /// The suit led, the power of the card winning the trick so far, and its seat.
+    winning: Option<(Suit, u8, Seat)>,
+    /// When following: the highest power the opponents still to play may bring.
+    threat: u8,
+    partner: CardSet,
+    opponents: [CardSet; 2],
+    /// The trumps, and whether the opponents hold none.
+    trumps: CardSet,
+    opponents_trumpless: bool,
+}
+
+impl TrickView {
+    fn new(order: &CardOrder, pos: &Position) -> TrickView {
+        let mover = pos.to_play();
+        let hands = pos.hands();
+        let trick = pos.trick();
+        // Seats and cards through the trick's own order of play, whatever the direction.
+        let winning = trick.lead_suit().and_then(|lead| {
+            let winner = trick.winner(pos.trump())?;
+            let (_, card) = trick.plays().find(|&(seat, _)| seat == winner)?;
+            Some((lead, order.power(card, lead), winner))
+        });
+        let mut threat = 0;
+        if let Some((lead, _, _)) = winning {
+            // The opponents who have not played yet.
+            for seat in mover.team().other().seats() {
+                if !trick.plays().any(|(s, _)| s == seat) {
+                    threat = threat.max(order.max_power(playable(hands[seat], lead), lead));
+                }
+            }
+        }
+        let opponents = mover.team().other().seats().map(|s| hands[s]);
+        TrickView {
+            mover,
+            winning,
+            threat,
+            partner: hands[mover.partner()],
+            opponents,
+            trumps: pos.trump().cards(),
+            opponents_trumpless: opponents[0].or(opponents[1]).and(pos.trump().cards()).is_empty(),
+        }
+    }
+
+    /// How promising `card` looks for the seat to play: higher is tried first.
+    fn score(&self, order: &CardOrder, card: Card) -> i16 {
+        let points = i16::from(order.points(card));
+        let strength = i16::from(order.strength(card));
+        let Some((lead, power, winner)) = self.winning else {
+            // Leading: who would take the trick if each seat brought its strongest card?
+            let lead = card.suit();
+            let theirs = self.opponents.map(|h| order.max_power(playable(h, lead), lead));
+            let theirs = theirs[0].max(theirs[1]);
+            return if order.power(card, lead) > theirs {
+                if self.trumps.contains(card) && self.opponents_trumpless {
+                    // Drawing trumps the opponents no longer have: keep them for later.
+                    5 + points
+                } else {
+                    // It takes the trick: cash it.
+                    40 + points
+                }
+            } else if order.max_power(playable(self.partner, lead), lead) > theirs {
+                // The partner takes it: give it points.
+                20 + points
+            } else {
+                -points - strength
+            };
+        };
+        let mine = order.power(card, lead);
+        let (winner, power) = if mine > power { (self.mover, mine) } else { (winner, power) };
+        if winner.team() != self.mover.team() {
+            // Lost: throw the cheapest card.
+            return -4 * points - strength;
+        }
+        match (self.threat <= power, winner == self.mover) {
+            // The trick is ours whatever comes: put points on it.
+            (true, _) => 80 + points,
+            // Winning for now: with the cheapest card that does.
+            (false, true) => 30 - strength,
+            // The partner wins for now: risk little.
+            (false, false) => 10 - points,
+        }
+    }
+}
+
+/// The cards of `hand` a seat may bring to a trick led in `lead`, as the move ordering guesses
+/// them: the suit led if it holds it, else anything.
+fn playable(hand: CardSet, lead: Suit) -> CardSet {
+    let follow = hand.of_suit(lead);
+    if follow.is_empty() { hand } else { follow }
+}
+
+/// North-South's points to come from `pos` when no choice is left: one card in each hand.
+fn play_out(pos: &Position) -> i16 {
+    let mut pos = *pos;
+    let mut gain = 0;
+    while let Some(card) = pos.hands()[pos.to_play()].first() {
+        if let Some(done) = pos.play(card) {
+            gain += ns_gain(&pos, done);
+        }
+    }
+    gain
+}
+
+/// North-South's gain on the search's scale from a trick just taken, `after` being the position
+/// once it is taken.
+fn ns_gain(after: &Position, done: DoneTrick) -> i16 {
+    let team = done.winner.team();
+    let capot = after.is_over() && after.tricks_won()[team] == 8;
+    let points = done.points as i16;
+    match (team, capot) {
+        (Team::NS, false) => points,
+        (Team::NS, true) => points - CAPOT_SHIFT,
+        (Team::EW, false) => 0,
+        (Team::EW, true) => -CAPOT_SHIFT,
+    }
+}
+
+/// North-South's points so far on the search's scale (the final outcome once the deal is over).
+fn taken(pos: &Position) -> i16 {
+    let ns = pos.points()[Team::NS] as i16;
+    match pos.tricks_won().0 {
+        [8, _] => ns - CAPOT_SHIFT,
+        [_, 8] => -CAPOT_SHIFT,
+        _ => ns,
+    }
+}
+
+/// Bounds on North-South's points to come from `pos`: none to all that is left, a capot either
+/// way while it is still open, narrowed at a trick's start by the cards sure to take their
+/// trick: each side's cards that take whatever trick they fall in, and the leader's cards that
+/// take the trick they lead from all three other seats (it can cash them one after the other,
+/// keeping the lead). When the leader can cash
+/// every card it holds, the rest of the deal is known.
+pub(crate) fn bounds(pos: &Position, order: &CardOrder) -> (i16, i16) {
+    if pos.is_over() {
+        return (0, 0);
+    }
+    let points = pos.points();
+    let left = DEAL - (points[Team::NS] + points[Team::EW]) as i16;
+    let tricks = pos.tricks_won();
+    // A team's capot is open while the other team has no trick.
+    let capot = |team: Team| tricks[team.other()] == 0;
+    if !pos.trick().is_empty() {
+        let lo = if capot(Team::EW) { -CAPOT_SHIFT } else { 0 };
+        let hi = left + if capot(Team::NS) { CAPOT_SHIFT } else { 0 };
+        return (lo, hi);
+    }
+    let hands = pos.hands();
+    let leader = pos.to_play();
+    let side = leader.team();
+    let [a, b] = side.seats();
+    let [c, d] = side.other().seats();
+    let (ours, theirs) = (hands[a].or(hands[b]), hands[c].or(hands[d]));
+    // Cards that beat the partner's too, so that the leader keeps the lead.
+    let others = theirs.or(hands[leader.partner()]);
+    let cashed = order.cashable(hands[leader], others);
+    if cashed == hands[leader] {
+        // The leader's side takes every trick left.
+        let all = left + if capot(side) { CAPOT_SHIFT } else { 0 };
+        let ns = if side == Team::NS {
+            all
+        } else if capot(side) {
+            -CAPOT_SHIFT
+        } else {
+            0
+        };
+        return (ns, ns);
+    }
+    let sure = [order.dominant(ours, theirs).or(cashed), order.dominant(theirs, ours)];
+    // The first cashed trick also takes a card from each opponent, at least its cheapest.
+    let mut extra = 0;
+    if !cashed.is_empty() {
+        extra = order.cheapest(hands[c]) + order.cheapest(hands[d]);
+    }
+    let side_sure = order.set_points(sure[0]) as i16 + extra;
+    let other_sure = order.set_points(sure[1]) as i16;
+    // A side with a card sure to take its trick cannot be capot.
+    let side_safe = !sure[0].is_empty();
+    let other_safe = !sure[1].is_empty();
+    let side_lo = if capot(side.other()) && !side_safe { -CAPOT_SHIFT } else { side_sure };
+    let side_hi = left - other_sure + if capot(side) && !other_safe { CAPOT_SHIFT } else { 0 };
+    debug_assert!(left >= LAST_TRICK);
+    // The leader's side's bounds, turned into North-South's: the sides share `left` and the
+    // capot shift keeps the sum.
+    if side == Team::NS { (side_lo, side_hi) } else { (left - side_hi, left - side_lo) }
+}

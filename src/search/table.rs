@@ -1,0 +1,99 @@
+//! The transposition table: bounds on the points still to come from a position, keyed by
+//! [`Position::key`](super::Position::key), kept across probes, root cards and calls.
+//!
+//! Buckets of four 16-byte entries, one cache line each. An entry holds a lower and an upper
+//! bound; a later search at another window tightens them. Entries of an older generation (see
+//! [`Table::new_generation`]) go first, then the shallowest.
+
+/// One stored position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    /// The best card found, `NO_CARD` if none.
+    best: u8,
+    /// Cards left in play: a deeper entry saved more work.
+    depth: u8,
+    generation: u8,
+}
+
+const NO_CARD: u8 = u8::MAX;
+const BUCKET: usize = 4;
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    pub(crate) lower: i16,
+    pub(crate) upper: i16,
+    pub(crate) best: Option<u8>,
+}
+
+/// A transposition table of a fixed size.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of `2^bits` buckets of four entries (64 bytes a bucket).
+    pub(crate) fn new(bits: u32) -> Table {
+        let buckets = 1usize << bits.clamp(4, 26);
+        Table {
+            entries: vec![Entry::default(); buckets * BUCKET],
+            mask: buckets - 1,
+            generation: 1,
+        }
+    }
+
+    /// Starts a new generation: older entries stay usable but are replaced first.
+    pub(crate) fn new_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1).max(1);
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        ((key >> 20) as usize & self.mask) * BUCKET
+    }
+
+    /// The bounds stored for `key`.
+    pub(crate) fn probe(&self, key: u64) -> Option<Bounds> {
+        let b = self.bucket(key);
+        self.entries[b..b + BUCKET].iter().find(|e| e.key == key && e.generation != 0).map(|e| {
+            Bounds { lower: e.lower, upper: e.upper, best: (e.best != NO_CARD).then_some(e.best) }
+        })
+    }
+
+    /// Records that the value at `key` lies in `lower..=upper`, with `best` the card that gave
+    /// it. Bounds already stored for the key are kept where they are tighter.
+    pub(crate) fn store(&mut self, key: u64, depth: u8, lower: i16, upper: i16, best: Option<u8>) {
+        let b = self.bucket(key);
+        let generation = self.generation;
+        let bucket = &mut self.entries[b..b + BUCKET];
+        let best = best.unwrap_or(NO_CARD);
+        if let Some(e) = bucket.iter_mut().find(|e| e.key == key && e.generation != 0) {
+            e.lower = e.lower.max(lower);
+            e.upper = e.upper.min(upper);
+            if best != NO_CARD {
+                e.best = best;
+            }
+            e.generation = generation;
+            return;
+        }
+        // The entry to replace: an empty one, else the oldest generation, else the shallowest.
+        let rank = |e: &Entry| (e.generation != 0, e.generation == generation, e.depth);
+        let mut victim = 0;
+        for i in 1..BUCKET {
+            if rank(&bucket[i]) < rank(&bucket[victim]) {
+                victim = i;
+            }
+        }
+        bucket[victim] = Entry { key, lower, upper, best, depth, generation };
+    }
+}
