@@ -2,9 +2,10 @@
 //! from the rules' own [`Card::strength`] and [`Card::points`], never written out here, so a new
 //! mode's order reaches the merging of equal cards and the move ordering by itself.
 
-use super::position::{Position, mode_key};
+use super::position::mode_key;
+use super::state::State;
 use crate::game::splitmix;
-use crate::rules::{Card, CardSet, Rules, Seat, Suit, Team, Trump};
+use crate::rules::{Card, CardSet, Rules, Seat, Suit, Trump};
 
 /// Points and rank order of the 32 cards under one trump mode.
 #[derive(Clone, Debug)]
@@ -28,6 +29,13 @@ pub(crate) struct CardOrder {
     max_power: Box<[[[u8; 256]; 4]; 4]>,
     /// For each suit led and each power: the cards of higher power.
     beats: Box<[[CardSet; 256]; 4]>,
+    /// For each suit led and each card, the card's power in the trick.
+    power: [[u8; 32]; 4],
+    /// The trumps that cut, and the lowest power a cutting trump has.
+    trumps: u32,
+    trump_power: u8,
+    /// The suits ranked in trump order, one bit each: a card of them must climb.
+    climbing: u8,
     /// The mode's and rules' part of the positions' keys.
     key: u64,
 }
@@ -77,9 +85,19 @@ impl CardOrder {
                 Card::all().filter(|c| usize::from(power[l][c.index()]) > p).collect()
             })
         }));
+        let trump_power =
+            trump.cards().iter().map(|c| power[0][c.index()]).min().unwrap_or(u8::MAX);
+        let climbing = Suit::ALL
+            .iter()
+            .filter(|&&s| trump.trump_ordered().has_suit(s))
+            .fold(0u8, |acc, s| acc | 1 << s.index());
         CardOrder {
             trump,
             rules,
+            power,
+            trumps: trump.cards().0,
+            trump_power,
+            climbing,
             points,
             strength,
             above,
@@ -95,6 +113,48 @@ impl CardOrder {
     /// Whether these tables are for this trump mode and these rules.
     pub(crate) fn is_for(&self, trump: Trump, rules: Rules) -> bool {
         self.trump == trump && self.rules == rules
+    }
+
+    /// The power of the card of index `c` in a trick led in the suit of index `lead`.
+    #[inline]
+    pub(crate) fn power_in(&self, lead: usize, c: usize) -> u8 {
+        self.power[lead][c]
+    }
+
+    /// The points of the card of index `c`.
+    #[inline]
+    pub(crate) fn points_of(&self, c: usize) -> u8 {
+        self.points[c]
+    }
+
+    /// The cards of higher power than `power` in a trick led in the suit of index `lead`.
+    #[inline]
+    pub(crate) fn beating(&self, lead: usize, power: u8) -> u32 {
+        self.beats[lead][usize::from(power)].0
+    }
+
+    /// The trumps that cut.
+    #[inline]
+    pub(crate) fn trumps(&self) -> u32 {
+        self.trumps
+    }
+
+    /// Whether a card of this power in a trick is a cutting trump.
+    #[inline]
+    pub(crate) fn cuts(&self, power: u8) -> bool {
+        power >= self.trump_power
+    }
+
+    /// Whether the suit of index `lead` ranks in trump order: who follows it must climb.
+    #[inline]
+    pub(crate) fn climbs(&self, lead: usize) -> bool {
+        self.climbing >> lead & 1 == 1
+    }
+
+    /// Whether a seat that cannot follow nor overtrump an opponent's trump must still trump.
+    #[inline]
+    pub(crate) fn underruff(&self) -> bool {
+        self.rules.set.underruff_compulsory()
     }
 
     /// The card's points.
@@ -121,20 +181,20 @@ impl CardOrder {
     /// what the rest of the deal depends on: for each suit, who holds its cards still in play in
     /// rank order and what each is worth; the leader; which teams have no trick yet. Positions
     /// where different cards of no points went earlier (a 9 of spades instead of an 8) share it.
-    pub(crate) fn relative_key(&self, pos: &Position) -> u64 {
-        let hands = pos.hands();
-        let mut head = pos.trick().leader().index() as u64;
-        for team in Team::ALL {
-            if pos.tricks_won()[team] == 0 {
-                head |= 4 << team.index();
+    pub(crate) fn relative_key(&self, state: &State) -> u64 {
+        let hands = state.hands;
+        let mut head = u64::from(state.seat);
+        for team in 0..2 {
+            if state.tricks[team] == 0 {
+                head |= 4 << team;
             }
         }
         // Every part goes through a full mix, so that no two parts can cancel out.
         let mut key = splitmix(self.key ^ head);
         // The holder's index, bit by bit: East and West are odd, North and West are 2 and 3.
-        let odd = hands[Seat::East].or(hands[Seat::West]).0;
-        let high = hands[Seat::North].or(hands[Seat::West]).0;
-        let live = pos.live().0;
+        let odd = hands[Seat::East.index()] | hands[Seat::West.index()];
+        let high = hands[Seat::North.index()] | hands[Seat::West.index()];
+        let live = state.live();
         for suit in Suit::ALL {
             // One start bit, then 7 bits a card: its holder and its points.
             let mut sig = 1u64;
