@@ -463,8 +463,8 @@ impl Solver {
     /// table.
     fn trick_start(&mut self, state: &State, alpha: i16, beta: i16) -> i16 {
         let tricks_left = state.tricks_left();
-        if tricks_left <= 1 {
-            return play_out(state, &self.order);
+        if tricks_left <= 2 {
+            return last_tricks(state, &self.order, alpha, beta);
         }
         let (lo, hi) = bounds(state, &self.order);
         if lo >= beta {
@@ -536,7 +536,9 @@ impl Solver {
         for &c in &moves.cards[..moves.len] {
             let mut child = *state;
             let gain = child.play(&self.order, usize::from(c));
-            let v = gain + self.search(&child, alpha - gain, beta - gain);
+            // The window narrows as the best so far improves.
+            let (a, b) = if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
+            let v = gain + self.search(&child, a - gain, b - gain);
             if self.stopped {
                 return (alpha, None);
             }
@@ -689,6 +691,37 @@ impl TrickView {
 fn playable(hand: CardSet, lead: Suit) -> CardSet {
     let follow = hand.of_suit(lead);
     if follow.is_empty() { hand } else { follow }
+}
+
+/// Fail-soft alpha-beta over the last two tricks, card by card in the hands' order: a few
+/// lines of play, cheaper to search than to look up.
+fn last_tricks(state: &State, order: &CardOrder, alpha: i16, beta: i16) -> i16 {
+    if state.played == 0 && state.tricks_left() <= 1 {
+        return play_out(state, order);
+    }
+    let maximising = state.team() == Team::NS.index();
+    let mut best = if maximising { i16::MIN } else { i16::MAX };
+    let mut legal = state.legal(order);
+    while legal != 0 {
+        let c = legal.trailing_zeros() as usize;
+        legal &= legal - 1;
+        let mut child = *state;
+        let gain = child.play(order, c);
+        let (a, b) = if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
+        let v = gain + last_tricks(&child, order, a - gain, b - gain);
+        if maximising {
+            best = best.max(v);
+            if best >= beta {
+                break;
+            }
+        } else {
+            best = best.min(v);
+            if best <= alpha {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// North-South's points to come from `state` when no choice is left: one card in each hand.
