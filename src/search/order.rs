@@ -36,6 +36,8 @@ pub(crate) struct CardOrder {
     trump_power: u8,
     /// The suits ranked in trump order, one bit each: a card of them must climb.
     climbing: u8,
+    /// The cards of each points value, cheapest first.
+    point_classes: Vec<(u8, CardSet)>,
     /// The mode's and rules' part of the positions' keys.
     key: u64,
 }
@@ -91,9 +93,17 @@ impl CardOrder {
             .iter()
             .filter(|&&s| trump.trump_ordered().has_suit(s))
             .fold(0u8, |acc, s| acc | 1 << s.index());
+        let mut values: Vec<u8> = points.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        let point_classes = values
+            .iter()
+            .map(|&v| (v, Card::all().filter(|c| points[c.index()] == v).collect()))
+            .collect();
         CardOrder {
             trump,
             rules,
+            point_classes,
             power,
             trumps: trump.cards().0,
             trump_power,
@@ -258,9 +268,22 @@ impl CardOrder {
         cash
     }
 
-    /// The points of the cheapest card of `hand` (0 for an empty hand).
-    pub(crate) fn cheapest(&self, hand: CardSet) -> i16 {
-        hand.iter().map(|c| i16::from(self.points(c))).min().unwrap_or(0)
+    /// The least the `k` cheapest cards of `hand` are worth, the cards of `free` counted as
+    /// none.
+    pub(crate) fn cheapest_sum(&self, hand: CardSet, k: usize, free: CardSet) -> i16 {
+        let free = hand.and(free);
+        let mut left = k.saturating_sub(free.len()) as u32;
+        let rest = hand.minus(free);
+        let mut sum = 0;
+        for &(points, cards) in &self.point_classes {
+            if left == 0 {
+                break;
+            }
+            let taken = rest.and(cards).0.count_ones().min(left);
+            sum += taken as i16 * i16::from(points);
+            left -= taken;
+        }
+        sum
     }
 
     /// The points of a set of cards.

@@ -788,14 +788,27 @@ pub(crate) fn bounds(state: &State, order: &CardOrder) -> (i16, i16) {
         };
         return (ns, ns);
     }
-    let sure = [order.dominant(ours, theirs).or(cashed), order.dominant(theirs, ours)];
-    // The first cashed trick also takes a card from each opponent, at least its cheapest.
+    let dominant = [order.dominant(ours, theirs), order.dominant(theirs, ours)];
+    let sure = [dominant[0].or(cashed), dominant[1]];
+    // Each cashed trick also takes a card from each of the three others: at least their
+    // cheapest ones, the partner's sure cards (counted already) as nothing.
+    let cashes = cashed.len();
     let mut extra = 0;
-    if !cashed.is_empty() {
-        extra = order.cheapest(hands[c]) + order.cheapest(hands[d]);
+    if cashes > 0 {
+        extra = order.cheapest_sum(hands[c], cashes, CardSet::EMPTY)
+            + order.cheapest_sum(hands[d], cashes, CardSet::EMPTY)
+            + order.cheapest_sum(hands[b], cashes, dominant[0]);
+    }
+    // The other side's sure cards take a trick each, as many as one of its hands holds at
+    // least, and each of those tricks takes a card from each hand of the leader's side.
+    let taken = hands[c].and(dominant[1]).len().max(hands[d].and(dominant[1]).len());
+    let mut other_extra = 0;
+    if taken > 0 {
+        other_extra = order.cheapest_sum(hands[a], taken, CardSet::EMPTY)
+            + order.cheapest_sum(hands[b], taken, CardSet::EMPTY);
     }
     let side_sure = order.set_points(sure[0]) as i16 + extra;
-    let other_sure = order.set_points(sure[1]) as i16;
+    let other_sure = order.set_points(sure[1]) as i16 + other_extra;
     // A side with a card sure to take its trick cannot be capot.
     let side_safe = !sure[0].is_empty();
     let other_safe = !sure[1].is_empty();
