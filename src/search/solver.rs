@@ -574,7 +574,7 @@ impl Solver {
             moves.len = 1;
             return moves;
         }
-        let view = TrickView::new(order, state);
+        let view = TrickView::new(order, state, cards);
         let mut scores = [0i16; 8];
         for card in cards {
             let c = card.index() as u8;
@@ -604,45 +604,64 @@ struct TrickView {
     mover: u8,
     /// The suit led, the power of the card winning the trick so far, and its seat.
     winning: Option<(Suit, u8, u8)>,
-    /// When following: the highest power the opponents still to play may bring.
+    /// When following: the highest power the opponents still to play may bring, and the
+    /// partner's if it is still to play (0 if not).
     threat: u8,
-    partner: CardSet,
-    opponents: [CardSet; 2],
+    partner_later: u8,
+    /// When leading, for each suit the mover may lead: the highest power the opponents and the
+    /// partner may bring to it.
+    theirs: [u8; 4],
+    partners: [u8; 4],
     /// The trumps, and whether the opponents hold none.
     trumps: CardSet,
     opponents_trumpless: bool,
+    /// The cards in the hands.
+    held: CardSet,
 }
 
 impl TrickView {
-    fn new(order: &CardOrder, state: &State) -> TrickView {
+    /// The view of the seat to play at `state`, about to choose among `cards`.
+    fn new(order: &CardOrder, state: &State, cards: CardSet) -> TrickView {
         let mover = state.seat;
-        let hands = state.hands;
-        let winning = (state.played > 0)
-            .then(|| (Suit::from_index(usize::from(state.lead)), state.win_power, state.win_seat));
-        let mut threat = 0;
-        if let Some((lead, _, _)) = winning {
-            // The opponents who have not played yet: those between the mover and the leader.
-            let mut seat = mover;
-            for _ in 0..3 - state.played {
-                seat = (seat + state.step) & 3;
-                if seat & 1 != mover & 1 {
-                    let hand = CardSet(hands[usize::from(seat)]);
-                    threat = threat.max(order.max_power(playable(hand, lead), lead));
-                }
-            }
-        }
-        let opponents =
-            [CardSet(hands[usize::from(mover ^ 1)]), CardSet(hands[usize::from(mover ^ 3)])];
+        let hands = state.hands.map(CardSet);
         let trumps = CardSet(order.trumps());
-        TrickView {
+        let opponents = [hands[usize::from(mover ^ 1)], hands[usize::from(mover ^ 3)]];
+        let mut view = TrickView {
             mover,
-            winning,
-            threat,
-            partner: CardSet(hands[usize::from(mover ^ 2)]),
-            opponents,
+            winning: None,
+            threat: 0,
+            partner_later: 0,
+            theirs: [0; 4],
+            partners: [0; 4],
             trumps,
             opponents_trumpless: opponents[0].or(opponents[1]).and(trumps).is_empty(),
+            held: hands[0].or(hands[1]).or(hands[2]).or(hands[3]),
+        };
+        if state.played == 0 {
+            let partner = hands[usize::from(mover ^ 2)];
+            for suit in Suit::ALL {
+                if cards.has_suit(suit) {
+                    let [a, b] = opponents.map(|h| order.max_power(playable(h, suit), suit));
+                    view.theirs[suit.index()] = a.max(b);
+                    view.partners[suit.index()] = order.max_power(playable(partner, suit), suit);
+                }
+            }
+            return view;
         }
+        let lead = Suit::from_index(usize::from(state.lead));
+        view.winning = Some((lead, state.win_power, state.win_seat));
+        // The seats that have not played yet: those between the mover and the leader.
+        let mut seat = mover;
+        for _ in 0..3 - state.played {
+            seat = (seat + state.step) & 3;
+            let power = order.max_power(playable(hands[usize::from(seat)], lead), lead);
+            if seat & 1 != mover & 1 {
+                view.threat = view.threat.max(power);
+            } else {
+                view.partner_later = power;
+            }
+        }
+        view
     }
 
     /// How promising `card` looks for the seat to play: higher is tried first.
@@ -651,10 +670,9 @@ impl TrickView {
         let strength = i16::from(order.strength(card));
         let Some((lead, power, winner)) = self.winning else {
             // Leading: who would take the trick if each seat brought its strongest card?
-            let lead = card.suit();
-            let theirs = self.opponents.map(|h| order.max_power(playable(h, lead), lead));
-            let theirs = theirs[0].max(theirs[1]);
-            return if order.power(card, lead) > theirs {
+            let suit = card.suit().index();
+            let theirs = self.theirs[suit];
+            return if order.power(card, card.suit()) > theirs {
                 if self.trumps.contains(card) && self.opponents_trumpless {
                     // Drawing trumps the opponents no longer have: keep them for later.
                     5 + points
@@ -662,7 +680,7 @@ impl TrickView {
                     // It takes the trick: cash it.
                     40 + points
                 }
-            } else if order.max_power(playable(self.partner, lead), lead) > theirs {
+            } else if self.partners[suit] > theirs {
                 // The partner takes it: give it points.
                 20 + points
             } else {
@@ -671,13 +689,26 @@ impl TrickView {
         };
         let mine = order.power(card, lead);
         let (winner, power) = if mine > power { (self.mover, mine) } else { (winner, power) };
+        // Points put on a trick the mover's side takes: a card that no card left beats is
+        // worth more kept (it takes a trick later), the others are safer here.
+        let load = |base: i16| {
+            if order.above(card).and(self.held).is_empty() {
+                base - strength
+            } else {
+                base + points
+            }
+        };
         if winner & 1 != self.mover & 1 {
+            if self.partner_later > power.max(self.threat) {
+                // The partner, still to play, takes it over anything.
+                return load(60);
+            }
             // Lost: throw the cheapest card.
             return -4 * points - strength;
         }
         match (self.threat <= power, winner == self.mover) {
-            // The trick is ours whatever comes: put points on it.
-            (true, _) => 80 + points,
+            // The trick is ours whatever comes.
+            (true, _) => load(80),
             // Winning for now: with the cheapest card that does.
             (false, true) => 30 - strength,
             // The partner wins for now: risk little.
