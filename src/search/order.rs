@@ -38,6 +38,8 @@ pub(crate) struct CardOrder {
     climbing: u8,
     /// The cards of each points value, cheapest first.
     point_classes: Vec<(u8, CardSet)>,
+    /// The suits (by index) and their cards of equal points, where a suit has two or more.
+    twins: Vec<(u8, CardSet)>,
     /// The mode's and rules' part of the positions' keys.
     key: u64,
 }
@@ -99,10 +101,20 @@ impl CardOrder {
         let point_classes = values
             .iter()
             .map(|&v| (v, Card::all().filter(|c| points[c.index()] == v).collect()))
+            .collect::<Vec<(u8, CardSet)>>();
+        let twins = Suit::ALL
+            .iter()
+            .flat_map(|&suit| {
+                point_classes
+                    .iter()
+                    .map(move |&(_, cards)| (suit.index() as u8, cards.of_suit(suit)))
+            })
+            .filter(|(_, cards)| cards.len() >= 2)
             .collect();
         CardOrder {
             trump,
             rules,
+            twins,
             point_classes,
             power,
             trumps: trump.cards().0,
@@ -336,11 +348,28 @@ impl CardOrder {
     }
 
     /// One card of each class of equivalent cards in `cards` (see [`CardOrder::classes`]).
+    #[inline]
     pub(crate) fn representatives(&self, cards: CardSet, live: CardSet) -> CardSet {
-        let mut keep = CardSet::EMPTY;
-        self.classes(cards, live, |c, class| {
-            if c == class {
-                keep.insert(c);
+        // Only cards of equal points can be alike: most hands hold no two of a suit.
+        let mut suits = 0u8;
+        for &(suit, twins) in &self.twins {
+            if cards.and(twins).len() >= 2 {
+                suits |= 1 << suit;
+            }
+        }
+        if suits == 0 {
+            return cards;
+        }
+        let mut keep = cards;
+        let mut some = CardSet::EMPTY;
+        for suit in Suit::ALL {
+            if suits >> suit.index() & 1 == 1 {
+                some = some.or(cards.of_suit(suit));
+            }
+        }
+        self.classes(some, live, |c, class| {
+            if c != class {
+                keep.remove(c);
             }
         });
         keep

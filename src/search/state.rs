@@ -126,7 +126,7 @@ impl State {
     }
 
     /// Puts card `c` on the table for the seat to play, without taking the trick.
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, order: &CardOrder, c: usize) {
         let seat = self.seat;
         let bit = 1u32 << c;
@@ -150,7 +150,7 @@ impl State {
 
     /// Plays card `c` for the seat to play (one of [`State::legal`]); when it completes the
     /// trick, takes it: North-South's gain on the search's scale (see the solver), else 0.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play(&mut self, order: &CardOrder, c: usize) -> i16 {
         self.put(order, c);
         if self.played < 4 {
