@@ -728,7 +728,7 @@ fn playable(hand: CardSet, lead: Suit) -> CardSet {
 /// lines of play, cheaper to search than to look up.
 fn last_tricks(state: &State, order: &CardOrder, alpha: i16, beta: i16) -> i16 {
     if state.played == 0 && state.tricks_left() <= 1 {
-        return play_out(state, order);
+        return last_trick(state, order);
     }
     let maximising = state.team() == Team::NS.index();
     let mut best = if maximising { i16::MIN } else { i16::MAX };
@@ -755,16 +755,36 @@ fn last_tricks(state: &State, order: &CardOrder, alpha: i16, beta: i16) -> i16 {
     best
 }
 
-/// North-South's points to come from `state` when no choice is left: one card in each hand.
-fn play_out(state: &State, order: &CardOrder) -> i16 {
-    let mut state = *state;
-    let mut gain = 0;
-    loop {
-        let hand = state.hands[usize::from(state.seat)];
-        if hand == 0 {
-            return gain;
+/// North-South's points from the last trick, `state` at its start: one card in each hand.
+#[inline]
+fn last_trick(state: &State, order: &CardOrder) -> i16 {
+    let leader = state.seat;
+    let first = state.hands[usize::from(leader)];
+    if first == 0 {
+        return 0;
+    }
+    let lead = first.trailing_zeros() as usize >> 3;
+    let (mut winner, mut best, mut points) = (leader, 0u8, 0u16);
+    let mut seat = leader;
+    for _ in 0..4 {
+        let c = state.hands[usize::from(seat)].trailing_zeros() as usize;
+        let power = order.power_in(lead, c);
+        if power > best {
+            best = power;
+            winner = seat;
         }
-        gain += state.play(order, hand.trailing_zeros() as usize);
+        points += u16::from(order.points_of(c));
+        seat = (seat + state.step) & 3;
+    }
+    let team = usize::from(winner & 1);
+    let won = state.tricks[team] + 1;
+    let points = (points + trick_bonus(8, won)) as i16;
+    let capot = won == 8;
+    match (team == Team::NS.index(), capot) {
+        (true, false) => points,
+        (true, true) => points - CAPOT_SHIFT,
+        (false, false) => 0,
+        (false, true) => -CAPOT_SHIFT,
     }
 }
 
