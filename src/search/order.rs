@@ -7,6 +7,10 @@ use super::state::State;
 use crate::game::splitmix;
 use crate::rules::{Card, CardSet, Rules, Seat, Suit, Trump};
 
+/// For each mask and byte, the bits of the byte at the mask's places, packed low: the holders of
+/// the cards in play, whatever cards are gone. Built once, shared by every mode.
+static COMPRESS: std::sync::OnceLock<Box<[[u8; 256]; 256]>> = std::sync::OnceLock::new();
+
 /// Points and rank order of the 32 cards under one trump mode.
 #[derive(Clone, Debug)]
 pub(crate) struct CardOrder {
@@ -21,6 +25,11 @@ pub(crate) struct CardOrder {
     /// For each suit, a byte of its cards (bit = rank index) as places in the suit's order
     /// (bit 0 = the strongest card).
     to_slots: [[u8; 256]; 4],
+    /// For each suit and each set of its places (a byte of `to_slots`), a key of the points of
+    /// those cards in rank order, the same for every set whose cards have the same points.
+    points_key: [[u64; 256]; 4],
+    /// The table that packs the bits of a byte at the places of another (see [`COMPRESS`]).
+    compress: &'static [[u8; 256]; 256],
     /// For each suit, the points of a byte of its cards.
     suit_points: [[u8; 256]; 4],
     /// For each suit led, each suit and each byte of that suit's cards: the highest power among
@@ -74,6 +83,15 @@ impl CardOrder {
                     .fold(0u8, |acc, k| acc | 1 << k)
             })
         });
+        let points_key = std::array::from_fn(|s| {
+            std::array::from_fn(|places: usize| {
+                // One start bit, then the points of each card, strongest first.
+                let sequence = (0..8)
+                    .filter(|k| places >> k & 1 == 1)
+                    .fold(1u64, |acc, k| acc << 5 ^ u64::from(points[by_strength[s][k].index()]));
+                splitmix(splitmix(s as u64 + 1) ^ sequence)
+            })
+        });
         let suit_points = std::array::from_fn(|s| {
             std::array::from_fn(|b| cards_of(s, b).iter().map(|c| points[c.index()]).sum())
         });
@@ -125,6 +143,17 @@ impl CardOrder {
             above,
             by_strength,
             to_slots,
+            points_key,
+            compress: COMPRESS.get_or_init(|| {
+                Box::new(std::array::from_fn(|mask| {
+                    std::array::from_fn(|bits| {
+                        (0..8)
+                            .filter(|k| mask >> k & 1 == 1)
+                            .enumerate()
+                            .fold(0u8, |acc, (i, k)| acc | (((bits >> k) & 1) as u8) << i)
+                    })
+                }))
+            }),
             suit_points,
             max_power,
             beats,
@@ -217,18 +246,16 @@ impl CardOrder {
         let odd = hands[Seat::East.index()] | hands[Seat::West.index()];
         let high = hands[Seat::North.index()] | hands[Seat::West.index()];
         let live = state.live();
-        for suit in Suit::ALL {
-            // One start bit, then 7 bits a card: its holder and its points.
-            let mut sig = 1u64;
-            let mut slots =
-                self.to_slots[suit.index()][(live >> (8 * suit.index())) as usize & 0xff];
-            while slots != 0 {
-                let c = self.by_strength[suit.index()][slots.trailing_zeros() as usize].index();
-                slots &= slots - 1;
-                let holder = (odd >> c & 1) | (high >> c & 1) << 1;
-                sig = sig << 7 | u64::from(holder) << 5 | u64::from(self.points[c]);
-            }
-            key = splitmix(key ^ sig);
+        let compress = &*self.compress;
+        for s in 0..4 {
+            let byte = |cards: u32| (cards >> (8 * s)) as usize & 0xff;
+            let slots = &self.to_slots[s];
+            let live_slots = usize::from(slots[byte(live)]);
+            // The holders of the live cards in rank order, two bits a card, beside the points
+            // of those cards in that order.
+            let holders = u64::from(compress[live_slots][usize::from(slots[byte(odd)])])
+                | u64::from(compress[live_slots][usize::from(slots[byte(high)])]) << 8;
+            key = splitmix(key ^ self.points_key[s][live_slots] ^ holders << 48);
         }
         key
     }
