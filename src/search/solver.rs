@@ -36,7 +36,7 @@ use std::fmt;
 
 use super::order::CardOrder;
 use super::position::Position;
-use super::state::{CAPOT_SHIFT, State};
+use super::state::{CAPOT_SHIFT, State, following};
 use super::table::Table;
 use crate::rules::{
     CAPOT_POINTS, Card, CardSet, DEAL_POINTS, Rules, Suit, Team, Trump, trick_bonus,
@@ -724,35 +724,97 @@ fn playable(hand: CardSet, lead: Suit) -> CardSet {
     if follow.is_empty() { hand } else { follow }
 }
 
-/// Fail-soft alpha-beta over the last two tricks, card by card in the hands' order: a few
-/// lines of play, cheaper to search than to look up.
+/// Fail-soft alpha-beta over the last two tricks (or the last one), `state` at a trick's start:
+/// at most sixteen lines of play, searched on a few numbers rather than on positions.
 fn last_tricks(state: &State, order: &CardOrder, alpha: i16, beta: i16) -> i16 {
-    if state.played == 0 && state.tricks_left() <= 1 {
+    if state.tricks_left() <= 1 {
         return last_trick(state, order);
     }
-    let maximising = state.team() == Team::NS.index();
-    let mut best = if maximising { i16::MIN } else { i16::MAX };
-    let mut legal = state.legal(order);
-    while legal != 0 {
-        let c = legal.trailing_zeros() as usize;
-        legal &= legal - 1;
-        let mut child = *state;
-        let gain = child.play(order, c);
-        let (a, b) = if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
-        let v = gain + last_tricks(&child, order, a - gain, b - gain);
-        if maximising {
-            best = best.max(v);
-            if best >= beta {
-                break;
-            }
+    let endgame = Endgame { state, order, step: state.step };
+    let trick =
+        TrickSoFar { seat: state.seat, lead: 0, win_power: 0, win_seat: 0, points: 0, cards: 0 };
+    endgame.ply(0, trick, alpha, beta)
+}
+
+/// The first of the last two tricks as it is played: who is to play, the suit led, the winning
+/// card's power and seat, the points and the cards down.
+#[derive(Clone, Copy)]
+struct TrickSoFar {
+    seat: u8,
+    lead: u8,
+    win_power: u8,
+    win_seat: u8,
+    points: u8,
+    cards: u32,
+}
+
+/// The last two tricks from their start.
+struct Endgame<'a> {
+    state: &'a State,
+    order: &'a CardOrder,
+    step: u8,
+}
+
+impl Endgame<'_> {
+    /// Fail-soft alpha-beta from the `k`-th card of the first trick on.
+    fn ply(&self, k: u8, trick: TrickSoFar, alpha: i16, beta: i16) -> i16 {
+        let order = self.order;
+        let seat = trick.seat;
+        let hand = self.state.hands[usize::from(seat)];
+        let mut legal = if k == 0 {
+            hand
         } else {
-            best = best.min(v);
-            if best <= alpha {
-                break;
+            following(order, hand, seat, usize::from(trick.lead), trick.win_power, trick.win_seat)
+        };
+        let maximising = seat & 1 == Team::NS.index() as u8;
+        let mut best = if maximising { i16::MIN } else { i16::MAX };
+        while legal != 0 {
+            let c = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            let mut next = trick;
+            if k == 0 {
+                next.lead = (c >> 3) as u8;
+                next.win_power = order.power_in(c >> 3, c);
+                next.win_seat = seat;
+            } else {
+                let power = order.power_in(usize::from(trick.lead), c);
+                if power > trick.win_power {
+                    next.win_power = power;
+                    next.win_seat = seat;
+                }
+            }
+            next.points += order.points_of(c);
+            next.cards |= 1 << c;
+            next.seat = (seat + self.step) & 3;
+            let (a, b) = if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
+            let v = if k == 3 { self.finish(next) } else { self.ply(k + 1, next, a, b) };
+            if maximising {
+                best = best.max(v);
+                if best >= beta {
+                    break;
+                }
+            } else {
+                best = best.min(v);
+                if best <= alpha {
+                    break;
+                }
             }
         }
+        best
     }
-    best
+
+    /// North-South's points from the first trick, complete, and the last.
+    fn finish(&self, trick: TrickSoFar) -> i16 {
+        let mut last = *self.state;
+        for hand in &mut last.hands {
+            *hand &= !trick.cards;
+        }
+        let team = usize::from(trick.win_seat & 1);
+        last.tricks[team] += 1;
+        last.seat = trick.win_seat;
+        let first = if team == Team::NS.index() { i16::from(trick.points) } else { 0 };
+        first + last_trick(&last, self.order)
+    }
 }
 
 /// North-South's points from the last trick, `state` at its start: one card in each hand.

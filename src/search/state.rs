@@ -97,32 +97,7 @@ impl State {
         if self.played == 0 {
             return hand;
         }
-        let lead = usize::from(self.lead);
-        let follow = hand & SUIT_MASKS[lead];
-        if follow != 0 {
-            // A suit in trump order must be climbed over the winning card, which is of that
-            // suit: nothing cuts a suit ranked in trump order.
-            if order.climbs(lead) {
-                let above = follow & order.beating(lead, self.win_power);
-                return if above != 0 { above } else { follow };
-            }
-            return follow;
-        }
-        let trumps = hand & order.trumps();
-        if trumps == 0 || self.win_seat == (self.seat ^ 2) {
-            return hand;
-        }
-        if !order.cuts(self.win_power) {
-            return trumps;
-        }
-        let above = trumps & order.beating(lead, self.win_power);
-        if above != 0 {
-            above
-        } else if order.underruff() {
-            trumps
-        } else {
-            hand
-        }
+        following(order, hand, self.seat, usize::from(self.lead), self.win_power, self.win_seat)
     }
 
     /// Puts card `c` on the table for the seat to play, without taking the trick.
@@ -175,6 +150,45 @@ impl State {
             (false, false) => 0,
             (false, true) => -CAPOT_SHIFT,
         }
+    }
+}
+
+/// The cards of `hand` that `seat` may play to a trick led in the suit of index `lead`, the card
+/// winning it so far of power `win_power` and played by `win_seat`: the rules' `legal_cards`
+/// once a card is down.
+#[inline(always)]
+pub(crate) fn following(
+    order: &CardOrder,
+    hand: u32,
+    seat: u8,
+    lead: usize,
+    win_power: u8,
+    win_seat: u8,
+) -> u32 {
+    let follow = hand & SUIT_MASKS[lead];
+    if follow != 0 {
+        // A suit in trump order must be climbed over the winning card, which is of that suit:
+        // nothing cuts a suit ranked in trump order.
+        if order.climbs(lead) {
+            let above = follow & order.beating(lead, win_power);
+            return if above != 0 { above } else { follow };
+        }
+        return follow;
+    }
+    let trumps = hand & order.trumps();
+    if trumps == 0 || win_seat == (seat ^ 2) {
+        return hand;
+    }
+    if !order.cuts(win_power) {
+        return trumps;
+    }
+    let above = trumps & order.beating(lead, win_power);
+    if above != 0 {
+        above
+    } else if order.underruff() {
+        trumps
+    } else {
+        hand
     }
 }
 
