@@ -615,8 +615,8 @@ struct TrickView {
     /// The trumps, and whether the opponents hold none.
     trumps: CardSet,
     opponents_trumpless: bool,
-    /// The cards in the hands.
-    held: CardSet,
+    /// The opponents' cards.
+    theirs_held: CardSet,
 }
 
 impl TrickView {
@@ -635,7 +635,7 @@ impl TrickView {
             partners: [0; 4],
             trumps,
             opponents_trumpless: opponents[0].or(opponents[1]).and(trumps).is_empty(),
-            held: hands[0].or(hands[1]).or(hands[2]).or(hands[3]),
+            theirs_held: opponents[0].or(opponents[1]),
         };
         if state.played == 0 {
             let partner = hands[usize::from(mover ^ 2)];
@@ -689,14 +689,13 @@ impl TrickView {
         };
         let mine = order.power(card, lead);
         let (winner, power) = if mine > power { (self.mover, mine) } else { (winner, power) };
-        // Points put on a trick the mover's side takes: a card that no card left beats is
-        // worth more kept (it takes a trick later), the others are safer here.
+        // Points put on a trick the mover's side takes: a card that only the side's own cards
+        // beat and that cannot be ruffed takes a trick of its own later, and is kept (the
+        // weakest such card goes first); the others are safer here, the most points first.
         let load = |base: i16| {
-            if order.above(card).and(self.held).is_empty() {
-                base - strength
-            } else {
-                base + points
-            }
+            let beaten = !order.above(card).and(self.theirs_held).is_empty();
+            let ruffable = !self.trumps.contains(card) && !self.opponents_trumpless;
+            if beaten || ruffable { base + points } else { base - strength }
         };
         if winner & 1 != self.mover & 1 {
             if self.partner_later > power.max(self.threat) {
