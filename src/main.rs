@@ -3,10 +3,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::{Level, Style};
 use contree::cli::{Contre, GameFlags, Scoring};
+use contree::rules::{RuleSet, Rules};
 use contree::store::{DirLock, LockError, Store, TABLE};
 
 /// The most deals `contree arena` plays: a few hours at the strongest level.
@@ -80,10 +82,17 @@ enum Command {
         /// The seed every deal derives from.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Scoring method.
+        /// The rule set of every deal.
+        #[arg(long = "rules", value_name = "SET", default_value = "contree",
+              value_parser = rule_set_parser())]
+        rule_set: RuleSet,
+        /// Allow bids in sans atout and tout atout.
+        #[arg(long)]
+        nt_at: bool,
+        /// Scoring method (contree only).
         #[arg(long, value_enum, default_value_t = Scoring::MadePlusBid)]
         scoring: Scoring,
-        /// How a contre is scored.
+        /// How a contre is scored (contree only).
         #[arg(long, value_enum, default_value_t = Contre::Standard)]
         contre: Contre,
         /// One JSON object instead of text.
@@ -102,6 +111,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Style::Cautious)]
         style: Style,
     },
+}
+
+/// Reads a rule set by its name: `contree`, `coinche` or `plain`.
+fn rule_set_parser() -> impl TypedValueParser<Value = RuleSet> {
+    clap::builder::PossibleValuesParser::new(RuleSet::ALL.map(RuleSet::name))
+        .map(|name| RuleSet::ALL.into_iter().find(|s| s.name() == name).unwrap_or_default())
 }
 
 fn arena(config: ArenaConfig, json: bool) -> ExitCode {
@@ -417,11 +432,23 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Some(Command::Score { file }) => score(file),
-        Some(Command::Arena { a, b, auction, deals, seed, scoring, contre, json, threads }) => {
+        Some(Command::Arena {
+            a,
+            b,
+            auction,
+            deals,
+            seed,
+            rule_set,
+            nt_at,
+            scoring,
+            contre,
+            json,
+            threads,
+        }) => {
             // The same values as the game's own flags, read the same way.
             let flags =
                 GameFlags { scoring: Some(scoring), contre: Some(contre), ..GameFlags::default() };
-            let rules = flags.options().rules;
+            let rules = Rules { set: rule_set, nt_at, ..flags.options().rules };
             let threads = usize::from(threads);
             arena(ArenaConfig { a, b, auction, deals, seed, rules, threads }, json)
         }
