@@ -37,7 +37,7 @@ use rand::RngExt;
 use super::Style;
 use crate::rules::{
     Auction, Bid, BidLevel, Call, Card, CardSet, Combination, MAX_BID, MIN_BID, Multiplier, Rank,
-    Rules, Seat, Suit, Trump,
+    RuleSet, Rules, Seat, Suit, Trump,
 };
 
 /// Points an average partner is expected to bring to a contract, before it has said anything
@@ -45,8 +45,14 @@ use crate::rules::{
 const PARTNER_ALLOWANCE: i32 = 35;
 
 /// `coinche`: what the count loses because the takers must also outscore the defence, which may
-/// declare too.
-const COINCHE_DEFENCE: i32 = 10;
+/// declare too (measured in duplicate over 100,000 deals: 5 beats 10 by 1.5 points a deal and
+/// 0 by 1.3; counting no declaration at all loses 4.8).
+const COINCHE_DEFENCE: i32 = 5;
+
+/// `coinche`: the smallest declaration a raise counts, a cent or a carré, which nearly always
+/// scores (measured in duplicate over 100,000 deals: counting every declaration in raises lost
+/// 3.1 points a deal; counting none, the same as counting these).
+const SURE_DECLARATION: u16 = 100;
 
 /// The estimated points the partnership makes with `trump`, from this hand alone plus an
 /// allowance for an average partner, belotes included; under `coinche`, with the hand's
@@ -211,7 +217,8 @@ fn own_value(hand: CardSet, suit: Suit) -> i32 {
 }
 
 /// The raise the convention gives a partner's bid in `trump`: the sure tricks less the one the
-/// opener counted on, 10 each; under `coinche`, with the hand's declarations.
+/// opener counted on, 10 each; under `coinche`, with the hand's declaration when it is a cent or
+/// a carré ([`SURE_DECLARATION`]).
 ///
 /// The sure tricks of a suit bid are the trump jack, the trump 9 and each side ace, the belote
 /// counting two; in sans atout each ace and the 10 under it; in tout atout each jack and the 9
@@ -225,8 +232,9 @@ pub fn support(hand: CardSet, trump: Trump, rules: Rules) -> u16 {
             10 * (tops + 2 * belotes(hand, trump)).saturating_sub(1) as u16
         }
     };
-    if rules.set.has_declarations() {
-        tricks + Combination::best(hand, trump).points() / 10 * 10
+    let declared = Combination::best(hand, trump).points();
+    if rules.set.has_declarations() && declared >= SURE_DECLARATION {
+        tricks + declared / 10 * 10
     } else {
         tricks
     }
@@ -443,6 +451,9 @@ fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: Style) -> bool {
         Style::Cautious => 7,
         Style::Bold => 6,
     };
+    // In `plain` the contre doubles only the bid's value, not the 160: it pays as soon as the
+    // contract fails more often than not.
+    let need = if auction.rules().set == RuleSet::Plain { need - 1 } else { need };
     count >= need
 }
 
@@ -555,7 +566,6 @@ fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: Style) -> bool
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::RuleSet;
 
     fn hand(cards: &str) -> CardSet {
         cards.split_whitespace().map(|t| t.parse::<Card>().expect("card")).collect()
@@ -608,8 +618,9 @@ mod tests {
         let tierce = hand("JH 9H AH 7H KS QS JS 7C");
         let plain = evaluate(tierce, HEARTS, CONTREE);
         assert_eq!(evaluate(tierce, HEARTS, COINCHE), plain + 20 - COINCHE_DEFENCE);
-        assert_eq!(support(tierce, HEARTS, COINCHE), support(tierce, HEARTS, CONTREE) + 20);
-        // The four jacks are 200 points whatever the trump.
+        // A raise counts only a declaration that nearly always scores.
+        assert_eq!(support(tierce, HEARTS, COINCHE), support(tierce, HEARTS, CONTREE));
+        // The four jacks are 200 points whatever the trump, in a raise too.
         let carre = hand("JS JH JD JC 7S 8H 9D 7C");
         for trump in Trump::ALL {
             assert_eq!(
@@ -617,6 +628,7 @@ mod tests {
                 evaluate(carre, trump, CONTREE) + 200 - COINCHE_DEFENCE,
                 "{trump}"
             );
+            assert_eq!(support(carre, trump, COINCHE), support(carre, trump, CONTREE) + 200);
         }
     }
 
