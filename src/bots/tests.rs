@@ -671,3 +671,15 @@ fn tout_atout_climbs_with_the_card_that_holds() {
         }
     }
 }
+
+#[test]
+fn a_coinche_defender_counts_its_declaration_against_the_takers() {
+    // Three trumps with the 9 against 90 hearts: 4, no contre. With the four queens, 100 points
+    // the takers must outscore, the count is 8 in coinche.
+    let hand = "QS QH QD QC 9H 8H 7D 8C";
+    let contree = view(Seat::East, Seat::West, hand, "90H", "");
+    assert!(!calls_by_style(&contree).contains(&Call::Contre));
+    let coinche = view_in(Rules::of(RuleSet::Coinche), Seat::East, Seat::West, hand, "90H", "");
+    assert_consistent(&coinche);
+    assert_eq!(calls_by_style(&coinche), [Call::Contre; 2]);
+}
