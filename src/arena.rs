@@ -852,6 +852,14 @@ mod tests {
             config(NORMAL, EASY, 24, 1),
             config(NORMAL, Contestant::Gambler, 24, 1),
             ArenaConfig { auction: Some(Contestant::Gambler), ..config(EASY, NORMAL, 24, 1) },
+            ArenaConfig {
+                rules: Rules::of(RuleSet::Coinche).with_nt_at(true),
+                ..config(NORMAL, EASY, 24, 1)
+            },
+            ArenaConfig {
+                rules: Rules::of(RuleSet::Plain).with_nt_at(true),
+                ..config(EASY, NORMAL, 24, 1)
+            },
         ];
         for one in matches {
             let alone = run(one, false).expect("runs");
@@ -863,6 +871,8 @@ mod tests {
             assert_eq!(a.taken + b.taken + alone.void_plays, 48);
             for (side, other) in [(a, b), (b, a)] {
                 assert_eq!(side.made + side.failed, side.taken);
+                assert!(side.nt_made <= side.nt_taken && side.at_made <= side.at_taken);
+                assert!(side.nt_taken + side.at_taken <= side.taken);
                 assert!(side.contres_failed <= side.contres && side.contres <= other.taken);
                 assert!(side.failures_contred() <= other.failed);
                 assert!(other.surcontred <= side.contres);
@@ -1027,7 +1037,9 @@ mod tests {
     fn the_json_report_has_the_documented_fields() {
         let r = run(config(NORMAL, Contestant::Gambler, 6, 1), false).expect("runs");
         let j = r.to_json();
-        for key in ["deals", "mean", "ci95", "sd", "a", "b", "auction", "deals_per_s"] {
+        for key in
+            ["deals", "mean", "ci95", "sd", "a", "b", "auction", "deals_per_s", "rule_set", "nt_at"]
+        {
             assert!(j.get(key).is_some(), "{key}");
         }
         assert_eq!(j["auction"], serde_json::Value::Null);
@@ -1050,6 +1062,10 @@ mod tests {
                 "contre_rate",
                 "contres_failed_rate",
                 "failures_contred_rate",
+                "nt_taken",
+                "nt_made",
+                "at_taken",
+                "at_made",
             ] {
                 assert!(j[side][key].is_number(), "{side} {key}");
             }
@@ -1060,5 +1076,38 @@ mod tests {
         let fixed = ArenaConfig { auction: Some(EASY), ..r.config };
         let j = run(fixed, false).expect("runs").to_json();
         assert_eq!(j["auction"], "easy");
+    }
+
+    #[test]
+    fn every_set_is_played_and_named_in_the_report() {
+        let mut modes = 0;
+        for set in RuleSet::ALL {
+            for nt_at in [false, true] {
+                let rules = Rules::of(set).with_nt_at(nt_at);
+                let r =
+                    run(ArenaConfig { rules, ..config(NORMAL, EASY, 40, 1) }, false).expect("runs");
+                let j = r.to_json();
+                assert_eq!(j["rule_set"], set.name());
+                assert_eq!(j["nt_at"], nt_at);
+                let text = r.to_string();
+                let named = format!("rules: {set}{}", if nt_at { ", sans atout" } else { "" });
+                assert!(text.contains(&named), "{text}");
+                assert_eq!(text.contains("tout atout (of its contracts)"), nt_at, "{text}");
+                let (a, b) = (&r.a.counts, &r.b.counts);
+                let taken = a.nt_taken + a.at_taken + b.nt_taken + b.at_taken;
+                if nt_at {
+                    modes += taken;
+                } else {
+                    assert_eq!(taken, 0);
+                }
+            }
+        }
+        assert!(modes > 0, "no contract in sans atout or tout atout");
+        let tournament = Rules {
+            scoring: ScoringMethod::Made,
+            contre: ContreScoring::Tournament,
+            ..Rules::default()
+        };
+        assert_eq!(rules_name(tournament), "contree, scoring made, tournament contre");
     }
 }
