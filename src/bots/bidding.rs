@@ -78,7 +78,7 @@ const SURE_DECLARATION: u16 = 100;
 
 /// The estimated points the partnership makes with `trump`, from this hand alone plus an
 /// allowance for an average partner, belotes included; under `coinche`, with the hand's
-/// declarations and less [`COINCHE_DEFENCE`]. Every mode is counted on the scale of a suit
+/// declarations and 5 less for the defence's. Every mode is counted on the scale of a suit
 /// contract, so that the counts of two modes compare and a count of 80 makes 80 about as often.
 pub fn evaluate(hand: CardSet, trump: Trump, rules: Rules) -> i32 {
     let cards = match trump {
@@ -240,7 +240,7 @@ fn own_value(hand: CardSet, suit: Suit) -> i32 {
 
 /// The raise the convention gives a partner's bid in `trump`: the sure tricks less the one the
 /// opener counted on, 10 each; under `coinche`, with the hand's declaration when it is a cent or
-/// a carré ([`SURE_DECLARATION`]).
+/// a carré, which nearly always scores.
 ///
 /// The sure tricks of a suit bid are the trump jack, the trump 9 and each side ace, the belote
 /// counting two; in sans atout each ace and the 10 under it; in tout atout each jack and the 9

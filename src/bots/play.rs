@@ -8,6 +8,11 @@
 //! and loads it with points; against an opponent it wins with the cheapest card that holds the
 //! trick, and otherwise gives the least: a small card from the weakest suit, keeping the guard of
 //! a ten. Among equal cards the lowest is played. The last trick counts its 10.
+//!
+//! Each mode ranks the cards its own way ([`Card::strength`]): in tout atout every suit climbs
+//! from the jack, so the taker's side cashes its jacks as it would draw trumps, and a suit's guard
+//! is the 9's; in sans atout and tout atout nothing cuts, so there is no ruff to fear or to seek,
+//! and where a suit led must be beaten (tout atout) the cheapest card that holds the trick goes.
 
 use super::memory::Memory;
 use crate::rules::{Card, CardSet, Rank, Seat, Suit, Trick, Trump};
