@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::{Level, Style};
 use contree::cli::GameFlags;
-use contree::rules::{ContreScoring, Rules, ScoringMethod};
+use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 use contree::store::{DirLock, LockError, Store, TABLE};
 
 /// The most deals `contree arena` plays: a few hours at the strongest level.
@@ -81,10 +81,16 @@ enum Command {
         /// The seed every deal derives from.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Scoring method.
+        /// The rule set of every deal.
+        #[arg(long = "rules", value_name = "SET", value_enum, default_value_t = RuleSet::Contree)]
+        rule_set: RuleSet,
+        /// Allow bids in sans atout and tout atout.
+        #[arg(long)]
+        nt_at: bool,
+        /// Scoring method (contree only).
         #[arg(long, value_enum, default_value_t = ScoringMethod::MadePlusBid)]
         scoring: ScoringMethod,
-        /// How a contre is scored.
+        /// How a contre is scored (contree only).
         #[arg(long, value_enum, default_value_t = ContreScoring::Standard)]
         contre: ContreScoring,
         /// One JSON object instead of text.
@@ -425,8 +431,20 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Some(Command::Score { file }) => score(file),
-        Some(Command::Arena { a, b, auction, deals, seed, scoring, contre, json, threads }) => {
-            let rules = Rules { scoring, contre, ..Rules::default() };
+        Some(Command::Arena {
+            a,
+            b,
+            auction,
+            deals,
+            seed,
+            rule_set,
+            nt_at,
+            scoring,
+            contre,
+            json,
+            threads,
+        }) => {
+            let rules = Rules { set: rule_set, nt_at, scoring, contre };
             let threads = usize::from(threads);
             arena(ArenaConfig { a, b, auction, deals, seed, rules, threads }, json)
         }
