@@ -1252,6 +1252,12 @@ fn the_rule_sets_at_the_table() {
         ch(&mut app, 'H');
         app
     });
+    // The help's summary of the rules says the plain set's direction and scoring, as its note does.
+    snapshot_all("help_plain", |l| {
+        let mut app = at_table_rules(l, Rules::of(RuleSet::Plain), SEED);
+        ch(&mut app, '?');
+        app
+    });
 }
 
 #[test]

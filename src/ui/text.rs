@@ -692,30 +692,59 @@ impl Words {
         }
     }
 
-    /// The one-page rules summary of the help screen.
-    pub const fn rules_summary(self) -> &'static [&'static str] {
-        match self.lang {
-            Lang::En => &[
+    /// The one-page rules summary of the help screen, for a game of `set`: the direction of play,
+    /// the made test and the scoring follow the set, so that the summary never contradicts the
+    /// set's own note below it.
+    pub fn rules_summary(self, set: RuleSet) -> [&'static str; 8] {
+        let (direction, made, scores) = match (self.lang, set) {
+            (Lang::En, RuleSet::Contree) => (
                 "You (South) and North play against East and West; play goes anticlockwise.",
+                "The contract is made when the takers reach their bid, belote included.",
+                "Scores are rounded to the nearest ten; the first team to the target wins.",
+            ),
+            (Lang::En, RuleSet::Coinche) => (
+                "You (South) and North play against East and West; play goes anticlockwise.",
+                "The contract is made when the takers reach their bid and beat the defence.",
+                "Scores are rounded to the nearest ten; the first team to the target wins.",
+            ),
+            (Lang::En, RuleSet::Plain) => (
+                "You (South) and North play against East and West; play goes clockwise.",
+                "The contract is made when the takers reach their bid, belote included.",
+                "Scores are exact, not rounded; the first team to 701 wins.",
+            ),
+            (Lang::Fr, RuleSet::Contree) => (
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
+                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
+            ),
+            (Lang::Fr, RuleSet::Coinche) => (
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère et battent la défense.",
+                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
+            ),
+            (Lang::Fr, RuleSet::Plain) => (
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens des aiguilles.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
+                "La marque est exacte, sans arrondi ; la première équipe à 701 gagne.",
+            ),
+        };
+        let [bidding, contre, follow, trump, orders] = match self.lang {
+            Lang::En => [
                 "Bidding: from 80 to 160 by tens, or capot (all eight tricks), with a trump suit.",
                 "Contre doubles the opponents' bid; the contré team may surcontre (x4).",
                 "Follow suit; without it, trump unless your partner is winning the trick;",
                 "when you trump, go over the trumps already played if you can.",
                 "Trump: J 9 A 10 K Q 8 7. Plain: A 10 K Q J 9 8 7. 152 points + 10 last trick.",
-                "The contract is made when the takers reach their bid, belote included.",
-                "Scores are rounded to the nearest ten; the first team to the target wins.",
             ],
-            Lang::Fr => &[
-                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+            Lang::Fr => [
                 "Enchères : de 80 à 160 par dizaines, ou capot (huit plis), avec une couleur d'atout.",
                 "Le contre double l'enchère adverse ; l'équipe contrée peut surcontrer (x4).",
                 "Fournir ; sinon couper, sauf si le partenaire est maître du pli ;",
                 "à l'atout, monter sur les atouts déjà joués si on le peut.",
                 "Atout : V 9 A 10 R D 8 7. Hors atout : A 10 R D V 9 8 7. 152 points + 10 de der.",
-                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
-                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
             ],
-        }
+        };
+        [direction, bidding, contre, follow, trump, orders, made, scores]
     }
 }
 
@@ -853,11 +882,25 @@ mod tests {
             v
         };
         assert_eq!(numbers(en.rules_md()), numbers(fr.rules_md()));
+        for set in RuleSet::ALL {
+            assert_ne!(en.rules_summary(set), fr.rules_summary(set));
+        }
+    }
+
+    #[test]
+    fn the_rules_summary_follows_the_set_of_the_game() {
         for lang in Lang::ALL {
             let w = Words { lang, suits: SuitStyle::Glyphs };
-            assert_eq!(w.rules_summary().len(), 8);
+            let [contree, coinche, plain] = RuleSet::ALL.map(|set| w.rules_summary(set));
+            // Clockwise only in the plain rules; anticlockwise never said there.
+            assert_eq!(contree[0], coinche[0]);
+            assert_ne!(plain[0], contree[0]);
+            assert!(plain[0].contains(if lang == Lang::En { "clockwise" } else { "sens des" }));
+            assert!(!plain[0].contains(if lang == Lang::En { "anti" } else { "inverse" }));
+            // Coinche's made test has the defence in it; plain scores are exact, to 701.
+            assert_ne!(coinche[6], contree[6]);
+            assert!(plain[7].contains("701") && !contree[7].contains("701"));
         }
-        assert_ne!(en.rules_summary(), fr.rules_summary());
     }
 
     #[test]

@@ -560,11 +560,15 @@ fn menu(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The rules of the game at the table, else those of new games.
+fn shown_rules(ctx: &Ctx<'_>) -> crate::rules::Rules {
+    ctx.app.game.as_ref().map_or_else(|| ctx.app.settings.rules(), crate::game::Game::rules)
+}
+
 /// The notes on the rules of the game at the table (else of new games): its declarations, or
 /// what its rule set changes, and sans atout and tout atout when it has them.
 pub fn set_notes(ctx: &Ctx<'_>) -> Vec<T> {
-    let rules =
-        ctx.app.game.as_ref().map_or_else(|| ctx.app.settings.rules(), crate::game::Game::rules);
+    let rules = shown_rules(ctx);
     let mut notes = vec![match rules.set {
         RuleSet::Contree => T::Annonces,
         RuleSet::Coinche => T::AnnoncesCoinche,
@@ -588,7 +592,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(""));
     lines.push(Line::from(span(w.t(T::RulesSummary), t.title)));
-    for l in w.rules_summary() {
+    for l in w.rules_summary(shown_rules(ctx).set) {
         lines.push(Line::from(span(format!("  {l}"), t.text)));
     }
     for note in set_notes(ctx) {
