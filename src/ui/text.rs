@@ -677,6 +677,8 @@ impl Words {
                     "Enter" => "Entrée",
                     "Space" => "Espace",
                     "Esc" => "Échap",
+                    // Yes is `o` (oui) as well as `y`, and the French prompts say `o`.
+                    "y" => "o",
                     other => other,
                 })
                 .collect::<Vec<_>>()
@@ -885,6 +887,15 @@ mod tests {
         for set in RuleSet::ALL {
             assert_ne!(en.rules_summary(set), fr.rules_summary(set));
         }
+    }
+
+    #[test]
+    fn french_keys_say_oui_for_yes() {
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(fr.keys("Enter y"), "Entrée o");
+        assert_eq!(fr.keys("y Enter"), "o Entrée");
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        assert_eq!(en.keys("Enter y"), "Enter y");
     }
 
     #[test]
