@@ -8,7 +8,7 @@ use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::{Level, Style};
 use contree::cli::GameFlags;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
-use contree::store::{DirLock, LockError, Store, TABLE};
+use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
 
 /// The most deals `contree arena` plays: a few hours at the strongest level.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
@@ -283,10 +283,8 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut settings = match store.as_ref().map(|s| s.read_json_fields(ui::settings::SETTINGS_FILE))
     {
         None | Some(Ok((None, None))) => from_env(),
-        Some(Ok((kept, aside))) => {
-            notices.extend(aside.map(|a| a.to_string()));
-            kept.unwrap_or_else(from_env)
-        }
+        // A settings file set aside is told by the store's notices, below.
+        Some(Ok((kept, _))) => kept.unwrap_or_else(from_env),
         Some(Err(e)) => {
             notices.push(e.to_string());
             from_env()
@@ -322,7 +320,11 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
                 (None, Some(ui::app::Resumable { game, started, saved }))
             }
             other => {
-                // The save comes first: of all the notices, it is the one not to miss.
+                // The files set aside before the save (the settings) are said after it, and the
+                // store's own notice of the save is replaced by the one in the players' words:
+                // of all the notices, the save's is the one not to miss, and each is said once.
+                let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
+                notices.extend(earlier.map(|a| a.to_string()));
                 if let Some(n) = other.notice() {
                     notices.insert(0, n);
                 }

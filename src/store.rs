@@ -65,7 +65,7 @@ pub struct Store {
     /// Small files that exist but could not be read: they are never written over.
     unreadable: Mutex<BTreeSet<String>>,
     /// Files moved aside or left in place since the last [`Store::take_notices`].
-    notices: Mutex<Vec<String>>,
+    notices: Mutex<Vec<SetAside>>,
 }
 
 /// The value of a mutex, even one a panicking thread left behind (the data is plain values).
@@ -491,9 +491,9 @@ impl Store {
         self.dir.join(name)
     }
 
-    /// What was moved aside or left in place since the last call, one sentence each, for the
-    /// table to show.
-    pub fn take_notices(&self) -> Vec<String> {
+    /// What was moved aside or left in place since the last call, for the table to show (each
+    /// says itself in one sentence).
+    pub fn take_notices(&self) -> Vec<SetAside> {
         std::mem::take(&mut *held(&self.notices))
     }
 
@@ -588,7 +588,7 @@ impl Store {
         }
     }
 
-    /// Moves a file that cannot be used aside, and keeps the sentence that says so for
+    /// Moves a file that cannot be used aside, and keeps what was done for
     /// [`Store::take_notices`]. A read-only store leaves it in place and says so.
     fn set_aside(&self, name: &str, reason: String) -> Result<SetAside, StoreError> {
         let aside = if self.read_only {
@@ -607,7 +607,7 @@ impl Store {
             })?;
             SetAside { file: name.to_string(), path, reason, moved: true }
         };
-        held(&self.notices).push(aside.to_string());
+        held(&self.notices).push(aside.clone());
         Ok(aside)
     }
 

@@ -627,7 +627,7 @@ fn corrupt_settings_are_moved_aside_and_their_good_fields_kept() {
     let aside = aside.expect("reported");
     assert!(aside.moved && aside.reason.contains("speed"), "{aside}");
     assert_eq!(fs::read(&aside.path).expect("kept as it was"), bad);
-    assert!(store.take_notices().iter().any(|n| n.contains("settings.json")));
+    assert!(store.take_notices().iter().any(|n| n.file == "settings.json"));
     // What was kept is on disk again, so the next change loses nothing readable.
     let back: Option<Settings> = store.read_json("settings.json").expect("readable now");
     assert_eq!(back, Some(kept));
@@ -648,6 +648,7 @@ fn corrupt_statistics_met_at_the_table_are_reported() {
     store.deal_finished(&game).expect("counts on new statistics");
     let notices = store.take_notices();
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].contains("stats.json") && notices[0].contains("kept as"), "{notices:?}");
+    let notice = notices[0].to_string();
+    assert!(notice.contains("stats.json") && notice.contains("kept as"), "{notices:?}");
     assert_eq!(store.stats().deals.played, 1);
 }

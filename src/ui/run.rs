@@ -91,7 +91,7 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
     let notices = store.take_notices();
     if !notices.is_empty() {
         let mut all: Vec<String> = app.status.take().into_iter().collect();
-        all.extend(notices);
+        all.extend(notices.iter().map(ToString::to_string));
         app.status = Some(all.join(" "));
     }
     think
