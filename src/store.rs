@@ -62,6 +62,10 @@ pub struct Store {
     /// The start time last given to a new game, so that two games of one session never share
     /// one, whatever their seeds.
     last_start: Mutex<u64>,
+    /// The game whose last save failed (a full disk, say), written again by
+    /// [`Store::save_pending`] and before a new game files the saved one, so that actions made
+    /// while the disk refused are not lost once it accepts again.
+    unsaved: Mutex<Option<Game>>,
     /// Small files that exist but could not be read: they are never written over.
     unreadable: Mutex<BTreeSet<String>>,
     /// Files moved aside or left in place since the last [`Store::take_notices`].
@@ -464,6 +468,7 @@ impl Store {
             known: Mutex::new(None),
             last_start: Mutex::new(0),
             unreadable: Mutex::new(BTreeSet::new()),
+            unsaved: Mutex::new(None),
             notices: Mutex::new(Vec::new()),
         })
     }
@@ -689,7 +694,16 @@ impl Store {
         let mut save = game.to_save();
         save.started = Some(self.started(game));
         save.saved = Some(now());
-        self.write_file(GAME_FILE, &save)
+        let written = self.write_file(GAME_FILE, &save);
+        *held(&self.unsaved) = written.is_err().then(|| game.clone());
+        written
+    }
+
+    /// Writes the game whose last save failed, if any: at the end of a session, and before the
+    /// saved game is filed for a new one. An error says the game in memory is still not saved.
+    pub fn save_pending(&self) -> Result<(), StoreError> {
+        let pending = held(&self.unsaved).take();
+        pending.map_or(Ok(()), |game| self.save_game(&game))
     }
 
     /// A new game at the table, in place of the saved one: the saved game is filed (as finished,
@@ -805,6 +819,12 @@ impl Store {
         if on_disk.is_some_and(|s| s.seed == game.seed() && s.started == Some(started)) {
             self.remove(GAME_FILE)?;
         }
+        // Filed from memory: a save of it that failed before has nothing left to keep.
+        held(&self.unsaved).take_if(|g| {
+            g.seed() == game.seed()
+                && g.options() == game.options()
+                && g.players() == game.players()
+        });
         Ok(())
     }
 
@@ -813,6 +833,8 @@ impl Store {
     /// and `game.json` removed. A save that cannot be read at all (no permission) is an error,
     /// and stays.
     pub fn archive_saved_game(&self) -> Result<(), StoreError> {
+        // What is filed is the game as it was last played, not as the disk last took it.
+        self.save_pending()?;
         let path = self.path(GAME_FILE);
         let parsed = match files::read(&path, SAVE_LIMIT) {
             Ok(bytes) => parse_save(&bytes),

@@ -148,9 +148,14 @@ pub fn run(mut app: App, look: Look, store: Option<&Store>) -> io::Result<Ending
     let result = execute!(io::stdout(), EnableMouseCapture)
         .and_then(|()| read_terminal(tx.clone()))
         .and_then(|()| event_loop(&mut terminal, &mut app, look, store, &tx, &rx));
-    // Whatever happened, the last state is on disk before the terminal is given back.
+    // Whatever happened, the last state is on disk before the terminal is given back, a save
+    // that failed earlier (a full disk) included.
     let _ = effects(&mut app, store);
+    let pending = store.map_or(Ok(()), Store::save_pending);
     restore();
+    if let Err(e) = pending {
+        eprintln!("contree: the game's last actions were not saved: {e}");
+    }
     result
 }
 
