@@ -307,6 +307,13 @@ texts! {
     ThisGame => "Statistics", "Statistiques";
     Undos => "Calls and cards taken back", "Coups repris";
     ContresWon => "Contres that set the contract", "Contres gagnants";
+    // The statistics' rows count contracts, contres, capots and belotes: plural words.
+    StatMade => "made", "réussis";
+    StatFailed => "failed", "chutés";
+    StatContres => "Contres", "Contres";
+    StatSurcontres => "Surcontres", "Surcontres";
+    StatCapots => "Capots", "Capots";
+    StatBelotes => "Belotes", "Belotes";
 }
 
 /// How texts are written: the language and the suit style.
