@@ -1198,6 +1198,8 @@ fn the_rule_sets_at_the_table() {
     use contree::rules::{RuleSet, Rules};
     let coinche_at = Rules::of(RuleSet::Coinche).with_nt_at(true);
     snapshot_all("start_coinche", |l| App::new(config_rules(l, coinche_at, SEED)));
+    // The plain house rules are not the federation's: the line under the title says so.
+    snapshot_all("start_plain", |l| App::new(config_rules(l, Rules::of(RuleSet::Plain), SEED)));
     snapshot_all("settings_coinche", |l| {
         let mut app = App::new(config_rules(l, coinche_at, SEED));
         app.activate(MenuItem::Settings);

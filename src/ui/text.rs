@@ -124,6 +124,7 @@ macro_rules! texts {
 texts! {
     Title => "Belote contrée", "Belote contrée";
     Subtitle => "French Belote Federation rules", "Règlement de la Fédération française de belote";
+    SubtitlePlain => "The house rules many families play", "Les règles de la maison, comme en famille";
     Play => "Play", "Jouer";
     Resume => "Resume the game", "Reprendre la partie";
     Target => "Target", "Objectif";

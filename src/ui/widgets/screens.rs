@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
-use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
+use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
 use crate::ui::settings::{Speed, SuitStyle};
 use crate::ui::text::T;
@@ -34,7 +34,11 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         inner.x + inner.width.saturating_sub(n) / 2
     };
     buf.set_string(center(&title), inner.y + 1, &title, t.title);
-    let sub = w.t(T::Subtitle);
+    // The plain set is no federation's: its own line under the title.
+    let sub = w.t(match app.settings.set {
+        RuleSet::Plain => T::SubtitlePlain,
+        RuleSet::Contree | RuleSet::Coinche => T::Subtitle,
+    });
     buf.set_string(center(sub), inner.y + 2, sub, t.dim);
     for (i, &item) in items.iter().enumerate() {
         let y = inner.y + 4 + i as u16 * step;
