@@ -134,6 +134,8 @@ fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
     let stdout = io::stdout();
     match contree::bots::protocol::serve(io::stdin().lock(), stdout.lock(), level, style, seed) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): nobody is left to answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("contree bot: {e}");
             ExitCode::FAILURE

@@ -252,16 +252,14 @@ fn files_that_are_not_regular_files_are_refused_at_once() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-#[test]
-fn score_into_a_closed_pipe_ends_quietly() {
+/// Runs `contree <command>` on `input`, reads one byte of its answers and closes the pipe, as
+/// `| head -c 1` does: the command must end without a word on standard error.
+fn into_a_closed_pipe(command: &str, input: String) -> Output {
     use std::io::Write;
     use std::process::Stdio;
     let dir = tempfile::tempdir().expect("temp dir");
-    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
-    // Far more answers than a pipe holds.
-    let input = records.repeat(1 + 400_000 / records.len().max(1));
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .arg("score")
+        .arg(command)
         .env("CONTREE_DATA_DIR", dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -272,7 +270,6 @@ fn score_into_a_closed_pipe_ends_quietly() {
     let feeder = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    // `| head -c 1`: read one byte, then go away.
     let mut stdout = child.stdout.take().expect("stdout");
     let mut one = [0u8];
     std::io::Read::read_exact(&mut stdout, &mut one).expect("an answer starts");
@@ -280,8 +277,24 @@ fn score_into_a_closed_pipe_ends_quietly() {
     let out = child.wait_with_output().expect("ends");
     let _ = feeder.join();
     let err = text(&out.stderr);
-    assert!(err.is_empty(), "{err}");
+    assert!(err.is_empty(), "contree {command}: {err}");
+    out
+}
+
+#[test]
+fn score_into_a_closed_pipe_ends_quietly() {
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    // Far more answers than a pipe holds.
+    let input = records.repeat(1 + 400_000 / records.len().max(1));
+    let out = into_a_closed_pipe("score", input);
     assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
+}
+
+#[test]
+fn bot_into_a_closed_pipe_ends_quietly() {
+    // Far more answers than a pipe holds: each bad line is answered.
+    let out = into_a_closed_pipe("bot", "{}\n".repeat(200_000));
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
 }
 
 #[test]
