@@ -376,6 +376,45 @@ fn history_export_never_overwrites_without_force_nor_in_the_data_directory() {
     assert_eq!(text(&out.stdout), written);
 }
 
+#[cfg(unix)]
+#[test]
+fn history_export_with_force_writes_through_a_link_and_into_a_pipe() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = with_a_game(dir.path());
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    // A link: what it points to gets the records, and the link stays a link.
+    let real = elsewhere.path().join("real.jsonl");
+    std::fs::write(&real, b"old").expect("write");
+    let link = elsewhere.path().join("link.jsonl");
+    std::os::unix::fs::symlink(&real, &link).expect("link");
+    let out =
+        contree(dir.path(), &["history", "--export", link.to_str().expect("utf-8"), "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::symlink_metadata(&link).expect("there").file_type().is_symlink());
+    let written = std::fs::read_to_string(&real).expect("written");
+    assert_eq!(written.lines().count(), game.history().len());
+    // A pipe is written into, never replaced by a file (as `/dev/null` must not be).
+    let fifo = elsewhere.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let reading = fifo.clone();
+    // Detached: should the pipe be replaced, the reader waits on nothing and the test still ends.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(std::fs::read_to_string(&reading));
+    });
+    let out =
+        contree(dir.path(), &["history", "--export", fifo.to_str().expect("utf-8"), "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).expect("there").file_type().is_fifo(), "still a pipe");
+    let through = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("read").expect("text");
+    assert_eq!(through, written);
+}
+
 #[test]
 fn history_after_a_finished_game_shows_the_last_game_filed() {
     let dir = tempfile::tempdir().expect("temp dir");
