@@ -258,6 +258,8 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     let mut notices = Vec::new();
+    // Store errors met before the table's language is known, said once it is.
+    let mut early = Vec::new();
     let (store, unsaved) = match Store::default_dir().and_then(Store::at) {
         Ok(store) => (Some(store), None),
         Err(e) => (None, Some(format!("{e:#}"))),
@@ -272,7 +274,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
             // A directory where no lock can be made is one where nothing can be written either:
             // each save will say so.
             Err(LockError::Failed(e)) => {
-                notices.push(e.to_string());
+                early.push(e);
                 None
             }
         },
@@ -288,7 +290,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         // A settings file set aside is told by the store's notices, below.
         Some(Ok((kept, _))) => kept.unwrap_or_else(from_env),
         Some(Err(e)) => {
-            notices.push(e.to_string());
+            early.push(e);
             from_env()
         }
     };
@@ -313,6 +315,9 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         settings.suits = SuitStyle::Letters;
     }
     let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
+    // What the store says, in the table's language, now that it is known.
+    let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
+    notices.extend(early.iter().map(|e| w.store_error(e)));
     let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
     let (game, resume) = match &store {
         Some(store) if flags.new => (Some(contree::cli::start_new(store, options, seed)?), None),
@@ -326,8 +331,8 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
                 // store's own notice of the save is replaced by the one in the players' words:
                 // of all the notices, the save's is the one not to miss, and each is said once.
                 let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
-                notices.extend(earlier.map(|a| a.to_string()));
-                if let Some(n) = other.notice() {
+                notices.extend(earlier.map(|a| w.set_aside(&a)));
+                if let Some(n) = w.resume_notice(&other) {
                     notices.insert(0, n);
                 }
                 (None, None)
@@ -336,7 +341,6 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         None => (None, None),
     };
     if let Some(why) = &unsaved {
-        let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
         notices.insert(0, format!("{}{}{why}", w.t(ui::text::T::NotSaved), w.colon()));
     }
     // The players of the last game sit out the next new one; the games file is read only when

@@ -213,7 +213,7 @@ impl StoreError {
         StoreError { path: path.to_path_buf(), operation, cause: Cause::Io(e) }
     }
 
-    fn new(path: &Path, operation: Operation, cause: Cause) -> StoreError {
+    pub(crate) fn new(path: &Path, operation: Operation, cause: Cause) -> StoreError {
         StoreError { path: path.to_path_buf(), operation, cause }
     }
 

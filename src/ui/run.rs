@@ -59,7 +59,8 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
                     }
                     _ => None,
                 };
-                app.new_game_refused(previous.map(|b| *b), resume, &e.to_string());
+                let why = app.words().store_error(&e);
+                app.new_game_refused(previous.map(|b| *b), resume, &why);
                 return Ok(());
             }
             store.save_game(g)
@@ -85,13 +86,14 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
             continue;
         }
         if let Err(e) = carry_out(app, store, effect) {
-            app.status = Some(e.to_string());
+            app.status = Some(app.words().store_error(&e));
         }
     }
     let notices = store.take_notices();
     if !notices.is_empty() {
+        let w = app.words();
         let mut all: Vec<String> = app.status.take().into_iter().collect();
-        all.extend(notices.iter().map(ToString::to_string));
+        all.extend(notices.iter().map(|a| w.set_aside(a)));
         app.status = Some(all.join(" "));
     }
     think

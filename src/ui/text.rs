@@ -5,10 +5,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::SuitStyle;
+use crate::files::ReadError;
 use crate::rules::{
     Bid, BidLevel, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet, Rules,
     Seat, Suit, Team, Trump,
 };
+use crate::store::{Cause, Operation, Resume, SetAside, StoreError};
 
 /// A language of the table.
 #[derive(
@@ -694,6 +696,83 @@ impl Words {
         }
     }
 
+    /// A store error, in the table's language: what could not be done to which file, and why.
+    /// The details a system or a parser gives stay as they come.
+    pub fn store_error(self, e: &StoreError) -> String {
+        if self.lang == Lang::En {
+            return e.to_string();
+        }
+        let what = match e.operation() {
+            Operation::Read => "lire",
+            Operation::Write => "enregistrer",
+            Operation::Remove => "supprimer",
+            Operation::MoveAside => "mettre de côté",
+        };
+        let why = match e.cause() {
+            Cause::Io(io) => self.io_error(io),
+            Cause::Unusable(ReadError::Io(io)) => self.io_error(io),
+            Cause::Unusable(ReadError::NotAFile) => "ce n'est pas un fichier ordinaire".into(),
+            Cause::Unusable(ReadError::TooLarge(limit)) => {
+                format!("il dépasse {}", crate::files::size(*limit))
+            }
+            Cause::Json(j) => j.to_string(),
+            Cause::GameNotOver => "la partie n'est pas finie".into(),
+            Cause::BadName => "ce n'est pas un fichier que contree peut écrire".into(),
+            Cause::ReadOnly => "une autre table contree tient le dossier de données".into(),
+            Cause::NotReadBefore => {
+                "il n'a pas pu être lu, il n'est donc pas écrasé ; voyez-y d'abord".into()
+            }
+        };
+        let de = if what.starts_with(['e', 'é']) { "d'" } else { "de " };
+        format!("impossible {de}{what} {} : {why}", e.path().display())
+    }
+
+    /// An error of the file system in words a player understands.
+    fn io_error(self, e: &std::io::Error) -> String {
+        use std::io::ErrorKind;
+        match (self.lang, e.kind()) {
+            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule".into(),
+            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein".into(),
+            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé".into(),
+            (Lang::Fr, ErrorKind::PermissionDenied) => {
+                "permission refusée (lecture seule ?)".into()
+            }
+            _ => crate::files::describe_io(e),
+        }
+    }
+
+    /// A file the store could not use, and what became of it.
+    pub fn set_aside(self, a: &SetAside) -> String {
+        match (self.lang, a.moved) {
+            (Lang::En, _) => a.to_string(),
+            (Lang::Fr, true) => format!(
+                "{} n'a pas pu servir ({}) ; il a été gardé sous {}",
+                a.file,
+                a.reason,
+                a.path.display()
+            ),
+            (Lang::Fr, false) => {
+                format!("{} n'a pas pu servir ({}) ; il a été laissé tel quel", a.file, a.reason)
+            }
+        }
+    }
+
+    /// What to tell the player when the save could not be resumed.
+    pub fn resume_notice(self, r: &Resume) -> Option<String> {
+        match (self.lang, r) {
+            (Lang::En, _) => r.notice(),
+            (Lang::Fr, Resume::MovedAside { path, reason }) => Some(format!(
+                "La partie enregistrée n'a pas pu être reprise ({reason}) ; elle a été gardée sous {}.",
+                path.display()
+            )),
+            (Lang::Fr, Resume::LeftInPlace { path, reason }) => Some(format!(
+                "La partie enregistrée n'a pas pu être lue ({reason}) ; elle a été laissée telle quelle, dans {}.",
+                path.display()
+            )),
+            (Lang::Fr, Resume::None | Resume::Saved { .. }) => None,
+        }
+    }
+
     /// The message shown when the terminal is too small.
     pub fn too_small(self, w: u16, h: u16) -> String {
         match self.lang {
@@ -895,6 +974,39 @@ mod tests {
         for set in RuleSet::ALL {
             assert_ne!(en.rules_summary(set), fr.rules_summary(set));
         }
+    }
+
+    #[test]
+    fn what_the_store_says_is_said_in_the_language() {
+        use std::path::PathBuf;
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let path = PathBuf::from("/data/game.json.corrupt-1");
+        let moved = Resume::MovedAside { path: path.clone(), reason: "truncated".into() };
+        assert_eq!(en.resume_notice(&moved), moved.notice());
+        let said = fr.resume_notice(&moved).expect("a notice");
+        assert!(said.starts_with("La partie enregistrée n'a pas pu être reprise (truncated)"));
+        assert!(said.contains("/data/game.json.corrupt-1"));
+        let aside = SetAside {
+            file: "settings.json".into(),
+            path: path.clone(),
+            reason: "speed".into(),
+            moved: true,
+        };
+        assert_eq!(en.set_aside(&aside), aside.to_string());
+        assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let e = StoreError::new(&path, Operation::Write, Cause::Io(full));
+        assert_eq!(en.store_error(&e), e.to_string());
+        assert_eq!(
+            fr.store_error(&e),
+            "impossible d'enregistrer /data/game.json.corrupt-1 : le disque est plein"
+        );
+        let e = StoreError::new(&path, Operation::Read, Cause::Unusable(ReadError::NotAFile));
+        assert_eq!(
+            fr.store_error(&e),
+            "impossible de lire /data/game.json.corrupt-1 : ce n'est pas un fichier ordinaire"
+        );
     }
 
     #[test]
