@@ -1092,6 +1092,60 @@ fn new_screens_and_popups() {
     });
 }
 
+/// A table where South's forced card has played itself and its trick waits for a key.
+fn forced_card_held(lang: Lang) -> App {
+    let mut c = config(lang);
+    c.settings.speed = Speed::Fast;
+    let mut app = App::new(c);
+    sit(&mut app);
+    settle(&mut app);
+    bid_with_keys(&mut app);
+    for _ in 0..400 {
+        if app.wait == Some(contree::ui::app::Wait::Held) {
+            return app;
+        }
+        if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
+            key(&mut app, KeyCode::Enter);
+        } else if app.south_to_bid() {
+            ch(&mut app, 'p');
+        } else {
+            settle_one(&mut app);
+        }
+    }
+    panic!("no forced card was played for South");
+}
+
+#[test]
+fn screens_in_every_language_and_size() {
+    // The start screen's notice of a save moved aside wraps, the kept file's path whole.
+    snapshot_all("start_notice", |l| {
+        let mut app = App::new(config(l));
+        let moved = contree::store::Resume::MovedAside {
+            path: "/home/player/.local/share/contree/game.json.corrupt-1796070213".into(),
+            reason: "the file is truncated: EOF while parsing a string at line 1 column 1610"
+                .into(),
+        };
+        app.status = app.words().resume_notice(&moved);
+        app
+    });
+    snapshot_all("contre_offer", contre_offered);
+    snapshot_all("forced_card", forced_card_held);
+    snapshot_all("trick_gathering", |l| {
+        let mut app = first_card_at_normal_speed();
+        app.settings.lang = l;
+        for _ in 0..20 {
+            if app.wait == Some(contree::ui::app::Wait::Gather) {
+                break;
+            }
+            settle_one(&mut app);
+        }
+        app
+    });
+    let mut app = at_table(Lang::Fr);
+    let t = draw(&mut app, 79, 24);
+    insta::assert_snapshot!("too_small_fr", t.backend());
+}
+
 #[test]
 fn ascii_titles_and_names_use_plain_letters() {
     use contree::game::{Game, GameOptions, HUMAN};
