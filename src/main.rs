@@ -1,3 +1,6 @@
+//! The `contree` command: parses the command line, and opens the table or runs `score`,
+//! `stats`, `history`, `arena` or `bot`, each reporting its errors in one line.
+
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
 use std::process::ExitCode;
