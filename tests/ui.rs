@@ -992,23 +992,17 @@ fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
     assert_eq!(app.screen, Screen::Table);
 }
 
-#[test]
-fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
-    let mut c = config(Lang::En);
+/// A table where South's forced card has played itself and its trick waits for a key.
+fn forced_card_held(lang: Lang) -> App {
+    let mut c = config(lang);
     c.settings.speed = Speed::Fast;
     let mut app = App::new(c);
     sit(&mut app);
     settle(&mut app);
     bid_with_keys(&mut app);
-    // Play until South's card is forced and plays itself, then until its trick is complete.
     for _ in 0..400 {
         if app.wait == Some(contree::ui::app::Wait::Held) {
-            let t = draw(&mut app, 80, 24);
-            assert!(format!("{:?}", t.backend()).contains("forced card was played"));
-            assert_eq!(app.wait(), None, "no timer gathers it");
-            key(&mut app, KeyCode::Enter);
-            assert!(app.shown_trick.is_none(), "a key gathers it");
-            return;
+            return app;
         }
         if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
             key(&mut app, KeyCode::Enter);
@@ -1019,6 +1013,16 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
         }
     }
     panic!("no forced card was played for South");
+}
+
+#[test]
+fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
+    let mut app = forced_card_held(Lang::En);
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("forced card was played"));
+    assert_eq!(app.wait(), None, "no timer gathers it");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.shown_trick.is_none(), "a key gathers it");
 }
 
 #[test]
@@ -1090,29 +1094,6 @@ fn new_screens_and_popups() {
         key(&mut app, KeyCode::Enter);
         app
     });
-}
-
-/// A table where South's forced card has played itself and its trick waits for a key.
-fn forced_card_held(lang: Lang) -> App {
-    let mut c = config(lang);
-    c.settings.speed = Speed::Fast;
-    let mut app = App::new(c);
-    sit(&mut app);
-    settle(&mut app);
-    bid_with_keys(&mut app);
-    for _ in 0..400 {
-        if app.wait == Some(contree::ui::app::Wait::Held) {
-            return app;
-        }
-        if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
-            key(&mut app, KeyCode::Enter);
-        } else if app.south_to_bid() {
-            ch(&mut app, 'p');
-        } else {
-            settle_one(&mut app);
-        }
-    }
-    panic!("no forced card was played for South");
 }
 
 #[test]
