@@ -699,6 +699,11 @@ impl Store {
         written
     }
 
+    /// The game whose last save failed, if any: newer than the save on disk.
+    pub fn pending(&self) -> Option<Game> {
+        held(&self.unsaved).clone()
+    }
+
     /// Writes the game whose last save failed, if any: at the end of a session, and before the
     /// saved game is filed for a new one. An error says the game in memory is still not saved.
     pub fn save_pending(&self) -> Result<(), StoreError> {

@@ -53,11 +53,14 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
                 _ => Ok(()),
             };
             if let Err(e) = filed.and_then(|()| store.start_game(g)) {
-                let resume = match store.load_game() {
-                    Resume::Saved { game, started, saved } => {
+                // The game kept is the one last played: newer than the disk's when a save of it
+                // failed.
+                let resume = match (store.pending(), store.load_game()) {
+                    (Some(game), _) => Some(Resumable { game, started: None, saved: None }),
+                    (None, Resume::Saved { game, started, saved }) => {
                         Some(Resumable { game, started, saved })
                     }
-                    _ => None,
+                    (None, _) => None,
                 };
                 let why = app.words().store_error(&e);
                 app.new_game_refused(previous.map(|b| *b), resume, &why);
@@ -319,6 +322,32 @@ mod tests {
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
         })
+    }
+
+    #[test]
+    fn a_new_game_refused_keeps_the_game_last_played_not_the_disks() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("data");
+        let store = Store::at(&data).expect("store").without_sync();
+        let mut app = app();
+        let _ = apply_effects(&mut app, &store);
+        // The disk refuses from now on: a file stands where the directory was.
+        std::fs::rename(&data, dir.path().join("away")).expect("move away");
+        std::fs::write(&data, b"not a directory").expect("block");
+        let mut game = app.game.clone().expect("a game");
+        let seat = game.to_act().expect("someone to act");
+        let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
+        let action = game.random_action(&mut rng).expect("an action");
+        game.apply(seat, action).expect("legal");
+        assert!(store.save_game(&game).is_err());
+        // From the start screen, a new game: refused, since the game it replaces cannot be filed.
+        app.game = None;
+        let _ = app.take_effects();
+        app.new_game();
+        let _ = apply_effects(&mut app, &store);
+        let kept = app.resume.as_ref().map(|r| r.game.to_save().deals);
+        assert_eq!(kept, Some(game.to_save().deals), "the game as last played is offered");
+        assert!(app.status.is_some());
     }
 
     #[test]
