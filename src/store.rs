@@ -9,7 +9,8 @@
 //! cannot be understood is moved aside to `<name>.corrupt-<seconds since the epoch>` and reported;
 //! one that cannot be read for lack of permission is reported and left where it is; nothing is
 //! ever deleted unless it was first kept elsewhere. A failed write is an error for the caller to
-//! show, and the game goes on in memory.
+//! show, and the game goes on in memory; a game whose save failed is kept to be written again
+//! ([`Store::save_pending`]) at the end of the session and before a new game files it.
 //!
 //! A store opened while another process's table holds the directory is read-only
 //! ([`Store::read_only`]): it reports what it cannot use and moves nothing.
