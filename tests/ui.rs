@@ -1149,6 +1149,17 @@ fn ascii_titles_and_names_use_plain_letters() {
     assert!(table.contains("Dede") && table.contains("Kevin"), "{table}");
     assert!(table.contains("Enchere en cours"), "{table}");
     assert!(!table.contains("Dédé") && !table.contains("Enchère en"), "{table}");
+    // A change and a rounded sum keep an arrow of two letters: a lone `>` reads "greater than".
+    let (mut over, _) = whole_game(Lang::En);
+    let game = over.game.clone().expect("a finished game");
+    let mut stats = contree::stats::Stats::default();
+    for d in game.history() {
+        stats.add_deal(d);
+    }
+    stats.add_game(game.rules().set, game.options().target, game.winner().expect("a winner"));
+    over.stats = Some(stats);
+    let end = drawn(&mut over);
+    assert!(end.contains("0 -> 1") && !end.contains("0 > 1"), "{end}");
 }
 
 /// A table whose new games follow `rules`, the first dealt from `seed`.

@@ -133,7 +133,7 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         let name = w.t(if team == Team::NS { T::Us } else { T::Them });
         lines.push(Line::from(vec![
             span(format!("{name}{}", w.colon()), t.dim),
-            span(w.score_sum(&s.sums[team], s.score[team]), t.accent),
+            span(ctx.arrows(w.score_sum(&s.sums[team], s.score[team])), t.accent),
         ]));
     }
     lines
@@ -243,7 +243,7 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
             continue;
         }
         let text = match after.map(value) {
-            Some(now) => format!("{} → {now}", now.saturating_sub(added)),
+            Some(now) => ctx.arrows(format!("{} → {now}", now.saturating_sub(added))),
             None => format!("+{added}"),
         };
         lines.push(Line::from(vec![
