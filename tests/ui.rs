@@ -1020,6 +1020,8 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
     let mut app = forced_card_held(Lang::En);
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("forced card was played"));
+    // Any key goes on: the footer offers no card to play.
+    assert!(!footer_row(&t).contains("play"), "{}", footer_row(&t));
     assert_eq!(app.wait(), None, "no timer gathers it");
     key(&mut app, KeyCode::Enter);
     assert!(app.shown_trick.is_none(), "a key gathers it");

@@ -133,10 +133,15 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     // `n` and `t` only when a bid in sans atout or tout atout may be made.
     let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
     let nt_at = legal.is_some_and(|l| l.nt_at && l.min_level.is_some());
-    let entries: Vec<_> = keymap::footer(ctx.app.mode())
+    // "Enter play" only when South has a card to play: while the others play, or a trick with a
+    // card played for South waits, a key only moves the table on, as the status line says.
+    let mode = ctx.app.mode();
+    let playing = mode != keymap::Mode::Playing || ctx.app.south_to_play();
+    let entries: Vec<_> = keymap::footer(mode)
         .filter(|b| match b.cmd {
             keymap::Cmd::Contre => doubling,
             keymap::Cmd::NoTrump | keymap::Cmd::AllTrump => nt_at,
+            keymap::Cmd::Act | keymap::Cmd::Pick => playing,
             _ => true,
         })
         .collect();
