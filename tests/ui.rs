@@ -921,8 +921,13 @@ fn south_takes_back_its_last_call_and_card() {
     settle(&mut app);
     let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
     let before = calls(&app);
+    // The footer offers to take back only what there is to take back.
+    let footer = footer_row(&draw(&mut app, 120, 40));
+    assert!(!footer.contains("take back"), "{footer}");
     ch(&mut app, 'p');
     assert_eq!(calls(&app), before + 1);
+    let footer = footer_row(&draw(&mut app, 120, 40));
+    assert!(footer.contains("take back"), "{footer}");
     // The next bot's turn is asked for, and taken back before it answers.
     app.update(Msg::Timer);
     let asked: Vec<_> = app
