@@ -120,7 +120,12 @@ pub fn utc(secs: u64) -> String {
 
 /// Why a second table may not open on a data directory: who holds it, and what to do.
 pub fn held_by(holder: &Holder, dir: &Path) -> String {
-    let mut who = String::from("another contree table");
+    // A command that only reads holds the directory for as long as it reads: named as it is.
+    let mut who = if holder.is_table() {
+        String::from("another contree table")
+    } else {
+        format!("`contree {}`", holder.what)
+    };
     match (holder.pid, holder.since) {
         (Some(pid), Some(since)) => {
             let _ = write!(who, " (process {pid}, open since {})", utc(since));
@@ -439,6 +444,20 @@ pub fn history_table(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_holder_of_the_directory_is_named_as_it_is() {
+        let dir = Path::new("/data");
+        let table = Holder { pid: Some(7), since: None, what: "table".into() };
+        assert!(held_by(&table, dir).starts_with("another contree table (process 7)"));
+        let reading = Holder { pid: Some(8), since: None, what: "history".into() };
+        assert!(held_by(&reading, dir).starts_with("`contree history` (process 8)"));
+        let unknown = Holder { pid: None, since: None, what: String::new() };
+        assert!(
+            held_by(&unknown, dir)
+                .starts_with("another contree table is using the data directory /data")
+        );
+    }
 
     #[test]
     fn the_stats_table_lines_up_and_rates_the_contres() {
