@@ -107,6 +107,16 @@ fn bad_lines_get_errors() {
 }
 
 #[test]
+fn a_huge_token_is_not_echoed_back_whole() {
+    let huge = "a".repeat(1_000_000);
+    for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("[\"{huge}\"]")] {
+        let text = answer(&line, Level::Easy, Style::Bold, 1);
+        assert!(text.len() < 1000, "{} bytes", text.len());
+        assert!(error_of(&line).contains('…'), "{text}");
+    }
+}
+
+#[test]
 fn the_service_keeps_serving_after_a_bad_line() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(["bot", "--level", "easy", "--seed", "4"])

@@ -296,7 +296,8 @@ pub fn answer(line: &str, level: Level, style: Style, seed: u64) -> String {
             let action = decide_seeded(&view, level, style, seed);
             json!({ "action": action.to_string() }).to_string()
         }
-        Err(e) => json!({ "error": e.0 }).to_string(),
+        // A huge token of the request is not echoed back whole.
+        Err(e) => json!({ "error": crate::files::cut(&e.0) }).to_string(),
     }
 }
 
