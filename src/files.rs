@@ -137,9 +137,19 @@ pub fn nonblocking(options: &mut OpenOptions) {
 #[cfg(not(unix))]
 pub fn nonblocking(_: &mut OpenOptions) {}
 
+/// Opens the regular file `path` for reading, refusing it at once when it is larger than
+/// `limit` bytes (reading it would only find out later, at the cost of the limit's memory).
+pub fn open_within(path: &Path, limit: u64) -> Result<File, ReadError> {
+    let file = open_regular(path)?;
+    if file.metadata()?.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(file)
+}
+
 /// Reads the whole of the regular file `path`, refusing it beyond `limit` bytes.
 pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    read_from(open_regular(path)?, limit)
+    read_from(open_within(path, limit)?, limit)
 }
 
 /// Reads everything `input` gives, refusing it beyond `limit` bytes. Memory grows with what is
@@ -179,6 +189,17 @@ mod tests {
         assert!(short.starts_with("unknown card `ZZZ") && short.ends_with('…'), "{short}");
         let spaced = "ab ".repeat(1000);
         assert!(cut(&spaced).chars().count() <= ECHO_TOTAL + 1);
+    }
+
+    #[test]
+    fn a_file_larger_than_its_limit_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("sparse");
+        let file = File::create(&path).expect("create");
+        file.set_len(64 * MIB).expect("a sparse file");
+        let e = open_within(&path, MIB).expect_err("too large");
+        assert!(matches!(e, ReadError::TooLarge(MIB)), "{e:?}");
+        assert!(open_within(&path, 64 * MIB).is_ok());
     }
 
     #[test]
