@@ -230,10 +230,10 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
         (T::DealsPlayed, |s| u64::from(s.deals.played)),
         (T::ContractsTaken, |s| u64::from(s.deals.ours.taken)),
         (T::ContractsMade, |s| u64::from(s.deals.ours.made)),
-        (T::Contre, |s| u64::from(s.deals.contres.made)),
+        (T::StatContres, |s| u64::from(s.deals.contres.made)),
         (T::ContresWon, |s| u64::from(s.deals.contres_won.made)),
-        (T::Capot, |s| u64::from(s.deals.capots.made)),
-        (T::Belote, |s| u64::from(s.deals.belotes[Team::NS])),
+        (T::StatCapots, |s| u64::from(s.deals.capots.made)),
+        (T::StatBelotes, |s| u64::from(s.deals.belotes[Team::NS])),
         (T::Undos, |s| u64::from(s.deals.undos)),
     ];
     let mut lines = Vec::new();
