@@ -886,6 +886,33 @@ fn tab_and_enter_cannot_contre_without_the_confirmation() {
 }
 
 #[test]
+fn a_contre_by_mouse_asks_once_more_too() {
+    use contree::rules::{Call, Multiplier};
+    let mut app = contre_offered(Lang::En);
+    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let before = calls(&app);
+    let contre = Hit::Bid(BidButton::Call(Call::Contre));
+    draw(&mut app, 80, 24);
+    click(&mut app, contre);
+    assert_eq!(app.confirm, Some(Call::Contre));
+    assert_eq!(calls(&app), before, "a click only asks");
+    // The button beside it forgets the contre.
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Cancel);
+    assert_eq!(app.confirm, None);
+    assert_eq!(calls(&app), before);
+    // Two clicks on Contre say it.
+    draw(&mut app, 80, 24);
+    click(&mut app, contre);
+    draw(&mut app, 80, 24);
+    click(&mut app, contre);
+    assert_eq!(calls(&app), before + 1);
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    assert_eq!(c.multiplier, Multiplier::Contre);
+}
+
+#[test]
 fn escape_on_the_summary_closes_it_and_does_not_deal() {
     let mut app = finished_deal(Lang::En);
     key(&mut app, KeyCode::Esc);

@@ -212,6 +212,7 @@ texts! {
     KeepQuietKey => "keep quiet", "se taire";
     DeclareButton => "Declare", "Annoncer";
     KeepQuietButton => "Keep quiet", "Se taire";
+    CancelButton => "Cancel", "Annuler";
     DeclareAsk => "With your first card: declare what you hold?", "Annoncer votre jeu avec votre première carte\u{a0}?";
     DeclaredNothing => "nothing", "rien";
     Nobody => "nobody", "personne";
