@@ -17,6 +17,13 @@
 //! seats rather than to the sides, so both plays of a deal have the same auction and A and B are
 //! measured on their card play alone. Results depend only on the seed, not on the number of
 //! threads (the times aside).
+//!
+//! Every deal follows the match's [`Rules`]: the rule set (`contree`, `coinche` or `plain`) and
+//! the sans atout / tout atout option, and the report names them and counts the contracts taken
+//! and made in sans atout and in tout atout. The players see the deal as the table shows it,
+//! every announcement included (each belote said, and under `coinche` each seat's declarations
+//! once it has played its first card), and each deal is scored from its record by the rules, as
+//! `contree score` scores it: declarations and all.
 
 use std::fmt;
 use std::io::{IsTerminal, Write};
@@ -28,8 +35,10 @@ use clap::builder::PossibleValue;
 use serde_json::json;
 
 use crate::bots::{Level, Style, decide_seeded, gambler};
-use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
-use crate::rules::{BySeat, Multiplier, Rules, Seat, Team};
+use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase, SeatView};
+use crate::rules::{
+    BySeat, ContreScoring, Multiplier, RuleSet, Rules, ScoringMethod, Seat, Team, Trump,
+};
 
 /// A player of the arena: a level of the table, or a player the table never offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,14 +70,13 @@ impl Contestant {
         }
     }
 
-    /// What the contestant plays for `seat`, whose turn it is in `game`, with its style and the
-    /// seed of its stream. The arena holds the whole deal; the levels and the gambler are handed
-    /// only the seat's view of it, so they cannot see a hidden card.
-    pub fn decide(self, game: &Game, seat: Seat, style: Style, seed: u64) -> Action {
-        let view = game.view(seat);
+    /// What the contestant plays in the situation `view`, for the seat to act, with its style
+    /// and the seed of its stream. The arena holds the whole deal; the levels and the gambler
+    /// are handed only the seat's view of it ([`Game::view`]), so they cannot see a hidden card.
+    pub fn decide(self, view: &SeatView, style: Style, seed: u64) -> Action {
         match self {
-            Contestant::Level(level) => decide_seeded(&view, level, style, seed),
-            Contestant::Gambler => gambler::decide_seeded(&view, style, seed),
+            Contestant::Level(level) => decide_seeded(view, level, style, seed),
+            Contestant::Gambler => gambler::decide_seeded(view, style, seed),
         }
     }
 }
@@ -276,6 +284,14 @@ pub struct Counts {
     pub contres_failed: u64,
     /// Plays where this side took all eight tricks.
     pub capots: u64,
+    /// This side's contracts in sans atout.
+    pub nt_taken: u64,
+    /// Of those, made.
+    pub nt_made: u64,
+    /// This side's contracts in tout atout.
+    pub at_taken: u64,
+    /// Of those, made.
+    pub at_made: u64,
 }
 
 impl Counts {
@@ -285,7 +301,19 @@ impl Counts {
     }
 
     fn add(&mut self, o: &Counts) {
-        let Counts { taken, made, failed, surcontred, contres, contres_failed, capots } = *o;
+        let Counts {
+            taken,
+            made,
+            failed,
+            surcontred,
+            contres,
+            contres_failed,
+            capots,
+            nt_taken,
+            nt_made,
+            at_taken,
+            at_made,
+        } = *o;
         self.taken += taken;
         self.made += made;
         self.failed += failed;
@@ -293,6 +321,10 @@ impl Counts {
         self.contres += contres;
         self.contres_failed += contres_failed;
         self.capots += capots;
+        self.nt_taken += nt_taken;
+        self.nt_made += nt_made;
+        self.at_taken += at_taken;
+        self.at_made += at_made;
     }
 }
 
@@ -388,6 +420,10 @@ impl ArenaReport {
                 "contre_rate": share(c.contres, o.taken),
                 "contres_failed_rate": share(c.contres_failed, c.contres),
                 "failures_contred_rate": share(c.failures_contred(), o.failed),
+                "nt_taken": c.nt_taken,
+                "nt_made": c.nt_made,
+                "at_taken": c.at_taken,
+                "at_made": c.at_made,
                 "decisions": s.times.count,
                 "decision_us": {
                     "p50": us(s.times.p50_ns),
@@ -402,6 +438,8 @@ impl ArenaReport {
             "seed": self.config.seed,
             "threads": self.config.threads,
             "rules": self.config.rules,
+            "rule_set": self.config.rules.set.name(),
+            "nt_at": self.config.rules.nt_at,
             "auction": self.config.auction.map(Contestant::name),
             "mean": self.mean,
             "ci95": self.ci95,
@@ -428,6 +466,7 @@ impl fmt::Display for ArenaReport {
             c.threads,
             if c.threads == 1 { "" } else { "s" }
         )?;
+        writeln!(f, "rules: {}", rules_name(c.rules))?;
         if let Some(auction) = c.auction {
             writeln!(f, "auction: every seat bids as {auction}; A and B play the cards")?;
         }
@@ -467,6 +506,16 @@ impl fmt::Display for ArenaReport {
         ] {
             row(f, name, pct(x, of_a), pct(y, of_b))?;
         }
+        if c.rules.nt_at {
+            for (name, x, of_a, y, of_b) in [
+                ("sans atout (of its contracts)", a.nt_taken, a.taken, b.nt_taken, b.taken),
+                ("  made", a.nt_made, a.nt_taken, b.nt_made, b.nt_taken),
+                ("tout atout (of its contracts)", a.at_taken, a.taken, b.at_taken, b.taken),
+                ("  made", a.at_made, a.at_taken, b.at_made, b.at_taken),
+            ] {
+                row(f, name, pct(x, of_a), pct(y, of_b))?;
+            }
+        }
         row(f, "capots", a.capots.to_string(), b.capots.to_string())?;
         let (ta, tb) = (&self.a.times, &self.b.times);
         row(f, "decision p50", format_ns(ta.p50_ns), format_ns(tb.p50_ns))?;
@@ -475,6 +524,24 @@ impl fmt::Display for ArenaReport {
         writeln!(f, "void plays (all passed): {} of {plays}", self.void_plays)?;
         write!(f, "speed: {:.0} deals per second ({:.2} s)", self.deals_per_s(), self.seconds)
     }
+}
+
+/// The rules as the report names them: the set, the option, and the scoring options of
+/// `contree` when they are not the defaults.
+fn rules_name(rules: Rules) -> String {
+    let mut name = rules.set.name().to_string();
+    if rules.nt_at {
+        name.push_str(", sans atout and tout atout");
+    }
+    if rules.set == RuleSet::Contree {
+        if rules.scoring == ScoringMethod::Made {
+            name.push_str(", scoring made");
+        }
+        if rules.contre == ContreScoring::Tournament {
+            name.push_str(", tournament contre");
+        }
+    }
+    name
 }
 
 /// The seed of deal `i` (SplitMix64 of the match seed and the index).
@@ -516,24 +583,18 @@ fn play(
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let Some(seat) = game.to_act() else { break };
         let side = side_of(seat);
+        let view = game.view(seat);
         let action = match config.auction {
             // The calls come from the seats, not the sides: the same in both plays of the deal.
-            Some(bidder) if game.phase() == Phase::Bidding => bidder.decide(
-                &game,
-                seat,
-                style_of(seat),
-                stream_seed(seed, seat.team() == Team::EW),
-            ),
+            Some(bidder) if game.phase() == Phase::Bidding => {
+                bidder.decide(&view, style_of(seat), stream_seed(seed, seat.team() == Team::EW))
+            }
             // Each side draws from its own stream, so that two bots of the same level are two
             // players, not one playing both sides.
             _ => {
                 let started = Instant::now();
-                let action = contestant(side).decide(
-                    &game,
-                    seat,
-                    style_of(seat),
-                    stream_seed(seed, side == 1),
-                );
+                let action =
+                    contestant(side).decide(&view, style_of(seat), stream_seed(seed, side == 1));
                 let ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
                 times[side].add(ns);
                 action
@@ -547,21 +608,32 @@ fn play(
 /// Counts the deal `result`, played with contestant A as the team `a_team`, in the sides'
 /// tallies (side A first). Returns A's points minus B's.
 fn tally(result: &DealResult, a_team: Team, sides: [&mut Counts; 2], void_plays: &mut u64) -> f64 {
-    let Some((contract, score)) = result.contract.zip(result.score) else {
+    let (Some(contract), Some(made)) = (result.contract, result.score.map(|s| s.made)) else {
         *void_plays += 1;
         return 0.0;
     };
     let [a, b] = sides;
     let (takers, defenders) = if contract.team() == a_team { (a, b) } else { (b, a) };
     takers.taken += 1;
-    if score.made {
+    if made {
         takers.made += 1;
     } else {
         takers.failed += 1;
     }
+    match contract.trump() {
+        Trump::NoTrump => {
+            takers.nt_taken += 1;
+            takers.nt_made += u64::from(made);
+        }
+        Trump::AllTrump => {
+            takers.at_taken += 1;
+            takers.at_made += u64::from(made);
+        }
+        Trump::Suit(_) => {}
+    }
     if contract.multiplier != Multiplier::Simple {
         defenders.contres += 1;
-        if score.made {
+        if made {
             defenders.contres_failed += 1;
         }
     }
@@ -586,9 +658,10 @@ fn play_once(
 ) -> Result<f64, ArenaError> {
     let [a, b] = &mut chunk.sides;
     let game = play(config, index, a_team, [&mut a.times, &mut b.times])?;
-    Ok(game.history().first().map_or(0.0, |result| {
-        tally(result, a_team, [&mut a.counts, &mut b.counts], &mut chunk.void_plays)
-    }))
+    let Some(result) = game.history().first() else {
+        return Ok(0.0);
+    };
+    Ok(tally(result, a_team, [&mut a.counts, &mut b.counts], &mut chunk.void_plays))
 }
 
 /// Plays deals `range`, counting each finished deal in `done`.
@@ -726,6 +799,14 @@ mod tests {
             config(NORMAL, EASY, 24, 1),
             config(NORMAL, Contestant::Gambler, 24, 1),
             ArenaConfig { auction: Some(Contestant::Gambler), ..config(EASY, NORMAL, 24, 1) },
+            ArenaConfig {
+                rules: Rules::of(RuleSet::Coinche).with_nt_at(true),
+                ..config(NORMAL, EASY, 24, 1)
+            },
+            ArenaConfig {
+                rules: Rules::of(RuleSet::Plain).with_nt_at(true),
+                ..config(EASY, NORMAL, 24, 1)
+            },
         ];
         for one in matches {
             let alone = run(one, false).expect("runs");
@@ -737,6 +818,8 @@ mod tests {
             assert_eq!(a.taken + b.taken + alone.void_plays, 48);
             for (side, other) in [(a, b), (b, a)] {
                 assert_eq!(side.made + side.failed, side.taken);
+                assert!(side.nt_made <= side.nt_taken && side.at_made <= side.at_taken);
+                assert!(side.nt_taken + side.at_taken <= side.taken);
                 assert!(side.contres_failed <= side.contres && side.contres <= other.taken);
                 assert!(side.failures_contred() <= other.failed);
                 assert!(other.surcontred <= side.contres);
@@ -901,7 +984,9 @@ mod tests {
     fn the_json_report_has_the_documented_fields() {
         let r = run(config(NORMAL, Contestant::Gambler, 6, 1), false).expect("runs");
         let j = r.to_json();
-        for key in ["deals", "mean", "ci95", "sd", "a", "b", "auction", "deals_per_s"] {
+        for key in
+            ["deals", "mean", "ci95", "sd", "a", "b", "auction", "deals_per_s", "rule_set", "nt_at"]
+        {
             assert!(j.get(key).is_some(), "{key}");
         }
         assert_eq!(j["auction"], serde_json::Value::Null);
@@ -924,6 +1009,10 @@ mod tests {
                 "contre_rate",
                 "contres_failed_rate",
                 "failures_contred_rate",
+                "nt_taken",
+                "nt_made",
+                "at_taken",
+                "at_made",
             ] {
                 assert!(j[side][key].is_number(), "{side} {key}");
             }
@@ -934,5 +1023,38 @@ mod tests {
         let fixed = ArenaConfig { auction: Some(EASY), ..r.config };
         let j = run(fixed, false).expect("runs").to_json();
         assert_eq!(j["auction"], "easy");
+    }
+
+    #[test]
+    fn every_set_is_played_and_named_in_the_report() {
+        let mut modes = 0;
+        for set in RuleSet::ALL {
+            for nt_at in [false, true] {
+                let rules = Rules::of(set).with_nt_at(nt_at);
+                let r =
+                    run(ArenaConfig { rules, ..config(NORMAL, EASY, 40, 1) }, false).expect("runs");
+                let j = r.to_json();
+                assert_eq!(j["rule_set"], set.name());
+                assert_eq!(j["nt_at"], nt_at);
+                let text = r.to_string();
+                let named = format!("rules: {set}{}", if nt_at { ", sans atout" } else { "" });
+                assert!(text.contains(&named), "{text}");
+                assert_eq!(text.contains("tout atout (of its contracts)"), nt_at, "{text}");
+                let (a, b) = (&r.a.counts, &r.b.counts);
+                let taken = a.nt_taken + a.at_taken + b.nt_taken + b.at_taken;
+                if nt_at {
+                    modes += taken;
+                } else {
+                    assert_eq!(taken, 0);
+                }
+            }
+        }
+        assert!(modes > 0, "no contract in sans atout or tout atout");
+        let tournament = Rules {
+            scoring: ScoringMethod::Made,
+            contre: ContreScoring::Tournament,
+            ..Rules::default()
+        };
+        assert_eq!(rules_name(tournament), "contree, scoring made, tournament contre");
     }
 }

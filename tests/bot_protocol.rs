@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use contree::bots::protocol::{answer, parse_request, request_json};
 use contree::bots::{Level, Style, decide_seeded};
 use contree::game::{Action, Game, GameOptions, Phase};
-use contree::rules::{BySeat, ContreScoring, ScoringMethod, ScoringRules};
+use contree::rules::{BySeat, ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 
 fn action_token(a: Action) -> String {
     match a {
@@ -19,33 +19,47 @@ fn action_token(a: Action) -> String {
 }
 
 #[test]
-fn answers_match_the_table_over_random_deals() {
-    let rules = ScoringRules { scoring: ScoringMethod::Made, contre: ContreScoring::Tournament };
+fn answers_match_the_table_over_random_deals_in_every_set() {
+    let contree_options =
+        ScoringRules { scoring: ScoringMethod::Made, contre: ContreScoring::Tournament };
     let mut checked = 0;
-    for seed in 0..12u64 {
-        let options = GameOptions { rules: rules.into(), ..GameOptions::default() };
-        let mut game = Game::new(options, seed, BySeat::from_fn(|s| s.to_string()));
-        let level = if seed % 2 == 0 { Level::Normal } else { Level::Easy };
-        let style = if seed % 3 == 0 { Style::Bold } else { Style::Cautious };
-        // Three deals of each game, so totals and belotes come into the requests.
-        for _ in 0..3 {
-            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
-                let seat = game.to_act().expect("a seat to act");
-                let view = game.view(seat);
-                let line = request_json(&view);
-                assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
-                let at_table = decide_seeded(&view, level, style, seed);
-                let expected = format!("{{\"action\":\"{}\"}}", action_token(at_table));
-                assert_eq!(answer(&line, level, style, seed), expected, "{line}");
-                game.apply(seat, at_table).expect("legal");
-                checked += 1;
-            }
-            if game.phase() == Phase::DealOver {
-                game.next_deal().expect("next deal");
+    for (r, &rules) in common::ALL_RULES.iter().enumerate() {
+        // Contrée's scoring options come into the requests too.
+        let rules = if rules.set == RuleSet::Contree {
+            Rules { scoring: contree_options.scoring, contre: contree_options.contre, ..rules }
+        } else {
+            rules
+        };
+        for seed in 0..6u64 {
+            let options = GameOptions { rules, ..GameOptions::default() };
+            let mut game =
+                Game::new(options, seed + 100 * r as u64, BySeat::from_fn(|s| s.to_string()));
+            let level = if seed % 2 == 0 { Level::Normal } else { Level::Easy };
+            let style = if seed % 3 == 0 { Style::Bold } else { Style::Cautious };
+            // Three deals of each game, so totals and belotes come into the requests.
+            for _ in 0..3 {
+                while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+                    let seat = game.to_act().expect("a seat to act");
+                    // The table's view, with every announcement of the deal.
+                    {
+                        let view = game.view(seat);
+                        let line = request_json(&view);
+                        assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
+                        let at_table = decide_seeded(&view, level, style, seed);
+                        let expected = format!("{{\"action\":\"{}\"}}", action_token(at_table));
+                        assert_eq!(answer(&line, level, style, seed), expected, "{line}");
+                        checked += 1;
+                    }
+                    let action = decide_seeded(&game.view(seat), level, style, seed);
+                    game.apply(seat, action).expect("legal");
+                }
+                if game.phase() == Phase::DealOver {
+                    game.next_deal().expect("next deal");
+                }
             }
         }
     }
-    assert!(checked > 500, "only {checked} decisions checked");
+    assert!(checked > 3000, "only {checked} decisions checked");
 }
 
 /// A request for South, dealer West, playing 80 hearts taken by South, who won the first trick
@@ -93,6 +107,30 @@ fn bad_lines_get_errors() {
 }
 
 #[test]
+fn a_huge_token_is_not_echoed_back_whole() {
+    let huge = "a".repeat(1_000_000);
+    for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("[\"{huge}\"]")] {
+        let text = answer(&line, Level::Easy, Style::Bold, 1);
+        assert!(text.len() < 1000, "{} bytes", text.len());
+        assert!(error_of(&line).contains('…'), "{text}");
+    }
+}
+
+#[test]
+fn a_line_too_long_is_refused_and_the_next_one_answered() {
+    let long = "x".repeat(3 * contree::bots::protocol::REQUEST_LIMIT as usize);
+    let input = format!("{long}\n{{}}\n");
+    let mut out = Vec::new();
+    contree::bots::protocol::serve(input.as_bytes(), &mut out, Level::Easy, Style::Bold, 1)
+        .expect("serves");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), 2, "{text}");
+    assert!(answers[0].contains("longer than 1 MiB"), "{}", answers[0]);
+    assert!(answers[1].contains("missing field"), "{}", answers[1]);
+}
+
+#[test]
 fn the_service_keeps_serving_after_a_bad_line() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(["bot", "--level", "easy", "--seed", "4"])
@@ -118,8 +156,7 @@ fn the_service_keeps_serving_after_a_bad_line() {
 }
 
 /// In every rule set and trump mode, a view read back from its request is the same view, and
-/// every level answers with a legal call or card (the bots need not play the new modes well,
-/// but they never break a rule nor fail to answer).
+/// every level answers with a legal call or card.
 #[test]
 fn every_set_round_trips_and_gets_legal_answers() {
     use contree::rules::legal_cards;
@@ -242,6 +279,66 @@ mod parser {
             let line = request_json(view);
             let back = parse_request(&line);
             prop_assert_eq!(back.as_ref(), Ok(view), "{}", line);
+        }
+    }
+}
+
+mod legal {
+    //! The bots' answers over random reachable situations.
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any reachable situation of any deal, in any set and trump mode: every level, in
+        /// either style, answers with a call or a card the rules allow.
+        #[test]
+        fn every_level_answers_legally(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), answer_seed in any::<u64>()) {
+            use contree::rules::legal_cards;
+            let rules = common::ALL_RULES[rules];
+            let record = common::random_record_with(seed, Some(rules));
+            let views = common::views_of(&record);
+            let view = &views[at % views.len()];
+            for level in Level::ALL {
+                for style in [Style::Cautious, Style::Bold] {
+                    match (decide_seeded(view, level, style, answer_seed), view.contract()) {
+                        (Action::Bid(call), None) => {
+                            prop_assert_eq!(view.auction_state().check(call), Ok(()));
+                        }
+                        (Action::Play(card), Some(c)) => {
+                            let mem = contree::bots::Memory::from_view(view, c, false);
+                            let legal = legal_cards(view.hand, &mem.trick, c.trump(), rules);
+                            prop_assert!(legal.contains(card), "{} {:?}: {}", level, style, card);
+                        }
+                        (a, c) => prop_assert!(false, "{} with contract {:?}", a, c),
+                    }
+                }
+            }
+        }
+
+        /// What a memory infers from any reachable situation is true: no seat is ever inferred
+        /// not to hold a card it holds, in any set and trump mode, whatever the cards played.
+        /// Every situation of the deal is checked: the plays that teach something are rare.
+        #[test]
+        fn memory_infers_nothing_false(seed in any::<u64>(), rules in 0usize..6) {
+            use contree::rules::{CardPlay, Seat};
+            let rules = common::ALL_RULES[rules];
+            let record = common::random_record_with(seed, Some(rules));
+            for view in common::views_of(&record) {
+                let Some(contract) = view.contract() else { continue };
+                let leader = view.auction_state().first_to_speak();
+                let mut play = CardPlay::new(record.hand_sets(), contract.trump(), leader, rules);
+                for &card in &view.play {
+                    play.play_unchecked(card);
+                }
+                let mem = contree::bots::Memory::from_view(&view, contract, true);
+                prop_assert_eq!(&mem.trick, play.current_trick());
+                for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+                    let wrong = mem.cannot_hold[seat].and(play.hands()[seat]);
+                    prop_assert!(wrong.is_empty(), "{} holds {}", seat, wrong);
+                }
+            }
         }
     }
 }

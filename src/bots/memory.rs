@@ -1,15 +1,26 @@
 //! Card memory: what a seat can deduce from its own hand and the cards played so far.
 //!
 //! Everything here comes from a [`SeatView`]: the cards gone, the trick in progress, and for each
-//! other seat the cards it *cannot* hold. Those limits come from the rules of the trick: a seat
-//! that did not follow is void in the suit led; a seat that did not trump when it had to holds no
-//! trump (or no trump above the one on the table); a seat that did not overtrump when it had to
-//! holds no trump above the one it could not beat. A "Belote" said places the other card of the
-//! pair; a king or queen of trump played without it clears the other. A forgetful memory (the
-//! `easy` level) keeps only the trick on the table and deduces nothing.
+//! other seat the cards it *cannot* hold. Those limits come from the rules of the trick, as each
+//! trump mode and rule set writes them:
+//!
+//! - a seat that did not follow is void in the suit led (in every mode: in sans atout it is all
+//!   there is to learn);
+//! - a suit ranked in trump order (the trump suit; every suit in tout atout) must be climbed: a
+//!   seat that followed under the highest card of the suit led holds nothing above it;
+//! - in a suit contract, a seat that did not trump when it had to holds no trump, and one that
+//!   did not overtrump when it had to holds no trump above the one it could not beat; under the
+//!   `plain` set's compulsory underruff, a seat that discarded on an opponent's trump holds no
+//!   trump at all.
+//!
+//! Announcements place cards too: a "Belote" said places the other card of its pair, and a king
+//! or queen of a belote suit played without it clears the other; under `coinche` the cards each
+//! seat declared with its first card are in its hand until it plays them. The turn goes round in
+//! the rules' direction, so the seats still to play and the opponents follow it. A forgetful
+//! memory (the `easy` level) keeps only the trick on the table and deduces nothing.
 
 use crate::game::SeatView;
-use crate::rules::{BySeat, Card, CardSet, Contract, Rank, Seat, Suit, Trick, Trump};
+use crate::rules::{Belotes, BySeat, Card, CardSet, Contract, RuleSet, Seat, Suit, Trick, Trump};
 
 /// What one seat knows and has deduced about the cards.
 #[derive(Clone, Debug)]
@@ -37,8 +48,6 @@ impl Memory {
     /// forgetful memory of the `easy` level.
     pub fn from_view(view: &SeatView, contract: Contract, remember: bool) -> Memory {
         let trump = contract.trump();
-        // The seat that said "Belote" in the trump suit, if any.
-        let said = trump.suit().and_then(|s| view.belotes.holder(s));
         let mut mem = Memory {
             seat: view.seat,
             contract,
@@ -53,7 +62,7 @@ impl Memory {
             let seat = mem.trick.to_play();
             if remember {
                 match mem.trick.lead_suit() {
-                    Some(lead) => mem.infer(seat, card, lead),
+                    Some(lead) => mem.infer(seat, card, lead, view.rules.set),
                     None => {
                         if mem.first_lead[seat].is_none() {
                             mem.first_lead[seat] = Some(card.suit());
@@ -61,7 +70,7 @@ impl Memory {
                     }
                 }
                 mem.gone.insert(card);
-                mem.belote_played(seat, card, said);
+                mem.belote_played(seat, card, &view.belotes);
             }
             mem.trick.push(card);
             if mem.trick.is_complete() {
@@ -72,71 +81,86 @@ impl Memory {
         }
         if !remember {
             mem.gone = mem.trick.cards().iter().copied().collect();
+            return mem;
         }
-        if remember && let (Some(said), Some(suit)) = (said, trump.suit()) {
-            // The seat that said "Belote" still holds whichever of the pair is not out yet.
-            for rank in [Rank::King, Rank::Queen] {
-                let card = Card::new(suit, rank);
-                if !mem.gone.contains(card) {
-                    for s in Seat::ALL.into_iter().filter(|&s| s != said) {
-                        mem.cannot_hold[s].insert(card);
-                    }
-                }
+        // The seat that said "Belote" still holds whichever of the pair is not out yet.
+        for (said, suit) in view.belotes.iter() {
+            if trump.belote_cards().has_suit(suit) {
+                let pair = trump.belote_cards().of_suit(suit);
+                mem.place(said, pair);
+            }
+        }
+        // Declared cards stay in the declarer's hand until played.
+        for (declarer, combination) in view.declared.0.iter() {
+            if let Some(c) = combination {
+                mem.place(declarer, c.cards());
             }
         }
         mem
     }
 
-    /// The limits shown by `seat` playing `card` to a trick led in `lead`.
-    fn infer(&mut self, seat: Seat, card: Card, lead: Suit) {
-        let trump = self.contract.trump();
-        let trick = &self.trick;
-        let best = trick.best_trump(trump);
-        let weaker_than_best = |b: Card| card.rank().trump_strength() < b.rank().trump_strength();
-        if card.suit() != lead {
-            self.cannot_hold[seat] = self.cannot_hold[seat].or(CardSet::suit(lead));
-            if trump.is_trump(lead) {
-                return;
-            }
-            let partner_winning = trick.winner(trump) == Some(seat.partner());
-            if partner_winning {
-                return;
-            }
-            let is_trump = trump.is_trump(card.suit());
-            match best {
-                // Had to trump and did not: no trump at all.
-                None if !is_trump => {
-                    self.cannot_hold[seat] = self.cannot_hold[seat].or(trump.cards());
-                }
-                // Had to overtrump and did not: nothing above the trump on the table.
-                Some(b) if !is_trump || weaker_than_best(b) => {
-                    self.cannot_hold[seat] = self.cannot_hold[seat].or(CardSet::trumps_above(b));
-                }
-                _ => {}
-            }
-        } else if trump.is_trump(lead)
-            && let Some(b) = best
-            && weaker_than_best(b)
-        {
-            self.cannot_hold[seat] = self.cannot_hold[seat].or(CardSet::trumps_above(b));
+    /// `seat` holds whichever of `cards` are not gone: no other seat can hold them.
+    fn place(&mut self, seat: Seat, cards: CardSet) {
+        let held = cards.minus(self.gone);
+        for other in Seat::ALL.into_iter().filter(|&s| s != seat) {
+            self.cannot_hold[other] = self.cannot_hold[other].or(held);
         }
     }
 
-    /// A king or queen of trump played without "Belote" by its player: that player does not
-    /// hold the other one.
-    fn belote_played(&mut self, seat: Seat, card: Card, said: Option<Seat>) {
-        let Some(suit) = self.contract.trump().suit() else {
+    /// The limits shown by `seat` playing `card` to a trick led in `lead`, under the legal-card
+    /// rules of the trump mode and of `set`.
+    fn infer(&mut self, seat: Seat, card: Card, lead: Suit, set: RuleSet) {
+        let trump = self.contract.trump();
+        let trick = &self.trick;
+        let Some(winning) = trick.winning_card(trump) else {
             return;
         };
-        if card.suit() != suit || said == Some(seat) {
+        let stronger_than_card = |c: Card| c.strength(trump) > card.strength(trump);
+        if card.suit() == lead {
+            // A suit ranked in trump order must be climbed, even over the partner: playing under
+            // the highest card of it shows nothing above that card.
+            if trump.trump_ordered().has_suit(lead)
+                && winning.suit() == lead
+                && stronger_than_card(winning)
+            {
+                self.cannot_hold[seat] = self.cannot_hold[seat].or(CardSet::trumps_above(winning));
+            }
             return;
         }
-        let other = match card.rank() {
-            Rank::King => Rank::Queen,
-            Rank::Queen => Rank::King,
-            _ => return,
-        };
-        self.cannot_hold[seat].insert(Card::new(suit, other));
+        self.cannot_hold[seat] = self.cannot_hold[seat].or(CardSet::suit(lead));
+        // Nothing cuts in sans atout and tout atout, and a trump lead only shows the void.
+        if trump.cards().is_empty() || trump.is_trump(lead) {
+            return;
+        }
+        if trick.winner(trump) == Some(seat.partner()) {
+            return;
+        }
+        let is_trump = trump.is_trump(card.suit());
+        match trick.best_trump(trump) {
+            // Had to trump and did not: no trump at all.
+            None if !is_trump => {
+                self.cannot_hold[seat] = self.cannot_hold[seat].or(trump.cards());
+            }
+            // Had to trump, even under the opponent's trump, and did not: no trump at all.
+            Some(_) if !is_trump && set.underruff_compulsory() => {
+                self.cannot_hold[seat] = self.cannot_hold[seat].or(trump.cards());
+            }
+            // Had to overtrump and did not: nothing above the trump on the table.
+            Some(b) if !is_trump || stronger_than_card(b) => {
+                self.cannot_hold[seat] = self.cannot_hold[seat].or(CardSet::trumps_above(b));
+            }
+            _ => {}
+        }
+    }
+
+    /// A king or queen of a belote suit played without "Belote" by its player: that player does
+    /// not hold the other one.
+    fn belote_played(&mut self, seat: Seat, card: Card, said: &Belotes) {
+        let pair = self.contract.trump().belote_cards().of_suit(card.suit());
+        if !pair.contains(card) || said.contains(seat, card.suit()) {
+            return;
+        }
+        self.cannot_hold[seat] = self.cannot_hold[seat].or(pair.minus(CardSet::single(card)));
     }
 
     /// The trump.
@@ -187,15 +211,14 @@ impl Memory {
             && self.opponents().into_iter().any(|s| self.is_void(s, suit) && self.may_hold_trump(s))
     }
 
-    /// Whether `card` is the strongest of its suit still in play (other than cards of our own).
+    /// Whether `card` is the strongest of its suit still in play (other than cards of our own),
+    /// whoever holds it. Each mode ranks the suit its own way: trump order for the trump suit and every suit in
+    /// tout atout, plain order otherwise.
     pub fn is_master(&self, card: Card) -> bool {
         let trump = self.trump();
-        let out = self.unseen().of_suit(card.suit());
-        if trump.is_trump(card.suit()) {
-            out.and(CardSet::trumps_above(card)).is_empty()
-        } else {
-            out.iter().all(|c| c.rank().plain_strength() < card.rank().plain_strength())
-        }
+        let strength = card.strength(trump);
+        let others = self.unseen().of_suit(card.suit()).minus(CardSet::single(card));
+        others.iter().all(|c| c.strength(trump) < strength)
     }
 
     /// The seats still to play to the trick in progress, after this seat.

@@ -4,8 +4,11 @@
 //! rules of bidding and play, no card memory, a little randomness) and `normal` (card memory and
 //! inference, the bidding convention of [`bidding`], contres). The persona's [`Style`] shifts the
 //! bidding within a level. [`decide_seeded`] gives the same answer for the same situation, at the
-//! table and through `contree bot` alike. The [`gambler`], which overbids and never contres, is
-//! not a level: it plays only in the arena, to measure how the levels punish an overbidder.
+//! table and through `contree bot` alike. The bots play every rule set and trump mode: the view
+//! carries the [`crate::rules::Rules`], the bidding counts sans atout, tout atout and coinche's
+//! declarations ([`bidding`]), and the memory reads each mode's legal-card rules ([`memory`]).
+//! The [`gambler`], which overbids and never contres, is not a level: it plays only in the
+//! arena, to measure how the levels punish an overbidder.
 
 pub mod bidding;
 pub mod gambler;

@@ -8,9 +8,24 @@
 //! and loads it with points; against an opponent it wins with the cheapest card that holds the
 //! trick, and otherwise gives the least: a small card from the weakest suit, keeping the guard of
 //! a ten. Among equal cards the lowest is played. The last trick counts its 10.
+//!
+//! Each mode ranks the cards its own way ([`Card::strength`]): in tout atout every suit climbs
+//! from the jack, so the taker's side cashes its jacks as it would draw trumps, and a suit's guard
+//! is the 9's; in sans atout and tout atout nothing cuts, so there is no ruff to fear or to seek,
+//! and where a suit led must be beaten (tout atout) the cheapest card that holds the trick goes.
 
 use super::memory::Memory;
 use crate::rules::{Card, CardSet, Rank, Seat, Suit, Trick, Trump};
+
+/// The two highest ranks of `suit` under `trump`: the jack and the 9 in a suit ranked in trump
+/// order (the trump suit, every suit in tout atout), else the ace and the 10.
+fn top_two(trump: Trump, suit: Suit) -> (Rank, Rank) {
+    if trump.trump_ordered().has_suit(suit) {
+        (Rank::Jack, Rank::Nine)
+    } else {
+        (Rank::Ace, Rank::Ten)
+    }
+}
 
 /// The lowest card of a set by (points, strength): the card that costs least.
 fn cheapest(cards: CardSet, trump: Trump) -> Option<Card> {
@@ -119,7 +134,8 @@ fn safe_master(mem: &Memory, legal: CardSet) -> Option<Card> {
 }
 
 /// A low lead that gives nothing away: not into an opponent's ruff, not away from an ace or an
-/// unguarded ten, not a trump; the weakest such suit, its smallest card.
+/// unguarded ten (in a suit ranked in trump order: a jack or an unguarded 9), not a trump; the
+/// weakest such suit, its smallest card.
 fn quiet_lead(mem: &Memory, legal: CardSet) -> Option<Card> {
     let trump = mem.trump();
     let mut best: Option<(i32, Card)> = None;
@@ -128,16 +144,17 @@ fn quiet_lead(mem: &Memory, legal: CardSet) -> Option<Card> {
         let Some(low) = cheapest(cards, trump) else {
             continue;
         };
-        let ace = cards.contains(Card::new(suit, Rank::Ace));
-        let ten = cards.contains(Card::new(suit, Rank::Ten));
+        let (top, second) = top_two(trump, suit);
+        let top = cards.contains(Card::new(suit, top));
+        let second = cards.contains(Card::new(suit, second));
         let mut cost = 0;
         if mem.opponent_ruffs(suit) {
             cost += 100;
         }
-        if ace {
+        if top {
             cost += 40;
         }
-        if ten && !ace {
+        if second && !top {
             cost += 30;
         }
         cost += i32::from(low.points(trump)) * 2;
@@ -250,7 +267,7 @@ fn load_partner(mem: &Memory, legal: CardSet, lead: Suit) -> Option<Card> {
 }
 
 /// The card that costs least: no trump when a plain card may go, a small card from the weakest
-/// suit, keeping masters and the guard of a ten.
+/// suit, keeping masters and the guard of a ten (of a 9, in a suit ranked in trump order).
 fn give_least(mem: &Memory, legal: CardSet) -> Option<Card> {
     let trump = mem.trump();
     let plain = legal.minus(trump.cards());
@@ -261,9 +278,10 @@ fn give_least(mem: &Memory, legal: CardSet) -> Option<Card> {
         let suit = c.suit();
         let cards = mem.hand.of_suit(suit);
         let master = mem.is_master(c);
-        let ten = Card::new(suit, Rank::Ten);
-        let guards_ten = c != ten && cards.contains(ten) && !mem.is_master(ten) && cards.len() == 2;
+        let second = Card::new(suit, top_two(trump, suit).1);
+        let guards_second =
+            c != second && cards.contains(second) && !mem.is_master(second) && cards.len() == 2;
         let suit_points: u16 = cards.points(trump);
-        (master, guards_ten, c.points(trump), suit_points, c.strength(trump))
+        (master, guards_second, c.points(trump), suit_points, c.strength(trump))
     })
 }

@@ -5,7 +5,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::game::{Game, GameOptions, Phase};
-use crate::rules::{Belotes, Bid, BySeat, ByTeam, CardSet, Declared, Rules, Seat};
+use crate::rules::{Belotes, Bid, BySeat, ByTeam, CardSet, Declared, Rank, RuleSet, Rules, Seat};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|t| t.parse().expect("card token")).collect()
@@ -29,6 +29,37 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
         target: 1000,
         totals: ByTeam::default(),
     }
+}
+
+/// The view of `seat` under `rules`, from tokens as in deal records.
+fn view_in(
+    rules: Rules,
+    seat: Seat,
+    dealer: Seat,
+    hand: &str,
+    auction: &str,
+    play: &str,
+) -> SeatView {
+    SeatView { rules, ..view(seat, dealer, hand, auction, play) }
+}
+
+/// Contrée with sans atout and tout atout.
+const NT_AT: Rules = Rules::of(RuleSet::Contree).with_nt_at(true);
+
+/// The opening of `v` for each level that bids, style and seed, as bids.
+fn openings(v: &SeatView) -> Vec<Bid> {
+    let mut bids = Vec::new();
+    for level in [Level::Easy, Level::Normal] {
+        for style in [Style::Cautious, Style::Bold] {
+            for seed in 0..20 {
+                match decide_seeded(v, level, style, seed) {
+                    Action::Bid(Call::Bid(b)) => bids.push(b),
+                    other => panic!("{level} {style:?} did not open: {other}"),
+                }
+            }
+        }
+    }
+    bids
 }
 
 fn card(s: &str) -> Card {
@@ -256,38 +287,178 @@ fn the_same_situation_gets_the_same_answer() {
     assert_ne!(view_hash(&v), view_hash(&other));
 }
 
+/// Every rule set, with and without sans atout and tout atout.
+fn every_set() -> impl Iterator<Item = Rules> {
+    RuleSet::ALL.into_iter().flat_map(|set| [false, true].map(|on| Rules::of(set).with_nt_at(on)))
+}
+
 #[test]
-fn every_level_plays_legal_moves_through_whole_games() {
-    for (i, level) in Level::ALL.into_iter().enumerate() {
-        let players = BySeat::from_fn(|s| s.to_string());
-        let mut game = Game::new(GameOptions::default(), 40 + i as u64, players);
-        let mut moves = 0;
-        while game.phase() != Phase::GameOver && moves < 5_000 {
-            if game.phase() == Phase::DealOver {
-                game.next_deal().expect("next deal");
-                continue;
-            }
-            let seat = game.to_act().expect("a seat to act");
-            let style = if seat.index().is_multiple_of(2) { Style::Cautious } else { Style::Bold };
-            let view = game.view(seat);
-            if let Some(contract) = view.contract() {
-                // The play rules always find a card themselves, never falling back on the first.
-                for remember in [false, true] {
-                    let mem = Memory::from_view(&view, contract, remember);
-                    let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
-                    assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
+fn every_level_plays_legal_moves_through_whole_games_in_every_set() {
+    for (r, rules) in every_set().enumerate() {
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            // A random player only passes: one game of void deals is enough.
+            let games = if level == Level::Random { 1 } else { 4 };
+            for g in 0..games {
+                let players = BySeat::from_fn(|s| s.to_string());
+                let options = GameOptions { rules, ..GameOptions::default() };
+                let seed = 40 + (r * 3 + i) as u64 * 10 + g;
+                let mut game = Game::new(options, seed, players);
+                let mut moves = 0;
+                while game.phase() != Phase::GameOver && moves < 3_000 {
+                    if game.phase() == Phase::DealOver {
+                        game.next_deal().expect("next deal");
+                        continue;
+                    }
+                    let seat = game.to_act().expect("a seat to act");
+                    let style =
+                        if seat.index().is_multiple_of(2) { Style::Cautious } else { Style::Bold };
+                    let view = game.view(seat);
+                    if let Some(contract) = view.contract() {
+                        check_memory(&game, &view, contract);
+                    }
+                    let action = decide_seeded(&view, level, style, 1);
+                    game.apply(seat, action).expect("the bot's move is legal");
+                    moves += 1;
+                }
+                if level != Level::Random {
+                    assert_eq!(game.phase(), Phase::GameOver, "{level} bots finish a game");
                 }
             }
-            let action = decide_seeded(&view, level, style, 1);
-            game.apply(seat, action).expect("the bot's move is legal");
-            moves += 1;
-        }
-        if level != Level::Random {
-            assert_eq!(game.phase(), Phase::GameOver, "{level} bots finish a game");
         }
     }
 }
 
+/// The memory of `view` agrees with the deal of `game`: the trick in progress and the seats
+/// still to play are the table's, in the rules' direction; every card a seat is inferred not to
+/// hold is one it does not hold; the play rules always find a card themselves.
+fn check_memory(game: &Game, view: &SeatView, contract: crate::rules::Contract) {
+    let Some(play) = &game.deal().play else {
+        panic!("a contract and no play");
+    };
+    for remember in [false, true] {
+        let mem = Memory::from_view(view, contract, remember);
+        assert_eq!(&mem.trick, play.current_trick());
+        let to_come: Vec<Seat> = mem.still_to_play().collect();
+        let direction = view.rules.direction();
+        let expected: Vec<Seat> =
+            (1..4 - mem.trick.len()).map(|n| view.seat.after_in(n, direction)).collect();
+        assert_eq!(to_come, expected);
+        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+            let held = play.hands()[seat];
+            let wrong = mem.cannot_hold[seat].and(held);
+            assert!(wrong.is_empty(), "{seat} holds {wrong}, inferred away: {view:?}");
+            assert_eq!(mem.possible(seat).and(held), held, "{seat}");
+        }
+        let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
+        assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
+    }
+}
+
+#[test]
+fn tout_atout_shows_who_holds_nothing_higher() {
+    // East deals and South takes 80 in tout atout; North leads the 10 of hearts, West follows
+    // with the 7 (it would have had to beat the 10 with the jack, the 9 or the ace), South
+    // with the king, and East discards a spade: East has no heart at all.
+    let v = view_in(
+        NT_AT,
+        Seat::North,
+        Seat::East,
+        "JC 9C AC 10C 7D 8D 9D",
+        "pass pass 80AT pass pass pass",
+        "10H 7H KH 8S",
+    );
+    assert_consistent(&v);
+    let mem = Memory::from_view(&v, v.contract().expect("a contract"), true);
+    for c in ["JH", "9H", "AH"] {
+        assert!(mem.cannot_hold[Seat::West].contains(card(c)), "West may hold {c}");
+    }
+    assert!(mem.possible(Seat::West).contains(card("8H")), "West may still hold a small heart");
+    // South played under the 10 too, against its own partner's card.
+    assert!(mem.cannot_hold[Seat::South].contains(card("JH")));
+    assert!(mem.is_void(Seat::East, Suit::Hearts));
+    // Nothing cuts in tout atout: a discard shows nothing but the void.
+    assert!(mem.possible(Seat::East).contains(card("JS")));
+    // In sans atout, following low shows nothing.
+    let nt = v.auction.iter().map(|c| c.to_string().replace("AT", "NT")).collect::<Vec<_>>();
+    let v = view_in(
+        NT_AT,
+        Seat::North,
+        Seat::East,
+        "JC 9C AC 10C 7D 8D 9D",
+        &nt.join(" "),
+        "10H 7H KH 8S",
+    );
+    let mem = Memory::from_view(&v, v.contract().expect("a contract"), true);
+    assert!(mem.possible(Seat::West).contains(card("AH")));
+    assert!(mem.is_void(Seat::East, Suit::Hearts));
+}
+
+#[test]
+fn plain_underruff_shows_a_seat_without_trumps() {
+    // Plain turns clockwise: East deals, South leads the 7 of spades, West trumps with the 9 of
+    // hearts, North discards a diamond, and East is to play. North could not follow and an
+    // opponent was winning: under the compulsory underruff it has no trump at all.
+    let plain = Rules::of(RuleSet::Plain);
+    let v = view_in(
+        plain,
+        Seat::East,
+        Seat::East,
+        "8S 9S 10S KD QD 7C 8C 9C",
+        "80H pass pass pass",
+        "7S 9H 8D",
+    );
+    assert_consistent(&v);
+    let contract = v.contract().expect("a contract");
+    assert_eq!(contract.taker, Seat::South);
+    let mem = Memory::from_view(&v, contract, true);
+    assert_eq!(mem.trick.to_play(), Seat::East);
+    assert!(!mem.may_hold_trump(Seat::North), "North must hold no trump");
+    assert!(mem.is_void(Seat::North, Suit::Spades));
+    // The opponents of East are South and North, in the order they play after it.
+    assert_eq!(mem.opponents(), [Seat::South, Seat::North]);
+    // The same play in contrée, turning anticlockwise (West deals, South leads, East trumps,
+    // North discards): North only shows it has no trump above the 9.
+    let v =
+        view(Seat::West, Seat::West, "8S 9S 10S KD QD 7C 8C 9C", "80H pass pass pass", "7S 9H 8D");
+    assert_consistent(&v);
+    let mem = Memory::from_view(&v, v.contract().expect("a contract"), true);
+    assert!(mem.cannot_hold[Seat::North].contains(card("JH")));
+    assert!(mem.possible(Seat::North).contains(card("AH")));
+}
+
+#[test]
+fn declared_cards_and_belotes_of_any_suit_are_placed() {
+    // Coinche with tout atout: East deals and South takes; North led the king of clubs saying
+    // "Belote" and announced a tierce to the jack of hearts, West announced nothing. South
+    // knows North holds the queen of clubs and the J 10 9 of hearts.
+    let rules = Rules::of(RuleSet::Coinche).with_nt_at(true);
+    let mut v = view_in(
+        rules,
+        Seat::South,
+        Seat::East,
+        "JS AS 10S KS QS JD AD KD",
+        "pass pass 80AT pass pass pass",
+        "KC 7C",
+    );
+    v.belotes.insert(Seat::North, Suit::Clubs);
+    let tierce = crate::rules::Combination::parse_announced(&["tierce:JH"]).expect("a tierce");
+    v.declared.0[Seat::North] = Some(tierce);
+    v.declared.0[Seat::West] = Some(crate::rules::Combination::NONE);
+    assert_consistent(&v);
+    let mem = Memory::from_view(&v, v.contract().expect("a contract"), true);
+    for c in ["QC", "JH", "10H", "9H"] {
+        assert_eq!(
+            Seat::ALL
+                .into_iter()
+                .filter(|&s| mem.possible(s).contains(card(c)))
+                .collect::<Vec<_>>(),
+            [Seat::North],
+            "{c}"
+        );
+    }
+    // West played the 7 of clubs without a belote: nothing more placed there.
+    assert!(mem.possible(Seat::East).contains(card("AC")));
+}
 /// A dealt hand of eight cards from `rng`.
 fn random_hand(rng: &mut Xoshiro256PlusPlus) -> CardSet {
     let mut deck: Vec<Card> = Card::all().collect();
@@ -396,4 +567,119 @@ fn the_gambler_draws_one_overbid_a_deal_and_plays_as_normal() {
             decide_seeded(&v, Level::Normal, Style::Bold, seed)
         );
     }
+}
+
+#[test]
+fn aces_tens_and_stoppers_open_sans_atout() {
+    // Ace-10 twice, a third ace, the clubs stopped by the guarded 10: 16 + 36 + 36 + 22 + 7.
+    let hand = "AS 10S AH 10H AD 8D 10C 7C";
+    let v = view_in(NT_AT, Seat::South, Seat::West, hand, "", "");
+    assert_consistent(&v);
+    for b in openings(&v) {
+        assert_eq!(b.trump, Trump::NoTrump, "{b}");
+        assert!(b.level.value() >= 100, "only {b}");
+    }
+    // Without the option, the same hand opens in a suit or not at all.
+    let v = view(Seat::South, Seat::West, hand, "", "");
+    let Action::Bid(call) = decide_seeded(&v, Level::Normal, Style::Bold, 0) else {
+        panic!("a call is due");
+    };
+    assert!(!matches!(call, Call::Bid(b) if !b.trump.is_suit()), "{call}");
+}
+
+#[test]
+fn jacks_and_nines_open_tout_atout() {
+    // J-9 twice and a third jack: 25 + 36 + 36 + 20, where the best suit counts 63.
+    let v = view_in(NT_AT, Seat::East, Seat::South, "JS 9S JH 9H JD 7D 8C 7C", "", "");
+    assert_consistent(&v);
+    for b in openings(&v) {
+        assert_eq!(b.trump, Trump::AllTrump, "{b}");
+        assert!(b.level.value() >= 100, "only {b}");
+    }
+}
+
+#[test]
+fn a_void_and_no_ace_never_open_sans_atout() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let mut checked = 0;
+    while checked < 300 {
+        let hand = random_hand(&mut rng);
+        let aces = Suit::ALL.iter().filter(|&&s| hand.contains(Card::new(s, Rank::Ace))).count();
+        let void = Suit::ALL.iter().any(|&s| !hand.has_suit(s));
+        if aces > 0 || !void {
+            continue;
+        }
+        let mut v = view_in(NT_AT, Seat::South, Seat::West, "", "", "");
+        v.hand = hand;
+        for level in [Level::Easy, Level::Normal] {
+            for style in [Style::Cautious, Style::Bold] {
+                let call = decide_seeded(&v, level, style, checked);
+                assert!(
+                    !matches!(call, Action::Bid(Call::Bid(b)) if b.trump == Trump::NoTrump),
+                    "{level} opened {call} with {hand}"
+                );
+            }
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn coinche_counts_the_hands_declaration() {
+    // A cinquante to the ace of spades with the belote: 110 in contrée, and 50 more points
+    // (less 5 for what the defence may declare) in coinche.
+    let hand = "AS KS QS JS 7H 8H 7D 8C";
+    let level = |rules: Rules, seed| {
+        let v = view_in(rules, Seat::South, Seat::West, hand, "", "");
+        match decide_seeded(&v, Level::Normal, Style::Cautious, seed) {
+            Action::Bid(Call::Bid(b)) if b.trump == Trump::Suit(Suit::Spades) => b.level.value(),
+            other => panic!("{other} with {rules:?}"),
+        }
+    };
+    for seed in 0..20 {
+        let contree = level(Rules::default(), seed);
+        let coinche = level(Rules::of(RuleSet::Coinche), seed);
+        assert!(coinche >= contree + 30, "{contree} then {coinche}");
+    }
+}
+
+#[test]
+fn tout_atout_climbs_with_the_card_that_holds() {
+    let auction = "pass pass 80AT pass pass pass";
+    // North deals and East takes 80 in tout atout. West leads the 10 of spades; South, second to
+    // play, holds the jack and the ace: both climb, but East behind may hold the 9, which beats
+    // the ace: the jack holds the trick.
+    let v = view_in(NT_AT, Seat::South, Seat::North, "JS AS 7D 8D 9D 10D 7C 8C", auction, "10S");
+    assert_consistent(&v);
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 0), Action::Play(card("JS")));
+    // South deals and West takes. Last to play, over West's king, the 9 is enough and keeps
+    // the jack.
+    let v =
+        view_in(NT_AT, Seat::South, Seat::South, "JS 9S 7S 7D 8D 9D 10D 7C", auction, "QS 8S KS");
+    assert_consistent(&v);
+    assert_eq!(decide_seeded(&v, Level::Normal, Style::Cautious, 0), Action::Play(card("9S")));
+    // East deals and South takes. Over the partner's queen, a player who can beat it must, and
+    // every level does.
+    let v = view_in(NT_AT, Seat::South, Seat::East, "KS 10S 7S 7D 8D 9D 10D 7C", auction, "QS 8S");
+    assert_consistent(&v);
+    for level in Level::ALL {
+        for seed in 0..10 {
+            let Action::Play(c) = decide_seeded(&v, level, Style::Bold, seed) else {
+                panic!("a card is due");
+            };
+            assert!(["KS", "10S"].contains(&c.to_string().as_str()), "{level} played {c}");
+        }
+    }
+}
+
+#[test]
+fn a_coinche_defender_counts_its_declaration_against_the_takers() {
+    // Three trumps with the 9 against 90 hearts: 4, no contre. With the four queens, 100 points
+    // the takers must outscore, the count is 8 in coinche.
+    let hand = "QS QH QD QC 9H 8H 7D 8C";
+    let contree = view(Seat::East, Seat::West, hand, "90H", "");
+    assert!(!calls_by_style(&contree).contains(&Call::Contre));
+    let coinche = view_in(Rules::of(RuleSet::Coinche), Seat::East, Seat::West, hand, "90H", "");
+    assert_consistent(&coinche);
+    assert_eq!(calls_by_style(&coinche), [Call::Contre; 2]);
 }
