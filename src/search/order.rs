@@ -246,7 +246,7 @@ impl CardOrder {
         let odd = hands[Seat::East.index()] | hands[Seat::West.index()];
         let high = hands[Seat::North.index()] | hands[Seat::West.index()];
         let live = state.live();
-        let compress = &*self.compress;
+        let compress = self.compress;
         for s in 0..4 {
             let byte = |cards: u32| (cards >> (8 * s)) as usize & 0xff;
             let slots = &self.to_slots[s];
