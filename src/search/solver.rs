@@ -44,7 +44,7 @@ use std::fmt;
 
 use super::order::CardOrder;
 use super::position::Position;
-use super::state::{CAPOT_SHIFT, State, following};
+use super::state::{CAPOT_SHIFT, State, after_card, following};
 use super::table::Table;
 use crate::rules::{
     CAPOT_POINTS, Card, CardSet, DEAL_POINTS, Rules, Suit, Team, Trump, trick_bonus,
@@ -779,17 +779,8 @@ impl Endgame<'_> {
             let c = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let mut next = trick;
-            if k == 0 {
-                next.lead = (c >> 3) as u8;
-                next.win_power = order.power_in(c >> 3, c);
-                next.win_seat = seat;
-            } else {
-                let power = order.power_in(usize::from(trick.lead), c);
-                if power > trick.win_power {
-                    next.win_power = power;
-                    next.win_seat = seat;
-                }
-            }
+            (next.lead, next.win_power, next.win_seat) =
+                after_card(order, (trick.lead, trick.win_power, trick.win_seat), k == 0, seat, c);
             next.points += order.points_of(c);
             next.cards |= 1 << c;
             next.seat = (seat + self.step) & 3;

@@ -107,17 +107,13 @@ impl State {
         let bit = 1u32 << c;
         self.hands[usize::from(seat)] &= !bit;
         self.table |= bit;
-        if self.played == 0 {
-            self.lead = (c >> 3) as u8;
-            self.win_power = order.power_in(c >> 3, c);
-            self.win_seat = seat;
-        } else {
-            let power = order.power_in(usize::from(self.lead), c);
-            if power > self.win_power {
-                self.win_power = power;
-                self.win_seat = seat;
-            }
-        }
+        (self.lead, self.win_power, self.win_seat) = after_card(
+            order,
+            (self.lead, self.win_power, self.win_seat),
+            self.played == 0,
+            seat,
+            c,
+        );
         self.trick_points += order.points_of(c);
         self.played += 1;
         self.seat = (seat + self.step) & 3;
@@ -151,6 +147,24 @@ impl State {
             (false, true) => -CAPOT_SHIFT,
         }
     }
+}
+
+/// The suit led, the winning card's power and its seat once `seat` puts card `c` on a trick
+/// where they were `before`; `first` when the card opens the trick.
+#[inline(always)]
+pub(crate) fn after_card(
+    order: &CardOrder,
+    before: (u8, u8, u8),
+    first: bool,
+    seat: u8,
+    c: usize,
+) -> (u8, u8, u8) {
+    if first {
+        return ((c >> 3) as u8, order.power_in(c >> 3, c), seat);
+    }
+    let (lead, win_power, _) = before;
+    let power = order.power_in(usize::from(lead), c);
+    if power > win_power { (lead, power, seat) } else { before }
 }
 
 /// The cards of `hand` that `seat` may play to a trick led in the suit of index `lead`, the card
