@@ -49,6 +49,10 @@
 //!   cards in it: 1% fewer nodes, no less time. The move order matters elsewhere: with the
 //!   followers' cards in card order a deal takes 2.6 times the nodes.
 //! - The lead that last cut a search off kept per leader as well as per depth: 4% more nodes.
+//!   The best card of a search that failed like all its cards kept in the table for the next
+//!   search: 3% more nodes.
+//! - The quick bounds left out at three tricks left, the table alone: 7% more nodes, and more
+//!   time.
 //! - Tricks sure to each side bounding the other side's points at a trick's start (it takes
 //!   the other tricks at most, and in them at most the dearest cards not sure to the first):
 //!   1% fewer nodes with a trump suit, none in sans atout, no less time.
