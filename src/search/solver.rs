@@ -54,6 +54,8 @@
 //!   search: 3% more nodes.
 //! - The quick bounds left out at three tricks left, the table alone: 7% more nodes, and more
 //!   time.
+//! - The key's packing of holders by nibbles from a 256-byte table instead of bytes from the
+//!   64 KiB one: the same keys, no less time.
 //! - Tricks sure to each side bounding the other side's points at a trick's start (it takes
 //!   the other tricks at most, and in them at most the dearest cards not sure to the first):
 //!   1% fewer nodes with a trump suit, none in sans atout, no less time.
