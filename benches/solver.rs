@@ -3,7 +3,7 @@
 //! suit and leader (contrée's rules), then whole deals and positions after two tricks in sans
 //! atout and in tout atout, and whole deals under the plain set's rules; one core. Each line
 //! gives the median, 99th percentile and worst time of its calls, and their nodes. Run with
-//! `cargo bench --bench solver` (`-- 200` for fewer deals, `-- 1000 14` for a table of 2^14
+//! `cargo bench --bench solver` (`-- 200` for fewer deals, `-- 1000 16` for a table of 2^16
 //! buckets).
 
 mod timing;

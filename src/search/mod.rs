@@ -44,7 +44,7 @@
 //! - **The `oracle`** (arena only) plays [`Solver::best_card`] on the true position.
 //! - **Hints and the deal review**: [`Solver::card_values`] says what each card costs.
 //!
-//! One [`Solver`] per thread, kept from call to call: its table (4 MiB by default) is allocated
+//! One [`Solver`] per thread, kept from call to call: its table (1 MiB by default) is allocated
 //! once and carries over between probes, cards and worlds (its keys are exact, so worlds of one
 //! decision share what they have in common); [`Solver::new_deal`] ages it between deals. Calls
 //! allocate nothing; [`Worlds::new`] allocates its count table once per decision, draws do not.
