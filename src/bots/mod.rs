@@ -11,6 +11,7 @@
 //! arena, to measure how the levels punish an overbidder.
 
 pub mod bidding;
+pub mod expert;
 pub mod gambler;
 pub mod memory;
 pub mod personas;
@@ -18,6 +19,7 @@ pub mod play;
 pub mod protocol;
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -52,14 +54,20 @@ pub enum Level {
     Easy,
     /// Card memory and inference, the bidding convention, contres.
     Normal,
+    /// Works out its cards, bids and contres in sampled worlds with the double-dummy solver
+    /// ([`expert`]).
+    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Random, Level::Easy, Level::Normal];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Expert];
 
-    /// The strongest level, the default at the table.
-    pub const STRONGEST: Level = Level::Normal;
+    /// The strongest level.
+    pub const STRONGEST: Level = Level::Expert;
+
+    /// The level of a new table and of `contree bot` when none is named.
+    pub const DEFAULT: Level = Level::Normal;
 
     /// The name used on the command line.
     pub const fn name(self) -> &'static str {
@@ -67,6 +75,7 @@ impl Level {
             Level::Random => "random",
             Level::Easy => "easy",
             Level::Normal => "normal",
+            Level::Expert => "expert",
         }
     }
 }
@@ -81,18 +90,34 @@ impl fmt::Display for Level {
 const EASY_SLIP: f64 = 0.08;
 
 /// What the bot of `level` and `style` does in the situation `view`, for the seat to act.
-/// `view` must be a situation where `view.seat` is to act; the answer is always legal.
+/// `view` must be a situation where `view.seat` is to act; the answer is always legal. The
+/// expert thinks for this process's default time ([`expert::Budget::default_think`]).
 pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::Rng) -> Action {
+    decide_within(view, level, style, rng, expert::Budget::default_think(), None)
+}
+
+/// [`decide`] with the expert's budget and a flag that stops its thinking early (the other
+/// levels answer at once and ignore both).
+pub fn decide_within(
+    view: &SeatView,
+    level: Level,
+    style: Style,
+    rng: &mut impl rand::Rng,
+    budget: expert::Budget,
+    cancel: Option<&AtomicBool>,
+) -> Action {
+    if level == Level::Expert {
+        return expert::decide(view, style, rng, budget, cancel);
+    }
     let auction = view.auction_state();
     let Some(contract) = auction.contract() else {
         let bidder = match level {
             Level::Random => return Action::Bid(Call::Pass),
             Level::Easy => Bidding::EASY,
-            Level::Normal => Bidding::NORMAL,
+            Level::Normal | Level::Expert => Bidding::NORMAL,
         };
-        return Action::Bid(bidding::decide_call(
-            view.seat, view.hand, &auction, style, bidder, rng,
-        ));
+        let call = bidding::decide_call(view.seat, view.hand, &auction, style, bidder, rng);
+        return Action::Bid(call);
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
     let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
@@ -104,7 +129,7 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
         Level::Random => random_card(rng),
         Level::Easy if rng.random_bool(EASY_SLIP) => random_card(rng),
         Level::Easy => play::choose_card(&mem, legal, &[]),
-        Level::Normal => {
+        Level::Normal | Level::Expert => {
             let shown: Vec<Suit> =
                 auction.bids_by(view.seat.partner()).filter_map(|b| b.trump.suit()).collect();
             play::choose_card(&mem, legal, &shown)
@@ -115,9 +140,22 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
 }
 
 /// [`decide`] with a generator derived from `seed` and the situation itself, so the same
-/// request always gets the same answer.
+/// request always gets the same answer (the expert's, when it thinks to a time limit, only on
+/// the same machine under the same load).
 pub fn decide_seeded(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
     decide(view, level, style, &mut seeded_rng(view, seed))
+}
+
+/// [`decide_within`] with the generator of [`decide_seeded`].
+pub fn decide_seeded_within(
+    view: &SeatView,
+    level: Level,
+    style: Style,
+    seed: u64,
+    budget: expert::Budget,
+    cancel: Option<&AtomicBool>,
+) -> Action {
+    decide_within(view, level, style, &mut seeded_rng(view, seed), budget, cancel)
 }
 
 /// The generator of a decision: from `seed` and the situation itself.
