@@ -117,6 +117,9 @@ pub fn decide_within(
             Level::Normal | Level::Expert => Bidding::NORMAL,
         };
         let call = bidding::decide_call(view.seat, view.hand, &auction, style, bidder, rng);
+        if level == Level::Normal && call != Call::Contre && auction.legal_calls().contre {
+            return Action::Bid(normal_contre(view, rng).unwrap_or(call));
+        }
         return Action::Bid(call);
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
@@ -137,6 +140,36 @@ pub fn decide_within(
     };
     // `legal` is never empty for the seat to play; a view where it is has nothing to decide.
     card.or_else(|| legal.first()).map_or(Action::Bid(Call::Pass), Action::Play)
+}
+
+/// The worlds the `normal` level weighs for a contre the convention does not make: a few, each
+/// asked one question with a node budget, so that the decision stays within tens of
+/// milliseconds.
+const NORMAL_CONTRE: expert::Budget =
+    expert::Budget { worlds: 24, nodes: 1_000_000, probe_nodes: 100_000, think: None };
+
+/// How far short of their need the opponents must fall in a world for it to count as failed:
+/// the `normal` level's defence misses some of the solver's, so it counts only clear failures.
+const NORMAL_CONTRE_MARGIN: i16 = 10;
+
+/// The share of the worlds in which the opponents must fail for `normal` to contre, and the
+/// least [`bidding::contre_count`] it needs besides (measured over 2,000 deals of the
+/// convention against itself and against a side overbidding by 30; see `RULES.md`).
+const NORMAL_CONTRE_ODDS: f64 = 0.7;
+const NORMAL_CONTRE_COUNT: i32 = 1;
+
+/// `normal`'s contre when the convention makes none: a hand with some hold on the trump, and
+/// opponents who fall clearly short in most of the worlds their auction leaves.
+fn normal_contre(view: &SeatView, rng: &mut impl rand::Rng) -> Option<Call> {
+    let auction = view.auction_state();
+    let (_, bid) = auction.current_bid()?;
+    if bid.is_capot() || bidding::contre_count(view.hand, &auction, bid) < NORMAL_CONTRE_COUNT {
+        return None;
+    }
+    let reading = bidding::Reading::EXPERT;
+    let (failed, of) =
+        expert::failure_odds(view, rng, NORMAL_CONTRE, reading, NORMAL_CONTRE_MARGIN)?;
+    (failed >= NORMAL_CONTRE_ODDS * of).then_some(Call::Contre)
 }
 
 /// [`decide`] with a generator derived from `seed` and the situation itself, so the same
