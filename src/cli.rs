@@ -120,7 +120,12 @@ pub fn utc(secs: u64) -> String {
 
 /// Why a second table may not open on a data directory: who holds it, and what to do.
 pub fn held_by(holder: &Holder, dir: &Path) -> String {
-    let mut who = String::from("another contree table");
+    // A command that only reads holds the directory for as long as it reads: named as it is.
+    let mut who = if holder.is_table() {
+        String::from("another contree table")
+    } else {
+        format!("`contree {}`", holder.what)
+    };
     match (holder.pid, holder.since) {
         (Some(pid), Some(since)) => {
             let _ = write!(who, " (process {pid}, open since {})", utc(since));
@@ -149,9 +154,12 @@ pub fn last_game_title(entry: &GameEntry) -> String {
 }
 
 /// Writes `text` to the file `path` for `history --export`: never over a file of the data
-/// directory `data`, and over an existing file only with `force` (then atomically).
+/// directory `data`, and over an existing file only with `force`: a regular file is then
+/// replaced atomically, and a device or a pipe written into, as the shell's `>` would (renaming
+/// a file over `/dev/null` would put a file in its place). A link is followed.
 pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::Result<()> {
     use anyhow::{Context, bail};
+    use std::io::Write;
     let parent = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -159,7 +167,7 @@ pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::R
     let name = path.file_name().with_context(|| format!("{} names no file", path.display()))?;
     let folder = std::fs::canonicalize(parent)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    // A link in the export's place is followed: what it points to is what would be written.
+    // A link in the export's place is followed: what it points to is what is written.
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| folder.join(name));
     let data = std::fs::canonicalize(data).unwrap_or_else(|_| data.to_path_buf());
     if folder == data || target.parent() == Some(data.as_path()) {
@@ -168,19 +176,24 @@ pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::R
             path.display()
         );
     }
-    let written = if force {
-        tempfile::Builder::new().prefix(".contree-export.").tempfile_in(&folder).and_then(
-            |mut tmp| {
-                std::io::Write::write_all(&mut tmp, text.as_bytes())?;
-                tmp.persist(path).map(|_| ()).map_err(|e| e.error)
-            },
-        )
-    } else {
-        std::fs::OpenOptions::new()
+    let special = std::fs::metadata(&target).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    let written = match (force, target.parent()) {
+        (true, _) if special => std::fs::OpenOptions::new()
+            .write(true)
+            .open(&target)
+            .and_then(|mut f| f.write_all(text.as_bytes())),
+        (true, Some(into)) => tempfile::Builder::new()
+            .prefix(".contree-export.")
+            .tempfile_in(into)
+            .and_then(|mut tmp| {
+                tmp.write_all(text.as_bytes())?;
+                tmp.persist(&target).map(|_| ()).map_err(|e| e.error)
+            }),
+        _ => std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+            .and_then(|mut f| f.write_all(text.as_bytes())),
     };
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
@@ -431,6 +444,20 @@ pub fn history_table(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_holder_of_the_directory_is_named_as_it_is() {
+        let dir = Path::new("/data");
+        let table = Holder { pid: Some(7), since: None, what: "table".into() };
+        assert!(held_by(&table, dir).starts_with("another contree table (process 7)"));
+        let reading = Holder { pid: Some(8), since: None, what: "history".into() };
+        assert!(held_by(&reading, dir).starts_with("`contree history` (process 8)"));
+        let unknown = Holder { pid: None, since: None, what: String::new() };
+        assert!(
+            held_by(&unknown, dir)
+                .starts_with("another contree table is using the data directory /data")
+        );
+    }
 
     #[test]
     fn the_stats_table_lines_up_and_rates_the_contres() {

@@ -2,7 +2,8 @@
 //! the history of games, a `contree score` input given by path. Only a regular file is read (a
 //! FIFO or a device would block or never end), never more than a limit, and without blocking on
 //! the open itself. An error says which of these it is, so that a caller can tell a file that
-//! cannot be used (moved aside) from one it was not allowed to read (left where it is).
+//! cannot be used (moved aside) from one it was not allowed to read (left where it is). An
+//! error that quotes outside input quotes it [`cut`], never a huge token whole.
 
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -85,6 +86,32 @@ pub fn describe_io(e: &io::Error) -> String {
     }
 }
 
+/// The longest run of characters without a space that an error repeats from the input: a huge
+/// token is cut rather than echoed back whole.
+pub const ECHO_RUN: usize = 64;
+/// The longest error that repeats the input, in characters.
+pub const ECHO_TOTAL: usize = 400;
+
+/// `message` with every run of more than [`ECHO_RUN`] characters without a space cut, and the
+/// whole cut at [`ECHO_TOTAL`] characters; a cut ends with an ellipsis.
+pub fn cut(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(ECHO_TOTAL + 8));
+    let mut run = 0;
+    for (n, c) in message.chars().enumerate() {
+        if n >= ECHO_TOTAL {
+            out.push('…');
+            return out;
+        }
+        run = if c.is_whitespace() { 0 } else { run + 1 };
+        if run <= ECHO_RUN {
+            out.push(c);
+        } else if run == ECHO_RUN + 1 {
+            out.push('…');
+        }
+    }
+    out
+}
+
 /// Opens `path` for reading without waiting on it (a FIFO without a writer would block the
 /// open itself), and checks that it is a regular file.
 pub fn open_regular(path: &Path) -> Result<File, ReadError> {
@@ -110,9 +137,19 @@ pub fn nonblocking(options: &mut OpenOptions) {
 #[cfg(not(unix))]
 pub fn nonblocking(_: &mut OpenOptions) {}
 
+/// Opens the regular file `path` for reading, refusing it at once when it is larger than
+/// `limit` bytes (reading it would only find out later, at the cost of the limit's memory).
+pub fn open_within(path: &Path, limit: u64) -> Result<File, ReadError> {
+    let file = open_regular(path)?;
+    if file.metadata()?.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(file)
+}
+
 /// Reads the whole of the regular file `path`, refusing it beyond `limit` bytes.
 pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    read_from(open_regular(path)?, limit)
+    read_from(open_within(path, limit)?, limit)
 }
 
 /// Reads everything `input` gives, refusing it beyond `limit` bytes. Memory grows with what is
@@ -141,6 +178,28 @@ mod tests {
         assert_eq!(e.to_string(), "it is larger than 9 bytes");
         assert_eq!(ReadError::TooLarge(16 * MIB).to_string(), "it is larger than 16 MiB");
         assert!(read(&dir.path().join("missing"), 10).expect_err("missing").is_not_found());
+    }
+
+    #[test]
+    fn huge_runs_are_cut_and_short_messages_kept() {
+        assert_eq!(cut("unknown card `XS`"), "unknown card `XS`");
+        let long = format!("unknown card `{}`", "Z".repeat(1000));
+        let short = cut(&long);
+        assert!(short.chars().count() < 90, "{short}");
+        assert!(short.starts_with("unknown card `ZZZ") && short.ends_with('…'), "{short}");
+        let spaced = "ab ".repeat(1000);
+        assert!(cut(&spaced).chars().count() <= ECHO_TOTAL + 1);
+    }
+
+    #[test]
+    fn a_file_larger_than_its_limit_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("sparse");
+        let file = File::create(&path).expect("create");
+        file.set_len(64 * MIB).expect("a sparse file");
+        let e = open_within(&path, MIB).expect_err("too large");
+        assert!(matches!(e, ReadError::TooLarge(MIB)), "{e:?}");
+        assert!(open_within(&path, 64 * MIB).is_ok());
     }
 
     #[test]

@@ -1,3 +1,6 @@
+//! The `contree` command: parses the command line, and opens the table or runs `score`,
+//! `stats`, `history`, `arena` or `bot`, each reporting its errors in one line.
+
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,7 +12,7 @@ use contree::bots::expert::Budget;
 use contree::bots::{Level, Style};
 use contree::cli::GameFlags;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
-use contree::store::{DirLock, LockError, Store, TABLE};
+use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
 
 /// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
@@ -149,6 +152,8 @@ fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
     let stdout = io::stdout();
     match contree::bots::protocol::serve(io::stdin().lock(), stdout.lock(), level, style, seed) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): nobody is left to answer.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("contree bot: {e}");
             ExitCode::FAILURE
@@ -271,6 +276,8 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     let mut notices = Vec::new();
+    // Store errors met before the table's language is known, said once it is.
+    let mut early = Vec::new();
     let (store, unsaved) = match Store::default_dir().and_then(Store::at) {
         Ok(store) => (Some(store), None),
         Err(e) => (None, Some(format!("{e:#}"))),
@@ -285,7 +292,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
             // A directory where no lock can be made is one where nothing can be written either:
             // each save will say so.
             Err(LockError::Failed(e)) => {
-                notices.push(e.to_string());
+                early.push(e);
                 None
             }
         },
@@ -298,12 +305,10 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut settings = match store.as_ref().map(|s| s.read_json_fields(ui::settings::SETTINGS_FILE))
     {
         None | Some(Ok((None, None))) => from_env(),
-        Some(Ok((kept, aside))) => {
-            notices.extend(aside.map(|a| a.to_string()));
-            kept.unwrap_or_else(from_env)
-        }
+        // A settings file set aside is told by the store's notices, below.
+        Some(Ok((kept, _))) => kept.unwrap_or_else(from_env),
         Some(Err(e)) => {
-            notices.push(e.to_string());
+            early.push(e);
             from_env()
         }
     };
@@ -328,6 +333,9 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         settings.suits = SuitStyle::Letters;
     }
     let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
+    // What the store says, in the table's language, now that it is known.
+    let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
+    notices.extend(early.iter().map(|e| w.store_error(e)));
     let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
     let (game, resume) = match &store {
         Some(store) if flags.new => (Some(contree::cli::start_new(store, options, seed)?), None),
@@ -337,8 +345,12 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
                 (None, Some(ui::app::Resumable { game, started, saved }))
             }
             other => {
-                // The save comes first: of all the notices, it is the one not to miss.
-                if let Some(n) = other.notice() {
+                // The files set aside before the save (the settings) are said after it, and the
+                // store's own notice of the save is replaced by the one in the players' words:
+                // of all the notices, the save's is the one not to miss, and each is said once.
+                let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
+                notices.extend(earlier.map(|a| w.set_aside(&a)));
+                if let Some(n) = w.resume_notice(&other) {
                     notices.insert(0, n);
                 }
                 (None, None)
@@ -347,7 +359,6 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         None => (None, None),
     };
     if let Some(why) = &unsaved {
-        let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
         notices.insert(0, format!("{}{}{why}", w.t(ui::text::T::NotSaved), w.colon()));
     }
     // The players of the last game sit out the next new one; the games file is read only when
@@ -419,7 +430,7 @@ fn score(file: Option<PathBuf>) -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     let result = match file.filter(|f| f.as_os_str() != "-") {
         None => contree::score::run(io::stdin().lock(), &mut out),
-        Some(path) => match contree::files::open_regular(&path) {
+        Some(path) => match contree::files::open_within(&path, contree::score::INPUT_LIMIT) {
             Ok(f) => contree::score::run(f, &mut out),
             Err(e) => {
                 eprintln!("contree score: cannot read {}: {e}", path.display());

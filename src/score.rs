@@ -7,41 +7,16 @@ use std::io::{self, Read, Write};
 use serde::{Deserialize, Serialize};
 use serde_json::error::Category;
 
-use crate::files::{self, MIB, ReadError, describe_io};
+use crate::files::{self, MIB, ReadError, cut, describe_io};
 use crate::rules::{DealRecord, RawRecord, RecordError, ScoredDeal};
 
 /// The byte order mark some editors put at the start of a UTF-8 file.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The longest run of characters without a space that an error repeats from the input, and
-/// the longest error: a huge token is cut rather than echoed back whole.
-const ECHO_RUN: usize = 64;
-const ECHO_TOTAL: usize = 400;
-
-/// `message` with every run of more than [`ECHO_RUN`] characters without a space cut, and the
-/// whole cut at [`ECHO_TOTAL`] characters; a cut ends with an ellipsis.
-fn cut(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(ECHO_TOTAL + 8));
-    let mut run = 0;
-    for (n, c) in message.chars().enumerate() {
-        if n >= ECHO_TOTAL {
-            out.push('…');
-            return out;
-        }
-        run = if c.is_whitespace() { 0 } else { run + 1 };
-        if run <= ECHO_RUN {
-            out.push(c);
-        } else if run == ECHO_RUN + 1 {
-            out.push('…');
-        }
-    }
-    out
-}
-
 /// An answer whose reason, if any, repeats no huge token from the input.
 fn tidy(answer: Answer) -> Answer {
     answer.map_err(|mut e| {
-        if e.reason.len() > ECHO_RUN {
+        if e.reason.len() > files::ECHO_RUN {
             e.reason = cut(&e.reason);
         }
         e
@@ -284,17 +259,6 @@ mod tests {
         let mut out = Vec::new();
         let status = run(input, &mut out);
         (status, String::from_utf8(out).expect("answers are UTF-8"))
-    }
-
-    #[test]
-    fn huge_runs_are_cut_and_short_messages_kept() {
-        assert_eq!(cut("unknown card `XS`"), "unknown card `XS`");
-        let long = format!("unknown card `{}`", "Z".repeat(1000));
-        let short = cut(&long);
-        assert!(short.chars().count() < 90, "{short}");
-        assert!(short.starts_with("unknown card `ZZZ") && short.ends_with('…'), "{short}");
-        let spaced = "ab ".repeat(1000);
-        assert!(cut(&spaced).chars().count() <= ECHO_TOTAL + 1);
     }
 
     #[test]

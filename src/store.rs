@@ -9,7 +9,8 @@
 //! cannot be understood is moved aside to `<name>.corrupt-<seconds since the epoch>` and reported;
 //! one that cannot be read for lack of permission is reported and left where it is; nothing is
 //! ever deleted unless it was first kept elsewhere. A failed write is an error for the caller to
-//! show, and the game goes on in memory.
+//! show, and the game goes on in memory; a game whose save failed is kept to be written again
+//! ([`Store::save_pending`]) at the end of the session and before a new game files it.
 //!
 //! A store opened while another process's table holds the directory is read-only
 //! ([`Store::read_only`]): it reports what it cannot use and moves nothing.
@@ -62,10 +63,14 @@ pub struct Store {
     /// The start time last given to a new game, so that two games of one session never share
     /// one, whatever their seeds.
     last_start: Mutex<u64>,
+    /// The game whose last save failed (a full disk, say), written again by
+    /// [`Store::save_pending`] and before a new game files the saved one, so that actions made
+    /// while the disk refused are not lost once it accepts again.
+    unsaved: Mutex<Option<Game>>,
     /// Small files that exist but could not be read: they are never written over.
     unreadable: Mutex<BTreeSet<String>>,
     /// Files moved aside or left in place since the last [`Store::take_notices`].
-    notices: Mutex<Vec<String>>,
+    notices: Mutex<Vec<SetAside>>,
 }
 
 /// The value of a mutex, even one a panicking thread left behind (the data is plain values).
@@ -209,7 +214,7 @@ impl StoreError {
         StoreError { path: path.to_path_buf(), operation, cause: Cause::Io(e) }
     }
 
-    fn new(path: &Path, operation: Operation, cause: Cause) -> StoreError {
+    pub(crate) fn new(path: &Path, operation: Operation, cause: Cause) -> StoreError {
         StoreError { path: path.to_path_buf(), operation, cause }
     }
 
@@ -464,6 +469,7 @@ impl Store {
             known: Mutex::new(None),
             last_start: Mutex::new(0),
             unreadable: Mutex::new(BTreeSet::new()),
+            unsaved: Mutex::new(None),
             notices: Mutex::new(Vec::new()),
         })
     }
@@ -491,9 +497,9 @@ impl Store {
         self.dir.join(name)
     }
 
-    /// What was moved aside or left in place since the last call, one sentence each, for the
-    /// table to show.
-    pub fn take_notices(&self) -> Vec<String> {
+    /// What was moved aside or left in place since the last call, for the table to show (each
+    /// says itself in one sentence).
+    pub fn take_notices(&self) -> Vec<SetAside> {
         std::mem::take(&mut *held(&self.notices))
     }
 
@@ -588,7 +594,7 @@ impl Store {
         }
     }
 
-    /// Moves a file that cannot be used aside, and keeps the sentence that says so for
+    /// Moves a file that cannot be used aside, and keeps what was done for
     /// [`Store::take_notices`]. A read-only store leaves it in place and says so.
     fn set_aside(&self, name: &str, reason: String) -> Result<SetAside, StoreError> {
         let aside = if self.read_only {
@@ -607,7 +613,7 @@ impl Store {
             })?;
             SetAside { file: name.to_string(), path, reason, moved: true }
         };
-        held(&self.notices).push(aside.to_string());
+        held(&self.notices).push(aside.clone());
         Ok(aside)
     }
 
@@ -689,7 +695,21 @@ impl Store {
         let mut save = game.to_save();
         save.started = Some(self.started(game));
         save.saved = Some(now());
-        self.write_file(GAME_FILE, &save)
+        let written = self.write_file(GAME_FILE, &save);
+        *held(&self.unsaved) = written.is_err().then(|| game.clone());
+        written
+    }
+
+    /// The game whose last save failed, if any: newer than the save on disk.
+    pub fn pending(&self) -> Option<Game> {
+        held(&self.unsaved).clone()
+    }
+
+    /// Writes the game whose last save failed, if any: at the end of a session, and before the
+    /// saved game is filed for a new one. An error says the game in memory is still not saved.
+    pub fn save_pending(&self) -> Result<(), StoreError> {
+        let pending = held(&self.unsaved).take();
+        pending.map_or(Ok(()), |game| self.save_game(&game))
     }
 
     /// A new game at the table, in place of the saved one: the saved game is filed (as finished,
@@ -805,6 +825,12 @@ impl Store {
         if on_disk.is_some_and(|s| s.seed == game.seed() && s.started == Some(started)) {
             self.remove(GAME_FILE)?;
         }
+        // Filed from memory: a save of it that failed before has nothing left to keep.
+        held(&self.unsaved).take_if(|g| {
+            g.seed() == game.seed()
+                && g.options() == game.options()
+                && g.players() == game.players()
+        });
         Ok(())
     }
 
@@ -813,6 +839,8 @@ impl Store {
     /// and `game.json` removed. A save that cannot be read at all (no permission) is an error,
     /// and stays.
     pub fn archive_saved_game(&self) -> Result<(), StoreError> {
+        // What is filed is the game as it was last played, not as the disk last took it.
+        self.save_pending()?;
         let path = self.path(GAME_FILE);
         let parsed = match files::read(&path, SAVE_LIMIT) {
             Ok(bytes) => parse_save(&bytes),

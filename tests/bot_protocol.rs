@@ -107,6 +107,30 @@ fn bad_lines_get_errors() {
 }
 
 #[test]
+fn a_huge_token_is_not_echoed_back_whole() {
+    let huge = "a".repeat(1_000_000);
+    for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("[\"{huge}\"]")] {
+        let text = answer(&line, Level::Easy, Style::Bold, 1);
+        assert!(text.len() < 1000, "{} bytes", text.len());
+        assert!(error_of(&line).contains('…'), "{text}");
+    }
+}
+
+#[test]
+fn a_line_too_long_is_refused_and_the_next_one_answered() {
+    let long = "x".repeat(3 * contree::bots::protocol::REQUEST_LIMIT as usize);
+    let input = format!("{long}\n{{}}\n");
+    let mut out = Vec::new();
+    contree::bots::protocol::serve(input.as_bytes(), &mut out, Level::Easy, Style::Bold, 1)
+        .expect("serves");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), 2, "{text}");
+    assert!(answers[0].contains("longer than 1 MiB"), "{}", answers[0]);
+    assert!(answers[1].contains("missing field"), "{}", answers[1]);
+}
+
+#[test]
 fn the_service_keeps_serving_after_a_bad_line() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(["bot", "--level", "easy", "--seed", "4"])

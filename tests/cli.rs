@@ -252,16 +252,14 @@ fn files_that_are_not_regular_files_are_refused_at_once() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-#[test]
-fn score_into_a_closed_pipe_ends_quietly() {
+/// Runs `contree <command>` on `input`, reads one byte of its answers and closes the pipe, as
+/// `| head -c 1` does: the command must end without a word on standard error.
+fn into_a_closed_pipe(command: &str, input: String) -> Output {
     use std::io::Write;
     use std::process::Stdio;
     let dir = tempfile::tempdir().expect("temp dir");
-    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
-    // Far more answers than a pipe holds.
-    let input = records.repeat(1 + 400_000 / records.len().max(1));
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .arg("score")
+        .arg(command)
         .env("CONTREE_DATA_DIR", dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -272,7 +270,6 @@ fn score_into_a_closed_pipe_ends_quietly() {
     let feeder = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    // `| head -c 1`: read one byte, then go away.
     let mut stdout = child.stdout.take().expect("stdout");
     let mut one = [0u8];
     std::io::Read::read_exact(&mut stdout, &mut one).expect("an answer starts");
@@ -280,8 +277,24 @@ fn score_into_a_closed_pipe_ends_quietly() {
     let out = child.wait_with_output().expect("ends");
     let _ = feeder.join();
     let err = text(&out.stderr);
-    assert!(err.is_empty(), "{err}");
+    assert!(err.is_empty(), "contree {command}: {err}");
+    out
+}
+
+#[test]
+fn score_into_a_closed_pipe_ends_quietly() {
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    // Far more answers than a pipe holds.
+    let input = records.repeat(1 + 400_000 / records.len().max(1));
+    let out = into_a_closed_pipe("score", input);
     assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
+}
+
+#[test]
+fn bot_into_a_closed_pipe_ends_quietly() {
+    // Far more answers than a pipe holds: each bad line is answered.
+    let out = into_a_closed_pipe("bot", "{}\n".repeat(200_000));
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
 }
 
 #[test]
@@ -361,6 +374,45 @@ fn history_export_never_overwrites_without_force_nor_in_the_data_directory() {
     let out = contree(dir.path(), &["history", "--export", "-"]);
     assert!(out.status.success());
     assert_eq!(text(&out.stdout), written);
+}
+
+#[cfg(unix)]
+#[test]
+fn history_export_with_force_writes_through_a_link_and_into_a_pipe() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = with_a_game(dir.path());
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    // A link: what it points to gets the records, and the link stays a link.
+    let real = elsewhere.path().join("real.jsonl");
+    std::fs::write(&real, b"old").expect("write");
+    let link = elsewhere.path().join("link.jsonl");
+    std::os::unix::fs::symlink(&real, &link).expect("link");
+    let out =
+        contree(dir.path(), &["history", "--export", link.to_str().expect("utf-8"), "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::symlink_metadata(&link).expect("there").file_type().is_symlink());
+    let written = std::fs::read_to_string(&real).expect("written");
+    assert_eq!(written.lines().count(), game.history().len());
+    // A pipe is written into, never replaced by a file (as `/dev/null` must not be).
+    let fifo = elsewhere.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let reading = fifo.clone();
+    // Detached: should the pipe be replaced, the reader waits on nothing and the test still ends.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(std::fs::read_to_string(&reading));
+    });
+    let out =
+        contree(dir.path(), &["history", "--export", fifo.to_str().expect("utf-8"), "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).expect("there").file_type().is_fifo(), "still a pipe");
+    let through = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("read").expect("text");
+    assert_eq!(through, written);
 }
 
 #[test]

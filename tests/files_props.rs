@@ -1,14 +1,15 @@
-//! What contree reads from outside, given arbitrary bytes: a save, the history of games, the
-//! settings, `contree score`'s input. Nothing panics, nothing is lost, and what is valid reads
-//! back as written.
+//! What contree reads from outside, given arbitrary bytes: a save, the statistics, the history
+//! of games, the settings, `contree score`'s input, `contree bot`'s requests. Nothing panics,
+//! nothing is lost, and what is valid reads back as written.
 
+mod common;
 mod support;
 
 use std::fs;
 
-use contree::bots::Level;
-use contree::game::GameOptions;
-use contree::store::{GAME_FILE, GAMES_FILE, GameResult, Resume, Store};
+use contree::bots::{Level, Style};
+use contree::game::{Game, GameOptions, Phase};
+use contree::store::{GAME_FILE, GAMES_FILE, GameResult, Resume, STATS_FILE, Store};
 use contree::ui::{Lang, Settings, Speed, SuitStyle};
 use proptest::prelude::*;
 
@@ -111,6 +112,105 @@ proptest! {
                 }
             }
             Err(e) => prop_assert!(!e.to_string().contains('\n')),
+        }
+    }
+}
+
+/// A game of any rule set played by random legal players, `steps` actions in (or to its end).
+fn a_game(seed: u64, rules: usize, steps: usize) -> Game {
+    let (mut game, mut rng) =
+        support::new(GameOptions::of(common::ALL_RULES[rules % common::ALL_RULES.len()]), seed);
+    for _ in 0..steps {
+        if support::step(&mut game, &mut rng).is_none() {
+            break;
+        }
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn any_statistics_file_is_read_or_kept_never_a_panic(b in bytes()) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        fs::write(dir.path().join(STATS_FILE), &b).expect("write");
+        let store = store(dir.path());
+        let (_, aside) = store.stats_checked().expect("reads or sets aside");
+        if let Some(aside) = aside {
+            prop_assert!(aside.moved);
+            prop_assert_eq!(fs::read(&aside.path).expect("kept"), b.clone());
+        }
+        // Counting goes on over whatever was there.
+        let game = a_game(b.len() as u64, b.len(), 10_000);
+        store.game_finished(&game).expect("counts");
+        prop_assert!(store.stats().deals.played as usize >= game.history().len());
+    }
+
+    #[test]
+    fn statistics_of_any_game_read_back_as_counted(seed in any::<u64>(), rules in 0usize..6) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = store(dir.path());
+        let game = a_game(seed, rules, 10_000);
+        prop_assert_eq!(game.phase(), Phase::GameOver);
+        store.game_finished(&game).expect("counts");
+        let (stats, aside) = store.stats_checked().expect("reads");
+        prop_assert!(aside.is_none());
+        prop_assert_eq!(stats.deals.played as usize, game.history().len());
+        prop_assert_eq!(stats.all_games().played, 1);
+        // Read by a second store (a later session), the same.
+        prop_assert_eq!(self::store(dir.path()).stats(), stats);
+    }
+
+    #[test]
+    fn any_game_at_any_point_resumes_as_saved(seed in any::<u64>(), rules in 0usize..6, steps in 0usize..400) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let game = a_game(seed, rules, steps);
+        store(dir.path()).save_game(&game).expect("saves");
+        let later = store(dir.path());
+        match later.load_game() {
+            Resume::Saved { game: back, .. } => {
+                prop_assert_eq!(back.to_save().deals, game.to_save().deals);
+                prop_assert_eq!(back.phase(), game.phase());
+                prop_assert_eq!(back.totals(), game.totals());
+            }
+            // A game already over is filed at once rather than offered.
+            Resume::None if game.phase() == Phase::GameOver => {
+                let filed = later.games().expect("reads").games.pop().expect("filed");
+                prop_assert_eq!(filed.game.deals, game.to_save().deals);
+            }
+            other => prop_assert!(false, "not resumed: {:?}", other),
+        }
+    }
+
+    #[test]
+    fn any_finished_game_is_filed_and_read_back(seed in any::<u64>(), rules in 0usize..6) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = store(dir.path());
+        let game = a_game(seed, rules, 10_000);
+        store.game_finished(&game).expect("files");
+        let history = store.games().expect("reads");
+        prop_assert!(history.unreadable.is_empty());
+        let entry = history.games.last().expect("filed");
+        let back = Game::from_save(&entry.game).expect("a game again");
+        prop_assert_eq!(back.to_save().deals, game.to_save().deals);
+        prop_assert_eq!(entry.totals, game.totals());
+    }
+
+    #[test]
+    fn any_bytes_to_the_bot_get_one_answer_a_line(b in bytes()) {
+        let mut out = Vec::new();
+        contree::bots::protocol::serve(&b[..], &mut out, Level::Easy, Style::Bold, 1)
+            .expect("serves to the end");
+        let text = String::from_utf8(out).expect("answers are UTF-8");
+        let asked = b
+            .split(|&c| c == b'\n')
+            .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+            .count();
+        prop_assert_eq!(text.lines().count(), asked, "{}", text);
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            prop_assert!(v.get("action").is_some() || v.get("error").is_some(), "{}", line);
         }
     }
 }

@@ -370,6 +370,8 @@ fn a_corrupt_settings_file_is_reported_on_screen_and_kept() {
     t.wait_for("settings.json could not be used");
     // The notice wraps: the path of the kept file is on screen whole.
     t.wait_for("settings.json.corrupt-");
+    // Said once, not once by the store and again by the table.
+    assert_eq!(t.contents().matches("settings.json could not be used").count(), 1);
     t.send("q");
     t.wait_exit();
     let kept = std::fs::read_dir(dir.path())
@@ -393,8 +395,9 @@ fn the_notice_of_a_save_moved_aside_shows_where_it_was_kept() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .find(|n| n.starts_with("game.json.corrupt-"))
         .expect("kept");
-    // The notice wraps over lines: the kept file's name is on screen whole.
+    // The notice wraps over lines: the kept file's name is on screen whole, and once.
     t.wait_for(&kept);
+    assert_eq!(t.contents().matches(kept.as_str()).count(), 1, "{}", t.contents());
     t.send("q");
     t.wait_exit();
 }

@@ -627,7 +627,7 @@ fn corrupt_settings_are_moved_aside_and_their_good_fields_kept() {
     let aside = aside.expect("reported");
     assert!(aside.moved && aside.reason.contains("speed"), "{aside}");
     assert_eq!(fs::read(&aside.path).expect("kept as it was"), bad);
-    assert!(store.take_notices().iter().any(|n| n.contains("settings.json")));
+    assert!(store.take_notices().iter().any(|n| n.file == "settings.json"));
     // What was kept is on disk again, so the next change loses nothing readable.
     let back: Option<Settings> = store.read_json("settings.json").expect("readable now");
     assert_eq!(back, Some(kept));
@@ -648,6 +648,88 @@ fn corrupt_statistics_met_at_the_table_are_reported() {
     store.deal_finished(&game).expect("counts on new statistics");
     let notices = store.take_notices();
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].contains("stats.json") && notices[0].contains("kept as"), "{notices:?}");
+    let notice = notices[0].to_string();
+    assert!(notice.contains("stats.json") && notice.contains("kept as"), "{notices:?}");
     assert_eq!(store.stats().deals.played, 1);
+}
+
+/// Makes every write into `data` fail (a file stands where the directory was) until the
+/// returned closure puts the directory back: a disk that refuses for a while.
+fn refuse_writes(data: &Path) -> impl FnOnce() {
+    let away = data.with_extension("away");
+    fs::rename(data, &away).expect("move the directory away");
+    fs::write(data, b"not a directory").expect("block it");
+    let data = data.to_path_buf();
+    move || {
+        fs::remove_file(&data).expect("unblock");
+        fs::rename(&away, &data).expect("put the directory back");
+    }
+}
+
+fn actions(game: &Game) -> usize {
+    let save = game.to_save();
+    save.deals.iter().map(|d| d.auction.len() + d.play.len()).sum()
+}
+
+#[test]
+fn actions_made_while_the_disk_refused_are_saved_once_it_accepts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let store = store(&data);
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    store.save_game(&game).expect("saves");
+    let give_back = refuse_writes(&data);
+    for _ in 0..6 {
+        support::step(&mut game, &mut rng);
+        assert!(store.save_game(&game).is_err(), "the disk refuses");
+    }
+    // Still refused: the game stays pending, and the error says so.
+    assert!(store.save_pending().is_err());
+    give_back();
+    store.save_pending().expect("the disk accepts again");
+    let (back, _, _) = saved(&store);
+    assert_eq!(actions(&back), actions(&game));
+    assert_eq!(actions(&game), 6);
+    // Nothing left pending: a second call writes nothing.
+    fs::remove_file(data.join(GAME_FILE)).expect("remove");
+    store.save_pending().expect("nothing to do");
+    assert!(!data.join(GAME_FILE).exists());
+}
+
+#[test]
+fn a_new_game_files_the_game_as_played_not_as_the_disk_last_took_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let store = store(&data);
+    let (mut game, mut rng) = support::new(GameOptions::default(), 13);
+    store.save_game(&game).expect("saves");
+    let give_back = refuse_writes(&data);
+    for _ in 0..5 {
+        support::step(&mut game, &mut rng);
+        let _ = store.save_game(&game);
+    }
+    give_back();
+    let (next, _) = support::new(GameOptions::default(), 14);
+    store.start_game(&next).expect("files the old game");
+    let filed = store.games().expect("reads").games.pop().expect("filed");
+    assert_eq!(filed.result, GameResult::Abandoned);
+    let filed = Game::from_save(&filed.game).expect("a game");
+    assert_eq!(actions(&filed), actions(&game));
+}
+
+#[test]
+fn a_finished_game_filed_leaves_no_save_to_come_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let store = store(&data);
+    let (mut game, mut rng) = support::new(GameOptions::default(), 15);
+    store.save_game(&game).expect("saves");
+    let give_back = refuse_writes(&data);
+    support::step(&mut game, &mut rng);
+    let _ = store.save_game(&game);
+    give_back();
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    store.game_finished(&game).expect("filed");
+    store.save_pending().expect("nothing pending");
+    assert!(!data.join(GAME_FILE).exists(), "the finished game is filed, not saved again");
 }

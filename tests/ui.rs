@@ -886,6 +886,33 @@ fn tab_and_enter_cannot_contre_without_the_confirmation() {
 }
 
 #[test]
+fn a_contre_by_mouse_asks_once_more_too() {
+    use contree::rules::{Call, Multiplier};
+    let mut app = contre_offered(Lang::En);
+    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let before = calls(&app);
+    let contre = Hit::Bid(BidButton::Call(Call::Contre));
+    draw(&mut app, 80, 24);
+    click(&mut app, contre);
+    assert_eq!(app.confirm, Some(Call::Contre));
+    assert_eq!(calls(&app), before, "a click only asks");
+    // The button beside it forgets the contre.
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Cancel);
+    assert_eq!(app.confirm, None);
+    assert_eq!(calls(&app), before);
+    // Two clicks on Contre say it.
+    draw(&mut app, 80, 24);
+    click(&mut app, contre);
+    draw(&mut app, 80, 24);
+    click(&mut app, contre);
+    assert_eq!(calls(&app), before + 1);
+    settle(&mut app);
+    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    assert_eq!(c.multiplier, Multiplier::Contre);
+}
+
+#[test]
 fn escape_on_the_summary_closes_it_and_does_not_deal() {
     let mut app = finished_deal(Lang::En);
     key(&mut app, KeyCode::Esc);
@@ -921,8 +948,13 @@ fn south_takes_back_its_last_call_and_card() {
     settle(&mut app);
     let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
     let before = calls(&app);
+    // The footer offers to take back only what there is to take back.
+    let footer = footer_row(&draw(&mut app, 120, 40));
+    assert!(!footer.contains("take back"), "{footer}");
     ch(&mut app, 'p');
     assert_eq!(calls(&app), before + 1);
+    let footer = footer_row(&draw(&mut app, 120, 40));
+    assert!(footer.contains("take back"), "{footer}");
     // The next bot's turn is asked for, and taken back before it answers.
     app.update(Msg::Timer);
     let asked: Vec<_> = app
@@ -992,23 +1024,17 @@ fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
     assert_eq!(app.screen, Screen::Table);
 }
 
-#[test]
-fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
-    let mut c = config(Lang::En);
+/// A table where South's forced card has played itself and its trick waits for a key.
+fn forced_card_held(lang: Lang) -> App {
+    let mut c = config(lang);
     c.settings.speed = Speed::Fast;
     let mut app = App::new(c);
     sit(&mut app);
     settle(&mut app);
     bid_with_keys(&mut app);
-    // Play until South's card is forced and plays itself, then until its trick is complete.
     for _ in 0..400 {
         if app.wait == Some(contree::ui::app::Wait::Held) {
-            let t = draw(&mut app, 80, 24);
-            assert!(format!("{:?}", t.backend()).contains("forced card was played"));
-            assert_eq!(app.wait(), None, "no timer gathers it");
-            key(&mut app, KeyCode::Enter);
-            assert!(app.shown_trick.is_none(), "a key gathers it");
-            return;
+            return app;
         }
         if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
             key(&mut app, KeyCode::Enter);
@@ -1019,6 +1045,18 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
         }
     }
     panic!("no forced card was played for South");
+}
+
+#[test]
+fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
+    let mut app = forced_card_held(Lang::En);
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("forced card was played"));
+    // Any key goes on: the footer offers no card to play.
+    assert!(!footer_row(&t).contains("play"), "{}", footer_row(&t));
+    assert_eq!(app.wait(), None, "no timer gathers it");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.shown_trick.is_none(), "a key gathers it");
 }
 
 #[test]
@@ -1093,6 +1131,37 @@ fn new_screens_and_popups() {
 }
 
 #[test]
+fn screens_in_every_language_and_size() {
+    // The start screen's notice of a save moved aside wraps, the kept file's path whole.
+    snapshot_all("start_notice", |l| {
+        let mut app = App::new(config(l));
+        let moved = contree::store::Resume::MovedAside {
+            path: "/home/player/.local/share/contree/game.json.corrupt-1796070213".into(),
+            reason: "the file is truncated: EOF while parsing a string at line 1 column 1610"
+                .into(),
+        };
+        app.status = app.words().resume_notice(&moved);
+        app
+    });
+    snapshot_all("contre_offer", contre_offered);
+    snapshot_all("forced_card", forced_card_held);
+    snapshot_all("trick_gathering", |l| {
+        let mut app = first_card_at_normal_speed();
+        app.settings.lang = l;
+        for _ in 0..20 {
+            if app.wait == Some(contree::ui::app::Wait::Gather) {
+                break;
+            }
+            settle_one(&mut app);
+        }
+        app
+    });
+    let mut app = at_table(Lang::Fr);
+    let t = draw(&mut app, 79, 24);
+    insta::assert_snapshot!("too_small_fr", t.backend());
+}
+
+#[test]
 fn ascii_titles_and_names_use_plain_letters() {
     use contree::game::{Game, GameOptions, HUMAN};
     use contree::rules::BySeat;
@@ -1114,6 +1183,17 @@ fn ascii_titles_and_names_use_plain_letters() {
     assert!(table.contains("Dede") && table.contains("Kevin"), "{table}");
     assert!(table.contains("Enchere en cours"), "{table}");
     assert!(!table.contains("Dédé") && !table.contains("Enchère en"), "{table}");
+    // A change and a rounded sum keep an arrow of two letters: a lone `>` reads "greater than".
+    let (mut over, _) = whole_game(Lang::En);
+    let game = over.game.clone().expect("a finished game");
+    let mut stats = contree::stats::Stats::default();
+    for d in game.history() {
+        stats.add_deal(d);
+    }
+    stats.add_game(game.rules().set, game.options().target, game.winner().expect("a winner"));
+    over.stats = Some(stats);
+    let end = drawn(&mut over);
+    assert!(end.contains("0 -> 1") && !end.contains("0 > 1"), "{end}");
 }
 
 /// A table whose new games follow `rules`, the first dealt from `seed`.
@@ -1198,6 +1278,8 @@ fn the_rule_sets_at_the_table() {
     use contree::rules::{RuleSet, Rules};
     let coinche_at = Rules::of(RuleSet::Coinche).with_nt_at(true);
     snapshot_all("start_coinche", |l| App::new(config_rules(l, coinche_at, SEED)));
+    // The plain house rules are not the federation's: the line under the title says so.
+    snapshot_all("start_plain", |l| App::new(config_rules(l, Rules::of(RuleSet::Plain), SEED)));
     snapshot_all("settings_coinche", |l| {
         let mut app = App::new(config_rules(l, coinche_at, SEED));
         app.activate(MenuItem::Settings);
@@ -1250,6 +1332,12 @@ fn the_rule_sets_at_the_table() {
         ch(&mut app, 'p');
         settle(&mut app);
         ch(&mut app, 'H');
+        app
+    });
+    // The help's summary of the rules says the plain set's direction and scoring, as its note does.
+    snapshot_all("help_plain", |l| {
+        let mut app = at_table_rules(l, Rules::of(RuleSet::Plain), SEED);
+        ch(&mut app, '?');
         app
     });
 }

@@ -2,7 +2,7 @@
 //! what its hand is worth and never contres, like a human who overbids and dares the computer
 //! players to punish it; it plays its cards as the `normal` level does.
 //!
-//! It follows the bidding convention of [`bidding`](super::bidding) on a hand counted too high:
+//! It follows the bidding convention of [`bidding`] on a hand counted too high:
 //! each deal it draws an overbid in [`OVERBID`] and adds it to its count when it opens, competes
 //! and raises its partner. It surcontres by the convention, on its true count.
 

@@ -6,7 +6,7 @@
 //! the answer is the one [`decide_seeded`] gives at the table for the same situation.
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use serde::Deserialize;
 use serde_json::json;
@@ -296,12 +296,37 @@ pub fn answer(line: &str, level: Level, style: Style, seed: u64) -> String {
             let action = decide_seeded(&view, level, style, seed);
             json!({ "action": action.to_string() }).to_string()
         }
-        Err(e) => json!({ "error": e.0 }).to_string(),
+        // A huge token of the request is not echoed back whole.
+        Err(e) => json!({ "error": crate::files::cut(&e.0) }).to_string(),
     }
 }
 
+/// Reads past the end of the current line, keeping nothing of it.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// The longest request line read, in bytes: a whole deal's view takes a few kilobytes.
+pub const REQUEST_LIMIT: u64 = crate::files::MIB;
+
 /// Serves requests from `input` until its end, one answer line per request line (blank lines
-/// are skipped), flushing after each.
+/// are skipped), flushing after each. A line longer than [`REQUEST_LIMIT`] is answered with an
+/// error and skipped, never held in memory whole.
 pub fn serve(
     input: impl BufRead,
     mut output: impl Write,
@@ -313,8 +338,15 @@ pub fn serve(
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
+        if Read::take(&mut input, REQUEST_LIMIT + 1).read_until(b'\n', &mut buf)? == 0 {
             return Ok(());
+        }
+        if buf.len() as u64 > REQUEST_LIMIT && buf.last() != Some(&b'\n') {
+            skip_line(&mut input)?;
+            let error = format!("bad request: longer than {}", crate::files::size(REQUEST_LIMIT));
+            writeln!(output, "{}", json!({ "error": error }))?;
+            output.flush()?;
+            continue;
         }
         // A line that is not UTF-8 is a bad request like any other, not the end of the service.
         let line = String::from_utf8_lossy(&buf);

@@ -600,15 +600,7 @@ impl Game {
     /// before, and the deal counts one more action taken back. A finished deal is scored and
     /// counted, and cannot be taken back.
     pub fn undo(&mut self, seat: Seat) -> Result<Action, UndoError> {
-        match self.phase() {
-            Phase::GameOver => return Err(UndoError::GameOver),
-            Phase::DealOver => return Err(UndoError::DealOver),
-            _ => {}
-        }
-        let (last, action) = self.deal.last_action().ok_or(UndoError::NothingToUndo)?;
-        if last != seat {
-            return Err(UndoError::NotTheLast { seat, last });
-        }
+        let action = self.undoable(seat)?;
         let mut fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt, self.rules());
         // The declarations chosen are made again with the cards replayed.
         fresh.declared = self.deal.declared;
@@ -631,6 +623,20 @@ impl Game {
             }
         }
         self.deal.undos = before.undos.saturating_add(1);
+        Ok(action)
+    }
+
+    /// The action [`Game::undo`] would take back for `seat`, or why there is none.
+    pub fn undoable(&self, seat: Seat) -> Result<Action, UndoError> {
+        match self.phase() {
+            Phase::GameOver => return Err(UndoError::GameOver),
+            Phase::DealOver => return Err(UndoError::DealOver),
+            _ => {}
+        }
+        let (last, action) = self.deal.last_action().ok_or(UndoError::NothingToUndo)?;
+        if last != seat {
+            return Err(UndoError::NotTheLast { seat, last });
+        }
         Ok(action)
     }
 

@@ -47,7 +47,7 @@ pub struct GameSave {
     /// When the game was saved (seconds since the Unix epoch), if known.
     #[serde(default)]
     pub saved: Option<u64>,
-    /// The checksum of every deal's calls and cards ([`actions_check`]), so that an action
+    /// The checksum of every deal's calls and cards (`actions_check`), so that an action
     /// edited into another legal one is noticed. Absent from saves of earlier versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,

@@ -1,3 +1,6 @@
+//! Whole games played by random legal players and by hand: dealing, the phases, the history,
+//! saves and their checks, undo, the end of the game, in every rule set.
+
 use super::*;
 use crate::rules::{
     Bid, BidLevel, Declaration, Direction, Rank, RuleSet, ScoreSum, Suit, declaration_winner,

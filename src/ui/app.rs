@@ -289,6 +289,8 @@ pub enum Hit {
     Close,
     /// South's answer to the declaration prompt: declare, or keep quiet.
     Declare(bool),
+    /// Forgets the contre, surcontre or capot waiting for its confirmation.
+    Cancel,
 }
 
 /// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text
@@ -1451,6 +1453,7 @@ impl App {
             }
             Hit::Close => self.close(),
             Hit::Declare(yes) => self.answer_declaration(yes),
+            Hit::Cancel => self.answer_confirm(false),
         }
     }
 

@@ -53,13 +53,17 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
                 _ => Ok(()),
             };
             if let Err(e) = filed.and_then(|()| store.start_game(g)) {
-                let resume = match store.load_game() {
-                    Resume::Saved { game, started, saved } => {
+                // The game kept is the one last played: newer than the disk's when a save of it
+                // failed.
+                let resume = match (store.pending(), store.load_game()) {
+                    (Some(game), _) => Some(Resumable { game, started: None, saved: None }),
+                    (None, Resume::Saved { game, started, saved }) => {
                         Some(Resumable { game, started, saved })
                     }
-                    _ => None,
+                    (None, _) => None,
                 };
-                app.new_game_refused(previous.map(|b| *b), resume, &e.to_string());
+                let why = app.words().store_error(&e);
+                app.new_game_refused(previous.map(|b| *b), resume, &why);
                 return Ok(());
             }
             store.save_game(g)
@@ -85,13 +89,14 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
             continue;
         }
         if let Err(e) = carry_out(app, store, effect) {
-            app.status = Some(e.to_string());
+            app.status = Some(app.words().store_error(&e));
         }
     }
     let notices = store.take_notices();
     if !notices.is_empty() {
+        let w = app.words();
         let mut all: Vec<String> = app.status.take().into_iter().collect();
-        all.extend(notices);
+        all.extend(notices.iter().map(|a| w.set_aside(a)));
         app.status = Some(all.join(" "));
     }
     think
@@ -148,9 +153,14 @@ pub fn run(mut app: App, look: Look, store: Option<&Store>) -> io::Result<Ending
     let result = execute!(io::stdout(), EnableMouseCapture)
         .and_then(|()| read_terminal(tx.clone()))
         .and_then(|()| event_loop(&mut terminal, &mut app, look, store, &tx, &rx));
-    // Whatever happened, the last state is on disk before the terminal is given back.
+    // Whatever happened, the last state is on disk before the terminal is given back, a save
+    // that failed earlier (a full disk) included.
     let _ = effects(&mut app, store);
+    let pending = store.map_or(Ok(()), Store::save_pending);
     restore();
+    if let Err(e) = pending {
+        eprintln!("contree: the game's last actions were not saved: {e}");
+    }
     result
 }
 
@@ -312,6 +322,32 @@ mod tests {
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
         })
+    }
+
+    #[test]
+    fn a_new_game_refused_keeps_the_game_last_played_not_the_disks() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("data");
+        let store = Store::at(&data).expect("store").without_sync();
+        let mut app = app();
+        let _ = apply_effects(&mut app, &store);
+        // The disk refuses from now on: a file stands where the directory was.
+        std::fs::rename(&data, dir.path().join("away")).expect("move away");
+        std::fs::write(&data, b"not a directory").expect("block");
+        let mut game = app.game.clone().expect("a game");
+        let seat = game.to_act().expect("someone to act");
+        let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
+        let action = game.random_action(&mut rng).expect("an action");
+        game.apply(seat, action).expect("legal");
+        assert!(store.save_game(&game).is_err());
+        // From the start screen, a new game: refused, since the game it replaces cannot be filed.
+        app.game = None;
+        let _ = app.take_effects();
+        app.new_game();
+        let _ = apply_effects(&mut app, &store);
+        let kept = app.resume.as_ref().map(|r| r.game.to_save().deals);
+        assert_eq!(kept, Some(game.to_save().deals), "the game as last played is offered");
+        assert!(app.status.is_some());
     }
 
     #[test]

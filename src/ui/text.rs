@@ -5,10 +5,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::SuitStyle;
+use crate::files::ReadError;
 use crate::rules::{
     Bid, BidLevel, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet, Rules,
     Seat, Suit, Team, Trump,
 };
+use crate::store::{Cause, Operation, Resume, SetAside, StoreError};
 
 /// A language of the table.
 #[derive(
@@ -124,6 +126,7 @@ macro_rules! texts {
 texts! {
     Title => "Belote contrée", "Belote contrée";
     Subtitle => "French Belote Federation rules", "Règlement de la Fédération française de belote";
+    SubtitlePlain => "The house rules many families play", "Les règles de la maison, comme en famille";
     Play => "Play", "Jouer";
     Resume => "Resume the game", "Reprendre la partie";
     Target => "Target", "Objectif";
@@ -209,6 +212,7 @@ texts! {
     KeepQuietKey => "keep quiet", "se taire";
     DeclareButton => "Declare", "Annoncer";
     KeepQuietButton => "Keep quiet", "Se taire";
+    CancelButton => "Cancel", "Annuler";
     DeclareAsk => "With your first card: declare what you hold?", "Annoncer votre jeu avec votre première carte\u{a0}?";
     DeclaredNothing => "nothing", "rien";
     Nobody => "nobody", "personne";
@@ -309,6 +313,13 @@ texts! {
     ThisGame => "Statistics", "Statistiques";
     Undos => "Calls and cards taken back", "Coups repris";
     ContresWon => "Contres that set the contract", "Contres gagnants";
+    // The statistics' rows count contracts, contres, capots and belotes: plural words.
+    StatMade => "made", "réussis";
+    StatFailed => "failed", "chutés";
+    StatContres => "Contres", "Contres";
+    StatSurcontres => "Surcontres", "Surcontres";
+    StatCapots => "Capots", "Capots";
+    StatBelotes => "Belotes", "Belotes";
 }
 
 /// How texts are written: the language and the suit style.
@@ -679,10 +690,89 @@ impl Words {
                     "Enter" => "Entrée",
                     "Space" => "Espace",
                     "Esc" => "Échap",
+                    // Yes is `o` (oui) as well as `y`, and the French prompts say `o`.
+                    "y" => "o",
                     other => other,
                 })
                 .collect::<Vec<_>>()
                 .join(" "),
+        }
+    }
+
+    /// A store error, in the table's language: what could not be done to which file, and why.
+    /// The details a system or a parser gives stay as they come.
+    pub fn store_error(self, e: &StoreError) -> String {
+        if self.lang == Lang::En {
+            return e.to_string();
+        }
+        let what = match e.operation() {
+            Operation::Read => "lire",
+            Operation::Write => "enregistrer",
+            Operation::Remove => "supprimer",
+            Operation::MoveAside => "mettre de côté",
+        };
+        let why = match e.cause() {
+            Cause::Io(io) => self.io_error(io),
+            Cause::Unusable(ReadError::Io(io)) => self.io_error(io),
+            Cause::Unusable(ReadError::NotAFile) => "ce n'est pas un fichier ordinaire".into(),
+            Cause::Unusable(ReadError::TooLarge(limit)) => {
+                format!("il dépasse {}", crate::files::size(*limit))
+            }
+            Cause::Json(j) => j.to_string(),
+            Cause::GameNotOver => "la partie n'est pas finie".into(),
+            Cause::BadName => "ce n'est pas un fichier que contree peut écrire".into(),
+            Cause::ReadOnly => "une autre table contree tient le dossier de données".into(),
+            Cause::NotReadBefore => {
+                "il n'a pas pu être lu, il n'est donc pas écrasé ; voyez-y d'abord".into()
+            }
+        };
+        let de = if what.starts_with(['e', 'é']) { "d'" } else { "de " };
+        format!("impossible {de}{what} {} : {why}", e.path().display())
+    }
+
+    /// An error of the file system in words a player understands.
+    fn io_error(self, e: &std::io::Error) -> String {
+        use std::io::ErrorKind;
+        match (self.lang, e.kind()) {
+            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule".into(),
+            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein".into(),
+            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé".into(),
+            (Lang::Fr, ErrorKind::PermissionDenied) => {
+                "permission refusée (lecture seule ?)".into()
+            }
+            _ => crate::files::describe_io(e),
+        }
+    }
+
+    /// A file the store could not use, and what became of it.
+    pub fn set_aside(self, a: &SetAside) -> String {
+        match (self.lang, a.moved) {
+            (Lang::En, _) => a.to_string(),
+            (Lang::Fr, true) => format!(
+                "{} n'a pas pu servir ({}) ; il a été gardé sous {}",
+                a.file,
+                a.reason,
+                a.path.display()
+            ),
+            (Lang::Fr, false) => {
+                format!("{} n'a pas pu servir ({}) ; il a été laissé tel quel", a.file, a.reason)
+            }
+        }
+    }
+
+    /// What to tell the player when the save could not be resumed.
+    pub fn resume_notice(self, r: &Resume) -> Option<String> {
+        match (self.lang, r) {
+            (Lang::En, _) => r.notice(),
+            (Lang::Fr, Resume::MovedAside { path, reason }) => Some(format!(
+                "La partie enregistrée n'a pas pu être reprise ({reason}) ; elle a été gardée sous {}.",
+                path.display()
+            )),
+            (Lang::Fr, Resume::LeftInPlace { path, reason }) => Some(format!(
+                "La partie enregistrée n'a pas pu être lue ({reason}) ; elle a été laissée telle quelle, dans {}.",
+                path.display()
+            )),
+            (Lang::Fr, Resume::None | Resume::Saved { .. }) => None,
         }
     }
 
@@ -694,30 +784,59 @@ impl Words {
         }
     }
 
-    /// The one-page rules summary of the help screen.
-    pub const fn rules_summary(self) -> &'static [&'static str] {
-        match self.lang {
-            Lang::En => &[
+    /// The one-page rules summary of the help screen, for a game of `set`: the direction of play,
+    /// the made test and the scoring follow the set, so that the summary never contradicts the
+    /// set's own note below it.
+    pub fn rules_summary(self, set: RuleSet) -> [&'static str; 8] {
+        let (direction, made, scores) = match (self.lang, set) {
+            (Lang::En, RuleSet::Contree) => (
                 "You (South) and North play against East and West; play goes anticlockwise.",
+                "The contract is made when the takers reach their bid, belote included.",
+                "Scores are rounded to the nearest ten; the first team to the target wins.",
+            ),
+            (Lang::En, RuleSet::Coinche) => (
+                "You (South) and North play against East and West; play goes anticlockwise.",
+                "The contract is made when the takers reach their bid and beat the defence.",
+                "Scores are rounded to the nearest ten; the first team to the target wins.",
+            ),
+            (Lang::En, RuleSet::Plain) => (
+                "You (South) and North play against East and West; play goes clockwise.",
+                "The contract is made when the takers reach their bid, belote included.",
+                "Scores are exact, not rounded; the first team to 701 wins.",
+            ),
+            (Lang::Fr, RuleSet::Contree) => (
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
+                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
+            ),
+            (Lang::Fr, RuleSet::Coinche) => (
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère et battent la défense.",
+                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
+            ),
+            (Lang::Fr, RuleSet::Plain) => (
+                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens des aiguilles.",
+                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
+                "La marque est exacte, sans arrondi ; la première équipe à 701 gagne.",
+            ),
+        };
+        let [bidding, contre, follow, trump, orders] = match self.lang {
+            Lang::En => [
                 "Bidding: from 80 to 160 by tens, or capot (all eight tricks), with a trump suit.",
                 "Contre doubles the opponents' bid; the contré team may surcontre (x4).",
                 "Follow suit; without it, trump unless your partner is winning the trick;",
                 "when you trump, go over the trumps already played if you can.",
                 "Trump: J 9 A 10 K Q 8 7. Plain: A 10 K Q J 9 8 7. 152 points + 10 last trick.",
-                "The contract is made when the takers reach their bid, belote included.",
-                "Scores are rounded to the nearest ten; the first team to the target wins.",
             ],
-            Lang::Fr => &[
-                "Vous (Sud) et Nord jouez contre Est et Ouest ; on joue dans le sens inverse des aiguilles.",
+            Lang::Fr => [
                 "Enchères : de 80 à 160 par dizaines, ou capot (huit plis), avec une couleur d'atout.",
                 "Le contre double l'enchère adverse ; l'équipe contrée peut surcontrer (x4).",
                 "Fournir ; sinon couper, sauf si le partenaire est maître du pli ;",
                 "à l'atout, monter sur les atouts déjà joués si on le peut.",
                 "Atout : V 9 A 10 R D 8 7. Hors atout : A 10 R D V 9 8 7. 152 points + 10 de der.",
-                "Le contrat est réussi si les preneurs atteignent leur enchère, belote comprise.",
-                "La marque est arrondie à la dizaine ; la première équipe à l'objectif gagne.",
             ],
-        }
+        };
+        [direction, bidding, contre, follow, trump, orders, made, scores]
     }
 }
 
@@ -855,11 +974,67 @@ mod tests {
             v
         };
         assert_eq!(numbers(en.rules_md()), numbers(fr.rules_md()));
+        for set in RuleSet::ALL {
+            assert_ne!(en.rules_summary(set), fr.rules_summary(set));
+        }
+    }
+
+    #[test]
+    fn what_the_store_says_is_said_in_the_language() {
+        use std::path::PathBuf;
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let path = PathBuf::from("/data/game.json.corrupt-1");
+        let moved = Resume::MovedAside { path: path.clone(), reason: "truncated".into() };
+        assert_eq!(en.resume_notice(&moved), moved.notice());
+        let said = fr.resume_notice(&moved).expect("a notice");
+        assert!(said.starts_with("La partie enregistrée n'a pas pu être reprise (truncated)"));
+        assert!(said.contains("/data/game.json.corrupt-1"));
+        let aside = SetAside {
+            file: "settings.json".into(),
+            path: path.clone(),
+            reason: "speed".into(),
+            moved: true,
+        };
+        assert_eq!(en.set_aside(&aside), aside.to_string());
+        assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let e = StoreError::new(&path, Operation::Write, Cause::Io(full));
+        assert_eq!(en.store_error(&e), e.to_string());
+        assert_eq!(
+            fr.store_error(&e),
+            "impossible d'enregistrer /data/game.json.corrupt-1 : le disque est plein"
+        );
+        let e = StoreError::new(&path, Operation::Read, Cause::Unusable(ReadError::NotAFile));
+        assert_eq!(
+            fr.store_error(&e),
+            "impossible de lire /data/game.json.corrupt-1 : ce n'est pas un fichier ordinaire"
+        );
+    }
+
+    #[test]
+    fn french_keys_say_oui_for_yes() {
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(fr.keys("Enter y"), "Entrée o");
+        assert_eq!(fr.keys("y Enter"), "o Entrée");
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        assert_eq!(en.keys("Enter y"), "Enter y");
+    }
+
+    #[test]
+    fn the_rules_summary_follows_the_set_of_the_game() {
         for lang in Lang::ALL {
             let w = Words { lang, suits: SuitStyle::Glyphs };
-            assert_eq!(w.rules_summary().len(), 8);
+            let [contree, coinche, plain] = RuleSet::ALL.map(|set| w.rules_summary(set));
+            // Clockwise only in the plain rules; anticlockwise never said there.
+            assert_eq!(contree[0], coinche[0]);
+            assert_ne!(plain[0], contree[0]);
+            assert!(plain[0].contains(if lang == Lang::En { "clockwise" } else { "sens des" }));
+            assert!(!plain[0].contains(if lang == Lang::En { "anti" } else { "inverse" }));
+            // Coinche's made test has the defence in it; plain scores are exact, to 701.
+            assert_ne!(coinche[6], contree[6]);
+            assert!(plain[7].contains("701") && !contree[7].contains("701"));
         }
-        assert_ne!(en.rules_summary(), fr.rules_summary());
     }
 
     #[test]

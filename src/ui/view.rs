@@ -133,10 +133,19 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     // `n` and `t` only when a bid in sans atout or tout atout may be made.
     let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
     let nt_at = legal.is_some_and(|l| l.nt_at && l.min_level.is_some());
-    let entries: Vec<_> = keymap::footer(ctx.app.mode())
+    // "Enter play" only when South has a card to play: while the others play, or a trick with a
+    // card played for South waits, a key only moves the table on, as the status line says.
+    let mode = ctx.app.mode();
+    let playing = mode != keymap::Mode::Playing || ctx.app.south_to_play();
+    // `u` only when there is something of South's to take back.
+    let undoable = ctx.app.settings.undo
+        && ctx.app.game.as_ref().is_some_and(|g| g.undoable(crate::rules::Seat::South).is_ok());
+    let entries: Vec<_> = keymap::footer(mode)
         .filter(|b| match b.cmd {
             keymap::Cmd::Contre => doubling,
             keymap::Cmd::NoTrump | keymap::Cmd::AllTrump => nt_at,
+            keymap::Cmd::Act | keymap::Cmd::Pick => playing,
+            keymap::Cmd::Undo => undoable,
             _ => true,
         })
         .collect();

@@ -2,7 +2,7 @@
 //! only, in the order Tab visits them (Pass; the values from the lowest allowed up to capot; the
 //! four suits, then sans atout and tout atout when the game allows them; Contre or Surcontre when
 //! allowed, last), and the hint line, or the question that confirms a contre, a surcontre or a
-//! capot.
+//! capot, with its button and one to cancel.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -70,7 +70,10 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             Call::Bid(b) => w.bid(b),
             c => w.call(c),
         };
-        ctx.button(inner.x, inner.y + 2, &text_b, true, Hit::Bid(label), buf);
+        // Pressed again, the button says the call; the other forgets it, for the mouse as `n`.
+        let used = ctx.button(inner.x, inner.y + 2, &text_b, true, Hit::Bid(label), buf);
+        let cancel = w.t(T::CancelButton);
+        ctx.button(inner.x + used + 1, inner.y + 2, cancel, false, Hit::Cancel, buf);
         let y = inner.y + 4;
         let area = Rect::new(inner.x, y, inner.width, inner.bottom().saturating_sub(y));
         let para = ratatui::widgets::Paragraph::new(Line::from(span(text, t.accent)))

@@ -65,6 +65,12 @@ impl Ctx<'_> {
         if self.ascii { super::text::plain_letters(text) } else { text.to_string() }
     }
 
+    /// A sum or a change as drawn: under `--ascii` its arrow is `->`, where the `>` that stands
+    /// in for a lone arrow would read "greater than" ("223 > 220").
+    pub fn arrows(&self, text: String) -> String {
+        if self.ascii { text.replace(" → ", " -> ") } else { text }
+    }
+
     /// A popup: the area cleared, a block drawn, the inner area returned. Clicking outside the
     /// popup does nothing: the popup covers the whole screen for clicks.
     pub fn popup(

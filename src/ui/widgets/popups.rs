@@ -133,7 +133,7 @@ fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         let name = w.t(if team == Team::NS { T::Us } else { T::Them });
         lines.push(Line::from(vec![
             span(format!("{name}{}", w.colon()), t.dim),
-            span(w.score_sum(&s.sums[team], s.score[team]), t.accent),
+            span(ctx.arrows(w.score_sum(&s.sums[team], s.score[team])), t.accent),
         ]));
     }
     lines
@@ -230,10 +230,10 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
         (T::DealsPlayed, |s| u64::from(s.deals.played)),
         (T::ContractsTaken, |s| u64::from(s.deals.ours.taken)),
         (T::ContractsMade, |s| u64::from(s.deals.ours.made)),
-        (T::Contre, |s| u64::from(s.deals.contres.made)),
+        (T::StatContres, |s| u64::from(s.deals.contres.made)),
         (T::ContresWon, |s| u64::from(s.deals.contres_won.made)),
-        (T::Capot, |s| u64::from(s.deals.capots.made)),
-        (T::Belote, |s| u64::from(s.deals.belotes[Team::NS])),
+        (T::StatCapots, |s| u64::from(s.deals.capots.made)),
+        (T::StatBelotes, |s| u64::from(s.deals.belotes[Team::NS])),
         (T::Undos, |s| u64::from(s.deals.undos)),
     ];
     let mut lines = Vec::new();
@@ -243,7 +243,7 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
             continue;
         }
         let text = match after.map(value) {
-            Some(now) => format!("{} → {now}", now.saturating_sub(added)),
+            Some(now) => ctx.arrows(format!("{} → {now}", now.saturating_sub(added))),
             None => format!("+{added}"),
         };
         lines.push(Line::from(vec![
@@ -560,11 +560,15 @@ fn menu(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The rules of the game at the table, else those of new games.
+fn shown_rules(ctx: &Ctx<'_>) -> crate::rules::Rules {
+    ctx.app.game.as_ref().map_or_else(|| ctx.app.settings.rules(), crate::game::Game::rules)
+}
+
 /// The notes on the rules of the game at the table (else of new games): its declarations, or
 /// what its rule set changes, and sans atout and tout atout when it has them.
 pub fn set_notes(ctx: &Ctx<'_>) -> Vec<T> {
-    let rules =
-        ctx.app.game.as_ref().map_or_else(|| ctx.app.settings.rules(), crate::game::Game::rules);
+    let rules = shown_rules(ctx);
     let mut notes = vec![match rules.set {
         RuleSet::Contree => T::Annonces,
         RuleSet::Coinche => T::AnnoncesCoinche,
@@ -588,7 +592,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(""));
     lines.push(Line::from(span(w.t(T::RulesSummary), t.title)));
-    for l in w.rules_summary() {
+    for l in w.rules_summary(shown_rules(ctx).set) {
         lines.push(Line::from(span(format!("  {l}"), t.text)));
     }
     for note in set_notes(ctx) {

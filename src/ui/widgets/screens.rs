@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
-use crate::rules::{ContreScoring, ScoringMethod, Suit, Team};
+use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
 use crate::ui::settings::{Speed, SuitStyle};
 use crate::ui::text::T;
@@ -34,7 +34,11 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         inner.x + inner.width.saturating_sub(n) / 2
     };
     buf.set_string(center(&title), inner.y + 1, &title, t.title);
-    let sub = w.t(T::Subtitle);
+    // The plain set is no federation's: its own line under the title.
+    let sub = w.t(match app.settings.set {
+        RuleSet::Plain => T::SubtitlePlain,
+        RuleSet::Contree | RuleSet::Coinche => T::Subtitle,
+    });
     buf.set_string(center(sub), inner.y + 2, sub, t.dim);
     for (i, &item) in items.iter().enumerate() {
         let y = inner.y + 4 + i as u16 * step;
@@ -119,13 +123,13 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         (w.t(T::DealsPlayed).into(), (d.played.to_string(), String::new())),
         (format!("  {}", w.t(T::PassedOut)), (d.passed_out.to_string(), String::new())),
         (w.t(T::ContractsTaken).into(), two(d.ours.taken, d.theirs.taken)),
-        (format!("  {}", w.t(T::Made)), two(d.ours.made, d.theirs.made)),
-        (format!("  {}", w.t(T::Failed)), two(d.ours.failed, d.theirs.failed)),
-        (w.t(T::Contre).into(), two(d.contres.made, d.contres.suffered)),
+        (format!("  {}", w.t(T::StatMade)), two(d.ours.made, d.theirs.made)),
+        (format!("  {}", w.t(T::StatFailed)), two(d.ours.failed, d.theirs.failed)),
+        (w.t(T::StatContres).into(), two(d.contres.made, d.contres.suffered)),
         (format!("  {}", w.t(T::ContresWon)), two(d.contres_won.made, d.contres_won.suffered)),
-        (w.t(T::Surcontre).into(), two(d.surcontres.made, d.surcontres.suffered)),
-        (w.t(T::Capot).into(), two(d.capots.made, d.capots.suffered)),
-        (w.t(T::Belote).into(), two(d.belotes[Team::NS], d.belotes[Team::EW])),
+        (w.t(T::StatSurcontres).into(), two(d.surcontres.made, d.surcontres.suffered)),
+        (w.t(T::StatCapots).into(), two(d.capots.made, d.capots.suffered)),
+        (w.t(T::StatBelotes).into(), two(d.belotes[Team::NS], d.belotes[Team::EW])),
         (
             w.t(T::PointsPerDeal).into(),
             (format!("{:.1}", ppd[Team::NS]), format!("{:.1}", ppd[Team::EW])),
