@@ -844,6 +844,7 @@ mod tests {
     use super::*;
 
     const NORMAL: Contestant = Contestant::Level(Level::Normal);
+    const EXPERT: Contestant = Contestant::Level(Level::Expert);
     const EASY: Contestant = Contestant::Level(Level::Easy);
     const RANDOM: Contestant = Contestant::Level(Level::Random);
 
@@ -879,6 +880,7 @@ mod tests {
                 rules: Rules::of(RuleSet::Plain).with_nt_at(true),
                 ..config(EASY, NORMAL, 24, 1)
             },
+            config(EXPERT, Contestant::Oracle, 24, 1),
         ];
         for one in matches {
             let alone = run(one, false).expect("runs");

@@ -125,7 +125,7 @@ pub fn analyse(
         play.play_unchecked(card);
     }
     let played_points = scored.card_points[contract.team()];
-    let double_dummy = double_dummy(&dealt, &contract, record, budget, played_points);
+    let double_dummy = double_dummy(&dealt, &contract, record, played_points);
     Ok(DealAnalysis { seat, reviews, double_dummy })
 }
 
@@ -143,12 +143,15 @@ fn review(
     Review { index, played, advice, cost }
 }
 
-/// The deal solved with every hand known, within `budget`'s nodes.
+/// The most nodes the double-dummy result may take: a second or so at worst; nearly every deal
+/// needs a hundredth of it.
+const DOUBLE_DUMMY_NODES: u64 = 10_000_000;
+
+/// The deal solved with every hand known, within [`DOUBLE_DUMMY_NODES`].
 fn double_dummy(
     dealt: &BySeat<CardSet>,
     contract: &Contract,
     record: &DealRecord,
-    budget: Budget,
     played_points: u16,
 ) -> Option<DoubleDummy> {
     let rules = record.rules();
@@ -156,7 +159,7 @@ fn double_dummy(
     let leader = rules.after_dealer(record.dealer);
     let pos = Position::new(*dealt, trump, leader, rules).ok()?;
     let outcome = with_solver(|solver| {
-        solver.set_node_limit(Some(budget.nodes));
+        solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
         solver.solve(&pos).ok()
     })?;
     let takers = contract.team();

@@ -226,7 +226,7 @@ fn weigh(
                 .collect();
             let refs: Vec<&Stakes> = stakes.iter().collect();
             let mut values = vec![0.0; members.len()];
-            match prober.value(&pos, *takers, &refs, TOL, &mut values) {
+            match prober.value(&pos, *takers, &refs, TOL, None, &mut values) {
                 Ok((lo, hi)) => {
                     let mid = lo + (hi - lo) / 2;
                     for (k, &i) in members.iter().enumerate() {

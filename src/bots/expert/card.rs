@@ -156,6 +156,7 @@ pub(crate) fn advise(
         let mut row = vec![f64::NAN; cards.len()];
         let mut made = vec![false; cards.len()];
         let mut capot = vec![false; cards.len()];
+        let mut hint = None;
         for (i, &card) in cards.iter().enumerate() {
             if !tallies[i].alive {
                 continue;
@@ -163,8 +164,9 @@ pub(crate) fn advise(
             let mut child = pos;
             child.play(card);
             let mut value = [0.0];
-            match prober.value(&child, takers, &[&stakes], tol, &mut value) {
+            match prober.value(&child, takers, &[&stakes], tol, hint, &mut value) {
                 Ok((lo, hi)) => {
+                    hint = Some((lo, hi));
                     row[i] = value[0];
                     let mid = lo + (hi - lo) / 2;
                     made[i] = stakes.made(mid);

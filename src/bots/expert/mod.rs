@@ -25,7 +25,6 @@ mod probe;
 mod stakes;
 mod worlds;
 
-use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -74,23 +73,28 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(100);
 /// late in a deal, where a few more change little.
 const THINK_WORLDS: u32 = 64;
 
-/// Nodes one probe may search: about 10 ms on one core.
-const PROBE_NODES: u64 = 100_000;
+/// Nodes one probe may search: a few milliseconds on one core. Nearly every probe needs far
+/// fewer (a few thousand at the opening lead); the few that would need more cost a world.
+const PROBE_NODES: u64 = 50_000;
+
+/// Nodes a decision may search for each world it may weigh: about 3 ms on one core, so that a
+/// budget in worlds is also one in time (32 worlds, about 100 ms).
+const NODES_PER_WORLD: u64 = 50_000;
 
 impl Budget {
-    /// A reproducible budget of `worlds` worlds, the nodes in proportion.
+    /// A reproducible budget of `worlds` worlds, and nodes in proportion.
     pub const fn worlds(worlds: u32) -> Budget {
         Budget {
             worlds,
-            nodes: worlds as u64 * 20 * PROBE_NODES,
+            nodes: worlds as u64 * NODES_PER_WORLD,
             probe_nodes: PROBE_NODES,
             think: None,
         }
     }
 
-    /// A budget of `think` time, with more worlds than it can weigh.
+    /// A budget of `think` time, with more worlds and nodes than it can spend.
     pub const fn think(think: Duration) -> Budget {
-        Budget { think: Some(think), ..Budget::worlds(THINK_WORLDS) }
+        Budget { think: Some(think), nodes: u64::MAX, ..Budget::worlds(THINK_WORLDS) }
     }
 
     /// The budget of this process's table and `contree bot` ([`set_default_think`]).
@@ -108,21 +112,14 @@ pub fn set_default_think(think: Duration) {
     THINK_MS.store(think.as_millis().min(u128::from(u64::MAX)) as u64, Ordering::Relaxed);
 }
 
-/// The solver's table: 2 MiB, emptied at each decision in about a tenth of a millisecond.
+/// The solver's table: 2 MiB, made afresh for each decision in about a tenth of a millisecond.
 const TABLE_BITS: u32 = 15;
 
-thread_local! {
-    /// One solver per thread, its table allocated once.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::with_table_bits(TABLE_BITS));
-}
-
-/// Runs `f` with this thread's solver.
+/// Runs `f` with a fresh solver. Each decision starts from the same solver state, so that its
+/// node counts, and with them what a node budget lets it see, do not depend on what was searched
+/// before: the same view, seed and budget give the same answer on any thread.
 fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| match s.try_borrow_mut() {
-        Ok(mut solver) => f(&mut solver),
-        // Only a decision inside a decision would find it taken: give it a solver of its own.
-        Err(_) => f(&mut Solver::with_table_bits(TABLE_BITS)),
-    })
+    f(&mut Solver::with_table_bits(TABLE_BITS))
 }
 
 /// What the expert does in `view`, for the seat to act, and why: its style (which only shapes

@@ -38,9 +38,6 @@ impl<'a> Prober<'a> {
         budget: Budget,
         cancel: Option<&'a AtomicBool>,
     ) -> Prober<'a> {
-        // Each decision starts from an empty table, so that its node counts, and with them what
-        // a node budget lets it see, are the same whatever was searched before on this thread.
-        solver.clear();
         let deadline = budget.think.map(|d| Instant::now() + d);
         Prober { solver, budget, deadline, cancel, nodes: 0 }
     }
@@ -71,16 +68,34 @@ impl<'a> Prober<'a> {
 
     /// The takers' outcome from `pos`, narrowed until none of `stakes` moves by more than `tol`
     /// over what is left; each stake's value (the middle of what is left) goes to `values`, and
-    /// the outcomes left are returned.
+    /// the outcomes left are returned. `hint`, the outcomes a sibling position was narrowed to
+    /// (another card in the same world), is tried first: its two ends settle most positions.
     pub(crate) fn value(
         &mut self,
         pos: &Position,
         takers: Team,
         stakes: &[&Stakes],
         tol: i32,
+        hint: Option<(i16, i16)>,
         values: &mut [f64],
     ) -> Result<(i16, i16), Stop> {
         let (mut lo, mut hi) = known(pos, takers);
+        if let Some((a, b)) = hint {
+            if a > lo && a <= hi {
+                if self.reaches(pos, takers, a)? {
+                    lo = a;
+                } else {
+                    hi = a - 1;
+                }
+            }
+            if b >= lo && b < hi {
+                if self.reaches(pos, takers, b + 1)? {
+                    lo = b + 1;
+                } else {
+                    hi = b;
+                }
+            }
+        }
         loop {
             let spread = stakes.iter().map(|s| s.range(lo, hi)).map(|(a, b)| b - a).max();
             if spread.unwrap_or(0) <= tol {
