@@ -26,7 +26,7 @@ use super::inference::Inference;
 use super::probe::{Prober, Stop};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::Knowledge;
-use super::{Budget, READING, pool};
+use super::{Budget, READING, auction_pool, pool};
 use crate::bots::Style;
 use crate::bots::bidding::{self, Bidding, Reading};
 use crate::game::{Action, SeatView};
@@ -37,6 +37,11 @@ use crate::search::{Position, Solver};
 const MARGIN: f64 = 10.0;
 /// The same for a contre or a surcontre, which also risk the other side's answer.
 const CONTRE_MARGIN: f64 = 25.0;
+/// The least share of the worlds where the contract fails for a contre, and where it is made for
+/// a surcontre: the worlds of an auction read backwards still give the takers less than a sound
+/// bidder holds, and a contre that fails costs as much as one that succeeds brings.
+const CONTRE_ODDS: f64 = 0.7;
+const SURCONTRE_ODDS: f64 = 0.7;
 /// The score's tolerance when narrowing a world's outcome in the auction: ten card points.
 const TOL: i32 = 20;
 
@@ -76,7 +81,13 @@ pub(crate) fn advise(
             Call::Contre | Call::Surcontre => CONTRE_MARGIN,
             _ => MARGIN,
         };
-        if i != default && mean(i) > mean(default) + margin && mean(i) > mean(pick) {
+        let share = weighed.made[i] / weighed.weight;
+        let likely = match option.call {
+            Call::Contre => 1.0 - share >= CONTRE_ODDS,
+            Call::Surcontre => share >= SURCONTRE_ODDS,
+            _ => true,
+        };
+        if i != default && likely && mean(i) > mean(default) + margin && mean(i) > mean(pick) {
             pick = i;
         }
     }
@@ -190,7 +201,7 @@ fn weigh(
     let know = Knowledge::before_play(view);
     let inference = Inference::new(view, READING);
     let want = budget.worlds as usize;
-    let worlds = know.draw(rng, want, pool(budget.worlds), |d| inference.weight(d));
+    let worlds = know.draw(rng, want, auction_pool(budget.worlds), |d| inference.weight(d));
     let leader = view.rules.after_dealer(view.dealer);
     let team = view.seat.team();
     // Options that share the takers and the mode share their probes.

@@ -51,6 +51,16 @@ fn pool(worlds: u32) -> usize {
     (worlds as usize * POOL_PER_WORLD).min(MAX_POOL)
 }
 
+/// The same in the auction, whose calls narrow the hands much more than the play's constraints:
+/// a bid shows a few cards that few uniform draws hold.
+const AUCTION_POOL_PER_WORLD: usize = 32;
+const MAX_AUCTION_POOL: usize = 2048;
+
+/// The worlds to draw for an auction decision that weighs at most `worlds`.
+fn auction_pool(worlds: u32) -> usize {
+    (worlds as usize * AUCTION_POOL_PER_WORLD).min(MAX_AUCTION_POOL)
+}
+
 /// What one decision may spend. Worlds and nodes make it reproducible; a time limit makes it
 /// answer in time whatever the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
