@@ -355,3 +355,50 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
     let none = analyse(record, Seat::South, Budget::worlds(3), Some(&stop)).expect("a record");
     assert!(none.reviews.is_empty());
 }
+
+#[test]
+fn every_set_and_trump_mode_goes_through_each_expert_path() {
+    // In each set and trump mode, a contract of 80 contré: the takers weigh the surcontre, and
+    // every card with a choice is weighed in worlds (declarations, direction and underruff
+    // included), never left to the fallback.
+    for rules in crate::rules::RuleSet::ALL.map(|set| Rules::of(set).with_nt_at(true)) {
+        for trump in crate::rules::Trump::ALL {
+            let mut game =
+                Game::new(GameOptions { rules, ..GameOptions::default() }, 7, BySeat::default());
+            let bid = crate::rules::Bid { level: crate::rules::BidLevel::Points(80), trump };
+            for call in [Call::Bid(bid), Call::Contre] {
+                let seat = game.to_act().expect("a seat to speak");
+                game.apply(seat, Action::Bid(call)).expect("80 then a contre");
+            }
+            let (mut surcontre_weighed, mut cards_weighed) = (false, 0);
+            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+                let Some(seat) = game.to_act() else { break };
+                let view = game.view(seat);
+                let a = advise(&view, Style::Bold, 7, Budget::worlds(8), None);
+                match a.action {
+                    Action::Bid(_) => {
+                        let calls: Vec<_> = a.options.iter().map(|o| o.action).collect();
+                        surcontre_weighed |= calls.contains(&Action::Bid(Call::Surcontre))
+                            && calls.contains(&Action::Bid(Call::Pass));
+                    }
+                    Action::Play(_) if legal_count(&game, seat) > 1 => {
+                        assert!(a.worlds > 0, "{rules:?} {trump:?}: {a:?}");
+                        cards_weighed += 1;
+                    }
+                    Action::Play(_) => {}
+                }
+                game.apply(seat, a.action).expect("a legal action");
+            }
+            assert!(surcontre_weighed, "{rules:?} {trump:?}: the surcontre weighed");
+            assert!(cards_weighed > 0, "{rules:?} {trump:?}");
+            let result = game.history().first().expect("a finished deal");
+            assert_eq!(result.contract.map(|c| c.bid.trump), Some(trump));
+        }
+    }
+}
+
+/// How many cards `seat` may play in `game`.
+fn legal_count(game: &Game, seat: Seat) -> usize {
+    let hand = game.view(seat).hand;
+    hand.iter().filter(|&c| game.check(seat, Action::Play(c)).is_ok()).count()
+}
