@@ -27,8 +27,9 @@ const ARENA_WORLDS: u32 = 32;
 struct Cli {
     #[command(flatten)]
     game: GameFlags,
-    /// The level of the computer players (default: the strongest).
-    #[arg(long, value_enum, global = true)]
+    /// The level of the computer players.
+    #[arg(long, value_enum, global = true,
+          help = format!("The level of the computer players (default: {})", Level::DEFAULT.name()))]
     level: Option<Level>,
     #[command(subcommand)]
     command: Option<Command>,

@@ -54,8 +54,7 @@ pub enum Level {
     Easy,
     /// Card memory and inference, the bidding convention, contres.
     Normal,
-    /// Works out its cards, bids and contres in sampled worlds with the double-dummy solver
-    /// ([`expert`]).
+    /// Works out its cards, bids and contres in sampled worlds with the double-dummy solver.
     Expert,
 }
 
