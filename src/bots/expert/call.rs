@@ -265,44 +265,48 @@ fn weigh(
 /// The chance that the opponents' contract standing in `view`'s auction fails by `margin`
 /// points or more (their card points fall that far short of what they need), from `budget`'s
 /// worlds (one probe each): the weight of the worlds where it fails and of all those weighed;
-/// `None` when there is no such contract or no world could be weighed.
+/// `None` when there is no such contract or no world could be weighed. The `normal` level's
+/// contre asks it.
 pub(crate) fn failure_odds(
     view: &SeatView,
     rng: &mut impl Rng,
     budget: Budget,
     reading: Reading,
     margin: i16,
-    solver: &mut Solver,
 ) -> Option<(f64, f64)> {
-    let auction = view.auction_state();
-    let (bidder, bid) = auction.current_bid()?;
-    if bidder.team() == view.seat.team() || bid.level == BidLevel::Capot {
-        return None;
-    }
-    let contract = Contract { taker: bidder, bid, multiplier: auction.multiplier() };
-    let know = Knowledge::before_play(view);
-    let inference = Inference::new(view, reading);
-    let want = budget.worlds as usize;
-    let worlds = know.draw(rng, want, pool(budget.worlds), |d| inference.weight(d));
-    let leader = view.rules.after_dealer(view.dealer);
-    let takers = contract.team();
-    let mut prober = Prober::new(solver, budget, None);
-    let (mut failed, mut total) = (0.0, 0.0);
-    for world in &worlds {
-        let Ok(pos) = Position::new(world.hands, bid.trump, leader, view.rules) else { continue };
-        let stakes = stakes_in(view, &contract, &world.dealt, takers);
-        // The least outcome that makes it: the takers' points it needs in this world.
-        let need = (CAPOT_AGAINST..=CAPOT_FOR).find(|&u| stakes.made(u)).unwrap_or(CAPOT_FOR);
-        match prober.reaches(&pos, takers, (need - margin).max(CAPOT_AGAINST + 1)) {
-            Ok(made) => {
-                total += world.weight;
-                if !made {
-                    failed += world.weight;
-                }
-            }
-            Err(Stop::World) => continue,
-            Err(Stop::Decision) => break,
+    super::with_solver(|solver| {
+        let auction = view.auction_state();
+        let (bidder, bid) = auction.current_bid()?;
+        if bidder.team() == view.seat.team() || bid.level == BidLevel::Capot {
+            return None;
         }
-    }
-    (total > 0.0).then_some((failed, total))
+        let contract = Contract { taker: bidder, bid, multiplier: auction.multiplier() };
+        let know = Knowledge::before_play(view);
+        let inference = Inference::new(view, reading);
+        let want = budget.worlds as usize;
+        let worlds = know.draw(rng, want, pool(budget.worlds), |d| inference.weight(d));
+        let leader = view.rules.after_dealer(view.dealer);
+        let takers = contract.team();
+        let mut prober = Prober::new(solver, budget, None);
+        let (mut failed, mut total) = (0.0, 0.0);
+        for world in &worlds {
+            let Ok(pos) = Position::new(world.hands, bid.trump, leader, view.rules) else {
+                continue;
+            };
+            let stakes = stakes_in(view, &contract, &world.dealt, takers);
+            // The least outcome that makes it: the takers' points it needs in this world.
+            let need = (CAPOT_AGAINST..=CAPOT_FOR).find(|&u| stakes.made(u)).unwrap_or(CAPOT_FOR);
+            match prober.reaches(&pos, takers, (need - margin).max(CAPOT_AGAINST + 1)) {
+                Ok(made) => {
+                    total += world.weight;
+                    if !made {
+                        failed += world.weight;
+                    }
+                }
+                Err(Stop::World) => continue,
+                Err(Stop::Decision) => break,
+            }
+        }
+        (total > 0.0).then_some((failed, total))
+    })
 }

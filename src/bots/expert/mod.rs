@@ -32,6 +32,7 @@ use rand::Rng;
 
 pub use advice::{Advice, Estimate, Reason};
 pub use analysis::{DealAnalysis, DoubleDummy, Review, analyse};
+pub(crate) use call::failure_odds;
 
 use super::Style;
 use super::bidding::Reading;
@@ -169,19 +170,6 @@ pub fn decide(
     cancel: Option<&AtomicBool>,
 ) -> Action {
     advise_with(view, style, rng, budget, cancel).action
-}
-
-/// The chance that the opponents' contract standing in `view`'s auction fails, in the worlds
-/// of `budget`: the weight of the worlds where it fails and of all the worlds weighed, or
-/// `None` when no opponent holds a numeric bid. The `normal` level's contre asks it.
-pub(crate) fn failure_odds(
-    view: &SeatView,
-    rng: &mut impl Rng,
-    budget: Budget,
-    reading: Reading,
-    margin: i16,
-) -> Option<(f64, f64)> {
-    with_solver(|solver| call::failure_odds(view, rng, budget, reading, margin, solver))
 }
 
 #[cfg(test)]
