@@ -9,7 +9,10 @@
 //! called from two small places: `position.rs` for the play and `order.rs` for the tables the
 //! search builds once per trump mode. Every trump mode (a suit, sans atout, tout atout) and rule
 //! set (contrée, coinche, plain: clockwise, underruffing) goes through them; a new one reaches
-//! the search the same way, with no search code to change.
+//! the search the same way, with no search code to change. The search's inner loop plays on
+//! `state.rs`, a working copy of the position that keeps the trick's winner and points as the
+//! cards fall and reads the legal cards off those tables; its tests check it against the rules'
+//! `legal_cards`, `Trick::winner` and `Trick::points` on arbitrary tricks and whole deals.
 //!
 //! # The pieces
 //!
@@ -56,6 +59,7 @@
 mod order;
 mod position;
 mod solver;
+mod state;
 mod table;
 #[cfg(test)]
 mod tests;

@@ -2,9 +2,14 @@
 //! from the rules' own [`Card::strength`] and [`Card::points`], never written out here, so a new
 //! mode's order reaches the merging of equal cards and the move ordering by itself.
 
-use super::position::{Position, mode_key};
+use super::position::mode_key;
+use super::state::State;
 use crate::game::splitmix;
-use crate::rules::{Card, CardSet, Rules, Seat, Suit, Team, Trump};
+use crate::rules::{Card, CardSet, Rules, Seat, Suit, Trump};
+
+/// For each mask and byte, the bits of the byte at the mask's places, packed low: the holders of
+/// the cards in play, whatever cards are gone. Built once, shared by every mode.
+static COMPRESS: std::sync::OnceLock<Box<[[u8; 256]; 256]>> = std::sync::OnceLock::new();
 
 /// Points and rank order of the 32 cards under one trump mode.
 #[derive(Clone, Debug)]
@@ -20,6 +25,11 @@ pub(crate) struct CardOrder {
     /// For each suit, a byte of its cards (bit = rank index) as places in the suit's order
     /// (bit 0 = the strongest card).
     to_slots: [[u8; 256]; 4],
+    /// For each suit and each set of its places (a byte of `to_slots`), a key of the points of
+    /// those cards in rank order, the same for every set whose cards have the same points.
+    points_key: [[u64; 256]; 4],
+    /// The table that packs the bits of a byte at the places of another (see [`COMPRESS`]).
+    compress: &'static [[u8; 256]; 256],
     /// For each suit, the points of a byte of its cards.
     suit_points: [[u8; 256]; 4],
     /// For each suit led, each suit and each byte of that suit's cards: the highest power among
@@ -28,6 +38,17 @@ pub(crate) struct CardOrder {
     max_power: Box<[[[u8; 256]; 4]; 4]>,
     /// For each suit led and each power: the cards of higher power.
     beats: Box<[[CardSet; 256]; 4]>,
+    /// For each suit led and each card, the card's power in the trick.
+    power: [[u8; 32]; 4],
+    /// The trumps that cut, and the lowest power a cutting trump has.
+    trumps: u32,
+    trump_power: u8,
+    /// The suits ranked in trump order, one bit each: a card of them must climb.
+    climbing: u8,
+    /// The cards of each points value, cheapest first.
+    point_classes: Vec<(u8, CardSet)>,
+    /// The suits (by index) and their cards of equal points, where a suit has two or more.
+    twins: Vec<(u8, CardSet)>,
     /// The mode's and rules' part of the positions' keys.
     key: u64,
 }
@@ -62,6 +83,15 @@ impl CardOrder {
                     .fold(0u8, |acc, k| acc | 1 << k)
             })
         });
+        let points_key = std::array::from_fn(|s| {
+            std::array::from_fn(|places: usize| {
+                // One start bit, then the points of each card, strongest first.
+                let sequence = (0..8)
+                    .filter(|k| places >> k & 1 == 1)
+                    .fold(1u64, |acc, k| acc << 5 ^ u64::from(points[by_strength[s][k].index()]));
+                splitmix(splitmix(s as u64 + 1) ^ sequence)
+            })
+        });
         let suit_points = std::array::from_fn(|s| {
             std::array::from_fn(|b| cards_of(s, b).iter().map(|c| points[c.index()]).sum())
         });
@@ -77,14 +107,53 @@ impl CardOrder {
                 Card::all().filter(|c| usize::from(power[l][c.index()]) > p).collect()
             })
         }));
+        let trump_power =
+            trump.cards().iter().map(|c| power[0][c.index()]).min().unwrap_or(u8::MAX);
+        let climbing = Suit::ALL
+            .iter()
+            .filter(|&&s| trump.trump_ordered().has_suit(s))
+            .fold(0u8, |acc, s| acc | 1 << s.index());
+        let mut values: Vec<u8> = points.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        let point_classes = values
+            .iter()
+            .map(|&v| (v, Card::all().filter(|c| points[c.index()] == v).collect()))
+            .collect::<Vec<(u8, CardSet)>>();
+        let twins = Suit::ALL
+            .iter()
+            .flat_map(|&suit| {
+                point_classes
+                    .iter()
+                    .map(move |&(_, cards)| (suit.index() as u8, cards.of_suit(suit)))
+            })
+            .filter(|(_, cards)| cards.len() >= 2)
+            .collect();
         CardOrder {
             trump,
             rules,
+            twins,
+            point_classes,
+            power,
+            trumps: trump.cards().0,
+            trump_power,
+            climbing,
             points,
             strength,
             above,
             by_strength,
             to_slots,
+            points_key,
+            compress: COMPRESS.get_or_init(|| {
+                Box::new(std::array::from_fn(|mask| {
+                    std::array::from_fn(|bits| {
+                        (0..8)
+                            .filter(|k| mask >> k & 1 == 1)
+                            .enumerate()
+                            .fold(0u8, |acc, (i, k)| acc | (((bits >> k) & 1) as u8) << i)
+                    })
+                }))
+            }),
             suit_points,
             max_power,
             beats,
@@ -95,6 +164,48 @@ impl CardOrder {
     /// Whether these tables are for this trump mode and these rules.
     pub(crate) fn is_for(&self, trump: Trump, rules: Rules) -> bool {
         self.trump == trump && self.rules == rules
+    }
+
+    /// The power of the card of index `c` in a trick led in the suit of index `lead`.
+    #[inline]
+    pub(crate) fn power_in(&self, lead: usize, c: usize) -> u8 {
+        self.power[lead][c]
+    }
+
+    /// The points of the card of index `c`.
+    #[inline]
+    pub(crate) fn points_of(&self, c: usize) -> u8 {
+        self.points[c]
+    }
+
+    /// The cards of higher power than `power` in a trick led in the suit of index `lead`.
+    #[inline]
+    pub(crate) fn beating(&self, lead: usize, power: u8) -> u32 {
+        self.beats[lead][usize::from(power)].0
+    }
+
+    /// The trumps that cut.
+    #[inline]
+    pub(crate) fn trumps(&self) -> u32 {
+        self.trumps
+    }
+
+    /// Whether a card of this power in a trick is a cutting trump.
+    #[inline]
+    pub(crate) fn cuts(&self, power: u8) -> bool {
+        power >= self.trump_power
+    }
+
+    /// Whether the suit of index `lead` ranks in trump order: who follows it must climb.
+    #[inline]
+    pub(crate) fn climbs(&self, lead: usize) -> bool {
+        self.climbing >> lead & 1 == 1
+    }
+
+    /// Whether a seat that cannot follow nor overtrump an opponent's trump must still trump.
+    #[inline]
+    pub(crate) fn underruff(&self) -> bool {
+        self.rules.set.underruff_compulsory()
     }
 
     /// The card's points.
@@ -121,32 +232,30 @@ impl CardOrder {
     /// what the rest of the deal depends on: for each suit, who holds its cards still in play in
     /// rank order and what each is worth; the leader; which teams have no trick yet. Positions
     /// where different cards of no points went earlier (a 9 of spades instead of an 8) share it.
-    pub(crate) fn relative_key(&self, pos: &Position) -> u64 {
-        let hands = pos.hands();
-        let mut head = pos.trick().leader().index() as u64;
-        for team in Team::ALL {
-            if pos.tricks_won()[team] == 0 {
-                head |= 4 << team.index();
+    pub(crate) fn relative_key(&self, state: &State) -> u64 {
+        let hands = state.hands;
+        let mut head = u64::from(state.seat);
+        for team in 0..2 {
+            if state.tricks[team] == 0 {
+                head |= 4 << team;
             }
         }
         // Every part goes through a full mix, so that no two parts can cancel out.
         let mut key = splitmix(self.key ^ head);
         // The holder's index, bit by bit: East and West are odd, North and West are 2 and 3.
-        let odd = hands[Seat::East].or(hands[Seat::West]).0;
-        let high = hands[Seat::North].or(hands[Seat::West]).0;
-        let live = pos.live().0;
-        for suit in Suit::ALL {
-            // One start bit, then 7 bits a card: its holder and its points.
-            let mut sig = 1u64;
-            let mut slots =
-                self.to_slots[suit.index()][(live >> (8 * suit.index())) as usize & 0xff];
-            while slots != 0 {
-                let c = self.by_strength[suit.index()][slots.trailing_zeros() as usize].index();
-                slots &= slots - 1;
-                let holder = (odd >> c & 1) | (high >> c & 1) << 1;
-                sig = sig << 7 | u64::from(holder) << 5 | u64::from(self.points[c]);
-            }
-            key = splitmix(key ^ sig);
+        let odd = hands[Seat::East.index()] | hands[Seat::West.index()];
+        let high = hands[Seat::North.index()] | hands[Seat::West.index()];
+        let live = state.live();
+        let compress = self.compress;
+        for s in 0..4 {
+            let byte = |cards: u32| (cards >> (8 * s)) as usize & 0xff;
+            let slots = &self.to_slots[s];
+            let live_slots = usize::from(slots[byte(live)]);
+            // The holders of the live cards in rank order, two bits a card, beside the points
+            // of those cards in that order.
+            let holders = u64::from(compress[live_slots][usize::from(slots[byte(odd)])])
+                | u64::from(compress[live_slots][usize::from(slots[byte(high)])]) << 8;
+            key = splitmix(key ^ self.points_key[s][live_slots] ^ holders << 48);
         }
         key
     }
@@ -198,9 +307,22 @@ impl CardOrder {
         cash
     }
 
-    /// The points of the cheapest card of `hand` (0 for an empty hand).
-    pub(crate) fn cheapest(&self, hand: CardSet) -> i16 {
-        hand.iter().map(|c| i16::from(self.points(c))).min().unwrap_or(0)
+    /// The least the `k` cheapest cards of `hand` are worth, the cards of `free` counted as
+    /// none.
+    pub(crate) fn cheapest_sum(&self, hand: CardSet, k: usize, free: CardSet) -> i16 {
+        let free = hand.and(free);
+        let mut left = k.saturating_sub(free.len()) as u32;
+        let rest = hand.minus(free);
+        let mut sum = 0;
+        for &(points, cards) in &self.point_classes {
+            if left == 0 {
+                break;
+            }
+            let taken = rest.and(cards).0.count_ones().min(left);
+            sum += taken as i16 * i16::from(points);
+            left -= taken;
+        }
+        sum
     }
 
     /// The points of a set of cards.
@@ -253,11 +375,28 @@ impl CardOrder {
     }
 
     /// One card of each class of equivalent cards in `cards` (see [`CardOrder::classes`]).
+    #[inline]
     pub(crate) fn representatives(&self, cards: CardSet, live: CardSet) -> CardSet {
-        let mut keep = CardSet::EMPTY;
-        self.classes(cards, live, |c, class| {
-            if c == class {
-                keep.insert(c);
+        // Only cards of equal points can be alike: most hands hold no two of a suit.
+        let mut suits = 0u8;
+        for &(suit, twins) in &self.twins {
+            if cards.and(twins).len() >= 2 {
+                suits |= 1 << suit;
+            }
+        }
+        if suits == 0 {
+            return cards;
+        }
+        let mut keep = cards;
+        let mut some = CardSet::EMPTY;
+        for suit in Suit::ALL {
+            if suits >> suit.index() & 1 == 1 {
+                some = some.or(cards.of_suit(suit));
+            }
+        }
+        self.classes(some, live, |c, class| {
+            if c != class {
+                keep.remove(c);
             }
         });
         keep

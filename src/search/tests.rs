@@ -312,7 +312,7 @@ fn positions_sharing_a_table_key_share_their_value() {
             if pos.trick().is_empty() {
                 let taken = pos.points()[Team::NS] as i16 - pos.points()[Team::EW] as i16;
                 let to_come = brute(&pos) - taken;
-                let key = order.relative_key(&pos);
+                let key = order.relative_key(&super::state::State::new(&pos, &order));
                 let (value, first) = *seen.entry(key).or_insert((to_come, pos));
                 assert_eq!(value, to_come, "{first:?} and {pos:?} share a key");
             }
@@ -331,7 +331,8 @@ fn the_quick_bounds_hold_the_value() {
             if pos.trick().is_empty() {
                 // From the margin to North-South's points to come on the search's scale.
                 let to_come = (brute(&pos) + 162) / 2 - pos.points()[Team::NS] as i16;
-                let (lo, hi) = super::solver::bounds(&pos, &order);
+                let (lo, hi) =
+                    super::solver::bounds(&super::state::State::new(&pos, &order), &order);
                 assert!(lo <= to_come && to_come <= hi, "{lo}..={hi} misses {to_come}: {pos:?}");
             }
             play_random(&mut pos, &mut rng);
