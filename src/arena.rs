@@ -34,11 +34,14 @@ use clap::ValueEnum;
 use clap::builder::PossibleValue;
 use serde_json::json;
 
-use crate::bots::{Level, Style, decide_seeded, gambler};
-use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase, SeatView};
+use crate::bots::expert::Budget;
+use crate::bots::{Level, Style, decide_seeded_within, gambler};
+use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
 use crate::rules::{
-    BySeat, ContreScoring, Multiplier, RuleSet, Rules, ScoringMethod, Seat, Team, Trump,
+    BySeat, Card, CardPlay, ContreScoring, Multiplier, RuleSet, Rules, ScoringMethod, Seat, Team,
+    Trump,
 };
+use crate::search::{Position, Solver};
 
 /// A player of the arena: a level of the table, or a player the table never offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,17 +51,21 @@ pub enum Contestant {
     /// Bids 20 to 40 points above what its hand is worth and never contres; plays its cards as
     /// `normal` ([`gambler`]).
     Gambler,
+    /// Sees every hand and plays the double-dummy solver's best card: the ceiling of card play.
+    /// It bids as `normal`, from its own hand only.
+    Oracle,
 }
 
 impl Contestant {
     /// Every contestant: the levels, weakest first, then the arena's own players.
-    pub const ALL: [Contestant; Level::ALL.len() + 1] = {
-        let mut all = [Contestant::Gambler; Level::ALL.len() + 1];
+    pub const ALL: [Contestant; Level::ALL.len() + 2] = {
+        let mut all = [Contestant::Gambler; Level::ALL.len() + 2];
         let mut i = 0;
         while i < Level::ALL.len() {
             all[i] = Contestant::Level(Level::ALL[i]);
             i += 1;
         }
+        all[i + 1] = Contestant::Oracle;
         all
     };
 
@@ -67,18 +74,53 @@ impl Contestant {
         match self {
             Contestant::Level(level) => level.name(),
             Contestant::Gambler => "gambler",
+            Contestant::Oracle => "oracle",
         }
     }
 
-    /// What the contestant plays in the situation `view`, for the seat to act, with its style
-    /// and the seed of its stream. The arena holds the whole deal; the levels and the gambler
-    /// are handed only the seat's view of it ([`Game::view`]), so they cannot see a hidden card.
-    pub fn decide(self, view: &SeatView, style: Style, seed: u64) -> Action {
+    /// What the contestant plays for `seat`, the seat to act in `game`, with its style, the
+    /// seed of its stream and the expert's budget. The levels and the gambler are handed only
+    /// the seat's view of the deal ([`Game::view`]), so they cannot see a hidden card; the
+    /// oracle alone reads the whole deal, and only to play its cards.
+    pub fn decide(
+        self,
+        game: &Game,
+        seat: Seat,
+        style: Style,
+        seed: u64,
+        budget: Budget,
+    ) -> Action {
+        if self == Contestant::Oracle
+            && let Some(card) = game.deal().play.as_ref().and_then(oracle_card)
+        {
+            return Action::Play(card);
+        }
+        let view = game.view(seat);
         match self {
-            Contestant::Level(level) => decide_seeded(view, level, style, seed),
-            Contestant::Gambler => gambler::decide_seeded(view, style, seed),
+            Contestant::Level(level) => {
+                decide_seeded_within(&view, level, style, seed, budget, None)
+            }
+            Contestant::Gambler => gambler::decide_seeded(&view, style, seed),
+            Contestant::Oracle => {
+                decide_seeded_within(&view, Level::Normal, style, seed, budget, None)
+            }
         }
     }
+}
+
+thread_local! {
+    /// The oracle's solver, one per worker thread.
+    static ORACLE: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+}
+
+/// The oracle's card: the solver's best with every hand in view (none once the play is over).
+fn oracle_card(play: &CardPlay) -> Option<Card> {
+    let pos = Position::from_card_play(play).ok()?;
+    ORACLE.with(|s| {
+        let mut solver = s.borrow_mut();
+        solver.set_node_limit(None);
+        solver.best_card(&pos).ok().flatten().map(|(card, _)| card)
+    })
 }
 
 impl From<Level> for Contestant {
@@ -105,6 +147,9 @@ impl ValueEnum for Contestant {
                 "Arena only: bids 20 to 40 points above its hand's worth, never contres; \
                  plays as normal",
             )),
+            Contestant::Oracle => Some(PossibleValue::new(self.name()).help(
+                "Arena only: sees every hand and plays the solver's best card; bids as normal",
+            )),
         }
     }
 }
@@ -127,6 +172,8 @@ pub struct ArenaConfig {
     pub rules: Rules,
     /// Worker threads (at least 1).
     pub threads: usize,
+    /// What each of the expert's decisions may spend: worlds (reproducible), or time.
+    pub budget: Budget,
 }
 
 /// A bot made an illegal move: a bug, reported with the deal that shows it.
@@ -441,6 +488,8 @@ impl ArenaReport {
             "rule_set": self.config.rules.set.name(),
             "nt_at": self.config.rules.nt_at,
             "auction": self.config.auction.map(Contestant::name),
+            "expert_worlds": self.config.budget.worlds,
+            "expert_think_ms": self.config.budget.think.map(|t| t.as_millis() as u64),
             "mean": self.mean,
             "ci95": self.ci95,
             "sd": self.sd,
@@ -469,6 +518,12 @@ impl fmt::Display for ArenaReport {
         writeln!(f, "rules: {}", rules_name(c.rules))?;
         if let Some(auction) = c.auction {
             writeln!(f, "auction: every seat bids as {auction}; A and B play the cards")?;
+        }
+        if [Some(c.a), Some(c.b), c.auction].contains(&Some(Contestant::Level(Level::Expert))) {
+            match c.budget.think {
+                Some(t) => writeln!(f, "expert: {} ms per decision", t.as_millis())?,
+                None => writeln!(f, "expert: {} worlds per decision", c.budget.worlds)?,
+            }
         }
         writeln!(
             f,
@@ -583,18 +638,26 @@ fn play(
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let Some(seat) = game.to_act() else { break };
         let side = side_of(seat);
-        let view = game.view(seat);
         let action = match config.auction {
             // The calls come from the seats, not the sides: the same in both plays of the deal.
-            Some(bidder) if game.phase() == Phase::Bidding => {
-                bidder.decide(&view, style_of(seat), stream_seed(seed, seat.team() == Team::EW))
-            }
+            Some(bidder) if game.phase() == Phase::Bidding => bidder.decide(
+                &game,
+                seat,
+                style_of(seat),
+                stream_seed(seed, seat.team() == Team::EW),
+                config.budget,
+            ),
             // Each side draws from its own stream, so that two bots of the same level are two
             // players, not one playing both sides.
             _ => {
                 let started = Instant::now();
-                let action =
-                    contestant(side).decide(&view, style_of(seat), stream_seed(seed, side == 1));
+                let action = contestant(side).decide(
+                    &game,
+                    seat,
+                    style_of(seat),
+                    stream_seed(seed, side == 1),
+                    config.budget,
+                );
                 let ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
                 times[side].add(ns);
                 action
@@ -781,11 +844,21 @@ mod tests {
     use super::*;
 
     const NORMAL: Contestant = Contestant::Level(Level::Normal);
+    const EXPERT: Contestant = Contestant::Level(Level::Expert);
     const EASY: Contestant = Contestant::Level(Level::Easy);
     const RANDOM: Contestant = Contestant::Level(Level::Random);
 
     fn config(a: Contestant, b: Contestant, deals: u64, threads: usize) -> ArenaConfig {
-        ArenaConfig { a, b, auction: None, deals, seed: 7, rules: Rules::default(), threads }
+        ArenaConfig {
+            a,
+            b,
+            auction: None,
+            deals,
+            seed: 7,
+            rules: Rules::default(),
+            threads,
+            budget: Budget::worlds(4),
+        }
     }
 
     /// Everything in a report but the times.
@@ -807,6 +880,7 @@ mod tests {
                 rules: Rules::of(RuleSet::Plain).with_nt_at(true),
                 ..config(EASY, NORMAL, 24, 1)
             },
+            config(EXPERT, Contestant::Oracle, 24, 1),
         ];
         for one in matches {
             let alone = run(one, false).expect("runs");
@@ -973,7 +1047,7 @@ mod tests {
     #[test]
     fn contestants_are_the_levels_and_the_gambler() {
         let names: Vec<&str> = Contestant::ALL.iter().map(|c| c.name()).collect();
-        assert_eq!(names, ["random", "easy", "normal", "gambler"]);
+        assert_eq!(names, ["random", "easy", "normal", "expert", "gambler", "oracle"]);
         for c in Contestant::ALL {
             assert_eq!(Contestant::from_str(c.name(), false), Ok(c));
         }

@@ -8,13 +8,18 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
+use contree::bots::expert::Budget;
 use contree::bots::{Level, Style};
 use contree::cli::GameFlags;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
 
-/// The most deals `contree arena` plays: a few hours at the strongest level.
+/// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
+
+/// The expert's worlds per decision in the arena, unless told otherwise: about what it weighs
+/// in its default time at the table.
+const ARENA_WORLDS: u32 = 32;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
 #[derive(Parser, Debug)]
@@ -22,8 +27,9 @@ const ARENA_MAX_DEALS: u64 = 10_000_000;
 struct Cli {
     #[command(flatten)]
     game: GameFlags,
-    /// The level of the computer players (default: the strongest).
-    #[arg(long, value_enum, global = true)]
+    /// The level of the computer players.
+    #[arg(long, value_enum, global = true,
+          help = format!("The level of the computer players (default: {})", Level::DEFAULT.name()))]
     level: Option<Level>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -36,6 +42,11 @@ struct Cli {
     /// How fast the computer players act (default: the settings', else normal).
     #[arg(long, value_enum)]
     speed: Option<contree::ui::Speed>,
+    /// How long the expert thinks over each decision, in milliseconds (default 100; in the
+    /// arena, instead of --worlds).
+    #[arg(long, global = true, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    think_ms: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -102,6 +113,11 @@ enum Command {
         /// Worker threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// The worlds the expert weighs for each decision: a budget that gives the same match
+        /// on any machine (--think-ms gives a time limit instead).
+        #[arg(long, default_value_t = ARENA_WORLDS, conflicts_with = "think_ms",
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        worlds: u32,
     },
     /// The bots as a service: one JSON request per line on standard input, one answer per line.
     Bot {
@@ -440,6 +456,9 @@ fn main() -> ExitCode {
         eprintln!("contree: {e}");
         return ExitCode::FAILURE;
     }
+    if let Some(ms) = cli.think_ms {
+        contree::bots::expert::set_default_think(Duration::from_millis(ms));
+    }
     match cli.command {
         Some(Command::Score { file }) => score(file),
         Some(Command::Arena {
@@ -454,14 +473,17 @@ fn main() -> ExitCode {
             contre,
             json,
             threads,
+            worlds,
         }) => {
             let rules = Rules { set: rule_set, nt_at, scoring, contre };
             let threads = usize::from(threads);
-            arena(ArenaConfig { a, b, auction, deals, seed, rules, threads }, json)
+            let budget = match cli.think_ms {
+                Some(ms) => Budget::think(Duration::from_millis(ms)),
+                None => Budget::worlds(worlds),
+            };
+            arena(ArenaConfig { a, b, auction, deals, seed, rules, threads, budget }, json)
         }
-        Some(Command::Bot { seed, style }) => {
-            bot(cli.level.unwrap_or(Level::STRONGEST), style, seed)
-        }
+        Some(Command::Bot { seed, style }) => bot(cli.level.unwrap_or(Level::DEFAULT), style, seed),
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::History { json, export, force }) => report(history(json, export, force)),
         None => report(table(&cli)),

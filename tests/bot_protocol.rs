@@ -160,6 +160,8 @@ fn the_service_keeps_serving_after_a_bad_line() {
 #[test]
 fn every_set_round_trips_and_gets_legal_answers() {
     use contree::rules::legal_cards;
+    // The expert answers legally whatever its time: a short one keeps the test quick.
+    contree::bots::expert::set_default_think(std::time::Duration::from_millis(2));
     let mut checked = 0;
     for (i, &rules) in common::ALL_RULES.iter().enumerate() {
         for seed in 0..25u64 {
@@ -296,6 +298,7 @@ mod legal {
         #[test]
         fn every_level_answers_legally(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), answer_seed in any::<u64>()) {
             use contree::rules::legal_cards;
+            contree::bots::expert::set_default_think(std::time::Duration::from_millis(2));
             let rules = common::ALL_RULES[rules];
             let record = common::random_record_with(seed, Some(rules));
             let views = common::views_of(&record);

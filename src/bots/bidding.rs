@@ -341,15 +341,40 @@ pub fn decide_call(
     bidding: Bidding,
     rng: &mut impl rand::Rng,
 ) -> Call {
-    let legal = auction.legal_calls();
-    let tilt = match style {
-        Style::Cautious => -5,
-        Style::Bold => 8,
-    };
     // Players do not count to the point: the easy level wobbles a little around its count, the
     // normal level less, which only matters near the edge of a bid.
-    let noise =
-        if bidding.convention { rng.random_range(-3..=3) } else { rng.random_range(-5..=5) };
+    let wobble = if bidding.convention { NOISE } else { EASY_NOISE };
+    let noise = rng.random_range(-wobble..=wobble);
+    convention_call(seat, hand, auction, style, bidding, noise)
+}
+
+/// How much a style shifts the count of a hand when it opens or competes: a cautious bot counts
+/// it 5 points lower, a bold one 8 points higher.
+pub const fn tilt(style: Style) -> i32 {
+    match style {
+        Style::Cautious => -5,
+        Style::Bold => 8,
+    }
+}
+
+/// The most the `normal` level's count wobbles either way from one deal to the next.
+pub const NOISE: i32 = 3;
+/// The same for the `easy` level, which counts less precisely.
+const EASY_NOISE: i32 = 5;
+
+/// The call of [`decide_call`] once its wobble is drawn: `noise` points added to the count of the
+/// hand when it opens or competes. Deterministic, so that the convention can be read backwards
+/// ([`call_likelihood`]).
+pub fn convention_call(
+    seat: Seat,
+    hand: CardSet,
+    auction: &Auction,
+    style: Style,
+    bidding: Bidding,
+    noise: i32,
+) -> Call {
+    let legal = auction.legal_calls();
+    let tilt = tilt(style);
     let overbid = bidding.overbid;
     let current = auction.current_bid();
     let partner = seat.partner();
@@ -460,32 +485,44 @@ fn partner_bid(auction: &Auction, partner: Seat) -> Option<Bid> {
 /// points a deal in duplicate over 100,000 deals). Under `plain` the contre doubles only the
 /// bid's value, so it pays from an even chance of failure: one count less (+1.1 a deal).
 fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: Style) -> bool {
-    let Some((taker, _)) = auction.current_bid() else {
+    if auction.current_bid().is_none() {
         return false;
-    };
+    }
     if bid.is_capot() {
         // A capot fails as soon as the defence takes one trick.
         return stops_capot(hand, bid.trump);
     }
+    contre_count(hand, auction, bid) >= contre_need(style, auction.rules())
+}
+
+/// The count [`contre`] weighs against a numeric `bid` of the opponents: the hand's [`hold`] on
+/// the bid's trump, its declarations under `coinche`, adjusted by what the auction showed.
+pub fn contre_count(hand: CardSet, auction: &Auction, bid: Bid) -> i32 {
     let mut count = hold(hand, bid.trump);
     if auction.rules().set.has_declarations() {
         // The defence's declarations count against the takers, who must outscore it.
         count += 2 * i32::from(Combination::best(hand, bid.trump).points() / 50);
     }
-    if bid_in(auction, taker.partner(), bid.trump) {
+    if let Some((taker, _)) = auction.current_bid()
+        && bid_in(auction, taker.partner(), bid.trump)
+    {
         count -= 1;
     }
     if bid.level.value() >= 120 {
         count += 1;
     }
+    count
+}
+
+/// The [`contre_count`] a bot of `style` needs to contre under `rules`.
+pub fn contre_need(style: Style, rules: Rules) -> i32 {
     let need = match style {
         Style::Cautious => 7,
         Style::Bold => 6,
     };
     // In `plain` the contre doubles only the bid's value, not the 160: it pays as soon as the
     // contract fails more often than not.
-    let need = if auction.rules().set == RuleSet::Plain { need - 1 } else { need };
-    count >= need
+    if rules.set == RuleSet::Plain { need - 1 } else { need }
 }
 
 /// The defender's count of its hold against a numeric bid in `trump`, before the auction
@@ -550,6 +587,138 @@ fn stops_capot(hand: CardSet, trump: Trump) -> bool {
             top_run(cards, trump) >= 1 && cards.len() >= 2
         }),
     }
+}
+
+/// How a reader of the convention weighs a call against a hand: how far the call may stray from
+/// what the convention says before the hand is thought unlikely. A call the convention would not
+/// make with a hand makes that hand less likely, never impossible: a human or an overbidder
+/// bids its own way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// Points by which a bid may stand above what the hand counts before its likelihood falls
+    /// by a factor e: overbids are common, so this is wide.
+    pub over: f64,
+    /// Points by which the hand may count above what the call shows (an opening too low, a pass
+    /// with a hand that would bid) before its likelihood falls by a factor e.
+    pub under: f64,
+    /// Points by which a bid's mode may count below the hand's best mode, likewise.
+    pub mode: f64,
+    /// Steps of [`contre_count`] a contre may lack, or a pass exceed, likewise.
+    pub contre: f64,
+    /// The least likelihood of any call with any hand.
+    pub floor: f64,
+}
+
+impl Reading {
+    /// The reading the `expert` level uses, measured in duplicate.
+    pub const EXPERT: Reading =
+        Reading { over: 8.0, under: 8.0, mode: 10.0, contre: 1.5, floor: 1e-3 };
+}
+
+/// How likely `seat` holding `hand` is to make `call` in the auction `before` (the calls before
+/// it), by the convention read backwards: 1 when the convention makes that call with that hand
+/// in some style and wobble, less the further the hand is from one that would make it.
+///
+/// A bid shows a count reaching its level (its own count, or its partner's bid raised by the
+/// sure tricks it holds), an opening no higher than the next ten, a raise the sure tricks it
+/// counts, and the mode counted best; a pass shows no hand that would open, raise, compete or
+/// contre; a contre a [`contre_count`] at the bold need. Surcontres and calls after a contre
+/// show nothing here.
+pub fn call_likelihood(
+    seat: Seat,
+    hand: CardSet,
+    before: &Auction,
+    call: Call,
+    reading: &Reading,
+) -> f64 {
+    let rules = before.rules();
+    let modes = if rules.nt_at { &Trump::ALL[..] } else { &Trump::ALL[..4] };
+    // Every count a style and a wobble may give: from the cautious lowest to the bold highest.
+    let low = tilt(Style::Cautious) - NOISE;
+    let high = tilt(Style::Bold) + NOISE;
+    let soft = |excess: i32, scale: f64| {
+        if excess <= 0 { 1.0 } else { (-f64::from(excess) / scale).exp() }
+    };
+    let best = || modes.iter().map(|&t| evaluate(hand, t, rules)).max().unwrap_or(0);
+    let current = before.current_bid();
+    let partner = seat.partner();
+    let raised = |pb: Bid| i32::from(pb.level.value()) + i32::from(support(hand, pb.trump, rules));
+    let legal = before.legal_calls();
+    let likelihood = match call {
+        Call::Surcontre => 1.0,
+        _ if before.multiplier() != Multiplier::Simple => 1.0,
+        Call::Contre => match current {
+            Some((_, bid)) if bid.is_capot() => {
+                if stops_capot(hand, bid.trump) {
+                    1.0
+                } else {
+                    reading.floor
+                }
+            }
+            Some((_, bid)) => {
+                let lack = contre_need(Style::Bold, rules) - contre_count(hand, before, bid);
+                soft(lack, reading.contre)
+            }
+            None => 1.0,
+        },
+        Call::Bid(b) if b.is_capot() => {
+            if sure_capot(hand, b.trump) {
+                1.0
+            } else {
+                reading.floor
+            }
+        }
+        Call::Bid(b) => {
+            let level = i32::from(b.level.value());
+            match current {
+                // A raise of the partner's bid: its sure tricks, floored to the ten.
+                Some((bidder, pb)) if bidder == partner && pb.trump == b.trump => {
+                    let shown = raised(pb);
+                    soft(level - shown, reading.over) * soft(shown - (level + 9), reading.under)
+                }
+                _ => {
+                    let own = evaluate(hand, b.trump, rules);
+                    let by_partner = partner_bid(before, partner)
+                        .filter(|pb| pb.trump == b.trump)
+                        .map_or(i32::MIN, raised);
+                    let reach = (own + high).max(by_partner);
+                    let mut l = soft(level - reach, reading.over);
+                    if by_partner < level {
+                        // Bid on its own count: in the mode it counts best.
+                        l *= soft(best() - own, reading.mode);
+                    }
+                    if current.is_none() {
+                        // An opening is the count floored to the ten: not a lower one.
+                        l *= soft(own + low - (level + 9), reading.under);
+                    }
+                    l
+                }
+            }
+        }
+        Call::Pass => match current {
+            None => soft(best() + low - (i32::from(MIN_BID) - 1), reading.under),
+            Some((bidder, _)) if bidder == seat => 1.0,
+            Some((bidder, pb)) => {
+                let min = legal.min_level.map_or(i32::MAX, |l| i32::from(l.value()));
+                let mut l = 1.0;
+                if bidder == partner {
+                    if !bid_in(before, seat, pb.trump) {
+                        l *= soft(raised(pb) - (min - 1), reading.under);
+                    }
+                } else {
+                    if legal.contre && !pb.is_capot() {
+                        let over =
+                            contre_count(hand, before, pb) - contre_need(Style::Cautious, rules);
+                        l *= soft(over + 1, reading.contre);
+                    }
+                    let by_partner = partner_bid(before, partner).map_or(i32::MIN, raised);
+                    l *= soft((best() + low).max(by_partner) - (min - 1), reading.under);
+                }
+                l
+            }
+        },
+    };
+    likelihood.max(reading.floor)
 }
 
 /// Whether `seat` bid `trump` at some point of the auction.

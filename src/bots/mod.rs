@@ -11,6 +11,7 @@
 //! arena, to measure how the levels punish an overbidder.
 
 pub mod bidding;
+pub mod expert;
 pub mod gambler;
 pub mod memory;
 pub mod personas;
@@ -18,6 +19,7 @@ pub mod play;
 pub mod protocol;
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -52,14 +54,19 @@ pub enum Level {
     Easy,
     /// Card memory and inference, the bidding convention, contres.
     Normal,
+    /// Works out its cards, bids and contres in sampled worlds with the double-dummy solver.
+    Expert,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Random, Level::Easy, Level::Normal];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Expert];
 
-    /// The strongest level, the default at the table.
-    pub const STRONGEST: Level = Level::Normal;
+    /// The strongest level.
+    pub const STRONGEST: Level = Level::Expert;
+
+    /// The level of a new table and of `contree bot` when none is named.
+    pub const DEFAULT: Level = Level::Normal;
 
     /// The name used on the command line.
     pub const fn name(self) -> &'static str {
@@ -67,6 +74,7 @@ impl Level {
             Level::Random => "random",
             Level::Easy => "easy",
             Level::Normal => "normal",
+            Level::Expert => "expert",
         }
     }
 }
@@ -81,18 +89,37 @@ impl fmt::Display for Level {
 const EASY_SLIP: f64 = 0.08;
 
 /// What the bot of `level` and `style` does in the situation `view`, for the seat to act.
-/// `view` must be a situation where `view.seat` is to act; the answer is always legal.
+/// `view` must be a situation where `view.seat` is to act; the answer is always legal. The
+/// expert thinks for this process's default time ([`expert::Budget::default_think`]).
 pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::Rng) -> Action {
+    decide_within(view, level, style, rng, expert::Budget::default_think(), None)
+}
+
+/// [`decide`] with the expert's budget and a flag that stops its thinking early (the other
+/// levels answer at once and ignore both).
+pub fn decide_within(
+    view: &SeatView,
+    level: Level,
+    style: Style,
+    rng: &mut impl rand::Rng,
+    budget: expert::Budget,
+    cancel: Option<&AtomicBool>,
+) -> Action {
+    if level == Level::Expert {
+        return expert::decide(view, style, rng, budget, cancel);
+    }
     let auction = view.auction_state();
     let Some(contract) = auction.contract() else {
         let bidder = match level {
             Level::Random => return Action::Bid(Call::Pass),
             Level::Easy => Bidding::EASY,
-            Level::Normal => Bidding::NORMAL,
+            Level::Normal | Level::Expert => Bidding::NORMAL,
         };
-        return Action::Bid(bidding::decide_call(
-            view.seat, view.hand, &auction, style, bidder, rng,
-        ));
+        let call = bidding::decide_call(view.seat, view.hand, &auction, style, bidder, rng);
+        if level == Level::Normal && call != Call::Contre && auction.legal_calls().contre {
+            return Action::Bid(normal_contre(view, rng).unwrap_or(call));
+        }
+        return Action::Bid(call);
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
     let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
@@ -104,7 +131,7 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
         Level::Random => random_card(rng),
         Level::Easy if rng.random_bool(EASY_SLIP) => random_card(rng),
         Level::Easy => play::choose_card(&mem, legal, &[]),
-        Level::Normal => {
+        Level::Normal | Level::Expert => {
             let shown: Vec<Suit> =
                 auction.bids_by(view.seat.partner()).filter_map(|b| b.trump.suit()).collect();
             play::choose_card(&mem, legal, &shown)
@@ -114,10 +141,53 @@ pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::
     card.or_else(|| legal.first()).map_or(Action::Bid(Call::Pass), Action::Play)
 }
 
+/// The worlds the `normal` level weighs for a contre the convention does not make: a few, each
+/// asked one question with a node budget, so that the decision stays within tens of
+/// milliseconds.
+const NORMAL_CONTRE: expert::Budget =
+    expert::Budget { worlds: 24, nodes: 1_000_000, probe_nodes: 100_000, think: None };
+
+/// How far short of their need the opponents must fall in a world for it to count as failed:
+/// the `normal` level's defence misses some of the solver's, so it counts only clear failures.
+const NORMAL_CONTRE_MARGIN: i16 = 10;
+
+/// The share of the worlds in which the opponents must fail for `normal` to contre, and the
+/// least [`bidding::contre_count`] it needs besides (measured over 2,000 deals of the
+/// convention against itself and against a side overbidding by 30; see `RULES.md`).
+const NORMAL_CONTRE_ODDS: f64 = 0.7;
+const NORMAL_CONTRE_COUNT: i32 = 1;
+
+/// `normal`'s contre when the convention makes none: a hand with some hold on the trump, and
+/// opponents who fall clearly short in most of the worlds their auction leaves.
+fn normal_contre(view: &SeatView, rng: &mut impl rand::Rng) -> Option<Call> {
+    let auction = view.auction_state();
+    let (_, bid) = auction.current_bid()?;
+    if bid.is_capot() || bidding::contre_count(view.hand, &auction, bid) < NORMAL_CONTRE_COUNT {
+        return None;
+    }
+    let reading = bidding::Reading::EXPERT;
+    let (failed, of) =
+        expert::failure_odds(view, rng, NORMAL_CONTRE, reading, NORMAL_CONTRE_MARGIN)?;
+    (failed >= NORMAL_CONTRE_ODDS * of).then_some(Call::Contre)
+}
+
 /// [`decide`] with a generator derived from `seed` and the situation itself, so the same
-/// request always gets the same answer.
+/// request always gets the same answer (the expert's, when it thinks to a time limit, only on
+/// the same machine under the same load).
 pub fn decide_seeded(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
     decide(view, level, style, &mut seeded_rng(view, seed))
+}
+
+/// [`decide_within`] with the generator of [`decide_seeded`].
+pub fn decide_seeded_within(
+    view: &SeatView,
+    level: Level,
+    style: Style,
+    seed: u64,
+    budget: expert::Budget,
+    cancel: Option<&AtomicBool>,
+) -> Action {
+    decide_within(view, level, style, &mut seeded_rng(view, seed), budget, cancel)
 }
 
 /// The generator of a decision: from `seed` and the situation itself.

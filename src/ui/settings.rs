@@ -118,7 +118,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             lang: Lang::En,
-            level: Level::STRONGEST,
+            level: Level::DEFAULT,
             speed: Speed::Normal,
             set: RuleSet::default(),
             nt_at: false,

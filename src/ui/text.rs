@@ -249,9 +249,11 @@ texts! {
     LevelRandom => "random", "au hasard";
     LevelEasy => "easy", "facile";
     LevelNormal => "normal", "normal";
+    LevelExpert => "expert", "expert";
     LevelRandomNote => "Random: always passes and plays any legal card.", "Au hasard : passe toujours et joue n'importe quelle carte permise.";
     LevelEasyNote => "Easy: bids its hand by count, never contres, plays without memory.", "Facile : enchérit selon sa main, ne contre pas, joue sans mémoire.";
     LevelNormalNote => "Normal: counts the cards, follows the bidding convention, contres.", "Normal : compte les cartes, suit la convention d'enchères, contre.";
+    LevelExpertNote => "Expert: works out every card and contre over the hands it cannot see.", "Expert : calcule chaque carte et chaque contre sur les mains qu'il ne voit pas.";
     On => "on", "oui";
     Off => "off", "non";
     Glyphs => "symbols", "symboles";

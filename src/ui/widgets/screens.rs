@@ -167,6 +167,7 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
                 Level::Random => T::LevelRandom,
                 Level::Easy => T::LevelEasy,
                 Level::Normal => T::LevelNormal,
+                Level::Expert => T::LevelExpert,
             })
             .into(),
         SettingItem::Speed => w
@@ -260,6 +261,7 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             Level::Random => T::LevelRandomNote,
             Level::Easy => T::LevelEasyNote,
             Level::Normal => T::LevelNormalNote,
+            Level::Expert => T::LevelExpertNote,
         },
         Some(SettingItem::ChooseDeclarations) => T::ChooseDeclarationsNote,
         _ if ctx.app.in_game => T::InGameNote,

@@ -1,0 +1,61 @@
+//! Time of the expert's decisions by kind (calls, the opening lead, each later trick), with all
+//! four seats played by the expert on seeded deals, one core: the worlds and nodes each kind
+//! spends. Run with `cargo bench --bench expert` (`-- 50` for fewer deals, `-- 50 16` for 16
+//! worlds a decision, `-- 50 0 100` for 100 ms a decision instead).
+
+// Only the distribution of single calls is used here.
+#[allow(dead_code)]
+mod timing;
+
+use std::time::{Duration, Instant};
+
+use contree::bots::expert::{self, Budget};
+use contree::bots::{Level, Style};
+use contree::game::{Action, Game, GameOptions, Phase};
+use timing::distribution;
+
+fn main() {
+    let mut args = std::env::args().skip(1).filter_map(|a| a.parse::<u64>().ok());
+    let deals = args.next().unwrap_or(100);
+    let worlds = args.next().unwrap_or(32) as u32;
+    let think = args.next().filter(|&ms| ms > 0);
+    let budget = match think {
+        Some(ms) => Budget::think(Duration::from_millis(ms)),
+        None => Budget::worlds(worlds),
+    };
+    // Calls, then each trick's cards.
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 9];
+    let mut weighed: Vec<u64> = vec![0; 9];
+    let mut nodes: Vec<u64> = vec![0; 9];
+    for seed in 0..deals {
+        let mut game = Game::new(GameOptions::default(), seed, Default::default());
+        while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+            let Some(seat) = game.to_act() else { break };
+            let view = game.view(seat);
+            let kind = if game.phase() == Phase::Bidding { 0 } else { 1 + view.play.len() / 4 };
+            let start = Instant::now();
+            let advice = expert::advise(&view, Style::Cautious, seed, budget, None);
+            times[kind].push(start.elapsed());
+            weighed[kind] += u64::from(advice.worlds);
+            nodes[kind] += advice.nodes;
+            let action: Action = advice.action;
+            if game.apply(seat, action).is_err() {
+                panic!("deal {seed}: {action} refused");
+            }
+        }
+    }
+    let _ = Level::Expert;
+    for (kind, samples) in times.iter_mut().enumerate() {
+        let name = if kind == 0 { "calls".to_string() } else { format!("trick {kind}") };
+        let n = samples.len().max(1) as u64;
+        let extra = format!(
+            "\n{:<40} {:.1} worlds, {:.0} nodes a decision",
+            "",
+            weighed[kind] as f64 / n as f64,
+            nodes[kind] as f64 / n as f64
+        );
+        distribution(&name, samples, &extra);
+    }
+    let mut all: Vec<Duration> = times.concat();
+    distribution("every decision", &mut all, "");
+}

@@ -1,0 +1,76 @@
+//! How well a world explains what the other seats said and did: the soft constraints, as a
+//! likelihood of each world's dealt hands. The hard ones (voids, no trump, cards shown) are
+//! already in the worlds drawn; these only weigh them.
+//!
+//! - **The auction**: each call of another seat, read backwards by the convention the bots use
+//!   ([`bidding::call_likelihood`]): an opening shows its count, a raise its sure tricks, a pass
+//!   its limits, a contre its hold on the trump. The reading is wide on overbids, which are
+//!   common, so that an overbid contract still looks like what it is.
+//! - **The declarations** (`coinche`): a seat that has played its first card announced its best
+//!   combination, as the bots do; a world where it holds a better one, or one where it announced
+//!   nothing, is less likely.
+
+use crate::bots::bidding::{self, Reading};
+use crate::game::SeatView;
+use crate::rules::{Auction, BySeat, Call, CardSet, Combination, Seat, Trump};
+
+/// Of worlds where a seat holds a better declaration than it announced, how many are kept: a
+/// player may choose to say less, the bots never do.
+const DECLARATION_SLIP: f64 = 0.1;
+
+/// The soft constraints of one decision.
+#[derive(Clone, Debug)]
+pub(crate) struct Inference {
+    /// Each call of another seat, with the auction before it.
+    calls: Vec<(Seat, Auction, Call)>,
+    /// `coinche`, once the contract is known: each other seat's announced declaration, once it
+    /// has played its first card.
+    declared: Vec<(Seat, Combination)>,
+    trump: Option<Trump>,
+    reading: Reading,
+}
+
+impl Inference {
+    /// The soft constraints of `view`, for its seat.
+    pub(crate) fn new(view: &SeatView, reading: Reading) -> Inference {
+        let mut auction = Auction::new(view.dealer, view.rules);
+        let mut calls = Vec::new();
+        for &call in &view.auction {
+            let Some(seat) = auction.to_speak() else { break };
+            if seat != view.seat {
+                calls.push((seat, auction.clone(), call));
+            }
+            if auction.try_call(call).is_err() {
+                break;
+            }
+        }
+        let contract = auction.contract();
+        let declared = match contract {
+            Some(_) if view.rules.set.has_declarations() => view
+                .declared
+                .0
+                .iter()
+                .filter(|&(s, _)| s != view.seat)
+                .filter_map(|(s, c)| c.map(|c| (s, c)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        Inference { calls, declared, trump: contract.map(|c| c.trump()), reading }
+    }
+
+    /// The likelihood of the dealt hands `dealt` (up to a constant factor).
+    pub(crate) fn weight(&self, dealt: &BySeat<CardSet>) -> f64 {
+        let mut w = 1.0;
+        for (seat, before, call) in &self.calls {
+            w *= bidding::call_likelihood(*seat, dealt[*seat], before, *call, &self.reading);
+        }
+        if let Some(trump) = self.trump {
+            for &(seat, announced) in &self.declared {
+                if Combination::best(dealt[seat], trump).announced() != announced {
+                    w *= DECLARATION_SLIP;
+                }
+            }
+        }
+        w
+    }
+}

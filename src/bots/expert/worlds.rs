@@ -1,0 +1,189 @@
+//! The worlds a seat weighs: every hidden card dealt to the other seats as the seat's view allows
+//! (its hard constraints: what each seat may hold and how many cards it holds), drawn exactly
+//! and uniformly by [`crate::search::Worlds`], then weighted by how well each explains what the
+//! other seats said and did ([`super::inference`]) and resampled in proportion to that weight,
+//! so that the solver's time goes to the likely worlds.
+
+use rand::{Rng, RngExt};
+
+use crate::bots::Memory;
+use crate::game::SeatView;
+use crate::rules::{BySeat, CardSet, Seat};
+use crate::search::{Constraints, Worlds};
+
+/// One way the hidden cards may lie.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct World {
+    /// The cards each seat holds now, the deciding seat's own included.
+    pub(crate) hands: BySeat<CardSet>,
+    /// The hands as dealt: what each holds now and what it has played.
+    pub(crate) dealt: BySeat<CardSet>,
+    /// How much the world counts (the number of times the resampling drew it).
+    pub(crate) weight: f64,
+}
+
+/// What a seat knows of where the cards are.
+#[derive(Clone, Debug)]
+pub(crate) struct Knowledge {
+    seat: Seat,
+    hand: CardSet,
+    /// The cards each seat has played.
+    played: BySeat<CardSet>,
+    constraints: Constraints,
+}
+
+impl Knowledge {
+    /// Before the play: the 24 cards the seat does not hold, eight to each other seat.
+    pub(crate) fn before_play(view: &SeatView) -> Knowledge {
+        let unseen = CardSet::FULL.minus(view.hand);
+        let counts = BySeat::from_fn(|s| if s == view.seat { 0 } else { 8 });
+        Knowledge {
+            seat: view.seat,
+            hand: view.hand,
+            played: BySeat([CardSet::EMPTY; 4]),
+            constraints: Constraints::new(unseen, counts),
+        }
+    }
+
+    /// During the play: the cards not seen, each other seat holding as many as it has not
+    /// played, none that `mem` says it cannot hold; `played` the cards each seat has played.
+    pub(crate) fn during_play(view: &SeatView, mem: &Memory, played: BySeat<CardSet>) -> Knowledge {
+        let unseen = mem.unseen();
+        let counts = BySeat::from_fn(|s| {
+            if s == view.seat { 0 } else { 8u8.saturating_sub(played[s].len() as u8) }
+        });
+        let mut constraints = Constraints::new(unseen, counts);
+        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+            constraints.forbid(seat, mem.cannot_hold[seat]);
+        }
+        Knowledge { seat: view.seat, hand: view.hand, played, constraints }
+    }
+
+    /// The consistent worlds; if what the seat deduced leaves none (a view no game can reach),
+    /// the worlds of the card counts alone; `None` when even those do not add up.
+    fn worlds(&self) -> Option<Worlds> {
+        Worlds::new(&self.constraints).ok().or_else(|| {
+            Worlds::new(&Constraints::new(self.constraints.unseen, self.constraints.counts)).ok()
+        })
+    }
+
+    /// A world from the hidden hands `hidden` (the deciding seat's own empty).
+    fn world(&self, hidden: BySeat<CardSet>, weight: f64) -> World {
+        let mut hands = hidden;
+        hands[self.seat] = self.hand;
+        let dealt = BySeat::from_fn(|s| hands[s].or(self.played[s]));
+        World { hands, dealt, weight }
+    }
+
+    /// Up to `want` worlds for a decision: `pool` drawn uniformly (or all of them, when there
+    /// are no more), each weighed by `likelihood` of its dealt hands, then `want` drawn from
+    /// them in proportion to their weight (systematic resampling; a world drawn twice counts
+    /// twice), in a random order so that any first part of them is a fair sample. Empty only
+    /// when no deal fits the view's card counts.
+    pub(crate) fn draw(
+        &self,
+        rng: &mut impl Rng,
+        want: usize,
+        pool: usize,
+        mut likelihood: impl FnMut(&BySeat<CardSet>) -> f64,
+    ) -> Vec<World> {
+        let Some(worlds) = self.worlds() else {
+            return Vec::new();
+        };
+        let all = worlds.count() <= pool as u64;
+        let candidates: Vec<World> = if all {
+            worlds.iter().map(|h| self.world(h, 1.0)).collect()
+        } else {
+            (0..pool).map(|_| self.world(worlds.sample(rng), 1.0)).collect()
+        };
+        let mut weighed: Vec<World> = candidates
+            .into_iter()
+            .map(|w| World { weight: likelihood(&w.dealt), ..w })
+            .filter(|w| w.weight > 0.0)
+            .collect();
+        if weighed.len() > want && want > 0 {
+            weighed = resample(&weighed, want, rng);
+        }
+        shuffle(&mut weighed, rng);
+        weighed
+    }
+}
+
+/// `want` draws from `worlds` in proportion to their weights, by systematic resampling: one
+/// random offset, then evenly spaced. Worlds drawn more than once are kept once, with the
+/// number of draws as their weight.
+fn resample(worlds: &[World], want: usize, rng: &mut impl Rng) -> Vec<World> {
+    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    let step = total / want as f64;
+    let mut next = rng.random::<f64>() * step;
+    let mut acc = 0.0;
+    let mut out: Vec<World> = Vec::with_capacity(want);
+    for w in worlds {
+        acc += w.weight;
+        let mut drawn = 0u32;
+        while next < acc && out.len() + (drawn as usize) < want {
+            drawn += 1;
+            next += step;
+        }
+        if drawn > 0 {
+            out.push(World { weight: f64::from(drawn), ..*w });
+        }
+    }
+    out
+}
+
+/// Fisher-Yates, with the decision's generator.
+fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i);
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::rules::{ByTeam, Declared, Rules};
+
+    fn view() -> SeatView {
+        SeatView {
+            seat: Seat::South,
+            dealer: Seat::West,
+            hand: "JH 9H AH 7S 8S AD 7C 8C"
+                .split_whitespace()
+                .map(|t| t.parse().expect("card"))
+                .collect(),
+            auction: Vec::new(),
+            play: Vec::new(),
+            belotes: crate::rules::Belotes::NONE,
+            declared: Declared::default(),
+            rules: Rules::default(),
+            target: 1000,
+            totals: ByTeam::default(),
+        }
+    }
+
+    #[test]
+    fn worlds_deal_the_hidden_cards_and_follow_their_weights() {
+        let v = view();
+        let know = Knowledge::before_play(&v);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let spade_ace = "AS".parse().expect("card");
+        // Only worlds where West holds the ace of spades count.
+        let worlds = know
+            .draw(&mut rng, 20, 200, |d| if d[Seat::West].contains(spade_ace) { 1.0 } else { 0.0 });
+        assert!(!worlds.is_empty() && worlds.len() <= 20);
+        let drawn: f64 = worlds.iter().map(|w| w.weight).sum();
+        assert_eq!(drawn, 20.0);
+        for w in &worlds {
+            assert_eq!(w.hands[Seat::South], v.hand);
+            assert!(w.hands[Seat::West].contains(spade_ace));
+            assert!(w.hands.0.iter().all(|h| h.len() == 8));
+            let all = w.hands.0.iter().fold(CardSet::EMPTY, |a, h| a.or(*h));
+            assert_eq!(all, CardSet::FULL);
+        }
+    }
+}
