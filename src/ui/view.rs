@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Hits, Popup, Screen};
+use super::app::{App, Hint, Hits, Popup, Screen};
 use super::keymap;
 use super::text::T;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
@@ -35,8 +35,11 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let [body, footer] = Layout::vertical([
+    let hint = hint_paragraph(&ctx);
+    let hint_rows = hint.as_ref().map_or(0, |p| (p.line_count(area.width) as u16).min(2));
+    let [body, hint_area, footer] = Layout::vertical([
         Constraint::Min(1),
+        Constraint::Length(hint_rows),
         Constraint::Length(footer_height(app, area.width, area.height)),
     ])
     .areas(area);
@@ -52,6 +55,9 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         ctx.hits.push(body, super::app::Hit::Close);
         popups::draw(&mut ctx, p, popup_area(app, p, body), buf);
     }
+    if let Some(p) = hint {
+        p.render(hint_area, buf);
+    }
     draw_footer(&ctx, footer, buf);
     if look.ascii {
         to_ascii(buf);
@@ -62,7 +68,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
 /// quotes. Accented letters stay in French sentences; titles and names are written with plain
 /// letters by the widgets.
-const ASCII_SYMBOLS: [(&str, &str); 19] = [
+const ASCII_SYMBOLS: [(&str, &str); 21] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -76,6 +82,8 @@ const ASCII_SYMBOLS: [(&str, &str); 19] = [
     ("▮", "#"),
     ("Σ", "="),
     ("›", ">"),
+    ("•", "*"),
+    ("✓", "v"),
     // The rules screen's: French no-break spaces, dashes, times, and its tables' bars.
     ("\u{a0}", " "),
     ("–", "-"),
@@ -93,6 +101,27 @@ fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
             cell.set_symbol(a);
         }
     }
+}
+
+/// The expert's hint, over the footer at the table once South asked for it: the expert
+/// thinking, or what it would do and why.
+fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
+    let app = ctx.app;
+    let hint = app.hint.as_ref().filter(|_| app.screen == Screen::Table)?;
+    let w = ctx.words;
+    let t = ctx.theme;
+    let line = match hint {
+        Hint::Thinking => Line::from(vec![
+            span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent),
+            span(w.t(T::HintThinking), t.dim),
+        ]),
+        Hint::Ready(advice) => Line::from(span(format!(" {}", w.advice(advice)), t.good)),
+        Hint::Failed => Line::from(vec![
+            span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent),
+            span(w.t(T::HintFailed), t.bad),
+        ]),
+    };
+    Some(Paragraph::new(line).wrap(Wrap { trim: false }))
 }
 
 /// The fewest lines a message may take at the foot of the start screen, and the rows the start
@@ -146,6 +175,8 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
             keymap::Cmd::NoTrump | keymap::Cmd::AllTrump => nt_at,
             keymap::Cmd::Act | keymap::Cmd::Pick => playing,
             keymap::Cmd::Undo => undoable,
+            // `i` while South may ask and has not asked yet.
+            keymap::Cmd::Hint => ctx.app.hint.is_none() && ctx.app.hint_allowed(),
             _ => true,
         })
         .collect();
@@ -181,9 +212,8 @@ fn footer_rank(cmd: keymap::Cmd) -> u8 {
         Undo => 5,
         Menu | LastTrick => 4,
         Left | Right | Up | Down => 3,
-        Pick | Players => 2,
+        Pick | Players | Hint => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
-        Hint => 0,
     }
 }
 
