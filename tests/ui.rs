@@ -1722,3 +1722,22 @@ fn a_hint_the_expert_could_not_give_says_so_and_is_not_asked_again() {
     assert!(shown.contains("l'expert n'a pas pu répondre"), "{shown}");
     assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(0), "no hint was seen");
 }
+
+#[test]
+fn the_longest_reason_for_a_contre_fits_the_table() {
+    use contree::bots::expert::{Advice, Reason};
+    use contree::rules::Call;
+    // The widest figures a contre's reason can carry, in each language: two lines at most,
+    // the bidding box and the hand still whole.
+    snapshot_all("hint_contre", |l| {
+        let mut app = contre_offered(l);
+        app.hint = Some(contree::ui::app::Hint::Ready(Advice {
+            action: contree::game::Action::Bid(Call::Contre),
+            reason: Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
+            options: Vec::new(),
+            worlds: 16,
+            nodes: 0,
+        }));
+        app
+    });
+}

@@ -330,7 +330,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "i",
         cmd: Cmd::Hint,
         label: T::HintKey,
-        modes: &[Bidding, Playing],
+        modes: &[Bidding, Playing, Declare],
         footer: true,
     },
     Binding {

@@ -711,7 +711,7 @@ impl Words {
                 format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))
             }
             (Lang::Fr, Reason::Contre { need, seen, worlds, of }) => {
-                format!("il leur faut {need}, je les vois à {seen} : ils chutent {}", w(worlds, of))
+                format!("{need} à faire, je les vois à {seen} : chute {}", w(worlds, of))
             }
             (Lang::En, Reason::Surcontre { worlds, of }) => {
                 format!("the contract is made {}", w(worlds, of))
@@ -1010,7 +1010,7 @@ mod tests {
         let all = vec![
             Reason::OnlyCard,
             Reason::AllAlike,
-            Reason::PullTrumps { out: 3 },
+            Reason::PullTrumps { out: 8 },
             Reason::CashMaster,
             Reason::GiveRuff,
             Reason::LeadLow,
@@ -1020,12 +1020,12 @@ mod tests {
             Reason::LoadPartner { points: 11 },
             Reason::GiveLeast,
             Reason::KeepGuard,
-            Reason::Capot { worlds: 7, of: 12 },
-            Reason::Bid { seen: 95, worlds: 8, of: 13 },
+            Reason::Capot { worlds: 63, of: 64 },
+            Reason::Bid { seen: 152, worlds: 61, of: 62 },
             Reason::Convention,
             Reason::Pass,
-            Reason::Contre { need: 90, seen: 70, worlds: 8, of: 10 },
-            Reason::Surcontre { worlds: 9, of: 14 },
+            Reason::Contre { need: 160, seen: 120, worlds: 59, of: 60 },
+            Reason::Surcontre { worlds: 57, of: 58 },
         ];
         // A reason added to the expert and not to this list fails to compile here.
         for r in &all {
@@ -1077,15 +1077,22 @@ mod tests {
                     assert!(text.contains(&f.to_string()), "{r:?}: {text}");
                 }
                 assert_eq!(said.iter().filter(|t| *t == text).count(), 1, "{text} twice");
-                // With the longest call, the hint takes two lines of an 80-column table at most.
-                let advice = Advice {
-                    action: crate::game::Action::Bid(Call::Surcontre),
-                    reason: r,
-                    options: Vec::new(),
-                    worlds: 0,
-                    nodes: 0,
+                // With the widest action it goes with and the widest figures, the hint fits the
+                // one line an 80-column table has for it, after its margin.
+                use crate::game::Action;
+                let action = match r {
+                    Reason::Contre { .. } => Action::Bid(Call::Contre),
+                    Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
+                    Reason::Pass => Action::Bid(Call::Pass),
+                    Reason::Bid { .. } | Reason::Convention => Action::Bid(Call::Bid(Bid {
+                        level: BidLevel::Capot,
+                        trump: Trump::AllTrump,
+                    })),
+                    _ => Action::Play(Card::new(Suit::Spades, Rank::Ten)),
                 };
-                assert!(w.advice(&advice).chars().count() < 2 * 80 - 2, "{text}");
+                let advice = Advice { action, reason: r, options: Vec::new(), worlds: 0, nodes: 0 };
+                let line = w.advice(&advice);
+                assert!(line.chars().count() < 80, "{} wide: {line}", line.chars().count());
             }
         }
         for r in every_reason() {
@@ -1099,7 +1106,7 @@ mod tests {
         );
         assert_eq!(
             fr.reason(Reason::Contre { need: 90, seen: 70, worlds: 1, of: 10 }),
-            "il leur faut 90, je les vois à 70 : ils chutent dans 1 monde sur 10"
+            "90 à faire, je les vois à 70 : chute dans 1 monde sur 10"
         );
         let advice = Advice {
             action: crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),

@@ -36,7 +36,9 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         return ctx.hits;
     }
     let hint = hint_paragraph(&ctx);
-    let hint_rows = hint.as_ref().map_or(0, |p| (p.line_count(area.width) as u16).min(2));
+    // A hint too long for one line takes two when the table keeps its own rows whole.
+    let room = area.height.saturating_sub(1 + TABLE_MIN_ROWS).max(1);
+    let hint_rows = hint.as_ref().map_or(0, |p| (p.line_count(area.width) as u16).min(2).min(room));
     let [body, hint_area, footer] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(hint_rows),
@@ -251,8 +253,15 @@ fn table_columns(area: Rect) -> [Rect; 2] {
 
 /// The rows of the felt South's hand takes: a tall terminal gets large cards, two more rows.
 fn hand_rows(felt: Rect) -> u16 {
-    if felt.height >= 30 { 9 } else { 7 }
+    if felt.height >= 30 { 9 } else { HAND_ROWS }
 }
+
+/// The rows of North's seat, the fewest of the middle of the felt (a trick of small cards), and
+/// South's hand of small cards: the fewest rows the table is drawn in.
+const NORTH_ROWS: u16 = 4;
+const MIDDLE_ROWS: u16 = 11;
+const HAND_ROWS: u16 = 7;
+const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 
 /// Where a popup is drawn. At the table, the end of a deal or of the game and the last trick
 /// sit over the felt, leaving the panel (contract, score, auction) in sight; the last trick also
@@ -279,8 +288,8 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
     let hand_rows = hand_rows(felt_inner);
     let [north, middle, south] = Layout::vertical([
-        Constraint::Length(4),
-        Constraint::Min(11),
+        Constraint::Length(NORTH_ROWS),
+        Constraint::Min(MIDDLE_ROWS),
         Constraint::Length(hand_rows),
     ])
     .areas(felt_inner);
