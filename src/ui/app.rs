@@ -251,6 +251,9 @@ pub enum BidButton {
     Call(Call),
 }
 
+/// The most deal analyses the table keeps: about a game's deals.
+const ANALYSES_KEPT: usize = 32;
+
 /// `bid_focus` before South's turn places it on Pass.
 const NO_FOCUS: usize = usize::MAX;
 
@@ -336,16 +339,6 @@ pub enum Bubble {
     Call(Call),
     /// "Belote" or "Rebelote".
     Belote(BeloteCall),
-}
-
-impl App {
-    /// What the expert advises South, once its hint is in.
-    pub fn advice(&self) -> Option<&Advice> {
-        match &self.hint {
-            Some(Hint::Ready(a)) => Some(a),
-            _ => None,
-        }
-    }
 }
 
 /// A pause before the table moves on.
@@ -1558,6 +1551,14 @@ impl App {
         }));
     }
 
+    /// What the expert advises South, once its hint is in.
+    pub fn advice(&self) -> Option<&Advice> {
+        match &self.hint {
+            Some(Hint::Ready(a)) => Some(a),
+            _ => None,
+        }
+    }
+
     /// Whether South may ask for a hint now: its turn to call or to play, nothing else pending.
     pub fn hint_allowed(&self) -> bool {
         self.screen == Screen::Table
@@ -1641,9 +1642,6 @@ impl App {
         }
     }
 
-    /// The most analyses kept: a game's deals, about.
-    const ANALYSES_KEPT: usize = 32;
-
     /// A deal's analysis: kept for the review, unless it was cancelled since.
     fn on_analysed(&mut self, request: AnalysisRequest, analysis: Option<DealAnalysis>) {
         let asked = self.analysing.as_ref().is_some_and(|a| a.cancel == request.cancel);
@@ -1651,17 +1649,22 @@ impl App {
             return;
         }
         self.analysing = None;
-        if self.analyses.len() >= Self::ANALYSES_KEPT {
+        if self.analyses.len() >= ANALYSES_KEPT {
             self.analyses.remove(0);
         }
         self.analyses.push((request.record, analysis));
     }
 
-    /// Raises the flag of everything still thinking: the answers are not wanted.
-    fn stop_thinking(&mut self) {
+    /// Raises the flags of the computer players and hints thinking about the position.
+    fn cancel_working(&mut self) {
         for c in self.working.drain(..) {
             c.raise();
         }
+    }
+
+    /// Raises the flag of everything still thinking, the analysis too: nothing is wanted.
+    fn stop_thinking(&mut self) {
+        self.cancel_working();
         if let Some(a) = self.analysing.take() {
             a.cancel.raise();
         }
@@ -1670,9 +1673,7 @@ impl App {
     /// The position changes: what was thought about the old one is not wanted any more.
     fn advance(&mut self) {
         self.position += 1;
-        for c in self.working.drain(..) {
-            c.raise();
-        }
+        self.cancel_working();
         self.hint = None;
     }
 
