@@ -752,12 +752,15 @@ impl Words {
         }
     }
 
-    /// What a choice other than the expert's cost on average, in points of the deal's score.
+    /// What a choice other than the expert's cost on average, in points of the deal's score:
+    /// less than half a point is as good.
     pub fn cost(self, points: f64) -> String {
         let p = points.round();
-        match self.lang {
-            Lang::En => format!("−{p:.0} on average"),
-            Lang::Fr => format!("−{p:.0} en moyenne"),
+        match (self.lang, p > 0.0) {
+            (Lang::En, true) => format!("−{p:.0} on average"),
+            (Lang::Fr, true) => format!("−{p:.0} en moyenne"),
+            (Lang::En, false) => "as good on average".into(),
+            (Lang::Fr, false) => "aussi bon en moyenne".into(),
         }
     }
 
@@ -1125,6 +1128,8 @@ mod tests {
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
         assert_eq!(en.cost(11.6), "−12 on average");
         assert_eq!(fr.cost(11.6), "−12 en moyenne");
+        assert_eq!(en.cost(0.3), "as good on average");
+        assert_eq!(fr.cost(0.0), "aussi bon en moyenne");
         assert_eq!(
             en.analysis_total(6, 9, 23.4),
             "6 of your 9 choices are the expert's; the others cost 23"

@@ -494,7 +494,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.accent));
             if let Some(c) = r.cost {
                 cost += c;
-                spans.push(span(w.cost(c), t.bad));
+                spans.push(span(w.cost(c), if c.round() > 0.0 { t.bad } else { t.good }));
             }
         }
         lines.push(Line::from(spans));
