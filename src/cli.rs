@@ -307,6 +307,7 @@ pub fn stats_table(stats: &Stats) -> String {
         per[Team::EW]
     );
     let _ = writeln!(out, "  calls and cards taken back: {}", d.undos);
+    let _ = writeln!(out, "  hints seen: {}", d.hints);
     out
 }
 

@@ -137,6 +137,9 @@ pub struct DealCounts {
     /// Calls and cards South took back.
     #[serde(default)]
     pub undos: u32,
+    /// Hints South saw: calls and cards made with the expert's advice in sight.
+    #[serde(default)]
+    pub hints: u32,
 }
 
 impl DealCounts {
@@ -162,6 +165,7 @@ impl Stats {
         bump(&mut d.played);
         // A count read from a save is not trusted to stay small.
         d.undos = d.undos.saturating_add(deal.undos);
+        d.hints = d.hints.saturating_add(deal.hints);
         let points = deal.points();
         for t in Team::ALL {
             d.points[t] = d.points[t].saturating_add(u64::from(points[t]));
@@ -295,6 +299,22 @@ mod tests {
         let mut b = Both { made: u32::MAX, suffered: 0 };
         b.add(US);
         assert_eq!(b.made, u32::MAX);
+    }
+
+    #[test]
+    fn hints_are_counted_and_older_files_without_them_load() {
+        let old = r#"{"version":1,"games":[],"deals":{"played":2,"passed_out":2,
+            "ours":{"taken":0,"made":0,"failed":0},"theirs":{"taken":0,"made":0,"failed":0},
+            "contres":{"made":0,"suffered":0},"surcontres":{"made":0,"suffered":0},
+            "capots":{"made":0,"suffered":0},"belotes":{"NS":0,"EW":0},
+            "points":{"NS":0,"EW":0},"undos":1}}"#;
+        let mut s: Stats = serde_json::from_str(old).expect("an older file loads");
+        assert_eq!(s.deals.hints, 0);
+        assert_eq!(s.deals.undos, 1);
+        s.deals.hints = 3;
+        let json = serde_json::to_string(&s).expect("serializes");
+        assert!(json.contains(r#""hints":3"#), "{json}");
+        assert_eq!(serde_json::from_str::<Stats>(&json).ok(), Some(s));
     }
 
     #[test]

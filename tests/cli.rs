@@ -100,6 +100,9 @@ fn stats_show_what_the_store_counted() {
     let store = Store::at(dir.path()).expect("store").without_sync();
     let (mut game, mut rng) =
         support::new(GameOptions { target: 1500, ..GameOptions::default() }, 2);
+    // South asked the expert twice in the first deal.
+    game.count_hint();
+    game.count_hint();
     support::play_until(
         &mut game,
         &mut rng,
@@ -116,8 +119,10 @@ fn stats_show_what_the_store_counted() {
     assert_eq!(json["games"][0]["target"], 1500);
     assert_eq!(json["games"][0]["played"], 1);
     assert_eq!(json["deals"]["played"], game.history().len());
+    assert_eq!(json["deals"]["hints"], 2);
     let table = text(&contree(dir.path(), &["stats"]).stdout);
     assert!(table.contains("1500"), "{table}");
+    assert!(table.contains("hints seen: 2"), "{table}");
 }
 
 #[test]

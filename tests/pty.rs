@@ -1,7 +1,8 @@
 //! The real binary in a pseudo-terminal: start, bid, play a card, quit, find the save, start
-//! again and resume at the same point; the terminal given back after SIGTERM and SIGHUP; a second
-//! table on the same directory refused; a paste read through; a dumb terminal; a data directory
-//! that cannot be made. The screen is read with vt100; every wait has a timeout.
+//! again and resume at the same point; the expert's hint; the terminal given back after SIGTERM
+//! and SIGHUP; a second table on the same directory refused; a paste read through; a dumb
+//! terminal; a data directory that cannot be made. The screen is read with vt100; every wait
+//! has a timeout.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -224,6 +225,26 @@ fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
     let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
     let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
     assert_eq!(save["undos"], serde_json::json!([1]), "the take-back is saved: {text}");
+}
+
+#[test]
+fn the_experts_hint_comes_from_its_thread_and_is_saved_as_seen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start(dir.path());
+    t.wait_for("Play");
+    t.send("\r");
+    t.wait_for("Your table");
+    t.send("\r");
+    t.wait_for("Hint (i)");
+    t.send("i");
+    t.wait_for("Hint: ");
+    t.wait_for(" — ");
+    assert!(!t.contents().contains("Hint (i)"), "asked once:\n{}", t.contents());
+    t.send("q");
+    t.wait_exit();
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
+    assert_eq!(save["hints"], serde_json::json!([1]), "the hint seen is saved: {text}");
 }
 
 #[test]

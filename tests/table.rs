@@ -47,11 +47,11 @@ fn enter(app: &mut App) {
 fn settle(app: &mut App, store: &Store) {
     for _ in 0..10_000 {
         let asked = apply_effects(app, store);
-        for r in &asked {
-            let a = r.decide();
-            app.update(Msg::Decided(r.clone(), a));
+        let any = !asked.is_empty();
+        for answer in asked.into_iter().filter_map(contree::ui::run::think) {
+            app.update(answer);
         }
-        if !asked.is_empty() {
+        if any {
             continue;
         }
         if app.wait().is_some() {

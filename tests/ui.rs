@@ -33,6 +33,19 @@ fn config(lang: Lang) -> Config {
     }
 }
 
+/// The requests of one kind among the effects queued, the others dropped: `asked!(app, Think)`.
+macro_rules! asked {
+    ($app:expr, $kind:ident) => {
+        $app.take_effects()
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::$kind(r) => Some(r),
+                _ => None,
+            })
+            .collect()
+    };
+}
+
 fn key(app: &mut App, code: KeyCode) {
     app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
@@ -606,37 +619,179 @@ fn ascii_rules_have_no_box_bars_nor_no_break_spaces() {
     assert!(!"│×–\u{a0}".chars().any(drawn));
 }
 
+/// The expert's hints asked so far, answered with a budget in worlds so that they are the same
+/// on every machine; the other effects are dropped.
+fn answer_hints(app: &mut App) -> usize {
+    let effects = app.take_effects();
+    answer_hints_in(app, effects)
+}
+
+/// The hints asked among `effects`, answered as [`answer_hints`] does.
+fn answer_hints_in(app: &mut App, effects: Vec<Effect>) -> usize {
+    let mut n = 0;
+    for e in effects {
+        if let Effect::Advise(mut r) = e {
+            r.budget = contree::bots::expert::Budget::worlds(8);
+            let advice = r.advise();
+            app.update(Msg::Advised(r, Some(advice)));
+            n += 1;
+        }
+    }
+    n
+}
+
+/// South at its first call, the expert's hint asked with `i` and not answered yet.
+fn hint_thinking(lang: Lang) -> App {
+    let mut app = at_table(lang);
+    assert!(app.south_to_bid());
+    ch(&mut app, 'i');
+    assert_eq!(app.hint, Some(contree::ui::app::Hint::Thinking));
+    app
+}
+
+/// The hint for South's first call, in.
+fn hint_for_a_bid(lang: Lang) -> App {
+    let mut app = hint_thinking(lang);
+    assert_eq!(answer_hints(&mut app), 1);
+    app
+}
+
+/// The hint for South's card, asked with the button and in.
+fn hint_for_a_card(lang: Lang) -> App {
+    let mut app = playing(lang);
+    assert!(app.south_to_play());
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Hint);
+    assert_eq!(answer_hints(&mut app), 1);
+    app
+}
+
 #[test]
-fn the_hint_is_asked_once_and_shown() {
+fn the_hint_thinks_then_says_what_and_why_and_goes_when_south_acts() {
+    snapshot_all("hint_thinking", hint_thinking);
+    snapshot_all("hint_bid", hint_for_a_bid);
+    snapshot_all("hint_card", hint_for_a_card);
+    for lang in Lang::ALL {
+        let mut app = hint_for_a_bid(lang);
+        let advice = app.advice().cloned().expect("the advice is in");
+        let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
+        let w = app.words();
+        assert!(shown.contains(&w.reason(advice.reason)), "{shown}");
+        // Asked again for the same call, nothing more is asked nor counted.
+        ch(&mut app, 'i');
+        assert_eq!(answer_hints(&mut app), 0);
+        assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(1));
+        ch(&mut app, 'p');
+        assert_eq!(app.hint, None, "the hint goes once South has called");
+        let mut app = hint_for_a_card(lang);
+        let Some(contree::game::Action::Play(card)) = app.advice().map(|a| a.action) else {
+            panic!("a card is advised");
+        };
+        assert!(app.playable().contains(card));
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.hint, None, "the hint goes once South has played");
+        assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(1));
+    }
+}
+
+#[test]
+fn a_hint_answered_after_south_acted_is_dropped_and_not_counted() {
+    let mut app = hint_thinking(Lang::En);
+    let asked: Vec<_> = asked!(app, Advise);
+    assert_eq!(asked.len(), 1);
+    ch(&mut app, 'p');
+    for r in asked {
+        assert!(r.cancel.is_raised(), "the hint's thinking is stopped");
+        let advice = r.advise();
+        app.update(Msg::Advised(r, Some(advice)));
+    }
+    assert_eq!(app.hint, None);
+    assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(0));
+}
+
+#[test]
+fn the_hint_setting_asks_at_every_turn_once() {
     let mut c = config(Lang::En);
     c.settings.hint = true;
     let mut app = App::new(c);
     sit(&mut app);
-    let mut hints = 0;
+    let effects = settle(&mut app);
+    assert!(app.south_to_bid());
+    assert_eq!(answer_hints_in(&mut app, effects), 1);
+    // Keys that change nothing ask nothing more.
+    key(&mut app, KeyCode::Tab);
+    ch(&mut app, 'i');
+    assert_eq!(answer_hints(&mut app), 0);
+    assert!(app.advice().is_some());
+    bid_with_keys(&mut app);
+    if app.south_to_play() {
+        assert_eq!(app.hint, Some(contree::ui::app::Hint::Thinking), "the card is hinted too");
+    }
+}
+
+/// Passes for South when it is to bid, and moves the table on until a computer player is asked;
+/// the request is returned unanswered.
+fn next_bot_asked(app: &mut App) -> Vec<contree::ui::app::BotRequest> {
     for _ in 0..50 {
-        for e in app.take_effects() {
-            if let Effect::Think(r) = e {
-                if r.purpose == contree::ui::app::Purpose::Hint {
-                    hints += 1;
-                }
-                let a = r.decide();
-                app.update(Msg::Decided(r, a));
-            }
+        if app.south_to_bid() {
+            ch(app, 'p');
         }
         if app.wait().is_some() {
             app.update(Msg::Timer);
         }
-        // Keys that change nothing must not ask again.
-        key(&mut app, KeyCode::Tab);
-        if app.south_to_bid() && app.hint.is_some() {
-            break;
+        let asked: Vec<_> = asked!(app, Think);
+        if !asked.is_empty() {
+            return asked;
         }
     }
-    assert_eq!(hints, 1);
-    let t = draw(&mut app, 80, 24);
-    let shown = format!("{:?}", t.backend());
-    assert!(app.hint.is_some());
-    assert!(shown.contains("Hint: "), "{shown}");
+    panic!("no computer player was asked");
+}
+
+#[test]
+fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
+    use contree::bots::expert::Budget;
+    let mut c = config(Lang::En);
+    c.settings.level = contree::bots::Level::Expert;
+    let mut app = App::new(c);
+    sit(&mut app);
+    for _ in 0..20 {
+        if app.south_to_bid() {
+            break;
+        }
+        settle(&mut app);
+    }
+    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let mut asked = next_bot_asked(&mut app);
+    let before = calls(&app);
+    let mut request = asked.pop().expect("the next seat is asked");
+    // A budget it could not spend in a day, and no clock: only the flag can stop it.
+    request.budget = Budget { worlds: u32::MAX, nodes: u64::MAX, think: None, ..Budget::worlds(1) };
+    let thinking = request.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(thinking.decide());
+    });
+    assert!(rx.try_recv().is_err(), "still thinking");
+    ch(&mut app, 'u');
+    assert!(request.cancel.is_raised(), "taking back raises the flag");
+    let late = rx
+        .recv_timeout(std::time::Duration::from_secs(600))
+        .expect("the cancelled thinking stops and answers");
+    app.update(Msg::Decided(request, late));
+    assert_eq!(calls(&app), before - 1, "the late answer made no call");
+    assert!(app.south_to_bid());
+    // Leaving the table, a new game and quitting stop whatever thinks too.
+    let asked = next_bot_asked(&mut app);
+    app.table_item(contree::ui::app::TableItem::SaveAndLeave);
+    assert!(asked.iter().all(|r| r.cancel.is_raised()), "the table left");
+    app.activate(MenuItem::Resume);
+    let asked = next_bot_asked(&mut app);
+    app.new_game();
+    assert!(asked.iter().all(|r| r.cancel.is_raised()), "a new game");
+    key(&mut app, KeyCode::Esc);
+    let asked = next_bot_asked(&mut app);
+    ch(&mut app, 'q');
+    assert!(asked.iter().all(|r| r.cancel.is_raised()), "quitting");
 }
 
 /// A table at normal speed where South has bid and played its first card.
@@ -957,14 +1112,7 @@ fn south_takes_back_its_last_call_and_card() {
     assert!(footer.contains("take back"), "{footer}");
     // The next bot's turn is asked for, and taken back before it answers.
     app.update(Msg::Timer);
-    let asked: Vec<_> = app
-        .take_effects()
-        .into_iter()
-        .filter_map(|e| match e {
-            Effect::Think(r) => Some(r),
-            _ => None,
-        })
-        .collect();
+    let asked: Vec<_> = asked!(app, Think);
     ch(&mut app, 'u');
     assert_eq!(calls(&app), before, "the pass is taken back");
     assert!(app.south_to_bid());
@@ -1465,4 +1613,131 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
     let items = app.setting_items();
     assert!(!items.contains(&contree::ui::app::SettingItem::Variant));
     assert!(items.contains(&contree::ui::app::SettingItem::ChooseDeclarations));
+}
+
+/// A finished deal under review, its analysis asked and not in yet, scrolled down to it.
+fn analysing(lang: Lang) -> App {
+    let mut app = finished_deal(lang);
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Enter);
+    draw(&mut app, 80, 24);
+    key(&mut app, KeyCode::PageDown);
+    app
+}
+
+/// The analyses asked, answered with `analysis` once made (a budget in worlds, the same on every
+/// machine); how many were asked.
+fn answer_analysis(
+    app: &mut App,
+    analysis: &mut Option<Option<contree::bots::expert::DealAnalysis>>,
+) -> usize {
+    let mut n = 0;
+    for e in app.take_effects() {
+        if let Effect::Analyse(mut r) = e {
+            r.budget = contree::bots::expert::Budget::worlds(4);
+            let a = analysis.get_or_insert_with(|| r.analyse()).clone();
+            app.update(Msg::Analysed(r, a));
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
+    let mut analysis = None;
+    snapshot_all("analysing", analysing);
+    snapshot_all("analysis", |l| {
+        let mut app = analysing(l);
+        assert_eq!(answer_analysis(&mut app, &mut analysis), 1);
+        // Drawn once for the lines the analysis adds, the review scrolls down to its end.
+        draw(&mut app, 80, 24);
+        key(&mut app, KeyCode::PageDown);
+        app
+    });
+    let made = analysis.flatten().expect("the deal is analysed");
+    assert!(made.double_dummy.is_some());
+    assert!(made.reviews.iter().any(|r| matches!(r.played, contree::game::Action::Play(_))));
+    // Closed and opened again, the review shows the analysis at once: nothing is asked.
+    let mut app = analysing(Lang::En);
+    let mut analysis = Some(Some(made));
+    assert_eq!(answer_analysis(&mut app, &mut analysis), 1);
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(answer_analysis(&mut app, &mut analysis), 0);
+    let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
+    assert!(shown.contains("perfect play"), "{shown}");
+    // The wheel scrolls the review as the keys do.
+    let scroll = app.scroll;
+    app.update(Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        column: 40,
+        row: 10,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert!(app.scroll < scroll || scroll == 0);
+}
+
+#[test]
+fn an_analysis_closed_before_it_is_in_is_stopped_and_dropped() {
+    let mut app = analysing(Lang::En);
+    let asked: Vec<_> = asked!(app, Analyse);
+    assert_eq!(asked.len(), 1);
+    key(&mut app, KeyCode::Esc);
+    for r in asked {
+        assert!(r.cancel.is_raised(), "closing the review stops the analysis");
+        // What a stopped analysis sends back is not kept: the review asks afresh.
+        let record = r.record.clone();
+        app.update(Msg::Analysed(r, None));
+        assert_eq!(app.analysis(&record), None);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(app.take_effects().iter().any(|e| matches!(e, Effect::Analyse(_))));
+}
+
+#[test]
+fn the_deal_in_progress_is_never_analysed() {
+    let mut app = playing(Lang::En);
+    let _ = app.take_effects();
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.popups.last(), Some(Popup::History { review: Some(_), .. })));
+    assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Analyse(_))));
+    let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
+    assert!(!shown.contains("analys"), "{shown}");
+}
+
+#[test]
+fn a_hint_the_expert_could_not_give_says_so_and_is_not_asked_again() {
+    let mut app = hint_thinking(Lang::Fr);
+    for e in app.take_effects() {
+        if let Effect::Advise(r) = e {
+            app.update(Msg::Advised(r, None));
+        }
+    }
+    assert_eq!(app.hint, Some(contree::ui::app::Hint::Failed));
+    ch(&mut app, 'i');
+    assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Advise(_))));
+    let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
+    assert!(shown.contains("l'expert n'a pas pu répondre"), "{shown}");
+    assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(0), "no hint was seen");
+}
+
+#[test]
+fn the_longest_reason_for_a_contre_fits_the_table() {
+    use contree::bots::expert::{Advice, Reason};
+    use contree::rules::Call;
+    // The widest figures a contre's reason can carry, in each language: two lines at most,
+    // the bidding box and the hand still whole.
+    snapshot_all("hint_contre", |l| {
+        let mut app = contre_offered(l);
+        app.hint = Some(contree::ui::app::Hint::Ready(Advice {
+            action: contree::game::Action::Bid(Call::Contre),
+            reason: Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
+            options: Vec::new(),
+            worlds: 16,
+            nodes: 0,
+        }));
+        app
+    });
 }

@@ -207,6 +207,8 @@ pub struct Deal {
     pub declared: BySeat<Option<Combination>>,
     /// How many actions were taken back in this deal.
     pub undos: u32,
+    /// How many of South's calls and cards were made with the expert's hint in sight.
+    pub hints: u32,
 }
 
 impl Deal {
@@ -221,6 +223,7 @@ impl Deal {
             belotes_said: Belotes::NONE,
             declared: BySeat([None; 4]),
             undos: 0,
+            hints: 0,
         }
     }
 
@@ -329,6 +332,8 @@ pub struct DealResult {
     pub totals: ByTeam<u32>,
     /// How many actions were taken back during the deal.
     pub undos: u32,
+    /// How many hints South saw during the deal.
+    pub hints: u32,
 }
 
 impl DealResult {
@@ -623,7 +628,16 @@ impl Game {
             }
         }
         self.deal.undos = before.undos.saturating_add(1);
+        self.deal.hints = before.hints;
         Ok(action)
+    }
+
+    /// Counts a hint South saw in the deal in progress (a finished deal's count stays as
+    /// scored).
+    pub fn count_hint(&mut self) {
+        if !matches!(self.phase(), Phase::DealOver | Phase::GameOver) {
+            self.deal.hints = self.deal.hints.saturating_add(1);
+        }
     }
 
     /// The action [`Game::undo`] would take back for `seat`, or why there is none.
@@ -685,6 +699,7 @@ impl Game {
             declarations,
             totals: self.totals,
             undos: self.deal.undos,
+            hints: self.deal.hints,
         });
     }
 

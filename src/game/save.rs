@@ -54,6 +54,9 @@ pub struct GameSave {
     /// How many actions were taken back in each deal of `deals` (none written when none were).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undos: Vec<u32>,
+    /// How many hints South saw in each deal of `deals` (none written when none were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<u32>,
 }
 
 /// FNV-1a, 64 bits: a checksum that stays the same across versions and platforms (unlike the
@@ -144,12 +147,16 @@ impl Game {
     pub fn to_save(&self) -> GameSave {
         let mut deals: Vec<DealRecord> = self.history.iter().map(|d| d.record.clone()).collect();
         let mut undos: Vec<u32> = self.history.iter().map(|d| d.undos).collect();
+        let mut hints: Vec<u32> = self.history.iter().map(|d| d.hints).collect();
         if self.deal.index == self.history.len() {
             deals.push(self.deal.record(&self.options, self.totals));
             undos.push(self.deal.undos);
+            hints.push(self.deal.hints);
         }
-        if undos.iter().all(|&n| n == 0) {
-            undos.clear();
+        for counts in [&mut undos, &mut hints] {
+            if counts.iter().all(|&n| n == 0) {
+                counts.clear();
+            }
         }
         GameSave {
             version: save_version(self.options.rules),
@@ -161,6 +168,7 @@ impl Game {
             started: None,
             saved: None,
             undos,
+            hints,
         }
     }
 
@@ -204,6 +212,7 @@ impl Game {
                 ));
             }
             game.deal.undos = save.undos.get(i).copied().unwrap_or(0);
+            game.deal.hints = save.hints.get(i).copied().unwrap_or(0);
             let actions = record
                 .auction
                 .iter()

@@ -321,6 +321,30 @@ fn an_undo_gives_back_the_position_before_the_last_action() {
     assert_eq!(counted + in_progress, undone);
 }
 
+#[test]
+fn hints_are_counted_per_deal_kept_by_a_take_back_and_saved() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut game = Game::new(GameOptions::default(), 7, players());
+    assert!(!serde_json::to_string(&game.to_save()).expect("json").contains("hints"));
+    game.count_hint();
+    game.count_hint();
+    let event = random_step(&mut game, &mut rng);
+    if !event.deal_end {
+        game.undo(event.seat).expect("undo");
+    }
+    assert_eq!(game.deal().hints, 2, "a take-back keeps the hints seen");
+    let back = Game::from_save(&game.to_save()).expect("loads");
+    assert_eq!(back, game);
+    while game.phase() != Phase::DealOver && game.phase() != Phase::GameOver {
+        random_step(&mut game, &mut rng);
+    }
+    game.count_hint();
+    assert_eq!(game.history().last().map(|d| d.hints), Some(2), "a scored deal stays as scored");
+    let saved = game.to_save();
+    assert_eq!(saved.hints, [2]);
+    assert_eq!(Game::from_save(&saved).expect("loads"), game);
+}
+
 /// A deal of `rules` with the contract `bid` by the first seat to speak, the others passing.
 fn contract_deal(rules: Rules, seed: u64, bid: Bid) -> Game {
     let mut game = Game::new(GameOptions::of(rules), seed, players());

@@ -1,8 +1,10 @@
 //! The table's state and its one entry point, [`App::update`]: a message in (a key, a click, a
-//! timer, a computer player's decision), a new state out. Nothing here touches the disk, the
-//! clock or the terminal: what must be done outside (save the game, record a finished deal,
-//! ask a computer player, save the settings) is queued as an [`Effect`] for the runner, so the
-//! whole table can be driven and checked in tests.
+//! timer, a computer player's decision, the expert's hint or analysis), a new state out. Nothing
+//! here touches the disk, the clock or the terminal: what must be done outside (save the game,
+//! record a finished deal, ask a computer player or the expert, save the settings) is queued as
+//! an [`Effect`] for the runner, so the whole table can be driven and checked in tests. What is
+//! thought on a worker thread carries a cancel flag, raised when the table no longer wants the
+//! answer.
 
 use std::time::Duration;
 
@@ -13,8 +15,10 @@ use super::keymap::{self, Cmd, Mode};
 use super::settings::{Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
+pub use super::work::{AnalysisRequest, BotRequest, Cancel, HintRequest};
+use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView};
+use crate::game::{Action, Game, GameOptions, Phase, Players};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardSet, Combination, ContreScoring, DoneTrick, Rank,
     RuleSet, ScoringMethod, Seat, Suit, Trick, Trump,
@@ -22,7 +26,7 @@ use crate::rules::{
 use crate::stats::Stats;
 
 /// A message to the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// A key press.
     Key(KeyEvent),
@@ -36,6 +40,10 @@ pub enum Msg {
     Decided(BotRequest, Action),
     /// A computer player that could not answer (its thread failed).
     BotFailed(BotRequest),
+    /// The expert's answer to an [`Effect::Advise`]; `None` when it could not answer.
+    Advised(HintRequest, Option<Advice>),
+    /// The analysis asked by an [`Effect::Analyse`]; `None` when it could not be made.
+    Analysed(AnalysisRequest, Option<DealAnalysis>),
 }
 
 /// Something the runner must do outside the table.
@@ -55,43 +63,23 @@ pub enum Effect {
     SaveSettings,
     /// Ask a computer player; answer with [`Msg::Decided`].
     Think(BotRequest),
+    /// Ask the expert for South's hint; answer with [`Msg::Advised`].
+    Advise(HintRequest),
+    /// Analyse a finished deal from South's seat; answer with [`Msg::Analysed`].
+    Analyse(AnalysisRequest),
     /// Load the statistics for the statistics screen.
     LoadStats,
 }
 
-/// Why a computer player is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// To act at its seat.
-    Act,
-    /// To suggest a bid to South.
-    Hint,
-}
-
-/// A question to a computer player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotRequest {
-    /// The table's position when asked: an answer for a position since changed (taken back,
-    /// left for a new game) is dropped.
-    pub position: u64,
-    /// Act or hint.
-    pub purpose: Purpose,
-    /// What the seat may know.
-    pub view: SeatView,
-    /// The level to play at.
-    pub level: Level,
-    /// The persona's style.
-    pub style: Style,
-    /// The game's seed: with the position, it decides the bot's random choices, so a resumed
-    /// game plays on as it would have.
-    pub seed: u64,
-}
-
-impl BotRequest {
-    /// The answer, computed here and now (the runner does it on a worker thread).
-    pub fn decide(&self) -> Action {
-        bots::decide_seeded(&self.view, self.level, self.style, self.seed)
-    }
+/// The expert's hint for South's turn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// Asked, and the expert is thinking.
+    Thinking,
+    /// What the expert would do, and why.
+    Ready(Advice),
+    /// The expert could not answer.
+    Failed,
 }
 
 /// The main screens.
@@ -263,6 +251,9 @@ pub enum BidButton {
     Call(Call),
 }
 
+/// The most deal analyses the table keeps: about a game's deals.
+const ANALYSES_KEPT: usize = 32;
+
 /// `bid_focus` before South's turn places it on Pass.
 const NO_FOCUS: usize = usize::MAX;
 
@@ -291,6 +282,8 @@ pub enum Hit {
     Declare(bool),
     /// Forgets the contre, surcontre or capot waiting for its confirmation.
     Cancel,
+    /// Asks the expert's hint.
+    Hint,
 }
 
 /// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text
@@ -435,10 +428,14 @@ pub struct App {
     pub wait: Option<Wait>,
     /// A computer player asked and not answered yet.
     pub thinking: Option<Seat>,
-    /// The hint for South's bid, when asked and known.
-    pub hint: Option<Action>,
-    /// Whether the hint for the current position has been asked.
-    hint_asked: bool,
+    /// The expert's hint for South's turn, once asked.
+    pub hint: Option<Hint>,
+    /// The analyses of finished deals made so far, the latest last (a few are kept).
+    pub analyses: Vec<(crate::rules::DealRecord, Option<DealAnalysis>)>,
+    /// The analysis being made for the deal under review.
+    pub analysing: Option<AnalysisRequest>,
+    /// The flags of the computer players and hints still thinking about the position.
+    working: Vec<Cancel>,
     /// A one-line message: a refused action, a failed save.
     pub status: Option<String>,
     /// A one-line note that is no failure: what was just taken back.
@@ -492,7 +489,9 @@ impl App {
             wait: None,
             thinking: None,
             hint: None,
-            hint_asked: false,
+            analyses: Vec::new(),
+            analysing: None,
+            working: Vec::new(),
             status: None,
             note: None,
             stats: None,
@@ -718,8 +717,15 @@ impl App {
             Msg::Timer => self.on_timer(),
             Msg::Decided(request, action) => self.on_decided(&request, action),
             Msg::BotFailed(request) => self.on_bot_failed(&request),
+            Msg::Advised(request, advice) => self.on_advised(&request, advice),
+            Msg::Analysed(request, analysis) => self.on_analysed(request, analysis),
         }
         self.schedule();
+        self.sync_analysis();
+        if self.quit {
+            // Nothing thought from here on is wanted.
+            self.stop_thinking();
+        }
     }
 
     fn on_key(&mut self, key: KeyEvent) {
@@ -777,6 +783,7 @@ impl App {
             Cmd::Players => self.toggle_popup(Popup::Players),
             Cmd::Menu => self.popups.push(Popup::Menu { selected: 0 }),
             Cmd::Undo => self.undo(),
+            Cmd::Hint => self.ask_hint(),
             Cmd::Close => self.close(),
             Cmd::Yes => self.answer_confirm(true),
             Cmd::No => self.answer_confirm(false),
@@ -801,7 +808,7 @@ impl App {
                 }
                 Mode::History => self.history_key(cmd),
                 Mode::Settings => self.settings_key(cmd),
-                Mode::Rules | Mode::Help => self.scroll_key(cmd),
+                Mode::Rules | Mode::Help | Mode::Review => self.scroll_key(cmd),
                 Mode::Tricks => self.tricks_key(cmd),
                 Mode::Menu => self.menu_key(cmd),
                 Mode::Players => {
@@ -809,7 +816,7 @@ impl App {
                         self.popups.pop();
                     }
                 }
-                Mode::Review | Mode::Statistics | Mode::Confirm => {}
+                Mode::Statistics | Mode::Confirm => {}
             },
         }
     }
@@ -876,7 +883,6 @@ impl App {
     fn leave_table(&mut self) {
         self.popups.clear();
         self.reset_deal_state();
-        self.position += 1;
         if let Some(game) = self.game.take() {
             // The game as it is now; when the save was, the start screen says "now".
             self.resume = Some(Resumable { game, started: None, saved: None });
@@ -1131,15 +1137,13 @@ impl App {
     }
 
     fn reset_deal_state(&mut self) {
-        self.position += 1;
+        self.advance();
         self.bubbles = BySeat::default();
         self.shown_trick = None;
         self.auto_played = false;
         self.confirm = None;
         self.wait = None;
         self.thinking = None;
-        self.hint = None;
-        self.hint_asked = false;
         self.bid_level = None;
         self.bid_focus = NO_FOCUS;
         self.cursor = 0;
@@ -1175,11 +1179,6 @@ impl App {
                 } else if legal.is_some_and(|l| l.contre) {
                     self.press(BidButton::Call(Call::Contre));
                 }
-            }
-            Cmd::Hint => {
-                self.change_setting(SettingItem::Hint, true);
-                self.hint = None;
-                self.hint_asked = false;
             }
             _ => {}
         }
@@ -1290,7 +1289,10 @@ impl App {
         match cmd {
             Cmd::Up if n > 0 => *selected = (*selected + n - 1) % n,
             Cmd::Down if n > 0 => *selected = (*selected + 1) % n,
-            Cmd::Act if *selected < n => *review = Some(*selected),
+            Cmd::Act if *selected < n => {
+                *review = Some(*selected);
+                self.scroll = 0;
+            }
             _ => {}
         }
     }
@@ -1386,6 +1388,16 @@ impl App {
     }
 
     fn on_mouse(&mut self, m: MouseEvent) {
+        if matches!(m.kind, MouseEventKind::ScrollUp | MouseEventKind::ScrollDown) {
+            // The wheel scrolls the texts that scroll, three lines a notch.
+            if matches!(self.mode(), Mode::Rules | Mode::Help | Mode::Review) {
+                let cmd = if m.kind == MouseEventKind::ScrollUp { Cmd::Up } else { Cmd::Down };
+                for _ in 0..3 {
+                    self.scroll_key(cmd);
+                }
+            }
+            return;
+        }
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
@@ -1449,11 +1461,13 @@ impl App {
                 if let Some(Popup::History { selected, review }) = self.popups.last_mut() {
                     *selected = i;
                     *review = Some(i);
+                    self.scroll = 0;
                 }
             }
             Hit::Close => self.close(),
             Hit::Declare(yes) => self.answer_declaration(yes),
             Hit::Cancel => self.answer_confirm(false),
+            Hit::Hint => self.ask_hint(),
         }
     }
 
@@ -1490,7 +1504,7 @@ impl App {
             return;
         }
         match self.wait.take() {
-            Some(Wait::Bot(seat)) => self.ask(seat, Purpose::Act),
+            Some(Wait::Bot(seat)) => self.ask(seat),
             Some(Wait::Gather) if self.settings.speed != Speed::Instant => {
                 self.set_wait(Wait::Sweep)
             }
@@ -1519,26 +1533,148 @@ impl App {
         }
     }
 
-    /// Asks the computer player at `seat` (or, for a hint, in South's place).
-    fn ask(&mut self, seat: Seat, purpose: Purpose) {
+    /// Asks the computer player at `seat` to act.
+    fn ask(&mut self, seat: Seat) {
         let Some(g) = &self.game else { return };
         let style = bots::personas::by_id(&g.players()[seat]).map_or(Style::Cautious, |p| p.style);
-        let level = match purpose {
-            Purpose::Act => self.settings.level,
-            // The hint is what a bot of the usual level would say in South's place.
-            Purpose::Hint => Level::Normal,
-        };
-        if purpose == Purpose::Act {
-            self.thinking = Some(seat);
-        }
+        self.thinking = Some(seat);
+        let cancel = Cancel::new();
+        self.working.push(cancel.clone());
         self.effects.push(Effect::Think(BotRequest {
             position: self.position,
-            purpose,
             view: g.view(seat),
-            level,
+            level: self.settings.level,
             style,
             seed: g.seed(),
+            budget: Budget::default_think(),
+            cancel,
         }));
+    }
+
+    /// What the expert advises South, once its hint is in.
+    pub fn advice(&self) -> Option<&Advice> {
+        match &self.hint {
+            Some(Hint::Ready(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Whether South may ask for a hint now: its turn to call or to play, nothing else pending.
+    pub fn hint_allowed(&self) -> bool {
+        self.screen == Screen::Table
+            && self.popups.is_empty()
+            && self.confirm.is_none()
+            && (self.south_to_bid() || self.south_to_play())
+    }
+
+    /// `i`: asks what the expert would do in South's place, once per turn.
+    fn ask_hint(&mut self) {
+        if self.hint.is_some() || !self.hint_allowed() {
+            return;
+        }
+        let Some(g) = &self.game else { return };
+        let cancel = Cancel::new();
+        self.working.push(cancel.clone());
+        self.effects.push(Effect::Advise(HintRequest {
+            position: self.position,
+            view: g.view(Seat::South),
+            seed: g.seed(),
+            budget: Budget::default_think(),
+            cancel,
+        }));
+        self.hint = Some(Hint::Thinking);
+    }
+
+    /// The expert's answer to South's hint: shown, and counted, if the turn is still the one
+    /// asked about.
+    fn on_advised(&mut self, request: &HintRequest, advice: Option<Advice>) {
+        self.working.retain(|c| *c != request.cancel);
+        let current = self.game.as_ref().map(|g| g.view(Seat::South));
+        if request.position != self.position
+            || current.as_ref() != Some(&request.view)
+            || request.cancel.is_raised()
+            || self.hint != Some(Hint::Thinking)
+        {
+            return;
+        }
+        match advice {
+            Some(advice) => {
+                self.hint = Some(Hint::Ready(advice));
+                if let Some(g) = self.game.as_mut() {
+                    g.count_hint();
+                    self.effects.push(Effect::SaveGame);
+                }
+            }
+            None => self.hint = Some(Hint::Failed),
+        }
+    }
+
+    /// The deal under review, if it is finished (a deal in progress is never analysed).
+    fn reviewed_record(&self) -> Option<&crate::rules::DealRecord> {
+        let i = self.popups.iter().rev().find_map(|p| match p {
+            Popup::History { review: Some(i), .. } => Some(*i),
+            _ => None,
+        })?;
+        self.game.as_ref()?.history().get(i).map(|d| &d.record)
+    }
+
+    /// The analysis of a finished deal, once made: `Some(None)` when it could not be.
+    pub fn analysis(&self, record: &crate::rules::DealRecord) -> Option<Option<&DealAnalysis>> {
+        self.analyses.iter().find(|(r, _)| r == record).map(|(_, a)| a.as_ref())
+    }
+
+    /// Starts the analysis of the deal under review when it is not made yet, and cancels the
+    /// one under way when its review is closed.
+    fn sync_analysis(&mut self) {
+        let wanted = self.reviewed_record().filter(|r| self.analysis(r).is_none()).cloned();
+        if self.analysing.as_ref().map(|a| &a.record) == wanted.as_ref() {
+            // Nothing to start, or it is under way.
+            return;
+        }
+        if let Some(old) = self.analysing.take() {
+            old.cancel.raise();
+        }
+        if let Some(record) = wanted {
+            let request =
+                AnalysisRequest { record, budget: Budget::default_think(), cancel: Cancel::new() };
+            self.analysing = Some(request.clone());
+            self.effects.push(Effect::Analyse(request));
+        }
+    }
+
+    /// A deal's analysis: kept for the review, unless it was cancelled since.
+    fn on_analysed(&mut self, request: AnalysisRequest, analysis: Option<DealAnalysis>) {
+        let asked = self.analysing.as_ref().is_some_and(|a| a.cancel == request.cancel);
+        if !asked || request.cancel.is_raised() {
+            return;
+        }
+        self.analysing = None;
+        if self.analyses.len() >= ANALYSES_KEPT {
+            self.analyses.remove(0);
+        }
+        self.analyses.push((request.record, analysis));
+    }
+
+    /// Raises the flags of the computer players and hints thinking about the position.
+    fn cancel_working(&mut self) {
+        for c in self.working.drain(..) {
+            c.raise();
+        }
+    }
+
+    /// Raises the flag of everything still thinking, the analysis too: nothing is wanted.
+    fn stop_thinking(&mut self) {
+        self.cancel_working();
+        if let Some(a) = self.analysing.take() {
+            a.cancel.raise();
+        }
+    }
+
+    /// The position changes: what was thought about the old one is not wanted any more.
+    fn advance(&mut self) {
+        self.position += 1;
+        self.cancel_working();
+        self.hint = None;
     }
 
     /// A computer player failed: the table says so and plays the plainest legal action in its
@@ -1550,33 +1686,29 @@ impl App {
             Phase::Playing => g.legal_cards().first().map(Action::Play),
             _ => None,
         };
-        if request.purpose == Purpose::Act {
-            let w = self.words();
-            self.status =
-                Some(format!("{}{}{}", w.seat(request.view.seat), w.colon(), w.t(T::BotFailed)));
-        }
+        let w = self.words();
+        self.status =
+            Some(format!("{}{}{}", w.seat(request.view.seat), w.colon(), w.t(T::BotFailed)));
         match fallback {
-            // A hint that failed is no advice: the plain fallback is only for a player's turn.
-            Some(action) if request.purpose == Purpose::Act => self.on_decided(request, action),
-            _ => self.thinking = None,
+            Some(action) => self.on_decided(request, action),
+            None => self.thinking = None,
         }
     }
 
     fn on_decided(&mut self, request: &BotRequest, action: Action) {
+        self.working.retain(|c| *c != request.cancel);
         let current = self.game.as_ref().map(|g| g.view(request.view.seat));
         // An answer about a position that is gone (taken back, a new game, a resumed one) is
         // dropped, even when the same position came back since.
-        if request.position != self.position || current.as_ref() != Some(&request.view) {
+        if request.position != self.position
+            || current.as_ref() != Some(&request.view)
+            || request.cancel.is_raised()
+        {
             return;
         }
-        match request.purpose {
-            Purpose::Hint => self.hint = Some(action),
-            Purpose::Act => {
-                if self.thinking == Some(request.view.seat) {
-                    self.thinking = None;
-                    self.act(request.view.seat, action);
-                }
-            }
+        if self.thinking == Some(request.view.seat) {
+            self.thinking = None;
+            self.act(request.view.seat, action);
         }
     }
 
@@ -1592,9 +1724,7 @@ impl App {
             }
         };
         self.effects.push(Effect::SaveGame);
-        self.position += 1;
-        self.hint = None;
-        self.hint_asked = false;
+        self.advance();
         match action {
             Action::Bid(c) => {
                 self.bubbles[seat] = Some(Bubble::Call(c));
@@ -1660,12 +1790,13 @@ impl App {
                 // A forced card waits for South's answer to the declaration prompt.
                 if self.settings.auto_play && legal.len() == 1 && self.declaring().is_none() {
                     self.set_wait(Wait::AutoPlay);
+                } else if self.settings.hint {
+                    self.ask_hint();
                 }
             }
             Phase::Bidding => {
-                if self.settings.hint && !self.hint_asked {
-                    self.hint_asked = true;
-                    self.ask(Seat::South, Purpose::Hint);
+                if self.settings.hint {
+                    self.ask_hint();
                 }
                 // South's turn starts on Pass, so that a stray Enter never bids.
                 let buttons = self.bid_buttons();

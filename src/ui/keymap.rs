@@ -91,7 +91,7 @@ pub enum Cmd {
     History,
     /// Show the help.
     Help,
-    /// Show or hide the bidding hint.
+    /// Show what the expert would do, and why.
     Hint,
     /// Close the top popup, go back.
     Close,
@@ -180,7 +180,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "↑↓ j k",
         cmd: Cmd::Up,
         label: T::Scroll,
-        modes: &[Rules, Help],
+        modes: &[Rules, Help, Review],
         footer: true,
     },
     Binding {
@@ -324,13 +324,14 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Declare],
         footer: true,
     },
+    // What the expert would do in South's place, with why.
     Binding {
         keys: &[k('i')],
         shown: "i",
         cmd: Cmd::Hint,
-        label: T::Hint,
-        modes: &[Bidding],
-        footer: false,
+        label: T::HintKey,
+        modes: &[Bidding, Playing, Declare],
+        footer: true,
     },
     Binding {
         keys: &[k('u')],
@@ -379,7 +380,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "PgUp PgDn",
         cmd: Cmd::PageUp,
         label: T::Page,
-        modes: &[Rules, Help],
+        modes: &[Rules, Help, Review],
         footer: true,
     },
     Binding {
@@ -553,9 +554,11 @@ mod tests {
         assert_eq!(footer_label(GameOver, Cmd::Act), Some(T::NewGame));
         assert_eq!(footer_label(GameOver, Cmd::Close), Some(T::Menu));
         assert_eq!(footer_label(History, Cmd::Act), Some(T::See));
-        // Reviewing one deal, Enter and the arrows do nothing; Esc goes back to the list.
+        // Reviewing one deal, Enter does nothing, the arrows scroll; Esc goes back to the list.
         assert_eq!(footer_label(Review, Cmd::Act), None);
-        assert_eq!(footer_label(Review, Cmd::Up), None);
+        assert_eq!(footer_label(Review, Cmd::Up), Some(T::Scroll));
+        assert_eq!(command(Playing, key(KeyCode::Char('i'))), Some(Cmd::Hint));
+        assert_eq!(command(Bidding, key(KeyCode::Char('i'))), Some(Cmd::Hint));
         assert_eq!(footer_label(Review, Cmd::Close), Some(T::Back));
         assert_eq!(footer_label(Settings, Cmd::Act), None);
         assert_eq!(footer_label(Rules, Cmd::Up), Some(T::Scroll));

@@ -10,6 +10,7 @@ pub mod text;
 pub mod theme;
 pub mod view;
 pub mod widgets;
+pub mod work;
 
 pub use app::{App, Config, Effect, Msg};
 pub use settings::{Settings, Speed, SuitStyle};

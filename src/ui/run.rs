@@ -1,9 +1,10 @@
 //! The runner: owns the terminal (raw mode, alternate screen, mouse capture), and gives it back
 //! on every exit: a quit, an error, a panic, the terminal closing, and SIGTERM, SIGHUP or SIGINT,
-//! each after saving. Terminal events, the computer players' answers and signals come in on one
+//! each after saving. Terminal events, signals and the answers of the worker threads (the
+//! computer players' decisions, the expert's hints and deal analyses, [`think`]) come in on one
 //! channel from threads of their own, so the table sleeps until something happens (no polling
 //! while the player thinks), reads a burst of keys such as a paste through before drawing once,
-//! and never waits for a computer player to draw. It carries out the app's [`Effect`]s on the
+//! and never waits for any thinking to draw. It carries out the app's [`Effect`]s on the
 //! [`Store`], or in memory when there is no store.
 
 use std::io;
@@ -13,7 +14,7 @@ use std::time::Instant;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 
-use super::app::{App, BotRequest, Effect, Msg, Resumable};
+use super::app::{App, Effect, Msg, Resumable};
 use super::settings::SETTINGS_FILE;
 use super::view::{self, Look};
 use crate::game::Phase;
@@ -32,8 +33,8 @@ pub enum Ending {
 enum Input {
     /// A key, a click, a resize.
     Terminal(Event),
-    /// A computer player's answer.
-    Bot(Msg),
+    /// A worker thread's answer: a computer player's decision, a hint, an analysis.
+    Bot(Box<Msg>),
     /// A signal to end.
     Signal(i32),
     /// The terminal cannot be read any more.
@@ -70,7 +71,7 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
         }
         (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.saved),
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
-        (Effect::Think(_), _) => Ok(()),
+        (Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_), _) => Ok(()),
         (
             Effect::SaveGame | Effect::DealFinished | Effect::GameFinished | Effect::NewGame(_),
             None,
@@ -78,14 +79,19 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
     }
 }
 
+/// Whether an effect asks for thinking, done on a worker thread.
+fn is_thinking(effect: &Effect) -> bool {
+    matches!(effect, Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_))
+}
+
 /// Carries out the effects other than thinking on the store, and returns the requests to
 /// think. A failed write is shown in the status line, and so is a file the store had to move
 /// aside; play goes on in memory.
-pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
+pub fn apply_effects(app: &mut App, store: &Store) -> Vec<Effect> {
     let mut think = Vec::new();
     for effect in app.take_effects() {
-        if let Effect::Think(r) = effect {
-            think.push(r);
+        if is_thinking(&effect) {
+            think.push(effect);
             continue;
         }
         if let Err(e) = carry_out(app, store, effect) {
@@ -104,11 +110,11 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<BotRequest> {
 
 /// The effects when nothing is kept on disk: only the computer players' turns and the (empty)
 /// statistics mean anything.
-pub fn apply_in_memory(app: &mut App) -> Vec<BotRequest> {
+pub fn apply_in_memory(app: &mut App) -> Vec<Effect> {
     let mut think = Vec::new();
     for effect in app.take_effects() {
         match effect {
-            Effect::Think(r) => think.push(r),
+            e if is_thinking(&e) => think.push(e),
             Effect::LoadStats => app.stats = Some(crate::stats::Stats::default()),
             _ => {}
         }
@@ -116,15 +122,33 @@ pub fn apply_in_memory(app: &mut App) -> Vec<BotRequest> {
     think
 }
 
-fn effects(app: &mut App, store: Option<&Store>) -> Vec<BotRequest> {
+fn effects(app: &mut App, store: Option<&Store>) -> Vec<Effect> {
     match store {
         Some(store) => apply_effects(app, store),
         None => apply_in_memory(app),
     }
 }
 
-/// The name of the computer players' threads.
+/// The name of the threads that think: the computer players, the hints, the analyses.
 const BOT_THREAD: &str = "contree-bot";
+
+/// The answer to a request to think, worked out here and now: what a worker thread sends the
+/// table. A thinking that panics is answered as failed. Other effects have no answer.
+pub fn think(effect: Effect) -> Option<Msg> {
+    let answer = |f: &dyn Fn() -> Msg| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    Some(match effect {
+        Effect::Think(r) => {
+            answer(&|| Msg::Decided(r.clone(), r.decide())).unwrap_or(Msg::BotFailed(r))
+        }
+        Effect::Advise(r) => {
+            answer(&|| Msg::Advised(r.clone(), Some(r.advise()))).unwrap_or(Msg::Advised(r, None))
+        }
+        Effect::Analyse(r) => {
+            answer(&|| Msg::Analysed(r.clone(), r.analyse())).unwrap_or(Msg::Analysed(r, None))
+        }
+        _ => return None,
+    })
+}
 
 /// Restores the terminal: mouse capture off, then ratatui's own restore (raw mode off, the
 /// alternate screen left, the cursor shown).
@@ -227,11 +251,9 @@ fn event_loop(
         for request in effects(app, store) {
             let tx = tx.clone();
             std::thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
-                let answer = std::panic::catch_unwind(|| request.decide());
-                let _ = tx.send(Input::Bot(match answer {
-                    Ok(action) => Msg::Decided(request, action),
-                    Err(_) => Msg::BotFailed(request),
-                }));
+                if let Some(answer) = think(request) {
+                    let _ = tx.send(Input::Bot(Box::new(answer)));
+                }
             })?;
         }
         if app.quit {
@@ -284,15 +306,20 @@ fn event_loop(
                 }
             }
             Some(Input::Terminal(Event::Key(k))) => Some(Msg::Key(k)),
-            // Mouse capture reports every move; only presses do anything at the table.
+            // Mouse capture reports every move; only presses and the wheel do anything.
             Some(Input::Terminal(Event::Mouse(m)))
-                if matches!(m.kind, event::MouseEventKind::Down(_)) =>
+                if matches!(
+                    m.kind,
+                    event::MouseEventKind::Down(_)
+                        | event::MouseEventKind::ScrollUp
+                        | event::MouseEventKind::ScrollDown
+                ) =>
             {
                 Some(Msg::Mouse(m))
             }
             Some(Input::Terminal(Event::Resize(w, h))) => Some(Msg::Resize(w, h)),
             Some(Input::Terminal(_)) => None,
-            Some(Input::Bot(m)) => Some(m),
+            Some(Input::Bot(m)) => Some(*m),
             Some(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
             Some(Input::Closed) => return Ok(Ending::Quit),
         };

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::SuitStyle;
+use crate::bots::expert::{Advice, DoubleDummy, Reason};
 use crate::files::ReadError;
 use crate::rules::{
     Bid, BidLevel, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet, Rules,
@@ -163,7 +164,19 @@ texts! {
     NoBid => "No bid yet", "Aucune enchère";
     ChooseSuit => "then a suit", "puis une couleur";
     Hint => "Hint", "Conseil";
-    HintOff => "hint: i", "conseil : i";
+    HintKey => "hint", "conseil";
+    HintButton => "Hint (i)", "Conseil (i)";
+    HintThinking => "the expert is thinking…", "l'expert réfléchit…";
+    HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
+    Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
+    Analysing => "The expert is analysing the deal…", "L'expert analyse la donne…";
+    AnalysisFailed => "No analysis: the expert could not review this deal", "Pas d'analyse : l'expert n'a pas pu revoir cette donne";
+    AnalysisCancelled => "The analysis stopped before the end", "L'analyse s'est arrêtée avant la fin";
+    YouPlayed => "you", "vous";
+    ExpertChose => "expert", "expert";
+    SameChoice => "same", "idem";
+    Call => "Call", "Enchère";
+    Card => "Card", "Carte";
     Made => "made", "réussi";
     Failed => "failed", "chuté";
     CardPoints => "Card points", "Points des plis";
@@ -245,7 +258,7 @@ texts! {
     DealStyle => "Deal style", "Distribution";
     SuitStyle => "Suits", "Couleurs";
     AutoPlay => "Play a forced card by itself", "Jouer seule une carte forcée";
-    HintSetting => "Bidding hint", "Conseil d'enchère";
+    HintSetting => "Hint at each turn", "Conseil à chaque tour";
     LevelRandom => "random", "au hasard";
     LevelEasy => "easy", "facile";
     LevelNormal => "normal", "normal";
@@ -312,6 +325,7 @@ texts! {
     TricksOf => "of", "sur";
     ThisGame => "Statistics", "Statistiques";
     Undos => "Calls and cards taken back", "Coups repris";
+    HintsUsed => "Hints seen", "Conseils vus";
     ContresWon => "Contres that set the contract", "Contres gagnants";
     // The statistics' rows count contracts, contres, capots and belotes: plural words.
     StatMade => "made", "réussis";
@@ -617,6 +631,155 @@ impl Words {
         }
     }
 
+    /// "in 7 worlds of 10": how many of the worlds weighed a figure holds in.
+    fn in_worlds(self, worlds: u16, of: u16) -> String {
+        match self.lang {
+            Lang::En => {
+                let s = if worlds == 1 { "" } else { "s" };
+                format!("in {worlds} world{s} of {of}")
+            }
+            Lang::Fr => {
+                let s = if worlds == 1 { "" } else { "s" };
+                format!("dans {worlds} monde{s} sur {of}")
+            }
+        }
+    }
+
+    /// Why the expert chose what it chose, in one line: "pulls trumps: 3 still out".
+    pub fn reason(self, reason: Reason) -> String {
+        let w = |worlds, of| self.in_worlds(worlds, of);
+        match (self.lang, reason) {
+            (Lang::En, Reason::OnlyCard) => "the only card that may be played".into(),
+            (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
+            (Lang::En, Reason::AllAlike) => "every card gives the same: the cheapest goes".into(),
+            (Lang::Fr, Reason::AllAlike) => {
+                "toutes les cartes se valent : la moins chère part".into()
+            }
+            (Lang::En, Reason::PullTrumps { out }) => {
+                format!("pulls trumps: {out} still out")
+            }
+            (Lang::Fr, Reason::PullTrumps { out }) => {
+                format!("tire les atouts : il en reste {out}")
+            }
+            (Lang::En, Reason::CashMaster) => "cashes a card that takes the trick".into(),
+            (Lang::Fr, Reason::CashMaster) => "encaisse une carte maîtresse".into(),
+            (Lang::En, Reason::GiveRuff) => "leads a suit partner trumps".into(),
+            (Lang::Fr, Reason::GiveRuff) => "joue une couleur que le partenaire coupe".into(),
+            (Lang::En, Reason::LeadLow) => "leads low, keeping the high cards".into(),
+            (Lang::Fr, Reason::LeadLow) => "entame petit, garde les grosses cartes".into(),
+            (Lang::En, Reason::Ruff) => "trumps a suit it cannot follow".into(),
+            (Lang::Fr, Reason::Ruff) => "coupe une couleur qu'il n'a plus".into(),
+            (Lang::En, Reason::Overruff) => "overtrumps the opponent".into(),
+            (Lang::Fr, Reason::Overruff) => "surcoupe l'adversaire".into(),
+            (Lang::En, Reason::TakeTrick) => {
+                "takes the trick with the cheapest card that holds it".into()
+            }
+            (Lang::Fr, Reason::TakeTrick) => "prend le pli au plus juste".into(),
+            (Lang::En, Reason::LoadPartner { points }) => {
+                format!("puts {points} points on partner's trick")
+            }
+            (Lang::Fr, Reason::LoadPartner { points }) => {
+                format!("charge le pli du partenaire de {points} points")
+            }
+            (Lang::En, Reason::GiveLeast) => "gives the least on a trick it does not win".into(),
+            (Lang::Fr, Reason::GiveLeast) => "donne le moins possible sur un pli perdu".into(),
+            (Lang::En, Reason::KeepGuard) => "keeps a master or a guard, throwing elsewhere".into(),
+            (Lang::Fr, Reason::KeepGuard) => {
+                "garde une maîtresse ou une garde, se défausse ailleurs".into()
+            }
+            (Lang::En, Reason::Capot { worlds, of }) => {
+                format!("plays for every trick: the capot is there {}", w(worlds, of))
+            }
+            (Lang::Fr, Reason::Capot { worlds, of }) => {
+                format!("joue tous les plis : le capot est là {}", w(worlds, of))
+            }
+            (Lang::En, Reason::Bid { seen, worlds, of }) => {
+                format!("I see us at {seen}: made {}", w(worlds, of))
+            }
+            (Lang::Fr, Reason::Bid { seen, worlds, of }) => {
+                format!("je nous vois à {seen} : réussi {}", w(worlds, of))
+            }
+            (Lang::En, Reason::Convention) => {
+                "the convention's bid, which nothing seen contradicts".into()
+            }
+            (Lang::Fr, Reason::Convention) => {
+                "l'enchère de la convention, que rien ne contredit".into()
+            }
+            (Lang::En, Reason::Pass) => "no contract of ours pays more".into(),
+            (Lang::Fr, Reason::Pass) => "aucun contrat de notre camp ne rapporte plus".into(),
+            (Lang::En, Reason::Contre { need, seen, worlds, of }) => {
+                format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))
+            }
+            (Lang::Fr, Reason::Contre { need, seen, worlds, of }) => {
+                format!("{need} à faire, je les vois à {seen} : chute {}", w(worlds, of))
+            }
+            (Lang::En, Reason::Surcontre { worlds, of }) => {
+                format!("the contract is made {}", w(worlds, of))
+            }
+            (Lang::Fr, Reason::Surcontre { worlds, of }) => {
+                format!("le contrat est réussi {}", w(worlds, of))
+            }
+        }
+    }
+
+    /// The expert's advice in one line: the action, then why ("Hint: J♠ — pulls trumps: 3 still
+    /// out").
+    pub fn advice(self, advice: &Advice) -> String {
+        format!(
+            "{}{}{} — {}",
+            self.t(T::Hint),
+            self.colon(),
+            self.action(advice.action),
+            self.reason(advice.reason)
+        )
+    }
+
+    /// The deal with every hand seen: what the takers make with perfect play, against what
+    /// they made, and the score it writes.
+    pub fn double_dummy(self, dd: &DoubleDummy) -> String {
+        let verdict = self.t(if dd.made { T::Made } else { T::Failed });
+        let (us, them) = (dd.score[Team::NS], dd.score[Team::EW]);
+        let (takers, played) = (dd.takers_points, dd.played_points);
+        match self.lang {
+            Lang::En => format!(
+                "Every hand seen, perfect play: the takers make {takers} (played: {played}); \
+                 {verdict}, us {us}, them {them}"
+            ),
+            Lang::Fr => format!(
+                "Toutes les mains vues, jeu parfait : les preneurs font {takers} (joué : \
+                 {played}) ; {verdict}, nous {us}, eux {them}"
+            ),
+        }
+    }
+
+    /// What a choice other than the expert's cost on average, in points of the deal's score:
+    /// less than half a point is as good.
+    pub fn cost(self, points: f64) -> String {
+        let p = points.round();
+        match (self.lang, p > 0.0) {
+            (Lang::En, true) => format!("−{p:.0} on average"),
+            (Lang::Fr, true) => format!("−{p:.0} en moyenne"),
+            (Lang::En, false) => "as good on average".into(),
+            (Lang::Fr, false) => "aussi bon en moyenne".into(),
+        }
+    }
+
+    /// The analysis summed up: how many of South's decisions were the expert's, and what the
+    /// others cost on average.
+    pub fn analysis_total(self, agreed: usize, of: usize, cost: f64) -> String {
+        let c = cost.round();
+        match self.lang {
+            Lang::En => {
+                format!("{agreed} of your {of} choices are the expert's; the others cost {c:.0}")
+            }
+            Lang::Fr => {
+                format!(
+                    "{agreed} de vos {of} choix sont ceux de l'expert ; les autres coûtent {c:.0}"
+                )
+            }
+        }
+    }
+
     /// Why South's last action cannot be taken back.
     pub fn undo_refusal(self, e: &crate::game::UndoError) -> String {
         use crate::game::UndoError;
@@ -844,6 +1007,152 @@ impl Words {
 mod tests {
     use super::*;
     use crate::rules::{Card, Trump};
+
+    /// One of each reason, with figures that are all different.
+    fn every_reason() -> Vec<Reason> {
+        let all = vec![
+            Reason::OnlyCard,
+            Reason::AllAlike,
+            Reason::PullTrumps { out: 8 },
+            Reason::CashMaster,
+            Reason::GiveRuff,
+            Reason::LeadLow,
+            Reason::Ruff,
+            Reason::Overruff,
+            Reason::TakeTrick,
+            Reason::LoadPartner { points: 11 },
+            Reason::GiveLeast,
+            Reason::KeepGuard,
+            Reason::Capot { worlds: 63, of: 64 },
+            Reason::Bid { seen: 152, worlds: 61, of: 62 },
+            Reason::Convention,
+            Reason::Pass,
+            Reason::Contre { need: 160, seen: 120, worlds: 59, of: 60 },
+            Reason::Surcontre { worlds: 57, of: 58 },
+        ];
+        // A reason added to the expert and not to this list fails to compile here.
+        for r in &all {
+            match r {
+                Reason::OnlyCard
+                | Reason::AllAlike
+                | Reason::PullTrumps { .. }
+                | Reason::CashMaster
+                | Reason::GiveRuff
+                | Reason::LeadLow
+                | Reason::Ruff
+                | Reason::Overruff
+                | Reason::TakeTrick
+                | Reason::LoadPartner { .. }
+                | Reason::GiveLeast
+                | Reason::KeepGuard
+                | Reason::Capot { .. }
+                | Reason::Bid { .. }
+                | Reason::Convention
+                | Reason::Pass
+                | Reason::Contre { .. }
+                | Reason::Surcontre { .. } => {}
+            }
+        }
+        all
+    }
+
+    /// The figures a reason carries.
+    fn figures(r: Reason) -> Vec<u16> {
+        match r {
+            Reason::PullTrumps { out } => vec![out.into()],
+            Reason::LoadPartner { points } => vec![points.into()],
+            Reason::Capot { worlds, of } | Reason::Surcontre { worlds, of } => vec![worlds, of],
+            Reason::Bid { seen, worlds, of } => vec![seen, worlds, of],
+            Reason::Contre { need, seen, worlds, of } => vec![need, seen, worlds, of],
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_reason_is_worded_in_both_languages_with_its_figures() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        for w in [en, fr] {
+            let said: Vec<String> = every_reason().into_iter().map(|r| w.reason(r)).collect();
+            for (r, text) in every_reason().into_iter().zip(&said) {
+                assert!(!text.is_empty(), "{r:?}");
+                for f in figures(r) {
+                    assert!(text.contains(&f.to_string()), "{r:?}: {text}");
+                }
+                assert_eq!(said.iter().filter(|t| *t == text).count(), 1, "{text} twice");
+                // With the widest action it goes with and the widest figures, the hint fits the
+                // one line an 80-column table has for it, after its margin.
+                use crate::game::Action;
+                let action = match r {
+                    Reason::Contre { .. } => Action::Bid(Call::Contre),
+                    Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
+                    Reason::Pass => Action::Bid(Call::Pass),
+                    Reason::Bid { .. } | Reason::Convention => Action::Bid(Call::Bid(Bid {
+                        level: BidLevel::Capot,
+                        trump: Trump::AllTrump,
+                    })),
+                    _ => Action::Play(Card::new(Suit::Spades, Rank::Ten)),
+                };
+                let advice = Advice { action, reason: r, options: Vec::new(), worlds: 0, nodes: 0 };
+                let line = w.advice(&advice);
+                assert!(line.chars().count() < 80, "{} wide: {line}", line.chars().count());
+            }
+        }
+        for r in every_reason() {
+            assert_ne!(en.reason(r), fr.reason(r), "{r:?} is translated");
+        }
+        assert_eq!(en.reason(Reason::PullTrumps { out: 3 }), "pulls trumps: 3 still out");
+        assert_eq!(fr.reason(Reason::PullTrumps { out: 3 }), "tire les atouts : il en reste 3");
+        assert_eq!(
+            en.reason(Reason::Contre { need: 90, seen: 70, worlds: 8, of: 10 }),
+            "they need 90, I see them at 70: they fail in 8 worlds of 10"
+        );
+        assert_eq!(
+            fr.reason(Reason::Contre { need: 90, seen: 70, worlds: 1, of: 10 }),
+            "90 à faire, je les vois à 70 : chute dans 1 monde sur 10"
+        );
+        let advice = Advice {
+            action: crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
+            reason: Reason::PullTrumps { out: 3 },
+            options: Vec::new(),
+            worlds: 10,
+            nodes: 0,
+        };
+        assert_eq!(en.advice(&advice), "Hint: J♠ — pulls trumps: 3 still out");
+        assert_eq!(fr.advice(&advice), "Conseil : V♠ — tire les atouts : il en reste 3");
+    }
+
+    #[test]
+    fn the_analysis_is_summed_up_in_both_languages() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        assert_eq!(en.cost(11.6), "−12 on average");
+        assert_eq!(fr.cost(11.6), "−12 en moyenne");
+        assert_eq!(en.cost(0.3), "as good on average");
+        assert_eq!(fr.cost(0.0), "aussi bon en moyenne");
+        assert_eq!(
+            en.analysis_total(6, 9, 23.4),
+            "6 of your 9 choices are the expert's; the others cost 23"
+        );
+        assert!(fr.analysis_total(6, 9, 23.4).contains("6 de vos 9"));
+        let dd = DoubleDummy {
+            contract: Contract {
+                taker: Seat::South,
+                bid: Bid { level: BidLevel::Points(80), trump: Trump::Suit(Suit::Spades) },
+                multiplier: Multiplier::Simple,
+            },
+            takers_points: 85,
+            made: true,
+            score: crate::rules::ByTeam([170, 100]),
+            played_points: 107,
+        };
+        for w in [en, fr] {
+            let text = w.double_dummy(&dd);
+            for f in ["85", "107", "170", "100"] {
+                assert!(text.contains(f), "{text}");
+            }
+        }
+    }
 
     #[test]
     fn french_uses_french_card_names_and_calls() {

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Hits, Popup, Screen};
+use super::app::{App, Hint, Hits, Popup, Screen};
 use super::keymap;
 use super::text::T;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
@@ -35,8 +35,13 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let [body, footer] = Layout::vertical([
+    let hint = hint_paragraph(&ctx);
+    // A hint too long for one line takes two when the table keeps its own rows whole.
+    let room = area.height.saturating_sub(1 + TABLE_MIN_ROWS).max(1);
+    let hint_rows = hint.as_ref().map_or(0, |p| (p.line_count(area.width) as u16).min(2).min(room));
+    let [body, hint_area, footer] = Layout::vertical([
         Constraint::Min(1),
+        Constraint::Length(hint_rows),
         Constraint::Length(footer_height(app, area.width, area.height)),
     ])
     .areas(area);
@@ -52,6 +57,9 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         ctx.hits.push(body, super::app::Hit::Close);
         popups::draw(&mut ctx, p, popup_area(app, p, body), buf);
     }
+    if let Some(p) = hint {
+        p.render(hint_area, buf);
+    }
     draw_footer(&ctx, footer, buf);
     if look.ascii {
         to_ascii(buf);
@@ -62,7 +70,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
 /// quotes. Accented letters stay in French sentences; titles and names are written with plain
 /// letters by the widgets.
-const ASCII_SYMBOLS: [(&str, &str); 19] = [
+const ASCII_SYMBOLS: [(&str, &str); 21] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -76,6 +84,8 @@ const ASCII_SYMBOLS: [(&str, &str); 19] = [
     ("▮", "#"),
     ("Σ", "="),
     ("›", ">"),
+    ("•", "*"),
+    ("✓", "v"),
     // The rules screen's: French no-break spaces, dashes, times, and its tables' bars.
     ("\u{a0}", " "),
     ("–", "-"),
@@ -93,6 +103,27 @@ fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
             cell.set_symbol(a);
         }
     }
+}
+
+/// The expert's hint, over the footer at the table once South asked for it: the expert
+/// thinking, or what it would do and why.
+fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
+    let app = ctx.app;
+    let hint = app.hint.as_ref().filter(|_| app.screen == Screen::Table)?;
+    let w = ctx.words;
+    let t = ctx.theme;
+    let line = match hint {
+        Hint::Thinking => Line::from(vec![
+            span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent),
+            span(w.t(T::HintThinking), t.dim),
+        ]),
+        Hint::Ready(advice) => Line::from(span(format!(" {}", w.advice(advice)), t.good)),
+        Hint::Failed => Line::from(vec![
+            span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent),
+            span(w.t(T::HintFailed), t.bad),
+        ]),
+    };
+    Some(Paragraph::new(line).wrap(Wrap { trim: false }))
 }
 
 /// The fewest lines a message may take at the foot of the start screen, and the rows the start
@@ -146,6 +177,8 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
             keymap::Cmd::NoTrump | keymap::Cmd::AllTrump => nt_at,
             keymap::Cmd::Act | keymap::Cmd::Pick => playing,
             keymap::Cmd::Undo => undoable,
+            // `i` while South may ask and has not asked yet.
+            keymap::Cmd::Hint => ctx.app.hint.is_none() && ctx.app.hint_allowed(),
             _ => true,
         })
         .collect();
@@ -181,9 +214,8 @@ fn footer_rank(cmd: keymap::Cmd) -> u8 {
         Undo => 5,
         Menu | LastTrick => 4,
         Left | Right | Up | Down => 3,
-        Pick | Players => 2,
+        Pick | Players | Hint => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
-        Hint => 0,
     }
 }
 
@@ -221,8 +253,15 @@ fn table_columns(area: Rect) -> [Rect; 2] {
 
 /// The rows of the felt South's hand takes: a tall terminal gets large cards, two more rows.
 fn hand_rows(felt: Rect) -> u16 {
-    if felt.height >= 30 { 9 } else { 7 }
+    if felt.height >= 30 { 9 } else { HAND_ROWS }
 }
+
+/// The rows of North's seat, the fewest of the middle of the felt (a trick of small cards), and
+/// South's hand of small cards: the fewest rows the table is drawn in.
+const NORTH_ROWS: u16 = 4;
+const MIDDLE_ROWS: u16 = 11;
+const HAND_ROWS: u16 = 7;
+const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 
 /// Where a popup is drawn. At the table, the end of a deal or of the game and the last trick
 /// sit over the felt, leaving the panel (contract, score, auction) in sight; the last trick also
@@ -249,8 +288,8 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
     let hand_rows = hand_rows(felt_inner);
     let [north, middle, south] = Layout::vertical([
-        Constraint::Length(4),
-        Constraint::Min(11),
+        Constraint::Length(NORTH_ROWS),
+        Constraint::Min(MIDDLE_ROWS),
         Constraint::Length(hand_rows),
     ])
     .areas(felt_inner);

@@ -1,8 +1,8 @@
 //! The bidding box: the current bid, then, when South is to speak, buttons for the allowed calls
 //! only, in the order Tab visits them (Pass; the values from the lowest allowed up to capot; the
 //! four suits, then sans atout and tout atout when the game allows them; Contre or Surcontre when
-//! allowed, last), and the hint line, or the question that confirms a contre, a surcontre or a
-//! capot, with its button and one to cancel.
+//! allowed, last), the buttons of the expert's hint marked, or the question that confirms a
+//! contre, a surcontre or a capot, with its button and one to cancel.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -23,6 +23,18 @@ fn label(ctx: &Ctx<'_>, b: BidButton) -> String {
         BidButton::Trump(crate::rules::Trump::Suit(s)) => format!(" {} ", w.suit(s)),
         BidButton::Trump(t) => w.trump(t).to_string(),
         BidButton::Call(c) => w.call(c),
+    }
+}
+
+/// Whether the expert's hint advises the call `b` makes, or, for a bid, its value or its
+/// trump.
+fn advised(app: &crate::ui::App, b: BidButton) -> bool {
+    let Some(Action::Bid(call)) = app.advice().map(|a| a.action) else { return false };
+    match (b, call) {
+        (BidButton::Level(l), Call::Bid(bid)) => bid.level == l,
+        (BidButton::Trump(t), Call::Bid(bid)) => bid.trump == t,
+        (BidButton::Call(c), call) => c == call,
+        _ => false,
     }
 }
 
@@ -109,6 +121,14 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
         }
         let text = label(ctx, b);
+        let chosen = matches!(b, BidButton::Level(l) if app.bid_level == Some(l));
+        let advised = advised(app, b);
+        // The value chosen, and the expert's advice, are marked by a sign as well as a colour.
+        let text = match (chosen, advised) {
+            (true, _) => format!("›{text}"),
+            (false, true) => format!("•{text}"),
+            (false, false) => text,
+        };
         let width = text.chars().count() as u16 + 2;
         if x + width > inner.right() && x > inner.x {
             y += 1;
@@ -117,11 +137,11 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         if y >= inner.bottom() {
             break;
         }
-        let chosen = matches!(b, BidButton::Level(l) if app.bid_level == Some(l));
-        let text = if chosen { format!("›{text}") } else { text };
         let used = ctx.button(x, y, &text, app.bid_focus == i, Hit::Bid(b), buf);
         if chosen {
             buf.set_style(Rect::new(x, y, used, 1), t.accent);
+        } else if advised && app.bid_focus != i {
+            buf.set_style(Rect::new(x, y, used, 1), t.good);
         }
         if let BidButton::Trump(crate::rules::Trump::Suit(s)) = b {
             let focused = app.bid_focus == i;
@@ -129,16 +149,5 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             buf.set_style(Rect::new(x + 1, y, used.saturating_sub(2), 1), style);
         }
         x += used + 1;
-    }
-    let hint = if app.settings.hint {
-        match app.hint {
-            Some(Action::Bid(c)) => format!("{}{}{}", w.t(T::Hint), w.colon(), w.call(c)),
-            _ => format!("{}{}…", w.t(T::Hint), w.colon()),
-        }
-    } else {
-        format!("({})", w.t(T::HintOff))
-    };
-    if y + 1 < inner.bottom() {
-        buf.set_string(inner.x, y + 1, hint, t.dim);
     }
 }

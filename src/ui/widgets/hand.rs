@@ -1,6 +1,8 @@
-//! South's hand at the bottom of the table: a line saying whose turn it is, then the cards, large
-//! when the terminal has room, in table order. While South is to play, the legal cards are lifted a row and the others
-//! dimmed; the selected card is reversed. Each card records its area for clicks.
+//! South's hand at the bottom of the table: a line saying whose turn it is, with a button for the
+//! expert's hint on South's turn, then the cards, large when the terminal has room, in table
+//! order. While South is to play, the legal cards are lifted a row and the others dimmed; the
+//! selected card is reversed, and the card the hint advises framed twice. Each card records its
+//! area for clicks.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -67,7 +69,16 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             line.remove(at);
         }
     }
+    let used: usize = line.iter().map(|s| s.width()).sum();
     put(buf, area, 0, &Line::from(line));
+    // The expert's hint is a click away while South is to act and has not asked yet.
+    if app.hint.is_none() && app.hint_allowed() {
+        let label = w.t(T::HintButton);
+        let x = area.x + used as u16 + 2;
+        if x + label.chars().count() as u16 + 2 <= area.right() {
+            ctx.button(x, area.y, label, false, Hit::Hint, buf);
+        }
+    }
 
     let hand = app.hand();
     let n = hand.len() as u16;
@@ -97,7 +108,9 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let highlight = Highlight {
             selected: playing && app.cursor == i && app.south_to_play(),
             dimmed: app.south_to_play() && !lifted,
-            marked: false,
+            // The card the expert's hint advises is framed twice.
+            marked: app.south_to_play()
+                && app.advice().is_some_and(|a| a.action == crate::game::Action::Play(c)),
             number: app.south_to_play().then_some(i + 1),
         };
         card::face(ctx, buf, x, y, c, highlight, area, size);

@@ -224,7 +224,7 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
         mine.add_game(g.rules().set, g.options().target, winner);
     }
     let after = ctx.app.stats.as_ref();
-    let rows: [(T, StatOf); 10] = [
+    let rows: [(T, StatOf); 11] = [
         (T::GamesPlayed, |s| u64::from(s.all_games().played)),
         (T::GamesWon, |s| u64::from(s.all_games().won)),
         (T::DealsPlayed, |s| u64::from(s.deals.played)),
@@ -235,6 +235,7 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
         (T::StatCapots, |s| u64::from(s.deals.capots.made)),
         (T::StatBelotes, |s| u64::from(s.deals.belotes[Team::NS])),
         (T::Undos, |s| u64::from(s.deals.undos)),
+        (T::HintsUsed, |s| u64::from(s.deals.hints)),
     ];
     let mut lines = Vec::new();
     for (label, value) in rows {
@@ -390,6 +391,9 @@ fn review(ctx: &mut Ctx<'_>, i: usize, screen: Rect, buf: &mut Buffer) {
             for (n, tr) in d.tricks.iter().enumerate() {
                 lines.push(trick_line(ctx, n + 1, tr));
             }
+            // Only a finished deal is analysed: the one in progress keeps its secrets.
+            lines.push(Line::from(""));
+            lines.extend(analysis_lines(ctx, d));
         }
         // The deal in progress: its calls, the tricks taken and the trick on the table.
         None => {
@@ -435,8 +439,73 @@ fn review(ctx: &mut Ctx<'_>, i: usize, screen: Rect, buf: &mut Buffer) {
     }
     let width = screen.width.saturating_sub(4).min(72);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
+    scrolled(ctx, lines, inner, buf);
+}
+
+/// Lines wrapped in `inner`, scrolled as far as the app's scroll says and no further (the
+/// furthest recorded for the keys and the wheel).
+fn scrolled(ctx: &mut Ctx<'_>, lines: Vec<Line<'static>>, inner: Rect, buf: &mut Buffer) {
     let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+    let max = para.line_count(inner.width).saturating_sub(usize::from(inner.height));
+    let max = u16::try_from(max).unwrap_or(u16::MAX);
+    ctx.hits.set_scroll_max(max);
+    let para = para.scroll((ctx.app.scroll.min(max), 0));
     ratatui::widgets::Widget::render(para, inner, buf);
+}
+
+/// The expert's analysis of a finished deal from South's seat: the deal with every hand seen,
+/// then each of South's calls and cards beside the expert's choice and what the difference
+/// cost on average; or a line saying it is on its way.
+fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let mut lines = vec![Line::from(span(w.t(T::Analysis), t.title))];
+    let analysis = match ctx.app.analysis(&d.record) {
+        Some(Some(a)) => a,
+        Some(None) => {
+            lines.push(Line::from(span(w.t(T::AnalysisFailed), t.bad)));
+            return lines;
+        }
+        None => {
+            lines.push(Line::from(span(w.t(T::Analysing), t.dim)));
+            return lines;
+        }
+    };
+    if let Some(dd) = &analysis.double_dummy {
+        lines.push(Line::from(span(w.double_dummy(dd), t.text)));
+    }
+    let mut cost = 0.0;
+    for r in &analysis.reviews {
+        let label = match r.played {
+            crate::game::Action::Bid(_) => w.t(T::Call).to_string(),
+            crate::game::Action::Play(_) => format!("{} {}", w.t(T::Trick), r.index / 4 + 1),
+        };
+        let same = r.played == r.advice.action;
+        let mut spans = vec![
+            span(format!("{label:<9}"), t.dim),
+            span(format!("{} ", w.t(T::YouPlayed)), t.dim),
+            span(format!("{:<8}", w.action(r.played)), t.text),
+            span(format!("{} ", w.t(T::ExpertChose)), t.dim),
+        ];
+        if same {
+            spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.text));
+            spans.push(span(format!("✓ {}", w.t(T::SameChoice)), t.good));
+        } else {
+            spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.accent));
+            if let Some(c) = r.cost {
+                cost += c;
+                spans.push(span(w.cost(c), if c.round() > 0.0 { t.bad } else { t.good }));
+            }
+        }
+        lines.push(Line::from(spans));
+        if !same {
+            lines.push(Line::from(span(format!("         {}", w.reason(r.advice.reason)), t.dim)));
+        }
+    }
+    let decisions = analysis.reviews.len();
+    let agreed = analysis.reviews.iter().filter(|r| r.played == r.advice.action).count();
+    lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost), t.accent)));
+    lines
 }
 
 /// The tricks of the deal on the table, one at a time, the last first; ← → go through them.
@@ -601,12 +670,7 @@ fn help(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     }
     let width = screen.width.saturating_sub(4).min(100);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::Help), buf);
-    let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
-    let max = para.line_count(inner.width).saturating_sub(usize::from(inner.height));
-    let max = u16::try_from(max).unwrap_or(u16::MAX);
-    ctx.hits.set_scroll_max(max);
-    let para = para.scroll((ctx.app.scroll.min(max), 0));
-    ratatui::widgets::Widget::render(para, inner, buf);
+    scrolled(ctx, lines, inner, buf);
 }
 
 #[cfg(test)]

@@ -135,6 +135,7 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             (format!("{:.1}", ppd[Team::NS]), format!("{:.1}", ppd[Team::EW])),
         ),
         (w.t(T::Undos).into(), (d.undos.to_string(), String::new())),
+        (w.t(T::HintsUsed).into(), (d.hints.to_string(), String::new())),
     ]);
     let box_area = centered(area, 64, rows.len() as u16 + 2);
     let block = ctx.block(w.t(T::Statistics));

@@ -1,0 +1,150 @@
+//! The table's thinking, done away from it: a computer player's decision, the expert's hint for
+//! South, the analysis of a finished deal. Each is a request the app queues as an effect, which
+//! the runner answers on a worker thread ([`BotRequest::decide`], [`HintRequest::advise`],
+//! [`AnalysisRequest::analyse`]); each carries a [`Cancel`] flag that the app raises when the
+//! answer is no longer wanted (a take-back, a new game, the table left, the review closed), so the
+//! thread stops thinking early, and whatever it still sends back is dropped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
+use crate::bots::{self, Level, Style};
+use crate::game::{Action, SeatView};
+use crate::rules::{DealRecord, Seat};
+
+/// A flag shared between the table and one worker: raised, the worker stops thinking and its
+/// answer is not wanted. Two flags are equal when they are the same flag.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A new flag, down.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: the answer is no longer wanted.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag, as the thinking reads it.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.0
+    }
+}
+
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
+
+/// A computer player asked to act at its seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotRequest {
+    /// The table's position when asked: an answer for a position since changed (taken back,
+    /// left for a new game) is dropped.
+    pub position: u64,
+    /// What the seat may know.
+    pub view: SeatView,
+    /// The level to play at.
+    pub level: Level,
+    /// The persona's style.
+    pub style: Style,
+    /// The game's seed: with the position, it decides the bot's random choices, so a resumed
+    /// game plays on as it would have.
+    pub seed: u64,
+    /// What the expert may spend (the other levels answer at once).
+    pub budget: Budget,
+    /// Raised when the answer is no longer wanted.
+    pub cancel: Cancel,
+}
+
+impl BotRequest {
+    /// The answer, computed here and now (the runner does it on a worker thread).
+    pub fn decide(&self) -> Action {
+        bots::decide_seeded_within(
+            &self.view,
+            self.level,
+            self.style,
+            self.seed,
+            self.budget,
+            Some(self.cancel.flag()),
+        )
+    }
+}
+
+/// South asks what the expert would do in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintRequest {
+    /// The table's position when asked: a hint for a position since changed is dropped.
+    pub position: u64,
+    /// What South knows.
+    pub view: SeatView,
+    /// The game's seed, as for a computer player's decision.
+    pub seed: u64,
+    /// What the expert may spend.
+    pub budget: Budget,
+    /// Raised when the hint is no longer wanted.
+    pub cancel: Cancel,
+}
+
+impl HintRequest {
+    /// The expert's advice, computed here and now.
+    pub fn advise(&self) -> Advice {
+        // South has no persona; the style only shapes the convention's bids the expert starts
+        // from, and the cautious one is the convention's plain reading.
+        expert::advise(
+            &self.view,
+            Style::Cautious,
+            self.seed,
+            self.budget,
+            Some(self.cancel.flag()),
+        )
+    }
+}
+
+/// A finished deal to review from South's seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// The deal, whole.
+    pub record: DealRecord,
+    /// What the expert may spend on each decision.
+    pub budget: Budget,
+    /// Raised when the review is closed.
+    pub cancel: Cancel,
+}
+
+impl AnalysisRequest {
+    /// The analysis, computed here and now; `None` for a record the rules refuse (which a deal
+    /// the table finished never is).
+    pub fn analyse(&self) -> Option<DealAnalysis> {
+        expert::analyse(&self.record, Seat::South, self.budget, Some(self.cancel.flag())).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flag_is_equal_only_to_itself_and_shared_by_its_clones() {
+        let a = Cancel::new();
+        let b = a.clone();
+        assert_eq!(a, b);
+        assert_ne!(a, Cancel::new());
+        assert!(!b.is_raised());
+        a.raise();
+        assert!(b.is_raised());
+        assert!(b.flag().load(Ordering::Relaxed));
+    }
+}
