@@ -675,14 +675,20 @@ impl Words {
                 "takes the trick with the cheapest card that holds it".into()
             }
             (Lang::Fr, Reason::TakeTrick) => "prend le pli au plus juste".into(),
+            (Lang::En, Reason::TryTrick) => {
+                "plays for the trick: a higher card may still come".into()
+            }
+            (Lang::Fr, Reason::TryTrick) => {
+                "tente le pli : une carte plus forte peut encore tomber".into()
+            }
             (Lang::En, Reason::LoadPartner { points }) => {
                 format!("puts {points} points on partner's trick")
             }
             (Lang::Fr, Reason::LoadPartner { points }) => {
                 format!("charge le pli du partenaire de {points} points")
             }
-            (Lang::En, Reason::GiveLeast) => "gives the least on a trick it does not win".into(),
-            (Lang::Fr, Reason::GiveLeast) => "donne le moins possible sur un pli perdu".into(),
+            (Lang::En, Reason::GiveLeast) => "gives the least it can".into(),
+            (Lang::Fr, Reason::GiveLeast) => "donne le moins possible".into(),
             (Lang::En, Reason::KeepGuard) => "keeps a master or a guard, throwing elsewhere".into(),
             (Lang::Fr, Reason::KeepGuard) => {
                 "garde une maîtresse ou une garde, se défausse ailleurs".into()
@@ -1020,6 +1026,7 @@ mod tests {
             Reason::Ruff,
             Reason::Overruff,
             Reason::TakeTrick,
+            Reason::TryTrick,
             Reason::LoadPartner { points: 11 },
             Reason::GiveLeast,
             Reason::KeepGuard,
@@ -1042,6 +1049,7 @@ mod tests {
                 | Reason::Ruff
                 | Reason::Overruff
                 | Reason::TakeTrick
+                | Reason::TryTrick
                 | Reason::LoadPartner { .. }
                 | Reason::GiveLeast
                 | Reason::KeepGuard

@@ -26,14 +26,16 @@ pub enum Reason {
     Ruff,
     /// Trumps above an opponent's trump.
     Overruff,
-    /// Takes the trick with the cheapest card that holds it.
+    /// Takes the trick with the cheapest card that holds it: the last to play, or a master.
     TakeTrick,
+    /// Plays for the trick though a higher card may still come from a seat yet to play.
+    TryTrick,
     /// Puts points on a trick the partner wins.
     LoadPartner {
         /// The card's points.
         points: u8,
     },
-    /// Gives the least it can on a trick it does not win.
+    /// Gives the least it can: on a trick it does not win, or its partner's with no points.
     GiveLeast,
     /// Keeps a master or the guard of a high card, throwing elsewhere.
     KeepGuard,

@@ -42,6 +42,9 @@ const CONTRE_MARGIN: f64 = 25.0;
 /// bidder holds, and a contre that fails costs as much as one that succeeds brings.
 const CONTRE_ODDS: f64 = 0.7;
 const SURCONTRE_ODDS: f64 = 0.7;
+/// The fewest worlds a contre or a surcontre is weighed in: on a slow or busy machine, a time
+/// limit may let only a handful through, too few to stake a doubled score on.
+const CONTRE_WORLDS: u32 = 8;
 /// The score's tolerance when narrowing a world's outcome in the auction: ten card points.
 const TOL: i32 = 20;
 
@@ -82,9 +85,10 @@ pub(crate) fn advise(
             _ => MARGIN,
         };
         let share = weighed.made[i] / weighed.weight;
+        let enough = weighed.worlds >= CONTRE_WORLDS;
         let likely = match option.call {
-            Call::Contre => 1.0 - share >= CONTRE_ODDS,
-            Call::Surcontre => share >= SURCONTRE_ODDS,
+            Call::Contre => enough && 1.0 - share >= CONTRE_ODDS,
+            Call::Surcontre => enough && share >= SURCONTRE_ODDS,
             _ => true,
         };
         if i != default && likely && mean(i) > mean(default) + margin && mean(i) > mean(pick) {

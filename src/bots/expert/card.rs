@@ -292,9 +292,11 @@ pub(crate) fn reason_for(mem: &Memory, card: Card) -> Reason {
         if is_trump && !trump.is_trump(lead) {
             return if trick.best_trump(trump).is_some() { Reason::Overruff } else { Reason::Ruff };
         }
-        return Reason::TakeTrick;
+        // A card still beatable by a seat yet to play only tries for the trick.
+        let last = trick.len() == 3;
+        return if last || mem.is_master(card) { Reason::TakeTrick } else { Reason::TryTrick };
     }
-    if winner == Some(mem.seat.partner()) && card.points(trump) >= 10 {
+    if winner == Some(mem.seat.partner()) && card.points(trump) > 0 {
         return Reason::LoadPartner { points: card.points(trump) };
     }
     // Thrown from another suit while a master or a guarded high card stays in hand.

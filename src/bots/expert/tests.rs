@@ -222,6 +222,8 @@ fn the_expert_contres_a_hopeless_overbid() {
     };
     assert_eq!(need, 160);
     assert!(worlds * 10 >= of * 9, "they fail in {worlds} worlds of {of}");
+    // Too few worlds to stake a doubled score on, whatever they show: the convention's pass.
+    assert_eq!(advice(&v, 4).action, Action::Bid(Call::Pass));
 }
 
 #[test]
@@ -401,4 +403,47 @@ fn every_set_and_trump_mode_goes_through_each_expert_path() {
 fn legal_count(game: &Game, seat: Seat) -> usize {
     let hand = game.view(seat).hand;
     hand.iter().filter(|&c| game.check(seat, Action::Play(c)).is_ok()).count()
+}
+
+/// The reason [`card::reason_for`] gives South for `card` in `v`.
+fn reason(v: &SeatView, card: Card) -> Reason {
+    let contract = v.contract().expect("the cards are being played");
+    card::reason_for(&crate::bots::memory::Memory::from_view(v, contract, true), card)
+}
+
+#[test]
+fn a_card_that_wins_only_until_a_higher_one_comes_tries_for_the_trick() {
+    // North took 80 in clubs; East leads the 8 of diamonds, the ace still out.
+    let v = view(
+        Seat::South,
+        Seat::North,
+        "JD 10D 7H 8H 7C 8C 9S 10S",
+        "pass pass pass 80C pass pass pass",
+        "8D",
+    );
+    assert_eq!(reason(&v, card("JD")), Reason::TryTrick);
+    assert_eq!(reason(&v, card("10D")), Reason::TryTrick);
+    // Last to play, South's card holds the trick.
+    let v = view(
+        Seat::South,
+        Seat::South,
+        "JD 10D 7H 8H 7C 8C 9S 10S",
+        "pass 80C pass pass pass",
+        "8D 9D 7D",
+    );
+    assert_eq!(reason(&v, card("JD")), Reason::TakeTrick);
+}
+
+#[test]
+fn a_card_with_points_on_the_partners_trick_loads_it() {
+    // West leads the 7 of hearts, North takes it with the ace, East follows: South's king goes
+    // on its partner's trick.
+    let v = view(
+        Seat::South,
+        Seat::South,
+        "KH 7D 8D 7C 8C 9S 10S JS",
+        "pass 80C pass pass pass",
+        "7H AH 8H",
+    );
+    assert_eq!(reason(&v, card("KH")), Reason::LoadPartner { points: 4 });
 }
