@@ -66,7 +66,7 @@ impl Level {
     pub const STRONGEST: Level = Level::Expert;
 
     /// The level of a new table and of `contree bot` when none is named.
-    pub const DEFAULT: Level = Level::Normal;
+    pub const DEFAULT: Level = Level::Expert;
 
     /// The name used on the command line.
     pub const fn name(self) -> &'static str {
