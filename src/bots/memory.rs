@@ -20,7 +20,10 @@
 //! memory (the `easy` level) keeps only the trick on the table and deduces nothing.
 
 use crate::game::SeatView;
-use crate::rules::{Belotes, BySeat, Card, CardSet, Contract, RuleSet, Seat, Suit, Trick, Trump};
+use crate::rules::{
+    Belotes, BySeat, ByTeam, Card, CardSet, Contract, RuleSet, Seat, Suit, Team, Trick, Trump,
+    trick_bonus,
+};
 
 /// What one seat knows and has deduced about the cards.
 #[derive(Clone, Debug)]
@@ -35,8 +38,12 @@ pub struct Memory {
     pub gone: CardSet,
     /// The trick in progress.
     pub trick: Trick,
-    /// How many tricks are complete.
-    pub tricks_done: usize,
+    /// The cards each seat has played (whatever `remember` says: the play is public).
+    pub played: BySeat<CardSet>,
+    /// The card points each team has taken, dix de der and capot included.
+    pub points: ByTeam<u16>,
+    /// The tricks each team has taken.
+    pub tricks: ByTeam<u8>,
     /// For each seat, the cards it cannot hold (its own hand excepted).
     pub cannot_hold: BySeat<CardSet>,
     /// The suit each seat led first in this deal, if it has led.
@@ -54,7 +61,9 @@ impl Memory {
             hand: view.hand,
             gone: CardSet::EMPTY,
             trick: Trick::new(view.rules.after_dealer(view.dealer), view.rules.direction()),
-            tricks_done: 0,
+            played: BySeat([CardSet::EMPTY; 4]),
+            points: ByTeam::default(),
+            tricks: ByTeam::default(),
             cannot_hold: BySeat([CardSet::EMPTY; 4]),
             first_lead: BySeat([None; 4]),
         };
@@ -72,11 +81,15 @@ impl Memory {
                 mem.gone.insert(card);
                 mem.belote_played(seat, card, &view.belotes);
             }
+            mem.played[seat].insert(card);
             mem.trick.push(card);
             if mem.trick.is_complete() {
                 let winner = mem.trick.winner(trump).unwrap_or(seat);
+                let team = winner.team();
+                mem.tricks[team] += 1;
+                mem.points[team] +=
+                    mem.trick.points(trump) + trick_bonus(mem.tricks_done(), mem.tricks[team]);
                 mem.trick = Trick::new(winner, mem.trick.direction());
-                mem.tricks_done += 1;
             }
         }
         if !remember {
@@ -161,6 +174,11 @@ impl Memory {
             return;
         }
         self.cannot_hold[seat] = self.cannot_hold[seat].or(pair.minus(CardSet::single(card)));
+    }
+
+    /// How many tricks are complete.
+    pub fn tricks_done(&self) -> u8 {
+        self.tricks[Team::NS] + self.tricks[Team::EW]
     }
 
     /// The trump.

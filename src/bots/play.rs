@@ -198,7 +198,7 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
     let win_idx = trick.winning_index(trump)?;
     let winning = trick.cards()[win_idx];
     let winner = trick.seat_at(win_idx);
-    let last_trick = mem.tricks_done == 7;
+    let last_trick = mem.tricks_done() == 7;
     let trick_points = trick.points(trump) + if last_trick { 10 } else { 0 };
     let to_come: Vec<Seat> = mem.still_to_play().collect();
     let opponents_to_come: Vec<Seat> = to_come.iter().copied().filter(|&s| s != partner).collect();

@@ -19,8 +19,8 @@ use super::{Budget, READING, pool};
 use crate::bots::{Memory, play};
 use crate::game::{Action, SeatView};
 use crate::rules::{
-    BySeat, ByTeam, Card, CardSet, Combination, Contract, Seat, Suit, Team, Trick, Trump,
-    declarations_scored, legal_cards, trick_bonus,
+    BySeat, ByTeam, Card, CardSet, Combination, Contract, Seat, Suit, Team, declarations_scored,
+    legal_cards,
 };
 use crate::search::{Position, Solver};
 
@@ -36,52 +36,6 @@ const TIE: f64 = 1.0;
 /// four): ten card points early in the deal, where probes are dear, five later.
 const TOL_EARLY: i32 = 20;
 const TOL_LATE: i32 = 10;
-
-/// What everyone has seen of the play: the trick on the table, the points and tricks each team
-/// has taken, and the cards each seat has played.
-pub(crate) struct Public {
-    pub(crate) trick: Trick,
-    pub(crate) points: ByTeam<u16>,
-    pub(crate) tricks: ByTeam<u8>,
-    pub(crate) played: BySeat<CardSet>,
-}
-
-impl Public {
-    /// The play of `view` so far, under `trump`.
-    pub(crate) fn of(view: &SeatView, trump: Trump) -> Public {
-        let mut public = Public {
-            trick: Trick::new(view.rules.after_dealer(view.dealer), view.rules.direction()),
-            points: ByTeam::default(),
-            tricks: ByTeam::default(),
-            played: BySeat([CardSet::EMPTY; 4]),
-        };
-        for &card in &view.play {
-            let seat = public.trick.to_play();
-            public.played[seat].insert(card);
-            public.trick.push(card);
-            if public.trick.is_complete() {
-                let winner = public.trick.winner(trump).unwrap_or(seat);
-                let team = winner.team();
-                public.tricks[team] += 1;
-                let done = public.tricks[Team::NS] + public.tricks[Team::EW];
-                public.points[team] +=
-                    public.trick.points(trump) + trick_bonus(done, public.tricks[team]);
-                public.trick = Trick::new(winner, public.trick.direction());
-            }
-        }
-        public
-    }
-
-    /// The position of a world.
-    pub(crate) fn position(
-        &self,
-        hands: BySeat<CardSet>,
-        trump: Trump,
-        view: &SeatView,
-    ) -> Option<Position> {
-        Position::from_parts(hands, self.trick, trump, view.rules, self.points, self.tricks).ok()
-    }
-}
 
 /// The stakes of `contract` in a world for `team`: its belotes as dealt, and under `coinche`
 /// the declarations (each seat's announced one, else its best).
@@ -138,8 +92,7 @@ pub(crate) fn advise(
     if legal.len() == 1 {
         return Advice::plain(Action::Play(fallback), Reason::OnlyCard);
     }
-    let public = Public::of(view, trump);
-    let know = Knowledge::during_play(view, &mem, public.played);
+    let know = Knowledge::during_play(view, &mem);
     let inference = Inference::new(view, READING);
     let want = budget.worlds as usize;
     let worlds = know.draw(rng, want, pool(budget.worlds), |d| inference.weight(d));
@@ -151,7 +104,9 @@ pub(crate) fn advise(
     let tol = if view.play.len() < 12 { TOL_EARLY } else { TOL_LATE };
     let mut prober = Prober::new(solver, budget, cancel);
     'worlds: for world in &worlds {
-        let Some(pos) = public.position(world.hands, trump, view) else { continue };
+        let position =
+            Position::from_parts(world.hands, mem.trick, trump, view.rules, mem.points, mem.tricks);
+        let Ok(pos) = position else { continue };
         let stakes = stakes_in(view, &contract, &world.dealt, team);
         let mut row = vec![f64::NAN; cards.len()];
         let mut made = vec![false; cards.len()];

@@ -46,8 +46,9 @@ impl Knowledge {
     }
 
     /// During the play: the cards not seen, each other seat holding as many as it has not
-    /// played, none that `mem` says it cannot hold; `played` the cards each seat has played.
-    pub(crate) fn during_play(view: &SeatView, mem: &Memory, played: BySeat<CardSet>) -> Knowledge {
+    /// played, none that `mem` says it cannot hold.
+    pub(crate) fn during_play(view: &SeatView, mem: &Memory) -> Knowledge {
+        let played = mem.played;
         let unseen = mem.unseen();
         let counts = BySeat::from_fn(|s| {
             if s == view.seat { 0 } else { 8u8.saturating_sub(played[s].len() as u8) }
