@@ -18,7 +18,7 @@ use super::theme::Theme;
 pub use super::work::{AnalysisRequest, BotRequest, Cancel, HintRequest};
 use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::bots::{self, Level, Style};
-use crate::game::{Action, Game, GameOptions, Phase, Players};
+use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardSet, Combination, ContreScoring, DoneTrick, Rank,
     RuleSet, ScoringMethod, Seat, Suit, Trick, Trump,
@@ -1588,13 +1588,8 @@ impl App {
     /// The expert's answer to South's hint: shown, and counted, if the turn is still the one
     /// asked about.
     fn on_advised(&mut self, request: &HintRequest, advice: Option<Advice>) {
-        self.working.retain(|c| *c != request.cancel);
-        let current = self.game.as_ref().map(|g| g.view(Seat::South));
-        if request.position != self.position
-            || current.as_ref() != Some(&request.view)
-            || request.cancel.is_raised()
-            || self.hint != Some(Hint::Thinking)
-        {
+        let wanted = self.still_wanted(request.position, &request.view, &request.cancel);
+        if !wanted || self.hint != Some(Hint::Thinking) {
             return;
         }
         match advice {
@@ -1655,6 +1650,16 @@ impl App {
         self.analyses.push((request.record, analysis));
     }
 
+    /// An answer thought on a worker is in: its flag is done with, and the answer is wanted only
+    /// if it is about the table's position and seat view as they are now and was not cancelled.
+    /// An answer about a position that is gone (taken back, a new game, a resumed one) is
+    /// dropped, even when the same position came back since.
+    fn still_wanted(&mut self, position: u64, view: &SeatView, cancel: &Cancel) -> bool {
+        self.working.retain(|c| c != cancel);
+        let current = self.game.as_ref().map(|g| g.view(view.seat));
+        position == self.position && current.as_ref() == Some(view) && !cancel.is_raised()
+    }
+
     /// Raises the flags of the computer players and hints thinking about the position.
     fn cancel_working(&mut self) {
         for c in self.working.drain(..) {
@@ -1696,14 +1701,7 @@ impl App {
     }
 
     fn on_decided(&mut self, request: &BotRequest, action: Action) {
-        self.working.retain(|c| *c != request.cancel);
-        let current = self.game.as_ref().map(|g| g.view(request.view.seat));
-        // An answer about a position that is gone (taken back, a new game, a resumed one) is
-        // dropped, even when the same position came back since.
-        if request.position != self.position
-            || current.as_ref() != Some(&request.view)
-            || request.cancel.is_raised()
-        {
+        if !self.still_wanted(request.position, &request.view, &request.cancel) {
             return;
         }
         if self.thinking == Some(request.view.seat) {
