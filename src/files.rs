@@ -92,6 +92,13 @@ pub const ECHO_RUN: usize = 64;
 /// The longest error that repeats the input, in characters.
 pub const ECHO_TOTAL: usize = 400;
 
+/// Whether a line of outside input (a deal record, a bot request, a line of the games file)
+/// holds nothing but ASCII whitespace (space, tab, carriage return, form feed): such a line is
+/// skipped, never answered nor read as an error.
+pub fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
 /// `message` with every run of more than [`ECHO_RUN`] characters without a space cut, and the
 /// whole cut at [`ECHO_TOTAL`] characters; a cut ends with an ellipsis.
 pub fn cut(message: &str) -> String {
@@ -166,6 +173,16 @@ pub fn read_from(input: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_blank_line_is_ascii_whitespace_only() {
+        assert!(is_blank(b""));
+        assert!(is_blank(b" \t\r\x0c"));
+        // A vertical tab or a no-break space is not ASCII whitespace: such a line gets an answer.
+        assert!(!is_blank(b"\x0b"));
+        assert!(!is_blank("\u{a0}".as_bytes()));
+        assert!(!is_blank(b" {} "));
+    }
 
     #[test]
     fn a_file_within_its_limit_is_read_and_one_beyond_is_refused() {

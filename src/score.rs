@@ -23,14 +23,9 @@ fn tidy(answer: Answer) -> Answer {
     })
 }
 
-/// Whether a line holds nothing but spaces.
-fn blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
-}
-
 /// The non-blank lines of `bytes`.
 fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    bytes.split(|&b| b == b'\n').filter(|l| !blank(l))
+    bytes.split(|&b| b == b'\n').filter(|l| !crate::files::is_blank(l))
 }
 
 /// The exit status of `contree score`.

@@ -887,7 +887,7 @@ impl Store {
         };
         let mut history = GameHistory::default();
         for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            if line.iter().all(u8::is_ascii_whitespace) {
+            if crate::files::is_blank(line) {
                 continue;
             }
             match serde_json::from_slice::<GameEntry>(line) {

@@ -348,11 +348,11 @@ pub fn serve(
             output.flush()?;
             continue;
         }
-        // A line that is not UTF-8 is a bad request like any other, not the end of the service.
-        let line = String::from_utf8_lossy(&buf);
-        if line.trim().is_empty() {
+        if crate::files::is_blank(&buf) {
             continue;
         }
+        // A line that is not UTF-8 is a bad request like any other, not the end of the service.
+        let line = String::from_utf8_lossy(&buf);
         writeln!(output, "{}", answer(&line, level, style, seed))?;
         output.flush()?;
     }
