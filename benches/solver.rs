@@ -4,7 +4,7 @@
 //! atout and in tout atout, and whole deals under the plain set's rules; one core. Each line
 //! gives the median, 99th percentile and worst time of its calls, and their nodes. Run with
 //! `cargo bench --bench solver` (`-- 200` for fewer deals, `-- 1000 16` for a table of 2^16
-//! buckets).
+//! buckets, `-- 1000 "full deal, exact"` for the lines whose name holds that text only).
 
 mod timing;
 
@@ -51,10 +51,13 @@ fn position(i: u64, tricks: usize, kind: Kind) -> Position {
 /// deals as a player would, and prints the distribution and the node counts.
 fn run(
     name: &str,
-    (deals, bits): (u64, u32),
+    (deals, bits, only): (u64, u32, &str),
     (kind, tricks): (Kind, usize),
     f: impl Fn(&mut Solver, &Position) -> bool,
 ) {
+    if !name.contains(only) {
+        return;
+    }
     let mut solver = Solver::with_table_bits(bits);
     let mut times = Vec::with_capacity(deals as usize);
     let (mut nodes, mut max_nodes, mut total) = (0u64, 0u64, Duration::ZERO);
@@ -80,15 +83,23 @@ fn run(
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1).filter_map(|a| a.parse::<u64>().ok());
-    let deals = args.next().unwrap_or(1000);
-    let bits = args.next().map_or(contree::search::DEFAULT_TABLE_BITS, |b| b as u32);
-    let deals = (deals, bits);
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
+    let deals = numbers.next().unwrap_or(1000);
+    let bits = numbers.next().map_or(contree::search::DEFAULT_TABLE_BITS, |b| b as u32);
+    // A text among the arguments keeps the lines whose name holds it.
+    let only = args.iter().find(|a| a.parse::<u64>().is_err()).map_or("", String::as_str);
+    let deals = (deals, bits, only);
 
     // The position's own cost: the legal cards and a copy-make play, down a whole deal.
     let starts: Vec<Position> = (0..1024).map(|i| position(i, 0, SUITS)).collect();
+    let bench = |name: &str, f: &mut dyn FnMut() -> u64| {
+        if name.contains(only) {
+            bench(name, f);
+        }
+    };
     let mut k = 0;
-    bench("position: legal cards + copy-make play, 32 cards", || {
+    bench("position: legal cards + copy-make play, 32 cards", &mut || {
         k = (k + 1) & 1023;
         let mut pos = starts[k];
         while let Some(card) = pos.legal_cards().first() {
@@ -103,12 +114,12 @@ fn main() {
     let mut known = Constraints::new(CardSet::FULL.minus(south), BySeat([0, 8, 8, 8]));
     known.forbid(Seat::East, CardSet::suit(Suit::Hearts));
     known.forbid(Seat::West, CardSet::suit(Suit::Clubs));
-    bench("worlds: count them, 24 cards, two voids", || {
+    bench("worlds: count them, 24 cards, two voids", &mut || {
         Worlds::new(&known).map_or(0, |w| w.count())
     });
     let Ok(worlds) = Worlds::new(&known) else { unreachable!("the voids leave worlds") };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    bench("worlds: one uniform draw", || u64::from(worlds.sample(&mut rng)[Seat::East].0));
+    bench("worlds: one uniform draw", &mut || u64::from(worlds.sample(&mut rng)[Seat::East].0));
 
     run("full deal, exact", deals, (SUITS, 0), |s, p| s.solve(p).is_ok());
     run("after 2 tricks, exact", deals, (SUITS, 2), |s, p| s.solve(p).is_ok());
