@@ -56,6 +56,7 @@
 //! search::tests::brute_force_sweep -- --ignored` runs the large sweep. `cargo bench --bench
 //! solver` measures it.
 
+mod endgames;
 mod order;
 mod position;
 mod solver;

@@ -79,6 +79,7 @@
 
 use std::fmt;
 
+use super::endgames::Endgames;
 use super::order::CardOrder;
 use super::position::Position;
 use super::state::{CAPOT_SHIFT, State, after_card, following};
@@ -94,6 +95,9 @@ pub const DEFAULT_TABLE_BITS: u32 = 14;
 
 /// The points of a deal.
 const DEAL: i16 = DEAL_POINTS as i16;
+/// The size of the cache of the last two tricks' values: 2^13 entries of 20 bytes.
+const ENDGAME_BITS: u32 = 13;
+
 /// The dix de der.
 const LAST_TRICK: i16 = trick_bonus(8, 0) as i16;
 
@@ -201,6 +205,8 @@ struct Moves {
 #[derive(Clone, Debug)]
 pub struct Solver {
     table: Table,
+    /// The values of the last two tricks met under the mode in use.
+    endgames: Endgames,
     /// The order and points of the mode of the call in progress.
     order: CardOrder,
     /// The tables of the other modes met so far, built once each.
@@ -228,6 +234,7 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             table: Table::new(bits),
+            endgames: Endgames::new(ENDGAME_BITS),
             order: CardOrder::new(Trump::Suit(Suit::Spades), Rules::default()),
             other_orders: Vec::new(),
             nodes: 0,
@@ -401,6 +408,7 @@ impl Solver {
             };
             let old = std::mem::replace(&mut self.order, order);
             self.other_orders.push(old);
+            self.endgames.clear();
         }
         State::new(pos, &self.order)
     }
@@ -510,7 +518,15 @@ impl Solver {
     /// table.
     fn trick_start(&mut self, state: &State, alpha: i16, beta: i16) -> i16 {
         let tricks_left = state.tricks_left();
-        if tricks_left <= 2 {
+        if tricks_left == 2 {
+            // Exact, whatever the window: the value serves every later probe.
+            let no_tricks = [state.tricks[0] == 0, state.tricks[1] == 0];
+            let order = &self.order;
+            return self.endgames.get_or(&state.hands, state.seat, no_tricks, || {
+                last_tricks(state, order, i16::MIN, i16::MAX)
+            });
+        }
+        if tricks_left < 2 {
             return last_tricks(state, &self.order, alpha, beta);
         }
         let (lo, hi) = bounds(state, &self.order);
