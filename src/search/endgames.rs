@@ -42,8 +42,10 @@ impl Endgames {
     }
 
     fn index(&self, hands: &[u32; 4], tag: u8) -> usize {
-        let a = (u64::from(hands[0]) | u64::from(hands[1]) << 32).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let b = (u64::from(hands[2]) | u64::from(hands[3]) << 32).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        let a =
+            (u64::from(hands[0]) | u64::from(hands[1]) << 32).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let b =
+            (u64::from(hands[2]) | u64::from(hands[3]) << 32).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         let x = (a ^ b.rotate_left(29) ^ u64::from(tag)).wrapping_mul(0x1656_67b1_9e37_79f9);
         (x >> self.shift) as usize
     }

@@ -36,6 +36,8 @@ pub(crate) struct CardOrder {
     /// them, the power of a card being how strong it is in a trick led in that suit (the
     /// highest power takes the trick; 0 never takes it).
     max_power: Box<[[[u8; 256]; 4]; 4]>,
+    /// For each suit led, the index of the suit whose cards cut it, or its own when none does.
+    cut_suit: [usize; 4],
     /// For each suit led and each power: the cards of higher power.
     beats: Box<[[CardSet; 256]; 4]>,
     /// For each suit led and each card, the card's power in the trick.
@@ -47,8 +49,8 @@ pub(crate) struct CardOrder {
     climbing: u8,
     /// The cards of each points value, cheapest first.
     point_classes: Vec<(u8, CardSet)>,
-    /// The suits (by index) and their cards of equal points, where a suit has two or more.
-    twins: Vec<(u8, CardSet)>,
+    /// For each suit and byte of its cards, whether two of them have equal points.
+    twin_bytes: [[bool; 256]; 4],
     /// The mode's and rules' part of the positions' keys.
     key: u64,
 }
@@ -107,6 +109,18 @@ impl CardOrder {
                 Card::all().filter(|c| usize::from(power[l][c.index()]) > p).collect()
             })
         }));
+        let cut_suit = std::array::from_fn(|l| {
+            (0..4).find(|&s| s != l && (0..8).any(|r| power[l][s * 8 + r] > 0)).unwrap_or(l)
+        });
+        let twin_bytes = std::array::from_fn(|s| {
+            std::array::from_fn(|b| {
+                let cards = cards_of(s, b);
+                let mut seen = [false; 256];
+                cards
+                    .iter()
+                    .any(|c| std::mem::replace(&mut seen[usize::from(points[c.index()])], true))
+            })
+        });
         let trump_power =
             trump.cards().iter().map(|c| power[0][c.index()]).min().unwrap_or(u8::MAX);
         let climbing = Suit::ALL
@@ -120,19 +134,9 @@ impl CardOrder {
             .iter()
             .map(|&v| (v, Card::all().filter(|c| points[c.index()] == v).collect()))
             .collect::<Vec<(u8, CardSet)>>();
-        let twins = Suit::ALL
-            .iter()
-            .flat_map(|&suit| {
-                point_classes
-                    .iter()
-                    .map(move |&(_, cards)| (suit.index() as u8, cards.of_suit(suit)))
-            })
-            .filter(|(_, cards)| cards.len() >= 2)
-            .collect();
         CardOrder {
             trump,
             rules,
-            twins,
             point_classes,
             power,
             trumps: trump.cards().0,
@@ -156,6 +160,8 @@ impl CardOrder {
             }),
             suit_points,
             max_power,
+            cut_suit,
+            twin_bytes,
             beats,
             key: mode_key(trump, rules),
         }
@@ -339,6 +345,20 @@ impl CardOrder {
             .unwrap_or(0)
     }
 
+    /// The highest power the cards of `hand` that it may bring to a trick led in the suit of
+    /// index `lead` have, as the move ordering guesses them: that suit's cards if it holds any,
+    /// else all its cards, of which only the trumps that cut have any power.
+    #[inline]
+    pub(crate) fn playable_power(&self, hand: u32, lead: usize) -> u8 {
+        let table = &self.max_power[lead];
+        let follow = (hand >> (8 * lead)) as usize & 0xff;
+        if follow != 0 {
+            return table[lead][follow];
+        }
+        let cut = self.cut_suit[lead];
+        table[cut][(hand >> (8 * cut)) as usize & 0xff]
+    }
+
     /// How strong `card` is in a trick led in `lead`.
     pub(crate) fn power(&self, card: Card, lead: Suit) -> u8 {
         // The power of a single card is the highest power of the byte holding only it.
@@ -379,9 +399,9 @@ impl CardOrder {
     pub(crate) fn representatives(&self, cards: CardSet, live: CardSet) -> CardSet {
         // Only cards of equal points can be alike: most hands hold no two of a suit.
         let mut suits = 0u8;
-        for &(suit, twins) in &self.twins {
-            if cards.and(twins).len() >= 2 {
-                suits |= 1 << suit;
+        for s in 0..4 {
+            if self.twin_bytes[s][(cards.0 >> (8 * s)) as usize & 0xff] {
+                suits |= 1 << s;
             }
         }
         if suits == 0 {

@@ -686,9 +686,9 @@ impl TrickView {
     /// The view of the seat to play at `state`, about to choose among `cards`.
     fn new(order: &CardOrder, state: &State, cards: CardSet) -> TrickView {
         let mover = state.seat;
-        let hands = state.hands.map(CardSet);
         let trumps = CardSet(order.trumps());
-        let opponents = [hands[usize::from(mover ^ 1)], hands[usize::from(mover ^ 3)]];
+        let [a, b] = [state.hands[usize::from(mover ^ 1)], state.hands[usize::from(mover ^ 3)]];
+        let theirs_held = CardSet(a | b);
         let mut view = TrickView {
             mover,
             winning: None,
@@ -697,27 +697,27 @@ impl TrickView {
             theirs: [0; 4],
             partners: [0; 4],
             trumps,
-            opponents_trumpless: opponents[0].or(opponents[1]).and(trumps).is_empty(),
-            theirs_held: opponents[0].or(opponents[1]),
+            opponents_trumpless: theirs_held.and(trumps).is_empty(),
+            theirs_held,
         };
         if state.played == 0 {
-            let partner = hands[usize::from(mover ^ 2)];
+            let partner = state.hands[usize::from(mover ^ 2)];
             for suit in Suit::ALL {
                 if cards.has_suit(suit) {
-                    let [a, b] = opponents.map(|h| order.max_power(playable(h, suit), suit));
-                    view.theirs[suit.index()] = a.max(b);
-                    view.partners[suit.index()] = order.max_power(playable(partner, suit), suit);
+                    let l = suit.index();
+                    view.theirs[l] = order.playable_power(a, l).max(order.playable_power(b, l));
+                    view.partners[l] = order.playable_power(partner, l);
                 }
             }
             return view;
         }
-        let lead = Suit::from_index(usize::from(state.lead));
-        view.winning = Some((lead, state.win_power, state.win_seat));
+        let lead = usize::from(state.lead);
+        view.winning = Some((Suit::from_index(lead), state.win_power, state.win_seat));
         // The seats that have not played yet: those between the mover and the leader.
         let mut seat = mover;
         for _ in 0..3 - state.played {
             seat = (seat + state.step) & 3;
-            let power = order.max_power(playable(hands[usize::from(seat)], lead), lead);
+            let power = order.playable_power(state.hands[usize::from(seat)], lead);
             if seat & 1 != mover & 1 {
                 view.threat = view.threat.max(power);
             } else {
@@ -777,13 +777,6 @@ impl TrickView {
             (false, false) => 10 - points,
         }
     }
-}
-
-/// The cards of `hand` a seat may bring to a trick led in `lead`, as the move ordering guesses
-/// them: the suit led if it holds it, else anything.
-fn playable(hand: CardSet, lead: Suit) -> CardSet {
-    let follow = hand.of_suit(lead);
-    if follow.is_empty() { hand } else { follow }
 }
 
 /// Fail-soft alpha-beta over the last two tricks (or the last one), `state` at a trick's start:
