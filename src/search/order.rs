@@ -219,6 +219,27 @@ impl CardOrder {
         self.points[card.index()]
     }
 
+    /// When the cards of indices `a` and `b` (of one hand) are of one suit with no card of
+    /// `others` ranking between them, the difference of their points: each beats and loses to
+    /// the same cards of the other seats, so that a deal played with one and then the other
+    /// is worth what it is with them the other way round but for where those points fall.
+    #[inline]
+    pub(crate) fn alike_within(&self, a: u8, b: u8, others: u32) -> Option<i16> {
+        let (a, b) = (usize::from(a), usize::from(b));
+        if a >> 3 != b >> 3 {
+            return None;
+        }
+        let (above_a, above_b) = (self.above[a].0, self.above[b].0);
+        // The cards strictly between the two: above the lower and not the higher or above it.
+        let between = if above_a & (1 << b) != 0 {
+            above_a & !above_b & !(1 << b)
+        } else {
+            above_b & !above_a & !(1 << a)
+        };
+        (between & others == 0)
+            .then(|| (i16::from(self.points[a]) - i16::from(self.points[b])).abs())
+    }
+
     /// The card's rank within its suit (higher beats lower).
     pub(crate) fn strength(&self, card: Card) -> u8 {
         self.strength[card.index()]

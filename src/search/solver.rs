@@ -596,7 +596,27 @@ impl Solver {
         let moves = self.moves(state, first);
         let mut best = if maximising { i16::MIN } else { i16::MAX };
         let mut best_card = None;
-        for &c in &moves.cards[..moves.len] {
+        // The cards searched so far and what they gave.
+        let mut searched = [(0u8, 0i16); 8];
+        let mut n = 0;
+        let hand = state.hands[usize::from(state.seat)];
+        let others = state.live() & !hand;
+        'moves: for &c in &moves.cards[..moves.len] {
+            // A card of the same strength as one searched already against every other card in
+            // play (the two in one suit with none of another seat between them) plays alike
+            // but for its points: its value lies within their difference of the other's.
+            for &(c0, v0) in &searched[..n] {
+                if let Some(d) = self.order.alike_within(c0, c, others) {
+                    if maximising && v0 + d <= best.max(alpha) {
+                        best = best.max(v0 + d);
+                        continue 'moves;
+                    }
+                    if !maximising && v0 - d >= best.min(beta) {
+                        best = best.min(v0 - d);
+                        continue 'moves;
+                    }
+                }
+            }
             let mut child = *state;
             let gain = child.play(&self.order, usize::from(c));
             // The window narrows as the best so far improves.
@@ -605,6 +625,8 @@ impl Solver {
             if self.stopped {
                 return (alpha, None);
             }
+            searched[n] = (c, v);
+            n += 1;
             if maximising {
                 if v > best {
                     best = v;
