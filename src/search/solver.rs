@@ -95,8 +95,8 @@ pub const DEFAULT_TABLE_BITS: u32 = 14;
 
 /// The points of a deal.
 const DEAL: i16 = DEAL_POINTS as i16;
-/// The size of the cache of the last two tricks' values: 2^13 entries of 20 bytes.
-const ENDGAME_BITS: u32 = 13;
+/// The size of the cache of the last two tricks' values: 2^14 entries of 20 bytes.
+const ENDGAME_BITS: u32 = 14;
 
 /// The dix de der.
 const LAST_TRICK: i16 = trick_bonus(8, 0) as i16;
