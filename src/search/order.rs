@@ -25,9 +25,8 @@ pub(crate) struct CardOrder {
     /// For each suit, a byte of its cards (bit = rank index) as places in the suit's order
     /// (bit 0 = the strongest card).
     to_slots: [[u8; 256]; 4],
-    /// For each suit and each set of its places (a byte of `to_slots`), a key of the points of
-    /// those cards in rank order, the same for every set whose cards have the same points.
-    points_key: [[u64; 256]; 4],
+    /// For each suit, the points of its cards in rank order, the strongest first.
+    slot_points: [[u8; 8]; 4],
     /// The table that packs the bits of a byte at the places of another (see [`COMPRESS`]).
     compress: &'static [[u8; 256]; 256],
     /// For each suit, the points of a byte of its cards.
@@ -85,15 +84,8 @@ impl CardOrder {
                     .fold(0u8, |acc, k| acc | 1 << k)
             })
         });
-        let points_key = std::array::from_fn(|s| {
-            std::array::from_fn(|places: usize| {
-                // One start bit, then the points of each card, strongest first.
-                let sequence = (0..8)
-                    .filter(|k| places >> k & 1 == 1)
-                    .fold(1u64, |acc, k| acc << 5 ^ u64::from(points[by_strength[s][k].index()]));
-                splitmix(splitmix(s as u64 + 1) ^ sequence)
-            })
-        });
+        let slot_points =
+            std::array::from_fn(|s| std::array::from_fn(|k| points[by_strength[s][k].index()]));
         let suit_points = std::array::from_fn(|s| {
             std::array::from_fn(|b| cards_of(s, b).iter().map(|c| points[c.index()]).sum())
         });
@@ -147,7 +139,7 @@ impl CardOrder {
             above,
             by_strength,
             to_slots,
-            points_key,
+            slot_points,
             compress: COMPRESS.get_or_init(|| {
                 Box::new(std::array::from_fn(|mask| {
                     std::array::from_fn(|bits| {
@@ -255,11 +247,11 @@ impl CardOrder {
         &self.by_strength[suit.index()]
     }
 
-    /// A key of the position at a trick's start that forgets which cards are gone and keeps only
-    /// what the rest of the deal depends on: for each suit, who holds its cards still in play in
-    /// rank order and what each is worth; the leader; which teams have no trick yet. Positions
-    /// where different cards of no points went earlier (a 9 of spades instead of an 8) share it.
-    pub(crate) fn relative_key(&self, state: &State) -> u64 {
+    /// A key of the position at a trick's start that keeps only its shape: for each suit, who
+    /// holds its cards still in play in rank order; the leader; which teams have no trick yet.
+    /// Positions of one shape play alike, trick for trick, whichever cards went earlier: only
+    /// the points of their cards differ (see [`CardOrder::points_shift`]).
+    pub(crate) fn shape_key(&self, state: &State) -> u64 {
         let hands = state.hands;
         let mut head = u64::from(state.seat);
         for team in 0..2 {
@@ -277,14 +269,47 @@ impl CardOrder {
         for s in 0..4 {
             let byte = |cards: u32| (cards >> (8 * s)) as usize & 0xff;
             let slots = &self.to_slots[s];
-            let live_slots = usize::from(slots[byte(live)]);
-            // The holders of the live cards in rank order, two bits a card, beside the points
-            // of those cards in that order.
-            let holders = u64::from(compress[live_slots][usize::from(slots[byte(odd)])])
-                | u64::from(compress[live_slots][usize::from(slots[byte(high)])]) << 8;
-            key = splitmix(key ^ self.points_key[s][live_slots] ^ holders << 48);
+            let live_slots = slots[byte(live)];
+            // The number of cards in play, then their holders in rank order, two bits a card.
+            let holders = u64::from(live_slots.count_ones())
+                | u64::from(compress[usize::from(live_slots)][usize::from(slots[byte(odd)])]) << 8
+                | u64::from(compress[usize::from(live_slots)][usize::from(slots[byte(high)])])
+                    << 16;
+            key = splitmix(key ^ holders << (24 * (s & 1)) ^ (s as u64) << 56);
         }
         key
+    }
+
+    /// For two sets of cards in play of one shape (as many cards in each suit), how the points
+    /// of the cards of `to` differ from those of the cards of `from` at the same places: the sum
+    /// of the falls and the sum of the rises. A deal from a position of one shape is worth, to
+    /// a side, the same as from the other but for those differences on the cards it takes.
+    #[inline]
+    pub(crate) fn points_shift(&self, from: u32, to: u32) -> (i16, i16) {
+        let (mut falls, mut rises) = (0, 0);
+        if from == to {
+            return (0, 0);
+        }
+        for s in 0..4 {
+            let byte = |cards: u32| (cards >> (8 * s)) as usize & 0xff;
+            let (mut a, mut b) = (self.to_slots[s][byte(from)], self.to_slots[s][byte(to)]);
+            if a == b {
+                continue;
+            }
+            while a != 0 {
+                let pa = self.slot_points[s][a.trailing_zeros() as usize];
+                let pb = self.slot_points[s][b.trailing_zeros() as usize];
+                let d = i16::from(pb) - i16::from(pa);
+                if d < 0 {
+                    falls += d;
+                } else {
+                    rises += d;
+                }
+                a &= a - 1;
+                b &= b - 1;
+            }
+        }
+        (falls, rises)
     }
 
     /// The card's place in its suit among `live` (0 for the strongest).

@@ -537,15 +537,24 @@ impl Solver {
             return hi;
         }
         let order = &self.order;
-        let key = order.relative_key(state);
+        let key = order.shape_key(state);
         let live = state.live();
         let mut first = None;
+        // The cards the bounds stored will be for: those of the entry when their points are
+        // these, else these.
+        let mut variant = live;
         if let Some(b) = self.table.probe(key) {
-            if b.lower >= beta {
-                return b.lower;
+            let (falls, rises) = order.points_shift(b.live, live);
+            if (falls, rises) == (0, 0) {
+                variant = b.live;
             }
-            if b.upper <= alpha {
-                return b.upper;
+            let lower = if b.lower == i16::MIN { b.lower } else { b.lower + falls };
+            let upper = if b.upper == i16::MAX { b.upper } else { b.upper + rises };
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
             }
             // The best card is kept by its place in its suit.
             first = b.best.and_then(|m| {
@@ -579,7 +588,7 @@ impl Solver {
         } else {
             (best, best)
         };
-        self.table.store(key, depth, lower, upper, best_slot);
+        self.table.store((key, variant), depth, lower, upper, best_slot);
         best
     }
 

@@ -1,14 +1,18 @@
 //! The transposition table: bounds on the points still to come from a position, keyed by
 //! [`Position::key`](super::Position::key), kept across probes, root cards and calls.
 //!
-//! Buckets of four 16-byte entries, one cache line each. An entry holds a lower and an upper
-//! bound; a later search at another window tightens them. Entries of an older generation (see
-//! [`Table::new_generation`]) go first, then the shallowest.
+//! Buckets of four 24-byte entries. An entry holds a lower and an upper bound and the cards in
+//! play they were found with (the key leaves out the cards' points: see the solver); a later
+//! search of the same cards at another window tightens them, a search of other cards of the
+//! same shape replaces them. Entries of an older generation (see [`Table::new_generation`]) go
+//! first, then the shallowest.
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     key: u64,
+    /// The cards in play when the bounds were found.
+    live: u32,
     lower: i16,
     upper: i16,
     /// The best card found, `NO_CARD` if none.
@@ -24,6 +28,7 @@ const BUCKET: usize = 4;
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bounds {
+    pub(crate) live: u32,
     pub(crate) lower: i16,
     pub(crate) upper: i16,
     pub(crate) best: Option<u8>,
@@ -66,20 +71,33 @@ impl Table {
     pub(crate) fn probe(&self, key: u64) -> Option<Bounds> {
         let b = self.bucket(key);
         self.entries[b..b + BUCKET].iter().find(|e| e.key == key && e.generation != 0).map(|e| {
-            Bounds { lower: e.lower, upper: e.upper, best: (e.best != NO_CARD).then_some(e.best) }
+            let best = (e.best != NO_CARD).then_some(e.best);
+            Bounds { live: e.live, lower: e.lower, upper: e.upper, best }
         })
     }
 
-    /// Records that the value at `key` lies in `lower..=upper`, with `best` the card that gave
-    /// it. Bounds already stored for the key are kept where they are tighter.
-    pub(crate) fn store(&mut self, key: u64, depth: u8, lower: i16, upper: i16, best: Option<u8>) {
+    /// Records that the value at `key`, with the cards `live` in play, lies in `lower..=upper`,
+    /// with `best` the card that gave it. Bounds already stored for the key and the same cards
+    /// are kept where they are tighter.
+    pub(crate) fn store(
+        &mut self,
+        (key, live): (u64, u32),
+        depth: u8,
+        lower: i16,
+        upper: i16,
+        best: Option<u8>,
+    ) {
         let b = self.bucket(key);
         let generation = self.generation;
         let bucket = &mut self.entries[b..b + BUCKET];
         let best = best.unwrap_or(NO_CARD);
         if let Some(e) = bucket.iter_mut().find(|e| e.key == key && e.generation != 0) {
-            e.lower = e.lower.max(lower);
-            e.upper = e.upper.min(upper);
+            if e.live == live {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+            } else {
+                (e.live, e.lower, e.upper) = (live, lower, upper);
+            }
             if best != NO_CARD {
                 e.best = best;
             }
@@ -94,6 +112,6 @@ impl Table {
                 victim = i;
             }
         }
-        bucket[victim] = Entry { key, lower, upper, best, depth, generation };
+        bucket[victim] = Entry { key, live, lower, upper, best, depth, generation };
     }
 }
