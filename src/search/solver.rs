@@ -543,6 +543,8 @@ impl Solver {
         // The cards the bounds stored will be for: those of the entry when their points are
         // these, else these.
         let mut variant = live;
+        // What the entry says of this position, moved by the points' differences.
+        let mut known = (i16::MIN, i16::MAX);
         if let Some(b) = self.table.probe(key) {
             let (falls, rises) = order.points_shift(b.live, live);
             if (falls, rises) == (0, 0) {
@@ -556,6 +558,7 @@ impl Solver {
             if upper <= alpha {
                 return upper;
             }
+            known = (lower, upper);
             // The best card is kept by its place in its suit.
             first = b.best.and_then(|m| {
                 let suit = Suit::from_index(usize::from(m >> 3));
@@ -588,6 +591,7 @@ impl Solver {
         } else {
             (best, best)
         };
+        let (lower, upper) = (lower.max(known.0), upper.min(known.1));
         self.table.store((key, variant), depth, lower, upper, best_slot);
         best
     }
