@@ -514,8 +514,8 @@ impl Solver {
         }
     }
 
-    /// [`Solver::search`] at a trick's start: the last trick played out, the bounds, then the
-    /// table.
+    /// [`Solver::search`] at a trick's start: the last two tricks looked up or played out, else
+    /// the table, then the quick bounds.
     fn trick_start(&mut self, state: &State, alpha: i16, beta: i16) -> i16 {
         let tricks_left = state.tricks_left();
         if tricks_left == 2 {
@@ -528,13 +528,6 @@ impl Solver {
         }
         if tricks_left < 2 {
             return last_tricks(state, &self.order, alpha, beta);
-        }
-        let (lo, hi) = bounds(state, &self.order);
-        if lo >= beta {
-            return lo;
-        }
-        if hi <= alpha {
-            return hi;
         }
         let order = &self.order;
         let key = order.shape_key(state);
@@ -565,6 +558,13 @@ impl Solver {
                 let hand = CardSet(state.hands[usize::from(state.seat)]);
                 order.at_slot(suit, m & 7, CardSet(live), hand).map(|c| c.index() as u8)
             });
+        }
+        let (lo, hi) = bounds(state, order);
+        if lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
         }
         // Then the lead that last cut a search off at this depth: sibling positions share most
         // of their cards, and often their best lead.
