@@ -259,25 +259,25 @@ impl CardOrder {
                 head |= 4 << team;
             }
         }
-        // Every part goes through a full mix, so that no two parts can cancel out.
-        let mut key = splitmix(self.key ^ head);
         // The holder's index, bit by bit: East and West are odd, North and West are 2 and 3.
         let odd = hands[Seat::East.index()] | hands[Seat::West.index()];
         let high = hands[Seat::North.index()] | hands[Seat::West.index()];
         let live = state.live();
         let compress = self.compress;
-        for s in 0..4 {
+        // For each suit, the number of its cards in play, then their holders in rank order, two
+        // bits a card: 24 bits.
+        let part = |s: usize| {
             let byte = |cards: u32| (cards >> (8 * s)) as usize & 0xff;
             let slots = &self.to_slots[s];
-            let live_slots = slots[byte(live)];
-            // The number of cards in play, then their holders in rank order, two bits a card.
-            let holders = u64::from(live_slots.count_ones())
-                | u64::from(compress[usize::from(live_slots)][usize::from(slots[byte(odd)])]) << 8
-                | u64::from(compress[usize::from(live_slots)][usize::from(slots[byte(high)])])
-                    << 16;
-            key = splitmix(key ^ holders << (24 * (s & 1)) ^ (s as u64) << 56);
-        }
-        key
+            let live_slots = usize::from(slots[byte(live)]);
+            u64::from(live_slots.count_ones())
+                | u64::from(compress[live_slots][usize::from(slots[byte(odd)])]) << 8
+                | u64::from(compress[live_slots][usize::from(slots[byte(high)])]) << 16
+        };
+        // Every word goes through a full mix, so that no two parts can cancel out.
+        let key = splitmix(self.key ^ head);
+        let key = splitmix(key ^ (part(0) | part(1) << 24));
+        splitmix(key ^ (part(2) | part(3) << 24))
     }
 
     /// For two sets of cards in play of one shape (as many cards in each suit), how the points
