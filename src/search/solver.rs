@@ -376,7 +376,8 @@ impl Solver {
         let state = State::new(pos, &self.order);
         let maximising = state.team() == Team::NS.index();
         let target = value.0 - taken(pos);
-        let moves = self.moves(&state, [None; 2]);
+        let cards = self.order.representatives(CardSet(state.legal(&self.order)), pos.live());
+        let moves = self.moves(&state, cards);
         for &c in &moves.cards[..moves.len] {
             let mut child = state;
             let t = target - child.play(&self.order, usize::from(c));
@@ -606,66 +607,89 @@ impl Solver {
         first: [Option<u8>; 2],
     ) -> (i16, Option<u8>) {
         let maximising = state.team() == Team::NS.index();
-        let moves = self.moves(state, first);
+        let order = &self.order;
+        let live = state.live();
+        // One card per class of equivalent legal cards.
+        let mut left = order.representatives(CardSet(state.legal(order)), CardSet(live));
+        // The cards given first, then the others in the move order, worked out only if the
+        // first do not cut the search off.
+        let mut moves = Moves { cards: [0; 8], len: 0 };
+        for c in first.into_iter().flatten() {
+            if left.contains(Card::from_index(usize::from(c))) {
+                left.remove(Card::from_index(usize::from(c)));
+                moves.cards[moves.len] = c;
+                moves.len += 1;
+            }
+        }
+        if moves.len == 0 {
+            moves = self.moves(state, left);
+            left = CardSet::EMPTY;
+        }
         let mut best = if maximising { i16::MIN } else { i16::MAX };
         let mut best_card = None;
         // The cards searched so far and what they gave.
         let mut searched = [(0u8, 0i16); 8];
         let mut n = 0;
         let hand = state.hands[usize::from(state.seat)];
-        let others = state.live() & !hand;
-        'moves: for &c in &moves.cards[..moves.len] {
-            // A card of the same strength as one searched already against every other card in
-            // play (the two in one suit with none of another seat between them) plays alike
-            // but for its points: its value lies within their difference of the other's.
-            for &(c0, v0) in &searched[..n] {
-                if let Some(d) = self.order.alike_within(c0, c, others) {
-                    if maximising && v0 + d <= best.max(alpha) {
-                        best = best.max(v0 + d);
-                        continue 'moves;
+        let others = live & !hand;
+        loop {
+            'moves: for &c in &moves.cards[..moves.len] {
+                // A card of the same strength as one searched already against every other card
+                // in play (the two in one suit with none of another seat between them) plays
+                // alike but for its points: its value lies within their difference of the
+                // other's.
+                for &(c0, v0) in &searched[..n] {
+                    if let Some(d) = self.order.alike_within(c0, c, others) {
+                        if maximising && v0 + d <= best.max(alpha) {
+                            best = best.max(v0 + d);
+                            continue 'moves;
+                        }
+                        if !maximising && v0 - d >= best.min(beta) {
+                            best = best.min(v0 - d);
+                            continue 'moves;
+                        }
                     }
-                    if !maximising && v0 - d >= best.min(beta) {
-                        best = best.min(v0 - d);
-                        continue 'moves;
+                }
+                let mut child = *state;
+                let gain = child.play(&self.order, usize::from(c));
+                // The window narrows as the best so far improves.
+                let (a, b) =
+                    if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
+                let v = gain + self.search(&child, a - gain, b - gain);
+                if self.stopped {
+                    return (alpha, None);
+                }
+                searched[n] = (c, v);
+                n += 1;
+                if maximising {
+                    if v > best {
+                        best = v;
+                        best_card = Some(c);
+                    }
+                    if best >= beta {
+                        return (best, best_card);
+                    }
+                } else {
+                    if v < best {
+                        best = v;
+                        best_card = Some(c);
+                    }
+                    if best <= alpha {
+                        return (best, best_card);
                     }
                 }
             }
-            let mut child = *state;
-            let gain = child.play(&self.order, usize::from(c));
-            // The window narrows as the best so far improves.
-            let (a, b) = if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
-            let v = gain + self.search(&child, a - gain, b - gain);
-            if self.stopped {
-                return (alpha, None);
+            if left.is_empty() {
+                return (best, best_card);
             }
-            searched[n] = (c, v);
-            n += 1;
-            if maximising {
-                if v > best {
-                    best = v;
-                    best_card = Some(c);
-                }
-                if best >= beta {
-                    break;
-                }
-            } else {
-                if v < best {
-                    best = v;
-                    best_card = Some(c);
-                }
-                if best <= alpha {
-                    break;
-                }
-            }
+            moves = self.moves(state, left);
+            left = CardSet::EMPTY;
         }
-        (best, best_card)
     }
 
-    /// The moves at `state`: one card per class of equivalent legal cards, best first.
-    fn moves(&self, state: &State, first: [Option<u8>; 2]) -> Moves {
+    /// The cards `cards` (some of the legal cards at `state`), best first.
+    fn moves(&self, state: &State, cards: CardSet) -> Moves {
         let order = &self.order;
-        let live = CardSet(state.live());
-        let cards = order.representatives(CardSet(state.legal(order)), live);
         let mut moves = Moves { cards: [0; 8], len: 0 };
         if cards.len() == 1 {
             moves.cards[0] = cards.0.trailing_zeros() as u8;
@@ -676,10 +700,7 @@ impl Solver {
         let mut scores = [0i16; 8];
         for card in cards {
             let c = card.index() as u8;
-            let score = match first.iter().position(|f| *f == Some(c)) {
-                Some(i) => i16::MAX - i as i16,
-                None => view.score(order, card),
-            };
+            let score = view.score(order, card);
             // Insertion sort, best first: at most eight moves.
             let mut i = moves.len;
             while i > 0 && scores[i - 1] < score {
