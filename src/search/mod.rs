@@ -44,9 +44,9 @@
 //! - **The `oracle`** (arena only) plays [`Solver::best_card`] on the true position.
 //! - **Hints and the deal review**: [`Solver::card_values`] says what each card costs.
 //!
-//! One [`Solver`] per thread, kept from call to call: its table (1 MiB by default) is allocated
-//! once and carries over between probes, cards and worlds (its keys are exact, so worlds of one
-//! decision share what they have in common); [`Solver::new_deal`] ages it between deals. Calls
+//! One [`Solver`] per thread, kept from call to call: its tables (1.8 MiB by default) are
+//! allocated once and carry over between probes, cards and worlds (an entry holds for every
+//! position of its shape, so worlds of one decision share what they have in common); [`Solver::new_deal`] ages it between deals. Calls
 //! allocate nothing; [`Worlds::new`] allocates its count table once per decision, draws do not.
 //!
 //! # How the solver is checked

@@ -11,40 +11,51 @@
 //!
 //! **The search.** Fail-soft alpha-beta over single cards, almost always with a null window: a
 //! probe asks whether North-South's points reach a target, and exact values come from a
-//! bisection of such probes. A transposition table at each trick's start holds bounds on the
-//! points still to come, kept across probes, root cards and calls; its key is the cards still in
-//! play as their holders and points in each suit's rank order, so positions that differ only in
-//! which cards of no points went earlier share an entry. Equivalent cards (adjacent in the mode's
-//! order among the cards still in play, with equal points, in one hand) are one move. Moves come
-//! in this order: the table's best card, the lead that last cut a search off at the same depth,
-//! then by the trick: cash what takes it, lead to a partner who takes it, put points on a trick
-//! that is surely ours, win cheaply, else throw the cheapest card. Each trick's start is first
-//! checked against quick bounds: the points in cards that take whatever trick they fall in, and
-//! in the leader's cards that take the tricks they lead (when all its cards do, the rest of the
-//! deal is known without a move).
+//! bisection of such probes. Moves come in this order: the table's best card, the lead that last
+//! cut a search off at the same depth (both searched before the other cards are put in order,
+//! which a cut-off by them makes needless), then by the trick: cash what takes it, lead to a
+//! partner who takes it, put points on a trick that is surely ours, win cheaply, else throw the
+//! cheapest card. Equivalent cards (adjacent in the mode's order among the cards still in play,
+//! with equal points, in one hand) are one move.
+//!
+//! **Cards alike but for their points.** Two cards of one hand and one suit with no card of
+//! another seat between them among the cards in play (an ace and a ten, the ten gone from
+//! between a king and a queen) beat and lose to the same cards: the deal after one is the deal
+//! after the other with the two exchanged, worth the same but for where their points fall, so
+//! the two values differ by the points' difference at most. A second such card is searched only
+//! when the first one's value, moved by that difference, could still change the result.
+//!
+//! **Shapes.** A transposition table at each trick's start holds bounds on the points still to
+//! come, kept across probes, root cards and calls. Its key is the position's shape: for each
+//! suit, who holds its cards still in play in rank order; the leader; which teams have no trick
+//! yet. Positions of one shape play alike, trick for trick, whichever cards went earlier, and
+//! differ only by the points of the cards at the same places: an entry keeps the cards it was
+//! found with, and serves a shape-mate with its bounds moved by the points' falls and rises at
+//! those places (the exact same points: the bounds as they are). Four in five of the positions
+//! new to a table keyed by the cards themselves at three tricks left had the shape of one seen
+//! before: this key took a third of the nodes. The table is asked first; then quick bounds: the
+//! points in cards that take whatever trick they fall in, and in the leader's cards that take
+//! the tricks they lead (when all its cards do, the rest of the deal is known without a move).
+//!
+//! **The last two tricks** are played out on plain numbers, their exact value kept in a cache by
+//! the four hands: three in four of a deal's endgames were met before.
 //!
 //! **Measured and left out.** Each of these gave the same values for no fewer nodes, or fewer
 //! nodes for as much time, over 300 deals of each: one full-window search instead of the
 //! bisection, or a window search over the last few points of it; a look in the table at every
 //! card of a trick's last seat before searching any (the key costs what the cut-offs save); a
 //! history of cut-offs by card and place in the trick to break ties in the move order; a larger
-//! table (2^14 buckets already hold a deal: 2^16 and 2^18 save under 1% of the nodes, and cost
-//! 3 to 6% more CPU time in cache misses). The table at three tricks left does pay: without it a
-//! deal takes half as long again.
+//! table (2^14 buckets already hold a deal: 2^16 save no node with shapes). The table at three
+//! tricks left does pay: without it a deal takes half as long again.
 //!
 //! Measured next, over the same 300 deals (a trump suit, then sans atout), nodes first since
 //! they do not depend on the machine's load, CPU time beside them:
 //! - Stepping from a guess of the value (MTD(f)) instead of the bisection: even with the exact
-//!   value itself as the guess, a deal takes 38% fewer nodes (100 deals); 3 points off, 21 to
-//!   31%; 10 points off, 2%. No estimate cheap enough comes within a few points, and the
-//!   bisection's probes next to the value are its cheapest (the earlier probes' bounds are in
-//!   the table): the dear ones are 2 to 20 points away, 16,000 to 27,000 nodes each against
-//!   11,000 to 15,000 next to it.
+//!   value itself as the guess, a deal took 38% fewer nodes (100 deals, before shapes); 3 points
+//!   off, 21 to 31%; 10 points off, 2%. No estimate cheap enough comes within a few points.
 //! - Quick bounds in a trick's middle (each side's cards that beat the other side's and the
 //!   table's): not one cut, the same node counts in every mode; the trick's start had checked
 //!   the same window against stronger bounds.
-//! - The last two tricks' range (nothing to all that is left) checked before searching them: 3%
-//!   more nodes, as the weaker fail-soft values reach the table.
 //! - The first of the last three tricks searched on a few numbers as the last two are (the
 //!   table kept at its start): 0 to 4% less CPU time, inside the measure's noise; ordering the
 //!   cards in it: 1% fewer nodes, no less time. The move order matters elsewhere: with the
@@ -52,22 +63,32 @@
 //! - The lead that last cut a search off kept per leader as well as per depth: 4% more nodes.
 //!   The best card of a search that failed like all its cards kept in the table for the next
 //!   search: 3% more nodes.
-//! - The quick bounds left out at three tricks left, the table alone: 7% more nodes, and more
-//!   time.
-//! - The key's packing of holders by nibbles from a 256-byte table instead of bytes from the
-//!   64 KiB one: the same keys, no less time.
 //! - Tricks sure to each side bounding the other side's points at a trick's start (it takes
 //!   the other tricks at most, and in them at most the dearest cards not sure to the first):
 //!   1% fewer nodes with a trump suit, none in sans atout, no less time.
 //!
-//! Where the nodes go: over 300 deals with a trump suit, more than half of them are in the last
-//! three tricks (the last two counted as one node) and more than a quarter at four tricks left;
-//! the first move tried cuts a search off at 95% or more of the nodes that cut. At three tricks
-//! left, of 4.3 million visits of a trick's start, the quick bounds settle 31%, the table 44%,
-//! 2% are found in it without a cut and 24% are new: the search spends its time on positions it
-//! has not seen, which only a table entry covering more positions (the relative ranks of only
-//! the cards that matter) or stronger bounds would save.
+//! And with shapes, over 40 deals of each mode, instructions counted (`valgrind --tool=
+//! cachegrind`), which do not depend on the machine's load either:
+//! - The holders of each suit's cards of no points at its bottom left out of the key (only how
+//!   many each seat holds): 4% more positions merged, before shapes, for a dearer key.
+//! - Suits that play alike (the plain suits, or all four without a trump suit) taken in an
+//!   order of their own, so that positions differing by exchanging them share an entry: 0.3%
+//!   fewer nodes, 2.5% more instructions.
+//! - Several entries of one shape kept side by side, one per set of cards: 2.5% fewer nodes,
+//!   as many instructions.
+//! - A principal-variation search for exact values (the first card at the full window, the
+//!   others at a null window, searched again when they beat it): 9 to 13% fewer nodes with a
+//!   trump suit and in tout atout, 15% more in sans atout, 2% more instructions in all.
+//! - The last two tricks keyed by their shape with bounds: more instructions than by the hands;
+//!   their bounds at the probe's window rather than their exact value: 1.5% fewer instructions,
+//!   5% more nodes as weaker fail-soft values reach the table.
+//! - The power a set of cards brings to a trick read from two suits' tables rather than four:
+//!   more instructions (the four-suit loop is unrolled with constant offsets).
 //!
+//! Where the nodes go: over 100 deals with a trump suit, 10% are the last two tricks (one node
+//! each), 32% at three tricks left, 30% at four, 18% at five and 10% above; the first card tried
+//! cuts a search off at 92 to 98% of the nodes that cut, in every mode.
+
 //! **Card points only.** Belotes and declarations are not won in tricks: a caller adds them
 //! (the rules' `Belotes`, `declarations_scored`) around the solver's card points. Each rule set's
 //! made test is then one target on the takers' card points: the bid less their belotes and
@@ -88,9 +109,8 @@ use crate::rules::{
     CAPOT_POINTS, Card, CardSet, DEAL_POINTS, Rules, Suit, Team, Trump, trick_bonus,
 };
 
-/// The table size of [`Solver::new`]: 2^14 buckets, 1 MiB. A deal needs no more: 2^16 or 2^18
-/// buckets save under 1% of the nodes, and a table that stays in the core's cache makes each
-/// node cheaper.
+/// The table size of [`Solver::new`]: 2^14 buckets, 1.5 MiB. A deal needs no more: 2^16
+/// buckets save no node, and a smaller table stays closer to the core.
 pub const DEFAULT_TABLE_BITS: u32 = 14;
 
 /// The points of a deal.
@@ -230,7 +250,7 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
-    /// A solver with a table of `2^bits` buckets of 64 bytes (`bits` is held to 4..=26).
+    /// A solver with a table of `2^bits` buckets of 96 bytes (`bits` is held to 4..=26).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             table: Table::new(bits),

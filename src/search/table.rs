@@ -43,7 +43,7 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of `2^bits` buckets of four entries (64 bytes a bucket).
+    /// A table of `2^bits` buckets of four entries (96 bytes a bucket).
     pub(crate) fn new(bits: u32) -> Table {
         let buckets = 1usize << bits.clamp(4, 26);
         Table {

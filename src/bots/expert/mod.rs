@@ -123,8 +123,9 @@ pub fn set_default_think(think: Duration) {
     THINK_MS.store(think.as_millis().min(u128::from(u64::MAX)) as u64, Ordering::Relaxed);
 }
 
-/// The solver's table: 2 MiB, made afresh for each decision in about a tenth of a millisecond.
-const TABLE_BITS: u32 = 15;
+/// The solver's table: 1.5 MiB (and its cache of endgames, 0.3 MiB), made afresh for each
+/// decision in about a tenth of a millisecond.
+const TABLE_BITS: u32 = 14;
 
 /// Runs `f` with a fresh solver. Each decision starts from the same solver state, so that its
 /// node counts, and with them what a node budget lets it see, do not depend on what was searched
