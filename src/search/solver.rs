@@ -19,8 +19,8 @@
 //! with equal points, in one hand) are one move.
 //!
 //! **Cards alike but for their points.** Two cards of one hand and one suit with no card of
-//! another seat between them among the cards in play (an ace and a ten, the ten gone from
-//! between a king and a queen) beat and lose to the same cards: the deal after one is the deal
+//! another seat between them among the cards in play (an ace and a ten, or a king and a jack
+//! once the queen has gone) beat and lose to the same cards: the deal after one is the deal
 //! after the other with the two exchanged, worth the same but for where their points fall, so
 //! the two values differ by the points' difference at most. A second such card is searched only
 //! when the first one's value, moved by that difference, could still change the result.
@@ -88,7 +88,7 @@
 //! Where the nodes go: over 100 deals with a trump suit, 10% are the last two tricks (one node
 //! each), 32% at three tricks left, 30% at four, 18% at five and 10% above; the first card tried
 //! cuts a search off at 92 to 98% of the nodes that cut, in every mode.
-
+//!
 //! **Card points only.** Belotes and declarations are not won in tricks: a caller adds them
 //! (the rules' `Belotes`, `declarations_scored`) around the solver's card points. Each rule set's
 //! made test is then one target on the takers' card points: the bid less their belotes and
