@@ -543,12 +543,12 @@ impl Solver {
             // Exact, whatever the window: the value serves every later probe.
             let no_tricks = [state.tricks[0] == 0, state.tricks[1] == 0];
             let order = &self.order;
-            return self.endgames.get_or(&state.hands, state.seat, no_tricks, || {
-                last_tricks(state, order, i16::MIN, i16::MAX)
-            });
+            return self
+                .endgames
+                .get_or(&state.hands, state.seat, no_tricks, || last_tricks(state, order));
         }
         if tricks_left < 2 {
-            return last_tricks(state, &self.order, alpha, beta);
+            return last_tricks(state, &self.order);
         }
         let order = &self.order;
         let key = order.shape_key(state);
@@ -855,88 +855,66 @@ impl TrickView {
     }
 }
 
-/// Fail-soft alpha-beta over the last two tricks (or the last one), `state` at a trick's start:
-/// at most sixteen lines of play, searched on a few numbers rather than on positions.
-fn last_tricks(state: &State, order: &CardOrder, alpha: i16, beta: i16) -> i16 {
+/// North-South's points from the last two tricks (or the last one) with perfect play, `state`
+/// at a trick's start: every line of play, at most sixteen, on plain numbers.
+fn last_tricks(state: &State, order: &CardOrder) -> i16 {
     if state.tricks_left() <= 1 {
         return last_trick(state, order);
     }
-    let endgame = Endgame { state, order, step: state.step };
-    let trick =
-        TrickSoFar { seat: state.seat, lead: 0, win_power: 0, win_seat: 0, points: 0, cards: 0 };
-    endgame.ply(0, trick, alpha, beta)
-}
-
-/// The first of the last two tricks as it is played: who is to play, the suit led, the winning
-/// card's power and seat, the points and the cards down.
-#[derive(Clone, Copy)]
-struct TrickSoFar {
-    seat: u8,
-    lead: u8,
-    win_power: u8,
-    win_seat: u8,
-    points: u8,
-    cards: u32,
-}
-
-/// The last two tricks from their start.
-struct Endgame<'a> {
-    state: &'a State,
-    order: &'a CardOrder,
-    step: u8,
-}
-
-impl Endgame<'_> {
-    /// Fail-soft alpha-beta from the `k`-th card of the first trick on.
-    fn ply(&self, k: u8, trick: TrickSoFar, alpha: i16, beta: i16) -> i16 {
-        let order = self.order;
-        let seat = trick.seat;
-        let hand = self.state.hands[usize::from(seat)];
-        let mut legal = if k == 0 {
-            hand
-        } else {
-            following(order, hand, seat, usize::from(trick.lead), trick.win_power, trick.win_seat)
-        };
-        let maximising = seat & 1 == Team::NS.index() as u8;
-        let mut best = if maximising { i16::MIN } else { i16::MAX };
-        while legal != 0 {
-            let c = legal.trailing_zeros() as usize;
-            legal &= legal - 1;
-            let mut next = trick;
-            (next.lead, next.win_power, next.win_seat) =
-                after_card(order, (trick.lead, trick.win_power, trick.win_seat), k == 0, seat, c);
-            next.points += order.points_of(c);
-            next.cards |= 1 << c;
-            next.seat = (seat + self.step) & 3;
-            let (a, b) = if maximising { (alpha.max(best), beta) } else { (alpha, beta.min(best)) };
-            let v = if k == 3 { self.finish(next) } else { self.ply(k + 1, next, a, b) };
-            if maximising {
-                best = best.max(v);
-                if best >= beta {
-                    break;
-                }
-            } else {
-                best = best.min(v);
-                if best <= alpha {
-                    break;
-                }
-            }
+    let seats: [u8; 4] = std::array::from_fn(|k| (state.seat + state.step * k as u8) & 3);
+    let hands = seats.map(|s| state.hands[usize::from(s)]);
+    let north_south = seats.map(|s| usize::from(s & 1) == Team::NS.index());
+    // The better of two values for the side of the seat at place `k` in the trick.
+    let pick = |k: usize, a: i16, b: i16| if north_south[k] { a.max(b) } else { a.min(b) };
+    let worst = |k: usize| if north_south[k] { i16::MIN } else { i16::MAX };
+    let legal = |k: usize, trick: (u8, u8, u8)| {
+        following(order, hands[k], seats[k], usize::from(trick.0), trick.1, trick.2)
+    };
+    // The first trick complete, its cards by place: North-South's points from both tricks.
+    let both = |cards: [usize; 4], winner: u8| {
+        let points: u8 = cards.iter().map(|&c| order.points_of(c)).sum();
+        let team = usize::from(winner & 1);
+        let mut last = *state;
+        for (k, &c) in cards.iter().enumerate() {
+            last.hands[usize::from(seats[k])] &= !(1 << c);
         }
-        best
-    }
-
-    /// North-South's points from the first trick, complete, and the last.
-    fn finish(&self, trick: TrickSoFar) -> i16 {
-        let mut last = *self.state;
-        for hand in &mut last.hands {
-            *hand &= !trick.cards;
-        }
-        let team = usize::from(trick.win_seat & 1);
         last.tricks[team] += 1;
-        last.seat = trick.win_seat;
-        let first = if team == Team::NS.index() { i16::from(trick.points) } else { 0 };
-        first + last_trick(&last, self.order)
+        last.seat = winner;
+        let first = if team == Team::NS.index() { i16::from(points) } else { 0 };
+        first + last_trick(&last, order)
+    };
+    let mut best = worst(0);
+    for c0 in bits(hands[0]) {
+        let t0 = after_card(order, (0, 0, 0), true, seats[0], c0);
+        let mut best1 = worst(1);
+        for c1 in bits(legal(1, t0)) {
+            let t1 = after_card(order, t0, false, seats[1], c1);
+            let mut best2 = worst(2);
+            for c2 in bits(legal(2, t1)) {
+                let t2 = after_card(order, t1, false, seats[2], c2);
+                let mut best3 = worst(3);
+                for c3 in bits(legal(3, t2)) {
+                    let (_, _, winner) = after_card(order, t2, false, seats[3], c3);
+                    best3 = pick(3, best3, both([c0, c1, c2, c3], winner));
+                }
+                best2 = pick(2, best2, best3);
+            }
+            best1 = pick(1, best1, best2);
+        }
+        best = pick(0, best, best1);
     }
+    best
+}
+
+/// The indices of the cards of a mask, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            c
+        })
+    })
 }
 
 /// North-South's points from the last trick, `state` at its start: one card in each hand.
