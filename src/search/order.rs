@@ -401,4 +401,30 @@ impl CardOrder {
         });
         keep
     }
+
+    /// The cards of `hand` that beat every card of their own suit in `others`: each takes the
+    /// trick it leads unless someone cuts it with a trump.
+    pub(crate) fn masters(&self, hand: CardSet, others: CardSet) -> CardSet {
+        let mut masters = CardSet::EMPTY;
+        for suit in Suit::ALL {
+            let mine = hand.of_suit(suit);
+            if !mine.is_empty() {
+                let best = self.max_power(others.of_suit(suit), suit);
+                masters = masters.or(mine.and(self.beats[suit.index()][usize::from(best)]));
+            }
+        }
+        masters
+    }
+
+    /// The `k` cards of `cards` worth the most points (all of them if fewer).
+    pub(crate) fn dearest(&self, cards: CardSet, k: usize) -> CardSet {
+        let mut left = cards;
+        let mut dearest = CardSet::EMPTY;
+        for _ in 0..k.min(cards.len()) {
+            let Some(card) = left.iter().max_by_key(|c| self.points(*c)) else { break };
+            left.remove(card);
+            dearest.insert(card);
+        }
+        dearest
+    }
 }

@@ -20,8 +20,14 @@
 //! then by the trick: cash what takes it, lead to a partner who takes it, put points on a trick
 //! that is surely ours, win cheaply, else throw the cheapest card. Each trick's start is first
 //! checked against quick bounds: the points in cards that take whatever trick they fall in, and
-//! in the leader's cards that take the tricks they lead (when all its cards do, the rest of the
-//! deal is known without a move).
+//! in the tricks the leader's side cashes from the lead (when those are all the tricks left, the
+//! rest of the deal is known without a move). The leader cashes its cards that beat every other
+//! card of their suit; while an opponent can cut, a suit other than trumps only as many times as
+//! each opponent holding a trump still follows it; while none can, the leader then crosses to
+//! its partner through a suit where the partner holds such a card, and the partner cashes its
+//! own. Against the bounds on the leader's cards alone (those that beat every card of the three
+//! others, trumps included) this cut the nodes of a whole deal by 30% in sans atout and tout
+//! atout and by 8% with a trump suit (300 deals each), and the time with them.
 //!
 //! **Measured and left out.** Each of these gave the same values for no fewer nodes, or fewer
 //! nodes for as much time, over 300 deals of each: one full-window search instead of the
@@ -899,10 +905,9 @@ fn taken(pos: &Position) -> i16 {
 
 /// Bounds on North-South's points to come from `state`: none to all that is left, a capot
 /// either way while it is still open, narrowed at a trick's start by the cards sure to take
-/// their trick: each side's cards that take whatever trick they fall in, and the leader's cards
-/// that take the trick they lead from all three other seats (it can cash them one after the
-/// other, keeping the lead). When the leader can cash every card it holds, the rest of the deal
-/// is known.
+/// their trick: each side's cards that take whatever trick they fall in, and the tricks the
+/// leader's side cashes from the lead (see [`cashing`]). When those are all the tricks left, the
+/// rest of the deal is known.
 pub(crate) fn bounds(state: &State, order: &CardOrder) -> (i16, i16) {
     if state.tricks_left() == 0 {
         return (0, 0);
@@ -923,10 +928,9 @@ pub(crate) fn bounds(state: &State, order: &CardOrder) -> (i16, i16) {
     let (a, b) = (leader, leader ^ 2);
     let (c, d) = (leader ^ 1, leader ^ 3);
     let (ours, theirs) = (hands[a].or(hands[b]), hands[c].or(hands[d]));
-    // Cards that beat the partner's too, so that the leader keeps the lead.
-    let others = theirs.or(hands[b]);
-    let cashed = order.cashable(hands[leader], others);
-    if cashed == hands[leader] {
+    let dominant = [order.dominant(ours, theirs), order.dominant(theirs, ours)];
+    let cashing = cashing(order, &hands, leader, dominant[0]);
+    if cashing.tricks == hands[leader].len() {
         // The leader's side takes every trick left.
         let all = left + if capot(side) { CAPOT_SHIFT } else { 0 };
         let ns = if side == Team::NS {
@@ -938,17 +942,8 @@ pub(crate) fn bounds(state: &State, order: &CardOrder) -> (i16, i16) {
         };
         return (ns, ns);
     }
-    let dominant = [order.dominant(ours, theirs), order.dominant(theirs, ours)];
-    let sure = [dominant[0].or(cashed), dominant[1]];
-    // Each cashed trick also takes a card from each of the three others: at least their
-    // cheapest ones, the partner's sure cards (counted already) as nothing.
-    let cashes = cashed.len();
-    let mut extra = 0;
-    if cashes > 0 {
-        extra = order.cheapest_sum(hands[c], cashes, CardSet::EMPTY)
-            + order.cheapest_sum(hands[d], cashes, CardSet::EMPTY)
-            + order.cheapest_sum(hands[b], cashes, dominant[0]);
-    }
+    let sure = [dominant[0].or(cashing.cards), dominant[1]];
+    let extra = cashing.extra;
     // The other side's sure cards take a trick each, as many as one of its hands holds at
     // least, and each of those tricks takes a card from each hand of the leader's side.
     let taken = hands[c].and(dominant[1]).len().max(hands[d].and(dominant[1]).len());
@@ -968,4 +963,71 @@ pub(crate) fn bounds(state: &State, order: &CardOrder) -> (i16, i16) {
     // The leader's side's bounds, turned into North-South's: the sides share `left` and the
     // capot shift keeps the sum.
     if side == Team::NS { (side_lo, side_hi) } else { (left - side_hi, left - side_lo) }
+}
+
+/// What the leader's side takes for sure by cashing from the lead: the tricks, its cards sure to
+/// be in them, and the least the other cards of those tricks bring.
+struct Cashing {
+    tricks: usize,
+    cards: CardSet,
+    extra: i16,
+}
+
+/// The leader's [`Cashing`] at a trick's start, its side's cards of `free` (counted already)
+/// taken as nothing in the other cards of its tricks.
+///
+/// While an opponent holds a trump that cuts, the leader cashes its trumps that beat every other
+/// trump, and in each other suit its cards that beat every other card of the suit, as many times
+/// as each opponent holding a trump still follows: the opponents follow and cannot cut, and the
+/// partner never has to cut a trick its partner wins. Else the leader cashes its cards that
+/// beat every other card of their suit, then leads a card of a suit where the partner holds such
+/// a card, and the partner cashes its own: the partner sheds its other cards on the leader's
+/// tricks first, keeps a card of that suit, and whatever it sheds of its own such cards falls
+/// on a trick of its side.
+fn cashing(order: &CardOrder, hands: &[CardSet; 4], leader: usize, free: CardSet) -> Cashing {
+    let (hand, partner) = (hands[leader], hands[leader ^ 2]);
+    let (left, right) = (hands[leader ^ 1], hands[leader ^ 3]);
+    let opponents = left.or(right);
+    let trumps = CardSet(order.trumps());
+    // The other cards of the side's tricks: each opponent's cheapest ones, and the side's.
+    let theirs = |tricks: usize| {
+        order.cheapest_sum(left, tricks, CardSet::EMPTY)
+            + order.cheapest_sum(right, tricks, CardSet::EMPTY)
+    };
+    if !opponents.and(trumps).is_empty() {
+        let others = opponents.or(partner);
+        let mut cards = order.cashable(hand, others);
+        let mut tricks = cards.len();
+        for suit in Suit::ALL {
+            let masters = order.masters(hand.of_suit(suit), others).minus(trumps);
+            let mut rounds = masters.len();
+            for opponent in [left, right] {
+                if !opponent.and(trumps).is_empty() {
+                    rounds = rounds.min(opponent.of_suit(suit).len());
+                }
+            }
+            tricks += rounds;
+            cards = cards.or(order.dearest(masters, rounds));
+        }
+        let extra = if tricks == 0 {
+            0
+        } else {
+            theirs(tricks) + order.cheapest_sum(partner, tricks, free)
+        };
+        return Cashing { tricks, cards, extra };
+    }
+    let mine = order.masters(hand, opponents.or(partner));
+    let partners = order.masters(partner, opponents.or(hand));
+    let entry = Suit::ALL.iter().any(|&s| hand.has_suit(s) && partners.has_suit(s));
+    // The partner keeps its cards that cash but those it must shed.
+    let kept = if entry { partners.len().min(hand.len() - mine.len()) } else { 0 };
+    let cards = if entry { mine.or(partners) } else { mine };
+    let tricks = mine.len() + kept;
+    if tricks == 0 {
+        return Cashing { tricks, cards, extra: 0 };
+    }
+    let extra = theirs(tricks)
+        + order.cheapest_sum(partner, mine.len(), free.or(cards))
+        + order.cheapest_sum(hand.minus(mine), kept, free);
+    Cashing { tricks, cards, extra }
 }
