@@ -214,7 +214,9 @@ pub struct Solver {
     nodes: u64,
     limit: u64,
     stopped: bool,
-    /// For each number of tricks left, the lead that last cut a search off.
+    /// For each number of tricks left, the lead that last cut a search off in this call: a
+    /// lead of another deal is a poor guess, and a call's nodes then do not depend on the one
+    /// before.
     killers: [Option<u8>; 9],
 }
 
@@ -395,10 +397,12 @@ impl Solver {
         Ok(None)
     }
 
-    /// Resets the per-call counters and the mode tables for `pos`, and gives its state.
+    /// Resets the per-call counters, the killer leads and the mode tables for `pos`, and gives
+    /// its state.
     fn start(&mut self, pos: &Position) -> State {
         self.nodes = 0;
         self.stopped = false;
+        self.killers = [None; 9];
         let (trump, rules) = (pos.trump(), pos.rules());
         if !self.order.is_for(trump, rules) {
             let order = match self.other_orders.iter().position(|o| o.is_for(trump, rules)) {
