@@ -409,8 +409,10 @@ impl CardOrder {
         for suit in Suit::ALL {
             let mine = hand.of_suit(suit);
             if !mine.is_empty() {
-                let best = self.max_power(others.of_suit(suit), suit);
-                masters = masters.or(mine.and(self.beats[suit.index()][usize::from(best)]));
+                // The others' cards of the suit, at their power in a trick led in it.
+                let s = suit.index();
+                let best = self.max_power[s][s][(others.0 >> (8 * s)) as usize & 0xff];
+                masters = masters.or(mine.and(self.beats[s][usize::from(best)]));
             }
         }
         masters

@@ -989,7 +989,17 @@ fn cashing(order: &CardOrder, hands: &[CardSet; 4], leader: usize, free: CardSet
     let (hand, partner) = (hands[leader], hands[leader ^ 2]);
     let (left, right) = (hands[leader ^ 1], hands[leader ^ 3]);
     let (tricks, mine, _) = cashes(order, hand, partner, [left, right]);
-    let (theirs, partners, suits) = cashes(order, partner, hand, [left, right]);
+    // The partner's cards count only through a suit the leader can lead to it.
+    let reachable = Suit::ALL
+        .iter()
+        .filter(|&&s| hand.has_suit(s))
+        .fold(CardSet::EMPTY, |acc, &s| acc.or(partner.of_suit(s)));
+    let (theirs, partners, suits) = if order.masters(reachable, left.or(right).or(hand)).is_empty()
+    {
+        (0, CardSet::EMPTY, 0)
+    } else {
+        cashes(order, partner, hand, [left, right])
+    };
     let entry = Suit::ALL.iter().any(|&s| hand.has_suit(s) && suits >> s.index() & 1 == 1);
     // The partner keeps its cards that cash but those it must shed.
     let kept = if entry { theirs.min(hand.len() - tricks) } else { 0 };
@@ -1022,9 +1032,12 @@ fn cashes(
     let others = opponents[0].or(opponents[1]).or(partner);
     let (mut tricks, mut cards, mut suits) = (0, CardSet::EMPTY, 0u8);
     let seats = [opponents[0], opponents[1], partner];
+    let top = order.masters(hand, others);
+    // Those that no one else could cut.
+    let safe = order.cashable(top, others);
     for suit in Suit::ALL {
         let mine = hand.of_suit(suit);
-        let masters = order.masters(mine, others);
+        let masters = top.of_suit(suit);
         if masters.is_empty() {
             continue;
         }
@@ -1046,7 +1059,7 @@ fn cashes(
             }
         }
         // Cards that someone else could cut: while an opponent can, not past its length.
-        if order.cashable(masters, others) != masters {
+        if safe.of_suit(suit) != masters {
             for opponent in opponents {
                 if !opponent.and(trumps).is_empty() {
                     rounds = rounds.min(opponent.of_suit(suit).len());
