@@ -467,4 +467,32 @@ impl CardOrder {
         });
         keep
     }
+
+    /// The cards of `hand` that beat every card of their own suit in `others`: each takes the
+    /// trick it leads unless someone cuts it with a trump.
+    pub(crate) fn masters(&self, hand: CardSet, others: CardSet) -> CardSet {
+        let mut masters = CardSet::EMPTY;
+        for suit in Suit::ALL {
+            let mine = hand.of_suit(suit);
+            if !mine.is_empty() {
+                // The others' cards of the suit, at their power in a trick led in it.
+                let s = suit.index();
+                let best = self.max_power[s][s][(others.0 >> (8 * s)) as usize & 0xff];
+                masters = masters.or(mine.and(self.beats[s][usize::from(best)]));
+            }
+        }
+        masters
+    }
+
+    /// The `k` cards of `cards` worth the most points (all of them if fewer).
+    pub(crate) fn dearest(&self, cards: CardSet, k: usize) -> CardSet {
+        let mut left = cards;
+        let mut dearest = CardSet::EMPTY;
+        for _ in 0..k.min(cards.len()) {
+            let Some(card) = left.iter().max_by_key(|c| self.points(*c)) else { break };
+            left.remove(card);
+            dearest.insert(card);
+        }
+        dearest
+    }
 }
