@@ -118,6 +118,8 @@
 //!   5% more nodes as weaker fail-soft values reach the table.
 //! - The power a set of cards brings to a trick read from two suits' tables rather than four:
 //!   more instructions (the four-suit loop is unrolled with constant offsets).
+//! - Exact values searched at three tricks left (the window opened to the quick bounds), so
+//!   that a shape-mate finds both bounds: 12 to 20% more nodes, 18% more instructions.
 //!
 //! Where the nodes go: over 100 deals with a trump suit, 10% are the last two tricks (one node
 //! each), 32% at three tricks left, 30% at four, 18% at five and 10% above; the first card tried
