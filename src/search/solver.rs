@@ -77,10 +77,10 @@
 //!   the other tricks at most, and in them at most the dearest cards not sure to the first):
 //!   1% fewer nodes with a trump suit, none in sans atout, no less time.
 //!
-//! Measured after those, nodes of a whole deal over 300 deals (a trump suit, sans atout, tout
-//! atout), first before the cashing bounds (104,269, 163,981 and 117,233 nodes):
-//! - A table entry in a trick's middle (the relative key, the places of the cards on the table,
-//!   the seat winning) from 7 tricks left up: 1% fewer nodes (102,978, 162,427, 116,549); from 5
+//! Measured after those, before shapes, nodes of a whole deal over 300 deals (a trump suit,
+//! sans atout, tout atout), first before the cashing bounds (104,269, 163,981 and 117,233 nodes):
+//! - A table entry in a trick's middle (the key of the cards in play, the places of the cards
+//!   on the table, the seat winning) from 7 tricks left up: 1% fewer nodes (102,978, 162,427, 116,549); from 5
 //!   or 4 tricks left, none fewer (103,913, 164,509; 104,469, 166,776), each node dearer. The
 //!   entries at the tricks' starts already carry what the probes share.
 //! - A second killer lead per depth, tried when the table has no best card: 4% more nodes.
