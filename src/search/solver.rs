@@ -600,12 +600,11 @@ impl Solver {
         // What the entry says of this position, moved by the points' differences.
         let mut known = (i16::MIN, i16::MAX);
         if let Some(b) = self.table.probe(key) {
-            let (falls, rises) = order.points_shift(b.live, live);
-            if (falls, rises) == (0, 0) {
+            let shift = order.points_shift(b.live, live);
+            if shift == (0, 0) {
                 variant = b.live;
             }
-            let lower = if b.lower == i16::MIN { b.lower } else { b.lower + falls };
-            let upper = if b.upper == i16::MAX { b.upper } else { b.upper + rises };
+            let (lower, upper) = b.moved(shift);
             if lower >= beta {
                 return lower;
             }

@@ -34,6 +34,17 @@ pub(crate) struct Bounds {
     pub(crate) best: Option<u8>,
 }
 
+impl Bounds {
+    /// The bounds moved by `falls` (negative) below and `rises` above: what they say of a
+    /// position of the same shape whose cards' points differ by those. A missing bound
+    /// (`i16::MIN` below, `i16::MAX` above) stays missing.
+    pub(crate) fn moved(&self, (falls, rises): (i16, i16)) -> (i16, i16) {
+        let lower = if self.lower == i16::MIN { self.lower } else { self.lower + falls };
+        let upper = if self.upper == i16::MAX { self.upper } else { self.upper + rises };
+        (lower, upper)
+    }
+}
+
 /// A transposition table of a fixed size.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
