@@ -906,6 +906,7 @@ fn last_tricks(state: &State, order: &CardOrder) -> i16 {
     // The better of two values for the side of the seat at place `k` in the trick.
     let pick = |k: usize, a: i16, b: i16| if north_south[k] { a.max(b) } else { a.min(b) };
     let worst = |k: usize| if north_south[k] { i16::MIN } else { i16::MAX };
+    let indices = |cards: u32| CardSet(cards).iter().map(Card::index);
     let legal = |k: usize, trick: (u8, u8, u8)| {
         following(order, hands[k], seats[k], usize::from(trick.0), trick.1, trick.2)
     };
@@ -923,16 +924,16 @@ fn last_tricks(state: &State, order: &CardOrder) -> i16 {
         first + last_trick(&last, order)
     };
     let mut best = worst(0);
-    for c0 in bits(hands[0]) {
+    for c0 in indices(hands[0]) {
         let t0 = after_card(order, (0, 0, 0), true, seats[0], c0);
         let mut best1 = worst(1);
-        for c1 in bits(legal(1, t0)) {
+        for c1 in indices(legal(1, t0)) {
             let t1 = after_card(order, t0, false, seats[1], c1);
             let mut best2 = worst(2);
-            for c2 in bits(legal(2, t1)) {
+            for c2 in indices(legal(2, t1)) {
                 let t2 = after_card(order, t1, false, seats[2], c2);
                 let mut best3 = worst(3);
-                for c3 in bits(legal(3, t2)) {
+                for c3 in indices(legal(3, t2)) {
                     let (_, _, winner) = after_card(order, t2, false, seats[3], c3);
                     best3 = pick(3, best3, both([c0, c1, c2, c3], winner));
                 }
@@ -943,17 +944,6 @@ fn last_tricks(state: &State, order: &CardOrder) -> i16 {
         best = pick(0, best, best1);
     }
     best
-}
-
-/// The indices of the cards of a mask, lowest first.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let c = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            c
-        })
-    })
 }
 
 /// North-South's points from the last trick, `state` at its start: one card in each hand.
