@@ -319,9 +319,10 @@ impl Solver {
         self.table.new_generation();
     }
 
-    /// Empties the table.
+    /// Forgets everything searched: the table and the last two tricks' values.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.endgames.clear();
     }
 
     /// The outcome of the deal from `pos` with perfect play by both sides.
