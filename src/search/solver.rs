@@ -435,8 +435,7 @@ impl Solver {
         let state = State::new(pos, &self.order);
         let maximising = state.team() == Team::NS.index();
         let target = value.0 - taken(pos);
-        let cards = self.order.representatives(CardSet(state.legal(&self.order)), pos.live());
-        let moves = self.moves(&state, cards);
+        let moves = self.moves(&state, self.choices(&state));
         for &c in &moves.cards[..moves.len] {
             let mut child = state;
             let t = target - child.play(&self.order, usize::from(c));
@@ -667,10 +666,7 @@ impl Solver {
         first: [Option<u8>; 2],
     ) -> (i16, Option<u8>) {
         let maximising = state.team() == Team::NS.index();
-        let order = &self.order;
-        let live = state.live();
-        // One card per class of equivalent legal cards.
-        let mut left = order.representatives(CardSet(state.legal(order)), CardSet(live));
+        let mut left = self.choices(state);
         // The cards given first, then the others in the move order, worked out only if the
         // first do not cut the search off.
         let mut moves = Moves { cards: [0; 8], len: 0 };
@@ -681,17 +677,13 @@ impl Solver {
                 moves.len += 1;
             }
         }
-        if moves.len == 0 {
-            moves = self.moves(state, left);
-            left = CardSet::EMPTY;
-        }
         let mut best = if maximising { i16::MIN } else { i16::MAX };
         let mut best_card = None;
         // The cards searched so far and what they gave.
         let mut searched = [(0u8, 0i16); 8];
         let mut n = 0;
         let hand = state.hands[usize::from(state.seat)];
-        let others = live & !hand;
+        let others = state.live() & !hand;
         loop {
             'moves: for &c in &moves.cards[..moves.len] {
                 // A card of the same strength as one searched already against every other card
@@ -745,6 +737,12 @@ impl Solver {
             moves = self.moves(state, left);
             left = CardSet::EMPTY;
         }
+    }
+
+    /// One legal card at `state` for each class of equivalent cards.
+    fn choices(&self, state: &State) -> CardSet {
+        let order = &self.order;
+        order.representatives(CardSet(state.legal(order)), CardSet(state.live()))
     }
 
     /// The cards `cards` (some of the legal cards at `state`), best first.
