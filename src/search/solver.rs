@@ -1068,15 +1068,16 @@ struct Cashing {
 fn cashing(order: &CardOrder, hands: &[CardSet; 4], leader: usize, free: CardSet) -> Cashing {
     let (hand, partner) = (hands[leader], hands[leader ^ 2]);
     let (left, right) = (hands[leader ^ 1], hands[leader ^ 3]);
-    let (tricks, mine, _, drawn) = cashes(order, hand, partner, [left, right], false);
+    let Cashes { tricks, cards: mine, drawn, .. } =
+        cashes(order, hand, partner, [left, right], false);
     // The partner's cards count only through a suit the leader can lead to it.
     let reachable = Suit::ALL
         .iter()
         .filter(|&&s| hand.has_suit(s))
         .fold(CardSet::EMPTY, |acc, &s| acc.or(partner.of_suit(s)));
-    let (theirs, partners, suits, _) =
+    let Cashes { tricks: theirs, cards: partners, suits, .. } =
         if order.masters(reachable, left.or(right).or(hand)).is_empty() {
-            (0, CardSet::EMPTY, 0, drawn)
+            Cashes { tricks: 0, cards: CardSet::EMPTY, suits: 0, drawn }
         } else {
             cashes(order, partner, hand, [left, right], drawn)
         };
@@ -1095,22 +1096,32 @@ fn cashing(order: &CardOrder, hands: &[CardSet; 4], leader: usize, free: CardSet
     Cashing { tricks: all, cards, extra }
 }
 
-/// The tricks `hand` takes by leading one card after another, its partner holding `partner` and
-/// the opponents `opponents`; the cards it takes them with (the dearest where it has more than
-/// it can cash); the suits (one bit each) in which its partner can lead to it before it draws
-/// trumps itself; and whether the opponents' trumps are drawn. A card cashes when it beats every
-/// other card of its suit, or every card of it left once the hands holding higher ones have run
-/// out of the suit; one that another seat could cut only as many times as each opponent holding
-/// a trump still follows its suit (the opponents follow and cannot cut, and the partner never has
-/// to cut a trick its partner wins), unless the trumps, cashed first, have drawn every
-/// opponent's trumps, or `drawn` says the partner's did.
+/// What one hand cashes by leading one card after another (see [`cashes`]).
+struct Cashes {
+    /// The tricks it takes.
+    tricks: usize,
+    /// The cards it takes them with (the dearest where it has more than it can cash).
+    cards: CardSet,
+    /// The suits (one bit each) in which its partner can lead to it before it draws trumps
+    /// itself.
+    suits: u8,
+    /// Whether the opponents' trumps are drawn.
+    drawn: bool,
+}
+
+/// The [`Cashes`] of `hand`, its partner holding `partner` and the opponents `opponents`. A card
+/// cashes when it beats every other card of its suit, or every card of it left once the hands
+/// holding higher ones have run out of the suit; one that another seat could cut only as many
+/// times as each opponent holding a trump still follows its suit (the opponents follow and
+/// cannot cut, and the partner never has to cut a trick its partner wins), unless the trumps,
+/// cashed first, have drawn every opponent's trumps, or `drawn` says the partner's did.
 fn cashes(
     order: &CardOrder,
     hand: CardSet,
     partner: CardSet,
     opponents: [CardSet; 2],
     mut drawn: bool,
-) -> (usize, CardSet, u8, bool) {
+) -> Cashes {
     let trumps = CardSet(order.trumps());
     let others = opponents[0].or(opponents[1]).or(partner);
     let (mut tricks, mut cards, mut suits) = (0, CardSet::EMPTY, 0u8);
@@ -1185,5 +1196,5 @@ fn cashes(
         }
     }
     drawn |= most_trumps == 0;
-    (tricks, cards, suits, drawn)
+    Cashes { tricks, cards, suits, drawn }
 }
