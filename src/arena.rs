@@ -96,15 +96,13 @@ impl Contestant {
             return Action::Play(card);
         }
         let view = game.view(seat);
-        match self {
-            Contestant::Level(level) => {
-                decide_seeded_within(&view, level, style, seed, budget, None)
-            }
-            Contestant::Gambler => gambler::decide_seeded(&view, style, seed),
-            Contestant::Oracle => {
-                decide_seeded_within(&view, Level::Normal, style, seed, budget, None)
-            }
-        }
+        let level = match self {
+            Contestant::Level(level) => level,
+            Contestant::Gambler => return gambler::decide_seeded(&view, style, seed),
+            // The oracle bids as `normal`, and plays as it when the deal cannot be read.
+            Contestant::Oracle => Level::Normal,
+        };
+        decide_seeded_within(&view, level, style, seed, budget, None)
     }
 }
 
