@@ -270,6 +270,54 @@ fn too_small_then_grown() {
     assert!(format!("{:?}", t.backend()).contains("Bidding"));
 }
 
+/// A key with modifiers.
+fn key_with(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    app.update(Msg::Key(KeyEvent::new(code, modifiers)));
+}
+
+#[test]
+fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
+    let mut app = at_table(Lang::En);
+    // The areas of a frame drawn at a size that shows the table: a click that comes after the
+    // terminal shrank, before the next frame, must not find them.
+    draw(&mut app, 100, 30);
+    let pass = app.hits.area_of(Hit::Bid(BidButton::Call(contree::rules::Call::Pass)));
+    let pass = pass.expect("the Pass button is drawn");
+    let game = app.game.clone();
+    let focus = app.bid_focus;
+    let _ = app.take_effects();
+    app.update(Msg::Resize(10, 5));
+    for code in [KeyCode::Tab, KeyCode::Tab, KeyCode::Tab, KeyCode::Enter, KeyCode::Enter] {
+        key(&mut app, code);
+    }
+    for c in ['p', '1', '?', 'H', 'm', 'u', 'i'] {
+        ch(&mut app, c);
+    }
+    key(&mut app, KeyCode::Esc);
+    app.update(Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: pass.x,
+        row: pass.y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(app.game, game, "no call made");
+    assert_eq!(app.bid_focus, focus, "no button moved to");
+    assert!(app.popups.is_empty(), "no popup opened: {:?}", app.popups);
+    assert!(app.take_effects().is_empty(), "nothing to do outside");
+    // Grown again, the keys act.
+    app.update(Msg::Resize(100, 30));
+    key(&mut app, KeyCode::Tab);
+    assert_ne!(app.bid_focus, focus);
+    // Too small, `q` and Ctrl-C still quit.
+    app.update(Msg::Resize(79, 24));
+    ch(&mut app, 'q');
+    assert!(app.quit);
+    let mut app = at_table(Lang::En);
+    app.update(Msg::Resize(80, 23));
+    key_with(&mut app, KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(app.quit);
+}
+
 /// The footer's last row as text.
 fn footer_row(t: &Terminal<TestBackend>) -> String {
     let buf = t.backend().buffer();

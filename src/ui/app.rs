@@ -444,6 +444,8 @@ pub struct App {
     pub stats: Option<Stats>,
     /// The clickable areas of the last frame.
     pub hits: Hits,
+    /// The terminal's size, once the runner has said it: too small, the table cannot be seen.
+    size: Option<(u16, u16)>,
     /// Whether the player asked to quit.
     pub quit: bool,
     /// Whether colours are impossible (`NO_COLOR`): the colour setting cannot bring them.
@@ -496,6 +498,7 @@ impl App {
             note: None,
             stats: None,
             hits: Hits::default(),
+            size: None,
             quit: false,
             no_color: config.theme == Theme::monochrome(),
             position: 0,
@@ -712,8 +715,10 @@ impl App {
     pub fn update(&mut self, msg: Msg) {
         match msg {
             Msg::Key(key) if key.kind == KeyEventKind::Press => self.on_key(key),
-            Msg::Key(_) | Msg::Resize(..) => {}
-            Msg::Mouse(m) => self.on_mouse(m),
+            // A click is on what the player sees: nothing, while the table is too small.
+            Msg::Mouse(m) if self.in_sight() => self.on_mouse(m),
+            Msg::Key(_) | Msg::Mouse(_) => {}
+            Msg::Resize(w, h) => self.size = Some((w, h)),
             Msg::Timer => self.on_timer(),
             Msg::Decided(request, action) => self.on_decided(&request, action),
             Msg::BotFailed(request) => self.on_bot_failed(&request),
@@ -728,9 +733,20 @@ impl App {
         }
     }
 
+    /// Whether the table can be seen: not when the terminal is too small, and the view shows only
+    /// a message saying so.
+    pub fn in_sight(&self) -> bool {
+        self.size.is_none_or(|(w, h)| !super::view::too_small(w, h))
+    }
+
     fn on_key(&mut self, key: KeyEvent) {
         let mode = self.mode();
         let cmd = keymap::command(mode, key);
+        // Keys blind to what they do are not taken: while the table cannot be seen, only
+        // quitting does anything.
+        if !self.in_sight() && cmd != Some(Cmd::Quit) {
+            return;
+        }
         // Keys that only look, quit or take back work at any time.
         let aside = matches!(
             cmd,

@@ -247,6 +247,9 @@ fn event_loop(
 ) -> io::Result<Ending> {
     let mut timer: Option<(u64, Instant)> = None;
     let mut dirty = true;
+    // The app learns the size it is drawn at from the start, as it does every change after.
+    let size = terminal.size()?;
+    app.update(Msg::Resize(size.width, size.height));
     loop {
         for request in effects(app, store) {
             let tx = tx.clone();

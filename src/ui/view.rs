@@ -16,6 +16,12 @@ use crate::rules::Seat;
 /// The smallest terminal the table is drawn in.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
+/// Whether a terminal of this size is too small for the table: it then shows only a message
+/// saying so, and the app takes no key but the ones that quit or suspend it.
+pub const fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_SIZE.0 || height < MIN_SIZE.1
+}
+
 /// How the frame is drawn, beside the app's state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Look {
@@ -29,7 +35,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
     let buf = frame.buffer_mut();
     let mut ctx =
         Ctx { app, theme: app.theme, words: app.words(), ascii: look.ascii, hits: Hits::default() };
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+    if too_small(area.width, area.height) {
         let msg = ctx.words.too_small(area.width, area.height);
         let r = centered(area, msg.chars().count() as u16, 1);
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
