@@ -122,6 +122,53 @@ impl Table {
         }
     }
 
+    /// Whether the table's process is stopped, as `ps` tells it (`T`).
+    fn stopped(&self) -> bool {
+        let pid = self.child.process_id().expect("a process id");
+        let out = std::process::Command::new("ps")
+            .args(["-o", "stat=", "-p", &pid.to_string()])
+            .output()
+            .expect("ps runs");
+        String::from_utf8_lossy(&out.stdout).trim_start().starts_with('T')
+    }
+
+    fn wait_stopped(&self) {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            if self.stopped() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        panic!("contree did not stop; the screen:\n{}", self.contents());
+    }
+
+    /// Waits for the screen to be off the alternate screen, the last thing the table writes as it
+    /// stops: what it wrote before may still be on its way through the pseudo-terminal.
+    fn wait_off_alternate_screen(&self) {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
+            if !self.screen.lock().expect("screen").screen().alternate_screen() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        panic!("still on the alternate screen:\n{}", self.contents());
+    }
+
+    /// Checks that the table holds the terminal: the alternate screen, mouse reporting, raw mode.
+    fn assert_held(&self) {
+        let parser = self.screen.lock().expect("screen");
+        let screen = parser.screen();
+        assert!(screen.alternate_screen(), "not on the alternate screen");
+        assert_ne!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+        drop(parser);
+        match self.stty() {
+            Some(settings) => assert!(settings.contains("-icanon"), "not in raw mode: {settings}"),
+            None => eprintln!("stty could not read the terminal: raw mode not checked"),
+        }
+    }
+
     fn contents(&self) -> String {
         self.screen.lock().expect("screen").screen().contents()
     }
@@ -302,6 +349,36 @@ fn sigterm_and_sighup_save_first_and_give_the_terminal_back() {
         t.assert_given_back();
         assert!(calls(dir.path()) >= at_signal, "SIG{sig}: the save holds every call");
     }
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_give_the_terminal_back_and_stop_and_sigcont_takes_it_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start(dir.path());
+    sit_down(&mut t, dir.path());
+    t.assert_held();
+    // Ctrl-Z as a key (raw mode sends it as a byte), then SIGTSTP as `kill -TSTP` sends it.
+    for how in ["Ctrl-Z", "SIGTSTP"] {
+        match how {
+            "Ctrl-Z" => t.send("\x1a"),
+            _ => t.signal("TSTP"),
+        }
+        t.wait_stopped();
+        t.wait_off_alternate_screen();
+        t.assert_given_back();
+        assert!(!t.contents().contains("Your turn to bid"), "{how}: the shell's screen is shown");
+        t.signal("CONT");
+        // The table takes the terminal back and draws itself whole on a fresh screen.
+        t.wait_for("Your turn to bid");
+        t.assert_held();
+        assert!(!t.stopped(), "{how}: going on");
+    }
+    // Keys act again, read in raw mode rather than echoed.
+    t.send("?");
+    t.wait_for("╭ Help");
+    t.send("q");
+    assert!(t.wait_end().success());
+    t.assert_given_back();
 }
 
 #[test]

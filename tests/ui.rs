@@ -304,6 +304,9 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
     assert_eq!(app.bid_focus, focus, "no button moved to");
     assert!(app.popups.is_empty(), "no popup opened: {:?}", app.popups);
     assert!(app.take_effects().is_empty(), "nothing to do outside");
+    // Ctrl-Z suspends the table, seen or not.
+    key_with(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_eq!(app.take_effects(), vec![Effect::Suspend]);
     // Grown again, the keys act.
     app.update(Msg::Resize(100, 30));
     key(&mut app, KeyCode::Tab);

@@ -69,6 +69,9 @@ pub enum Effect {
     Analyse(AnalysisRequest),
     /// Load the statistics for the statistics screen.
     LoadStats,
+    /// Give the terminal back and stop the process, as Ctrl-Z does to any full-screen program;
+    /// when it is continued, the terminal is taken back and the table drawn again.
+    Suspend,
 }
 
 /// The expert's hint for South's turn.
@@ -743,15 +746,16 @@ impl App {
         let mode = self.mode();
         let cmd = keymap::command(mode, key);
         // Keys blind to what they do are not taken: while the table cannot be seen, only
-        // quitting does anything.
-        if !self.in_sight() && cmd != Some(Cmd::Quit) {
+        // quitting and suspending do anything.
+        if !self.in_sight() && !matches!(cmd, Some(Cmd::Quit | Cmd::Suspend)) {
             return;
         }
-        // Keys that only look, quit or take back work at any time.
+        // Keys that only look, quit, suspend or take back work at any time.
         let aside = matches!(
             cmd,
             Some(
                 Cmd::Quit
+                    | Cmd::Suspend
                     | Cmd::Help
                     | Cmd::History
                     | Cmd::LastTrick
@@ -777,6 +781,7 @@ impl App {
         self.note = None;
         match cmd {
             Cmd::Quit => self.quit = true,
+            Cmd::Suspend => self.effects.push(Effect::Suspend),
             Cmd::Help => self.toggle_popup(Popup::Help),
             Cmd::History => {
                 if !matches!(self.popups.last(), Some(Popup::History { .. })) {

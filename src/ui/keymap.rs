@@ -97,6 +97,8 @@ pub enum Cmd {
     Close,
     /// Save and quit.
     Quit,
+    /// Give the terminal back and stop, as Ctrl-Z does to any program in a shell.
+    Suspend,
     /// Scroll a page up.
     PageUp,
     /// Scroll a page down.
@@ -442,6 +444,14 @@ pub const BINDINGS: &[Binding] = &[
         modes: EVERYWHERE,
         footer: true,
     },
+    Binding {
+        keys: &[Key(KeyCode::Char('z'), KeyModifiers::CONTROL)],
+        shown: "Ctrl-Z",
+        cmd: Cmd::Suspend,
+        label: T::Suspend,
+        modes: EVERYWHERE,
+        footer: false,
+    },
 ];
 
 /// The bindings for the help screen: the table's first, then the others; a key listed once.
@@ -507,6 +517,11 @@ mod tests {
             Some(Cmd::Quit)
         );
         assert_eq!(command(Bidding, key(KeyCode::Char('c'))), Some(Cmd::Contre));
+        assert_eq!(
+            command(Confirm, KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+            Some(Cmd::Suspend)
+        );
+        assert_eq!(command(Playing, key(KeyCode::Char('z'))), None);
         assert_eq!(command(Bidding, key(KeyCode::Char('n'))), Some(Cmd::NoTrump));
         assert_eq!(command(Bidding, key(KeyCode::Char('t'))), Some(Cmd::AllTrump));
         assert_eq!(command(Declare, key(KeyCode::Char('y'))), Some(Cmd::Declare));

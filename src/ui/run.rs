@@ -1,10 +1,11 @@
 //! The runner: owns the terminal (raw mode, alternate screen, mouse capture), and gives it back
 //! on every exit: a quit, an error, a panic, the terminal closing, and SIGTERM, SIGHUP or SIGINT,
-//! each after saving. Terminal events, signals and the answers of the worker threads (the
-//! computer players' decisions, the expert's hints and deal analyses, [`think`]) come in on one
-//! channel from threads of their own, so the table sleeps until something happens (no polling
-//! while the player thinks), reads a burst of keys such as a paste through before drawing once,
-//! and never waits for any thinking to draw. It carries out the app's [`Effect`]s on the
+//! each after saving. Ctrl-Z and SIGTSTP give it back too and stop the process, as in any
+//! full-screen program; SIGCONT takes it again and draws the table whole. Terminal events,
+//! signals and the answers of the worker threads (the computer players' decisions, the expert's
+//! hints and deal analyses, [`think`]) come in on one channel from threads of their own, so the
+//! table sleeps until something happens (no polling while the player thinks), reads a burst of
+//! keys such as a paste through before drawing once, and never waits for any thinking to draw. It carries out the app's [`Effect`]s on the
 //! [`Store`], or in memory when there is no store.
 
 use std::io;
@@ -13,6 +14,7 @@ use std::time::Instant;
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
+use crossterm::terminal::EnterAlternateScreen;
 
 use super::app::{App, Effect, Msg, Resumable};
 use super::settings::SETTINGS_FILE;
@@ -37,6 +39,10 @@ enum Input {
     Bot(Box<Msg>),
     /// A signal to end.
     Signal(i32),
+    /// SIGTSTP: the terminal is to be given back and the process stopped.
+    Stop,
+    /// SIGCONT: the process goes on after a stop, and takes the terminal again.
+    Continued,
     /// The terminal cannot be read any more.
     Closed,
 }
@@ -71,7 +77,7 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
         }
         (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.saved),
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
-        (Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_), _) => Ok(()),
+        (Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend, _) => Ok(()),
         (
             Effect::SaveGame | Effect::DealFinished | Effect::GameFinished | Effect::NewGame(_),
             None,
@@ -79,19 +85,20 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
     }
 }
 
-/// Whether an effect asks for thinking, done on a worker thread.
-fn is_thinking(effect: &Effect) -> bool {
-    matches!(effect, Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_))
+/// Whether an effect is the loop's to carry out: thinking, done on a worker thread, and the
+/// suspension, done on the terminal.
+fn for_the_loop(effect: &Effect) -> bool {
+    matches!(effect, Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend)
 }
 
-/// Carries out the effects other than thinking on the store, and returns the requests to
-/// think. A failed write is shown in the status line, and so is a file the store had to move
-/// aside; play goes on in memory.
+/// Carries out the effects on the store, and returns the ones for the loop: the requests to
+/// think, and to suspend. A failed write is shown in the status line, and so is a file the store
+/// had to move aside; play goes on in memory.
 pub fn apply_effects(app: &mut App, store: &Store) -> Vec<Effect> {
-    let mut think = Vec::new();
+    let mut for_loop = Vec::new();
     for effect in app.take_effects() {
-        if is_thinking(&effect) {
-            think.push(effect);
+        if for_the_loop(&effect) {
+            for_loop.push(effect);
             continue;
         }
         if let Err(e) = carry_out(app, store, effect) {
@@ -105,21 +112,21 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<Effect> {
         all.extend(notices.iter().map(|a| w.set_aside(a)));
         app.status = Some(all.join(" "));
     }
-    think
+    for_loop
 }
 
-/// The effects when nothing is kept on disk: only the computer players' turns and the (empty)
+/// The effects when nothing is kept on disk: only the ones for the loop and the (empty)
 /// statistics mean anything.
 pub fn apply_in_memory(app: &mut App) -> Vec<Effect> {
-    let mut think = Vec::new();
+    let mut for_loop = Vec::new();
     for effect in app.take_effects() {
         match effect {
-            e if is_thinking(&e) => think.push(e),
+            e if for_the_loop(&e) => for_loop.push(e),
             Effect::LoadStats => app.stats = Some(crate::stats::Stats::default()),
             _ => {}
         }
     }
-    think
+    for_loop
 }
 
 fn effects(app: &mut App, store: Option<&Store>) -> Vec<Effect> {
@@ -208,23 +215,30 @@ fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
 
 /// SIGTERM, SIGHUP and SIGINT become messages to the loop, which saves and restores the
 /// terminal before ending. A second one while that is under way ends the process at once, in
-/// case saving is stuck.
+/// case saving is stuck. SIGTSTP and SIGCONT become messages too: the process no longer stops
+/// at SIGTSTP by itself, but once the loop has given the terminal back.
 #[cfg(unix)]
 fn watch_signals(tx: Sender<Input>) -> io::Result<()> {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
     let ending = Arc::new(AtomicBool::new(false));
     for sig in [SIGTERM, SIGHUP, SIGINT] {
         // The shutdown goes first so that it fires only from the second signal on.
         signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(&ending))?;
         signal_hook::flag::register(sig, Arc::clone(&ending))?;
     }
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
     std::thread::Builder::new().name("contree-signals".into()).spawn(move || {
         for sig in signals.forever() {
-            if tx.send(Input::Signal(sig)).is_err() {
+            let input = match sig {
+                SIGTSTP => Input::Stop,
+                SIGCONT => Input::Continued,
+                sig => Input::Signal(sig),
+            };
+            if tx.send(input).is_err() {
                 return;
             }
         }
@@ -234,6 +248,50 @@ fn watch_signals(tx: Sender<Input>) -> io::Result<()> {
 
 #[cfg(not(unix))]
 fn watch_signals(_: Sender<Input>) -> io::Result<()> {
+    Ok(())
+}
+
+/// Gives the terminal back as it was found (mouse capture off, raw mode off, the alternate
+/// screen left, the cursor shown) and stops the process, as the shell's Ctrl-Z does to any
+/// program; whatever a failed save left is written first. Returns once the process is continued,
+/// and whether it was stopped: the terminal is then taken again at SIGCONT ([`take_back`]), and
+/// at once when the process could not stop.
+#[cfg(unix)]
+fn suspend(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    store: Option<&Store>,
+) -> io::Result<bool> {
+    if let Some(Err(e)) = store.map(Store::save_pending) {
+        app.status = Some(app.words().store_error(&e));
+    }
+    let _ = terminal.show_cursor();
+    restore();
+    if signal_hook::low_level::raise(signal_hook::consts::SIGSTOP).is_ok() {
+        return Ok(true);
+    }
+    take_back(terminal, app)?;
+    Ok(false)
+}
+
+/// Without job control, Ctrl-Z does nothing.
+#[cfg(not(unix))]
+fn suspend(_: &mut ratatui::DefaultTerminal, _: &mut App, _: Option<&Store>) -> io::Result<bool> {
+    Ok(false)
+}
+
+/// Takes the terminal again when the process goes on after a stop (raw mode, the alternate
+/// screen, mouse capture), whoever stopped it, and clears it, so that the next frame is drawn
+/// whole at the size the terminal has now.
+fn take_back(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+    // Raw mode is set afresh rather than trusted to be on still: a shell may reset the terminal's
+    // modes while a process it did not see give them back is stopped.
+    crossterm::terminal::disable_raw_mode()?;
+    crossterm::terminal::enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    let size = terminal.size()?;
+    terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
+    app.update(Msg::Resize(size.width, size.height));
     Ok(())
 }
 
@@ -247,11 +305,17 @@ fn event_loop(
 ) -> io::Result<Ending> {
     let mut timer: Option<(u64, Instant)> = None;
     let mut dirty = true;
+    // Whether the terminal was given back at a stop, and is to be taken again when continued.
+    let mut suspended = false;
     // The app learns the size it is drawn at from the start, as it does every change after.
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     loop {
         for request in effects(app, store) {
+            if request == Effect::Suspend {
+                suspended |= suspend(terminal, app, store)?;
+                continue;
+            }
             let tx = tx.clone();
             std::thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
                 if let Some(answer) = think(request) {
@@ -282,7 +346,8 @@ fn event_loop(
             Ok(input) => Some(input),
             Err(TryRecvError::Disconnected) => return Ok(Ending::Quit),
             Err(TryRecvError::Empty) => {
-                if dirty {
+                // Nothing is drawn on the terminal given back.
+                if dirty && !suspended {
                     view::draw(terminal, app, look)?;
                     dirty = false;
                 }
@@ -324,6 +389,18 @@ fn event_loop(
             Some(Input::Terminal(_)) => None,
             Some(Input::Bot(m)) => Some(*m),
             Some(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
+            Some(Input::Stop) => {
+                suspended |= suspend(terminal, app, store)?;
+                None
+            }
+            // Continued after any stop, the table takes the terminal again and draws itself
+            // whole: the screen was the shell's meanwhile.
+            Some(Input::Continued) => {
+                suspended = false;
+                take_back(terminal, app)?;
+                dirty = true;
+                None
+            }
             Some(Input::Closed) => return Ok(Ending::Quit),
         };
         if let Some(m) = msg {

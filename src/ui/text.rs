@@ -302,6 +302,7 @@ texts! {
     Cancel => "cancel", "annuler";
     Summary => "deal summary", "bilan de la donne";
     Undo => "take back", "reprendre";
+    Suspend => "suspend (fg to come back)", "suspendre (fg pour revenir)";
     Players => "players", "joueurs";
     ResumePlay => "back to the game", "retour au jeu";
     UndoOff => "Taking back is off in the settings", "Reprendre un coup est désactivé dans les réglages";

@@ -212,7 +212,7 @@ fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'sta
 fn footer_rank(cmd: keymap::Cmd) -> u8 {
     use keymap::Cmd::*;
     match cmd {
-        Help | Close | Quit | Yes | No | Declare | KeepQuiet => u8::MAX,
+        Help | Close | Quit | Suspend | Yes | No | Declare | KeepQuiet => u8::MAX,
         // What decides the deal stays longest, then the ways to look back and to take back.
         Pass | Contre | Act => 7,
         NoTrump | AllTrump => 6,
