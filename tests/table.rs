@@ -110,6 +110,7 @@ fn play_from_the_start_menu_files_the_saved_game_despite_an_unreadable_line() {
     let store = store(dir.path());
     let mut app = App::new(Config { resume: Some(resume), ..config(12) });
     app.activate(MenuItem::Play);
+    enter(&mut app); // yes to the question: the saved game is replaced
     settle(&mut app, &store);
     assert_eq!(app.screen, Screen::Table);
     let history = store.games().expect("reads");
@@ -128,6 +129,7 @@ fn play_from_the_start_menu_is_refused_when_the_saved_game_cannot_be_filed() {
     let store = store(dir.path());
     let mut app = App::new(Config { resume: Some(resume), ..config(12) });
     app.activate(MenuItem::Play);
+    enter(&mut app); // yes to the question: the saved game is replaced
     settle(&mut app, &store);
     assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("kept"), before, "not overwritten");
     assert_eq!(app.screen, Screen::Start, "back to the start screen");

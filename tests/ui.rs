@@ -270,6 +270,65 @@ fn too_small_then_grown() {
     assert!(format!("{:?}", t.backend()).contains("Bidding"));
 }
 
+/// The start screen offering a saved game with points on the board.
+fn saved_game_offered(lang: Lang) -> App {
+    let mut played = finished_deal(lang);
+    key(&mut played, KeyCode::Enter);
+    let game = played.game.expect("a game");
+    let mut c = config(lang);
+    c.resume = Some(Resumable { game, started: Some(1_795_950_000), saved: Some(1_795_960_800) });
+    App::new(c)
+}
+
+#[test]
+fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
+    let mut app = saved_game_offered(Lang::En);
+    let saved = app.resume.clone();
+    let _ = app.take_effects();
+    // Play, under Resume: asked, and nothing done yet.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Start);
+    assert!(app.game.is_none());
+    assert!(app.take_effects().is_empty(), "nothing filed before the answer");
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("will be filed as abandoned"));
+    // n and Esc cancel, as at the table's other confirmations.
+    for no in [KeyCode::Char('n'), KeyCode::Esc] {
+        key(&mut app, no);
+        assert!(app.popups.is_empty(), "{no:?}: the question goes");
+        assert_eq!(app.resume, saved, "{no:?}: the saved game stays offered");
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved), "asked again");
+    }
+    // The mouse: the button to keep the saved game, then the one to replace it.
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Cancel);
+    assert!(app.popups.is_empty());
+    assert_eq!(app.resume, saved);
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Menu(MenuItem::Play));
+    assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved));
+    draw(&mut app, 120, 40);
+    click(&mut app, Hit::Continue);
+    assert_eq!(app.screen, Screen::Table);
+    assert!(app.resume.is_none());
+    assert_eq!(app.popups.last(), Some(&Popup::Players), "the new game's players sit down");
+    assert!(app.take_effects().contains(&Effect::NewGame(None)), "the saved game is filed");
+    // y and Enter say yes.
+    for yes in [KeyCode::Char('y'), KeyCode::Enter] {
+        let mut app = saved_game_offered(Lang::En);
+        app.activate(MenuItem::Play);
+        key(&mut app, yes);
+        assert_eq!(app.screen, Screen::Table, "{yes:?}");
+        assert!(app.resume.is_none());
+    }
+    // Without a saved game, nothing is asked.
+    let mut app = App::new(config(Lang::En));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.popups.last(), Some(&Popup::Players));
+}
+
 /// A key with modifiers.
 fn key_with(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
     app.update(Msg::Key(KeyEvent::new(code, modifiers)));
@@ -1343,6 +1402,13 @@ fn screens_in_every_language_and_size() {
         app
     });
     snapshot_all("contre_offer", contre_offered);
+    // The question before a new game replaces the saved one.
+    snapshot_all("replace_saved", |l| {
+        let mut app = saved_game_offered(l);
+        key(&mut app, KeyCode::Down);
+        key(&mut app, KeyCode::Enter);
+        app
+    });
     snapshot_all("forced_card", forced_card_held);
     snapshot_all("trick_gathering", |l| {
         let mut app = first_card_at_normal_speed();

@@ -145,6 +145,9 @@ pub enum Popup {
     Menu { selected: usize },
     /// Keys and a rules summary.
     Help,
+    /// On the start screen, the question before a new game replaces the saved one, which is then
+    /// filed as abandoned.
+    ReplaceSaved,
 }
 
 /// An item of the start menu.
@@ -283,7 +286,8 @@ pub enum Hit {
     Close,
     /// South's answer to the declaration prompt: declare, or keep quiet.
     Declare(bool),
-    /// Forgets the contre, surcontre or capot waiting for its confirmation.
+    /// Answers no to the confirmation asked: a contre, surcontre or capot is forgotten, the saved
+    /// game kept.
     Cancel,
     /// Asks the expert's hint.
     Hint,
@@ -570,6 +574,7 @@ impl App {
             Some(Popup::Players | Popup::Seat(_)) => return Mode::Players,
             Some(Popup::Menu { .. }) => return Mode::Menu,
             Some(Popup::Help) => return Mode::Help,
+            Some(Popup::ReplaceSaved) => return Mode::Confirm,
             None => {}
         }
         if self.confirm.is_some() {
@@ -1062,14 +1067,9 @@ impl App {
                     self.menu = 0;
                 }
             }
-            MenuItem::Play => {
-                // The saved game is filed by the new game's effect before anything replaces it.
-                if let Some(r) = self.resume.take() {
-                    self.previous = Some(r.game.players().clone());
-                }
-                self.menu = 0;
-                self.new_game();
-            }
+            // A saved game is replaced only once the player says so.
+            MenuItem::Play if self.resume.is_some() => self.popups.push(Popup::ReplaceSaved),
+            MenuItem::Play => self.play_new_game(),
             MenuItem::Target => self.cycle_target(true),
             MenuItem::Variant => self.change_setting(SettingItem::Variant, true),
             MenuItem::NtAt => self.change_setting(SettingItem::NtAt, true),
@@ -1084,6 +1084,16 @@ impl App {
             }
             MenuItem::Quit => self.quit = true,
         }
+    }
+
+    /// A new game from the start screen, in place of the saved game if there is one: the saved
+    /// game is filed by the new game's effect before anything replaces it.
+    fn play_new_game(&mut self) {
+        if let Some(r) = self.resume.take() {
+            self.previous = Some(r.game.players().clone());
+        }
+        self.menu = 0;
+        self.new_game();
     }
 
     /// Starts a new game with new faces at the table.
@@ -1244,8 +1254,17 @@ impl App {
         self.act(Seat::South, Action::Bid(call));
     }
 
-    /// The answer to a confirmation: the call is made, or forgotten.
+    /// The answer to a confirmation: the new game replaces the saved one or the question goes;
+    /// the call is made, or forgotten.
     fn answer_confirm(&mut self, yes: bool) {
+        if self.popups.last() == Some(&Popup::ReplaceSaved) {
+            if yes {
+                self.continue_popup();
+            } else {
+                self.popups.pop();
+            }
+            return;
+        }
         match self.confirm {
             Some(call) if yes && self.south_to_bid() => self.call(call),
             _ => self.confirm = None,
@@ -1515,6 +1534,7 @@ impl App {
                 }
             }
             Some(Popup::GameOver) => self.new_game(),
+            Some(Popup::ReplaceSaved) => self.play_new_game(),
             Some(other) => self.popups.push(other),
             None => {}
         }

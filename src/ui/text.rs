@@ -192,6 +192,8 @@ texts! {
     YouWin => "You and your partner win!", "Vous gagnez avec votre partenaire !";
     YouLose => "Your opponents win", "Vos adversaires gagnent";
     PlayAgain => "Play again", "Rejouer";
+    NewGameTitle => "New game?", "Nouvelle partie\u{a0}?";
+    NewGameButton => "New game", "Nouvelle partie";
     NewGameRefused => "No new game: the game it would replace could not be filed, and is kept", "Pas de nouvelle partie : celle qu'elle remplacerait n'a pas pu être classée, elle est gardée";
     NotSaved => "Nothing will be saved", "Rien ne sera enregistré";
     BotFailed => "the computer player failed; it passes or plays its first legal card", "le joueur de l'ordinateur a échoué ; il passe ou joue sa première carte permise";
@@ -621,6 +623,20 @@ impl Words {
                 ];
                 format!("{score} — du {day} {} {hour:02}:{minute:02}", MONTHS[month])
             }
+        }
+    }
+
+    /// What a new game does to the saved one, asked before it does: "The saved game, Us 0 – Them
+    /// 310, will be filed as abandoned."
+    pub fn replace_saved(self, us: u32, them: u32) -> String {
+        let (u, t) = (self.t(T::Us), self.t(T::Them));
+        match self.lang {
+            Lang::En => {
+                format!("The saved game, {u} {us} – {t} {them}, will be filed as abandoned.")
+            }
+            Lang::Fr => format!(
+                "La partie enregistrée, {u} {us} – {t} {them}, sera classée comme abandonnée."
+            ),
         }
     }
 

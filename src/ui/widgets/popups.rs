@@ -2,11 +2,13 @@
 //! sum, the end of the game
 //! with its deals and the statistics it changed, the history with its deal review (the deal in
 //! progress too), the tricks of the deal, the players, the menu during play, and the help (keys
-//! from the keymap, a rules summary).
+//! from the keymap, a rules summary); over the start screen, the question before a new game
+//! replaces the saved one.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::card::{self, Highlight};
 use super::{Ctx, put, span};
@@ -30,6 +32,27 @@ pub fn draw(ctx: &mut Ctx<'_>, popup: Popup, screen: Rect, buf: &mut Buffer) {
         Popup::Seat(seat) => one_player(ctx, seat, screen, buf),
         Popup::Menu { selected } => menu(ctx, selected, screen, buf),
         Popup::Help => help(ctx, screen, buf),
+        Popup::ReplaceSaved => replace_saved(ctx, screen, buf),
+    }
+}
+
+/// Asks before a new game replaces the saved one: what becomes of the saved game, its score,
+/// and a button for each answer.
+fn replace_saved(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
+    let Some(saved) = &ctx.app.resume else { return };
+    let w = ctx.words;
+    let t = ctx.theme;
+    let score = saved.game.totals();
+    let text = w.replace_saved(score[Team::NS], score[Team::EW]);
+    let ask = Paragraph::new(Line::from(span(text, t.text))).wrap(Wrap { trim: true });
+    let width = screen.width.saturating_sub(4).min(64);
+    let rows = ask.line_count(width.saturating_sub(2)) as u16;
+    let inner = ctx.popup(screen, width, rows + 4, w.t(T::NewGameTitle), buf);
+    ask.render(Rect { height: rows, ..inner }, buf);
+    let y = inner.y + rows + 1;
+    if y < inner.bottom() {
+        let used = ctx.button(inner.x, y, w.t(T::NewGameButton), true, Hit::Continue, buf);
+        ctx.button(inner.x + used + 1, y, w.t(T::CancelButton), false, Hit::Cancel, buf);
     }
 }
 
