@@ -1,7 +1,7 @@
 //! The terminal table driven by synthetic keys and clicks on seeded games, drawn into ratatui's
 //! `TestBackend`, every screen snapshotted at 80x24 and 120x40 in French and English.
 
-use contree::game::Phase;
+use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Seat};
 use contree::ui::app::{BidButton, Hit, MenuItem, Popup, Resumable, Screen};
 use contree::ui::view::{self, Look};
@@ -1315,6 +1315,62 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
     assert_eq!(app.wait(), None, "no timer gathers it");
     key(&mut app, KeyCode::Enter);
     assert!(app.shown_trick.is_none(), "a key gathers it");
+}
+
+/// The start screen offering `game` as loaded from its save, at the speed of
+/// [`forced_card_held`].
+fn offered_from_its_save(game: &contree::game::Game, edit: impl FnOnce(&mut GameSave)) -> App {
+    let mut save = game.to_save();
+    edit(&mut save);
+    let game = contree::game::Game::from_save(&save).expect("the save loads");
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Fast;
+    c.resume = Some(Resumable { game, started: None, saved: None });
+    App::new(c)
+}
+
+#[test]
+fn a_trick_held_for_a_forced_card_is_held_again_when_its_game_is_resumed() {
+    let held = forced_card_held(Lang::En);
+    let game = held.game.as_ref().expect("a game");
+    // Quit during the pause, then resume: the save holds the calls and cards, nothing more.
+    let mut app = offered_from_its_save(game, |_| {});
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Held), "the pause again");
+    assert_eq!(app.shown_trick, held.shown_trick, "the trick with the forced card on the table");
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("forced card was played"));
+    assert_eq!(app.wait(), None, "no timer gathers it");
+    let asked: Vec<contree::ui::app::BotRequest> = asked!(app, Think);
+    assert!(asked.is_empty(), "nobody leads the next trick before a key");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.shown_trick.is_none(), "a key gathers it");
+}
+
+#[test]
+fn a_forced_card_in_the_trick_in_progress_holds_its_trick_after_a_resume() {
+    let held = forced_card_held(Lang::En);
+    let game = held.game.as_ref().expect("a game");
+    let trick = held.shown_trick.expect("a trick held").trick;
+    let south = trick.plays().position(|(s, _)| s == Seat::South).expect("South played");
+    assert!(south < 3, "South is not last to the trick: the others play after its forced card");
+    // The game saved just after the forced card, before the others played to the trick.
+    let mut app = offered_from_its_save(game, |save| {
+        let play = &mut save.deals.last_mut().expect("a deal").play;
+        play.truncate(play.len() - 3 + south);
+        // Cut short by hand: the checksum of the cards no longer holds.
+        save.check = None;
+    });
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..20 {
+        if app.shown_trick.is_some() {
+            break;
+        }
+        settle_one(&mut app);
+    }
+    assert_eq!(app.shown_trick.map(|t| t.trick), Some(trick));
+    assert_eq!(app.wait, Some(contree::ui::app::Wait::Held), "held, not gathered by a timer");
 }
 
 #[test]

@@ -20,8 +20,8 @@ use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::bots::{self, Level, Style};
 use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView};
 use crate::rules::{
-    BeloteCall, Bid, BySeat, Call, Card, CardSet, Combination, ContreScoring, DoneTrick, Rank,
-    RuleSet, ScoringMethod, Seat, Suit, Trick, Trump,
+    BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, Combination, ContreScoring, DoneTrick,
+    Rank, RuleSet, ScoringMethod, Seat, Suit, Trick, Trump, legal_cards,
 };
 use crate::stats::Stats;
 
@@ -1155,16 +1155,37 @@ impl App {
         self.screen = Screen::Table;
         self.popups.clear();
         self.reset_deal_state();
+        self.find_forced_card();
         if let Some(g) = &self.game {
-            // A game saved right after its last card resumes on the deal's summary.
+            // A game saved right after its last card resumes on the deal's summary, after the
+            // trick held for South's forced card if there is one.
             match g.phase() {
-                Phase::DealOver => self.popups.push(Popup::DealEnd),
                 Phase::GameOver => self.popups.push(Popup::GameOver),
+                _ if self.shown_trick.is_some() => self.set_wait(Wait::Held),
+                Phase::DealOver => self.popups.push(Popup::DealEnd),
                 _ => self.set_wait(Wait::Deal),
             }
         }
         // The auction's calls of a resumed deal are shown again in the bubbles.
         self.restore_bubbles();
+    }
+
+    /// Finds again, from the cards alone (all a save holds), the card the table played for South
+    /// in the trick on the table: in the trick in progress, it holds that trick once complete;
+    /// in the last trick taken, with nothing played since, that trick is shown and held again,
+    /// as right after the card (the save cannot tell whether it was seen before the game was
+    /// left).
+    fn find_forced_card(&mut self) {
+        let play = self.game.as_ref().and_then(|g| g.deal().play.as_ref());
+        let Some(play) = play.filter(|_| self.settings.auto_play) else { return };
+        let current = play.current_trick();
+        match play.tricks().last() {
+            Some(&last) if current.is_empty() && south_forced(play, &last.trick) => {
+                self.shown_trick = Some(last);
+                self.auto_played = true;
+            }
+            _ => self.auto_played = south_forced(play, current),
+        }
     }
 
     fn reset_deal_state(&mut self) {
@@ -1847,6 +1868,22 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// Whether South's card in `trick`, the last trick of `play` South played to, was its only legal
+/// card: the card the table plays by itself when forced cards do. False when South has not
+/// played to the trick.
+fn south_forced(play: &CardPlay, trick: &Trick) -> bool {
+    let Some(i) = trick.plays().position(|(seat, _)| seat == Seat::South) else { return false };
+    let cards = trick.cards();
+    let mut before = Trick::new(trick.leader(), trick.direction());
+    for &c in &cards[..i] {
+        before.push(c);
+    }
+    // South's hand then: what it holds now, and the card it played to the trick.
+    let mut hand = play.hands()[Seat::South];
+    hand.insert(cards[i]);
+    legal_cards(hand, &before, play.trump(), play.rules()).len() == 1
 }
 
 /// The value after (or before) `v` in `all`, going round; the first when `v` is not there.
