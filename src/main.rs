@@ -42,6 +42,14 @@ struct Cli {
     /// How fast the computer players act (default: the settings', else normal).
     #[arg(long, value_enum)]
     speed: Option<contree::ui::Speed>,
+    /// The deck's colours: hearts and diamonds red, or each suit its own colour (default: the
+    /// settings', else two-colour).
+    #[arg(long, value_enum)]
+    deck: Option<contree::ui::Deck>,
+    /// The table's colours: on, high contrast (bold, bright, nothing dimmed) or off (default:
+    /// the settings', else on; NO_COLOR turns colour off whatever this says).
+    #[arg(long, value_enum)]
+    colours: Option<contree::ui::Colours>,
     /// How long the expert thinks over each decision, in milliseconds (default 100; in the
     /// arena, instead of --worlds).
     #[arg(long, global = true, value_name = "MS",
@@ -322,6 +330,12 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if let Some(s) = cli.speed {
         settings.speed = s;
+    }
+    if let Some(d) = cli.deck {
+        settings.deck = d;
+    }
+    if let Some(c) = cli.colours {
+        settings.colors = c;
     }
     // Rule flags choose this session's new games; the saved settings stay as they are.
     let options = flags_or_exit(flags.options(settings.rules(), settings.deal_style));

@@ -455,7 +455,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
             assert!(screen.contains(note.get(lang)), "{lang:?} {level:?}:\n{screen}");
             // Every line of the frame closes on its right border.
             let right = rows.iter().filter_map(|r| r.chars().nth(74)).filter(|&c| c == '│');
-            assert_eq!(right.count(), 18, "{lang:?} {level:?}:\n{screen}");
+            assert_eq!(right.count(), 19, "{lang:?} {level:?}:\n{screen}");
         }
         // Elsewhere the note says when the game rules apply.
         let mut app = App::new(config(lang));
@@ -1913,4 +1913,156 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
         }));
         app
     });
+}
+
+/// A whole trick on the table, South's card in it, before it is gathered.
+fn full_trick(app: &mut App) {
+    for _ in 0..8 {
+        key(app, KeyCode::Enter);
+        for _ in 0..100 {
+            if app.shown_trick.is_some() {
+                return;
+            }
+            settle_one(app);
+        }
+    }
+    panic!("no trick was completed");
+}
+
+/// The suit whose glyph a cell holds.
+fn suit_of_glyph(symbol: &str) -> Option<contree::rules::Suit> {
+    let glyphs = ["♠", "♥", "♦", "♣"];
+    glyphs.iter().position(|g| *g == symbol).map(contree::rules::Suit::from_index)
+}
+
+/// The column where the side panel starts: the corner before its first title.
+fn panel_left(buf: &ratatui::buffer::Buffer) -> u16 {
+    (0..buf.area.width).find(|&x| buf[(x, 0)].symbol() == "╭").expect("the side panel")
+}
+
+#[test]
+fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
+    use contree::rules::Suit;
+    use contree::ui::{Colours, Deck};
+    use ratatui::style::Modifier;
+    for (colours, deck, name) in [
+        (Colours::On, Deck::FourColour, "four_colour"),
+        (Colours::HighContrast, Deck::TwoColour, "high_contrast"),
+        (Colours::HighContrast, Deck::FourColour, "high_contrast_four_colour"),
+    ] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut c = config(Lang::En);
+            c.settings.colors = colours;
+            c.settings.deck = deck;
+            let mut app = App::new(c);
+            assert_eq!(app.theme, Theme::new(colours, deck, false));
+            sit(&mut app);
+            settle(&mut app);
+            bid_with_keys(&mut app);
+            full_trick(&mut app);
+            let t = draw(&mut app, w, h);
+            insta::assert_snapshot!(format!("{name}_en_{w}x{h}"), t.backend());
+            let theme = app.theme;
+            let buf = t.backend().buffer();
+            // Each card of the hand: its glyphs in its suit's colour (dimmed when South is to play
+            // and it may not be played), bold in high contrast.
+            let playable = |c| !app.south_to_play() || app.playable().contains(c);
+            for card in app.hand() {
+                let area = app.hits.area_of(Hit::Card(card)).expect("the card is drawn");
+                let style = if playable(card) { theme.suit(card.suit()) } else { theme.dim };
+                let glyphs: Vec<_> = area
+                    .positions()
+                    .map(|p| &buf[p])
+                    .filter(|cell| suit_of_glyph(cell.symbol()) == Some(card.suit()))
+                    .collect();
+                assert!(!glyphs.is_empty(), "{name} {card}");
+                for cell in glyphs {
+                    assert_eq!(cell.fg, style.fg.unwrap_or_default(), "{name} {card}");
+                    if colours == Colours::HighContrast && playable(card) {
+                        assert!(cell.modifier.contains(Modifier::BOLD), "{name} {card}");
+                    }
+                    assert!(!cell.modifier.contains(Modifier::DIM), "{name} {card}");
+                }
+            }
+            // Nowhere is a suit drawn in another suit's colour; the trick's cards show theirs.
+            for cell in buf.content() {
+                let Some(suit) = suit_of_glyph(cell.symbol()) else { continue };
+                for other in Suit::ALL.into_iter().filter(|&o| o != suit) {
+                    let theirs = theme.suit(other).fg.unwrap_or_default();
+                    if theirs != theme.suit(suit).fg.unwrap_or_default()
+                        && theirs != ratatui::style::Color::Reset
+                    {
+                        assert_ne!(
+                            cell.fg, theirs,
+                            "{name}: a {suit:?} glyph in {other:?}'s colour"
+                        );
+                    }
+                }
+            }
+            // The trick, between the hand's row and the side panel.
+            let hand = app.hand();
+            let hand_top = hand.iter().filter_map(|&c| app.hits.area_of(Hit::Card(c)));
+            let hand_top = hand_top.map(|r| r.y).min().expect("a hand");
+            let table = ratatui::layout::Rect::new(0, 0, panel_left(buf), hand_top);
+            for (_, card) in app.table_trick().expect("a trick").plays() {
+                let colour = theme.suit(card.suit()).fg.unwrap_or_default();
+                let shown = table.positions().map(|p| &buf[p]).filter(|cell| {
+                    suit_of_glyph(cell.symbol()) == Some(card.suit()) && cell.fg == colour
+                });
+                assert!(shown.count() > 0, "{name} {card}");
+            }
+            if deck == Deck::FourColour {
+                let fg: std::collections::HashSet<_> =
+                    Suit::ALL.iter().map(|&s| theme.suit(s).fg).collect();
+                assert_eq!(fg.len(), 4, "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
+    use contree::rules::Suit;
+    use contree::ui::app::SettingItem;
+    use contree::ui::{Colours, Deck};
+    let mut app = App::new(config(Lang::Fr));
+    app.activate(MenuItem::Settings);
+    let _ = app.take_effects();
+    app.change_setting(SettingItem::Deck, true);
+    assert_eq!((app.settings.deck, app.saved.deck), (Deck::FourColour, Deck::FourColour));
+    assert!(app.take_effects().contains(&Effect::SaveSettings));
+    assert_eq!(app.theme, Theme::new(Colours::On, Deck::FourColour, false));
+    // The deck's line shows the four suits, each in its colour.
+    let t = draw(&mut app, 80, 24);
+    let buf = t.backend().buffer();
+    let row = (0..buf.area.height)
+        .find(|&y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .contains("Jeu de cartes")
+        })
+        .expect("the deck's line");
+    for suit in Suit::ALL {
+        let cell = (0..buf.area.width)
+            .map(|x| &buf[(x, row)])
+            .find(|c| suit_of_glyph(c.symbol()) == Some(suit))
+            .expect("the suit's glyph");
+        assert_eq!(cell.fg, app.theme.suit(suit).fg.unwrap_or_default(), "{suit:?}");
+    }
+    let mut seen = Vec::new();
+    for _ in Colours::ALL {
+        app.change_setting(SettingItem::Colors, true);
+        seen.push(app.saved.colors);
+        assert_eq!(app.theme, Theme::new(app.settings.colors, Deck::FourColour, false));
+    }
+    assert_eq!(seen, [Colours::HighContrast, Colours::Off, Colours::On]);
+    app.change_setting(SettingItem::Colors, false);
+    assert_eq!(app.settings.colors, Colours::Off, "left goes back");
+    // Under NO_COLOR high contrast stays without colour.
+    let mut c = config(Lang::En);
+    c.theme = Theme::monochrome();
+    c.settings.colors = Colours::HighContrast;
+    let app = App::new(c);
+    assert_eq!(app.theme, Theme::monochrome_high_contrast());
 }

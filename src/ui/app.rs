@@ -12,7 +12,7 @@ use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEve
 use ratatui::layout::{Position, Rect};
 
 use super::keymap::{self, Cmd, Mode};
-use super::settings::{Settings, Speed, SuitStyle};
+use super::settings::{Colours, Deck, Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
 pub use super::work::{AnalysisRequest, BotRequest, Cancel, HintRequest};
@@ -194,11 +194,13 @@ pub enum SettingItem {
     DealStyle,
     /// Suit glyphs or letters.
     Suits,
+    /// The two-colour or four-colour deck.
+    Deck,
     /// Automatic play of a forced card.
     AutoPlay,
     /// Bidding hint.
     Hint,
-    /// Colours or monochrome.
+    /// Colours, high contrast or monochrome.
     Colors,
     /// Whether South may take back its last call or card.
     Undo,
@@ -208,7 +210,7 @@ pub enum SettingItem {
 
 impl SettingItem {
     /// Every line, in order.
-    pub const ALL: [SettingItem; 14] = [
+    pub const ALL: [SettingItem; 15] = [
         SettingItem::Lang,
         SettingItem::Level,
         SettingItem::Speed,
@@ -218,6 +220,7 @@ impl SettingItem {
         SettingItem::Contre,
         SettingItem::DealStyle,
         SettingItem::Suits,
+        SettingItem::Deck,
         SettingItem::Colors,
         SettingItem::AutoPlay,
         SettingItem::Hint,
@@ -1412,9 +1415,10 @@ impl App {
             SettingItem::Suits => {
                 s.suits = cycle(&[SuitStyle::Glyphs, SuitStyle::Letters], s.suits, forward);
             }
+            SettingItem::Deck => s.deck = cycle(&Deck::ALL, s.deck, forward),
             SettingItem::AutoPlay => s.auto_play = !s.auto_play,
             SettingItem::Hint => s.hint = !s.hint,
-            SettingItem::Colors => s.colors = !s.colors,
+            SettingItem::Colors => s.colors = cycle(&Colours::ALL, s.colors, forward),
             SettingItem::Undo => s.undo = !s.undo,
         }
         let (s, saved) = (&self.settings, &mut self.saved);
@@ -1429,6 +1433,7 @@ impl App {
             SettingItem::Contre => saved.contre = s.contre,
             SettingItem::DealStyle => saved.deal_style = s.deal_style,
             SettingItem::Suits => saved.suits = s.suits,
+            SettingItem::Deck => saved.deck = s.deck,
             SettingItem::AutoPlay => saved.auto_play = s.auto_play,
             SettingItem::Hint => saved.hint = s.hint,
             SettingItem::Colors => saved.colors = s.colors,
@@ -1534,11 +1539,7 @@ impl App {
 
     /// The theme the settings and the environment allow.
     fn apply_theme(&mut self) {
-        self.theme = if self.settings.colors && !self.no_color {
-            Theme::colored()
-        } else {
-            Theme::monochrome()
-        };
+        self.theme = Theme::new(self.settings.colors, self.settings.deck, self.no_color);
     }
 
     /// The summary's button: next deal, or after the game, a new game.

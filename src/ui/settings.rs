@@ -1,6 +1,7 @@
 //! The player's preferences, kept in `settings.json` in the data directory: language, bot level
 //! and speed, the rules of new games (rule set, sans atout / tout atout, contrée's scoring, deal
-//! style), the suit drawing, the colours, the automatic play of a forced card, the bidding hint,
+//! style), the suit drawing, the deck's colours, the table's colours (on, high contrast or off),
+//! the automatic play of a forced card, the bidding hint,
 //! the take-back, and whether South chooses to declare.
 
 use std::time::Duration;
@@ -79,6 +80,67 @@ pub enum SuitStyle {
     Letters,
 }
 
+/// How many colours the suits are drawn in.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Deck {
+    /// Hearts and diamonds red, spades and clubs in the text's colour: the usual deck.
+    #[default]
+    TwoColour,
+    /// Each suit its own colour, as in the card rooms' four-colour deck.
+    FourColour,
+}
+
+impl Deck {
+    /// Both decks.
+    pub const ALL: [Deck; 2] = [Deck::TwoColour, Deck::FourColour];
+}
+
+/// How the table uses colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Colours {
+    /// The colour theme.
+    #[default]
+    On,
+    /// Bold text and bright colours, nothing dimmed.
+    HighContrast,
+    /// No colour: the monochrome theme.
+    Off,
+}
+
+impl Colours {
+    /// Every choice, in the settings' order.
+    pub const ALL: [Colours; 3] = [Colours::On, Colours::HighContrast, Colours::Off];
+}
+
+/// Reads the colours as written now (`"on"`, `"high-contrast"`, `"off"`), or as a settings file
+/// of an earlier contree wrote them, `true` or `false`.
+impl<'de> Deserialize<'de> for Colours {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Colours, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        enum Named {
+            On,
+            HighContrast,
+            Off,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Named(Named),
+            Earlier(bool),
+        }
+        Ok(match Written::deserialize(d)? {
+            Written::Named(Named::On) | Written::Earlier(true) => Colours::On,
+            Written::Named(Named::HighContrast) => Colours::HighContrast,
+            Written::Named(Named::Off) | Written::Earlier(false) => Colours::Off,
+        })
+    }
+}
+
 /// The player's preferences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -101,12 +163,14 @@ pub struct Settings {
     pub deal_style: DealStyle,
     /// Suit glyphs or letters.
     pub suits: SuitStyle,
+    /// Two colours or four for the suits.
+    pub deck: Deck,
     /// Play a card by itself when it is the only legal one.
     pub auto_play: bool,
     /// Show what a computer player would bid in your place.
     pub hint: bool,
-    /// Colours (unless `NO_COLOR` is set), or monochrome.
-    pub colors: bool,
+    /// Colours (unless `NO_COLOR` is set), high contrast, or monochrome.
+    pub colors: Colours,
     /// Whether `u` takes back South's last call or card.
     pub undo: bool,
     /// Whether South is asked, at its first card of a coinche deal, to declare what it holds or
@@ -126,9 +190,10 @@ impl Default for Settings {
             contre: ContreScoring::default(),
             deal_style: DealStyle::default(),
             suits: SuitStyle::Glyphs,
+            deck: Deck::TwoColour,
             auto_play: true,
             hint: false,
-            colors: true,
+            colors: Colours::On,
             undo: true,
             choose_declarations: false,
         }
@@ -161,6 +226,42 @@ mod tests {
         assert_eq!(serde_json::from_str::<Settings>(&json).expect("parse"), s);
         let partial: Settings = serde_json::from_str(r#"{"lang":"fr"}"#).expect("parse");
         assert_eq!(partial, Settings { lang: Lang::Fr, ..Settings::default() });
+    }
+
+    #[test]
+    fn a_settings_file_of_the_earlier_format_still_loads() {
+        // As the contree before the four-colour deck and high contrast wrote it.
+        let earlier = r#"{"lang":"fr","level":"expert","speed":"fast","set":"contree","nt_at":true,
+            "scoring":"made-plus-bid","contre":"standard","deal_style":"shuffle","suits":"letters",
+            "auto_play":false,"hint":true,"colors":false,"undo":true,"choose_declarations":false}"#;
+        let s: Settings = serde_json::from_str(earlier).expect("parse");
+        assert_eq!(s.colors, Colours::Off);
+        assert_eq!(s.deck, Deck::TwoColour);
+        assert_eq!(
+            (s.lang, s.suits, s.nt_at, s.auto_play),
+            (Lang::Fr, SuitStyle::Letters, true, false)
+        );
+        let on: Settings = serde_json::from_str(r#"{"colors":true}"#).expect("parse");
+        assert_eq!(on.colors, Colours::On);
+    }
+
+    #[test]
+    fn colours_and_deck_are_written_by_name() {
+        let s = Settings {
+            colors: Colours::HighContrast,
+            deck: Deck::FourColour,
+            ..Settings::default()
+        };
+        let json = serde_json::to_value(s).expect("serialize");
+        assert_eq!(json["colors"], "high-contrast");
+        assert_eq!(json["deck"], "four-colour");
+        for c in Colours::ALL {
+            let back: Colours =
+                serde_json::from_value(serde_json::to_value(c).expect("ser")).expect("de");
+            assert_eq!(back, c);
+        }
+        assert!(serde_json::from_str::<Colours>(r#""bright""#).is_err());
+        assert!(serde_json::from_str::<Colours>("1").is_err());
     }
 
     #[test]

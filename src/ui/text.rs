@@ -319,6 +319,12 @@ texts! {
     MenuSaveLeave => "Save and go to the start screen", "Enregistrer et revenir à l'accueil";
     InGameNote => "The rules, sans atout / tout atout, scoring, contre and deal style are rules of the game: choose them on the start screen, for a new game.", "La règle, le sans atout / tout atout, la marque, le contre et la distribution sont des règles de la partie : choisissez-les à l'accueil, pour une nouvelle partie.";
     Colors => "Colours", "Affichage en couleur";
+    HighContrast => "high contrast", "contraste élevé";
+    ColoursNote => "High contrast: bold text and bright colours, nothing dimmed (bold alone under NO_COLOR).", "Contraste élevé : texte en gras, couleurs vives, rien d'estompé (le gras seul avec NO_COLOR).";
+    DeckSetting => "Deck", "Jeu de cartes";
+    TwoColour => "two-colour", "deux couleurs";
+    FourColour => "four-colour", "quatre couleurs";
+    DeckNote => "Four colours: spades in the text's colour, hearts red, diamonds blue, clubs magenta (bright green in high contrast).", "Quatre couleurs : pique de la couleur du texte, cœur rouge, carreau bleu, trèfle magenta (vert vif en contraste élevé).";
     UndoSetting => "Take back a call or card (u)", "Reprendre un coup (u)";
     StyleBold => "Bold style: bids a little high, contres readily", "Style audacieux : annonce un peu haut, contre volontiers";
     StyleCautious => "Cautious style: bids a little low, contres only on sure things", "Style prudent : annonce un peu bas, ne contre qu'à coup sûr";

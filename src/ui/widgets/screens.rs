@@ -11,7 +11,7 @@ use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
-use crate::ui::settings::{Speed, SuitStyle};
+use crate::ui::settings::{Colours, Deck, Speed, SuitStyle};
 use crate::ui::text::T;
 
 /// The start screen: title, menu, the rules of a new game among its items.
@@ -161,6 +161,11 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
     let w = ctx.words;
     let s = &ctx.app.settings;
     let on = |b: bool| w.t(if b { T::On } else { T::Off }).to_string();
+    // A value followed by the four suits as they are drawn: "symbols ♠♥♦♣".
+    let with_suits = |name: &str| {
+        let sample: String = Suit::ALL.iter().map(|&x| w.suit(x)).collect();
+        format!("{name} {sample}")
+    };
     match item {
         SettingItem::Lang => s.lang.name().into(),
         SettingItem::Level => w
@@ -195,17 +200,23 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
                 DealStyle::Tradition => T::Tradition,
             })
             .into(),
-        SettingItem::Suits => {
-            let sample: String = Suit::ALL.iter().map(|&x| w.suit(x)).collect();
-            let name = w.t(match s.suits {
-                SuitStyle::Glyphs => T::Glyphs,
-                SuitStyle::Letters => T::Letters,
-            });
-            format!("{name} {sample}")
-        }
+        SettingItem::Suits => with_suits(w.t(match s.suits {
+            SuitStyle::Glyphs => T::Glyphs,
+            SuitStyle::Letters => T::Letters,
+        })),
+        SettingItem::Deck => with_suits(w.t(match s.deck {
+            Deck::TwoColour => T::TwoColour,
+            Deck::FourColour => T::FourColour,
+        })),
         SettingItem::AutoPlay => on(s.auto_play),
         SettingItem::Hint => on(s.hint),
-        SettingItem::Colors => on(s.colors),
+        SettingItem::Colors => w
+            .t(match s.colors {
+                Colours::On => T::On,
+                Colours::HighContrast => T::HighContrast,
+                Colours::Off => T::Off,
+            })
+            .into(),
         SettingItem::Undo => on(s.undo),
     }
 }
@@ -222,6 +233,7 @@ fn setting_label(item: SettingItem) -> T {
         SettingItem::Contre => T::TournamentContre,
         SettingItem::DealStyle => T::DealStyle,
         SettingItem::Suits => T::SuitStyle,
+        SettingItem::Deck => T::DeckSetting,
         SettingItem::AutoPlay => T::AutoPlay,
         SettingItem::Hint => T::HintSetting,
         SettingItem::Colors => T::Colors,
@@ -252,7 +264,24 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             break;
         }
         // A long value in a wordy language stops at the frame instead of running over it.
-        buf.set_stringn(inner.x + 1, y, &text, usize::from(inner.width.saturating_sub(1)), style);
+        let (end, _) = buf.set_stringn(
+            inner.x + 1,
+            y,
+            &text,
+            usize::from(inner.width.saturating_sub(1)),
+            style,
+        );
+        // The deck's line shows its four suits in their colours, the last cells before " ▶".
+        if item == SettingItem::Deck {
+            let before = text.chars().count().saturating_sub(" ▶".chars().count() + Suit::NUM);
+            let first = inner.x + 1 + before as u16;
+            for (i, &suit) in Suit::ALL.iter().enumerate() {
+                let x = first + i as u16;
+                if x < end {
+                    buf[(x, y)].set_style(style.patch(t.suit(suit)));
+                }
+            }
+        }
         ctx.hits
             .push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
     }
@@ -265,6 +294,8 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             Level::Expert => T::LevelExpertNote,
         },
         Some(SettingItem::ChooseDeclarations) => T::ChooseDeclarationsNote,
+        Some(SettingItem::Deck) => T::DeckNote,
+        Some(SettingItem::Colors) => T::ColoursNote,
         _ if ctx.app.in_game => T::InGameNote,
         _ => T::SettingsNote,
     };
