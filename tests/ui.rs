@@ -2066,3 +2066,62 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     let app = App::new(c);
     assert_eq!(app.theme, Theme::monochrome_high_contrast());
 }
+
+/// The cells of `area` in the last frame that hold `symbol`.
+fn count_in(buf: &ratatui::buffer::Buffer, area: ratatui::layout::Rect, symbol: &str) -> usize {
+    area.intersection(buf.area).positions().filter(|&p| buf[p].symbol() == symbol).count()
+}
+
+#[test]
+fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
+    use contree::ui::widgets::card::trump_suit;
+    let looks = [
+        ("colour", Theme::colored(), false),
+        ("monochrome", Theme::monochrome(), false),
+        ("ascii", Theme::monochrome(), true),
+    ];
+    for (name, theme, ascii) in looks {
+        let mark = if ascii { "*" } else { "★" };
+        let mut c = config(Lang::En);
+        c.theme = theme;
+        // Every card of South played by a key, the first from a hand of eight.
+        c.settings.auto_play = false;
+        let mut app = App::new(c);
+        sit(&mut app);
+        settle(&mut app);
+        focus_first_value(&mut app);
+        key(&mut app, KeyCode::Enter);
+        key(&mut app, KeyCode::Enter);
+        let mut full_hand = false;
+        for _ in 0..8 {
+            settle(&mut app);
+            if !app.south_to_play() {
+                break;
+            }
+            let trump = trump_suit(&app).expect("a suit contract");
+            for (w, h) in [(80, 24), (120, 40)] {
+                let mut t = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+                view::draw(&mut t, &mut app, Look { ascii }).expect("draw");
+                let buf = t.backend().buffer();
+                let hand = app.hand();
+                full_hand |= hand.len() == 8 && (w, h) == (80, 24);
+                // Each trump of the hand shows its mark, even where the cards overlap.
+                for &card in &hand {
+                    let area = app.hits.area_of(Hit::Card(card)).expect("drawn");
+                    let marks = count_in(buf, area, mark);
+                    assert_eq!(marks > 0, card.suit() == trump, "{name} {card} {w}x{h}");
+                }
+                if !ascii {
+                    // Two marks a trump card, in the hand and the trick, and one in the panel.
+                    let in_trick = app
+                        .table_trick()
+                        .map_or(0, |t| t.plays().filter(|(_, c)| c.suit() == trump).count());
+                    let trumps = hand.iter().filter(|c| c.suit() == trump).count() + in_trick;
+                    assert_eq!(count_in(buf, buf.area, mark), 2 * trumps + 1, "{name} {w}x{h}");
+                }
+            }
+            key(&mut app, KeyCode::Enter);
+        }
+        assert!(full_hand, "{name}: the first card was drawn from a hand of eight");
+    }
+}

@@ -324,6 +324,7 @@ texts! {
     DeckSetting => "Deck", "Jeu de cartes";
     TwoColour => "two-colour", "deux couleurs";
     FourColour => "four-colour", "quatre couleurs";
+    TrumpLegend => "trump", "atout";
     DeckNote => "Four colours: spades in the text's colour, hearts red, diamonds blue, clubs magenta (bright green in high contrast).", "Quatre couleurs : pique de la couleur du texte, cœur rouge, carreau bleu, trèfle magenta (vert vif en contraste élevé).";
     UndoSetting => "Take back a call or card (u)", "Reprendre un coup (u)";
     StyleBold => "Bold style: bids a little high, contres readily", "Style audacieux : annonce un peu haut, contre volontiers";

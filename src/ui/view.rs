@@ -76,7 +76,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
 /// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
 /// quotes. Accented letters stay in French sentences; titles and names are written with plain
 /// letters by the widgets.
-const ASCII_SYMBOLS: [(&str, &str); 21] = [
+const ASCII_SYMBOLS: [(&str, &str); 22] = [
     ("▶", ">"),
     ("◀", "<"),
     ("«", "<"),
@@ -92,6 +92,7 @@ const ASCII_SYMBOLS: [(&str, &str); 21] = [
     ("›", ">"),
     ("•", "*"),
     ("✓", "v"),
+    ("★", "*"),
     // The rules screen's: French no-break spaces, dashes, times, and its tables' bars.
     ("\u{a0}", " "),
     ("–", "-"),

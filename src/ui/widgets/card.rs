@@ -1,17 +1,30 @@
 //! A playing card, 7 cells wide and 5 high (9 by 7 on a roomy terminal): the rank in two corners
-//! and the suit in the middle; hearts and diamonds red. A card's back is a hatched rectangle.
+//! and the suit in the middle, in the suit's colour; a card of the trump suit carries the trump
+//! mark in the two other corners, so that the trump is seen without colour. A card's back is a
+//! hatched rectangle.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::Ctx;
-use crate::rules::Card;
+use crate::rules::{Card, Suit};
+use crate::ui::app::App;
 
 /// A card's width.
 pub const WIDTH: u16 = 7;
 /// A card's height.
 pub const HEIGHT: u16 = 5;
+
+/// The mark of a trump card, beside its ranks (`*` under `--ascii`, as the view's ASCII
+/// stand-ins say).
+pub const TRUMP_MARK: &str = "★";
+
+/// The trump suit of the deal at the table, once its contract is made; none in sans atout and
+/// tout atout, where no suit stands apart.
+pub fn trump_suit(app: &App) -> Option<Suit> {
+    app.game.as_ref()?.deal().contract()?.trump().suit()
+}
 
 /// How a card stands out: selected, dimmed, framed as the winner, numbered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +81,7 @@ pub fn face(
     };
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
+    let trump = trump_suit(ctx.app) == Some(card.suit());
     let (tl, tr, bl, br, h, v) = match (ctx.ascii, highlight.marked) {
         (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
         (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),
@@ -84,16 +98,23 @@ pub fn face(
     let mut rows: Vec<Vec<(String, Style)>> =
         vec![vec![(format!("{tl}{}{tr}", h.repeat(inner)), frame)]];
     let middle = format!("{suit:^inner$}");
+    // The rank in the top left and bottom right corners, the trump mark in the two others.
+    let (top, bottom_rank) = if trump {
+        let k = inner.saturating_sub(1);
+        (format!("{rank:<k$}{TRUMP_MARK}"), format!("{TRUMP_MARK}{rank:>k$}"))
+    } else {
+        (format!("{rank:<inner$}"), format!("{rank:>inner$}"))
+    };
     if size.h >= 7 {
-        rows.push(body(format!("{rank:<inner$}")));
+        rows.push(body(top));
         rows.push(body(format!("{suit:<inner$}")));
         rows.push(body(middle));
         rows.push(body(format!("{suit:>inner$}")));
-        rows.push(body(format!("{rank:>inner$}")));
+        rows.push(body(bottom_rank));
     } else {
-        rows.push(body(format!("{rank:<inner$}")));
+        rows.push(body(top));
         rows.push(body(middle));
-        rows.push(body(format!("{rank:>inner$}")));
+        rows.push(body(bottom_rank));
     }
     rows.push(vec![(bottom, frame)]);
     for (dy, row) in rows.iter().enumerate() {

@@ -1,4 +1,5 @@
-//! The side panel: the contract (sans atout and tout atout in full), the team scores with the
+//! The side panel: the contract (sans atout and tout atout in full) with what the trump cards'
+//! mark means, the team scores with the
 //! target and the rules of the game, the points and tricks taken in this deal with its
 //! declarations and belotes, and the auction seat by seat.
 
@@ -41,7 +42,18 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
                 bid = format!("{}{mult}", w.bid(c.bid));
             }
             put(buf, inner, 0, &Line::from(span(bid, t.accent)));
-            put(buf, inner, 1, &Line::from(span(w.seat(c.taker), t.text)));
+            // Beside the taker, what the mark on the trump cards means, where it fits.
+            let taker = w.seat(c.taker);
+            let mut line = vec![span(taker, t.text)];
+            if let Some(trump) = c.trump().suit() {
+                let legend = format!("{} {}", super::card::TRUMP_MARK, w.t(T::TrumpLegend));
+                let used = taker.chars().count() + legend.chars().count();
+                if let Some(pad) = usize::from(inner.width).checked_sub(used + 1) {
+                    line.push(span(" ".repeat(pad + 1), t.text));
+                    line.push(span(legend, t.suit(trump)));
+                }
+            }
+            put(buf, inner, 1, &Line::from(line));
         }
         None => put(buf, inner, 0, &Line::from(span(format!("{}…", w.t(T::Bidding)), t.dim))),
     }
