@@ -1,5 +1,5 @@
 //! The `contree` command: parses the command line, and opens the table or runs `score`,
-//! `stats`, `history`, `arena` or `bot`, each reporting its errors in one line.
+//! `stats`, `history`, `arena`, `bot` or `completions`, each reporting its errors in one line.
 
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
@@ -126,6 +126,12 @@ enum Command {
         #[arg(long, default_value_t = ARENA_WORLDS, conflicts_with = "think_ms",
               value_parser = clap::value_parser!(u32).range(1..=10_000))]
         worlds: u32,
+    },
+    /// Print a completion script for SHELL on standard output.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
     },
     /// The bots as a service: one JSON request per line on standard input, one answer per line.
     Bot {
@@ -464,6 +470,15 @@ fn score(file: Option<PathBuf>) -> ExitCode {
     }
 }
 
+/// `contree completions`: the completion script of `shell`, made from the command definitions.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "contree", &mut script);
+    emit(&String::from_utf8_lossy(&script))?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = contree::bots::personas::check_embedded() {
@@ -499,6 +514,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Bot { seed, style }) => bot(cli.level.unwrap_or(Level::DEFAULT), style, seed),
         Some(Command::Stats { json }) => report(stats(json)),
+        Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { json, export, force }) => report(history(json, export, force)),
         None => report(table(&cli)),
     }
@@ -506,9 +522,10 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
+    use clap::CommandFactory;
+
     #[test]
     fn the_command_line_is_consistent() {
-        use clap::CommandFactory;
         super::Cli::command().debug_assert();
     }
 }

@@ -573,3 +573,38 @@ fn history_and_stats_of_every_rule_set_agree_with_contree_score() {
         );
     }
 }
+
+#[test]
+fn completions_are_printed_for_every_shell_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (shell, says) in [
+        ("bash", "complete -F _contree"),
+        ("zsh", "#compdef contree"),
+        ("fish", "complete -c contree"),
+        ("elvish", "edit:completion:arg-completer[contree]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = contree(dir.path(), &["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains(says), "{shell}:\n{script}");
+        // The subcommands and the flags of the table are completed, and their values where
+        // the shell's script completes values.
+        let values = ["bash", "zsh", "fish"].contains(&shell);
+        for word in ["history", "deck", "four-colour", "high-contrast"] {
+            let value = word.contains('-');
+            assert!(!values && value || script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let bash = text(&contree(dir.path(), &["completions", "bash"]).stdout);
+    let path = dir.path().join("contree.bash");
+    std::fs::write(&path, bash).expect("written");
+    if let Ok(check) = Command::new("bash").arg("-n").arg(&path).output() {
+        assert!(check.status.success(), "{}", text(&check.stderr));
+    }
+    let out = contree(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("bash, elvish, fish, powershell, zsh"));
+    // contree wrote nothing in its data directory: its one file is the script written above.
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1, "contree wrote nothing");
+}
