@@ -1,5 +1,7 @@
 //! The `contree` command: parses the command line, and opens the table or runs `score`,
 //! `stats`, `history`, `arena`, `bot` or `completions`, each reporting its errors in one line.
+//! The manual pages in `assets/man/` are made from the same definitions, and a test keeps them
+//! so.
 
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
@@ -527,5 +529,59 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         super::Cli::command().debug_assert();
+    }
+
+    /// Where the manual pages are kept.
+    const MAN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/man");
+
+    /// The manual pages the command definitions make, file name and text: `contree.6`, then one
+    /// page a command (`contree-score.6`, ...), in section 6, the games'.
+    fn man_pages() -> Vec<(String, String)> {
+        fn pages(cmd: clap::Command, out: &mut Vec<(String, String)>) {
+            let man = clap_mangen::Man::new(cmd.clone()).section("6");
+            let mut text = Vec::new();
+            man.render(&mut text).expect("rendered in memory");
+            out.push((man.get_filename(), String::from_utf8_lossy(&text).into_owned()));
+            for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+                pages(sub.clone(), out);
+            }
+        }
+        let mut cmd = super::Cli::command().disable_help_subcommand(true);
+        cmd.build();
+        let mut out = Vec::new();
+        pages(cmd, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_manual_pages_are_what_the_command_line_says() {
+        let made = man_pages();
+        for (name, text) in &made {
+            let kept = std::fs::read_to_string(format!("{MAN_DIR}/{name}")).unwrap_or_default();
+            assert!(
+                kept == *text,
+                "assets/man/{name} is not what the command line makes: write the pages again \
+                 with `cargo test --bin contree -- --ignored write_the_manual_pages`"
+            );
+        }
+        let mut kept: Vec<String> = std::fs::read_dir(MAN_DIR)
+            .expect("assets/man")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        kept.sort();
+        let mut names: Vec<String> = made.into_iter().map(|(name, _)| name).collect();
+        names.sort();
+        assert_eq!(kept, names, "assets/man holds a page of a command that is no more");
+    }
+
+    /// Writes the manual pages into `assets/man/`, after a change to the command line.
+    #[test]
+    #[ignore = "writes assets/man: run it after changing the command line"]
+    fn write_the_manual_pages() {
+        let _ = std::fs::remove_dir_all(MAN_DIR);
+        std::fs::create_dir_all(MAN_DIR).expect("assets/man");
+        for (name, text) in man_pages() {
+            std::fs::write(format!("{MAN_DIR}/{name}"), text).expect("written");
+        }
     }
 }
