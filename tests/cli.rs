@@ -608,3 +608,14 @@ fn completions_are_printed_for_every_shell_from_the_command_line() {
     // contree wrote nothing in its data directory: its one file is the script written above.
     assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1, "contree wrote nothing");
 }
+
+#[test]
+fn the_deck_and_colours_flags_take_only_their_values() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = contree(dir.path(), &["--deck", "three-colour"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("two-colour, four-colour"), "{}", text(&out.stderr));
+    let out = contree(dir.path(), &["--colours", "bright"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("on, high-contrast, off"), "{}", text(&out.stderr));
+}
