@@ -453,7 +453,7 @@ fn score(file: Option<PathBuf>) -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     let result = match file.filter(|f| f.as_os_str() != "-") {
         None => contree::score::run(io::stdin().lock(), &mut out),
-        Some(path) => match contree::files::open_within(&path, contree::score::INPUT_LIMIT) {
+        Some(path) => match contree::files::open_regular(&path) {
             Ok(f) => contree::score::run(f, &mut out),
             Err(e) => {
                 eprintln!("contree score: cannot read {}: {e}", path.display());

@@ -1,17 +1,41 @@
 //! `contree score`: reads deal records (one JSON object, or JSON Lines) and writes one JSON
 //! answer per record, in order. Every record gets an answer; a line that is not JSON gets a
 //! `bad-input` answer naming what is wrong.
+//!
+//! Answers are written as the records are read: the input is taken in batches of lines, each
+//! batch scored on every core, so memory stays that of a batch and of the longest line however
+//! long the input. A line longer than [`LINE_LIMIT`] is answered `bad-input` without being held
+//! whole. A line that is not JSON alone may begin a record written over several lines (or hold
+//! several records): the lines that follow are taken with it until together they are JSON, and
+//! answered each alone when they never are (within [`LINE_LIMIT`] bytes, or by the end of the
+//! input). An input in which nothing is JSON, nor even starts like a record, is refused whole
+//! (exit status 2): its answers are held back until something is JSON, [`HELD_BACK`] bytes of
+//! them at most.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 
 use serde::{Deserialize, Serialize};
 use serde_json::error::Category;
 
-use crate::files::{self, MIB, ReadError, cut, describe_io};
+use crate::files::{self, MIB, ReadError, cut, describe_io, size};
 use crate::rules::{DealRecord, RawRecord, RecordError, ScoredDeal};
 
 /// The byte order mark some editors put at the start of a UTF-8 file.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The longest line read, and the longest record written over several lines, in bytes: a
+/// record is a few kilobytes.
+pub const LINE_LIMIT: usize = MIB as usize;
+
+/// The answers held back while nothing of the input is JSON, in bytes (their reasons): beyond,
+/// the input is taken for what its start says, not JSON.
+pub const HELD_BACK: usize = MIB as usize;
+
+/// Lines scored together, on every core, before their answers are written: at most this many
+/// lines, or [`BATCH_BYTES`] of them.
+const BATCH_LINES: usize = 1024;
+/// See [`BATCH_LINES`].
+const BATCH_BYTES: usize = MIB as usize;
 
 /// An answer whose reason, if any, repeats no huge token from the input.
 fn tidy(answer: Answer) -> Answer {
@@ -21,11 +45,6 @@ fn tidy(answer: Answer) -> Answer {
         }
         e
     })
-}
-
-/// The non-blank lines of `bytes`.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    bytes.split(|&b| b == b'\n').filter(|l| !crate::files::is_blank(l))
 }
 
 /// The exit status of `contree score`.
@@ -47,13 +66,10 @@ impl ScoreStatus {
     }
 }
 
-/// The largest input read, in bytes: some hundred thousand records.
-pub const INPUT_LIMIT: u64 = 256 * MIB;
-
 /// Input that cannot be scored at all, or answers that cannot be written (exit status 2).
 #[derive(Debug)]
 pub enum InputError {
-    /// The input could not be read, or is larger than [`INPUT_LIMIT`].
+    /// The input could not be read.
     Read(ReadError),
     /// The answers could not be written (a full disk; a reader that went away).
     Write(io::Error),
@@ -127,122 +143,331 @@ fn answer_line(line: &[u8]) -> Result<Answer, String> {
     }
 }
 
-/// Scores a record written over several lines, or several records in one stream.
-fn answer_stream(bytes: &[u8]) -> Option<Vec<Answer>> {
-    let values: Vec<serde_json::Value> =
-        serde_json::Deserializer::from_slice(bytes).into_iter().collect::<Result<_, _>>().ok()?;
-    Some(
-        values
-            .iter()
-            .map(|v| match RawRecord::deserialize(v) {
-                Ok(raw) => check_raw(raw),
-                Err(e) => Err(shape_error(&e)),
-            })
-            .collect(),
-    )
+/// The answers to a record written over several lines, or to several records in one piece of
+/// text; `Err` tells whether more lines could still complete it (`true`) or nothing can.
+fn answer_stream(bytes: &[u8]) -> Result<Vec<Answer>, bool> {
+    let mut answers = Vec::new();
+    for value in serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>() {
+        let value = value.map_err(|e| e.is_eof())?;
+        answers.push(match RawRecord::deserialize(&value) {
+            Ok(raw) => check_raw(raw),
+            Err(e) => Err(shape_error(&e)),
+        });
+    }
+    Ok(answers)
 }
 
 fn broken_line(msg: &str) -> Answer {
     Err(RecordError::bad_input(None, format!("not JSON: {msg}")))
 }
 
+/// A line of the input as read: whole, or longer than [`LINE_LIMIT`] (only its start kept).
+struct Line {
+    text: Vec<u8>,
+    too_long: bool,
+}
+
+impl Line {
+    /// Whether it starts like a record, however broken: then the input is taken for records.
+    fn starts_a_record(&self) -> bool {
+        self.text.trim_ascii_start().starts_with(b"{")
+    }
+
+    /// The line's answer when read alone, or the syntax error that makes it not JSON.
+    fn alone(&self) -> Result<Answer, String> {
+        if self.too_long {
+            return Ok(Err(RecordError::bad_input(
+                None,
+                format!("the line is longer than {}: not a deal record", size(LINE_LIMIT as u64)),
+            )));
+        }
+        answer_line(&self.text)
+    }
+}
+
+/// Reads the next line of `input` into `text` (without its newline), keeping no more than
+/// [`LINE_LIMIT`] bytes of it: `None` at the end of the input, else whether the line was
+/// longer (the rest was read through and dropped).
+fn read_line(input: &mut impl BufRead, text: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    text.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let piece = &buf[..newline.unwrap_or(buf.len())];
+        let room = LINE_LIMIT - text.len();
+        too_long |= piece.len() > room;
+        text.extend_from_slice(&piece[..piece.len().min(room)]);
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// Where an answer goes: written out, or collected.
+trait Sink {
+    fn answer(&mut self, answer: Answer) -> Result<(), InputError>;
+}
+
+/// Answers written as lines of JSON, and whether every record was accepted.
+struct Writing<'a, W: Write> {
+    out: &'a mut W,
+    all_ok: bool,
+}
+
+impl<W: Write> Sink for Writing<'_, W> {
+    fn answer(&mut self, answer: Answer) -> Result<(), InputError> {
+        self.all_ok &= answer.is_ok();
+        write_answer(self.out, &answer).map_err(InputError::Write)
+    }
+}
+
+impl Sink for Vec<Answer> {
+    fn answer(&mut self, answer: Answer) -> Result<(), InputError> {
+        self.push(answer);
+        Ok(())
+    }
+}
+
+/// Lines that together may be one record written over several lines: the text so far (lines
+/// joined by newlines) and where each line ends in it.
+#[derive(Default)]
+struct Group {
+    text: Vec<u8>,
+    ends: Vec<usize>,
+    /// How deep in objects and arrays the text ends, and whether inside a string: a record
+    /// can only be complete back at depth 0, and no string goes on past the end of a line.
+    depth: i64,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Group {
+    fn push(&mut self, line: &[u8]) {
+        if !self.ends.is_empty() {
+            self.text.push(b'\n');
+        }
+        for &b in line {
+            match (self.in_string, self.escaped, b) {
+                (true, true, _) => self.escaped = false,
+                (true, false, b'\\') => self.escaped = true,
+                (true, false, b'"') => self.in_string = false,
+                (true, false, _) => {}
+                (false, _, b'"') => self.in_string = true,
+                (false, _, b'{' | b'[') => self.depth += 1,
+                (false, _, b'}' | b']') => self.depth -= 1,
+                (false, _, _) => {}
+            }
+        }
+        self.text.extend_from_slice(line);
+        self.ends.push(self.text.len());
+    }
+
+    fn lines(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|e| e + 1));
+        starts.zip(&self.ends).map(|(s, &e)| &self.text[s..e])
+    }
+}
+
+/// The answers of the input, in order, as its lines come.
+struct Scorer<S: Sink> {
+    sink: S,
+    group: Group,
+    /// Whether something of the input is JSON, or starts like a record: until then answers are
+    /// held back, with the first syntax error, in case nothing is.
+    json_seen: bool,
+    held: Vec<Answer>,
+    held_bytes: usize,
+    first_error: Option<String>,
+}
+
+impl<S: Sink> Scorer<S> {
+    fn new(sink: S) -> Scorer<S> {
+        Scorer {
+            sink,
+            group: Group::default(),
+            json_seen: false,
+            held: Vec::new(),
+            held_bytes: 0,
+            first_error: None,
+        }
+    }
+
+    /// Takes one non-blank line and its answer alone.
+    fn line(&mut self, line: &Line, alone: Result<Answer, String>) -> Result<(), InputError> {
+        if !self.json_seen && line.starts_a_record() {
+            self.see_json()?;
+        }
+        if !self.group.ends.is_empty() {
+            if !line.too_long && self.group.text.len() + line.text.len() < LINE_LIMIT {
+                self.group.push(&line.text);
+                return self.try_group();
+            }
+            self.give_up_group()?;
+        }
+        if line.too_long {
+            self.first_error.get_or_insert_with(|| {
+                format!("a line is longer than {}", size(LINE_LIMIT as u64))
+            });
+        }
+        match alone {
+            // A line too long is no sign of JSON.
+            Ok(answer) => self.answer(answer, !line.too_long),
+            Err(msg) => {
+                self.first_error.get_or_insert_with(|| msg.clone());
+                self.group.push(&line.text);
+                self.try_group()
+            }
+        }
+    }
+
+    /// Answers the group when its lines are JSON together; gives it up when they cannot be.
+    fn try_group(&mut self) -> Result<(), InputError> {
+        if self.group.in_string {
+            return self.give_up_group();
+        }
+        if self.group.depth > 0 {
+            return Ok(());
+        }
+        match answer_stream(&self.group.text) {
+            Ok(answers) => {
+                self.group = Group::default();
+                answers.into_iter().try_for_each(|a| self.answer(a, true))
+            }
+            Err(true) => Ok(()),
+            Err(false) => self.give_up_group(),
+        }
+    }
+
+    /// The group is not one record: each of its lines is answered alone.
+    fn give_up_group(&mut self) -> Result<(), InputError> {
+        let group = std::mem::take(&mut self.group);
+        for text in group.lines() {
+            let starts = text.trim_ascii_start().starts_with(b"{");
+            match answer_line(text) {
+                Ok(answer) => self.answer(answer, true)?,
+                Err(msg) => self.answer(broken_line(&msg), starts)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives `answer` to the sink, or holds it back while nothing is JSON; `json` says whether
+    /// it answers something JSON (or like a record).
+    fn answer(&mut self, answer: Answer, json: bool) -> Result<(), InputError> {
+        if self.json_seen {
+            return self.sink.answer(answer);
+        }
+        if !json {
+            self.held_bytes += answer.as_ref().err().map_or(0, |e| e.reason.len());
+            self.held.push(answer);
+            if self.held_bytes > HELD_BACK {
+                return Err(self.not_json());
+            }
+            return Ok(());
+        }
+        self.see_json()?;
+        self.sink.answer(answer)
+    }
+
+    /// Something of the input is JSON: the answers held back go out, and no more are.
+    fn see_json(&mut self) -> Result<(), InputError> {
+        self.json_seen = true;
+        std::mem::take(&mut self.held).into_iter().try_for_each(|a| self.sink.answer(a))
+    }
+
+    fn not_json(&mut self) -> InputError {
+        InputError::NotJson(self.first_error.take().unwrap_or_default())
+    }
+
+    /// The end of the input: a group left open is answered line by line.
+    fn finish(mut self) -> Result<S, InputError> {
+        self.give_up_group()?;
+        if !self.json_seen && !self.held.is_empty() {
+            return Err(self.not_json());
+        }
+        Ok(self.sink)
+    }
+}
+
+/// The answers alone of a batch of lines, worked out on every core.
+fn answer_batch(lines: &[Line]) -> Vec<Result<Answer, String>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    if threads == 1 || lines.len() < 64 {
+        return lines.iter().map(Line::alone).collect();
+    }
+    let per = lines.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = lines
+            .chunks(per)
+            .map(|part| scope.spawn(move || part.iter().map(Line::alone).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    })
+}
+
+/// Scores every record of `input` into `sink`, in order.
+fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
+    let mut input = BufReader::with_capacity(64 * 1024, input);
+    let mut scorer = Scorer::new(sink);
+    let mut batch: Vec<Line> = Vec::with_capacity(BATCH_LINES);
+    let mut text = Vec::new();
+    let mut first = true;
+    loop {
+        let mut bytes = 0;
+        batch.clear();
+        let mut ended = false;
+        while batch.len() < BATCH_LINES && bytes < BATCH_BYTES {
+            let Some(too_long) =
+                read_line(&mut input, &mut text).map_err(|e| InputError::Read(ReadError::Io(e)))?
+            else {
+                ended = true;
+                break;
+            };
+            let line = if std::mem::take(&mut first) {
+                text.strip_prefix(BOM).unwrap_or(&text)
+            } else {
+                &text[..]
+            };
+            if !too_long && files::is_blank(line) {
+                continue;
+            }
+            bytes += line.len();
+            batch.push(Line { text: line.to_vec(), too_long });
+        }
+        let answers = answer_batch(&batch);
+        for (line, alone) in batch.iter().zip(answers) {
+            scorer.line(line, alone)?;
+        }
+        if ended {
+            return scorer.finish();
+        }
+    }
+}
+
 /// Scores every record of `text`, in order.
 pub fn score_text(text: &str) -> Result<Vec<Answer>, InputError> {
-    score_bytes(text.as_bytes())
+    score_into(text.as_bytes(), Vec::new())
 }
 
-/// Scores every record of `bytes`, in order: a line that is not UTF-8 is answered `bad-input`,
-/// the others as usual.
-fn score_bytes(bytes: &[u8]) -> Result<Vec<Answer>, InputError> {
-    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    let answered: Vec<Result<Answer, String>> = lines(bytes).map(answer_line).collect();
-    resolve(bytes, answered)
-}
-
-/// Turns per-line answers into the record answers: when some line is not JSON, the input may be
-/// one record written over several lines; when nothing at all is JSON, the input is refused.
-fn resolve(
-    bytes: &[u8],
-    lines_answered: Vec<Result<Answer, String>>,
-) -> Result<Vec<Answer>, InputError> {
-    let broken = lines_answered.iter().filter(|l| l.is_err()).count();
-    if broken == 0 {
-        return Ok(lines_answered
-            .into_iter()
-            .map(|l| l.unwrap_or_else(|m| broken_line(&m)))
-            .collect());
-    }
-    if let Some(answers) = answer_stream(bytes) {
-        return Ok(answers);
-    }
-    // Lines that start like a record but break off are broken records, each answered; input
-    // where nothing parses and nothing even starts like a record is not JSON at all.
-    let starts_a_record = |l: &[u8]| l.trim_ascii_start().starts_with(b"{");
-    if broken == lines_answered.len() && !lines(bytes).any(starts_a_record) {
-        let first = lines_answered.into_iter().find_map(Result::err).unwrap_or_default();
-        return Err(InputError::NotJson(first));
-    }
-    Ok(lines_answered.into_iter().map(|l| l.unwrap_or_else(|m| broken_line(&m))).collect())
-}
-
-/// Scores the lines of one piece of the input, writing the answers of well-formed lines; stops
-/// at the first line that is not JSON (the whole input is then read again as a stream).
-fn score_piece(piece: &[u8]) -> Option<(Vec<u8>, bool)> {
-    let mut out = Vec::new();
-    let mut all_ok = true;
-    for line in lines(piece) {
-        let answer = answer_line(line).ok()?;
-        all_ok &= answer.is_ok();
-        write_answer(&mut out, &answer).ok()?;
-    }
-    Some((out, all_ok))
-}
-
-/// `bytes` cut into about `n` pieces of whole lines, none smaller than `min` bytes.
-fn pieces(bytes: &[u8], n: usize, min: usize) -> Vec<&[u8]> {
-    let size = bytes.len().div_ceil(n.max(1)).max(min);
-    let mut out = Vec::new();
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        let end = if rest.len() <= size {
-            rest.len()
-        } else {
-            rest[size..].iter().position(|&b| b == b'\n').map_or(rest.len(), |i| size + i + 1)
-        };
-        let (piece, tail) = rest.split_at(end);
-        out.push(piece);
-        rest = tail;
-    }
-    out
-}
-
-/// Runs `contree score` on `input`, writing answers to `out`. Pieces of the input are scored on
-/// every core, and answers are written in input order. Memory grows with the input and the
-/// answers, never with a guess made from the number of lines.
+/// Runs `contree score` on `input`, writing answers to `out` as the records are read.
 pub fn run(input: impl Read, out: &mut impl Write) -> Result<ScoreStatus, InputError> {
-    let bytes = files::read_from(input, INPUT_LIMIT).map_err(InputError::Read)?;
-    let bytes = bytes.strip_prefix(BOM).unwrap_or(&bytes);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-    let scored: Vec<Option<(Vec<u8>, bool)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = pieces(bytes, threads, 1 << 20)
-            .into_iter()
-            .map(|p| scope.spawn(move || score_piece(p)))
-            .collect();
-        handles.into_iter().map(|h| h.join().ok().flatten()).collect()
-    });
-    let mut all_ok = true;
-    if scored.iter().all(Option::is_some) {
-        for (answers, ok) in scored.into_iter().flatten() {
-            all_ok &= ok;
-            out.write_all(&answers).map_err(InputError::Write)?;
-        }
-    } else {
-        for a in &score_bytes(bytes)? {
-            all_ok &= a.is_ok();
-            write_answer(out, a).map_err(InputError::Write)?;
-        }
-    }
-    out.flush().map_err(InputError::Write)?;
+    let written = score_into(input, Writing { out, all_ok: true })?;
+    let all_ok = written.all_ok;
+    written.out.flush().map_err(InputError::Write)?;
     Ok(if all_ok { ScoreStatus::AllAccepted } else { ScoreStatus::SomeRejected })
 }
 
@@ -254,21 +479,6 @@ mod tests {
         let mut out = Vec::new();
         let status = run(input, &mut out);
         (status, String::from_utf8(out).expect("answers are UTF-8"))
-    }
-
-    #[test]
-    fn pieces_are_whole_lines_and_cover_the_input() {
-        let text = b"aa\nbbbb\nc\n\ndddddd\ne";
-        for n in 1..6 {
-            for min in [1, 3, 100] {
-                let p = pieces(text, n, min);
-                assert_eq!(p.concat(), text.to_vec());
-                for piece in &p[..p.len() - 1] {
-                    assert!(piece.ends_with(b"\n"), "{p:?}");
-                }
-            }
-        }
-        assert!(pieces(b"", 4, 1).is_empty());
     }
 
     #[test]
@@ -318,5 +528,111 @@ mod tests {
         let e = run(&b"{}\n"[..], &mut Refusing(io::ErrorKind::StorageFull)).expect_err("full");
         assert!(matches!(e, InputError::Write(_)), "{e:?}");
         assert_eq!(e.to_string(), "cannot write the answers: the disk is full");
+    }
+
+    /// A writer into a buffer that the input can look at as it is read.
+    struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// `lines` lines of `{}`, noting how many answers were written when the last one is read.
+    struct Watching {
+        out: std::rc::Rc<std::cell::RefCell<Vec<u8>>>,
+        left: usize,
+        seen_at_end: Option<usize>,
+    }
+
+    impl Read for Watching {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                self.seen_at_end
+                    .get_or_insert_with(|| self.out.borrow().split(|&b| b == b'\n').count() - 1);
+                return Ok(0);
+            }
+            let n = (buf.len() / 3).min(self.left);
+            for chunk in buf.chunks_mut(3).take(n) {
+                chunk.copy_from_slice(b"{}\n");
+            }
+            self.left -= n;
+            Ok(n * 3)
+        }
+    }
+
+    #[test]
+    fn answers_are_written_as_records_are_read() {
+        let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let lines = 2_000_000;
+        let mut input = Watching { out: out.clone(), left: lines, seen_at_end: None };
+        let status = run(&mut input, &mut Shared(out.clone())).expect("answers");
+        assert_eq!(status, ScoreStatus::SomeRejected);
+        let written = input.seen_at_end.expect("read to the end");
+        assert!(written > lines / 2, "only {written} answers written when the input ended");
+        assert_eq!(out.borrow().split(|&b| b == b'\n').count() - 1, lines);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_answered_and_the_next_one_too() {
+        let long = io::repeat(b'x').take(300 << 20);
+        let input = long.chain(&b"\n{}\n"[..]);
+        let mut out = Vec::new();
+        let status = run(input, &mut out).expect("answers");
+        assert_eq!(status, ScoreStatus::SomeRejected);
+        let text = String::from_utf8(out).expect("UTF-8");
+        let answers: Vec<&str> = text.lines().collect();
+        assert_eq!(answers.len(), 2, "{text}");
+        assert!(answers[0].contains("bad-input") && answers[0].contains("longer than"), "{text}");
+        assert!(answers[1].contains("not a deal record"), "{text}");
+    }
+
+    #[test]
+    fn records_over_several_lines_and_several_on_a_line_are_each_answered() {
+        let pretty = "{\n  \"dealer\": \"S\"\n}";
+        let input = format!("{{}}\n{pretty}\n{{}} {{}}\n{pretty}{pretty}\n");
+        let answers = score_text(&input).expect("JSON");
+        assert_eq!(answers.len(), 6, "{answers:?}");
+        for a in &answers {
+            let e = a.as_ref().expect_err("no hands");
+            assert!(e.reason.starts_with("not a deal record"), "{}", e.reason);
+        }
+    }
+
+    #[test]
+    fn lines_that_never_make_json_together_are_answered_each_alone() {
+        // An unclosed array: the lines after it are taken with it until the end, then answered
+        // on their own.
+        let answers = score_text("{\"dealer\": [\n{}\n[1]\n").expect("JSON");
+        assert_eq!(answers.len(), 3, "{answers:?}");
+        assert!(answers[0].as_ref().is_err_and(|e| e.reason.starts_with("not JSON")));
+        assert!(answers[1].as_ref().is_err_and(|e| e.reason.contains("missing field")));
+        assert!(answers[2].as_ref().is_err_and(|e| e.reason.starts_with("not a deal record")));
+        // A string cut at the end of its line gives the group up at once.
+        let answers = score_text("{\"dealer\": \"S\n{}\n").expect("JSON");
+        assert_eq!(answers.len(), 2, "{answers:?}");
+    }
+
+    #[test]
+    fn an_input_that_is_not_json_is_refused_however_long() {
+        let (status, out) = run_on(b"hello\nworld\n");
+        assert!(matches!(status, Err(InputError::NotJson(_))), "{status:?}");
+        assert!(out.is_empty());
+        // Garbage first, a record later: every line is answered, in order.
+        let (status, out) = run_on(b"hello\nworld\n{}\n");
+        assert!(matches!(status, Ok(ScoreStatus::SomeRejected)), "{status:?}");
+        assert_eq!(out.lines().count(), 3, "{out}");
+        assert!(out.lines().next().is_some_and(|l| l.contains("not JSON")), "{out}");
+        // More garbage than the answers held back: refused without waiting for the end.
+        let mut long = "hello\n".repeat(HELD_BACK / 10);
+        long.push_str("{}\n");
+        let (status, out) = run_on(long.as_bytes());
+        assert!(matches!(status, Err(InputError::NotJson(_))), "{status:?}");
+        assert!(out.is_empty());
     }
 }
