@@ -345,3 +345,13 @@ mod legal {
         }
     }
 }
+
+#[test]
+fn a_target_of_zero_is_refused_as_contree_score_refuses_it() {
+    let line = GOOD.replace("\"play\"", "\"game\":{\"target\":0},\"play\"");
+    assert_eq!(error_of(&line), "the game target must be positive");
+    let line = GOOD.replace("\"play\"", "\"game\":{\"target\":1},\"play\"");
+    let answer: serde_json::Value =
+        serde_json::from_str(&answer(&line, Level::Normal, Style::Cautious, 0)).expect("JSON");
+    assert!(answer.get("action").is_some(), "{answer}");
+}

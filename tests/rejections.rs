@@ -60,6 +60,24 @@ fn a_card_twice() {
 }
 
 #[test]
+fn a_fifth_seat_in_the_hands() {
+    let mut r = base();
+    let cards = r["hands"]["W"].clone();
+    r["hands"]["X"] = cards;
+    let e = rejected(&r);
+    assert_eq!(e.kind, RejectKind::BadInput);
+    assert_eq!(
+        e.reason,
+        "not a deal record: unknown seat `X`: the seats are S, E, N and W, once each"
+    );
+    // A seat given twice is refused the same way.
+    let text = base().to_string().replacen("\"S\":", "\"N\":[],\"S\":", 1);
+    let answers = score_text(&text).expect("JSON input");
+    let e = answers[0].as_ref().expect_err("refused");
+    assert!(e.reason.contains("seat `N` given twice"), "{}", e.reason);
+}
+
+#[test]
 fn unknown_tokens() {
     let mut r = base();
     r["auction"][0] = json!("85H");

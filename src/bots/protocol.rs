@@ -15,7 +15,7 @@ use super::{Level, Style, decide_seeded};
 use crate::game::SeatView;
 use crate::rules::{
     Auction, AuctionOutcome, Belotes, BySeat, ByTeam, Call, Card, CardSet, Combination, Contract,
-    Declared, DeclaredTokens, Rank, Rules, Seat, Suit, Trick,
+    Declared, DeclaredTokens, GameContext, Rank, Rules, Seat, Suit, Trick,
 };
 
 /// A request as written.
@@ -69,6 +69,12 @@ impl fmt::Display for RequestError {
 }
 
 impl std::error::Error for RequestError {}
+
+impl From<&str> for RequestError {
+    fn from(msg: &str) -> RequestError {
+        RequestError(msg.to_string())
+    }
+}
 
 fn err<T>(msg: impl Into<String>) -> Result<T, RequestError> {
     Err(RequestError(msg.into()))
@@ -251,6 +257,7 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     let belotes = belotes_said(&req, contract.as_ref(), &by_seat)?;
     let declared = declared_said(&req, rules, hand.or(by_seat[req.seat]), &by_seat)?;
     let (target, totals) = req.game.map_or((1000, ByTeam::default()), |g| (g.target, g.totals));
+    GameContext::check_target(target).map_err(RequestError::from)?;
     Ok(SeatView {
         seat: req.seat,
         dealer: req.dealer,

@@ -25,6 +25,14 @@ pub struct GameContext {
     pub before: ByTeam<u32>,
 }
 
+impl GameContext {
+    /// Checks a target given from outside (a record, a bot request): a game is played to a
+    /// positive number of points.
+    pub fn check_target(target: u16) -> Result<(), &'static str> {
+        if target == 0 { Err("the game target must be positive") } else { Ok(()) }
+    }
+}
+
 /// A deal written down. Its shape is valid (four hands of eight distinct cards, known tokens);
 /// whether the auction and the play follow the rules is what [`DealRecord::score`] checks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,10 +200,8 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
                     .map_err(|e| RecordError::bad_input(Some(i), format!("bad card in play: {e}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some(g) = raw.game
-            && g.target == 0
-        {
-            return Err(RecordError::bad_input(None, "the game target must be positive"));
+        if let Some(g) = raw.game {
+            GameContext::check_target(g.target).map_err(|e| RecordError::bad_input(None, e))?;
         }
         // Declarations belong to `coinche`; the other sets have none to check.
         let declared = match &raw.declared {

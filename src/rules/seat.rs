@@ -258,7 +258,7 @@ impl<T> IndexMut<Seat> for BySeat<T> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct BySeatRepr<T> {
     #[serde(rename = "S")]
     s: T,
@@ -277,10 +277,63 @@ impl<T: Serialize> Serialize for BySeat<T> {
     }
 }
 
+/// A key of an object of seats: a seat, or what stands in a seat's place.
+struct SeatKey(Result<Seat, String>);
+
+impl<'de> Deserialize<'de> for SeatKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SeatKey, D::Error> {
+        struct Key;
+        impl serde::de::Visitor<'_> for Key {
+            type Value = SeatKey;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a seat")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<SeatKey, E> {
+                Ok(SeatKey(Seat::from_letter(v).ok_or_else(|| v.to_string())))
+            }
+        }
+        d.deserialize_str(Key)
+    }
+}
+
+/// Four values, one per seat: an object with exactly the keys `S`, `E`, `N` and `W`. A fifth
+/// key, or a seat given twice, is refused with the rule, never passed over.
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for BySeat<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BySeat<T>, D::Error> {
-        let r = BySeatRepr::<T>::deserialize(d)?;
-        Ok(BySeat([r.s, r.e, r.n, r.w]))
+        use serde::de::{Error, MapAccess, Visitor};
+        struct Seats<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Seats<T> {
+            type Value = BySeat<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object of the four seats, S, E, N and W")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BySeat<T>, A::Error> {
+                const RULE: &str = "the seats are S, E, N and W, once each";
+                let mut seats: [Option<T>; 4] = [None, None, None, None];
+                while let Some(SeatKey(key)) = map.next_key()? {
+                    let seat =
+                        key.map_err(|k| A::Error::custom(format!("unknown seat `{k}`: {RULE}")))?;
+                    if seats[seat.index()].is_some() {
+                        return Err(A::Error::custom(format!("seat `{seat}` given twice: {RULE}")));
+                    }
+                    seats[seat.index()] = Some(map.next_value()?);
+                }
+                let [s, e, n, w] = seats;
+                match (s, e, n, w) {
+                    (Some(s), Some(e), Some(n), Some(w)) => Ok(BySeat([s, e, n, w])),
+                    (s, e, n, _) => Err(A::Error::missing_field(if s.is_none() {
+                        "S"
+                    } else if e.is_none() {
+                        "E"
+                    } else if n.is_none() {
+                        "N"
+                    } else {
+                        "W"
+                    })),
+                }
+            }
+        }
+        d.deserialize_map(Seats(std::marker::PhantomData))
     }
 }
 
