@@ -9,13 +9,14 @@ use std::path::Path;
 use clap::Args;
 use serde::Serialize;
 
+use crate::files::{self, ReadError};
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::rules::{
     BySeat, ByTeam, Combination, ContractAnswer, ContreScoring, DealRecord, RuleSet, Rules,
     ScoringMethod, Seat, Team,
 };
 use crate::stats::Stats;
-use crate::store::{GameEntry, GameResult, Holder, Store};
+use crate::store::{Cause, GameEntry, Holder, Store, StoreError};
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -144,13 +145,34 @@ pub fn held_by(holder: &Holder, dir: &Path) -> String {
 
 /// The line above the history of a filed game shown when no game is in progress.
 pub fn last_game_title(entry: &GameEntry) -> String {
-    let how = match entry.result {
-        GameResult::Won => "won by North-South",
-        GameResult::Lost => "won by East-West",
-        GameResult::Abandoned => "abandoned",
-    };
     let started = entry.game.started.map(|s| format!(", started {}", utc(s))).unwrap_or_default();
-    format!("No game in progress. The last game{started}, {how}, filed {}:", utc(entry.filed))
+    format!(
+        "No game in progress. The last game{started}, {}, filed {}:",
+        entry.result,
+        utc(entry.filed)
+    )
+}
+
+/// Why the table may not open when the lock of its data directory cannot be taken: what
+/// stands in the way, and what to do. Without the lock a second table could play the same
+/// saved game, so none opens.
+pub fn lock_refused(e: &StoreError) -> String {
+    let (what, remedy) = match e.cause() {
+        Cause::Unusable(ReadError::NotAFile | ReadError::DanglingLink(_)) => (
+            format!("is {}", files::kind(e.path())),
+            "move it away (contree keeps nothing of its own in it) and start again",
+        ),
+        Cause::Io(io) => (
+            format!("cannot be locked: {}", files::describe_io(io)),
+            "make it a file this user may write (chmod, chattr -i), or remove it",
+        ),
+        _ => (format!("cannot be locked: {e}"), "remove it and start again"),
+    };
+    format!(
+        "{}, where the table keeps the lock that stops a second table from playing the same \
+         game, {what}: {remedy}, or play elsewhere with CONTREE_DATA_DIR",
+        e.path().display()
+    )
 }
 
 /// Writes `text` to the file `path` for `history --export`: never over a file of the data

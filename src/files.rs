@@ -6,9 +6,9 @@
 //! error that quotes outside input quotes it [`cut`], never a huge token whole.
 
 use std::fmt;
-use std::fs::{File, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One mebibyte.
 pub const MIB: u64 = 1 << 20;
@@ -23,6 +23,9 @@ pub enum ReadError {
     NotAFile,
     /// Larger than the limit given, in bytes.
     TooLarge(u64),
+    /// A symbolic link to nothing (a disk not mounted, say): what it points to may come back,
+    /// so the link is neither followed into a new file nor replaced.
+    DanglingLink(PathBuf),
 }
 
 impl ReadError {
@@ -45,18 +48,16 @@ impl fmt::Display for ReadError {
             ReadError::Io(e) => f.write_str(&describe_io(e)),
             ReadError::NotAFile => f.write_str("it is not a regular file"),
             ReadError::TooLarge(limit) => write!(f, "it is larger than {}", size(*limit)),
+            ReadError::DanglingLink(to) => {
+                write!(f, "it is a link to {}, which does not exist", to.display())
+            }
         }
     }
 }
 
-impl std::error::Error for ReadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ReadError::Io(e) => Some(e),
-            ReadError::NotAFile | ReadError::TooLarge(_) => None,
-        }
-    }
-}
+/// The system's error is said by [`describe_io`] in the line itself, so it is no source to
+/// repeat after it.
+impl std::error::Error for ReadError {}
 
 impl From<io::Error> for ReadError {
     fn from(e: io::Error) -> ReadError {
@@ -125,11 +126,62 @@ pub fn open_regular(path: &Path) -> Result<File, ReadError> {
     let mut options = OpenOptions::new();
     options.read(true);
     nonblocking(&mut options);
-    let file = options.open(path)?;
+    open_checked(path, &options)
+}
+
+/// Opens `path` with `options` and checks that it is a regular file. A failed open is told
+/// apart: a socket (which cannot be opened at all) or a directory is not a file, a link to
+/// nothing is a dangling link, and anything else is the system's error.
+pub fn open_checked(path: &Path, options: &OpenOptions) -> Result<File, ReadError> {
+    let file = options.open(path).map_err(|e| match fs::metadata(path) {
+        Ok(m) if !m.is_file() => ReadError::NotAFile,
+        Err(_) if e.kind() == io::ErrorKind::NotFound => match fs::read_link(path) {
+            Ok(to) => ReadError::DanglingLink(to),
+            Err(_) => ReadError::Io(e),
+        },
+        _ => ReadError::Io(e),
+    })?;
     if !file.metadata()?.is_file() {
         return Err(ReadError::NotAFile);
     }
     Ok(file)
+}
+
+/// What stands at `path`, in words: "a directory", "a FIFO", "a link to a device"…
+pub fn kind(path: &Path) -> &'static str {
+    let Ok(own) = fs::symlink_metadata(path) else { return "nothing" };
+    if !own.file_type().is_symlink() {
+        return kind_of(&own.file_type(), false);
+    }
+    match fs::metadata(path) {
+        Ok(to) => kind_of(&to.file_type(), true),
+        Err(_) => "a link to nothing",
+    }
+}
+
+fn kind_of(t: &fs::FileType, linked: bool) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let device = t.is_block_device() || t.is_char_device();
+        match (linked, t.is_fifo(), t.is_socket(), device) {
+            (false, true, _, _) => return "a FIFO",
+            (true, true, _, _) => return "a link to a FIFO",
+            (false, _, true, _) => return "a socket",
+            (true, _, true, _) => return "a link to a socket",
+            (false, _, _, true) => return "a device",
+            (true, _, _, true) => return "a link to a device",
+            _ => {}
+        }
+    }
+    match (linked, t.is_dir(), t.is_file()) {
+        (false, true, _) => "a directory",
+        (true, true, _) => "a link to a directory",
+        (false, _, true) => "a file",
+        (true, _, true) => "a link to a file",
+        (false, ..) => "not a file",
+        (true, ..) => "a link to something that is not a file",
+    }
 }
 
 /// Makes the open not wait: a FIFO without a writer (or reader) would block the open itself.
@@ -238,6 +290,27 @@ mod tests {
         }
         let e = read(&path, 10).expect_err("a FIFO");
         assert!(matches!(e, ReadError::NotAFile), "{e:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_or_a_link_to_nothing_is_told_apart_from_a_missing_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let socket = dir.path().join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("a socket");
+        assert!(matches!(read(&socket, 10), Err(ReadError::NotAFile)));
+        assert_eq!(kind(&socket), "a socket");
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink("/nowhere/x", &link).expect("a link");
+        let e = read(&link, 10).expect_err("dangling");
+        assert!(!e.is_not_found() && !e.is_unusable(), "{e:?}");
+        assert_eq!(e.to_string(), "it is a link to /nowhere/x, which does not exist");
+        assert_eq!(kind(&link), "a link to nothing");
+        let device = dir.path().join("device");
+        std::os::unix::fs::symlink("/dev/null", &device).expect("a link");
+        assert_eq!(kind(&device), "a link to a device");
+        assert_eq!(kind(dir.path()), "a directory");
+        assert!(read(&dir.path().join("missing"), 10).expect_err("missing").is_not_found());
     }
 
     #[cfg(unix)]

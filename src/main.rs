@@ -178,21 +178,20 @@ fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
     }
 }
 
-/// The data directory for a command that only reads: held while it reads when no table holds
-/// it, else read as it is, moving nothing.
-fn open_to_read(what: &str) -> anyhow::Result<(Store, Option<DirLock>)> {
-    let store = Store::open_default()?;
-    match store.lock(what) {
-        Ok(lock) => Ok((store, Some(lock))),
-        Err(_) => Ok((store.read_only(), None)),
-    }
+/// The data directory for a command that only reads: read as it is, whether a table is open
+/// or not, and nothing made, moved or locked in it. What it cannot use is said, and left for
+/// the table to see to.
+fn open_to_read() -> anyhow::Result<Store> {
+    Ok(Store::reading(Store::default_dir()?))
 }
 
 fn stats(json: bool) -> anyhow::Result<ExitCode> {
-    let (store, _lock) = open_to_read("stats")?;
+    let store = open_to_read()?;
     let (stats, aside) = store.stats_checked()?;
     if let Some(aside) = aside {
-        eprintln!("contree: the statistics were not read: {aside}");
+        // Statistics that cannot be read are not zeros.
+        eprintln!("contree: the statistics cannot be read: {aside}");
+        return Ok(ExitCode::FAILURE);
     }
     if json {
         emit(&(contree::cli::stats_json(&stats) + "\n"))?;
@@ -205,7 +204,7 @@ fn stats(json: bool) -> anyhow::Result<ExitCode> {
 fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<ExitCode> {
     use contree::game::Game;
     use contree::store::Resume;
-    let (store, _lock) = open_to_read("history")?;
+    let store = open_to_read()?;
     let resume = store.load_game();
     if let Some(notice) = resume.notice() {
         eprintln!("contree: {notice}");
@@ -258,8 +257,8 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     Ok(ExitCode::SUCCESS)
 }
 
-/// Holds the data directory for the table. A command that reads (`stats`, `history`) holds it
-/// for a moment: the table waits that out rather than refusing.
+/// Holds the data directory for the table. A command that holds it for a moment to read (as
+/// `stats` and `history` of earlier versions did) is waited out rather than refused.
 fn hold_for_table(store: &Store) -> Result<DirLock, LockError> {
     let start = Instant::now();
     loop {
@@ -299,6 +298,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         Ok(store) => (Some(store), None),
         Err(e) => (None, Some(format!("{e:#}"))),
     };
+    // A lock that cannot be taken is never a free directory: the table does not open.
     let _lock = match &store {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
@@ -306,11 +306,9 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
                 eprintln!("contree: {}", contree::cli::held_by(&holder, store.dir()));
                 return Ok(ExitCode::FAILURE);
             }
-            // A directory where no lock can be made is one where nothing can be written either:
-            // each save will say so.
             Err(LockError::Failed(e)) => {
-                early.push(e);
-                None
+                eprintln!("contree: {}", contree::cli::lock_refused(&e));
+                return Ok(ExitCode::FAILURE);
             }
         },
         None => None,
@@ -363,22 +361,23 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
     let (game, resume) = match &store {
         Some(store) if flags.new => (Some(contree::cli::start_new(store, options, seed)?), None),
         None if flags.new => (Some(contree::game::new_game(options, seed, None)), None),
-        Some(store) => match store.load_game() {
-            contree::store::Resume::Saved { game, started, saved } => {
-                (None, Some(ui::app::Resumable { game, started, saved }))
+        Some(store) => {
+            let resume = store.load_game();
+            // The files set aside before the save (the settings) are said after it, and the
+            // store's own notice of the save is replaced by the one in the players' words: of
+            // all the notices, the save's is the one not to miss, and each is said once.
+            let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
+            notices.extend(earlier.map(|a| w.set_aside(&a)));
+            if let Some(n) = w.resume_notice(&resume) {
+                notices.insert(0, n);
             }
-            other => {
-                // The files set aside before the save (the settings) are said after it, and the
-                // store's own notice of the save is replaced by the one in the players' words:
-                // of all the notices, the save's is the one not to miss, and each is said once.
-                let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
-                notices.extend(earlier.map(|a| w.set_aside(&a)));
-                if let Some(n) = w.resume_notice(&other) {
-                    notices.insert(0, n);
+            match resume {
+                contree::store::Resume::Saved { game, started, saved, .. } => {
+                    (None, Some(ui::app::Resumable { game, started, saved }))
                 }
-                (None, None)
+                _ => (None, None),
             }
-        },
+        }
         None => (None, None),
     };
     if let Some(why) = &unsaved {

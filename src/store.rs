@@ -5,21 +5,28 @@
 //!
 //! Every file is written atomically (a temporary file in the same directory, `sync_all`, rename),
 //! so a crash leaves the old version or the new one, never half of one; the history of games is
-//! appended to, on a line of its own, and synced before the save it replaces goes. A file that
-//! cannot be understood is moved aside to `<name>.corrupt-<seconds since the epoch>` and reported;
-//! one that cannot be read for lack of permission is reported and left where it is; nothing is
-//! ever deleted unless it was first kept elsewhere. A failed write is an error for the caller to
-//! show, and the game goes on in memory; a game whose save failed is kept to be written again
+//! appended to, on a line of its own, and synced before the save it replaces goes. An append
+//! that fails is cut back to the length the file had; a last line cut off all the same (a kill
+//! in the middle of the write) is moved aside alone when the table next opens. A game is known
+//! by its seed and start time ([`GameSave::same_game`]) and filed once: a filing of a game that
+//! is there already replaces the earlier one or adds nothing, and a save left behind by a new
+//! game killed after filing it is recognised on load ([`Store::load_game`]).
+//!
+//! A file that cannot be understood, or is not a regular file, is moved aside to
+//! `<name>.corrupt-<seconds since the epoch>` and reported; one that cannot be read for lack of
+//! permission, or a link to nothing, is reported and left where it is; nothing is ever deleted
+//! unless it was first kept elsewhere. A failed write is an error for the caller to show, and
+//! the game goes on in memory; a game whose save failed is kept to be written again
 //! ([`Store::save_pending`]) at the end of the session and before a new game files it.
 //!
-//! A store opened while another process's table holds the directory is read-only
-//! ([`Store::read_only`]): it reports what it cannot use and moves nothing.
+//! A store for a command that only reads ([`Store::reading`]) reports what it cannot use and
+//! makes, moves and writes nothing.
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -110,6 +117,10 @@ pub enum Resume {
         started: Option<u64>,
         /// When it was last saved (seconds since the Unix epoch), if known.
         saved: Option<u64>,
+        /// The save was also filed in the history of games as abandoned, by a new game killed
+        /// before the save went; it holds every action of that filing and more, so the filing
+        /// was taken back, for the game to be filed once, when it ends.
+        filing_taken_back: bool,
     },
     /// The save could not be resumed and was moved aside, not deleted.
     MovedAside {
@@ -140,6 +151,11 @@ impl Resume {
                 "The saved game could not be read ({reason}); it was left as it is, in {}.",
                 path.display()
             )),
+            Resume::Saved { filing_taken_back: true, .. } => Some(format!(
+                "The saved game had also been filed in {GAMES_FILE} as abandoned, by a new game \
+                 that was stopped before it started; the save holds more of it, so that filing \
+                 was taken back, and the game is filed once, when it ends."
+            )),
             Resume::None | Resume::Saved { .. } => None,
         }
     }
@@ -156,10 +172,23 @@ pub struct SetAside {
     pub reason: String,
     /// Whether it was moved aside (else it was left in place).
     pub moved: bool,
+    /// Only the file's last line was moved aside, a line cut off by a crash or a full disk;
+    /// the lines before it stay in the file.
+    pub last_line_only: bool,
 }
 
 impl fmt::Display for SetAside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.last_line_only {
+            return write!(
+                f,
+                "the last line of {} was cut off ({}); it was kept as {}, and the lines before \
+                 it stay",
+                self.file,
+                self.reason,
+                self.path.display()
+            );
+        }
         write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
         if self.moved {
             write!(f, "it was kept as {}", self.path.display())
@@ -187,7 +216,8 @@ pub enum Operation {
 pub enum Cause {
     /// The file system refused.
     Io(io::Error),
-    /// The file is not a regular file, or too large to be one of contree's.
+    /// The file is not a regular file, is too large to be one of contree's, or is a link to
+    /// nothing.
     Unusable(ReadError),
     /// The file's content is not what was expected.
     Json(serde_json::Error),
@@ -266,16 +296,9 @@ impl fmt::Display for StoreError {
     }
 }
 
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.cause {
-            Cause::Io(e) => Some(e),
-            Cause::Unusable(e) => Some(e),
-            Cause::Json(e) => Some(e),
-            Cause::GameNotOver | Cause::BadName | Cause::ReadOnly | Cause::NotReadBefore => None,
-        }
-    }
-}
+/// The cause is said by the error's own line, in the player's words: it is not given again as a
+/// source, which a report of the whole chain (`{:#}`) would repeat after it.
+impl std::error::Error for StoreError {}
 
 /// Seconds since the Unix epoch (0 if the clock is before it).
 fn now() -> u64 {
@@ -327,6 +350,16 @@ pub enum GameResult {
     Lost,
     /// Left unfinished for a new game.
     Abandoned,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Won => "won by North-South",
+            GameResult::Lost => "won by East-West",
+            GameResult::Abandoned => "abandoned",
+        })
+    }
 }
 
 /// The history of games as read from `games.jsonl`.
@@ -396,7 +429,10 @@ pub struct DirLock {
 pub enum LockError {
     /// Another process holds it.
     Held(Holder),
-    /// The lock file could not be made or locked (a read-only directory, say).
+    /// The lock file could not be made or locked: something else stands in its place (a
+    /// directory, a FIFO, a link to a device), or the system refuses (a read-only directory, an
+    /// immutable file). Nobody may be said to hold the directory, nor to leave it free: the
+    /// table does not open.
     Failed(StoreError),
 }
 
@@ -428,7 +464,8 @@ fn check_version(value: &serde_json::Value, current: u32) -> Result<(), String> 
 
 /// The data directory: `contree` (an explicit choice, taken as given), else `xdg` when it is
 /// absolute (the XDG specification ignores a relative one) joined with `contree`, else the
-/// platform's own place.
+/// platform's own place when it is absolute: one made from a relative `HOME` would move with
+/// the current directory.
 fn choose_dir(
     contree: Option<OsString>,
     xdg: Option<OsString>,
@@ -437,7 +474,7 @@ fn choose_dir(
     let set = |v: Option<OsString>| v.filter(|v| !v.is_empty()).map(PathBuf::from);
     set(contree)
         .or_else(|| set(xdg).filter(|p| p.is_absolute()).map(|p| p.join("contree")))
-        .or_else(platform)
+        .or_else(|| platform().filter(|p| p.is_absolute()))
 }
 
 impl Store {
@@ -449,12 +486,7 @@ impl Store {
         choose_dir(std::env::var_os("CONTREE_DATA_DIR"), std::env::var_os("XDG_DATA_HOME"), || {
             directories::ProjectDirs::from("", "", "contree").map(|d| d.data_dir().to_path_buf())
         })
-        .context("no data directory: set CONTREE_DATA_DIR or HOME")
-    }
-
-    /// The default data directory ([`Store::default_dir`]), created if missing.
-    pub fn open_default() -> anyhow::Result<Store> {
-        Store::at(Store::default_dir()?)
+        .context("no data directory: set CONTREE_DATA_DIR, or HOME to an absolute path")
     }
 
     /// The data directory `dir`, created if missing.
@@ -462,16 +494,26 @@ impl Store {
         let dir = dir.into();
         fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
-        Ok(Store {
+        Ok(Store::new(dir, false))
+    }
+
+    fn new(dir: PathBuf, read_only: bool) -> Store {
+        Store {
             dir,
             sync: true,
-            read_only: false,
+            read_only,
             known: Mutex::new(None),
             last_start: Mutex::new(0),
             unreadable: Mutex::new(BTreeSet::new()),
             unsaved: Mutex::new(None),
             notices: Mutex::new(Vec::new()),
-        })
+        }
+    }
+
+    /// The data directory `dir` as it is, for a command that only reads: nothing is made, moved
+    /// or written, not even the directory when it is missing (it then holds nothing).
+    pub fn reading(dir: impl Into<PathBuf>) -> Store {
+        Store::new(dir.into(), true)
     }
 
     /// The same store without `sync_all` on writes: faster, but a power cut may lose the last
@@ -482,7 +524,7 @@ impl Store {
     }
 
     /// The same store, reading only: what it cannot use is reported and left in place, and every
-    /// write is refused. For the commands that look while another table holds the directory.
+    /// write is refused.
     pub fn read_only(mut self) -> Store {
         self.read_only = true;
         self
@@ -504,20 +546,22 @@ impl Store {
     }
 
     /// Takes the data directory for this process, writing who holds it (the process id, the
-    /// time, `what`) in the lock file. A table holds it for its whole life; `stats` and `history`
-    /// hold it only while they read, and read only when another process holds it. The lock is
-    /// the system's (`flock` on Unix): it goes with the process, however the process ends.
+    /// time, `what`) in the lock file. A table holds it for its whole life (`stats` and
+    /// `history` only read, and take nothing). The lock is the system's (`flock` on Unix): it
+    /// goes with the process, however the process ends. A lock file that cannot be made or
+    /// locked is an error, never taken for a free directory.
     pub fn lock(&self, what: &str) -> Result<DirLock, LockError> {
         let path = self.path(LOCK_FILE);
         let failed = |e: io::Error| LockError::Failed(StoreError::io(&path, Operation::Write, e));
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
         files::nonblocking(&mut options);
-        let mut file = options.open(&path).map_err(failed)?;
-        if !file.metadata().map_err(failed)?.is_file() {
-            let e = StoreError::new(&path, Operation::Write, Cause::Unusable(ReadError::NotAFile));
-            return Err(LockError::Failed(e));
-        }
+        let mut file = files::open_checked(&path, &options).map_err(|e| match e {
+            ReadError::Io(e) => failed(e),
+            other => {
+                LockError::Failed(StoreError::new(&path, Operation::Write, Cause::Unusable(other)))
+            }
+        })?;
         match file.try_lock() {
             Ok(()) => {}
             Err(fs::TryLockError::WouldBlock) => {
@@ -535,20 +579,25 @@ impl Store {
         Ok(DirLock { _file: file })
     }
 
-    /// Removes the temporary files that a crash in the middle of a write left behind
-    /// (`.<name>.<random>.tmp`), and says how many. Only the holder of the directory may: another
-    /// table's write in progress looks the same.
+    /// Tidies what a crash in the middle of a write left behind, and says how many temporary
+    /// files it removed: the temporary files (`.<name>.<random>.tmp`), and a last line of the
+    /// history of games cut off, moved aside alone ([`SetAside::last_line_only`]). Only the
+    /// holder of the directory may: another table's write in progress looks the same.
     pub fn remove_leftovers(&self) -> usize {
         if self.read_only {
             return 0;
+        }
+        if let Ok(mut history) = files::open_checked(&self.path(GAMES_FILE), &history_options()) {
+            // A history that cannot be mended now is mended by the next filing, which says why.
+            let _ = self.mend_history(&mut history);
         }
         let Ok(entries) = fs::read_dir(&self.dir) else { return 0 };
         let mut removed = 0;
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name();
             let Some(name) = name.to_str() else { continue };
-            let leftover =
-                name.starts_with('.') && name.ends_with(".tmp") && name.contains(".json.");
+            let ours = name.contains(".json.") || name.contains(".jsonl.");
+            let leftover = name.starts_with('.') && name.ends_with(".tmp") && ours;
             if leftover && entry.file_type().is_ok_and(|t| t.is_file()) {
                 removed += usize::from(fs::remove_file(entry.path()).is_ok());
             }
@@ -558,31 +607,59 @@ impl Store {
 
     /// The saved game, if any. A corrupt / truncated / future-version / tampered `game.json`, or
     /// one that is not a regular file, is moved aside to `game.json.corrupt-<timestamp>` and
-    /// reported, never deleted; one that cannot be read (no permission) is reported and left in
-    /// place. A save of a game that is already over is filed in the history of games (and
-    /// counted) instead.
+    /// reported, never deleted; one that cannot be read (no permission, a link to nothing) is
+    /// reported and left in place. A save of a game that is already over is filed in the
+    /// history of games (and counted) instead. A save of a game already filed (a new game
+    /// killed between the filing of the saved one and the removal of its save) is never filed
+    /// a second time: when the filing holds all of it, the save is moved aside; when the save
+    /// went on past an abandoned filing, the filing is taken back and the game resumed.
     pub fn load_game(&self) -> Resume {
         let path = self.path(GAME_FILE);
         let bytes = match files::read(&path, SAVE_LIMIT) {
             Ok(b) => b,
             Err(e) if e.is_not_found() => return Resume::None,
-            Err(e) if e.is_unusable() => return self.moved_aside(GAME_FILE, e.to_string()),
+            Err(e) if e.is_unusable() => return self.moved_aside(GAME_FILE, unusable(&path, &e)),
             Err(e) => return Resume::LeftInPlace { path, reason: e.to_string() },
         };
-        match parse_save(&bytes) {
-            Err(reason) => self.moved_aside(GAME_FILE, reason),
-            Ok((save, game)) => {
-                if let Some(started) = save.started {
-                    self.remember(&game, started);
-                }
-                // A game over whose filing was interrupted: finish filing it.
-                let over = game.phase() == Phase::GameOver;
-                if over && !self.read_only && self.game_finished(&game).is_ok() {
-                    return Resume::None;
-                }
-                Resume::Saved { game, started: save.started, saved: save.saved }
-            }
+        let (save, game) = match parse_save(&bytes) {
+            Err(reason) => return self.moved_aside(GAME_FILE, reason),
+            Ok(parsed) => parsed,
+        };
+        if let Some(started) = save.started {
+            self.remember(&game, started);
         }
+        // A game over whose filing was interrupted: finish filing it.
+        let over = game.phase() == Phase::GameOver;
+        if over && !self.read_only && self.game_finished(&game).is_ok() {
+            return Resume::None;
+        }
+        let mut filing_taken_back = false;
+        // A history that cannot be read hides no filing of this game that a later filing
+        // would not find and replace.
+        let filed = if over { None } else { self.filing_of(&save).ok().flatten() };
+        if let Some(filed) = filed {
+            let result = filed.entry.result;
+            if filed.entry.game.holds(&save) {
+                return self.moved_aside(
+                    GAME_FILE,
+                    format!(
+                        "it is already filed in {GAMES_FILE} as {result}, with every call and \
+                         card it holds"
+                    ),
+                );
+            }
+            if result != GameResult::Abandoned || !save.holds(&filed.entry.game) {
+                return self.moved_aside(
+                    GAME_FILE,
+                    format!(
+                        "it is filed in {GAMES_FILE} as {result} already, and differs from that \
+                         filing; both are kept"
+                    ),
+                );
+            }
+            filing_taken_back = !self.read_only && self.rewrite_history(filed.line, None).is_ok();
+        }
+        Resume::Saved { game, started: save.started, saved: save.saved, filing_taken_back }
     }
 
     fn moved_aside(&self, name: &str, reason: String) -> Resume {
@@ -601,8 +678,9 @@ impl Store {
             SetAside {
                 file: name.to_string(),
                 path: self.path(name),
-                reason: format!("{reason}; another contree table is open, so it was not moved"),
+                reason: format!("{reason}; it was only read, not moved"),
                 moved: false,
+                last_line_only: false,
             }
         } else {
             let path = self.move_aside(name).map_err(|e| StoreError {
@@ -611,7 +689,7 @@ impl Store {
                 )))),
                 ..e
             })?;
-            SetAside { file: name.to_string(), path, reason, moved: true }
+            SetAside { file: name.to_string(), path, reason, moved: true, last_line_only: false }
         };
         held(&self.notices).push(aside.clone());
         Ok(aside)
@@ -624,20 +702,42 @@ impl Store {
             return Err(StoreError::new(&from, Operation::MoveAside, Cause::ReadOnly));
         }
         *held(&self.known) = None;
+        let to = self.aside_name(name);
+        fs::rename(&from, &to).map_err(|e| StoreError::io(&from, Operation::MoveAside, e))?;
+        Ok(to)
+    }
+
+    /// The first free name `name.corrupt-<timestamp>` (with a counter if that exists already).
+    fn aside_name(&self, name: &str) -> PathBuf {
         let stamp = now();
-        for n in 0u32.. {
+        let mut to = self.dir.join(format!("{name}.corrupt-{stamp}"));
+        let mut n = 0u32;
+        while fs::symlink_metadata(&to).is_ok() {
+            n += 1;
             let mut to_name = OsString::from(format!("{name}.corrupt-{stamp}"));
-            if n > 0 {
-                to_name.push(format!("-{n}"));
+            to_name.push(format!("-{n}"));
+            to = self.dir.join(to_name);
+        }
+        to
+    }
+
+    /// Keeps bytes of `name` that cannot stay in it in a file of their own, named as a file
+    /// moved aside, and says where; the file is new, never one written over.
+    fn keep_aside(&self, name: &str, bytes: &mut impl Read) -> Result<PathBuf, StoreError> {
+        loop {
+            let to = self.aside_name(name);
+            let fail = |e| StoreError::io(&to, Operation::MoveAside, e);
+            let mut file = match OpenOptions::new().write(true).create_new(true).open(&to) {
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                other => other.map_err(fail)?,
+            };
+            io::copy(bytes, &mut file).map_err(fail)?;
+            if self.sync {
+                file.sync_all().map_err(fail)?;
+                sync_dir(&self.dir);
             }
-            let to = self.dir.join(to_name);
-            if fs::symlink_metadata(&to).is_ok() {
-                continue;
-            }
-            fs::rename(&from, &to).map_err(|e| StoreError::io(&from, Operation::MoveAside, e))?;
             return Ok(to);
         }
-        Err(StoreError::io(&from, Operation::MoveAside, io::ErrorKind::AlreadyExists.into()))
     }
 
     fn remember(&self, game: &Game, started: u64) {
@@ -746,7 +846,7 @@ impl Store {
                     StatsFile::deserialize(&v).map_err(|e| format!("not contree statistics: {e}"))
                 }),
             Err(e) if e.is_not_found() => return Ok((StatsFile::default(), None)),
-            Err(e) if e.is_unusable() => Err(e.to_string()),
+            Err(e) if e.is_unusable() => Err(unusable(&path, &e)),
             Err(e) => return Err(StoreError::read(&path, e)),
         };
         match parsed {
@@ -845,7 +945,7 @@ impl Store {
         let parsed = match files::read(&path, SAVE_LIMIT) {
             Ok(bytes) => parse_save(&bytes),
             Err(e) if e.is_not_found() => return Ok(()),
-            Err(e) if e.is_unusable() => Err(e.to_string()),
+            Err(e) if e.is_unusable() => Err(unusable(&path, &e)),
             Err(e) => return Err(StoreError::read(&path, e)),
         };
         match parsed {
@@ -905,45 +1005,205 @@ impl Store {
         Ok((last, history))
     }
 
-    /// Appends a game to `games.jsonl`, on a line of its own, unless it is already its last line
-    /// (a filing that was interrupted and is done again). A last line left without its newline
-    /// by a crash is ended first, so the two never merge; the append is synced before this
-    /// returns, so the save it replaces can go. Only the end of the file is read: a line
-    /// elsewhere that cannot be read does not stop a game from being filed.
+    /// Files a game in `games.jsonl`, on a line of its own, synced before this returns so that
+    /// the save it replaces can go. A game is filed once: when the history holds it already
+    /// (found by [`GameSave::same_game`]), nothing is added if that filing holds every action
+    /// of this one, and otherwise this filing takes its place (the history written again,
+    /// atomically; the earlier line kept aside if this one does not hold all of it). A history
+    /// that is not a regular file is moved aside first, and a last line cut off is mended
+    /// ([`Store::remove_leftovers`]); an append that fails is cut back to the length the file
+    /// had, so that a full disk leaves no piece of a line behind. A line elsewhere that cannot
+    /// be read does not stop a game from being filed.
     fn file_game(&self, entry: GameEntry) -> Result<(), StoreError> {
         let path = self.path(GAMES_FILE);
         if self.read_only {
             return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
         }
         let fail = |e| StoreError::io(&path, Operation::Write, e);
-        let existed = fs::symlink_metadata(&path).is_ok();
-        let mut f = open_append(&path).map_err(|e| match e {
-            ReadError::Io(e) => fail(e),
-            other => StoreError::new(&path, Operation::Write, Cause::Unusable(other)),
-        })?;
-        let (last, ends_clean) = last_line(&mut f, LINE_LIMIT).map_err(fail)?;
-        let same = |e: &GameEntry| {
-            e.game.seed == entry.game.seed
-                && e.game.started == entry.game.started
-                && e.game.deals == entry.game.deals
-        };
-        let last = last.and_then(|l| serde_json::from_slice::<GameEntry>(&l).ok());
-        if ends_clean && last.is_some_and(|e| same(&e)) {
-            return Ok(());
+        let (mut f, created) = self.open_history()?;
+        self.mend_history(&mut f)?;
+        if let Some(filed) = self.filing_of(&entry.game)? {
+            if filed.entry.game.holds(&entry.game) {
+                return Ok(());
+            }
+            if !entry.game.holds(&filed.entry.game) {
+                // An action of the earlier filing was taken back since: it is kept, aside.
+                let mut line = serde_json::to_vec(&filed.entry)
+                    .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+                line.push(b'\n');
+                let kept = self.keep_aside(GAMES_FILE, &mut &line[..])?;
+                held(&self.notices).push(SetAside {
+                    file: GAMES_FILE.to_string(),
+                    path: kept,
+                    reason: "an earlier filing of the game filed again, which no longer holds \
+                             one of its actions"
+                        .to_string(),
+                    moved: true,
+                    last_line_only: false,
+                });
+            }
+            return self.rewrite_history(filed.line, Some(&entry));
         }
-        let mut bytes = Vec::new();
-        if !ends_clean {
-            bytes.push(b'\n');
-        }
-        serde_json::to_writer(&mut bytes, &entry)
+        let mut bytes = serde_json::to_vec(&entry)
             .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
         bytes.push(b'\n');
-        f.write_all(&bytes).map_err(fail)?;
-        if self.sync {
-            f.sync_all().map_err(fail)?;
-            if !existed {
-                sync_dir(&self.dir);
+        let len = f.seek(SeekFrom::End(0)).map_err(fail)?;
+        let appended =
+            f.write_all(&bytes).and_then(|()| if self.sync { f.sync_all() } else { Ok(()) });
+        if let Err(e) = appended {
+            // What was written of the line goes: the file is as it was. Should even that fail,
+            // the piece left is mended before the next filing.
+            if f.set_len(len).is_ok() && self.sync {
+                let _ = f.sync_all();
             }
+            return Err(fail(e));
+        }
+        if created && self.sync {
+            sync_dir(&self.dir);
+        }
+        Ok(())
+    }
+
+    /// `games.jsonl` opened to be appended to, created when missing (and said so): something
+    /// that is not a regular file in its place is moved aside, and a new history begun.
+    fn open_history(&self) -> Result<(File, bool), StoreError> {
+        let path = self.path(GAMES_FILE);
+        let open = || {
+            let existed = fs::symlink_metadata(&path).is_ok();
+            files::open_checked(&path, history_options().create(true)).map(|f| (f, !existed))
+        };
+        let refused = |e| match e {
+            ReadError::Io(e) => StoreError::io(&path, Operation::Write, e),
+            other => StoreError::new(&path, Operation::Write, Cause::Unusable(other)),
+        };
+        match open() {
+            Err(e @ ReadError::NotAFile) => {
+                self.set_aside(GAMES_FILE, unusable(&path, &e))?;
+                open().map_err(refused)
+            }
+            other => other.map_err(refused),
+        }
+    }
+
+    /// Ends the history of games cleanly when a crash or a full disk cut its last line: a last
+    /// line that is a whole game but for its newline gets one; any other piece of a line is
+    /// moved aside alone, and the lines before it stay as they are.
+    fn mend_history(&self, file: &mut File) -> Result<(), StoreError> {
+        let path = self.path(GAMES_FILE);
+        let fail = |e| StoreError::io(&path, Operation::Write, e);
+        let last = last_line(file, LINE_LIMIT).map_err(fail)?;
+        if last.ends_clean {
+            return Ok(());
+        }
+        let whole = last.text.is_some_and(|l| serde_json::from_slice::<GameEntry>(&l).is_ok());
+        if !whole {
+            file.seek(SeekFrom::Start(last.start)).map_err(fail)?;
+            let kept = self.keep_aside(GAMES_FILE, file)?;
+            file.set_len(last.start).map_err(fail)?;
+            held(&self.notices).push(SetAside {
+                file: GAMES_FILE.to_string(),
+                path: kept,
+                reason: "a crash or a full disk while a game was filed".to_string(),
+                moved: true,
+                last_line_only: true,
+            });
+        } else {
+            file.write_all(b"\n").map_err(fail)?;
+        }
+        if self.sync {
+            file.sync_all().map_err(fail)?;
+        }
+        Ok(())
+    }
+
+    /// The filing of the game of `save` in the history of games, found by
+    /// [`GameSave::same_game`] (the newest, should there be more than one), and its line. Lines
+    /// that cannot be read are passed over; a history that cannot be read is an error.
+    fn filing_of(&self, save: &GameSave) -> Result<Option<Filed>, StoreError> {
+        /// What tells a game from another, read before the rest of a line.
+        #[derive(Deserialize)]
+        struct Seed {
+            game: SeedOf,
+        }
+        #[derive(Deserialize)]
+        struct SeedOf {
+            seed: u64,
+            #[serde(default)]
+            started: Option<u64>,
+        }
+        let path = self.path(GAMES_FILE);
+        let mut lines = match files::open_regular(&path) {
+            Ok(f) => io::BufReader::new(f),
+            Err(e) if e.is_not_found() => return Ok(None),
+            Err(e) => return Err(StoreError::read(&path, e)),
+        };
+        let mut found = None;
+        let mut line = Vec::new();
+        for n in 0.. {
+            line.clear();
+            if lines
+                .read_until(b'\n', &mut line)
+                .map_err(|e| StoreError::io(&path, Operation::Read, e))?
+                == 0
+            {
+                break;
+            }
+            let Ok(id) = serde_json::from_slice::<Seed>(&line) else { continue };
+            if id.game.seed != save.seed || id.game.started != save.started {
+                continue;
+            }
+            if let Ok(entry) = serde_json::from_slice::<GameEntry>(&line)
+                && entry.game.same_game(save)
+            {
+                found = Some(Filed { line: n, entry });
+            }
+        }
+        Ok(found)
+    }
+
+    /// Writes the history of games again, atomically, without its line `without` (numbered from
+    /// 0) and with `add` at its end: a game filed again in place of its earlier filing, or a
+    /// filing taken back. Every other line is copied as it is, whether it can be read or not.
+    fn rewrite_history(&self, without: usize, add: Option<&GameEntry>) -> Result<(), StoreError> {
+        let path = self.path(GAMES_FILE);
+        if self.read_only {
+            return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
+        }
+        let fail = |e| StoreError::io(&path, Operation::Write, e);
+        let mut lines =
+            io::BufReader::new(files::open_regular(&path).map_err(|e| StoreError::read(&path, e))?);
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&format!(".{GAMES_FILE}."))
+            .suffix(".tmp")
+            .tempfile_in(&self.dir)
+            .map_err(fail)?;
+        let mut out = io::BufWriter::new(tmp.as_file_mut());
+        let mut line = Vec::new();
+        for n in 0.. {
+            line.clear();
+            if lines.read_until(b'\n', &mut line).map_err(fail)? == 0 {
+                break;
+            }
+            if n != without {
+                out.write_all(&line).map_err(fail)?;
+                if !line.ends_with(b"\n") {
+                    out.write_all(b"\n").map_err(fail)?;
+                }
+            }
+        }
+        if let Some(entry) = add {
+            serde_json::to_writer(&mut out, entry)
+                .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+            out.write_all(b"\n").map_err(fail)?;
+        }
+        out.flush().map_err(fail)?;
+        drop(out);
+        if self.sync {
+            tmp.as_file().sync_all().map_err(fail)?;
+        }
+        tmp.persist(&path).map_err(|e| fail(e.error))?;
+        if self.sync {
+            sync_dir(&self.dir);
         }
         Ok(())
     }
@@ -1020,7 +1280,7 @@ impl Store {
             Ok(b) => b,
             Err(e) if e.is_not_found() => return Ok((None, None)),
             Err(e) if e.is_unusable() => {
-                let aside = self.set_aside(name, e.to_string())?;
+                let aside = self.set_aside(name, unusable(&path, &e))?;
                 return Ok((None, Some(aside)));
             }
             Err(e) => {
@@ -1073,6 +1333,29 @@ impl Store {
     }
 }
 
+/// A game found in the history of games: its line (numbered from 0) and what it says.
+struct Filed {
+    line: usize,
+    entry: GameEntry,
+}
+
+/// How the history of games is opened to be filed in: read (its end) and appended to, without
+/// waiting on a FIFO.
+fn history_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.read(true).append(true);
+    files::nonblocking(&mut options);
+    options
+}
+
+/// Why a file that cannot be used as a file cannot: what it is, when it is not a regular file.
+fn unusable(path: &Path, e: &ReadError) -> String {
+    match e {
+        ReadError::NotAFile => format!("it is {}, not a regular file", files::kind(path)),
+        other => other.to_string(),
+    }
+}
+
 /// The fields of a JSON object that `T` accepts one at a time, over `T`'s defaults: the value
 /// kept (`None` when `value` is not an object) and the names of the fields refused.
 fn salvage<T>(value: &serde_json::Value) -> (Option<T>, Vec<String>)
@@ -1101,54 +1384,53 @@ where
     (T::deserialize(&serde_json::Value::Object(kept)).ok(), bad)
 }
 
-/// Opens `path` to append to it, creating it, and checks that it is a regular file.
-fn open_append(path: &Path) -> Result<File, ReadError> {
-    let mut options = OpenOptions::new();
-    options.read(true).append(true).create(true);
-    files::nonblocking(&mut options);
-    let file = options.open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(ReadError::NotAFile);
-    }
-    Ok(file)
+/// The last line of a file, as [`last_line`] finds it.
+#[derive(Debug, PartialEq, Eq)]
+struct LastLine {
+    /// Where it starts, in bytes.
+    start: u64,
+    /// The line without its newline; `None` when it is longer than the limit given (not one
+    /// contree wrote).
+    text: Option<Vec<u8>>,
+    /// Whether the file ends with a newline (or is empty).
+    ends_clean: bool,
 }
 
-/// The last line of `file` (without its newline) and whether the file ends with a newline (or
-/// is empty). A last line longer than `limit` is not one contree wrote: it is not returned.
-fn last_line(file: &mut File, limit: u64) -> io::Result<(Option<Vec<u8>>, bool)> {
+/// The last line of `file`, read from its end in pieces: only the last line is ever held.
+fn last_line(file: &mut File, limit: u64) -> io::Result<LastLine> {
     const CHUNK: u64 = 64 * 1024;
     let len = file.seek(SeekFrom::End(0))?;
     if len == 0 {
-        return Ok((None, true));
+        return Ok(LastLine { start: 0, text: None, ends_clean: true });
     }
     let mut last = [0u8];
     file.seek(SeekFrom::Start(len - 1))?;
     file.read_exact(&mut last)?;
     let ends_clean = last[0] == b'\n';
     let end = if ends_clean { len - 1 } else { len };
-    let mut pieces: Vec<Vec<u8>> = Vec::new();
+    let mut start = 0;
     let mut pos = end;
-    let mut taken = 0u64;
-    while pos > 0 && taken <= limit {
+    let mut chunk = Vec::new();
+    while pos > 0 {
         let n = CHUNK.min(pos);
         pos -= n;
-        let mut chunk = vec![0u8; n as usize];
+        chunk.resize(n as usize, 0);
         file.seek(SeekFrom::Start(pos))?;
         file.read_exact(&mut chunk)?;
         if let Some(i) = chunk.iter().rposition(|&b| b == b'\n') {
-            let piece = chunk.split_off(i + 1);
-            taken += piece.len() as u64;
-            pieces.push(piece);
+            start = pos + i as u64 + 1;
             break;
         }
-        taken += n;
-        pieces.push(chunk);
     }
-    if taken > limit {
-        return Ok((None, ends_clean));
-    }
-    let line: Vec<u8> = pieces.into_iter().rev().flatten().collect();
-    Ok((Some(line), ends_clean))
+    let text = if end - start > limit {
+        None
+    } else {
+        let mut line = vec![0u8; (end - start) as usize];
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut line)?;
+        Some(line)
+    };
+    Ok(LastLine { start, text, ends_clean })
 }
 
 /// Syncs a directory, so that a file created or renamed in it survives a crash. Not every
@@ -1194,6 +1476,38 @@ mod tests {
     }
 
     #[test]
+    fn an_error_with_its_causes_says_each_thing_once() {
+        let path = Path::new("/data/game.json");
+        let denied = StoreError::io(path, Operation::Read, io::Error::from_raw_os_error(13));
+        assert_eq!(
+            format!("{:#}", anyhow::Error::new(denied)),
+            "cannot read /data/game.json: permission denied (read-only?)"
+        );
+        let big =
+            StoreError::read(Path::new("/data/games.jsonl"), ReadError::TooLarge(GAMES_LIMIT));
+        assert_eq!(
+            format!("{:#}", anyhow::Error::new(big)),
+            "cannot read /data/games.jsonl: it is larger than 256 MiB"
+        );
+        let read = ReadError::Io(io::Error::from_raw_os_error(13));
+        assert_eq!(format!("{:#}", anyhow::Error::new(read)), "permission denied (read-only?)");
+        let json = serde_json::from_str::<u8>("x").expect_err("not JSON");
+        let said = json.to_string();
+        let bad = StoreError::new(path, Operation::Read, Cause::Json(json));
+        assert_eq!(
+            format!("{:#}", anyhow::Error::new(bad)),
+            format!("cannot read {}: {said}", path.display())
+        );
+    }
+
+    #[test]
+    fn a_relative_home_gives_no_data_directory() {
+        let relative = || Some(PathBuf::from("home/.local/share/contree"));
+        assert_eq!(choose_dir(None, None, relative), None);
+        assert_eq!(choose_dir(Some("given".into()), None, relative), Some("given".into()));
+    }
+
+    #[test]
     fn the_data_directory_is_chosen_in_order_and_a_relative_xdg_is_ignored() {
         let platform = || Some(PathBuf::from("/home/p/.local/share/contree"));
         let os = |s: &str| Some(OsString::from(s));
@@ -1220,13 +1534,20 @@ mod tests {
         ] {
             fs::write(&path, &text).expect("write");
             let mut f = File::open(&path).expect("open");
-            let (line, ends) = last_line(&mut f, 1 << 20).expect("reads");
-            assert_eq!(line.map(|l| String::from_utf8(l).expect("utf-8")), want);
-            assert_eq!(ends, clean);
+            let last = last_line(&mut f, 1 << 20).expect("reads");
+            let start = want.as_ref().map_or(0, |w| text.len() - w.len() - usize::from(clean));
+            assert_eq!(last.text.map(|l| String::from_utf8(l).expect("utf-8")), want);
+            assert_eq!(last.ends_clean, clean);
+            assert_eq!(last.start, start as u64);
         }
         fs::write(&path, format!("a\n{long}")).expect("write");
         let mut f = File::open(&path).expect("open");
-        assert_eq!(last_line(&mut f, 1000).expect("reads"), (None, false), "too long to be ours");
+        let last = last_line(&mut f, 1000).expect("reads");
+        assert_eq!(
+            last,
+            LastLine { start: 2, text: None, ends_clean: false },
+            "too long to be ours"
+        );
     }
 
     #[test]

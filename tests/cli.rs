@@ -204,7 +204,8 @@ fn a_corrupt_save_is_reported_in_one_line() {
     assert!(out.status.success());
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("truncated") && err.contains("game.json.corrupt-"), "{err}");
+    assert!(err.contains("truncated") && err.contains("left as it is"), "{err}");
+    assert!(dir.path().join("game.json").exists(), "left for the table to move aside");
 }
 
 /// Runs contree without standard input, and waits at most `secs` seconds for it: what hangs
@@ -457,7 +458,7 @@ fn stats_and_history_move_nothing_while_a_table_holds_the_directory() {
     assert!(out.status.success());
     assert!(text(&out.stderr).contains("not moved"), "{}", text(&out.stderr));
     let out = contree(dir.path(), &["stats"]);
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1), "statistics that cannot be read are not zeros");
     assert!(text(&out.stderr).contains("stats.json"), "{}", text(&out.stderr));
     assert_eq!(std::fs::read(dir.path().join("game.json")).expect("in place"), b"{\"version\": 1");
     assert_eq!(std::fs::read(dir.path().join("stats.json")).expect("in place"), b"{\"version\": 1");
@@ -472,6 +473,11 @@ fn stats_and_history_move_nothing_while_a_table_holds_the_directory() {
 fn a_relative_xdg_data_home_is_ignored() {
     let home = tempfile::tempdir().expect("temp dir");
     let cwd = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(cwd.path().join("relative/share/contree")).expect("mkdir");
+    std::fs::write(cwd.path().join("relative/share/contree/game.json"), b"{").expect("write");
+    let platform = home.path().join(".local/share/contree");
+    std::fs::create_dir_all(&platform).expect("mkdir");
+    std::fs::write(platform.join("game.json"), b"{\"version\": 1").expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(["history"])
         .current_dir(cwd.path())
@@ -481,8 +487,11 @@ fn a_relative_xdg_data_home_is_ignored() {
         .output()
         .expect("runs contree");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(!cwd.path().join("relative").exists(), "nothing made under the relative path");
-    assert!(home.path().join(".local/share/contree").is_dir(), "the platform's place instead");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&platform.join("game.json").display().to_string()),
+        "the platform's place instead: {err}"
+    );
 }
 
 #[test]
@@ -618,4 +627,108 @@ fn the_deck_and_colours_flags_take_only_their_values() {
     let out = contree(dir.path(), &["--colours", "bright"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("on, high-contrast, off"), "{}", text(&out.stderr));
+}
+
+/// The names in a directory, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("list")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn stats_and_history_change_nothing_on_disk() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("not-yet");
+    for args in [&["stats"][..], &["stats", "--json"], &["history"], &["history", "--json"]] {
+        let out = contree(&missing, args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(!missing.exists(), "{args:?} made the data directory");
+    }
+    // A directory with a save that cannot be resumed and statistics: nothing is added, moved or
+    // locked.
+    std::fs::write(dir.path().join("game.json"), b"{\"version\": 1, \"seed\":").expect("write");
+    std::fs::write(dir.path().join("games.jsonl"), b"{\"torn\": ").expect("write");
+    let before = names(dir.path());
+    for args in [&["stats"][..], &["history"], &["history", "--json"]] {
+        let _ = contree(dir.path(), args);
+        assert_eq!(names(dir.path()), before, "{args:?}");
+    }
+    let out = contree(dir.path(), &["history"]);
+    let err = text(&out.stderr);
+    assert!(err.contains("game.json") && err.contains("left as it is"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("games.jsonl")).expect("untouched"), b"{\"torn\": ");
+}
+
+#[test]
+fn statistics_that_cannot_be_read_are_said_and_the_command_fails() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("stats.json"), b"{\"version\": 1, \"deals\": ").expect("write");
+    for args in [&["stats"][..], &["stats", "--json"]] {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} printed {}", text(&out.stdout));
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("stats.json") && err.contains("not valid JSON"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read(dir.path().join("stats.json")).expect("kept"),
+        b"{\"version\": 1, \"deals\": "
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_in_place_of_the_statistics_is_reported_and_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let link = dir.path().join("stats.json");
+    std::os::unix::fs::symlink("/nowhere/stats.json", &link).expect("a link");
+    let out = contree(dir.path(), &["stats"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(
+        err,
+        format!(
+            "contree: cannot read {}: it is a link to /nowhere/stats.json, which does not exist\n",
+            link.display()
+        )
+    );
+    assert_eq!(std::fs::read_link(&link).expect("still a link"), Path::new("/nowhere/stats.json"));
+}
+
+#[test]
+fn an_error_says_each_thing_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let games = dir.path().join("games.jsonl");
+    let file = std::fs::File::create(&games).expect("create");
+    file.set_len(257 << 20).expect("a sparse file");
+    let out = contree(dir.path(), &["history"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!("contree: cannot read {}: it is larger than 256 MiB\n", games.display())
+    );
+}
+
+#[test]
+fn a_relative_home_is_not_used_for_the_data_directory() {
+    let cwd = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(cwd.path().join("home")).expect("mkdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["history"])
+        .current_dir(cwd.path())
+        .env_remove("CONTREE_DATA_DIR")
+        .env_remove("XDG_DATA_HOME")
+        .env("HOME", "home")
+        .output()
+        .expect("runs contree");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("HOME") && err.contains("absolute"), "{err}");
+    assert_eq!(names(&cwd.path().join("home")), Vec::<String>::new(), "nothing made in it");
 }

@@ -32,12 +32,30 @@ impl Table {
 
     /// Starts the table at `speed` with environment variables set (an empty value removes one).
     fn start_with(dir: &std::path::Path, speed: &str, env: &[(&str, &str)]) -> Table {
+        Table::start_under(&[], dir, speed, env, &[])
+    }
+
+    /// Starts the table as `start_with` does, run by the command `under` (`strace …`, say) when
+    /// it is not empty, with `more` arguments after the usual ones.
+    fn start_under(
+        under: &[&str],
+        dir: &std::path::Path,
+        speed: &str,
+        env: &[(&str, &str)],
+        more: &[&str],
+    ) -> Table {
         let pty = native_pty_system()
             .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
+        let contree = env!("CARGO_BIN_EXE_contree");
+        let mut cmd = CommandBuilder::new(under.first().copied().unwrap_or(contree));
+        if let Some((_, rest)) = under.split_first() {
+            cmd.args(rest);
+            cmd.arg(contree);
+        }
         // The baseline bots pass, so South's bid makes the contract.
         cmd.args(["--lang", "en", "--speed", speed, "--seed", "4", "--level", "random"]);
+        cmd.args(more);
         cmd.env("CONTREE_DATA_DIR", dir);
         cmd.env("TERM", "xterm-256color");
         cmd.env("LANG", "en_US.UTF-8");
@@ -498,4 +516,126 @@ fn the_notice_of_a_save_moved_aside_shows_where_it_was_kept() {
     assert_eq!(t.contents().matches(kept.as_str()).count(), 1, "{}", t.contents());
     t.send("q");
     t.wait_exit();
+}
+
+/// Makes an obstacle at a path, and what keeps it in place while it lives (a socket's
+/// listener, an immutable file's guard); `None` when it cannot be made here.
+type Obstacle = fn(&std::path::Path) -> Option<Box<dyn std::any::Any>>;
+
+/// What may stand where the lock should be.
+#[cfg(unix)]
+fn obstacles() -> Vec<(&'static str, Obstacle)> {
+    fn ok(made: bool) -> Option<Box<dyn std::any::Any>> {
+        made.then(|| Box::new(()) as Box<dyn std::any::Any>)
+    }
+    vec![
+        ("a directory", |p| ok(std::fs::create_dir(p).is_ok())),
+        ("a FIFO", |p| {
+            ok(std::process::Command::new("mkfifo").arg(p).status().is_ok_and(|s| s.success()))
+        }),
+        ("a socket", |p| {
+            std::os::unix::net::UnixListener::bind(p)
+                .ok()
+                .map(|l| Box::new(l) as Box<dyn std::any::Any>)
+        }),
+        ("a link to a device", |p| ok(std::os::unix::fs::symlink("/dev/null", p).is_ok())),
+        ("permission denied", |p| {
+            std::fs::write(p, b"").ok()?;
+            Immutable::make(p).map(|i| Box::new(i) as Box<dyn std::any::Any>)
+        }),
+    ]
+}
+
+/// An immutable file for as long as it lives (`chattr +i`), where the system allows it.
+#[cfg(unix)]
+struct Immutable(std::path::PathBuf);
+
+#[cfg(unix)]
+impl Immutable {
+    fn make(path: &std::path::Path) -> Option<Immutable> {
+        let made = std::process::Command::new("chattr")
+            .arg("+i")
+            .arg(path)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        made.then(|| Immutable(path.to_path_buf()))
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("chattr").arg("-i").arg(&self.0).status();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_lock_that_cannot_be_taken_refuses_the_table_and_says_what_to_do() {
+    for (what, make) in obstacles() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lock = dir.path().join("table.lock");
+        let Some(_guard) = make(&lock) else {
+            eprintln!("skipped {what}: it cannot be made here");
+            continue;
+        };
+        let mut t = Table::start(dir.path());
+        t.wait_for_any(&["Play", "CONTREE_DATA_DIR"]);
+        if t.contents().contains("Play") {
+            t.send("q");
+        }
+        let status = t.wait_end();
+        let screen = t.contents();
+        assert!(!status.success(), "{what}: the table opened:\n{screen}");
+        assert!(screen.contains("table.lock") && screen.contains(what), "{what}:\n{screen}");
+        assert!(screen.contains("CONTREE_DATA_DIR"), "{what}: what to do:\n{screen}");
+        t.assert_given_back();
+        assert!(!dir.path().join("game.json").exists(), "{what}: nothing was saved");
+    }
+}
+
+/// Whether `strace` runs here and may trace (a container may forbid ptrace).
+#[cfg(unix)]
+fn strace_works() -> bool {
+    std::process::Command::new("strace")
+        .args(["-qq", "-o", "/dev/null", "true"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// `contree --new` killed (`kill -9`, by strace's fault injection) at the removal of the saved
+/// game, after the game was filed as abandoned: the next table does not offer that game again,
+/// and says why.
+#[cfg(unix)]
+#[test]
+fn a_new_game_killed_before_the_save_went_does_not_file_the_old_game_twice() {
+    use contree::game::{GameOptions, new_game};
+    use contree::store::{GAMES_FILE, Store};
+    if !strace_works() {
+        eprintln!("skipped: strace is not available or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut game = new_game(GameOptions::default(), 77, None);
+    let seat = game.to_act().expect("a seat");
+    game.apply(seat, contree::game::Action::Bid(contree::rules::Call::Pass)).expect("legal");
+    store.save_game(&game).expect("saves");
+    let under =
+        ["strace", "-f", "-qq", "-o", "/dev/null", "-e", "inject=?unlink,?unlinkat:signal=KILL"];
+    let mut killed = Table::start_under(&under, dir.path(), "instant", &[], &["--new"]);
+    let status = killed.wait_end();
+    assert!(!status.success(), "killed at the removal of the save");
+    let filed = std::fs::read_to_string(dir.path().join(GAMES_FILE)).expect("filed");
+    assert_eq!(filed.lines().count(), 1, "filed as abandoned before the kill");
+    assert!(dir.path().join("game.json").exists(), "the kill came before the save went");
+    let mut t = Table::start(dir.path());
+    t.wait_for("already filed");
+    t.send("q");
+    t.wait_exit();
+    let filed = std::fs::read_to_string(dir.path().join(GAMES_FILE)).expect("filed");
+    assert_eq!(filed.lines().count(), 1, "filed once: {filed}");
+    assert!(!dir.path().join("game.json").exists(), "not offered again");
 }

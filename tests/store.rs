@@ -17,7 +17,7 @@ fn store(dir: &Path) -> Store {
 
 fn saved(store: &Store) -> (Game, Option<u64>, Option<u64>) {
     match store.load_game() {
-        Resume::Saved { game, started, saved } => (game, started, saved),
+        Resume::Saved { game, started, saved, .. } => (game, started, saved),
         other => panic!("expected a saved game, got {other:?}"),
     }
 }
@@ -461,11 +461,15 @@ fn a_half_written_last_line_does_not_swallow_the_next_game() {
     let history = store.games().expect("reads");
     assert_eq!(history.games.len(), 2, "both games are kept");
     assert_eq!(Game::from_save(&history.games[1].game).as_ref(), Ok(&second));
-    assert_eq!(history.unreadable, [2], "the torn line is reported, not skipped in silence");
-    let notice = history.notice().expect("a notice");
-    assert!(notice.contains("games.jsonl") && notice.contains("line 2"), "{notice}");
+    assert!(history.unreadable.is_empty(), "the torn line is no longer in the history");
     let text = fs::read(dir.path().join(GAMES_FILE)).expect("read");
-    assert!(text.starts_with(&torn), "nothing already there is changed");
+    assert!(text.starts_with(&whole), "the good line is kept as it was");
+    // The fragment is kept aside, alone, and said.
+    let aside = corrupt_copies(dir.path(), GAMES_FILE);
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(fs::read(&aside[0]).expect("kept"), &whole[..whole.len() / 2]);
+    let notices = store.take_notices();
+    assert!(notices.iter().any(|n| n.file == GAMES_FILE && n.moved), "{notices:?}");
 }
 
 #[test]
@@ -484,11 +488,15 @@ fn a_line_that_is_not_utf8_does_not_stop_a_game_from_being_filed() {
     assert!(!dir.path().join(GAME_FILE).exists());
 }
 
+#[cfg(unix)]
 #[test]
 fn a_history_that_cannot_be_appended_to_keeps_the_save() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = store(dir.path());
-    fs::create_dir(dir.path().join(GAMES_FILE)).expect("a directory in the way");
+    // A link into a directory that does not exist (a disk not mounted, say): followed, it would
+    // make a new history elsewhere; replaced, it would lose the way to the real one.
+    let link = dir.path().join(GAMES_FILE);
+    std::os::unix::fs::symlink("/nonexistent/games.jsonl", &link).expect("a link");
     let (mut game, mut rng) = support::new(GameOptions::default(), 6);
     support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
     store.save_game(&game).expect("saves");
@@ -499,6 +507,7 @@ fn a_history_that_cannot_be_appended_to_keeps_the_save() {
     let new = support::new(GameOptions::default(), 7).0;
     assert!(store.start_game(&new).is_err(), "no new game over an unfiled one");
     assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("kept"), before);
+    assert!(fs::symlink_metadata(&link).expect("there").file_type().is_symlink());
 }
 
 #[test]
@@ -732,4 +741,345 @@ fn a_finished_game_filed_leaves_no_save_to_come_back() {
     store.game_finished(&game).expect("filed");
     store.save_pending().expect("nothing pending");
     assert!(!data.join(GAME_FILE).exists(), "the finished game is filed, not saved again");
+}
+
+/// A game of `seed` played `steps` actions in.
+fn played(seed: u64, steps: usize) -> (Game, rand::rngs::Xoshiro256PlusPlus) {
+    let (mut game, mut rng) = support::new(GameOptions::default(), seed);
+    for _ in 0..steps {
+        support::step(&mut game, &mut rng);
+    }
+    (game, rng)
+}
+
+/// The save on disk as it is.
+fn save_on_disk(dir: &Path) -> GameSave {
+    serde_json::from_slice(&fs::read(dir.join(GAME_FILE)).expect("a save")).expect("a save")
+}
+
+/// Appends `save` to the history of games as `result`, as a filing does.
+fn file_by_hand(dir: &Path, result: GameResult, save: &GameSave) {
+    let game = Game::from_save(save).expect("a game");
+    let entry =
+        GameEntry { result, filed: 1_800_000_000, totals: game.totals(), game: save.clone() };
+    let mut line = serde_json::to_vec(&entry).expect("JSON");
+    line.push(b'\n');
+    let mut bytes = fs::read(dir.join(GAMES_FILE)).unwrap_or_default();
+    bytes.extend_from_slice(&line);
+    fs::write(dir.join(GAMES_FILE), bytes).expect("write");
+}
+
+/// How many times the history holds the game of `seed` started at `started`.
+fn filings(store: &Store, seed: u64, started: Option<u64>) -> usize {
+    let history = store.games().expect("reads");
+    history.games.iter().filter(|e| e.game.seed == seed && e.game.started == started).count()
+}
+
+/// What a kill between the filing of the saved game and the removal of its save leaves when a
+/// new game replaces it: the save, and the same game filed as abandoned.
+#[test]
+fn a_save_already_filed_is_set_aside_not_resumed_to_be_filed_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (game, _) = played(31, 40);
+    store(dir.path()).save_game(&game).expect("saves");
+    let save = save_on_disk(dir.path());
+    let bytes = fs::read(dir.path().join(GAME_FILE)).expect("read");
+    file_by_hand(dir.path(), GameResult::Abandoned, &save);
+    let store = store(dir.path());
+    let resume = store.load_game();
+    let notice = resume.notice().expect("the player is told");
+    let Resume::MovedAside { path, reason } = resume else { panic!("{resume:?}") };
+    assert!(reason.contains("already filed in games.jsonl as abandoned"), "{reason}");
+    assert!(notice.contains("game.json.corrupt-"), "{notice}");
+    assert_eq!(fs::read(&path).expect("kept"), bytes, "the save is kept as it was");
+    assert!(!dir.path().join(GAME_FILE).exists());
+    assert_eq!(filings(&store, save.seed, save.started), 1);
+    // A new game files nothing more.
+    store.start_game(&support::new(GameOptions::default(), 32).0).expect("a new game");
+    assert_eq!(filings(&store, save.seed, save.started), 1);
+}
+
+/// The same crash as a new game was asked for, the save having gone on after it was filed (as
+/// a table of an earlier contree resumed it): the save holds every action of the filing and
+/// more, so the filing is taken back and the game resumed, to be filed once when it ends.
+#[test]
+fn a_save_that_went_on_after_its_filing_takes_the_filing_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut game, mut rng) = played(33, 30);
+    store(dir.path()).save_game(&game).expect("saves");
+    let early = save_on_disk(dir.path());
+    file_by_hand(dir.path(), GameResult::Abandoned, &early);
+    for _ in 0..30 {
+        support::step(&mut game, &mut rng);
+    }
+    store(dir.path()).save_game(&game).expect("saves");
+    let store = store(dir.path());
+    let resume = store.load_game();
+    let notice = resume.notice().expect("the player is told");
+    assert!(notice.contains("taken back"), "{notice}");
+    let Resume::Saved { game: back, started, filing_taken_back: true, .. } = resume else {
+        panic!("{resume:?}")
+    };
+    assert_eq!(back, game);
+    assert_eq!(started, early.started);
+    assert_eq!(filings(&store, early.seed, early.started), 0, "the filing was taken back");
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    store.save_game(&game).expect("saves");
+    store.game_finished(&game).expect("filed");
+    assert_eq!(filings(&store, early.seed, early.started), 1, "filed once");
+}
+
+/// A kill after a finished game was filed but before its save went, the last save of it having
+/// failed: the save is older than the game filed, which holds all of it.
+#[test]
+fn a_stale_save_of_a_game_filed_as_finished_is_set_aside() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut game, mut rng) = played(34, 20);
+    let store = store(dir.path());
+    store.save_game(&game).expect("saves");
+    let stale = fs::read(dir.path().join(GAME_FILE)).expect("read");
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    store.save_game(&game).expect("saves");
+    store.game_finished(&game).expect("filed");
+    fs::write(dir.path().join(GAME_FILE), &stale).expect("the stale save back");
+    let started = save_on_disk(dir.path()).started;
+    let later = self::store(dir.path());
+    let resume = later.load_game();
+    let Resume::MovedAside { reason, .. } = resume else { panic!("{resume:?}") };
+    assert!(reason.contains("already filed in games.jsonl as "), "{reason}");
+    assert_eq!(filings(&later, game.seed(), started), 1);
+    assert_eq!(later.stats().all_games().played, 1);
+}
+
+/// A game is filed once whatever was filed after it.
+#[test]
+fn a_game_filed_again_after_others_is_not_filed_twice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let (a, _) = played(35, 25);
+    store.save_game(&a).expect("saves");
+    let save = save_on_disk(dir.path());
+    store.archive_saved_game().expect("files");
+    let (b, _) = played(36, 25);
+    store.start_game(&b).expect("a new game");
+    store.save_game(&b).expect("saves");
+    store.archive_saved_game().expect("files");
+    // The first game's save comes back (a copy restored by hand, say) and is filed again.
+    fs::write(dir.path().join(GAME_FILE), serde_json::to_vec(&save).expect("JSON")).expect("w");
+    store.archive_saved_game().expect("files");
+    assert_eq!(filings(&store, save.seed, save.started), 1);
+    assert_eq!(store.games().expect("reads").games.len(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_socket_in_place_of_the_save_is_moved_aside_and_a_new_game_starts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let _socket =
+        std::os::unix::net::UnixListener::bind(dir.path().join(GAME_FILE)).expect("a socket");
+    let store = store(dir.path());
+    let resume = store.load_game();
+    let Resume::MovedAside { reason, path } = resume else { panic!("{resume:?}") };
+    assert!(reason.contains("not a regular file"), "{reason}");
+    assert!(path.exists());
+    let (game, _) = support::new(GameOptions::default(), 1);
+    store.start_game(&game).expect("a new game");
+    store.save_game(&game).expect("saves");
+    assert_eq!(saved(&store).0, game);
+}
+
+/// What stands where the history of games should be: a directory, a FIFO, a socket, a link to
+/// a device. Each is moved aside, and the game is filed in a new history.
+#[cfg(unix)]
+#[test]
+fn a_history_that_is_not_a_regular_file_is_moved_aside_and_the_game_filed() {
+    type Maker = fn(&Path) -> bool;
+    let makers: [(&str, Maker); 4] = [
+        ("a directory", |p| fs::create_dir(p).is_ok()),
+        ("a FIFO", |p| {
+            std::process::Command::new("mkfifo").arg(p).status().is_ok_and(|s| s.success())
+        }),
+        ("a socket", |p| std::os::unix::net::UnixListener::bind(p).map(std::mem::forget).is_ok()),
+        ("a link to a device", |p| std::os::unix::fs::symlink("/dev/null", p).is_ok()),
+    ];
+    for (what, make) in makers {
+        let dir = tempfile::tempdir().expect("temp dir");
+        if !make(&dir.path().join(GAMES_FILE)) {
+            eprintln!("skipped {what}: it cannot be made here");
+            continue;
+        }
+        let store = store(dir.path());
+        let (game, _) = played(37, 20);
+        store.save_game(&game).expect("saves");
+        store.archive_saved_game().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let history = store.games().expect("reads");
+        assert_eq!(history.games.len(), 1, "{what}");
+        let notices = store.take_notices();
+        assert!(
+            notices.iter().any(|n| n.file == GAMES_FILE
+                && n.moved
+                && n.reason.contains("not a regular file")),
+            "{what}: {notices:?}"
+        );
+        assert!(!dir.path().join(GAME_FILE).exists(), "{what}");
+    }
+}
+
+/// A store whose file `name` is a link to `/nowhere/<name>`, which does not exist.
+#[cfg(unix)]
+fn dangling(name: &str) -> (tempfile::TempDir, std::path::PathBuf, Store) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let link = dir.path().join(name);
+    std::os::unix::fs::symlink(Path::new("/nowhere").join(name), &link).expect("a link");
+    let store = store(dir.path());
+    (dir, link, store)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_in_place_of_the_save_is_reported_and_kept() {
+    let (_dir, link, store) = dangling(GAME_FILE);
+    let resume = store.load_game();
+    let notice = resume.notice().expect("reported");
+    assert!(matches!(resume, Resume::LeftInPlace { .. }), "{resume:?}");
+    assert!(notice.contains("a link to /nowhere/game.json, which does not exist"), "{notice}");
+    let (game, _) = support::new(GameOptions::default(), 1);
+    assert!(store.start_game(&game).is_err(), "no new game over it");
+    assert_eq!(fs::read_link(&link).expect("still a link"), Path::new("/nowhere/game.json"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_in_place_of_the_statistics_is_never_written_over() {
+    let (_dir, link, store) = dangling(STATS_FILE);
+    let e = store.stats_checked().expect_err("reported");
+    assert!(e.to_string().contains("a link to /nowhere/stats.json, which does not exist"), "{e}");
+    let game = finished(38);
+    assert!(store.deal_finished(&game).is_err());
+    assert!(store.game_finished(&game).is_err());
+    assert_eq!(fs::read_link(&link).expect("still a link"), Path::new("/nowhere/stats.json"));
+}
+
+/// The files of `dir` named `<name>.corrupt-…`.
+fn corrupt_copies(dir: &Path, name: &str) -> Vec<std::path::PathBuf> {
+    let prefix = format!("{name}.corrupt-");
+    fs::read_dir(dir)
+        .expect("list")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .collect()
+}
+
+#[test]
+fn a_torn_last_line_is_moved_aside_alone_when_the_table_opens() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    store.game_finished(&finished(9)).expect("files");
+    let good = fs::read(dir.path().join(GAMES_FILE)).expect("read");
+    let mut torn = good.clone();
+    torn.extend_from_slice(&good[..good.len() / 2]);
+    fs::write(dir.path().join(GAMES_FILE), &torn).expect("write");
+    self::store(dir.path()).remove_leftovers();
+    assert_eq!(fs::read(dir.path().join(GAMES_FILE)).expect("read"), good, "the good lines kept");
+    let aside = corrupt_copies(dir.path(), GAMES_FILE);
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(fs::read(&aside[0]).expect("kept"), &good[..good.len() / 2], "the fragment only");
+    assert!(store.games().expect("reads").unreadable.is_empty());
+}
+
+/// A last line whole but for its newline (a crash before the last byte) is a game: kept.
+#[test]
+fn a_whole_last_line_without_its_newline_is_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let first = finished(9);
+    store.game_finished(&first).expect("files");
+    let mut bytes = fs::read(dir.path().join(GAMES_FILE)).expect("read");
+    bytes.pop();
+    fs::write(dir.path().join(GAMES_FILE), &bytes).expect("write");
+    store.remove_leftovers();
+    let second = finished(10);
+    store.game_finished(&second).expect("files");
+    let history = store.games().expect("reads");
+    assert_eq!(history.games.len(), 2);
+    assert!(history.unreadable.is_empty());
+    assert!(corrupt_copies(dir.path(), GAMES_FILE).is_empty());
+}
+
+/// A small file system of its own (a tmpfs), unmounted when dropped.
+struct SmallDisk(tempfile::TempDir);
+
+impl SmallDisk {
+    /// Mounts a tmpfs of `size` (`64k`), or says why it cannot (mounting needs root).
+    fn mount(size: &str) -> Result<SmallDisk, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let out = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .output()
+            .map_err(|e| format!("mount: {e}"))?;
+        if !out.status.success() {
+            return Err(String::from_utf8_lossy(&out.stderr).trim().to_string());
+        }
+        Ok(SmallDisk(dir))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(self.0.path()).status();
+    }
+}
+
+/// Fills the disk of `dir` with `filler`, then frees `room` bytes of it.
+fn fill(filler: &Path, room: u64) {
+    use std::io::Write;
+    let mut f = fs::File::create(filler).expect("create");
+    let chunk = vec![0u8; 1024];
+    while f.write_all(&chunk).is_ok() {}
+    let len = f.metadata().expect("metadata").len();
+    f.set_len(len.saturating_sub(room)).expect("free some room");
+}
+
+#[test]
+fn an_append_cut_short_by_a_full_disk_is_cut_back_and_filed_once_there_is_room() {
+    let disk = match SmallDisk::mount("64k") {
+        Ok(disk) => disk,
+        Err(why) => {
+            eprintln!("skipped: a 64k tmpfs cannot be mounted here ({why}); run as root to test");
+            return;
+        }
+    };
+    let data = disk.path().join("data");
+    let store = store(&data);
+    let (first, _) = played(39, 60);
+    store.save_game(&first).expect("saves");
+    store.archive_saved_game().expect("files");
+    // A long game: its line is longer than what is left of the last page of the history.
+    let options = GameOptions { target: 3000, ..GameOptions::of(Rules::of(RuleSet::Coinche)) };
+    let (mut second, mut rng) = support::new(options, 40);
+    let long = |g: &Game| serde_json::to_vec(&g.to_save()).map_or(0, |v| v.len()) > 6000;
+    support::play_until(&mut second, &mut rng, long, |_, _| {});
+    assert_ne!(second.phase(), Phase::GameOver);
+    store.save_game(&second).expect("saves");
+    let before = fs::read(data.join(GAMES_FILE)).expect("read");
+    assert!(fs::metadata(data.join(GAME_FILE)).expect("saved").len() > 6000);
+    let filler = disk.path().join("filler");
+    fill(&filler, 0);
+    let e = store.archive_saved_game().expect_err("the disk is full");
+    assert!(e.to_string().contains("games.jsonl: the disk is full"), "{e}");
+    let after = fs::read(data.join(GAMES_FILE)).expect("read");
+    assert!(after == before, "cut back: {} bytes, {} before", after.len(), before.len());
+    assert!(data.join(GAME_FILE).exists(), "the save stays");
+    fs::remove_file(&filler).expect("room again");
+    store.archive_saved_game().expect("files");
+    let history = store.games().expect("reads");
+    assert_eq!(history.games.len(), 2);
+    assert!(history.unreadable.is_empty(), "{:?}", history.unreadable);
+    assert!(corrupt_copies(&data, GAMES_FILE).is_empty());
 }

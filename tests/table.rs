@@ -93,7 +93,7 @@ fn a_saved_game(dir: &Path) -> Resumable {
     }
     settle(&mut app, &store);
     match store.load_game() {
-        contree::store::Resume::Saved { game, started, saved } => {
+        contree::store::Resume::Saved { game, started, saved, .. } => {
             Resumable { game, started, saved }
         }
         other => panic!("no saved game: {other:?}"),
@@ -120,11 +120,19 @@ fn play_from_the_start_menu_files_the_saved_game_despite_an_unreadable_line() {
     assert_eq!(history.unreadable, [1], "the bad line is reported");
 }
 
+/// Makes every filing fail: the history of games is a link into a directory that does not
+/// exist, which the store neither follows into a new file nor moves aside.
+#[cfg(unix)]
+fn refuse_filing(dir: &std::path::Path) {
+    std::os::unix::fs::symlink("/nonexistent/games.jsonl", dir.join(GAMES_FILE)).expect("a link");
+}
+
+#[cfg(unix)]
 #[test]
 fn play_from_the_start_menu_is_refused_when_the_saved_game_cannot_be_filed() {
     let dir = tempfile::tempdir().expect("temp dir");
     let resume = a_saved_game(dir.path());
-    fs::create_dir(dir.path().join(GAMES_FILE)).expect("a directory in the way");
+    refuse_filing(dir.path());
     let before = fs::read(dir.path().join(GAME_FILE)).expect("the save");
     let store = store(dir.path());
     let mut app = App::new(Config { resume: Some(resume), ..config(12) });
@@ -139,11 +147,12 @@ fn play_from_the_start_menu_is_refused_when_the_saved_game_cannot_be_filed() {
     assert!(status.contains("No new game") && status.contains("games.jsonl"), "{status}");
 }
 
+#[cfg(unix)]
 #[test]
 fn a_new_game_after_game_over_waits_for_the_finished_one_to_be_filed() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = store(dir.path());
-    fs::create_dir(dir.path().join(GAMES_FILE)).expect("a directory in the way");
+    refuse_filing(dir.path());
     let mut app = App::new(config(5));
     enter(&mut app);
     to_game_over(&mut app, &store);
@@ -159,7 +168,7 @@ fn a_new_game_after_game_over_waits_for_the_finished_one_to_be_filed() {
         other => panic!("the finished game is gone: {other:?}"),
     }
     // Once the history can be written again, the next try files it and starts anew.
-    fs::remove_dir(dir.path().join(GAMES_FILE)).expect("out of the way");
+    fs::remove_file(dir.path().join(GAMES_FILE)).expect("out of the way");
     enter(&mut app);
     settle(&mut app, &store);
     assert_ne!(app.game.as_ref(), Some(&finished));

@@ -59,6 +59,38 @@ pub struct GameSave {
     pub hints: Vec<u32>,
 }
 
+impl GameSave {
+    /// Whether `other` is a save of the same game: the same seed, options and players, and the
+    /// same start time. Two games dealt from one seed are told apart by when they started.
+    pub fn same_game(&self, other: &GameSave) -> bool {
+        self.seed == other.seed
+            && self.started == other.started
+            && self.options == other.options
+            && self.players == other.players
+    }
+
+    /// Whether this save holds every call, card and declaration of `earlier`, a save of the same
+    /// game at the same point or before: the deals before `earlier`'s last are the same, and
+    /// that deal's calls and cards are the start of this save's.
+    pub fn holds(&self, earlier: &GameSave) -> bool {
+        if !self.same_game(earlier) {
+            return false;
+        }
+        let Some((last, before)) = earlier.deals.split_last() else { return true };
+        let Some(deal) = self.deals.get(before.len()) else { return false };
+        let declared =
+            last.declared.0.iter().all(|(seat, c)| c.is_none() || deal.declared.0[seat] == *c);
+        self.deals[..before.len()] == *before
+            && deal.dealer == last.dealer
+            && deal.hands == last.hands
+            && deal.rules == last.rules
+            && deal.game == last.game
+            && deal.auction.starts_with(&last.auction)
+            && deal.play.starts_with(&last.play)
+            && declared
+    }
+}
+
 /// FNV-1a, 64 bits: a checksum that stays the same across versions and platforms (unlike the
 /// standard library's hasher), fed through `io::Write` so tokens need no allocation.
 struct Fnv(u64);

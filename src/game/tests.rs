@@ -234,6 +234,56 @@ fn tradition_gathers_the_tricks_and_shuffles_after_four_void_deals() {
     }
 }
 
+/// Whether one save holds every action of another: each point of a game holds the points
+/// before it and no later one; another game, or a branch taken back, holds neither way.
+#[test]
+fn a_save_holds_the_saves_of_the_same_game_before_it() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut game = Game::new(GameOptions::default(), 3, players());
+    let mut saves = vec![game.to_save()];
+    for _ in 0..120 {
+        if game.phase() == Phase::DealOver {
+            game.next_deal().expect("next deal");
+        }
+        random_step(&mut game, &mut rng);
+        saves.push(game.to_save());
+    }
+    for (i, a) in saves.iter().enumerate() {
+        for (j, b) in saves.iter().enumerate() {
+            assert_eq!(a.holds(b), i >= j, "save {i} holding save {j}");
+        }
+    }
+    let started = |mut s: GameSave, at: u64| {
+        s.started = Some(at);
+        s
+    };
+    let (first, last) = (started(saves[0].clone(), 1), started(saves[120].clone(), 1));
+    assert!(last.holds(&first) && last.same_game(&first));
+    assert!(!started(saves[120].clone(), 2).holds(&first), "another start, another game");
+    let other = Game::new(GameOptions::default(), 4, players()).to_save();
+    assert!(!other.holds(&saves[0]) && !saves[0].holds(&other));
+    // A branch: from one point, another action than the one the game went on with.
+    let (j, mut branch) = (1..119)
+        .rev()
+        .filter_map(|j| Game::from_save(&saves[j]).ok().map(|g| (j, g)))
+        .find(|(_, g)| g.to_act().is_some())
+        .expect("a point with a seat to act");
+    for _ in 0..200 {
+        let mut tried = branch.clone();
+        let seat = tried.to_act().expect("a seat");
+        let action = tried.random_action(&mut rng).expect("an action");
+        tried.apply(seat, action).expect("legal");
+        if tried.to_save() != saves[j + 1] {
+            branch = tried;
+            break;
+        }
+    }
+    let (a, b) = (branch.to_save(), saves[j + 1].clone());
+    assert_ne!(a, b, "another action was found");
+    assert!(a.holds(&saves[j]) && b.holds(&saves[j]));
+    assert!(!a.holds(&b) && !b.holds(&a), "a branch holds neither way");
+}
+
 #[test]
 fn tampered_saves_are_refused() {
     let mut game = Game::new(GameOptions::default(), 21, players());

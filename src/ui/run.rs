@@ -64,7 +64,7 @@ fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreEr
                 // failed.
                 let resume = match (store.pending(), store.load_game()) {
                     (Some(game), _) => Some(Resumable { game, started: None, saved: None }),
-                    (None, Resume::Saved { game, started, saved }) => {
+                    (None, Resume::Saved { game, started, saved, .. }) => {
                         Some(Resumable { game, started, saved })
                     }
                     (None, _) => None,

@@ -911,6 +911,9 @@ impl Words {
             Cause::Unusable(ReadError::TooLarge(limit)) => {
                 format!("il dépasse {}", crate::files::size(*limit))
             }
+            Cause::Unusable(ReadError::DanglingLink(to)) => {
+                format!("c'est un lien vers {}, qui n'existe pas", to.display())
+            }
             Cause::Json(j) => j.to_string(),
             Cause::GameNotOver => "la partie n'est pas finie".into(),
             Cause::BadName => "ce n'est pas un fichier que contree peut écrire".into(),
@@ -941,6 +944,12 @@ impl Words {
     pub fn set_aside(self, a: &SetAside) -> String {
         match (self.lang, a.moved) {
             (Lang::En, _) => a.to_string(),
+            (Lang::Fr, _) if a.last_line_only => format!(
+                "la dernière ligne de {} était coupée ({}) ; elle a été gardée sous {}, et les lignes d'avant restent",
+                a.file,
+                a.reason,
+                a.path.display()
+            ),
             (Lang::Fr, true) => format!(
                 "{} n'a pas pu servir ({}) ; il a été gardé sous {}",
                 a.file,
@@ -965,6 +974,9 @@ impl Words {
                 "La partie enregistrée n'a pas pu être lue ({reason}) ; elle a été laissée telle quelle, dans {}.",
                 path.display()
             )),
+            (Lang::Fr, Resume::Saved { filing_taken_back: true, .. }) => Some(
+                "La partie enregistrée avait aussi été classée comme abandonnée dans games.jsonl, par une nouvelle partie arrêtée avant de commencer ; l'enregistrement en contient davantage, ce classement a donc été retiré, et la partie sera classée une fois, à sa fin.".into(),
+            ),
             (Lang::Fr, Resume::None | Resume::Saved { .. }) => None,
         }
     }
@@ -1336,9 +1348,22 @@ mod tests {
             path: path.clone(),
             reason: "speed".into(),
             moved: true,
+            last_line_only: false,
         };
         assert_eq!(en.set_aside(&aside), aside.to_string());
         assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
+        let torn = SetAside { file: "games.jsonl".into(), last_line_only: true, ..aside };
+        assert!(torn.to_string().starts_with("the last line of games.jsonl was cut off"));
+        assert!(fr.set_aside(&torn).starts_with("la dernière ligne de games.jsonl était coupée"));
+        let game = crate::game::new_game(Default::default(), 1, None);
+        let unfiled = Resume::Saved { game, started: None, saved: None, filing_taken_back: true };
+        assert!(en.resume_notice(&unfiled).is_some_and(|n| n.contains("taken back")));
+        assert!(fr.resume_notice(&unfiled).is_some_and(|n| n.contains("retiré")));
+        let link = ReadError::DanglingLink(PathBuf::from("/mnt/x/game.json"));
+        let e = StoreError::new(&path, Operation::Read, Cause::Unusable(link));
+        assert!(
+            fr.store_error(&e).ends_with("c'est un lien vers /mnt/x/game.json, qui n'existe pas")
+        );
         let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
         let e = StoreError::new(&path, Operation::Write, Cause::Io(full));
         assert_eq!(en.store_error(&e), e.to_string());
