@@ -1,0 +1,445 @@
+//! `kill -9` at any point of a filing and of a new game loses nothing and files nothing twice.
+//!
+//! A worker (this same program, run with `CONTREE_CRASH_WORKER` set) does with the store what
+//! the table does: it opens the data directory as a table does (leftovers tidied, the save
+//! loaded), then files the saved game as abandoned and starts a new one (`new`, as `contree
+//! --new` or the start screen's new game), or plays the saved game to its end and files it
+//! (`finish`), or plays on (`play`), saving after every action. After each completed save or
+//! filing it notes what the disk then holds, in a log outside the data directory.
+//!
+//! The worker is killed with SIGKILL at every `write`, `fsync`, `rename` and `unlink` it makes
+//! (strace's fault injection, `-e inject=SYSCALL:signal=KILL:when=N` for each N, where strace
+//! can trace), and at random moments. After each kill, a copy of the data directory is opened
+//! as the next table would open it, and checked: every line of the history of games readable,
+//! no game filed twice, every action the log saw saved still in the save or the history, every
+//! game the log saw filed still filed, every finished game counted once in the statistics, no
+//! save set aside but as one already filed.
+//!
+//! `cargo test --test crash` runs the fast version: every point of the `new` worker and 24
+//! random kills. `cargo test --test crash -- --full` runs every point of every worker and 240
+//! random kills in one data directory, each run going on from what the kill before left.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Duration;
+
+use contree::game::{Game, GameOptions, GameSave, Phase, new_game};
+use contree::store::{GameResult, Resume, Store};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// The system calls a kill is injected at, each as strace names them (`?` for one this
+/// architecture may lack).
+const POINTS: [(&str, &str); 4] = [
+    ("write", "write"),
+    ("fsync", "fsync"),
+    ("rename", "?rename,?renameat,?renameat2"),
+    ("unlink", "?unlink,?unlinkat"),
+];
+
+fn main() -> ExitCode {
+    if let Some(dir) = std::env::var_os("CONTREE_CRASH_WORKER") {
+        return match worker(Path::new(&dir)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("worker: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let full = std::env::args().any(|a| a == "--full");
+    match run(full) {
+        Ok(summary) => {
+            println!("crash test: {summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("crash test failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The calls and cards of a save.
+fn actions(save: &GameSave) -> usize {
+    save.deals.iter().map(|d| d.auction.len() + d.play.len()).sum()
+}
+
+/// What the worker saw the disk hold, one line each: `saved <seed> <actions>` once a save is
+/// written, `filed <seed> <actions>` once a game is filed. Written with `pwrite`, which no
+/// injection aims at, so that the kills fall on the store's own writes.
+struct Log {
+    file: fs::File,
+    at: u64,
+}
+
+impl Log {
+    fn open(path: &Path) -> std::io::Result<Log> {
+        let file = fs::OpenOptions::new().create(true).append(true).open(path)?;
+        let at = file.metadata()?.len();
+        Ok(Log { file, at })
+    }
+
+    fn note(&mut self, what: &str, game: &Game) -> std::io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        let line = format!("{what} {} {}\n", game.seed(), actions(&game.to_save()));
+        self.file.write_all_at(line.as_bytes(), self.at)?;
+        self.at += line.len() as u64;
+        Ok(())
+    }
+}
+
+/// The worker: see the module's documentation.
+fn worker(dir: &Path) -> Result<(), String> {
+    let var = |name: &str| std::env::var(name).map_err(|_| format!("{name} is not set"));
+    let mode = var("CONTREE_CRASH_MODE")?;
+    let seed: u64 = var("CONTREE_CRASH_SEED")?.parse().map_err(|_| "a bad seed".to_string())?;
+    let mut log = Log::open(Path::new(&var("CONTREE_CRASH_LOG")?)).map_err(|e| e.to_string())?;
+    let store = Store::at(dir).map_err(|e| format!("{e:#}"))?;
+    store.remove_leftovers();
+    let saved = match store.load_game() {
+        Resume::Saved { game, .. } => Some(game),
+        _ => None,
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let fresh = |store: &Store, log: &mut Log| -> Result<Game, String> {
+        let game = new_game(GameOptions::default(), seed, None);
+        store.start_game(&game).map_err(|e| e.to_string())?;
+        store.save_game(&game).map_err(|e| e.to_string())?;
+        log.note("saved", &game).map_err(|e| e.to_string())?;
+        Ok(game)
+    };
+    let (mut game, steps) = match (mode.as_str(), saved) {
+        ("new", old) => {
+            let game = fresh(&store, &mut log)?;
+            if let Some(old) = old {
+                log.note("filed", &old).map_err(|e| e.to_string())?;
+            }
+            (game, 3)
+        }
+        ("finish", Some(game)) => (game, usize::MAX),
+        (_, Some(game)) => (game, 30),
+        (_, None) => (fresh(&store, &mut log)?, 30),
+    };
+    for _ in 0..steps {
+        let Some(event) = support::step(&mut game, &mut rng) else { break };
+        store.save_game(&game).map_err(|e| e.to_string())?;
+        log.note("saved", &game).map_err(|e| e.to_string())?;
+        if event.deal_end {
+            store.deal_finished(&game).map_err(|e| e.to_string())?;
+        }
+        if game.phase() == Phase::GameOver {
+            store.game_finished(&game).map_err(|e| e.to_string())?;
+            log.note("filed", &game).map_err(|e| e.to_string())?;
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A data directory and the log of what its workers saw.
+struct Table {
+    dir: PathBuf,
+    log: PathBuf,
+}
+
+/// How a worker ran.
+enum Outcome {
+    Killed,
+    Ended,
+}
+
+impl Table {
+    fn new(root: &Path, name: &str) -> Table {
+        let dir = root.join(name);
+        let log = root.join(format!("{name}.log"));
+        Table { dir, log }
+    }
+
+    /// A copy of this table, its data directory and log, under `name`.
+    fn copy(&self, root: &Path, name: &str) -> Result<Table, String> {
+        let to = Table::new(root, name);
+        copy_dir(&self.dir, &to.dir)?;
+        if self.log.exists() {
+            fs::copy(&self.log, &to.log).map_err(|e| e.to_string())?;
+        }
+        Ok(to)
+    }
+
+    fn worker(&self, mode: &str, seed: u64, under: &[&str]) -> Command {
+        let me = std::env::current_exe().expect("this program");
+        let mut cmd = match under.split_first() {
+            Some((first, rest)) => {
+                let mut cmd = Command::new(first);
+                cmd.args(rest).arg(me);
+                cmd
+            }
+            None => Command::new(me),
+        };
+        cmd.env("CONTREE_CRASH_WORKER", &self.dir)
+            .env("CONTREE_CRASH_MODE", mode)
+            .env("CONTREE_CRASH_SEED", seed.to_string())
+            .env("CONTREE_CRASH_LOG", &self.log)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        cmd
+    }
+
+    /// Runs a worker to its end, or to the kill strace injects.
+    fn run(&self, mode: &str, seed: u64, under: &[&str]) -> Result<Outcome, String> {
+        let out = self.worker(mode, seed, under).output().map_err(|e| e.to_string())?;
+        match out.status.code() {
+            Some(0) => Ok(Outcome::Ended),
+            // strace reports its tracee killed as 128 + 9, or is killed itself.
+            Some(137) | None => Ok(Outcome::Killed),
+            Some(c) => Err(format!("worker exited {c}: {}", String::from_utf8_lossy(&out.stderr))),
+        }
+    }
+
+    /// Runs a worker and kills it after `delay`, unless it ended first.
+    fn run_killed_after(&self, mode: &str, seed: u64, delay: Duration) -> Result<Outcome, String> {
+        let mut child = self.worker(mode, seed, &[]).spawn().map_err(|e| e.to_string())?;
+        std::thread::sleep(delay);
+        let ended = child.try_wait().map_err(|e| e.to_string())?;
+        if ended.is_none() {
+            let _ = child.kill();
+        }
+        let out = child.wait_with_output().map_err(|e| e.to_string())?;
+        match (ended, out.status.code()) {
+            (None, _) => Ok(Outcome::Killed),
+            (Some(_), Some(0)) => Ok(Outcome::Ended),
+            (Some(_), c) => {
+                Err(format!("worker exited {c:?}: {}", String::from_utf8_lossy(&out.stderr)))
+            }
+        }
+    }
+
+    /// How many times a worker from this state makes each system call of [`POINTS`].
+    fn count_points(&self, root: &Path, mode: &str, seed: u64) -> Result<Vec<usize>, String> {
+        let dry = self.copy(root, "dry")?;
+        let trace = root.join("trace");
+        let names: Vec<&str> = POINTS.iter().map(|(_, set)| *set).collect();
+        let set = format!("trace={}", names.join(","));
+        let trace_arg = trace.display().to_string();
+        let under = ["strace", "-f", "-qq", "-o", &trace_arg, "-e", &set];
+        match dry.run(mode, seed, &under)? {
+            Outcome::Ended => {}
+            Outcome::Killed => return Err("the dry run was killed".into()),
+        }
+        let text = fs::read_to_string(&trace).map_err(|e| e.to_string())?;
+        let _ = fs::remove_dir_all(&dry.dir);
+        let _ = fs::remove_file(&dry.log);
+        Ok(POINTS
+            .iter()
+            .map(|(_, set)| {
+                let calls: Vec<&str> = set.split(',').map(|c| c.trim_start_matches('?')).collect();
+                text.lines()
+                    .filter(|l| {
+                        let call = l.split_whitespace().nth(1).unwrap_or("");
+                        calls.iter().any(|c| call.starts_with(&format!("{c}(")))
+                    })
+                    .count()
+            })
+            .collect())
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    let _ = fs::remove_dir_all(to);
+    fs::create_dir_all(to).map_err(|e| e.to_string())?;
+    let Ok(entries) = fs::read_dir(from) else { return Ok(()) };
+    for entry in entries.filter_map(Result::ok) {
+        let kind = entry.file_type().map_err(|e| e.to_string())?;
+        if kind.is_file() {
+            fs::copy(entry.path(), to.join(entry.file_name())).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// Opens a copy of `table` as the next table would, and checks that nothing was lost nor
+/// filed twice. Says what the directory held, for the counts.
+fn check(table: &Table, root: &Path) -> Result<String, String> {
+    let copy = table.copy(root, "check")?;
+    let store = Store::at(&copy.dir).map_err(|e| format!("{e:#}"))?.without_sync();
+    store.remove_leftovers();
+    let resume = store.load_game();
+    let in_progress = match &resume {
+        Resume::Saved { game, .. } => Some((game.seed(), actions(&game.to_save()))),
+        Resume::None => None,
+        Resume::MovedAside { reason, .. } if reason.contains("already filed") => None,
+        other => return Err(format!("the save could not be resumed: {other:?}")),
+    };
+    let history = store.games().map_err(|e| e.to_string())?;
+    if !history.unreadable.is_empty() {
+        return Err(format!("lines {:?} of the history cannot be read", history.unreadable));
+    }
+    let mut filed: BTreeMap<u64, usize> = BTreeMap::new();
+    for entry in &history.games {
+        if filed.insert(entry.game.seed, actions(&entry.game)).is_some() {
+            return Err(format!("the game of seed {} is filed twice", entry.game.seed));
+        }
+    }
+    if let Some((seed, _)) = in_progress.filter(|(seed, _)| filed.contains_key(seed)) {
+        return Err(format!("the game of seed {seed} is offered again, though filed"));
+    }
+    let log = fs::read_to_string(&copy.log).unwrap_or_default();
+    let mut seen: BTreeMap<u64, (usize, bool)> = BTreeMap::new();
+    for line in log.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let (Some(&what), Some(Ok(seed)), Some(Ok(n))) = (
+            words.first(),
+            words.get(1).map(|w| w.parse::<u64>()),
+            words.get(2).map(|w| w.parse::<usize>()),
+        ) else {
+            continue;
+        };
+        let e = seen.entry(seed).or_default();
+        e.0 = e.0.max(n);
+        e.1 |= what == "filed";
+    }
+    for (seed, (saved, was_filed)) in &seen {
+        let here = filed.get(seed).copied();
+        let playing = in_progress.filter(|(s, _)| s == seed).map(|(_, n)| n);
+        let kept = here.max(playing).unwrap_or(0);
+        if kept < *saved {
+            return Err(format!("game {seed}: {saved} actions were saved, {kept} are kept"));
+        }
+        if *was_filed && here.is_none() {
+            return Err(format!("game {seed} was filed and is no longer"));
+        }
+    }
+    let finished = history.games.iter().filter(|e| e.result != GameResult::Abandoned).count();
+    let stats = store.stats();
+    if stats.all_games().played as usize != finished {
+        return Err(format!(
+            "{} games counted, {finished} finished games filed",
+            stats.all_games().played
+        ));
+    }
+    let _ = fs::remove_dir_all(&copy.dir);
+    let _ = fs::remove_file(&copy.log);
+    Ok(format!("{} filed", history.games.len()))
+}
+
+/// Whether strace may trace here (it needs ptrace, which a container may forbid).
+fn strace_works() -> bool {
+    Command::new("strace")
+        .args(["-qq", "-o", "/dev/null", "true"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// A saved game of `seed`, `before_end` actions before the end of the game (or `at` actions
+/// in when `before_end` is `None`), written in `table`.
+fn prepare(table: &Table, seed: u64, at: usize, before_end: Option<usize>) -> Result<(), String> {
+    let _ = fs::remove_dir_all(&table.dir);
+    let _ = fs::remove_file(&table.log);
+    let (mut whole, mut rng) = support::new(GameOptions::default(), seed);
+    let mut total: usize = 0;
+    while support::step(&mut whole, &mut rng).is_some() {
+        total += 1;
+    }
+    let steps = before_end.map_or(at, |b| total.saturating_sub(b));
+    let (mut game, mut rng) = support::new(GameOptions::default(), seed);
+    for _ in 0..steps {
+        support::step(&mut game, &mut rng);
+    }
+    let store = Store::at(&table.dir).map_err(|e| format!("{e:#}"))?.without_sync();
+    store.start_game(&game).map_err(|e| e.to_string())?;
+    store.save_game(&game).map_err(|e| e.to_string())?;
+    // An earlier game filed, which must stay filed once.
+    let mut log = Log::open(&table.log).map_err(|e| e.to_string())?;
+    log.note("saved", &game).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Kills a worker of `mode` at every point of [`POINTS`], each time from the same state.
+fn every_point(
+    root: &Path,
+    mode: &str,
+    state: &Table,
+    seed: u64,
+) -> Result<(usize, String), String> {
+    let counts = state.count_points(root, mode, seed)?;
+    let mut kills = 0;
+    let mut said = Vec::new();
+    for ((name, set), &count) in POINTS.iter().zip(&counts) {
+        said.push(format!("{count} {name}"));
+        for n in 1..=count {
+            let table = state.copy(root, "point")?;
+            let inject = format!("inject={set}:signal=KILL:when={n}");
+            let under = ["strace", "-f", "-qq", "-o", "/dev/null", "-e", &inject];
+            if let Outcome::Killed = table.run(mode, seed, &under)? {
+                kills += 1;
+            }
+            check(&table, root).map_err(|e| format!("{mode}, killed at {name} {n}: {e}"))?;
+            // The next table goes on from what the kill left, and plays the game to its end.
+            table.run("finish", seed + 1, &[])?;
+            check(&table, root).map_err(|e| format!("{mode}, after a kill at {name} {n}: {e}"))?;
+        }
+    }
+    Ok((kills, format!("{mode}: {}", said.join(", "))))
+}
+
+fn run(full: bool) -> Result<String, String> {
+    // A file system in memory when there is one: the kills, not the disk, are under test.
+    let shm = Path::new("/dev/shm");
+    let root = if shm.is_dir() { tempfile::tempdir_in(shm) } else { tempfile::tempdir() }
+        .map_err(|e| e.to_string())?;
+    let root = root.path();
+    let mut report = Vec::new();
+    let mut point_kills = 0;
+    if strace_works() {
+        let state = Table::new(root, "state");
+        prepare(&state, 11, 40, None)?;
+        let (kills, said) = every_point(root, "new", &state, 1000)?;
+        point_kills += kills;
+        report.push(said);
+        if full {
+            prepare(&state, 12, 0, Some(2))?;
+            let (kills, said) = every_point(root, "finish", &state, 2000)?;
+            point_kills += kills;
+            report.push(said);
+            prepare(&state, 13, 0, Some(40))?;
+            let (kills, said) = every_point(root, "finish", &state, 3000)?;
+            point_kills += kills;
+            report.push(said);
+        }
+    } else {
+        eprintln!("crash test: strace is missing or may not trace here: random kills only");
+    }
+    let chain = Table::new(root, "chain");
+    fs::create_dir_all(&chain.dir).map_err(|e| e.to_string())?;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    // Runs until enough were killed: a worker that ends before its kill shows the next run a
+    // state of its own making, as a table quit normally would.
+    let kills = if full { 240 } else { 24 };
+    let (mut killed, mut ended, mut run) = (0, 0, 0u64);
+    let mut last = String::new();
+    while killed < kills && run < 10 * kills {
+        let mode = ["new", "finish", "play", "finish"][rng.random_range(0..4)];
+        let delay = Duration::from_micros(rng.random_range(0..8_000));
+        match chain.run_killed_after(mode, 10_000 + run, delay)? {
+            Outcome::Killed => killed += 1,
+            Outcome::Ended => ended += 1,
+        }
+        last = check(&chain, root).map_err(|e| format!("random run {run} ({mode}): {e}"))?;
+        run += 1;
+    }
+    if killed < kills {
+        return Err(format!("only {killed} of {run} random runs were killed before they ended"));
+    }
+    report.push(format!("{run} random runs: {killed} killed, {ended} ended first, {last}"));
+    Ok(format!(
+        "{point_kills} kills at a system call ({}); {}",
+        report[..report.len() - 1].join("; "),
+        report[report.len() - 1]
+    ))
+}
