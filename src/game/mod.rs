@@ -665,7 +665,7 @@ impl Game {
                 if let Some(d) = &declared {
                     declarations = declarations_scored(d, c.trump());
                 }
-                let tally = play.tally(declarations);
+                let tally = DealTally::of(play, declarations);
                 let s = score_deal(&c, &tally, self.rules());
                 (Some(c), Some(s), tally, play.belotes())
             }

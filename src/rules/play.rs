@@ -4,7 +4,6 @@
 use super::belote::{BeloteCall, Belotes, belote_call};
 use super::card::{Card, CardSet, Trump};
 use super::ruleset::Rules;
-use super::scoring::DealTally;
 use super::seat::{BySeat, ByTeam, Seat};
 use super::trick::{PlayError, Trick, check_play, legal_cards};
 
@@ -123,17 +122,6 @@ impl CardPlay {
     /// Each team's tricks so far.
     pub fn tricks_won(&self) -> ByTeam<u8> {
         self.tricks_won
-    }
-
-    /// What the deal brings to the score: card points, tricks, belotes, and the declaration
-    /// points that scored (`coinche`, [`super::declarations_scored`]; zero otherwise).
-    pub fn tally(&self, declarations: ByTeam<u16>) -> DealTally {
-        DealTally {
-            card_points: self.points,
-            tricks_won: self.tricks_won,
-            belotes: self.belotes.counts(),
-            declarations,
-        }
     }
 
     /// Whether all eight tricks are played.

@@ -13,7 +13,7 @@ use super::card::{Card, CardSet, Trump};
 use super::declarations::{Combination, Declared, DeclaredTokens, declarations_scored};
 use super::play::CardPlay;
 use super::ruleset::Rules;
-use super::scoring::{DealScore, GameOutcome, game_outcome, score_deal};
+use super::scoring::{DealScore, DealTally, GameOutcome, game_outcome, score_deal};
 use super::seat::{BySeat, ByTeam, Seat, Team};
 
 /// The game context of a record: the target and both totals before the deal.
@@ -379,7 +379,7 @@ impl DealRecord {
         }
         let declared = self.combinations(trump);
         let declarations = declared.as_ref().map(|d| declarations_scored(d, trump));
-        let tally = play.tally(declarations.unwrap_or_default());
+        let tally = DealTally::of(&play, declarations.unwrap_or_default());
         let deal = score_deal(&contract, &tally, rules);
         let tricks = play
             .tricks()

@@ -1,4 +1,5 @@
-//! The rule set of a game: which of the ways to play belote contrée it follows, and its options.
+//! The rule set of a game: which of the ways to play belote contrée it follows, and its options
+//! (sans atout and tout atout, and contrée's scoring: [`ScoringMethod`], [`ContreScoring`]).
 //!
 //! [`Rules`] is one `Copy` value that travels with a game, a deal record and a bot request; the
 //! rules engine asks it, and each difference between sets is written next to the rule it
@@ -8,10 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::scoring::{ContreScoring, ScoringMethod, ScoringRules};
-
-/// One of the ways to play, each described in `shared/spec/rules.md` (also the `--rules` flag's
-/// values).
+/// One of the ways to play, each described in `RULES.md` ("Other ways to play"; also the
+/// `--rules` flag's values).
 #[derive(
     Clone,
     Copy,
@@ -109,6 +108,42 @@ impl From<ScoringRules> for Rules {
     fn from(s: ScoringRules) -> Rules {
         Rules { scoring: s.scoring, contre: s.contre, ..Rules::default() }
     }
+}
+
+/// How a deal is scored (also the `--scoring` flag's values).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoringMethod {
+    /// Points faits + points demandés: the contract value goes to the side that wins the deal.
+    #[default]
+    MadePlusBid,
+    /// Points faits: only the points made.
+    Made,
+}
+
+/// How a contre is scored (also the `--contre` flag's values).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ContreScoring {
+    /// 160 × m + C × m.
+    #[default]
+    Standard,
+    /// FFB note 1, points faits + demandés only: 160 + C × m for numeric contracts.
+    Tournament,
+}
+
+/// The scoring options of a contrée game ([`Rules`] carries them with the rule set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScoringRules {
+    /// Points faits + demandés, or points faits.
+    pub scoring: ScoringMethod,
+    /// Standard or tournament contre.
+    pub contre: ContreScoring,
 }
 
 #[cfg(test)]

@@ -15,11 +15,9 @@
 //! winning thanks to its belote alone; `plain` plays to 701, a tie going to the team that scored
 //! more in the last deal.
 
-use serde::{Deserialize, Serialize};
-
 use super::auction::{BidLevel, Contract, Multiplier};
-use super::play::DEAL_POINTS;
-use super::ruleset::{RuleSet, Rules};
+use super::play::{CardPlay, DEAL_POINTS};
+use super::ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 use super::seat::{ByTeam, Team};
 
 /// Points of one belote.
@@ -34,42 +32,6 @@ pub const CAPOT_SCORE: u16 = 500;
 pub const CONTRE_CAPOT_BONUS: u16 = 100;
 /// `plain`: what a capot bid is worth in the score (its value in bids stays 250).
 pub const PLAIN_CAPOT_VALUE: u16 = 260;
-
-/// How a deal is scored (also the `--scoring` flag's values).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum ScoringMethod {
-    /// Points faits + points demandés: the contract value goes to the side that wins the deal.
-    #[default]
-    MadePlusBid,
-    /// Points faits: only the points made.
-    Made,
-}
-
-/// How a contre is scored (also the `--contre` flag's values).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum ContreScoring {
-    /// 160 × m + C × m.
-    #[default]
-    Standard,
-    /// FFB note 1, points faits + demandés only: 160 + C × m for numeric contracts.
-    Tournament,
-}
-
-/// The scoring options of a contrée game ([`Rules`] carries them with the rule set).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ScoringRules {
-    /// Points faits + demandés, or points faits.
-    pub scoring: ScoringMethod,
-    /// Standard or tournament contre.
-    pub contre: ContreScoring,
-}
 
 /// What a played deal brings to the score table: everything the tables of every set read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -86,6 +48,18 @@ pub struct DealTally {
 }
 
 impl DealTally {
+    /// What the deal `play` brings to the score: its card points, tricks and belotes dealt, and
+    /// the declaration points that scored (`coinche`, [`super::declarations_scored`]; zero
+    /// otherwise).
+    pub fn of(play: &CardPlay, declarations: ByTeam<u16>) -> DealTally {
+        DealTally {
+            card_points: play.points(),
+            tricks_won: play.tricks_won(),
+            belotes: play.belotes().counts(),
+            declarations,
+        }
+    }
+
     /// The team that took all eight tricks, if one did.
     pub fn capot(&self) -> Option<Team> {
         Team::ALL.into_iter().find(|&t| self.tricks_won[t] == 8)
