@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use clap::Args;
+use clap::builder::PossibleValue;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use crate::files::{self, ReadError};
@@ -93,6 +94,82 @@ impl GameFlags {
             ));
         }
         Ok(GameOptions { target, rules, deal_style: self.deal.unwrap_or(deal_style) })
+    }
+}
+
+/// The command line's words for the rules' values and the deal style: `--rules`, `--scoring`,
+/// `--contre` and `--deal`, with the help each value shows. They live here, not beside the
+/// types, so that the rules engine and the game know nothing of the command line; each name is
+/// the one records and saves write (a test holds them together).
+impl ValueEnum for RuleSet {
+    fn value_variants<'a>() -> &'a [Self] {
+        &RuleSet::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            RuleSet::Contree => {
+                "The French Belote Federation's contrée (2016): no declarations, anticlockwise, \
+                 1000 points"
+            }
+            RuleSet::Coinche => {
+                "The FFB's coinche: declarations (tierce, cinquante, cent, carrés), the contract \
+                 must also beat the defence, 2000 points"
+            }
+            RuleSet::Plain => {
+                "The house rules many families play: clockwise, compulsory underruff, exact \
+                 scores, 701"
+            }
+        };
+        Some(PossibleValue::new(self.name()).help(help))
+    }
+}
+
+impl ValueEnum for ScoringMethod {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[ScoringMethod::MadePlusBid, ScoringMethod::Made]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            ScoringMethod::MadePlusBid => PossibleValue::new("made-plus-bid").help(
+                "Points faits + points demandés: the contract value goes to the side that wins \
+                 the deal",
+            ),
+            ScoringMethod::Made => {
+                PossibleValue::new("made").help("Points faits: only the points made")
+            }
+        })
+    }
+}
+
+impl ValueEnum for ContreScoring {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[ContreScoring::Standard, ContreScoring::Tournament]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            ContreScoring::Standard => PossibleValue::new("standard").help("160 × m + C × m"),
+            ContreScoring::Tournament => PossibleValue::new("tournament").help(
+                "FFB note 1, points faits + demandés only: 160 + C × m for numeric contracts",
+            ),
+        })
+    }
+}
+
+impl ValueEnum for DealStyle {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[DealStyle::Shuffle, DealStyle::Tradition]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            DealStyle::Shuffle => PossibleValue::new("shuffle").help("Shuffle before every deal"),
+            DealStyle::Tradition => PossibleValue::new("tradition").help(
+                "Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals",
+            ),
+        })
     }
 }
 
@@ -467,6 +544,27 @@ pub fn history_table(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each flag value is the name records, saves and settings write, and reads back as itself.
+    fn flag_names_are_the_written_names<T>()
+    where
+        T: ValueEnum + Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+    {
+        for v in T::value_variants() {
+            let name = v.to_possible_value().map(|p| p.get_name().to_string());
+            assert_eq!(name.map(|n| format!("\"{n}\"")), serde_json::to_string(v).ok());
+            let help = v.to_possible_value().and_then(|p| p.get_help().map(|h| h.to_string()));
+            assert!(help.is_some_and(|h| !h.is_empty() && !h.ends_with('.')), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn the_core_values_are_named_on_the_command_line_as_they_are_written() {
+        flag_names_are_the_written_names::<RuleSet>();
+        flag_names_are_the_written_names::<ScoringMethod>();
+        flag_names_are_the_written_names::<ContreScoring>();
+        flag_names_are_the_written_names::<DealStyle>();
+    }
 
     #[test]
     fn the_holder_of_the_directory_is_named_as_it_is() {

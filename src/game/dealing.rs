@@ -13,9 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{BySeat, Card, CardSet, Direction, Seat};
 
 /// How the deck is prepared between deals (also the `--deal` flag's values).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DealStyle {
     /// Shuffle before every deal.

@@ -12,18 +12,7 @@ use serde::{Deserialize, Serialize};
 /// One of the ways to play, each described in `RULES.md` ("Other ways to play"; also the
 /// `--rules` flag's values).
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    clap::ValueEnum,
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleSet {
@@ -111,9 +100,7 @@ impl From<ScoringRules> for Rules {
 }
 
 /// How a deal is scored (also the `--scoring` flag's values).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScoringMethod {
     /// Points faits + points demandés: the contract value goes to the side that wins the deal.
@@ -124,9 +111,7 @@ pub enum ScoringMethod {
 }
 
 /// How a contre is scored (also the `--contre` flag's values).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ContreScoring {
     /// 160 × m + C × m.
