@@ -9,9 +9,10 @@ mod timing;
 
 use std::time::{Duration, Instant};
 
+use contree::bots::Level;
 use contree::bots::expert::{self, Budget};
-use contree::bots::{Level, Style};
 use contree::game::{Action, Game, GameOptions, Phase};
+use contree::personas::Style;
 use timing::distribution;
 
 fn main() {

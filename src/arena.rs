@@ -35,8 +35,9 @@ use clap::builder::PossibleValue;
 use serde_json::json;
 
 use crate::bots::expert::Budget;
-use crate::bots::{Level, Style, decide_seeded_within, gambler};
+use crate::bots::{Level, decide_seeded_within, gambler};
 use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
+use crate::personas::Style;
 use crate::rules::{
     BySeat, Card, CardPlay, ContreScoring, Multiplier, RuleSet, Rules, ScoringMethod, Seat, Team,
     Trump,
@@ -599,7 +600,7 @@ fn rules_name(rules: Rules) -> String {
 
 /// The seed of deal `i` (SplitMix64 of the match seed and the index).
 fn deal_seed(seed: u64, i: u64) -> u64 {
-    crate::game::splitmix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i)))
+    crate::mix::splitmix(seed.wrapping_add(crate::mix::PHI.wrapping_mul(i)))
 }
 
 /// Mixed into the seed of the second stream of a deal: side B's decisions, or East-West's calls

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::files::{self, ReadError};
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
+use crate::personas::Style;
 use crate::rules::{
     BySeat, ByTeam, Combination, ContractAnswer, ContreScoring, DealRecord, RuleSet, Rules,
     ScoringMethod, Seat, Team,
@@ -97,10 +98,11 @@ impl GameFlags {
     }
 }
 
-/// The command line's words for the rules' values and the deal style: `--rules`, `--scoring`,
-/// `--contre` and `--deal`, with the help each value shows. They live here, not beside the
-/// types, so that the rules engine and the game know nothing of the command line; each name is
-/// the one records and saves write (a test holds them together).
+/// The command line's words for the rules' values, the deal style and the personas' bidding
+/// style: `--rules`, `--scoring`, `--contre`, `--deal` and `--style`, with the help each value
+/// shows. They live here, not beside the types, so that the rules engine, the game and what it
+/// reads know nothing of the command line; each name is the one records, saves and the players'
+/// file write (a test holds them together).
 impl ValueEnum for RuleSet {
     fn value_variants<'a>() -> &'a [Self] {
         &RuleSet::ALL
@@ -169,6 +171,21 @@ impl ValueEnum for DealStyle {
             DealStyle::Tradition => PossibleValue::new("tradition").help(
                 "Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals",
             ),
+        })
+    }
+}
+
+impl ValueEnum for Style {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Style::Cautious, Style::Bold]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Style::Cautious => PossibleValue::new("cautious")
+                .help("Bids a little below what the hand seems worth; contres only on sure things"),
+            Style::Bold => PossibleValue::new("bold")
+                .help("Bids a little above; competes and contres more readily"),
         })
     }
 }
@@ -545,16 +562,18 @@ pub fn history_table(game: &Game) -> String {
 mod tests {
     use super::*;
 
-    /// Each flag value is the name records, saves and settings write, and reads back as itself.
+    /// Each flag value is the name records, saves and the players' file write: it reads back as
+    /// the value itself.
     fn flag_names_are_the_written_names<T>()
     where
-        T: ValueEnum + Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+        T: ValueEnum + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
     {
         for v in T::value_variants() {
-            let name = v.to_possible_value().map(|p| p.get_name().to_string());
-            assert_eq!(name.map(|n| format!("\"{n}\"")), serde_json::to_string(v).ok());
-            let help = v.to_possible_value().and_then(|p| p.get_help().map(|h| h.to_string()));
-            assert!(help.is_some_and(|h| !h.is_empty() && !h.ends_with('.')), "{v:?}");
+            let value = v.to_possible_value().expect("every value is shown");
+            let read = serde_json::from_str::<T>(&format!("\"{}\"", value.get_name()));
+            assert_eq!(read.ok().as_ref(), Some(v));
+            let help = value.get_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(!help.is_empty() && !help.ends_with('.'), "{v:?}: {help}");
         }
     }
 
@@ -564,6 +583,7 @@ mod tests {
         flag_names_are_the_written_names::<ScoringMethod>();
         flag_names_are_the_written_names::<ContreScoring>();
         flag_names_are_the_written_names::<DealStyle>();
+        flag_names_are_the_written_names::<Style>();
     }
 
     #[test]

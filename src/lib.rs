@@ -12,6 +12,8 @@ pub mod bots;
 pub mod cli;
 pub mod files;
 pub mod game;
+pub mod mix;
+pub mod personas;
 pub mod rules;
 pub mod score;
 pub mod search;

@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
+use contree::bots::Level;
 use contree::bots::expert::Budget;
-use contree::bots::{Level, Style};
 use contree::cli::GameFlags;
+use contree::personas::Style;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
 
@@ -482,7 +483,7 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Err(e) = contree::bots::personas::check_embedded() {
+    if let Err(e) = contree::personas::check_embedded() {
         eprintln!("contree: {e}");
         return ExitCode::FAILURE;
     }

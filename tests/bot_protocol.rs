@@ -7,8 +7,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use contree::bots::protocol::{answer, parse_request, request_json};
-use contree::bots::{Level, Style, decide_seeded};
+use contree::bots::{Level, decide_seeded};
 use contree::game::{Action, Game, GameOptions, Phase};
+use contree::personas::Style;
 use contree::rules::{BySeat, ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 
 fn action_token(a: Action) -> String {
@@ -60,6 +61,35 @@ fn answers_match_the_table_over_random_deals_in_every_set() {
         }
     }
     assert!(checked > 3000, "only {checked} decisions checked");
+}
+
+/// What the game tells a seat is what `contree bot` accepts for the same situation, in every
+/// rule set and option: the declarations made so far and every belote said included, along
+/// games played by random legal players.
+#[test]
+fn the_views_of_every_rule_set_read_back_through_the_bot_protocol() {
+    use rand::SeedableRng;
+    let mut with_declarations = 0;
+    for (n, &rules) in common::ALL_RULES.iter().enumerate() {
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(n as u64);
+        let players = BySeat::from_fn(|s| s.to_string());
+        let mut game = Game::new(GameOptions::of(rules), 900 + n as u64, players);
+        for _ in 0..3 {
+            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+                let seat = game.to_act().expect("to act");
+                let view = game.view(seat);
+                with_declarations += usize::from(!view.declared.is_empty());
+                let line = request_json(&view);
+                assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
+                let action = game.random_action(&mut rng).expect("an action");
+                game.apply(seat, action).expect("a legal action is accepted");
+            }
+            if game.phase() == Phase::DealOver {
+                game.next_deal().expect("next");
+            }
+        }
+    }
+    assert!(with_declarations > 20, "{with_declarations}");
 }
 
 /// A request for South, dealer West, playing 80 hearts taken by South, who won the first trick

@@ -7,8 +7,9 @@ mod support;
 
 use std::fs;
 
-use contree::bots::{Level, Style};
+use contree::bots::Level;
 use contree::game::{Game, GameOptions, Phase};
+use contree::personas::Style;
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, Resume, STATS_FILE, Store};
 use contree::ui::{Lang, Settings, Speed, SuitStyle};
 use proptest::prelude::*;

@@ -56,7 +56,7 @@
 
 use rand::RngExt;
 
-use super::Style;
+use crate::personas::Style;
 use crate::rules::{
     Auction, Bid, BidLevel, Call, Card, CardSet, Combination, MAX_BID, MIN_BID, Multiplier, Rank,
     RuleSet, Rules, Seat, Suit, Trump,

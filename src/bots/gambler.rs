@@ -11,8 +11,10 @@ use std::ops::RangeInclusive;
 use rand::{RngExt, SeedableRng};
 
 use super::bidding::{self, Bidding};
-use super::{Level, Style, seeded_rng};
-use crate::game::{Action, SeatView, splitmix};
+use super::{Level, seeded_rng};
+use crate::game::{Action, SeatView};
+use crate::mix::splitmix;
+use crate::personas::Style;
 
 /// The points the gambler adds to its hand's worth, drawn once per deal.
 pub const OVERBID: RangeInclusive<i32> = 20..=40;

@@ -14,7 +14,6 @@ pub mod bidding;
 pub mod expert;
 pub mod gambler;
 pub mod memory;
-pub mod personas;
 pub mod play;
 pub mod protocol;
 
@@ -25,11 +24,11 @@ use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Action, SeatView};
+use crate::personas::Style;
 use crate::rules::{Call, Card, ContreScoring, RuleSet, ScoringMethod, Suit, Trump, legal_cards};
 
 use bidding::Bidding;
 pub use memory::Memory;
-pub use personas::{Persona, Style};
 
 /// How strong a bot is.
 #[derive(

@@ -11,8 +11,9 @@ use std::io::{self, BufRead, Read, Write};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{Level, Style, decide_seeded};
+use super::{Level, decide_seeded};
 use crate::game::SeatView;
+use crate::personas::Style;
 use crate::rules::{
     Auction, AuctionOutcome, Belotes, BySeat, ByTeam, Call, Card, CardSet, Combination, Contract,
     Declared, DeclaredTokens, GameContext, Rank, Rules, Seat, Suit, Trick,

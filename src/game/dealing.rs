@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mix::{PHI, splitmix};
 use crate::rules::{BySeat, Card, CardSet, Direction, Seat};
 
 /// How the deck is prepared between deals (also the `--deal` flag's values).
@@ -25,9 +26,6 @@ pub enum DealStyle {
 
 /// The packets of a deal: 3, 2, then 3 cards to each player.
 pub const PACKETS: [usize; 3] = [3, 2, 3];
-
-/// The golden ratio's 64-bit fraction, SplitMix64's increment.
-const PHI: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The generator for one purpose of one deal of a game.
 pub fn deal_rng(seed: u64, deal_index: usize, purpose: u64) -> DealRng {
@@ -122,15 +120,6 @@ impl DealRng {
             items.swap(i, j as usize);
         }
     }
-}
-
-/// A step of the SplitMix64 generator: a well-mixed seed from another (successive games, the
-/// deals of a match).
-pub const fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(PHI);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// A shuffled deck.

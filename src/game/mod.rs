@@ -15,9 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use dealing::{
-    DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck, splitmix,
-};
+pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
 pub use seating::{draw_players, new_game};
 pub use view::SeatView;

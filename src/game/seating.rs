@@ -3,7 +3,7 @@
 //! roster has enough others, none of the previous game's players sits again.
 
 use super::{Game, GameOptions, HUMAN, Players, deal_rng};
-use crate::bots::personas;
+use crate::personas;
 use crate::rules::BySeat;
 
 /// The generator purpose used to seat the personas; the deals' own purposes are 1 to 3.

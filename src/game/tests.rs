@@ -627,29 +627,3 @@ fn a_coinche_sum_is_the_one_the_rules_give() {
         }
     }
 }
-
-#[test]
-fn the_views_of_every_rule_set_read_back_through_the_bot_protocol() {
-    // What the game tells a seat is what `contree bot` accepts for the same situation: the
-    // declarations made so far and every belote said included.
-    use crate::bots::protocol::{parse_request, request_json};
-    let mut with_declarations = 0;
-    for (n, rules) in every_rules().into_iter().enumerate() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
-        let mut game = Game::new(GameOptions::of(rules), 900 + n as u64, players());
-        for _ in 0..3 {
-            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
-                let seat = game.to_act().expect("to act");
-                let view = game.view(seat);
-                with_declarations += usize::from(!view.declared.is_empty());
-                let line = request_json(&view);
-                assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
-                random_step(&mut game, &mut rng);
-            }
-            if game.phase() == Phase::DealOver {
-                game.next_deal().expect("next");
-            }
-        }
-    }
-    assert!(with_declarations > 20, "{with_declarations}");
-}

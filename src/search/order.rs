@@ -4,7 +4,7 @@
 
 use super::position::mode_key;
 use super::state::State;
-use crate::game::splitmix;
+use crate::mix::splitmix;
 use crate::rules::{Card, CardSet, Rules, Seat, Suit, Trump};
 
 /// For each mask and byte, the bits of the byte at the mask's places, packed low: the holders of

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::game::splitmix;
+use crate::mix::splitmix;
 use crate::rules::{
     BySeat, ByTeam, CAPOT_POINTS, Card, CardPlay, CardSet, DEAL_POINTS, DoneTrick, PlayError,
     Rules, Seat, Team, Trick, Trump, check_play, legal_cards, trick_bonus,

@@ -16,9 +16,10 @@ use super::settings::{Colours, Deck, Settings, Speed, SuitStyle};
 use super::text::{Lang, T, Words};
 use super::theme::Theme;
 pub use super::work::{AnalysisRequest, BotRequest, Cancel, HintRequest};
+use crate::bots::Level;
 use crate::bots::expert::{Advice, Budget, DealAnalysis};
-use crate::bots::{self, Level, Style};
 use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView};
+use crate::personas::{self, Style};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, Combination, ContreScoring, DoneTrick,
     Rank, RuleSet, ScoringMethod, Seat, Suit, Trick, Trump, legal_cards,
@@ -516,7 +517,7 @@ impl App {
             // The seed is the first game's: a game given at start that took it leaves the next
             // new game a seed of its own, so it deals other cards.
             next_seed: match &config.game {
-                Some(g) if g.seed() == config.seed => crate::game::splitmix(config.seed),
+                Some(g) if g.seed() == config.seed => crate::mix::splitmix(config.seed),
                 _ => config.seed,
             },
             previous: config.previous,
@@ -1102,7 +1103,7 @@ impl App {
     /// Starts a new game with new faces at the table.
     pub fn new_game(&mut self) {
         let seed = self.next_seed;
-        self.next_seed = crate::game::splitmix(seed);
+        self.next_seed = crate::mix::splitmix(seed);
         let options = GameOptions {
             target: self.target,
             rules: self.settings.rules(),
@@ -1599,7 +1600,7 @@ impl App {
     /// Asks the computer player at `seat` to act.
     fn ask(&mut self, seat: Seat) {
         let Some(g) = &self.game else { return };
-        let style = bots::personas::by_id(&g.players()[seat]).map_or(Style::Cautious, |p| p.style);
+        let style = personas::by_id(&g.players()[seat]).map_or(Style::Cautious, |p| p.style);
         self.thinking = Some(seat);
         let cancel = Cancel::new();
         self.working.push(cancel.clone());

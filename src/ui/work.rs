@@ -9,8 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
-use crate::bots::{self, Level, Style};
+use crate::bots::{self, Level};
 use crate::game::{Action, SeatView};
+use crate::personas::Style;
 use crate::rules::{DealRecord, Seat};
 
 /// A flag shared between the table and one worker: raised, the worker stops thinking and its

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::advice::Advice;
 use super::{Budget, advise, with_solver};
-use crate::bots::Style;
 use crate::game::{Action, SeatView};
+use crate::personas::Style;
 use crate::rules::{
     Auction, Belotes, BySeat, ByTeam, CardPlay, CardSet, Contract, DealRecord, DealTally, Declared,
     RecordError, Seat, belote_call, declarations_scored, score_deal,

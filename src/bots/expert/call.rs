@@ -27,9 +27,9 @@ use super::probe::{Prober, Stop};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::Knowledge;
 use super::{Budget, READING, auction_pool, pool};
-use crate::bots::Style;
 use crate::bots::bidding::{self, Bidding, Reading};
 use crate::game::{Action, SeatView};
+use crate::personas::Style;
 use crate::rules::{Auction, Bid, BidLevel, Call, Contract, Multiplier, Seat, Team, Trump};
 use crate::search::{Position, Solver};
 

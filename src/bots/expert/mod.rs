@@ -34,9 +34,9 @@ pub use advice::{Advice, Estimate, Reason};
 pub use analysis::{DealAnalysis, DoubleDummy, Review, analyse};
 pub(crate) use call::failure_odds;
 
-use super::Style;
 use super::bidding::Reading;
 use crate::game::{Action, SeatView};
+use crate::personas::Style;
 use crate::search::Solver;
 
 /// How the expert reads the other seats' calls.

@@ -12,8 +12,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::card::{self, Highlight};
 use super::{Ctx, put, span};
-use crate::bots::{Style, personas};
 use crate::game::{DealResult, Game};
+use crate::personas::{self, Style};
 use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, RuleSet, Seat, Team};
 use crate::stats::Stats;
 use crate::ui::app::{Hit, Popup, TableItem};

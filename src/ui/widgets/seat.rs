@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use super::{Ctx, put, span};
-use crate::bots::personas;
+use crate::personas;
 use crate::rules::{BeloteCall, Seat};
 use crate::ui::app::{Bubble, Hit};
 use crate::ui::text::T;

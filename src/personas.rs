@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Deserialize;
 
 /// How boldly a persona bids, within its level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Style {
     /// Bids a little below what the hand seems worth; contres only on sure things.
@@ -46,7 +46,7 @@ pub const PORTRAIT_HEIGHT: usize = 4;
 pub const PORTRAIT_WIDTH: usize = 9;
 
 /// The personas file, embedded.
-pub const PLAYERS_JSON: &str = include_str!("../../assets/players.json");
+pub const PLAYERS_JSON: &str = include_str!("../assets/players.json");
 
 /// A personas file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
