@@ -3,7 +3,6 @@
 //! mode's order reaches the merging of equal cards and the move ordering by itself.
 
 use super::position::mode_key;
-use super::state::State;
 use crate::mix::splitmix;
 use crate::rules::{Card, CardSet, Rules, Seat, Suit, Trump};
 
@@ -248,21 +247,21 @@ impl CardOrder {
     }
 
     /// A key of the position at a trick's start that keeps only its shape: for each suit, who
-    /// holds its cards still in play in rank order; the leader; which teams have no trick yet.
-    /// Positions of one shape play alike, trick for trick, whichever cards went earlier: only
-    /// the points of their cards differ (see [`CardOrder::points_shift`]).
-    pub(crate) fn shape_key(&self, state: &State) -> u64 {
-        let hands = state.hands;
-        let mut head = u64::from(state.seat);
-        for team in 0..2 {
-            if state.tricks[team] == 0 {
+    /// holds its cards still in play in rank order (`hands`, by seat index); the leader (by
+    /// seat index); which teams have no trick yet (`tricks`, by team index). Positions of one
+    /// shape play alike, trick for trick, whichever cards went earlier: only the points of their
+    /// cards differ (see [`CardOrder::points_shift`]).
+    pub(crate) fn shape_key(&self, hands: &[u32; 4], leader: u8, tricks: [u8; 2]) -> u64 {
+        let mut head = u64::from(leader);
+        for (team, &won) in tricks.iter().enumerate() {
+            if won == 0 {
                 head |= 4 << team;
             }
         }
         // The holder's index, bit by bit: East and West are odd, North and West are 2 and 3.
         let odd = hands[Seat::East.index()] | hands[Seat::West.index()];
         let high = hands[Seat::North.index()] | hands[Seat::West.index()];
-        let live = state.live();
+        let live = hands[0] | hands[1] | hands[2] | hands[3];
         let compress = self.compress;
         // For each suit, the number of its cards in play, then their holders in rank order, two
         // bits a card: 24 bits.

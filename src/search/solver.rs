@@ -591,7 +591,7 @@ impl Solver {
             return last_tricks(state, &self.order);
         }
         let order = &self.order;
-        let key = order.shape_key(state);
+        let key = order.shape_key(&state.hands, state.seat, state.tricks);
         let live = state.live();
         let mut first = None;
         // The cards the bounds stored will be for: those of the entry when their points are

@@ -321,7 +321,7 @@ fn positions_sharing_a_shape_differ_by_their_points_at_most() {
                 let to_come =
                     brute_by(&pos, &|p| p[Team::NS] as i16) - pos.points()[Team::NS] as i16;
                 let state = super::state::State::new(&pos, &order);
-                let key = order.shape_key(&state);
+                let key = order.shape_key(&state.hands, state.seat, state.tricks);
                 let live = state.live();
                 let (value, first_live, first) = *seen.entry(key).or_insert((to_come, live, pos));
                 let (falls, rises) = order.points_shift(first_live, live);
