@@ -12,8 +12,8 @@ use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEve
 use ratatui::layout::{Position, Rect};
 
 use super::keymap::{self, Cmd, Mode};
-use super::settings::{Colours, Deck, Settings, Speed, SuitStyle};
-use super::text::{Lang, T, Words};
+use super::settings::{Colours, Deck, Settings, Speed};
+use super::text::{Lang, SuitStyle, T, Words};
 use super::theme::Theme;
 pub use super::work::{AnalysisRequest, BotRequest, Cancel, HintRequest};
 use crate::bots::Level;

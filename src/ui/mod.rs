@@ -13,6 +13,6 @@ pub mod widgets;
 pub mod work;
 
 pub use app::{App, Config, Effect, Msg};
-pub use settings::{Colours, Deck, Settings, Speed, SuitStyle};
-pub use text::Lang;
+pub use settings::{Colours, Deck, Settings, Speed};
+pub use text::{Lang, SuitStyle};
 pub use theme::Theme;

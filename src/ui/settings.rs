@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::text::Lang;
+use super::text::{Lang, SuitStyle};
 use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
@@ -67,17 +67,6 @@ impl Speed {
             Speed::Instant => 0,
         })
     }
-}
-
-/// How suits are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SuitStyle {
-    /// ♠ ♥ ♦ ♣.
-    #[default]
-    Glyphs,
-    /// Letters (S H D C in English, P C K T in French), for terminals without the glyphs.
-    Letters,
 }
 
 /// How many colours the suits are drawn in.

@@ -4,7 +4,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::settings::SuitStyle;
 use crate::bots::expert::{Advice, DoubleDummy, Reason};
 use crate::files::ReadError;
 use crate::rules::{
@@ -51,6 +50,17 @@ impl Lang {
             Lang::En => "English",
         }
     }
+}
+
+/// How suits are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SuitStyle {
+    /// ♠ ♥ ♦ ♣.
+    #[default]
+    Glyphs,
+    /// Letters (S H D C in English, P C K T in French), for terminals without the glyphs.
+    Letters,
 }
 
 /// Whether the locale of the environment can show UTF-8 (checked in `LC_ALL`, `LC_CTYPE`, `LANG`).

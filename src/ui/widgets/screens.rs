@@ -11,8 +11,8 @@ use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
 use crate::ui::app::{Hit, MenuItem, SettingItem};
-use crate::ui::settings::{Colours, Deck, Speed, SuitStyle};
-use crate::ui::text::T;
+use crate::ui::settings::{Colours, Deck, Speed};
+use crate::ui::text::{SuitStyle, T};
 
 /// The start screen: title, menu, the rules of a new game among its items.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
