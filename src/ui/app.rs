@@ -394,6 +394,15 @@ pub struct Config {
     pub time_zone: jiff::tz::TimeZone,
 }
 
+/// The smallest terminal the table is drawn in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// Whether a terminal of this size is too small for the table: the view then shows only a
+/// message saying so, and the app takes no key but the ones that quit or suspend it.
+pub const fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_SIZE.0 || height < MIN_SIZE.1
+}
+
 /// The whole state of the table.
 #[derive(Clone, Debug)]
 pub struct App {
@@ -748,7 +757,7 @@ impl App {
     /// Whether the table can be seen: not when the terminal is too small, and the view shows only
     /// a message saying so.
     pub fn in_sight(&self) -> bool {
-        self.size.is_none_or(|(w, h)| !super::view::too_small(w, h))
+        self.size.is_none_or(|(w, h)| !too_small(w, h))
     }
 
     fn on_key(&mut self, key: KeyEvent) {

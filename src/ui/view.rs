@@ -6,21 +6,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Hint, Hits, Popup, Screen};
+use super::app::{App, Hint, Hits, Popup, Screen, too_small};
 use super::keymap;
 use super::text::T;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
 use crate::game::Phase;
 use crate::rules::Seat;
-
-/// The smallest terminal the table is drawn in.
-pub const MIN_SIZE: (u16, u16) = (80, 24);
-
-/// Whether a terminal of this size is too small for the table: it then shows only a message
-/// saying so, and the app takes no key but the ones that quit or suspend it.
-pub const fn too_small(width: u16, height: u16) -> bool {
-    width < MIN_SIZE.0 || height < MIN_SIZE.1
-}
 
 /// How the frame is drawn, beside the app's state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
