@@ -9,8 +9,8 @@ mod timing;
 
 use std::time::{Duration, Instant};
 
-use contree::bots::Level;
 use contree::bots::expert::{self, Budget};
+use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase};
 use contree::personas::Style;
 use timing::distribution;
@@ -35,7 +35,9 @@ fn main() {
             let view = game.view(seat);
             let kind = if game.phase() == Phase::Bidding { 0 } else { 1 + view.play.len() / 4 };
             let start = Instant::now();
-            let advice = expert::advise(&view, Style::Cautious, seed, budget, None);
+            let decision =
+                Decision { view: &view, style: Style::Cautious, seed, budget, cancel: None };
+            let advice = expert::advise(&decision);
             times[kind].push(start.elapsed());
             weighed[kind] += u64::from(advice.worlds);
             nodes[kind] += advice.nodes;

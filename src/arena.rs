@@ -35,7 +35,7 @@ use clap::builder::PossibleValue;
 use serde_json::json;
 
 use crate::bots::expert::Budget;
-use crate::bots::{Level, decide_seeded_within, gambler};
+use crate::bots::{Decision, Level, gambler};
 use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
 use crate::personas::Style;
 use crate::rules::{
@@ -97,13 +97,13 @@ impl Contestant {
             return Action::Play(card);
         }
         let view = game.view(seat);
-        let level = match self {
-            Contestant::Level(level) => level,
-            Contestant::Gambler => return gambler::decide_seeded(&view, style, seed),
+        let decision = Decision { view: &view, style, seed, budget, cancel: None };
+        match self {
+            Contestant::Level(level) => level.decide(&decision),
+            Contestant::Gambler => gambler::decide(&decision),
             // The oracle bids as `normal`, and plays as it when the deal cannot be read.
-            Contestant::Oracle => Level::Normal,
-        };
-        decide_seeded_within(&view, level, style, seed, budget, None)
+            Contestant::Oracle => Level::Normal.decide(&decision),
+        }
     }
 }
 

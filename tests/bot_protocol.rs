@@ -6,9 +6,10 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use contree::bots::expert::{Budget, DEFAULT_THINK};
 use contree::bots::protocol::{answer, parse_request, request_json};
-use contree::bots::{Level, decide_seeded};
-use contree::game::{Action, Game, GameOptions, Phase};
+use contree::bots::{Decision, Level};
+use contree::game::{Action, Game, GameOptions, Phase, SeatView};
 use contree::personas::Style;
 use contree::rules::{BySeat, ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 
@@ -17,6 +18,11 @@ fn action_token(a: Action) -> String {
         Action::Bid(c) => c.to_string(),
         Action::Play(c) => c.to_string(),
     }
+}
+
+/// What `level` does in `view`, as the table asks it.
+fn decide(view: &SeatView, level: Level, style: Style, seed: u64, budget: Budget) -> Action {
+    level.decide(&Decision { view, style, seed, budget, cancel: None })
 }
 
 #[test]
@@ -46,12 +52,14 @@ fn answers_match_the_table_over_random_deals_in_every_set() {
                         let view = game.view(seat);
                         let line = request_json(&view);
                         assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
-                        let at_table = decide_seeded(&view, level, style, seed);
+                        let at_table =
+                            decide(&view, level, style, seed, Budget::think(DEFAULT_THINK));
                         let expected = format!("{{\"action\":\"{}\"}}", action_token(at_table));
                         assert_eq!(answer(&line, level, style, seed), expected, "{line}");
                         checked += 1;
                     }
-                    let action = decide_seeded(&game.view(seat), level, style, seed);
+                    let action =
+                        decide(&game.view(seat), level, style, seed, Budget::think(DEFAULT_THINK));
                     game.apply(seat, action).expect("legal");
                 }
                 if game.phase() == Phase::DealOver {
@@ -192,6 +200,7 @@ fn every_set_round_trips_and_gets_legal_answers() {
     use contree::rules::legal_cards;
     // The expert answers legally whatever its time: a short one keeps the test quick.
     contree::bots::expert::set_default_think(std::time::Duration::from_millis(2));
+    let think = Budget::think(std::time::Duration::from_millis(2));
     let mut checked = 0;
     for (i, &rules) in common::ALL_RULES.iter().enumerate() {
         for seed in 0..25u64 {
@@ -200,7 +209,7 @@ fn every_set_round_trips_and_gets_legal_answers() {
                 let line = request_json(&view);
                 assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
                 for level in Level::ALL {
-                    let action = decide_seeded(&view, level, Style::Bold, seed);
+                    let action = decide(&view, level, Style::Bold, seed, think);
                     match (action, view.contract()) {
                         (Action::Bid(call), None) => {
                             assert_eq!(view.auction_state().check(call), Ok(()), "{line}")
@@ -329,13 +338,14 @@ mod legal {
         fn every_level_answers_legally(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), answer_seed in any::<u64>()) {
             use contree::rules::legal_cards;
             contree::bots::expert::set_default_think(std::time::Duration::from_millis(2));
+            let think = Budget::think(std::time::Duration::from_millis(2));
             let rules = common::ALL_RULES[rules];
             let record = common::random_record_with(seed, Some(rules));
             let views = common::views_of(&record);
             let view = &views[at % views.len()];
             for level in Level::ALL {
                 for style in [Style::Cautious, Style::Bold] {
-                    match (decide_seeded(view, level, style, answer_seed), view.contract()) {
+                    match (decide(view, level, style, answer_seed, think), view.contract()) {
                         (Action::Bid(call), None) => {
                             prop_assert_eq!(view.auction_state().check(call), Ok(()));
                         }

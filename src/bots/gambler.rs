@@ -11,10 +11,9 @@ use std::ops::RangeInclusive;
 use rand::{RngExt, SeedableRng};
 
 use super::bidding::{self, Bidding};
-use super::{Level, seeded_rng};
+use super::{Decision, Level};
 use crate::game::{Action, SeatView};
 use crate::mix::splitmix;
-use crate::personas::Style;
 
 /// The points the gambler adds to its hand's worth, drawn once per deal.
 pub const OVERBID: RangeInclusive<i32> = 20..=40;
@@ -27,14 +26,15 @@ pub fn overbid(view: &SeatView, seed: u64) -> i32 {
     rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ splitmix(deal)).random_range(OVERBID)
 }
 
-/// What the gambler does in the situation `view`, for the seat to act, with the generator of a
-/// decision derived from `seed` and the situation as the levels' is; the answer is always legal.
-pub fn decide_seeded(view: &SeatView, style: Style, seed: u64) -> Action {
+/// What the gambler does in `decision`'s situation, with the decision's generator as the
+/// levels' ([`Level::decide`]); the answer is always legal.
+pub fn decide(decision: &Decision) -> Action {
+    let Decision { view, style, seed, .. } = *decision;
     let auction = view.auction_state();
     if auction.contract().is_some() {
-        return super::decide_seeded(view, Level::Normal, style, seed);
+        return Level::Normal.decide(decision);
     }
     let bidding = Bidding::gambler(overbid(view, seed));
-    let mut rng = seeded_rng(view, seed);
+    let mut rng = decision.rng();
     Action::Bid(bidding::decide_call(view.seat, view.hand, &auction, style, bidding, &mut rng))
 }

@@ -3,8 +3,8 @@
 //! Levels: `random` (passes, plays a uniformly random legal card: the baseline), `easy` (sound
 //! rules of bidding and play, no card memory, a little randomness) and `normal` (card memory and
 //! inference, the bidding convention of [`bidding`], contres). The persona's [`Style`] shifts the
-//! bidding within a level. [`decide_seeded`] gives the same answer for the same situation, at the
-//! table and through `contree bot` alike. The bots play every rule set and trump mode: the view
+//! bidding within a level. A [`Decision`] asks a level what it does ([`Level::decide`]), and gets
+//! the same answer for the same situation, at the table and through `contree bot` alike. The bots play every rule set and trump mode: the view
 //! carries the [`crate::rules::Rules`], the bidding counts sans atout, tout atout and coinche's
 //! declarations ([`bidding`]), and the memory reads each mode's legal-card rules ([`memory`]).
 //! The [`gambler`], which overbids and never contres, is not a level: it plays only in the
@@ -87,26 +87,50 @@ impl fmt::Display for Level {
 /// How often the `easy` level plays a random legal card instead of its rules.
 const EASY_SLIP: f64 = 0.08;
 
-/// What the bot of `level` and `style` does in the situation `view`, for the seat to act.
-/// `view` must be a situation where `view.seat` is to act; the answer is always legal. The
-/// expert thinks for this process's default time ([`expert::Budget::default_think`]).
-pub fn decide(view: &SeatView, level: Level, style: Style, rng: &mut impl rand::Rng) -> Action {
-    decide_within(view, level, style, rng, expert::Budget::default_think(), None)
+/// A decision asked of a computer player: the situation as its seat sees it, the persona's
+/// bidding style, the seed its random choices come from, what the expert may spend, and a flag
+/// that stops the expert's thinking early. [`Level::decide`] answers it; the expert's advice
+/// ([`expert::advise`]) and the arena's gambler ([`gambler::decide`]) take the same question.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision<'a> {
+    /// What the seat to act may know: `view.seat` must be the seat to act.
+    pub view: &'a SeatView,
+    /// The persona's bidding style.
+    pub style: Style,
+    /// With the situation itself, the seed of every random choice: the same decision always
+    /// gets the same answer (the expert's, when it thinks to a time limit, only on the same
+    /// machine under the same load).
+    pub seed: u64,
+    /// What the expert may spend (the other levels answer at once).
+    pub budget: expert::Budget,
+    /// Raised, the expert stops thinking and answers with what it has.
+    pub cancel: Option<&'a AtomicBool>,
 }
 
-/// [`decide`] with the expert's budget and a flag that stops its thinking early (the other
-/// levels answer at once and ignore both).
-pub fn decide_within(
+impl Decision<'_> {
+    /// The generator of this decision: from the seed and the situation.
+    fn rng(&self) -> rand::rngs::Xoshiro256PlusPlus {
+        rand::rngs::Xoshiro256PlusPlus::seed_from_u64(self.seed ^ view_hash(self.view))
+    }
+}
+
+impl Level {
+    /// What a bot of this level does in `decision`'s situation. The answer is always legal.
+    pub fn decide(self, decision: &Decision) -> Action {
+        if self == Level::Expert {
+            return expert::advise(decision).action;
+        }
+        decide_below_expert(decision.view, self, decision.style, &mut decision.rng())
+    }
+}
+
+/// [`Level::decide`] for the levels below the expert, with the decision's generator.
+fn decide_below_expert(
     view: &SeatView,
     level: Level,
     style: Style,
     rng: &mut impl rand::Rng,
-    budget: expert::Budget,
-    cancel: Option<&AtomicBool>,
 ) -> Action {
-    if level == Level::Expert {
-        return expert::decide(view, style, rng, budget, cancel);
-    }
     let auction = view.auction_state();
     let Some(contract) = auction.contract() else {
         let bidder = match level {
@@ -168,30 +192,6 @@ fn normal_contre(view: &SeatView, rng: &mut impl rand::Rng) -> Option<Call> {
     let (failed, of) =
         expert::failure_odds(view, rng, NORMAL_CONTRE, reading, NORMAL_CONTRE_MARGIN)?;
     (failed >= NORMAL_CONTRE_ODDS * of).then_some(Call::Contre)
-}
-
-/// [`decide`] with a generator derived from `seed` and the situation itself, so the same
-/// request always gets the same answer (the expert's, when it thinks to a time limit, only on
-/// the same machine under the same load).
-pub fn decide_seeded(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
-    decide(view, level, style, &mut seeded_rng(view, seed))
-}
-
-/// [`decide_within`] with the generator of [`decide_seeded`].
-pub fn decide_seeded_within(
-    view: &SeatView,
-    level: Level,
-    style: Style,
-    seed: u64,
-    budget: expert::Budget,
-    cancel: Option<&AtomicBool>,
-) -> Action {
-    decide_within(view, level, style, &mut seeded_rng(view, seed), budget, cancel)
-}
-
-/// The generator of a decision: from `seed` and the situation itself.
-fn seeded_rng(view: &SeatView, seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
-    rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ view_hash(view))
 }
 
 /// A hash of everything a view holds (FNV-1a), stable across runs and platforms.

@@ -3,7 +3,7 @@
 //!
 //! A request holds everything the seat may know; it is checked (the calls are replayed through
 //! the rules, the cards must add up) and turned into the [`SeatView`] the table would give, so
-//! the answer is the one [`decide_seeded`] gives at the table for the same situation.
+//! the answer is the one [`Level::decide`] gives at the table for the same situation.
 
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
@@ -11,7 +11,8 @@ use std::io::{self, BufRead, Read, Write};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{Level, decide_seeded};
+use super::expert::Budget;
+use super::{Decision, Level};
 use crate::game::SeatView;
 use crate::personas::Style;
 use crate::rules::{
@@ -301,7 +302,8 @@ pub fn request_json(view: &SeatView) -> String {
 pub fn answer(line: &str, level: Level, style: Style, seed: u64) -> String {
     match parse_request(line) {
         Ok(view) => {
-            let action = decide_seeded(&view, level, style, seed);
+            let budget = Budget::default_think();
+            let action = level.decide(&Decision { view: &view, style, seed, budget, cancel: None });
             json!({ "action": action.to_string() }).to_string()
         }
         // A huge token of the request is not echoed back whole.

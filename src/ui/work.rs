@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
-use crate::bots::{self, Level};
+use crate::bots::{Decision, Level};
 use crate::game::{Action, SeatView};
 use crate::personas::Style;
 use crate::rules::{DealRecord, Seat};
@@ -73,14 +73,13 @@ pub struct BotRequest {
 impl BotRequest {
     /// The answer, computed here and now (the runner does it on a worker thread).
     pub fn decide(&self) -> Action {
-        bots::decide_seeded_within(
-            &self.view,
-            self.level,
-            self.style,
-            self.seed,
-            self.budget,
-            Some(self.cancel.flag()),
-        )
+        self.level.decide(&Decision {
+            view: &self.view,
+            style: self.style,
+            seed: self.seed,
+            budget: self.budget,
+            cancel: Some(self.cancel.flag()),
+        })
     }
 }
 
@@ -104,13 +103,13 @@ impl HintRequest {
     pub fn advise(&self) -> Advice {
         // South has no persona; the style only shapes the convention's bids the expert starts
         // from, and the cautious one is the convention's plain reading.
-        expert::advise(
-            &self.view,
-            Style::Cautious,
-            self.seed,
-            self.budget,
-            Some(self.cancel.flag()),
-        )
+        expert::advise(&Decision {
+            view: &self.view,
+            style: Style::Cautious,
+            seed: self.seed,
+            budget: self.budget,
+            cancel: Some(self.cancel.flag()),
+        })
     }
 }
 

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::advice::Advice;
 use super::{Budget, advise, with_solver};
+use crate::bots::Decision;
 use crate::game::{Action, SeatView};
 use crate::personas::Style;
 use crate::rules::{
@@ -138,7 +139,7 @@ fn review(
     cancel: Option<&AtomicBool>,
 ) -> Review {
     // The seat's style only shapes the convention's bids the expert starts from.
-    let advice = advise(view, Style::Cautious, 0, budget, cancel);
+    let advice = advise(&Decision { view, style: Style::Cautious, seed: 0, budget, cancel });
     let cost = if played == advice.action { Some(0.0) } else { advice.cost(played) };
     Review { index, played, advice, cost }
 }

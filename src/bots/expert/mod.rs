@@ -25,18 +25,15 @@ mod probe;
 mod stakes;
 mod worlds;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-
-use rand::Rng;
 
 pub use advice::{Advice, Estimate, Reason};
 pub use analysis::{DealAnalysis, DoubleDummy, Review, analyse};
 pub(crate) use call::failure_odds;
 
+use super::Decision;
 use super::bidding::Reading;
-use crate::game::{Action, SeatView};
-use crate::personas::Style;
 use crate::search::Solver;
 
 /// How the expert reads the other seats' calls.
@@ -134,43 +131,16 @@ fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     f(&mut Solver::with_table_bits(TABLE_BITS))
 }
 
-/// What the expert does in `view`, for the seat to act, and why: its style (which only shapes
-/// the convention's bids it starts from), its generator, its budget and an optional flag that
-/// stops it early. The action is always legal.
-pub fn advise_with(
-    view: &SeatView,
-    style: Style,
-    rng: &mut impl Rng,
-    budget: Budget,
-    cancel: Option<&AtomicBool>,
-) -> Advice {
+/// What the expert does in `decision`'s situation, and why: the action (always legal) with its
+/// [`Reason`] and every option's estimate. The style only shapes the convention's bids it
+/// starts from; the same view, seed and budget in worlds give the same advice.
+pub fn advise(decision: &Decision) -> Advice {
+    let Decision { view, style, budget, cancel, .. } = *decision;
+    let rng = &mut decision.rng();
     with_solver(|solver| match view.contract() {
         Some(contract) => card::advise(view, contract, rng, budget, cancel, solver),
         None => call::advise(view, style, rng, budget, cancel, solver),
     })
-}
-
-/// [`advise_with`] with the decision's generator drawn from `seed` and the situation, as every
-/// level's: the same view, seed and budget in worlds give the same advice.
-pub fn advise(
-    view: &SeatView,
-    style: Style,
-    seed: u64,
-    budget: Budget,
-    cancel: Option<&AtomicBool>,
-) -> Advice {
-    advise_with(view, style, &mut super::seeded_rng(view, seed), budget, cancel)
-}
-
-/// What the expert does in `view`: the action of [`advise_with`].
-pub fn decide(
-    view: &SeatView,
-    style: Style,
-    rng: &mut impl Rng,
-    budget: Budget,
-    cancel: Option<&AtomicBool>,
-) -> Action {
-    advise_with(view, style, rng, budget, cancel).action
 }
 
 #[cfg(test)]

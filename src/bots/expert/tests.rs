@@ -8,9 +8,11 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::*;
-use crate::bots::Level;
 use crate::bots::bidding::{self, Bidding};
+use crate::bots::{Decision, Level};
+use crate::game::{Action, SeatView};
 use crate::game::{Game, GameOptions, Phase};
+use crate::personas::Style;
 use crate::rules::{
     Belotes, BySeat, ByTeam, Call, Card, CardSet, Contract, Declared, Multiplier, Rules, Seat,
     Team, score_deal,
@@ -59,8 +61,16 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
     }
     while game.phase() == Phase::Playing {
         let Some(seat) = game.to_act() else { break };
-        let action =
-            crate::bots::decide(&game.view(seat), Level::Normal, Style::Cautious, &mut rng);
+        // `normal` plays its cards by its rules alone: no random choice, no budget.
+        let view = game.view(seat);
+        let decision = Decision {
+            view: &view,
+            style: Style::Cautious,
+            seed: 0,
+            budget: Budget::worlds(1),
+            cancel: None,
+        };
+        let action = Level::Normal.decide(&decision);
         if game.apply(seat, action).is_err() {
             return Vec::new();
         }
@@ -195,9 +205,20 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
     v
 }
 
+/// The expert's advice in `v`.
+fn ask(
+    v: &SeatView,
+    style: Style,
+    seed: u64,
+    budget: Budget,
+    cancel: Option<&AtomicBool>,
+) -> Advice {
+    advise(&Decision { view: v, style, seed, budget, cancel })
+}
+
 /// The expert's advice on a budget in worlds.
 fn advice(v: &SeatView, worlds: u32) -> Advice {
-    advise(v, Style::Cautious, 1, Budget::worlds(worlds), None)
+    ask(v, Style::Cautious, 1, Budget::worlds(worlds), None)
 }
 
 #[test]
@@ -278,14 +299,14 @@ fn the_same_view_seed_and_budget_give_the_same_advice() {
         6,
     );
     assert_eq!(advice(&v, 6), first);
-    assert_ne!(advise(&v, Style::Cautious, 2, Budget::worlds(6), None).options, first.options);
+    assert_ne!(ask(&v, Style::Cautious, 2, Budget::worlds(6), None).options, first.options);
 }
 
 #[test]
 fn a_cancelled_decision_answers_at_once_and_legally() {
     let v = view(Seat::South, Seat::West, "JH 9H AH 10H KH AS AD AC", "80H pass pass pass", "");
     let stop = AtomicBool::new(true);
-    let a = advise(&v, Style::Cautious, 1, Budget::think(Duration::from_secs(60)), Some(&stop));
+    let a = ask(&v, Style::Cautious, 1, Budget::think(Duration::from_secs(60)), Some(&stop));
     assert_eq!(a.worlds, 0);
     let Action::Play(c) = a.action else { panic!("a card: {a:?}") };
     assert!(v.hand.contains(c));
@@ -308,7 +329,7 @@ mod props {
             while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
                 let Some(seat) = game.to_act() else { break };
                 let view = game.view(seat);
-                let a = advise(&view, Style::Bold, seed, Budget::worlds(2), None);
+                let a = ask(&view, Style::Bold, seed, Budget::worlds(2), None);
                 for option in &a.options {
                     prop_assert!(game.check(seat, option.action).is_ok(), "{:?}", option);
                 }
@@ -324,14 +345,15 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
     let mut game = Game::new(GameOptions::default(), 3, BySeat::default());
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let Some(seat) = game.to_act() else { break };
-        let action = crate::bots::decide_seeded_within(
-            &game.view(seat),
-            Level::Normal,
-            Style::Bold,
-            3,
-            Budget::worlds(2),
-            None,
-        );
+        let view = game.view(seat);
+        let decision = Decision {
+            view: &view,
+            style: Style::Bold,
+            seed: 3,
+            budget: Budget::worlds(2),
+            cancel: None,
+        };
+        let action = Level::Normal.decide(&decision);
         game.apply(seat, action).expect("a legal action");
     }
     let result = game.history().first().expect("a finished deal");
@@ -376,7 +398,7 @@ fn every_set_and_trump_mode_goes_through_each_expert_path() {
             while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
                 let Some(seat) = game.to_act() else { break };
                 let view = game.view(seat);
-                let a = advise(&view, Style::Bold, 7, Budget::worlds(8), None);
+                let a = ask(&view, Style::Bold, 7, Budget::worlds(8), None);
                 match a.action {
                     Action::Bid(_) => {
                         let calls: Vec<_> = a.options.iter().map(|o| o.action).collect();
