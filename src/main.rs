@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
-use contree::bots::expert::Budget;
+use contree::bots::expert::{Budget, DEFAULT_THINK};
 use contree::cli::GameFlags;
 use contree::personas::Style;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
@@ -166,9 +166,9 @@ fn arena(config: ArenaConfig, json: bool) -> ExitCode {
     }
 }
 
-fn bot(level: Level, style: Style, seed: u64) -> ExitCode {
+fn bot(service: &contree::bots::protocol::Service) -> ExitCode {
     let stdout = io::stdout();
-    match contree::bots::protocol::serve(io::stdin().lock(), stdout.lock(), level, style, seed) {
+    match contree::bots::protocol::serve(io::stdin().lock(), stdout.lock(), service) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`| head`): nobody is left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -276,7 +276,7 @@ fn hold_for_table(store: &Store) -> Result<DirLock, LockError> {
 
 /// The table: the saved game offered on the start screen, or with `--new` a new game at once.
 /// When the data directory cannot be made, the table plays in memory and says so.
-fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
+fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
 
     use contree::ui::run::Ending;
@@ -403,6 +403,7 @@ fn table(cli: &Cli) -> anyhow::Result<ExitCode> {
         game,
         previous,
         time_zone: jiff::tz::TimeZone::system(),
+        budget,
     });
     if !notices.is_empty() {
         app.status = Some(notices.join(" "));
@@ -487,9 +488,8 @@ fn main() -> ExitCode {
         eprintln!("contree: {e}");
         return ExitCode::FAILURE;
     }
-    if let Some(ms) = cli.think_ms {
-        contree::bots::expert::set_default_think(Duration::from_millis(ms));
-    }
+    // What the expert may spend on each decision at the table and in `contree bot`.
+    let think = Budget::think(cli.think_ms.map_or(DEFAULT_THINK, Duration::from_millis));
     match cli.command {
         Some(Command::Score { file }) => score(file),
         Some(Command::Arena {
@@ -514,11 +514,14 @@ fn main() -> ExitCode {
             };
             arena(ArenaConfig { a, b, auction, deals, seed, rules, threads, budget }, json)
         }
-        Some(Command::Bot { seed, style }) => bot(cli.level.unwrap_or(Level::DEFAULT), style, seed),
+        Some(Command::Bot { seed, style }) => {
+            let level = cli.level.unwrap_or(Level::DEFAULT);
+            bot(&contree::bots::protocol::Service { level, style, seed, budget: think })
+        }
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { json, export, force }) => report(history(json, export, force)),
-        None => report(table(&cli)),
+        None => report(table(&cli, think)),
     }
 }
 

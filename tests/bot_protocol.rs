@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use contree::bots::expert::{Budget, DEFAULT_THINK};
-use contree::bots::protocol::{answer, parse_request, request_json};
+use contree::bots::protocol::{Service, answer, parse_request, request_json};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase, SeatView};
 use contree::personas::Style;
@@ -18,6 +18,12 @@ fn action_token(a: Action) -> String {
         Action::Bid(c) => c.to_string(),
         Action::Play(c) => c.to_string(),
     }
+}
+
+/// `contree bot --level level --style style --seed seed`, the expert thinking for its default
+/// time.
+fn service(level: Level, style: Style, seed: u64) -> Service {
+    Service { level, style, seed, budget: Budget::think(DEFAULT_THINK) }
 }
 
 /// What `level` does in `view`, as the table asks it.
@@ -55,7 +61,7 @@ fn answers_match_the_table_over_random_deals_in_every_set() {
                         let at_table =
                             decide(&view, level, style, seed, Budget::think(DEFAULT_THINK));
                         let expected = format!("{{\"action\":\"{}\"}}", action_token(at_table));
-                        assert_eq!(answer(&line, level, style, seed), expected, "{line}");
+                        assert_eq!(answer(&line, &service(level, style, seed)), expected, "{line}");
                         checked += 1;
                     }
                     let action =
@@ -106,14 +112,16 @@ const GOOD: &str = r#"{"seat":"S","dealer":"W","hand":["JH","9H","AS","7C","8C",
 
 fn error_of(line: &str) -> String {
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(line, Level::Normal, Style::Cautious, 0)).expect("JSON");
+        serde_json::from_str(&answer(line, &service(Level::Normal, Style::Cautious, 0)))
+            .expect("JSON");
     answer["error"].as_str().map(str::to_string).unwrap_or_else(|| panic!("no error: {answer}"))
 }
 
 #[test]
 fn a_good_request_gets_a_legal_action() {
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(GOOD, Level::Normal, Style::Cautious, 0)).expect("JSON");
+        serde_json::from_str(&answer(GOOD, &service(Level::Normal, Style::Cautious, 0)))
+            .expect("JSON");
     // The taker draws trumps with its master.
     assert_eq!(answer["action"], "JH");
 }
@@ -148,7 +156,7 @@ fn bad_lines_get_errors() {
 fn a_huge_token_is_not_echoed_back_whole() {
     let huge = "a".repeat(1_000_000);
     for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("[\"{huge}\"]")] {
-        let text = answer(&line, Level::Easy, Style::Bold, 1);
+        let text = answer(&line, &service(Level::Easy, Style::Bold, 1));
         assert!(text.len() < 1000, "{} bytes", text.len());
         assert!(error_of(&line).contains('…'), "{text}");
     }
@@ -159,8 +167,12 @@ fn a_line_too_long_is_refused_and_the_next_one_answered() {
     let long = "x".repeat(3 * contree::bots::protocol::REQUEST_LIMIT as usize);
     let input = format!("{long}\n{{}}\n");
     let mut out = Vec::new();
-    contree::bots::protocol::serve(input.as_bytes(), &mut out, Level::Easy, Style::Bold, 1)
-        .expect("serves");
+    contree::bots::protocol::serve(
+        input.as_bytes(),
+        &mut out,
+        &service(Level::Easy, Style::Bold, 1),
+    )
+    .expect("serves");
     let text = String::from_utf8(out).expect("UTF-8");
     let answers: Vec<&str> = text.lines().collect();
     assert_eq!(answers.len(), 2, "{text}");
@@ -199,7 +211,6 @@ fn the_service_keeps_serving_after_a_bad_line() {
 fn every_set_round_trips_and_gets_legal_answers() {
     use contree::rules::legal_cards;
     // The expert answers legally whatever its time: a short one keeps the test quick.
-    contree::bots::expert::set_default_think(std::time::Duration::from_millis(2));
     let think = Budget::think(std::time::Duration::from_millis(2));
     let mut checked = 0;
     for (i, &rules) in common::ALL_RULES.iter().enumerate() {
@@ -239,7 +250,8 @@ fn plain_requests_turn_clockwise() {
     assert_eq!(view.rules.set, contree::rules::RuleSet::Plain);
     // In tout atout West must beat the queen of diamonds: the king or the 9.
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(PLAIN_AT, Level::Normal, Style::Cautious, 0)).expect("JSON");
+        serde_json::from_str(&answer(PLAIN_AT, &service(Level::Normal, Style::Cautious, 0)))
+            .expect("JSON");
     let card = answer["action"].as_str().unwrap_or_default().to_string();
     assert!(["KD", "9D"].contains(&card.as_str()), "{answer}");
     // Anticlockwise, West would have opened and led the queen from its own hand.
@@ -290,7 +302,7 @@ mod parser {
         /// Arbitrary text gets an answer line: an action or an error, never a panic.
         #[test]
         fn arbitrary_text_is_answered(line in "\\PC{0,200}") {
-            let text = answer(&line, Level::Easy, Style::Bold, 1);
+            let text = answer(&line, &service(Level::Easy, Style::Bold, 1));
             let a: serde_json::Value = serde_json::from_str(&text).expect("JSON");
             prop_assert!(a.get("action").is_some() || a.get("error").is_some());
         }
@@ -307,7 +319,7 @@ mod parser {
             bytes[i] = byte;
             for line in [String::from_utf8_lossy(&bytes).to_string(), cut] {
                 let _ = parse_request(&line);
-                let _ = answer(&line, Level::Normal, Style::Cautious, 3);
+                let _ = answer(&line, &service(Level::Normal, Style::Cautious, 3));
             }
         }
 
@@ -337,8 +349,7 @@ mod legal {
         #[test]
         fn every_level_answers_legally(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), answer_seed in any::<u64>()) {
             use contree::rules::legal_cards;
-            contree::bots::expert::set_default_think(std::time::Duration::from_millis(2));
-            let think = Budget::think(std::time::Duration::from_millis(2));
+                    let think = Budget::think(std::time::Duration::from_millis(2));
             let rules = common::ALL_RULES[rules];
             let record = common::random_record_with(seed, Some(rules));
             let views = common::views_of(&record);
@@ -392,6 +403,7 @@ fn a_target_of_zero_is_refused_as_contree_score_refuses_it() {
     assert_eq!(error_of(&line), "the game target must be positive");
     let line = GOOD.replace("\"play\"", "\"game\":{\"target\":1},\"play\"");
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(&line, Level::Normal, Style::Cautious, 0)).expect("JSON");
+        serde_json::from_str(&answer(&line, &service(Level::Normal, Style::Cautious, 0)))
+            .expect("JSON");
     assert!(answer.get("action").is_some(), "{answer}");
 }

@@ -237,7 +237,13 @@ proptest! {
     #[test]
     fn any_bytes_to_the_bot_get_one_answer_a_line(b in bytes()) {
         let mut out = Vec::new();
-        contree::bots::protocol::serve(&b[..], &mut out, Level::Easy, Style::Bold, 1)
+        let service = contree::bots::protocol::Service {
+            level: Level::Easy,
+            style: Style::Bold,
+            seed: 1,
+            budget: contree::bots::expert::Budget::worlds(1),
+        };
+        contree::bots::protocol::serve(&b[..], &mut out, &service)
             .expect("serves to the end");
         let text = String::from_utf8(out).expect("answers are UTF-8");
         let asked = b

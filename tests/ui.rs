@@ -30,6 +30,7 @@ fn config(lang: Lang) -> Config {
         game: None,
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
+        budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
     }
 }
 
@@ -2124,4 +2125,28 @@ fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
         }
         assert!(full_hand, "{name}: the first card was drawn from a hand of eight");
     }
+}
+
+/// The computer players and South's hints think within the budget the table is given
+/// (`--think-ms`), whatever other table runs in the same process.
+#[test]
+fn the_table_thinks_within_the_budget_it_is_given() {
+    let budget = contree::bots::expert::Budget::worlds(3);
+    let mut app = App::new(Config { budget, ..config(Lang::En) });
+    sit(&mut app);
+    settle(&mut app);
+    assert!(app.south_to_bid());
+    ch(&mut app, 'i');
+    let hints: Vec<contree::ui::work::HintRequest> = asked!(app, Advise);
+    assert_eq!(hints.iter().map(|r| r.budget).collect::<Vec<_>>(), [budget]);
+    ch(&mut app, 'p');
+    for _ in 0..10 {
+        let thinking: Vec<contree::ui::work::BotRequest> = asked!(app, Think);
+        if let Some(r) = thinking.first() {
+            assert_eq!(r.budget, budget);
+            return;
+        }
+        app.update(Msg::Timer);
+    }
+    panic!("no computer player was asked");
 }

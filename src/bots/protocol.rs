@@ -298,11 +298,25 @@ pub fn request_json(view: &SeatView) -> String {
     request.to_string()
 }
 
+/// Who answers the service's requests and how: the level, its bidding style, the seed its
+/// random choices derive from (with each request), and what the expert may spend on each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Service {
+    /// The level that decides.
+    pub level: Level,
+    /// Its bidding style.
+    pub style: Style,
+    /// The seed of its random choices.
+    pub seed: u64,
+    /// What the expert may spend on each request (the other levels answer at once).
+    pub budget: Budget,
+}
+
 /// The answer line to one request line.
-pub fn answer(line: &str, level: Level, style: Style, seed: u64) -> String {
+pub fn answer(line: &str, service: &Service) -> String {
     match parse_request(line) {
         Ok(view) => {
-            let budget = Budget::default_think();
+            let Service { level, style, seed, budget } = *service;
             let action = level.decide(&Decision { view: &view, style, seed, budget, cancel: None });
             json!({ "action": action.to_string() }).to_string()
         }
@@ -337,13 +351,7 @@ pub const REQUEST_LIMIT: u64 = crate::files::MIB;
 /// Serves requests from `input` until its end, one answer line per request line (blank lines
 /// are skipped), flushing after each. A line longer than [`REQUEST_LIMIT`] is answered with an
 /// error and skipped, never held in memory whole.
-pub fn serve(
-    input: impl BufRead,
-    mut output: impl Write,
-    level: Level,
-    style: Style,
-    seed: u64,
-) -> io::Result<()> {
+pub fn serve(input: impl BufRead, mut output: impl Write, service: &Service) -> io::Result<()> {
     let mut input = input;
     let mut buf = Vec::new();
     loop {
@@ -363,7 +371,7 @@ pub fn serve(
         }
         // A line that is not UTF-8 is a bad request like any other, not the end of the service.
         let line = String::from_utf8_lossy(&buf);
-        writeln!(output, "{}", answer(&line, level, style, seed))?;
+        writeln!(output, "{}", answer(&line, service))?;
         output.flush()?;
     }
 }

@@ -392,6 +392,8 @@ pub struct Config {
     pub previous: Option<Players>,
     /// The time zone dates are shown in.
     pub time_zone: jiff::tz::TimeZone,
+    /// What the expert may spend on each decision, hint and analysis of a decision.
+    pub budget: Budget,
 }
 
 /// The smallest terminal the table is drawn in.
@@ -478,6 +480,8 @@ pub struct App {
     previous: Option<Players>,
     /// The time zone dates are shown in.
     pub time_zone: jiff::tz::TimeZone,
+    /// What the expert may spend on each decision, hint and analysis of a decision.
+    budget: Budget,
     effects: Vec<Effect>,
 }
 
@@ -531,6 +535,7 @@ impl App {
             },
             previous: config.previous,
             time_zone: config.time_zone,
+            budget: config.budget,
             effects: Vec::new(),
         };
         app.apply_theme();
@@ -1619,7 +1624,7 @@ impl App {
             level: self.settings.level,
             style,
             seed: g.seed(),
-            budget: Budget::default_think(),
+            budget: self.budget,
             cancel,
         }));
     }
@@ -1652,7 +1657,7 @@ impl App {
             position: self.position,
             view: g.view(Seat::South),
             seed: g.seed(),
-            budget: Budget::default_think(),
+            budget: self.budget,
             cancel,
         }));
         self.hint = Some(Hint::Thinking);
@@ -1703,8 +1708,7 @@ impl App {
             old.cancel.raise();
         }
         if let Some(record) = wanted {
-            let request =
-                AnalysisRequest { record, budget: Budget::default_think(), cancel: Cancel::new() };
+            let request = AnalysisRequest { record, budget: self.budget, cancel: Cancel::new() };
             self.analysing = Some(request.clone());
             self.effects.push(Effect::Analyse(request));
         }

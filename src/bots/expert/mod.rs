@@ -25,7 +25,6 @@ mod probe;
 mod stakes;
 mod worlds;
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 pub use advice::{Advice, Estimate, Reason};
@@ -74,7 +73,8 @@ pub struct Budget {
     pub think: Option<Duration>,
 }
 
-/// The time the expert thinks at the table by default.
+/// The time the expert thinks over each decision at the table and in `contree bot`, unless
+/// `--think-ms` says otherwise.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(100);
 
 /// The worlds a time-limited decision weighs at most: more than fit in the default time but
@@ -104,20 +104,6 @@ impl Budget {
     pub const fn think(think: Duration) -> Budget {
         Budget { think: Some(think), nodes: u64::MAX, ..Budget::worlds(THINK_WORLDS) }
     }
-
-    /// The budget of this process's table and `contree bot` ([`set_default_think`]).
-    pub fn default_think() -> Budget {
-        Budget::think(Duration::from_millis(THINK_MS.load(Ordering::Relaxed)))
-    }
-}
-
-/// The think time of [`Budget::default_think`], in milliseconds.
-static THINK_MS: AtomicU64 = AtomicU64::new(DEFAULT_THINK.as_millis() as u64);
-
-/// Sets the time the expert thinks for the decisions of this process that name no budget of
-/// their own (the table's, `contree bot`'s): the `--think-ms` flag.
-pub fn set_default_think(think: Duration) {
-    THINK_MS.store(think.as_millis().min(u128::from(u64::MAX)) as u64, Ordering::Relaxed);
 }
 
 /// The solver's table: 1.5 MiB (and its cache of endgames, 0.3 MiB), made afresh for each
