@@ -26,7 +26,6 @@
 //! `contree score` scores it: declarations and all.
 
 use std::fmt;
-use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -749,15 +748,30 @@ fn play_chunk(
     Ok(chunk)
 }
 
-/// Plays the match. With `progress`, a bar is drawn on standard error once the run has taken
-/// more than a second, if standard error is a terminal.
-pub fn run(config: ArenaConfig, progress: bool) -> Result<ArenaReport, ArenaError> {
+/// How far a match has come, as [`run`] tells its caller while it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The deals played, each twice.
+    pub done: u64,
+    /// The deals of the match.
+    pub deals: u64,
+    /// The time since the match started.
+    pub elapsed: Duration,
+    /// Whether every worker has stopped: the last report of the match.
+    pub over: bool,
+}
+
+/// Plays the match, telling `progress` how far it has come about fifty times a second while it
+/// plays, and once more when it is over.
+pub fn run(
+    config: ArenaConfig,
+    mut progress: impl FnMut(Progress),
+) -> Result<ArenaReport, ArenaError> {
     let threads = config.threads.max(1);
     let config = ArenaConfig { threads, ..config };
     let started = Instant::now();
     let done = AtomicU64::new(0);
     let per = config.deals.div_ceil(threads as u64);
-    let show = progress && std::io::stderr().is_terminal();
     let chunks: Vec<Result<Chunk, ArenaError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
@@ -766,18 +780,17 @@ pub fn run(config: ArenaConfig, progress: bool) -> Result<ArenaReport, ArenaErro
                 scope.spawn(move || play_chunk(&config, range, done, started))
             })
             .collect();
-        let mut drawn = false;
+        let now = |over| Progress {
+            done: done.load(Ordering::Relaxed),
+            deals: config.deals,
+            elapsed: started.elapsed(),
+            over,
+        };
         while !handles.iter().all(|h| h.is_finished()) {
             std::thread::sleep(Duration::from_millis(20));
-            if show && started.elapsed() > Duration::from_secs(1) {
-                draw_bar(done.load(Ordering::Relaxed), config.deals);
-                drawn = true;
-            }
+            progress(now(false));
         }
-        if drawn {
-            draw_bar(config.deals, config.deals);
-            eprintln!();
-        }
+        progress(now(true));
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
@@ -829,15 +842,6 @@ fn mean_sd(values: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-fn draw_bar(done: u64, total: u64) {
-    const WIDTH: u64 = 30;
-    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
-    let bar: String = (0..WIDTH).map(|i| if i < filled { '#' } else { '-' }).collect();
-    let mut err = std::io::stderr().lock();
-    let _ = write!(err, "\r[{bar}] {done}/{total} deals");
-    let _ = err.flush();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -882,9 +886,9 @@ mod tests {
             config(EXPERT, Contestant::Oracle, 24, 1),
         ];
         for one in matches {
-            let alone = run(one, false).expect("runs");
+            let alone = run(one, |_| {}).expect("runs");
             for threads in [2, 3, 5] {
-                let shared = run(ArenaConfig { threads, ..one }, false).expect("runs");
+                let shared = run(ArenaConfig { threads, ..one }, |_| {}).expect("runs");
                 assert_eq!(results(&alone), results(&shared), "{one:?} on {threads} threads");
             }
             let (a, b) = (&alone.a.counts, &alone.b.counts);
@@ -901,15 +905,25 @@ mod tests {
     }
 
     #[test]
+    fn the_progress_told_grows_to_every_deal_and_ends_once() {
+        let mut told = Vec::new();
+        run(config(NORMAL, EASY, 40, 2), |p| told.push(p)).expect("runs");
+        let last = told.last().copied().expect("told at least once");
+        assert_eq!((last.done, last.deals, last.over), (40, 40, true));
+        assert_eq!(told.iter().filter(|p| p.over).count(), 1);
+        assert!(told.windows(2).all(|w| w[0].done <= w[1].done && w[0].elapsed <= w[1].elapsed));
+    }
+
+    #[test]
     fn a_level_against_itself_is_even_deal_by_deal_when_nobody_bids() {
         // Random bots always pass: every play is void and every deal is worth 0.
-        let r = run(config(RANDOM, RANDOM, 10, 2), false).expect("runs");
+        let r = run(config(RANDOM, RANDOM, 10, 2), |_| {}).expect("runs");
         assert_eq!((r.mean, r.sd, r.void_plays), (0.0, 0.0, 20));
     }
 
     #[test]
     fn the_gambler_overbids_into_contres_that_are_counted_on_both_sides() {
-        let r = run(config(NORMAL, Contestant::Gambler, 300, 1), false).expect("runs");
+        let r = run(config(NORMAL, Contestant::Gambler, 300, 1), |_| {}).expect("runs");
         let (normal, gambler) = (&r.a.counts, &r.b.counts);
         assert!(gambler.taken > 2 * normal.taken, "{gambler:?} against {normal:?}");
         assert!(gambler.failed > normal.failed);
@@ -953,13 +967,13 @@ mod tests {
         // the same auctions they tie deal by deal.
         let r = run(
             ArenaConfig { auction: Some(NORMAL), ..config(NORMAL, Contestant::Gambler, 30, 1) },
-            false,
+            |_| {},
         )
         .expect("runs");
         assert_eq!((r.mean, r.sd), (0.0, 0.0));
         assert_eq!(r.a.counts.taken, r.b.counts.taken);
         // Only the card play is timed: random's cards are as many as easy's.
-        let r = run(ArenaConfig { auction: Some(NORMAL), ..config(EASY, RANDOM, 30, 1) }, false)
+        let r = run(ArenaConfig { auction: Some(NORMAL), ..config(EASY, RANDOM, 30, 1) }, |_| {})
             .expect("runs");
         assert_eq!(r.a.times.count, r.b.times.count);
         assert_eq!(r.a.times.count % 16, 0, "eight cards a side per play");
@@ -1055,7 +1069,7 @@ mod tests {
 
     #[test]
     fn the_json_report_has_the_documented_fields() {
-        let r = run(config(NORMAL, Contestant::Gambler, 6, 1), false).expect("runs");
+        let r = run(config(NORMAL, Contestant::Gambler, 6, 1), |_| {}).expect("runs");
         let j = r.to_json();
         for key in
             ["deals", "mean", "ci95", "sd", "a", "b", "auction", "deals_per_s", "rule_set", "nt_at"]
@@ -1094,7 +1108,7 @@ mod tests {
         let rate = j["a"]["failures_contred_rate"].as_f64().expect("a rate");
         assert_eq!(rate, normal.failures_contred() as f64 / gambler.failed as f64);
         let fixed = ArenaConfig { auction: Some(EASY), ..r.config };
-        let j = run(fixed, false).expect("runs").to_json();
+        let j = run(fixed, |_| {}).expect("runs").to_json();
         assert_eq!(j["auction"], "easy");
     }
 
@@ -1104,8 +1118,8 @@ mod tests {
         for set in RuleSet::ALL {
             for nt_at in [false, true] {
                 let rules = Rules::of(set).with_nt_at(nt_at);
-                let r =
-                    run(ArenaConfig { rules, ..config(NORMAL, EASY, 40, 1) }, false).expect("runs");
+                let r = run(ArenaConfig { rules, ..config(NORMAL, EASY, 40, 1) }, |_| {})
+                    .expect("runs");
                 let j = r.to_json();
                 assert_eq!(j["rule_set"], set.name());
                 assert_eq!(j["nt_at"], nt_at);

@@ -190,6 +190,14 @@ impl ValueEnum for Style {
     }
 }
 
+/// The arena's progress bar: `[#########---------------------] 300/1000 deals`.
+pub fn progress_bar(done: u64, total: u64) -> String {
+    const WIDTH: u64 = 30;
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let bar: String = (0..WIDTH).map(|i| if i < filled { '#' } else { '-' }).collect();
+    format!("[{bar}] {done}/{total} deals")
+}
+
 /// A seed for a game started without `--seed`.
 pub fn random_seed() -> u64 {
     rand::RngExt::random(&mut rand::rng())
@@ -561,6 +569,16 @@ pub fn history_table(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_progress_bar_fills_as_the_deals_are_played() {
+        assert_eq!(progress_bar(0, 10), format!("[{}] 0/10 deals", "-".repeat(30)));
+        assert_eq!(
+            progress_bar(5, 10),
+            format!("[{}{}] 5/10 deals", "#".repeat(15), "-".repeat(15))
+        );
+        assert_eq!(progress_bar(10, 10), format!("[{}] 10/10 deals", "#".repeat(30)));
+    }
 
     /// Each flag value is the name records, saves and the players' file write: it reads back as
     /// the value itself.

@@ -147,8 +147,25 @@ enum Command {
     },
 }
 
+/// Runs the match and prints its report. Its progress is drawn on standard error, when that is
+/// a terminal, once the run has taken more than a second.
 fn arena(config: ArenaConfig, json: bool) -> ExitCode {
-    match arena::run(config, true) {
+    use std::io::IsTerminal;
+    let show = io::stderr().is_terminal();
+    let mut drawn = false;
+    let progress = |p: arena::Progress| {
+        if !show {
+            return;
+        }
+        if !p.over && p.elapsed > Duration::from_secs(1) {
+            draw_bar(p.done, p.deals);
+            drawn = true;
+        } else if p.over && drawn {
+            draw_bar(p.deals, p.deals);
+            eprintln!();
+        }
+    };
+    match arena::run(config, progress) {
         Ok(report) => {
             let text = if json { report.to_json().to_string() } else { report.to_string() };
             match emit(&(text + "\n")) {
@@ -164,6 +181,14 @@ fn arena(config: ArenaConfig, json: bool) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Draws the arena's progress bar over the line before.
+fn draw_bar(done: u64, total: u64) {
+    use std::io::Write;
+    let mut err = io::stderr().lock();
+    let _ = write!(err, "\r{}", contree::cli::progress_bar(done, total));
+    let _ = err.flush();
 }
 
 fn bot(service: &contree::bots::protocol::Service) -> ExitCode {
