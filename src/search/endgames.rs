@@ -1,11 +1,16 @@
-//! The values of the last two tricks, remembered: the searches of a deal reach the same eight
-//! cards in the same hands again and again (three times in four over whole deals, from other
-//! orders of the earlier tricks and from each probe), and two tricks cost more to play out than
-//! to look up.
+//! The last two tricks: played out on plain numbers, every line of play (at most sixteen) four
+//! nested loops deep, exact whatever the search's window, and their values remembered. The
+//! searches of a deal reach the same eight cards in the same hands again and again (three times
+//! in four over whole deals, from other orders of the earlier tricks and from each probe), and
+//! two tricks cost more to play out than to look up.
 //!
-//! A direct-mapped cache of exact values under one trump mode: an entry holds the four hands
-//! whole and who leads, so a hit is never a collision. The solver empties it when the mode
+//! The cache is direct-mapped, of exact values under one trump mode: an entry holds the four
+//! hands whole and who leads, so a hit is never a collision. The solver empties it when the mode
 //! changes.
+
+use super::order::CardOrder;
+use super::state::{CAPOT_SHIFT, State, after_card, following};
+use crate::rules::{Card, CardSet, Team, trick_bonus};
 
 /// One position of two tricks left: the hands, the leader and which teams have no trick yet
 /// (the capot), and North-South's points to come from it.
@@ -69,5 +74,90 @@ impl Endgames {
         let value = compute();
         self.entries[i] = Entry { hands: *hands, tag, value };
         value
+    }
+}
+
+/// North-South's points from the last two tricks (or the last one) with perfect play, `state`
+/// at a trick's start: every line of play, at most sixteen, on plain numbers.
+pub(super) fn last_tricks(state: &State, order: &CardOrder) -> i16 {
+    if state.tricks_left() <= 1 {
+        return last_trick(state, order);
+    }
+    let seats: [u8; 4] = std::array::from_fn(|k| (state.seat + state.step * k as u8) & 3);
+    let hands = seats.map(|s| state.hands[usize::from(s)]);
+    let north_south = seats.map(|s| usize::from(s & 1) == Team::NS.index());
+    // The better of two values for the side of the seat at place `k` in the trick.
+    let pick = |k: usize, a: i16, b: i16| if north_south[k] { a.max(b) } else { a.min(b) };
+    let worst = |k: usize| if north_south[k] { i16::MIN } else { i16::MAX };
+    let indices = |cards: u32| CardSet(cards).iter().map(Card::index);
+    let legal = |k: usize, trick: (u8, u8, u8)| {
+        following(order, hands[k], seats[k], usize::from(trick.0), trick.1, trick.2)
+    };
+    // The first trick complete, its cards by place: North-South's points from both tricks.
+    let both = |cards: [usize; 4], winner: u8| {
+        let points: u8 = cards.iter().map(|&c| order.points_of(c)).sum();
+        let team = usize::from(winner & 1);
+        let mut last = *state;
+        for (k, &c) in cards.iter().enumerate() {
+            last.hands[usize::from(seats[k])] &= !(1 << c);
+        }
+        last.tricks[team] += 1;
+        last.seat = winner;
+        let first = if team == Team::NS.index() { i16::from(points) } else { 0 };
+        first + last_trick(&last, order)
+    };
+    let mut best = worst(0);
+    for c0 in indices(hands[0]) {
+        let t0 = after_card(order, (0, 0, 0), true, seats[0], c0);
+        let mut best1 = worst(1);
+        for c1 in indices(legal(1, t0)) {
+            let t1 = after_card(order, t0, false, seats[1], c1);
+            let mut best2 = worst(2);
+            for c2 in indices(legal(2, t1)) {
+                let t2 = after_card(order, t1, false, seats[2], c2);
+                let mut best3 = worst(3);
+                for c3 in indices(legal(3, t2)) {
+                    let (_, _, winner) = after_card(order, t2, false, seats[3], c3);
+                    best3 = pick(3, best3, both([c0, c1, c2, c3], winner));
+                }
+                best2 = pick(2, best2, best3);
+            }
+            best1 = pick(1, best1, best2);
+        }
+        best = pick(0, best, best1);
+    }
+    best
+}
+
+/// North-South's points from the last trick, `state` at its start: one card in each hand.
+#[inline]
+fn last_trick(state: &State, order: &CardOrder) -> i16 {
+    let leader = state.seat;
+    let first = state.hands[usize::from(leader)];
+    if first == 0 {
+        return 0;
+    }
+    let lead = first.trailing_zeros() as usize >> 3;
+    let (mut winner, mut best, mut points) = (leader, 0u8, 0u16);
+    let mut seat = leader;
+    for _ in 0..4 {
+        let c = state.hands[usize::from(seat)].trailing_zeros() as usize;
+        let power = order.power_in(lead, c);
+        if power > best {
+            best = power;
+            winner = seat;
+        }
+        points += u16::from(order.points_of(c));
+        seat = (seat + state.step) & 3;
+    }
+    let team = usize::from(winner & 1);
+    let won = state.tricks[team] + 1;
+    let points = (points + trick_bonus(8, won)) as i16;
+    let capot = won == 8;
+    match (team == Team::NS.index(), capot) {
+        (true, false) => points,
+        (true, true) => points - CAPOT_SHIFT,
+        (false, false) => 0,
+        (false, true) => -CAPOT_SHIFT,
     }
 }

@@ -56,7 +56,10 @@
 //! search::tests::brute_force_sweep -- --ignored` runs the large sweep. `cargo bench --bench
 //! solver` measures it.
 
+mod alphabeta;
+mod bounds;
 mod endgames;
+mod moves;
 mod order;
 mod position;
 mod solver;

@@ -251,6 +251,7 @@ impl CardOrder {
     /// seat index); which teams have no trick yet (`tricks`, by team index). Positions of one
     /// shape play alike, trick for trick, whichever cards went earlier: only the points of their
     /// cards differ (see [`CardOrder::points_shift`]).
+    #[inline]
     pub(crate) fn shape_key(&self, hands: &[u32; 4], leader: u8, tricks: [u8; 2]) -> u64 {
         let mut head = u64::from(leader);
         for (team, &won) in tricks.iter().enumerate() {

@@ -1,11 +1,19 @@
-//! The transposition table: bounds on the points still to come from a position, keyed by
-//! [`Position::key`](super::Position::key), kept across probes, root cards and calls.
+//! The transposition table: bounds on the points still to come from a position at a trick's
+//! start, kept across probes, root cards and calls, keyed by the position's shape.
+//!
+//! **Shapes.** The key ([`CardOrder::shape_key`](super::order::CardOrder::shape_key)) is, for
+//! each suit, who holds its cards still in play in rank order; the leader; which teams have no
+//! trick yet. Positions of one shape play alike, trick for trick, whichever cards went earlier,
+//! and differ only by the points of the cards at the same places: an entry keeps the cards it
+//! was found with, and serves a shape-mate with its bounds moved by the points' falls and rises
+//! at those places (the exact same points: the bounds as they are). Four in five of the
+//! positions new to a table keyed by the cards themselves at three tricks left had the shape of
+//! one seen before: this key took a third of the nodes.
 //!
 //! Buckets of four 24-byte entries. An entry holds a lower and an upper bound and the cards in
-//! play they were found with (the key leaves out the cards' points: see the solver); a later
-//! search of the same cards at another window tightens them, a search of other cards of the
-//! same shape replaces them. Entries of an older generation (see [`Table::new_generation`]) go
-//! first, then the shallowest.
+//! play they were found with; a later search of the same cards at another window tightens them,
+//! a search of other cards of the same shape replaces them. Entries of an older generation (see
+//! [`Table::new_generation`]) go first, then the shallowest.
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, Default)]

@@ -349,7 +349,7 @@ fn the_quick_bounds_hold_the_value() {
                 // From the margin to North-South's points to come on the search's scale.
                 let to_come = (brute(&pos) + 162) / 2 - pos.points()[Team::NS] as i16;
                 let (lo, hi) =
-                    super::solver::bounds(&super::state::State::new(&pos, &order), &order);
+                    super::bounds::bounds(&super::state::State::new(&pos, &order), &order);
                 assert!(lo <= to_come && to_come <= hi, "{lo}..={hi} misses {to_come}: {pos:?}");
             }
             play_random(&mut pos, &mut rng);
