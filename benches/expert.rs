@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use contree::bots::expert::{self, Budget};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase};
-use contree::personas::Style;
+use contree::personas::BiddingStyle;
 use timing::distribution;
 
 fn main() {
@@ -36,7 +36,7 @@ fn main() {
             let kind = if game.phase() == Phase::Bidding { 0 } else { 1 + view.play.len() / 4 };
             let start = Instant::now();
             let decision =
-                Decision { view: &view, style: Style::Cautious, seed, budget, cancel: None };
+                Decision { view: &view, style: BiddingStyle::Cautious, seed, budget, cancel: None };
             let advice = expert::advise(&decision);
             times[kind].push(start.elapsed());
             weighed[kind] += u64::from(advice.worlds);

@@ -36,7 +36,7 @@ use serde_json::json;
 use crate::bots::expert::Budget;
 use crate::bots::{Decision, Level, gambler};
 use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{
     BySeat, Card, CardPlay, ContreScoring, Multiplier, RuleSet, Rules, ScoringMethod, Seat, Team,
     Trump,
@@ -86,7 +86,7 @@ impl Contestant {
         self,
         game: &Game,
         seat: Seat,
-        style: Style,
+        style: BiddingStyle,
         seed: u64,
         budget: Budget,
     ) -> Action {
@@ -612,10 +612,10 @@ fn stream_seed(deal_seed: u64, second: bool) -> u64 {
 }
 
 /// The style of each seat: the first seat of each team cautious, its partner bold.
-fn style_of(seat: Seat) -> Style {
+fn style_of(seat: Seat) -> BiddingStyle {
     match seat {
-        Seat::South | Seat::East => Style::Cautious,
-        Seat::North | Seat::West => Style::Bold,
+        Seat::South | Seat::East => BiddingStyle::Cautious,
+        Seat::North | Seat::West => BiddingStyle::Bold,
     }
 }
 

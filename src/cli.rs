@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::files::{self, ReadError};
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{
     BySeat, ByTeam, Combination, ContractAnswer, ContreScoring, DealRecord, RuleSet, Rules,
     ScoringMethod, Seat, Team,
@@ -175,16 +175,16 @@ impl ValueEnum for DealStyle {
     }
 }
 
-impl ValueEnum for Style {
+impl ValueEnum for BiddingStyle {
     fn value_variants<'a>() -> &'a [Self] {
-        &[Style::Cautious, Style::Bold]
+        &[BiddingStyle::Cautious, BiddingStyle::Bold]
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(match self {
-            Style::Cautious => PossibleValue::new("cautious")
+            BiddingStyle::Cautious => PossibleValue::new("cautious")
                 .help("Bids a little below what the hand seems worth; contres only on sure things"),
-            Style::Bold => PossibleValue::new("bold")
+            BiddingStyle::Bold => PossibleValue::new("bold")
                 .help("Bids a little above; competes and contres more readily"),
         })
     }
@@ -601,7 +601,7 @@ mod tests {
         flag_names_are_the_written_names::<ScoringMethod>();
         flag_names_are_the_written_names::<ContreScoring>();
         flag_names_are_the_written_names::<DealStyle>();
-        flag_names_are_the_written_names::<Style>();
+        flag_names_are_the_written_names::<BiddingStyle>();
     }
 
     #[test]

@@ -13,7 +13,7 @@ use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
 use contree::bots::expert::{Budget, DEFAULT_THINK};
 use contree::cli::GameFlags;
-use contree::personas::Style;
+use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
 
@@ -142,8 +142,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// The bidding style.
-        #[arg(long, value_enum, default_value_t = Style::Cautious)]
-        style: Style,
+        #[arg(long, value_enum, default_value_t = BiddingStyle::Cautious)]
+        style: BiddingStyle,
     },
 }
 

@@ -8,7 +8,7 @@ use serde::Deserialize;
 /// How boldly a persona bids, within its level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Style {
+pub enum BiddingStyle {
     /// Bids a little below what the hand seems worth; contres only on sure things.
     Cautious,
     /// Bids a little above; competes and contres more readily.
@@ -33,7 +33,7 @@ pub struct Persona {
     /// The first name shown at the table.
     pub name: String,
     /// Cautious or bold bidder.
-    pub style: Style,
+    pub style: BiddingStyle,
     /// Text art, [`PORTRAIT_HEIGHT`] lines of [`PORTRAIT_WIDTH`] ASCII characters.
     pub portrait: Vec<String>,
     /// A short presentation.
@@ -133,8 +133,8 @@ mod tests {
     fn the_embedded_file_is_valid() {
         let list = parse(PLAYERS_JSON).expect("valid players file");
         assert!(list.len() >= 12);
-        assert!(list.iter().any(|p| p.style == Style::Cautious));
-        assert!(list.iter().any(|p| p.style == Style::Bold));
+        assert!(list.iter().any(|p| p.style == BiddingStyle::Cautious));
+        assert!(list.iter().any(|p| p.style == BiddingStyle::Bold));
     }
 
     #[test]

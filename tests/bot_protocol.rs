@@ -10,7 +10,7 @@ use contree::bots::expert::{Budget, DEFAULT_THINK};
 use contree::bots::protocol::{Service, answer, parse_request, request_json};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase, SeatView};
-use contree::personas::Style;
+use contree::personas::BiddingStyle;
 use contree::rules::{BySeat, ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 
 fn action_token(a: Action) -> String {
@@ -22,12 +22,12 @@ fn action_token(a: Action) -> String {
 
 /// `contree bot --level level --style style --seed seed`, the expert thinking for its default
 /// time.
-fn service(level: Level, style: Style, seed: u64) -> Service {
+fn service(level: Level, style: BiddingStyle, seed: u64) -> Service {
     Service { level, style, seed, budget: Budget::think(DEFAULT_THINK) }
 }
 
 /// What `level` does in `view`, as the table asks it.
-fn decide(view: &SeatView, level: Level, style: Style, seed: u64, budget: Budget) -> Action {
+fn decide(view: &SeatView, level: Level, style: BiddingStyle, seed: u64, budget: Budget) -> Action {
     level.decide(&Decision { view, style, seed, budget, cancel: None })
 }
 
@@ -48,7 +48,7 @@ fn answers_match_the_table_over_random_deals_in_every_set() {
             let mut game =
                 Game::new(options, seed + 100 * r as u64, BySeat::from_fn(|s| s.to_string()));
             let level = if seed % 2 == 0 { Level::Normal } else { Level::Easy };
-            let style = if seed % 3 == 0 { Style::Bold } else { Style::Cautious };
+            let style = if seed % 3 == 0 { BiddingStyle::Bold } else { BiddingStyle::Cautious };
             // Three deals of each game, so totals and belotes come into the requests.
             for _ in 0..3 {
                 while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
@@ -112,7 +112,7 @@ const GOOD: &str = r#"{"seat":"S","dealer":"W","hand":["JH","9H","AS","7C","8C",
 
 fn error_of(line: &str) -> String {
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(line, &service(Level::Normal, Style::Cautious, 0)))
+        serde_json::from_str(&answer(line, &service(Level::Normal, BiddingStyle::Cautious, 0)))
             .expect("JSON");
     answer["error"].as_str().map(str::to_string).unwrap_or_else(|| panic!("no error: {answer}"))
 }
@@ -120,7 +120,7 @@ fn error_of(line: &str) -> String {
 #[test]
 fn a_good_request_gets_a_legal_action() {
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(GOOD, &service(Level::Normal, Style::Cautious, 0)))
+        serde_json::from_str(&answer(GOOD, &service(Level::Normal, BiddingStyle::Cautious, 0)))
             .expect("JSON");
     // The taker draws trumps with its master.
     assert_eq!(answer["action"], "JH");
@@ -156,7 +156,7 @@ fn bad_lines_get_errors() {
 fn a_huge_token_is_not_echoed_back_whole() {
     let huge = "a".repeat(1_000_000);
     for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("[\"{huge}\"]")] {
-        let text = answer(&line, &service(Level::Easy, Style::Bold, 1));
+        let text = answer(&line, &service(Level::Easy, BiddingStyle::Bold, 1));
         assert!(text.len() < 1000, "{} bytes", text.len());
         assert!(error_of(&line).contains('…'), "{text}");
     }
@@ -170,7 +170,7 @@ fn a_line_too_long_is_refused_and_the_next_one_answered() {
     contree::bots::protocol::serve(
         input.as_bytes(),
         &mut out,
-        &service(Level::Easy, Style::Bold, 1),
+        &service(Level::Easy, BiddingStyle::Bold, 1),
     )
     .expect("serves");
     let text = String::from_utf8(out).expect("UTF-8");
@@ -220,7 +220,7 @@ fn every_set_round_trips_and_gets_legal_answers() {
                 let line = request_json(&view);
                 assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
                 for level in Level::ALL {
-                    let action = decide(&view, level, Style::Bold, seed, think);
+                    let action = decide(&view, level, BiddingStyle::Bold, seed, think);
                     match (action, view.contract()) {
                         (Action::Bid(call), None) => {
                             assert_eq!(view.auction_state().check(call), Ok(()), "{line}")
@@ -250,7 +250,7 @@ fn plain_requests_turn_clockwise() {
     assert_eq!(view.rules.set, contree::rules::RuleSet::Plain);
     // In tout atout West must beat the queen of diamonds: the king or the 9.
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(PLAIN_AT, &service(Level::Normal, Style::Cautious, 0)))
+        serde_json::from_str(&answer(PLAIN_AT, &service(Level::Normal, BiddingStyle::Cautious, 0)))
             .expect("JSON");
     let card = answer["action"].as_str().unwrap_or_default().to_string();
     assert!(["KD", "9D"].contains(&card.as_str()), "{answer}");
@@ -302,7 +302,7 @@ mod parser {
         /// Arbitrary text gets an answer line: an action or an error, never a panic.
         #[test]
         fn arbitrary_text_is_answered(line in "\\PC{0,200}") {
-            let text = answer(&line, &service(Level::Easy, Style::Bold, 1));
+            let text = answer(&line, &service(Level::Easy, BiddingStyle::Bold, 1));
             let a: serde_json::Value = serde_json::from_str(&text).expect("JSON");
             prop_assert!(a.get("action").is_some() || a.get("error").is_some());
         }
@@ -319,7 +319,7 @@ mod parser {
             bytes[i] = byte;
             for line in [String::from_utf8_lossy(&bytes).to_string(), cut] {
                 let _ = parse_request(&line);
-                let _ = answer(&line, &service(Level::Normal, Style::Cautious, 3));
+                let _ = answer(&line, &service(Level::Normal, BiddingStyle::Cautious, 3));
             }
         }
 
@@ -355,7 +355,7 @@ mod legal {
             let views = common::views_of(&record);
             let view = &views[at % views.len()];
             for level in Level::ALL {
-                for style in [Style::Cautious, Style::Bold] {
+                for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                     match (decide(view, level, style, answer_seed, think), view.contract()) {
                         (Action::Bid(call), None) => {
                             prop_assert_eq!(view.auction_state().check(call), Ok(()));
@@ -403,7 +403,7 @@ fn a_target_of_zero_is_refused_as_contree_score_refuses_it() {
     assert_eq!(error_of(&line), "the game target must be positive");
     let line = GOOD.replace("\"play\"", "\"game\":{\"target\":1},\"play\"");
     let answer: serde_json::Value =
-        serde_json::from_str(&answer(&line, &service(Level::Normal, Style::Cautious, 0)))
+        serde_json::from_str(&answer(&line, &service(Level::Normal, BiddingStyle::Cautious, 0)))
             .expect("JSON");
     assert!(answer.get("action").is_some(), "{answer}");
 }

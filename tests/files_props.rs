@@ -9,7 +9,7 @@ use std::fs;
 
 use contree::bots::Level;
 use contree::game::{Game, GameOptions, Phase};
-use contree::personas::Style;
+use contree::personas::BiddingStyle;
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, Resume, STATS_FILE, Store};
 use contree::ui::{Lang, Settings, Speed, SuitStyle};
 use proptest::prelude::*;
@@ -239,7 +239,7 @@ proptest! {
         let mut out = Vec::new();
         let service = contree::bots::protocol::Service {
             level: Level::Easy,
-            style: Style::Bold,
+            style: BiddingStyle::Bold,
             seed: 1,
             budget: contree::bots::expert::Budget::worlds(1),
         };

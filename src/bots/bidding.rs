@@ -56,7 +56,7 @@
 
 use rand::RngExt;
 
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{
     Auction, Bid, BidLevel, Call, Card, CardSet, Combination, MAX_BID, MIN_BID, Multiplier, Rank,
     RuleSet, Rules, Seat, Suit, Trump,
@@ -337,7 +337,7 @@ pub fn decide_call(
     seat: Seat,
     hand: CardSet,
     auction: &Auction,
-    style: Style,
+    style: BiddingStyle,
     bidding: Bidding,
     rng: &mut impl rand::Rng,
 ) -> Call {
@@ -350,10 +350,10 @@ pub fn decide_call(
 
 /// How much a style shifts the count of a hand when it opens or competes: a cautious bot counts
 /// it 5 points lower, a bold one 8 points higher.
-pub const fn tilt(style: Style) -> i32 {
+pub const fn tilt(style: BiddingStyle) -> i32 {
     match style {
-        Style::Cautious => -5,
-        Style::Bold => 8,
+        BiddingStyle::Cautious => -5,
+        BiddingStyle::Bold => 8,
     }
 }
 
@@ -369,7 +369,7 @@ pub fn convention_call(
     seat: Seat,
     hand: CardSet,
     auction: &Auction,
-    style: Style,
+    style: BiddingStyle,
     bidding: Bidding,
     noise: i32,
 ) -> Call {
@@ -484,7 +484,7 @@ fn partner_bid(auction: &Auction, partner: Seat) -> Option<Bid> {
 /// declarations count against the takers, who must outscore them: 2 for each 50 points (+1.6
 /// points a deal in duplicate over 100,000 deals). Under `plain` the contre doubles only the
 /// bid's value, so it pays from an even chance of failure: one count less (+1.1 a deal).
-fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: Style) -> bool {
+fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: BiddingStyle) -> bool {
     if auction.current_bid().is_none() {
         return false;
     }
@@ -515,10 +515,10 @@ pub fn contre_count(hand: CardSet, auction: &Auction, bid: Bid) -> i32 {
 }
 
 /// The [`contre_count`] a bot of `style` needs to contre under `rules`.
-pub fn contre_need(style: Style, rules: Rules) -> i32 {
+pub fn contre_need(style: BiddingStyle, rules: Rules) -> i32 {
     let need = match style {
-        Style::Cautious => 7,
-        Style::Bold => 6,
+        BiddingStyle::Cautious => 7,
+        BiddingStyle::Bold => 6,
     };
     // In `plain` the contre doubles only the bid's value, not the 160: it pays as soon as the
     // contract fails more often than not.
@@ -634,8 +634,8 @@ pub fn call_likelihood(
     let rules = before.rules();
     let modes = if rules.nt_at { &Trump::ALL[..] } else { &Trump::ALL[..4] };
     // Every count a style and a wobble may give: from the cautious lowest to the bold highest.
-    let low = tilt(Style::Cautious) - NOISE;
-    let high = tilt(Style::Bold) + NOISE;
+    let low = tilt(BiddingStyle::Cautious) - NOISE;
+    let high = tilt(BiddingStyle::Bold) + NOISE;
     let soft = |excess: i32, scale: f64| {
         if excess <= 0 { 1.0 } else { (-f64::from(excess) / scale).exp() }
     };
@@ -656,7 +656,7 @@ pub fn call_likelihood(
                 }
             }
             Some((_, bid)) => {
-                let lack = contre_need(Style::Bold, rules) - contre_count(hand, before, bid);
+                let lack = contre_need(BiddingStyle::Bold, rules) - contre_count(hand, before, bid);
                 soft(lack, reading.contre)
             }
             None => 1.0,
@@ -707,8 +707,8 @@ pub fn call_likelihood(
                     }
                 } else {
                     if legal.contre && !pb.is_capot() {
-                        let over =
-                            contre_count(hand, before, pb) - contre_need(Style::Cautious, rules);
+                        let over = contre_count(hand, before, pb)
+                            - contre_need(BiddingStyle::Cautious, rules);
                         l *= soft(over + 1, reading.contre);
                     }
                     let by_partner = partner_bid(before, partner).map_or(i32::MIN, raised);
@@ -740,7 +740,7 @@ fn bid_in(auction: &Auction, seat: Seat, trump: Trump) -> bool {
 /// both within the noise of so few deals, so the rule rests on the reasoning above. In sans
 /// atout and tout atout the contre shows top cards (aces, jacks): the taker holding three of the
 /// four itself leaves the contrer little, and the same surplus applies.
-fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: Style) -> bool {
+fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: BiddingStyle) -> bool {
     let Some((bidder, bid)) = auction.current_bid() else {
         return false;
     };
@@ -757,8 +757,8 @@ fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: Style) -> bool
         return false;
     }
     let surplus = match style {
-        Style::Cautious => 30,
-        Style::Bold => 20,
+        BiddingStyle::Cautious => 30,
+        BiddingStyle::Bold => 20,
     };
     evaluate(hand, bid.trump, auction.rules()) >= i32::from(bid.level.value()) + surplus
 }

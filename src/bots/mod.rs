@@ -1,11 +1,13 @@
 //! The computer players. A bot decides from a [`SeatView`] alone, so it cannot see hidden cards.
 //!
 //! Levels: `random` (passes, plays a uniformly random legal card: the baseline), `easy` (sound
-//! rules of bidding and play, no card memory, a little randomness) and `normal` (card memory and
-//! inference, the bidding convention of [`bidding`], contres). The persona's [`Style`] shifts the
-//! bidding within a level. A [`Decision`] asks a level what it does ([`Level::decide`]), and gets
-//! the same answer for the same situation, at the table and through `contree bot` alike. The bots play every rule set and trump mode: the view
-//! carries the [`crate::rules::Rules`], the bidding counts sans atout, tout atout and coinche's
+//! rules of bidding and play, no card memory, a little randomness), `normal` (card memory and
+//! inference, the bidding convention of [`bidding`], contres) and `expert` (its cards, bids and
+//! contres worked out in sampled worlds with the double-dummy solver: [`expert`]). The persona's
+//! [`BiddingStyle`] shifts the bidding within a level. A [`Decision`] asks a level what it does
+//! ([`Level::decide`]), and gets the same answer for the same situation, at the table and
+//! through `contree bot` alike. The bots play every rule set and trump mode: the view carries
+//! the [`crate::rules::Rules`], the bidding counts sans atout, tout atout and coinche's
 //! declarations ([`bidding`]), and the memory reads each mode's legal-card rules ([`memory`]).
 //! The [`gambler`], which overbids and never contres, is not a level: it plays only in the
 //! arena, to measure how the levels punish an overbidder.
@@ -24,7 +26,7 @@ use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Action, SeatView};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{Call, Card, ContreScoring, RuleSet, ScoringMethod, Suit, Trump, legal_cards};
 
 use bidding::Bidding;
@@ -96,7 +98,7 @@ pub struct Decision<'a> {
     /// What the seat to act may know: `view.seat` must be the seat to act.
     pub view: &'a SeatView,
     /// The persona's bidding style.
-    pub style: Style,
+    pub style: BiddingStyle,
     /// With the situation itself, the seed of every random choice: the same decision always
     /// gets the same answer (the expert's, when it thinks to a time limit, only on the same
     /// machine under the same load).
@@ -128,7 +130,7 @@ impl Level {
 fn decide_below_expert(
     view: &SeatView,
     level: Level,
-    style: Style,
+    style: BiddingStyle,
     rng: &mut impl rand::Rng,
 ) -> Action {
     let auction = view.auction_state();

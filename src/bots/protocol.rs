@@ -14,7 +14,7 @@ use serde_json::json;
 use super::expert::Budget;
 use super::{Decision, Level};
 use crate::game::SeatView;
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{
     Auction, AuctionOutcome, Belotes, BySeat, ByTeam, Call, Card, CardSet, Combination, Contract,
     Declared, DeclaredTokens, GameContext, Rank, Rules, Seat, Suit, Trick,
@@ -305,7 +305,7 @@ pub struct Service {
     /// The level that decides.
     pub level: Level,
     /// Its bidding style.
-    pub style: Style,
+    pub style: BiddingStyle,
     /// The seed of its random choices.
     pub seed: u64,
     /// What the expert may spend on each request (the other levels answer at once).

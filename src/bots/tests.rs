@@ -8,13 +8,13 @@ use crate::game::{Game, GameOptions, Phase};
 use crate::rules::{Belotes, Bid, BySeat, ByTeam, CardSet, Declared, Rank, RuleSet, Rules, Seat};
 
 /// What `level` does in `view`, as the table asks it: the expert thinks for its default time.
-fn decide(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
+fn decide(view: &SeatView, level: Level, style: BiddingStyle, seed: u64) -> Action {
     let budget = expert::Budget::think(expert::DEFAULT_THINK);
     level.decide(&Decision { view, style, seed, budget, cancel: None })
 }
 
 /// What the arena's gambler does in `view`.
-fn gamble(view: &SeatView, style: Style, seed: u64) -> Action {
+fn gamble(view: &SeatView, style: BiddingStyle, seed: u64) -> Action {
     let budget = expert::Budget::think(expert::DEFAULT_THINK);
     gambler::decide(&Decision { view, style, seed, budget, cancel: None })
 }
@@ -62,7 +62,7 @@ const NT_AT: Rules = Rules::of(RuleSet::Contree).with_nt_at(true);
 fn openings(v: &SeatView) -> Vec<Bid> {
     let mut bids = Vec::new();
     for level in [Level::Easy, Level::Normal] {
-        for style in [Style::Cautious, Style::Bold] {
+        for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
             for seed in 0..20 {
                 match decide(v, level, style, seed) {
                     Action::Bid(Call::Bid(b)) => bids.push(b),
@@ -90,7 +90,7 @@ fn the_partner_does_not_ruff_a_master() {
     let v =
         view(Seat::North, Seat::West, "7H 8H 10H 7D 8D KD 9C 10C", "80H pass pass pass", "AS 7S");
     assert_consistent(&v);
-    for style in [Style::Cautious, Style::Bold] {
+    for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
         for level in [Level::Easy, Level::Normal] {
             let Action::Play(c) = decide(&v, level, style, 3) else {
                 panic!("a card is due");
@@ -99,7 +99,7 @@ fn the_partner_does_not_ruff_a_master() {
         }
     }
     // The normal bot loads the trick with points it would not make otherwise.
-    assert_eq!(decide(&v, Level::Normal, Style::Cautious, 3), Action::Play(card("10C")));
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 3), Action::Play(card("10C")));
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn points_go_on_the_partners_sure_trump_trick() {
         "7S 8S AS 9S JH 7H",
     );
     assert_consistent(&v);
-    assert_eq!(decide(&v, Level::Normal, Style::Cautious, 2), Action::Play(card("10C")));
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 2), Action::Play(card("10C")));
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn an_opponent_winning_gets_ruffed() {
     // The same hand, but East has beaten the lead: North trumps, with its smallest trump.
     let v =
         view(Seat::North, Seat::West, "7H 8H 10H 7D 8D KD 9C 10C", "80H pass pass pass", "KS AS");
-    assert_eq!(decide(&v, Level::Normal, Style::Cautious, 3), Action::Play(card("7H")));
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 3), Action::Play(card("7H")));
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn a_defender_does_not_lead_into_the_takers_void() {
         "7D 8D AD 9D KC 9C 7H 7C 7S AS 8S 9S",
     );
     assert_consistent(&v);
-    let Action::Play(c) = decide(&v, Level::Normal, Style::Cautious, 1) else {
+    let Action::Play(c) = decide(&v, Level::Normal, BiddingStyle::Cautious, 1) else {
         panic!("a card is due");
     };
     assert_ne!(c.suit(), Suit::Clubs, "led {c} into the taker's void");
@@ -155,7 +155,7 @@ fn known_voids_steer_the_lead() {
         "JS 7S 8S 9S 7D JD KD 10S 7C AC 8C 9C",
     );
     assert_consistent(&v);
-    let Action::Play(c) = decide(&v, Level::Normal, Style::Cautious, 1) else {
+    let Action::Play(c) = decide(&v, Level::Normal, BiddingStyle::Cautious, 1) else {
         panic!("a card is due");
     };
     assert_eq!(c.suit(), Suit::Hearts, "led {c} into West's void");
@@ -175,7 +175,7 @@ fn known_voids_steer_the_lead() {
 fn jack_nine_ace_and_two_aces_open() {
     let v = view(Seat::South, Seat::West, "JH 9H AH AS AD 7S 8D 7C", "", "");
     for level in [Level::Easy, Level::Normal] {
-        for style in [Style::Cautious, Style::Bold] {
+        for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
             for seed in 0..20 {
                 match decide(&v, level, style, seed) {
                     Action::Bid(Call::Bid(b)) => {
@@ -189,7 +189,7 @@ fn jack_nine_ace_and_two_aces_open() {
     }
     // A hand without the jack or length stays quiet.
     let weak = view(Seat::South, Seat::West, "9H 7H AS 8S 8D 9D 7C 9C", "", "");
-    assert_eq!(decide(&weak, Level::Normal, Style::Cautious, 0), Action::Bid(Call::Pass));
+    assert_eq!(decide(&weak, Level::Normal, BiddingStyle::Cautious, 0), Action::Bid(Call::Pass));
 }
 
 #[test]
@@ -204,7 +204,7 @@ fn a_bot_never_contres_its_partner_but_does_contre_opponents() {
             let mut v = view(Seat::South, Seat::West, "", auction, "");
             v.hand = hand;
             let legal = v.auction_state().legal_calls();
-            for style in [Style::Cautious, Style::Bold] {
+            for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let Action::Bid(call) = decide(&v, Level::Normal, style, i) else {
                     panic!("a call is due");
                 };
@@ -215,14 +215,16 @@ fn a_bot_never_contres_its_partner_but_does_contre_opponents() {
     }
     // Against an opponent's high bid with the top trumps, it contres.
     let v = view(Seat::East, Seat::West, "JH 9H AH 10H AS AD 7C 8C", "130H", "");
-    assert_eq!(decide(&v, Level::Normal, Style::Cautious, 0), Action::Bid(Call::Contre));
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 0), Action::Bid(Call::Contre));
 }
 
 /// The call of `seat` in `view` for each style, cautious first.
 fn calls_by_style(v: &SeatView) -> [Call; 2] {
-    [Style::Cautious, Style::Bold].map(|style| match decide(v, Level::Normal, style, 1) {
-        Action::Bid(call) => call,
-        other => panic!("a call is due, not {other}"),
+    [BiddingStyle::Cautious, BiddingStyle::Bold].map(|style| {
+        match decide(v, Level::Normal, style, 1) {
+            Action::Bid(call) => call,
+            other => panic!("a call is due, not {other}"),
+        }
     })
 }
 
@@ -280,14 +282,14 @@ fn the_partner_raises_by_sure_tricks() {
     // first of which the opener counted on: 100.
     let v = view(Seat::South, Seat::East, "9H 7H AS 8S AD 9D 7C 9C", "80H pass", "");
     assert_eq!(
-        decide(&v, Level::Normal, Style::Cautious, 0),
+        decide(&v, Level::Normal, BiddingStyle::Cautious, 0),
         Action::Bid(Call::Bid(Bid::new(crate::rules::BidLevel::Points(100), Suit::Hearts)))
     );
 }
 
 /// A level's decision, the expert's on a small budget in worlds: quick, and the same on any
 /// machine.
-fn decide_quick(view: &SeatView, level: Level, style: Style, seed: u64) -> Action {
+fn decide_quick(view: &SeatView, level: Level, style: BiddingStyle, seed: u64) -> Action {
     level.decide(&Decision { view, style, seed, budget: expert::Budget::worlds(2), cancel: None })
 }
 
@@ -296,8 +298,8 @@ fn the_same_situation_gets_the_same_answer() {
     let v = view(Seat::South, Seat::West, "JH 9H AH AS AD 7S 8D 7C", "", "");
     for level in Level::ALL {
         assert_eq!(
-            decide_quick(&v, level, Style::Bold, 9),
-            decide_quick(&v.clone(), level, Style::Bold, 9)
+            decide_quick(&v, level, BiddingStyle::Bold, 9),
+            decide_quick(&v.clone(), level, BiddingStyle::Bold, 9)
         );
     }
     let mut other = v.clone();
@@ -332,8 +334,11 @@ fn every_level_plays_legal_moves_through_whole_games_in_every_set() {
                         continue;
                     }
                     let seat = game.to_act().expect("a seat to act");
-                    let style =
-                        if seat.index().is_multiple_of(2) { Style::Cautious } else { Style::Bold };
+                    let style = if seat.index().is_multiple_of(2) {
+                        BiddingStyle::Cautious
+                    } else {
+                        BiddingStyle::Bold
+                    };
                     let view = game.view(seat);
                     if let Some(contract) = view.contract() {
                         check_memory(&game, &view, contract);
@@ -492,14 +497,14 @@ fn random_hand(rng: &mut Xoshiro256PlusPlus) -> CardSet {
     deck[..8].iter().copied().collect()
 }
 
-fn gambler_call(v: &SeatView, style: Style, seed: u64) -> Call {
+fn gambler_call(v: &SeatView, style: BiddingStyle, seed: u64) -> Call {
     match gamble(v, style, seed) {
         Action::Bid(call) => call,
         other => panic!("a call is due, not {other}"),
     }
 }
 
-fn normal_call(v: &SeatView, style: Style, seed: u64) -> Call {
+fn normal_call(v: &SeatView, style: BiddingStyle, seed: u64) -> Call {
     match decide(v, Level::Normal, style, seed) {
         Action::Bid(call) => call,
         other => panic!("a call is due, not {other}"),
@@ -510,8 +515,8 @@ fn normal_call(v: &SeatView, style: Style, seed: u64) -> Call {
 fn the_gambler_never_contres_even_where_normal_would() {
     // The hand on which the normal bot contres 130 hearts: the gambler bids on or passes.
     let v = view(Seat::East, Seat::West, "JH 9H AH 10H AS AD 7C 8C", "130H", "");
-    assert_eq!(normal_call(&v, Style::Cautious, 0), Call::Contre);
-    assert_ne!(gambler_call(&v, Style::Cautious, 0), Call::Contre);
+    assert_eq!(normal_call(&v, BiddingStyle::Cautious, 0), Call::Contre);
+    assert_ne!(gambler_call(&v, BiddingStyle::Cautious, 0), Call::Contre);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut normal_contres = 0;
     for i in 0..600u64 {
@@ -521,7 +526,7 @@ fn the_gambler_never_contres_even_where_normal_would() {
             v.seat = v.auction_state().to_speak().expect("the auction goes on");
             v.hand = hand;
             let legal = v.auction_state().legal_calls();
-            for style in [Style::Cautious, Style::Bold] {
+            for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let call = gambler_call(&v, style, i);
                 assert_ne!(call, Call::Contre, "the gambler contred {auction}");
                 assert!(legal.allows(call), "{call} is not allowed after {auction}");
@@ -542,7 +547,7 @@ fn the_gambler_opens_and_raises_20_to_40_above_normal_on_the_same_hands() {
         for (dealer, auction) in [(Seat::West, ""), (Seat::East, "80H pass")] {
             let mut v = view(Seat::South, dealer, "", auction, "");
             v.hand = hand;
-            for style in [Style::Cautious, Style::Bold] {
+            for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let (normal, gambler) = (normal_call(&v, style, i), gambler_call(&v, style, i));
                 normal_bids += usize::from(normal != Call::Pass);
                 gambler_bids += usize::from(gambler != Call::Pass);
@@ -588,7 +593,10 @@ fn the_gambler_draws_one_overbid_a_deal_and_plays_as_normal() {
     let v =
         view(Seat::North, Seat::West, "7H 8H 10H 7D 8D KD 9C 10C", "80H pass pass pass", "AS 7S");
     for seed in 0..20 {
-        assert_eq!(gamble(&v, Style::Bold, seed), decide(&v, Level::Normal, Style::Bold, seed));
+        assert_eq!(
+            gamble(&v, BiddingStyle::Bold, seed),
+            decide(&v, Level::Normal, BiddingStyle::Bold, seed)
+        );
     }
 }
 
@@ -604,7 +612,7 @@ fn aces_tens_and_stoppers_open_sans_atout() {
     }
     // Without the option, the same hand opens in a suit or not at all.
     let v = view(Seat::South, Seat::West, hand, "", "");
-    let Action::Bid(call) = decide(&v, Level::Normal, Style::Bold, 0) else {
+    let Action::Bid(call) = decide(&v, Level::Normal, BiddingStyle::Bold, 0) else {
         panic!("a call is due");
     };
     assert!(!matches!(call, Call::Bid(b) if !b.trump.is_suit()), "{call}");
@@ -635,7 +643,7 @@ fn a_void_and_no_ace_never_open_sans_atout() {
         let mut v = view_in(NT_AT, Seat::South, Seat::West, "", "", "");
         v.hand = hand;
         for level in [Level::Easy, Level::Normal] {
-            for style in [Style::Cautious, Style::Bold] {
+            for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let call = decide(&v, level, style, checked);
                 assert!(
                     !matches!(call, Action::Bid(Call::Bid(b)) if b.trump == Trump::NoTrump),
@@ -654,7 +662,7 @@ fn coinche_counts_the_hands_declaration() {
     let hand = "AS KS QS JS 7H 8H 7D 8C";
     let level = |rules: Rules, seed| {
         let v = view_in(rules, Seat::South, Seat::West, hand, "", "");
-        match decide(&v, Level::Normal, Style::Cautious, seed) {
+        match decide(&v, Level::Normal, BiddingStyle::Cautious, seed) {
             Action::Bid(Call::Bid(b)) if b.trump == Trump::Suit(Suit::Spades) => b.level.value(),
             other => panic!("{other} with {rules:?}"),
         }
@@ -674,20 +682,20 @@ fn tout_atout_climbs_with_the_card_that_holds() {
     // the ace: the jack holds the trick.
     let v = view_in(NT_AT, Seat::South, Seat::North, "JS AS 7D 8D 9D 10D 7C 8C", auction, "10S");
     assert_consistent(&v);
-    assert_eq!(decide(&v, Level::Normal, Style::Cautious, 0), Action::Play(card("JS")));
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 0), Action::Play(card("JS")));
     // South deals and West takes. Last to play, over West's king, the 9 is enough and keeps
     // the jack.
     let v =
         view_in(NT_AT, Seat::South, Seat::South, "JS 9S 7S 7D 8D 9D 10D 7C", auction, "QS 8S KS");
     assert_consistent(&v);
-    assert_eq!(decide(&v, Level::Normal, Style::Cautious, 0), Action::Play(card("9S")));
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 0), Action::Play(card("9S")));
     // East deals and South takes. Over the partner's queen, a player who can beat it must, and
     // every level does.
     let v = view_in(NT_AT, Seat::South, Seat::East, "KS 10S 7S 7D 8D 9D 10D 7C", auction, "QS 8S");
     assert_consistent(&v);
     for level in Level::ALL {
         for seed in 0..10 {
-            let Action::Play(c) = decide(&v, level, Style::Bold, seed) else {
+            let Action::Play(c) = decide(&v, level, BiddingStyle::Bold, seed) else {
                 panic!("a card is due");
             };
             assert!(["KS", "10S"].contains(&c.to_string().as_str()), "{level} played {c}");

@@ -19,7 +19,7 @@ pub use super::work::{AnalysisRequest, BotRequest, Cancel, HintRequest};
 use crate::bots::Level;
 use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::game::{Action, Game, GameOptions, Phase, Players, SeatView};
-use crate::personas::{self, Style};
+use crate::personas::{self, BiddingStyle};
 use crate::rules::{
     BeloteCall, Bid, BySeat, Call, Card, CardPlay, CardSet, Combination, ContreScoring, DoneTrick,
     Rank, RuleSet, ScoringMethod, Seat, Suit, Trick, Trump, legal_cards,
@@ -1614,7 +1614,7 @@ impl App {
     /// Asks the computer player at `seat` to act.
     fn ask(&mut self, seat: Seat) {
         let Some(g) = &self.game else { return };
-        let style = personas::by_id(&g.players()[seat]).map_or(Style::Cautious, |p| p.style);
+        let style = personas::by_id(&g.players()[seat]).map_or(BiddingStyle::Cautious, |p| p.style);
         self.thinking = Some(seat);
         let cancel = Cancel::new();
         self.working.push(cancel.clone());

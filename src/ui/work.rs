@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
 use crate::bots::{Decision, Level};
 use crate::game::{Action, SeatView};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{DealRecord, Seat};
 
 /// A flag shared between the table and one worker: raised, the worker stops thinking and its
@@ -60,7 +60,7 @@ pub struct BotRequest {
     /// The level to play at.
     pub level: Level,
     /// The persona's style.
-    pub style: Style,
+    pub style: BiddingStyle,
     /// The game's seed: with the position, it decides the bot's random choices, so a resumed
     /// game plays on as it would have.
     pub seed: u64,
@@ -105,7 +105,7 @@ impl HintRequest {
         // from, and the cautious one is the convention's plain reading.
         expert::advise(&Decision {
             view: &self.view,
-            style: Style::Cautious,
+            style: BiddingStyle::Cautious,
             seed: self.seed,
             budget: self.budget,
             cancel: Some(self.cancel.flag()),

@@ -9,7 +9,7 @@ use super::advice::Advice;
 use super::{Budget, advise, with_solver};
 use crate::bots::Decision;
 use crate::game::{Action, SeatView};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{
     Auction, Belotes, BySeat, ByTeam, CardPlay, CardSet, Contract, DealRecord, DealTally, Declared,
     RecordError, Seat, belote_call, declarations_scored, score_deal,
@@ -139,7 +139,7 @@ fn review(
     cancel: Option<&AtomicBool>,
 ) -> Review {
     // The seat's style only shapes the convention's bids the expert starts from.
-    let advice = advise(&Decision { view, style: Style::Cautious, seed: 0, budget, cancel });
+    let advice = advise(&Decision { view, style: BiddingStyle::Cautious, seed: 0, budget, cancel });
     let cost = if played == advice.action { Some(0.0) } else { advice.cost(played) };
     Review { index, played, advice, cost }
 }

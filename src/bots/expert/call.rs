@@ -29,7 +29,7 @@ use super::worlds::Knowledge;
 use super::{Budget, READING, auction_pool, pool};
 use crate::bots::bidding::{self, Bidding, Reading};
 use crate::game::{Action, SeatView};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{Auction, Bid, BidLevel, Call, Contract, Multiplier, Seat, Team, Trump};
 use crate::search::{Position, Solver};
 
@@ -57,7 +57,7 @@ struct Choice {
 /// The expert's call for `view`, whose auction is not over.
 pub(crate) fn advise(
     view: &SeatView,
-    style: Style,
+    style: BiddingStyle,
     rng: &mut impl Rng,
     budget: Budget,
     cancel: Option<&AtomicBool>,

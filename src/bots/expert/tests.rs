@@ -12,7 +12,7 @@ use crate::bots::bidding::{self, Bidding};
 use crate::bots::{Decision, Level};
 use crate::game::{Action, SeatView};
 use crate::game::{Game, GameOptions, Phase};
-use crate::personas::Style;
+use crate::personas::BiddingStyle;
 use crate::rules::{
     Belotes, BySeat, ByTeam, Call, Card, CardSet, Contract, Declared, Multiplier, Rules, Seat,
     Team, score_deal,
@@ -38,8 +38,11 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
     while game.phase() == Phase::Bidding {
         let Some(seat) = game.to_act() else { return Vec::new() };
         let view = game.view(seat);
-        let style =
-            if matches!(seat, Seat::South | Seat::East) { Style::Cautious } else { Style::Bold };
+        let style = if matches!(seat, Seat::South | Seat::East) {
+            BiddingStyle::Cautious
+        } else {
+            BiddingStyle::Bold
+        };
         let bidding = match overbid {
             Some((team, by)) if team == seat.team() => Bidding::gambler(by),
             _ => Bidding::NORMAL,
@@ -65,7 +68,7 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
         let view = game.view(seat);
         let decision = Decision {
             view: &view,
-            style: Style::Cautious,
+            style: BiddingStyle::Cautious,
             seed: 0,
             budget: Budget::worlds(1),
             cancel: None,
@@ -208,7 +211,7 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
 /// The expert's advice in `v`.
 fn ask(
     v: &SeatView,
-    style: Style,
+    style: BiddingStyle,
     seed: u64,
     budget: Budget,
     cancel: Option<&AtomicBool>,
@@ -218,7 +221,7 @@ fn ask(
 
 /// The expert's advice on a budget in worlds.
 fn advice(v: &SeatView, worlds: u32) -> Advice {
-    ask(v, Style::Cautious, 1, Budget::worlds(worlds), None)
+    ask(v, BiddingStyle::Cautious, 1, Budget::worlds(worlds), None)
 }
 
 #[test]
@@ -231,7 +234,7 @@ fn the_expert_contres_a_hopeless_overbid() {
         v.seat,
         v.hand,
         &v.auction_state(),
-        Style::Cautious,
+        BiddingStyle::Cautious,
         Bidding::NORMAL,
         &mut Xoshiro256PlusPlus::seed_from_u64(0),
     );
@@ -299,14 +302,14 @@ fn the_same_view_seed_and_budget_give_the_same_advice() {
         6,
     );
     assert_eq!(advice(&v, 6), first);
-    assert_ne!(ask(&v, Style::Cautious, 2, Budget::worlds(6), None).options, first.options);
+    assert_ne!(ask(&v, BiddingStyle::Cautious, 2, Budget::worlds(6), None).options, first.options);
 }
 
 #[test]
 fn a_cancelled_decision_answers_at_once_and_legally() {
     let v = view(Seat::South, Seat::West, "JH 9H AH 10H KH AS AD AC", "80H pass pass pass", "");
     let stop = AtomicBool::new(true);
-    let a = ask(&v, Style::Cautious, 1, Budget::think(Duration::from_secs(60)), Some(&stop));
+    let a = ask(&v, BiddingStyle::Cautious, 1, Budget::think(Duration::from_secs(60)), Some(&stop));
     assert_eq!(a.worlds, 0);
     let Action::Play(c) = a.action else { panic!("a card: {a:?}") };
     assert!(v.hand.contains(c));
@@ -329,7 +332,7 @@ mod props {
             while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
                 let Some(seat) = game.to_act() else { break };
                 let view = game.view(seat);
-                let a = ask(&view, Style::Bold, seed, Budget::worlds(2), None);
+                let a = ask(&view, BiddingStyle::Bold, seed, Budget::worlds(2), None);
                 for option in &a.options {
                     prop_assert!(game.check(seat, option.action).is_ok(), "{:?}", option);
                 }
@@ -348,7 +351,7 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
         let view = game.view(seat);
         let decision = Decision {
             view: &view,
-            style: Style::Bold,
+            style: BiddingStyle::Bold,
             seed: 3,
             budget: Budget::worlds(2),
             cancel: None,
@@ -398,7 +401,7 @@ fn every_set_and_trump_mode_goes_through_each_expert_path() {
             while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
                 let Some(seat) = game.to_act() else { break };
                 let view = game.view(seat);
-                let a = ask(&view, Style::Bold, 7, Budget::worlds(8), None);
+                let a = ask(&view, BiddingStyle::Bold, 7, Budget::worlds(8), None);
                 match a.action {
                     Action::Bid(_) => {
                         let calls: Vec<_> = a.options.iter().map(|o| o.action).collect();

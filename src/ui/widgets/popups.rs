@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::game::{DealResult, Game};
-use crate::personas::{self, Style};
+use crate::personas::{self, BiddingStyle};
 use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, RuleSet, Seat, Team};
 use crate::stats::Stats;
 use crate::ui::app::{Hit, Popup, TableItem};
@@ -596,8 +596,8 @@ fn persona_lines(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
     };
     lines.push(Line::from(span(tagline.clone(), t.text)));
     let style = match p.style {
-        Style::Bold => T::StyleBold,
-        Style::Cautious => T::StyleCautious,
+        BiddingStyle::Bold => T::StyleBold,
+        BiddingStyle::Cautious => T::StyleCautious,
     };
     lines.push(Line::from(span(w.t(style), t.dim)));
     lines
