@@ -19,9 +19,9 @@
 //! - [`Position`] (`Copy`, 48 bytes): hands, trick, trump mode, rules, points and tricks taken.
 //!   Copy-make play in a few nanoseconds; [`Position::key`] a hash of everything the rest of the
 //!   deal depends on.
-//! - [`Solver`]: exact card points with perfect play from any position, as an [`Outcome`] (the
+//! - [`Solver`]: exact card points with perfect play from any position, as a [`DealValue`] (the
 //!   points of each team, 252 on a capot); [`Solver::reaches`] ("do the takers make 82?", one
-//!   null-window probe); [`Solver::card_values`] (each legal card's outcome);
+//!   null-window probe); [`Solver::card_values`] (each legal card's value);
 //!   [`Solver::cards_reaching`] (the cards that keep a target); [`Solver::solve_within`] (the
 //!   points to a resolution, e.g. 10); [`Solver::best_card`] (the `oracle`'s move). A node
 //!   budget ([`Solver::set_node_limit`]) bounds every call; a call that runs out says what it
@@ -70,5 +70,5 @@ mod tests;
 mod worlds;
 
 pub use position::{Position, PositionError};
-pub use solver::{CardValues, DEFAULT_TABLE_BITS, OutOfBudget, Outcome, Solver};
+pub use solver::{CardValues, DEFAULT_TABLE_BITS, DealValue, OutOfBudget, Solver};
 pub use worlds::{Constraints, WorldError, Worlds};

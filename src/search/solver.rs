@@ -4,8 +4,8 @@
 //! **The value searched.** The points North-South take from here, on a scale that keeps the game
 //! zero-sum with the capot in it: a deal ends with North-South holding `s` points and East-West
 //! `162 - s`, where a capot counts as 207 to 0 for the side that takes it (-45 to 207 the other
-//! way). The scale orders outcomes exactly as "more points for my side" does, each side's capot
-//! above everything else, and maps back to the true 252 by [`Outcome::points`]. Every question,
+//! way). The scale orders values exactly as "more points for my side" does, each side's capot
+//! above everything else, and maps back to the true 252 by [`DealValue::points`]. Every question,
 //! "does East-West reach 82?" as much as "what does North-South make?", is then a threshold on
 //! one number.
 //!
@@ -51,12 +51,12 @@ const DEAL: i16 = DEAL_POINTS as i16;
 /// The size of the cache of the last two tricks' values: 2^14 entries of 20 bytes.
 const ENDGAME_BITS: u32 = 14;
 
-/// The result of a deal with perfect play: North-South's total on the search's scale (see the
+/// The value of a deal with perfect play: North-South's total on the search's scale (see the
 /// module docs). Greater is better for North-South.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Outcome(i16);
+pub struct DealValue(i16);
 
-impl Outcome {
+impl DealValue {
     /// The card points `team` takes in the whole deal, dix de der included: 0..=162, or 252
     /// with a capot.
     pub fn points(self, team: Team) -> u16 {
@@ -85,25 +85,25 @@ impl Outcome {
         if team == Team::NS { ns } else { -ns }
     }
 
-    /// The points `team` takes from `pos` on, with this outcome of the deal.
+    /// The points `team` takes from `pos` on, with this value of the deal.
     pub fn points_from(self, pos: &Position, team: Team) -> u16 {
         self.points(team).saturating_sub(pos.points()[team])
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for DealValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "NS {} EW {}", self.points(Team::NS), self.points(Team::EW))
     }
 }
 
-/// A call stopped on its node budget. The true outcome lies between `lower` and `upper`.
+/// A call stopped on its node budget. The true value lies between `lower` and `upper`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget {
-    /// The worst outcome for North-South not yet ruled out.
-    pub lower: Outcome,
-    /// The best outcome for North-South not yet ruled out.
-    pub upper: Outcome,
+    /// The worst value for North-South not yet ruled out.
+    pub lower: DealValue,
+    /// The best value for North-South not yet ruled out.
+    pub upper: DealValue,
 }
 
 impl fmt::Display for OutOfBudget {
@@ -114,11 +114,11 @@ impl fmt::Display for OutOfBudget {
 
 impl std::error::Error for OutOfBudget {}
 
-/// The outcome of each legal card of the seat to play.
+/// The value of the deal after each legal card of the seat to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CardValues {
     cards: CardSet,
-    values: [Outcome; 32],
+    values: [DealValue; 32],
 }
 
 impl CardValues {
@@ -127,18 +127,18 @@ impl CardValues {
         self.cards
     }
 
-    /// The outcome if `card` is played, with perfect play after it.
-    pub fn get(&self, card: Card) -> Option<Outcome> {
+    /// The deal's value if `card` is played, with perfect play after it.
+    pub fn get(&self, card: Card) -> Option<DealValue> {
         self.cards.contains(card).then(|| self.values[card.index()])
     }
 
-    /// Each card with its outcome, in card order.
-    pub fn iter(&self) -> impl Iterator<Item = (Card, Outcome)> + '_ {
+    /// Each card with its value, in card order.
+    pub fn iter(&self) -> impl Iterator<Item = (Card, DealValue)> + '_ {
         self.cards.iter().map(|c| (c, self.values[c.index()]))
     }
 
-    /// The best outcome for `team` over the cards.
-    pub fn best(&self, team: Team) -> Option<Outcome> {
+    /// The best value for `team` over the cards.
+    pub fn best(&self, team: Team) -> Option<DealValue> {
         let values = self.iter().map(|(_, v)| v);
         if team == Team::NS { values.max() } else { values.min() }
     }
@@ -213,13 +213,13 @@ impl Solver {
         self.endgames.clear();
     }
 
-    /// The outcome of the deal from `pos` with perfect play by both sides.
-    pub fn solve(&mut self, pos: &Position) -> Result<Outcome, OutOfBudget> {
+    /// The value of the deal from `pos` with perfect play by both sides.
+    pub fn solve(&mut self, pos: &Position) -> Result<DealValue, OutOfBudget> {
         let state = self.start(pos);
         let taken = taken(pos);
-        self.exact(&state).map(|v| Outcome(taken + v)).map_err(|(lo, hi)| OutOfBudget {
-            lower: Outcome(taken + lo),
-            upper: Outcome(taken + hi),
+        self.exact(&state).map(|v| DealValue(taken + v)).map_err(|(lo, hi)| OutOfBudget {
+            lower: DealValue(taken + lo),
+            upper: DealValue(taken + hi),
         })
     }
 
@@ -262,10 +262,10 @@ impl Solver {
         self.reaches_from(&state, taken(pos), team, target)
     }
 
-    /// The outcome of every legal card of the seat to play.
+    /// The deal's value after every legal card of the seat to play.
     pub fn card_values(&mut self, pos: &Position) -> Result<CardValues, OutOfBudget> {
         let state = self.start(pos);
-        let mut values = CardValues { cards: CardSet::EMPTY, values: [Outcome(0); 32] };
+        let mut values = CardValues { cards: CardSet::EMPTY, values: [DealValue(0); 32] };
         let taken = taken(pos);
         // Cards of one position are often worth about the same: each search starts from the
         // value of the card before.
@@ -277,11 +277,11 @@ impl Solver {
                 let v =
                     self.exact_near(&child, guess.map(|g: i16| g - gain)).map_err(|(lo, hi)| {
                         OutOfBudget {
-                            lower: Outcome(taken + gain + lo),
-                            upper: Outcome(taken + gain + hi),
+                            lower: DealValue(taken + gain + lo),
+                            upper: DealValue(taken + gain + hi),
                         }
                     })?;
-                values.values[card.index()] = Outcome(taken + gain + v);
+                values.values[card.index()] = DealValue(taken + gain + v);
                 guess = Some(gain + v);
             } else {
                 values.values[card.index()] = values.values[class.index()];
@@ -316,9 +316,9 @@ impl Solver {
         Ok(reaching)
     }
 
-    /// A best card for the seat to play and the outcome it gives: the first, in the search's
+    /// A best card for the seat to play and the value it gives: the first, in the search's
     /// move order, of the cards that reach the position's value.
-    pub fn best_card(&mut self, pos: &Position) -> Result<Option<(Card, Outcome)>, OutOfBudget> {
+    pub fn best_card(&mut self, pos: &Position) -> Result<Option<(Card, DealValue)>, OutOfBudget> {
         let value = self.solve(pos)?;
         let state = State::new(pos, &self.order);
         let maximising = state.team() == Team::NS.index();
@@ -397,7 +397,7 @@ impl Solver {
         let r = self.search(state, probe - 1, probe);
         if self.stopped {
             let (lo, hi) = bounds(state, &self.order);
-            return Err(OutOfBudget { lower: Outcome(taken + lo), upper: Outcome(taken + hi) });
+            return Err(OutOfBudget { lower: DealValue(taken + lo), upper: DealValue(taken + hi) });
         }
         let ns_reaches = r >= probe;
         Ok(if team == Team::NS { ns_reaches } else { !ns_reaches })
@@ -449,7 +449,7 @@ impl Solver {
     }
 }
 
-/// North-South's points so far on the search's scale (the final outcome once the deal is over).
+/// North-South's points so far on the search's scale (the final value once the deal is over).
 fn taken(pos: &Position) -> i16 {
     let ns = pos.points()[Team::NS] as i16;
     match pos.tricks_won().0 {
