@@ -8,7 +8,7 @@ use std::path::Path;
 use contree::bots::Level;
 use contree::game::{GameOptions, Phase};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, STATS_FILE, Store};
-use contree::ui::app::{MenuItem, Popup, Resumable, Screen};
+use contree::ui::app::{Popup, Resumable, Screen, StartItem};
 use contree::ui::run::apply_effects;
 use contree::ui::{App, Config, Lang, Msg, Settings, Speed, Theme};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -110,7 +110,7 @@ fn play_from_the_start_menu_files_the_saved_game_despite_an_unreadable_line() {
     fs::write(dir.path().join(GAMES_FILE), b"\xe9\n").expect("write");
     let store = store(dir.path());
     let mut app = App::new(Config { resume: Some(resume), ..config(12) });
-    app.activate(MenuItem::Play);
+    app.start_item(StartItem::Play);
     enter(&mut app); // yes to the question: the saved game is replaced
     settle(&mut app, &store);
     assert_eq!(app.screen, Screen::Table);
@@ -137,7 +137,7 @@ fn play_from_the_start_menu_is_refused_when_the_saved_game_cannot_be_filed() {
     let before = fs::read(dir.path().join(GAME_FILE)).expect("the save");
     let store = store(dir.path());
     let mut app = App::new(Config { resume: Some(resume), ..config(12) });
-    app.activate(MenuItem::Play);
+    app.start_item(StartItem::Play);
     enter(&mut app); // yes to the question: the saved game is replaced
     settle(&mut app, &store);
     assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("kept"), before, "not overwritten");

@@ -3,7 +3,7 @@
 
 use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Seat};
-use contree::ui::app::{BidButton, Hit, MenuItem, Popup, Resumable, Screen};
+use contree::ui::app::{BidButton, Hit, Popup, Resumable, Screen, StartItem};
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -213,18 +213,18 @@ fn screens() {
     });
     snapshot_all("rules", |l| {
         let mut app = App::new(config(l));
-        app.activate(MenuItem::Rules);
+        app.start_item(StartItem::Rules);
         app
     });
     snapshot_all("settings", |l| {
         let mut app = App::new(config(l));
-        app.activate(MenuItem::Settings);
+        app.start_item(StartItem::Settings);
         key(&mut app, KeyCode::Down);
         app
     });
     snapshot_all("statistics", |l| {
         let mut app = App::new(config(l));
-        app.activate(MenuItem::Statistics);
+        app.start_item(StartItem::Statistics);
         let (finished, _) = whole_game(l);
         let mut stats = contree::stats::Stats::default();
         let game = finished.game.expect("a finished game");
@@ -308,7 +308,7 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     assert!(app.popups.is_empty());
     assert_eq!(app.resume, saved);
     draw(&mut app, 120, 40);
-    click(&mut app, Hit::Menu(MenuItem::Play));
+    click(&mut app, Hit::Start(StartItem::Play));
     assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Continue);
@@ -319,7 +319,7 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     // y and Enter say yes.
     for yes in [KeyCode::Char('y'), KeyCode::Enter] {
         let mut app = saved_game_offered(Lang::En);
-        app.activate(MenuItem::Play);
+        app.start_item(StartItem::Play);
         key(&mut app, yes);
         assert_eq!(app.screen, Screen::Table, "{yes:?}");
         assert!(app.resume.is_none());
@@ -445,7 +445,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
             let mut c = config(lang);
             c.settings.level = level;
             let mut app = App::new(c);
-            app.activate(MenuItem::Settings);
+            app.start_item(StartItem::Settings);
             key(&mut app, KeyCode::Down); // the computer players' line
             let t = draw(&mut app, 80, 24);
             let buf = t.backend().buffer();
@@ -460,7 +460,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
         }
         // Elsewhere the note says when the game rules apply.
         let mut app = App::new(config(lang));
-        app.activate(MenuItem::Settings);
+        app.start_item(StartItem::Settings);
         let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
         assert!(screen.contains(T::SettingsNote.get(lang)), "{screen}");
     }
@@ -578,7 +578,7 @@ fn a_deal_with_keys_only() {
 fn a_deal_with_clicks_only() {
     let mut app = App::new(config(Lang::En));
     draw(&mut app, 120, 40);
-    click(&mut app, Hit::Menu(MenuItem::Play));
+    click(&mut app, Hit::Start(StartItem::Play));
     assert_eq!(app.screen, Screen::Table);
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Close);
@@ -663,7 +663,7 @@ fn ctrl_c_quits() {
 #[test]
 fn settings_change_and_are_saved() {
     let mut app = App::new(config(Lang::En));
-    app.activate(MenuItem::Settings);
+    app.start_item(StartItem::Settings);
     key(&mut app, KeyCode::Right);
     assert_eq!(app.settings.lang, Lang::Fr);
     assert!(app.take_effects().contains(&Effect::SaveSettings));
@@ -717,7 +717,7 @@ fn monochrome_and_letters_draw_the_table() {
 #[test]
 fn ascii_rules_have_no_box_bars_nor_no_break_spaces() {
     let mut app = App::new(config(Lang::Fr));
-    app.activate(MenuItem::Rules);
+    app.start_item(StartItem::Rules);
     let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
     // Far enough down for the tables of card points, with their bars and a "×".
     for _ in 0..3 {
@@ -895,7 +895,7 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     let asked = next_bot_asked(&mut app);
     app.table_item(contree::ui::app::TableItem::SaveAndLeave);
     assert!(asked.iter().all(|r| r.cancel.is_raised()), "the table left");
-    app.activate(MenuItem::Resume);
+    app.start_item(StartItem::Resume);
     let asked = next_bot_asked(&mut app);
     app.new_game();
     assert!(asked.iter().all(|r| r.cancel.is_raised()), "a new game");
@@ -1098,7 +1098,7 @@ fn a_stray_enter_on_souths_turn_passes_rather_than_bids() {
 #[test]
 fn the_rules_scroll_stops_at_their_end() {
     let mut app = App::new(config(Lang::En));
-    app.activate(MenuItem::Rules);
+    app.start_item(StartItem::Rules);
     draw(&mut app, 80, 24);
     let max = app.hits.scroll_max();
     assert!(max > 20, "the rules are longer than a screen");
@@ -1278,7 +1278,7 @@ fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
     assert_eq!(app.screen, Screen::Table, "back to the game");
     app.table_item(TableItem::SaveAndLeave);
     assert_eq!(app.screen, Screen::Start);
-    assert_eq!(app.menu_items().first(), Some(&MenuItem::Resume));
+    assert_eq!(app.start_items().first(), Some(&StartItem::Resume));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Table);
 }
@@ -1604,7 +1604,7 @@ fn the_rule_sets_at_the_table() {
     snapshot_all("start_plain", |l| App::new(config_rules(l, Rules::of(RuleSet::Plain), SEED)));
     snapshot_all("settings_coinche", |l| {
         let mut app = App::new(config_rules(l, coinche_at, SEED));
-        app.activate(MenuItem::Settings);
+        app.start_item(StartItem::Settings);
         app
     });
     snapshot_all("bidding_nt_at", |l| at_table_rules(l, Rules::default().with_nt_at(true), SEED));
@@ -1768,16 +1768,16 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
     assert_eq!(app.target, 3000);
     // A click goes on to the next set, played to its own target.
     draw(&mut app, 80, 24);
-    click(&mut app, Hit::Menu(MenuItem::Variant));
+    click(&mut app, Hit::Start(StartItem::Variant));
     assert_eq!((app.settings.set, app.target), (RuleSet::Plain, 701));
     draw(&mut app, 80, 24);
-    click(&mut app, Hit::Menu(MenuItem::NtAt));
+    click(&mut app, Hit::Start(StartItem::NtAt));
     assert!(app.settings.nt_at);
-    click(&mut app, Hit::Menu(MenuItem::Target));
+    click(&mut app, Hit::Start(StartItem::Target));
     assert_eq!(app.target, 701, "plain has one target");
     let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(screen.contains("Target: 701 points"), "{screen}");
-    click(&mut app, Hit::Menu(MenuItem::Play));
+    click(&mut app, Hit::Start(StartItem::Play));
     let game = app.game.as_ref().expect("a new game");
     assert_eq!(game.rules(), Rules::of(RuleSet::Plain).with_nt_at(true));
     assert_eq!(game.options().target, 701);
@@ -2027,7 +2027,7 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     use contree::ui::app::SettingItem;
     use contree::ui::{Colours, Deck};
     let mut app = App::new(config(Lang::Fr));
-    app.activate(MenuItem::Settings);
+    app.start_item(StartItem::Settings);
     let _ = app.take_effects();
     app.change_setting(SettingItem::Deck, true);
     assert_eq!((app.settings.deck, app.saved.deck), (Deck::FourColour, Deck::FourColour));

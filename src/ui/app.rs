@@ -89,7 +89,7 @@ pub enum Hint {
 /// The main screens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
-    /// Title and menu.
+    /// The title and the choices of the start screen.
     Start,
     /// The card table.
     Table,
@@ -151,9 +151,9 @@ pub enum Popup {
     ReplaceSaved,
 }
 
-/// An item of the start menu.
+/// An item of the start screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuItem {
+pub enum StartItem {
     /// Resume the saved game.
     Resume,
     /// Start a new game.
@@ -274,8 +274,8 @@ pub enum Hit {
     Card(Card),
     /// A bidding button.
     Bid(BidButton),
-    /// A start menu item.
-    Menu(MenuItem),
+    /// An item of the start screen.
+    Start(StartItem),
     /// A settings line.
     Setting(SettingItem),
     /// The main button of the top popup (continue, play again).
@@ -424,8 +424,8 @@ pub struct App {
     pub resume: Option<Resumable>,
     /// The target of the next new game.
     pub target: u16,
-    /// The start menu's cursor.
-    pub menu: usize,
+    /// The start screen's cursor.
+    pub start_cursor: usize,
     /// The settings screen's cursor.
     pub setting: usize,
     /// The rules screen's and help's scroll.
@@ -501,7 +501,7 @@ impl App {
             } else {
                 config.settings.set.default_target()
             },
-            menu: 0,
+            start_cursor: 0,
             setting: 0,
             scroll: 0,
             cursor: 0,
@@ -614,21 +614,21 @@ impl App {
         }
     }
 
-    /// The start menu's items.
-    pub fn menu_items(&self) -> Vec<MenuItem> {
+    /// The start screen's items.
+    pub fn start_items(&self) -> Vec<StartItem> {
         let mut v = Vec::with_capacity(7);
         if self.resume.is_some() {
-            v.push(MenuItem::Resume);
+            v.push(StartItem::Resume);
         }
         v.extend([
-            MenuItem::Play,
-            MenuItem::Variant,
-            MenuItem::NtAt,
-            MenuItem::Target,
-            MenuItem::Statistics,
-            MenuItem::Settings,
-            MenuItem::Rules,
-            MenuItem::Quit,
+            StartItem::Play,
+            StartItem::Variant,
+            StartItem::NtAt,
+            StartItem::Target,
+            StartItem::Statistics,
+            StartItem::Settings,
+            StartItem::Rules,
+            StartItem::Quit,
         ]);
         v
     }
@@ -932,7 +932,7 @@ impl App {
             self.resume = Some(Resumable { game, started: None, saved: None });
         }
         self.screen = Screen::Start;
-        self.menu = 0;
+        self.start_cursor = 0;
     }
 
     /// Opens the summary of the deal just finished again, from the table.
@@ -1032,7 +1032,7 @@ impl App {
                     self.previous = Some(g.players().clone());
                 }
                 self.screen = Screen::Start;
-                self.menu = 0;
+                self.start_cursor = 0;
             }
             Some(_) => {
                 self.popups.pop();
@@ -1048,22 +1048,22 @@ impl App {
     }
 
     fn start_key(&mut self, cmd: Cmd) {
-        let items = self.menu_items();
+        let items = self.start_items();
         let n = items.len();
         match cmd {
-            Cmd::Up => self.menu = (self.menu + n - 1) % n,
-            Cmd::Down => self.menu = (self.menu + 1) % n,
-            Cmd::Left | Cmd::Right => match items.get(self.menu) {
-                Some(&MenuItem::Target) => self.cycle_target(cmd == Cmd::Right),
-                Some(&MenuItem::Variant) => {
+            Cmd::Up => self.start_cursor = (self.start_cursor + n - 1) % n,
+            Cmd::Down => self.start_cursor = (self.start_cursor + 1) % n,
+            Cmd::Left | Cmd::Right => match items.get(self.start_cursor) {
+                Some(&StartItem::Target) => self.cycle_target(cmd == Cmd::Right),
+                Some(&StartItem::Variant) => {
                     self.change_setting(SettingItem::Variant, cmd == Cmd::Right)
                 }
-                Some(&MenuItem::NtAt) => self.change_setting(SettingItem::NtAt, cmd == Cmd::Right),
+                Some(&StartItem::NtAt) => self.change_setting(SettingItem::NtAt, cmd == Cmd::Right),
                 _ => {}
             },
             Cmd::Act => {
-                if let Some(&item) = items.get(self.menu) {
-                    self.activate(item);
+                if let Some(&item) = items.get(self.start_cursor) {
+                    self.start_item(item);
                 }
             }
             _ => {}
@@ -1074,33 +1074,33 @@ impl App {
         self.target = cycle(self.settings.set.targets(), self.target, up);
     }
 
-    /// Does what a start menu item says.
-    pub fn activate(&mut self, item: MenuItem) {
+    /// Does what an item of the start screen says.
+    pub fn start_item(&mut self, item: StartItem) {
         match item {
-            MenuItem::Resume => {
+            StartItem::Resume => {
                 if let Some(r) = self.resume.take() {
                     self.previous = Some(r.game.players().clone());
                     self.game = Some(r.game);
                     self.enter_table();
-                    self.menu = 0;
+                    self.start_cursor = 0;
                 }
             }
             // A saved game is replaced only once the player says so.
-            MenuItem::Play if self.resume.is_some() => self.popups.push(Popup::ReplaceSaved),
-            MenuItem::Play => self.play_new_game(),
-            MenuItem::Target => self.cycle_target(true),
-            MenuItem::Variant => self.change_setting(SettingItem::Variant, true),
-            MenuItem::NtAt => self.change_setting(SettingItem::NtAt, true),
-            MenuItem::Statistics => {
+            StartItem::Play if self.resume.is_some() => self.popups.push(Popup::ReplaceSaved),
+            StartItem::Play => self.play_new_game(),
+            StartItem::Target => self.cycle_target(true),
+            StartItem::Variant => self.change_setting(SettingItem::Variant, true),
+            StartItem::NtAt => self.change_setting(SettingItem::NtAt, true),
+            StartItem::Statistics => {
                 self.effects.push(Effect::LoadStats);
                 self.screen = Screen::Statistics;
             }
-            MenuItem::Settings => self.screen = Screen::Settings,
-            MenuItem::Rules => {
+            StartItem::Settings => self.screen = Screen::Settings,
+            StartItem::Rules => {
                 self.scroll = 0;
                 self.screen = Screen::Rules;
             }
-            MenuItem::Quit => self.quit = true,
+            StartItem::Quit => self.quit = true,
         }
     }
 
@@ -1110,7 +1110,7 @@ impl App {
         if let Some(r) = self.resume.take() {
             self.previous = Some(r.game.players().clone());
         }
-        self.menu = 0;
+        self.start_cursor = 0;
         self.new_game();
     }
 
@@ -1163,7 +1163,7 @@ impl App {
                 self.popups.clear();
                 self.reset_deal_state();
                 self.screen = Screen::Start;
-                self.menu = 0;
+                self.start_cursor = 0;
             }
         }
         self.status = Some(status);
@@ -1525,11 +1525,11 @@ impl App {
                 }
                 self.table_item(item);
             }
-            Hit::Menu(item) => {
-                if let Some(i) = self.menu_items().iter().position(|x| *x == item) {
-                    self.menu = i;
+            Hit::Start(item) => {
+                if let Some(i) = self.start_items().iter().position(|x| *x == item) {
+                    self.start_cursor = i;
                 }
-                self.activate(item);
+                self.start_item(item);
             }
             Hit::Setting(item) => {
                 if let Some(i) = self.setting_items().iter().position(|x| *x == item) {

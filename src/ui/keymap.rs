@@ -8,7 +8,7 @@ use super::text::T;
 /// What the player is looking at, as far as keys are concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
-    /// The start menu.
+    /// The start screen.
     Start,
     /// The auction, South to bid or waiting.
     Bidding,
@@ -418,7 +418,7 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Menu],
         footer: true,
     },
-    // The screens around the table go back to the start menu, a deal's review to the history.
+    // The screens around the table go back to the start screen, a deal's review to the history.
     Binding {
         keys: &[code(KeyCode::Esc)],
         shown: "Esc",
@@ -427,7 +427,7 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Review, Rules, Settings, Statistics],
         footer: true,
     },
-    // After the game, Esc leads to the start menu.
+    // After the game, Esc leads to the start screen.
     Binding {
         keys: &[code(KeyCode::Esc)],
         shown: "Esc",

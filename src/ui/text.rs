@@ -618,7 +618,7 @@ impl Words {
         }
     }
 
-    /// The start menu's resume line: the score from South's side and, if known, when the game
+    /// The start screen's resume line: the score from South's side and, if known, when the game
     /// was saved, as (month, day, hour, minute) in the player's time zone.
     pub fn resume(self, us: u32, them: u32, saved: Option<(u8, u8, u8, u8)>) -> String {
         let score =
@@ -1268,7 +1268,7 @@ mod tests {
             fr.resume(0, 270, Some((11, 29, 14, 41))),
             "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41"
         );
-        // The widest line there can be (four-digit totals, a long month) fits the start menu's
+        // The widest line there can be (four-digit totals, a long month) fits the start screen's
         // box: 74 columns inside, less the marker and a margin on each side.
         for w in [en, fr] {
             assert!(w.resume(4020, 4020, Some((9, 28, 23, 59))).chars().count() <= 70);

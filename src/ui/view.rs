@@ -124,8 +124,8 @@ fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
     Some(Paragraph::new(line).wrap(Wrap { trim: false }))
 }
 
-/// The fewest lines a message may take at the foot of the start screen, and the rows the start
-/// menu needs without the line to resume a game (a taller terminal lends the rest).
+/// The fewest lines a message may take at the foot of the start screen, and the rows its items
+/// need without the line to resume a game (a taller terminal lends the rest).
 const START_STATUS_LINES: u16 = 4;
 const START_MENU_ROWS: u16 = 20;
 

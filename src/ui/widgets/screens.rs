@@ -1,4 +1,4 @@
-//! The screens around the table: the start menu (with the rules of a new game), the statistics,
+//! The screens around the table: the start screen (with the rules of a new game), the statistics,
 //! the settings and the rules.
 
 use ratatui::buffer::Buffer;
@@ -10,17 +10,17 @@ use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
-use crate::ui::app::{Hit, MenuItem, SettingItem};
+use crate::ui::app::{Hit, SettingItem, StartItem};
 use crate::ui::settings::{Colours, Deck, Speed};
 use crate::ui::text::{SuitStyle, T};
 
-/// The start screen: title, menu, the rules of a new game among its items.
+/// The start screen: title, its items, the rules of a new game among them.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let app = ctx.app;
     let w = ctx.words;
     let t = ctx.theme;
     let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
-    let items = app.menu_items();
+    let items = app.start_items();
     // A line between items when there is room for it.
     let step = if 6 + items.len() as u16 * 2 + 2 <= area.height { 2 } else { 1 };
     let height = 6 + items.len() as u16 * step;
@@ -46,45 +46,45 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             break;
         }
         let label = match item {
-            MenuItem::Resume => {
+            StartItem::Resume => {
                 let r = app.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
                 let saved = r.and_then(|r| r.saved);
                 let when = saved.and_then(|s| crate::ui::text::local_time(s, &app.time_zone));
                 w.resume(score[Team::NS], score[Team::EW], when)
             }
-            MenuItem::Play => w.t(T::Play).to_string(),
-            MenuItem::Variant => {
+            StartItem::Play => w.t(T::Play).to_string(),
+            StartItem::Variant => {
                 format!("{}{}◀ {} ▶", w.t(T::Variant), w.colon(), w.set(app.settings.set))
             }
-            MenuItem::NtAt => {
+            StartItem::NtAt => {
                 let on = w.t(if app.settings.nt_at { T::On } else { T::Off });
                 format!("{}{}◀ {on} ▶", w.t(T::NtAtOption), w.colon())
             }
             // A rule set played to one target only has nothing to choose.
-            MenuItem::Target if app.settings.set.targets().len() == 1 => {
+            StartItem::Target if app.settings.set.targets().len() == 1 => {
                 format!("{}{}{} {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
             }
-            MenuItem::Target => {
+            StartItem::Target => {
                 format!("{}{}◀ {} ▶ {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
             }
-            MenuItem::Statistics => w.t(T::Statistics).to_string(),
-            MenuItem::Settings => w.t(T::Settings).to_string(),
-            MenuItem::Rules => w.t(T::Rules).to_string(),
-            MenuItem::Quit => w.t(T::Quit).to_string(),
+            StartItem::Statistics => w.t(T::Statistics).to_string(),
+            StartItem::Settings => w.t(T::Settings).to_string(),
+            StartItem::Rules => w.t(T::Rules).to_string(),
+            StartItem::Quit => w.t(T::Quit).to_string(),
         };
-        let focused = app.menu == i;
+        let focused = app.start_cursor == i;
         let marker = if focused { "▶ " } else { "  " };
         let text = format!("{marker}{label}");
         // A long line (the resume line with four-digit scores) moves left rather than run over
-        // the frame; the box is wide enough for every line the menu has.
+        // the frame; the box is wide enough for every line the screen has.
         let len = text.chars().count() as u16;
         let x = (inner.x + 8).min(inner.right().saturating_sub(len + 1)).max(inner.x + 1);
         let style = if focused { t.selected } else { t.text };
         let room = inner.right().saturating_sub(x);
         buf.set_stringn(x, y, &text, usize::from(room), style);
         let width = len.min(room);
-        ctx.hits.push(Rect::new(x, y, width, 1), Hit::Menu(item));
+        ctx.hits.push(Rect::new(x, y, width, 1), Hit::Start(item));
     }
 }
 
