@@ -495,8 +495,9 @@ fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: BiddingStyle) -> bo
     contre_count(hand, auction, bid) >= contre_need(style, auction.rules())
 }
 
-/// The count [`contre`] weighs against a numeric `bid` of the opponents: the hand's [`hold`] on
-/// the bid's trump, its declarations under `coinche`, adjusted by what the auction showed.
+/// The count the convention's contre weighs against a numeric `bid` of the opponents: the hand's
+/// hold on the bid's trump, its declarations under `coinche`, adjusted by what the auction
+/// showed.
 pub fn contre_count(hand: CardSet, auction: &Auction, bid: Bid) -> i32 {
     let mut count = hold(hand, bid.trump);
     if auction.rules().set.has_declarations() {

@@ -1,11 +1,11 @@
 //! The `expert` level: card play, bidding and contres worked out in sampled worlds by the
 //! double-dummy solver, and the advice and deal analysis the table shows.
 //!
-//! A decision draws the worlds the seat cannot tell apart ([`worlds`]: every hard constraint of
+//! A decision draws the worlds the seat cannot tell apart (`worlds.rs`: every hard constraint of
 //! the view kept, each world weighted by how well it explains the auction and the declarations,
-//! [`inference`]), then scores each option in the same worlds with the [`Solver`], on the deal's
-//! score as the rules write it ([`stakes`], [`probe`]): each legal card ([`card`]), each call
-//! worth weighing ([`call`]). The best on average is played.
+//! `inference.rs`), then scores each option in the same worlds with the [`Solver`], on the deal's
+//! score as the rules write it (`stakes.rs`, `probe.rs`): each legal card (`card.rs`), each call
+//! worth weighing (`call.rs`). The best on average is played.
 //!
 //! A decision is anytime: it weighs worlds one at a time until its [`Budget`] is spent (worlds,
 //! solver nodes, time) or a cancellation flag is raised, and then answers with what it has; a
