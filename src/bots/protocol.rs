@@ -1,5 +1,5 @@
 //! `contree bot`: the bots as a service, one JSON request per line and one JSON answer per line
-//! (`shared/spec/bot-protocol.md`, summed up in the README).
+//! (the repository's `docs/bot-protocol.md`, summed up in the README).
 //!
 //! A request holds everything the seat may know; it is checked (the calls are replayed through
 //! the rules, the cards must add up) and turned into the [`SeatView`] the table would give, so

@@ -1,7 +1,7 @@
 //! Deal records: one deal written down (dealer, hands, auction, cards in order, the rules, and
 //! under `coinche` what each seat declared), checked against the rules and scored as the table
 //! would. This is the format of `contree score`, of the game's history export, and of the rules
-//! engine's outside tests (`shared/spec/deal-record.md`).
+//! engine's outside tests (the repository's `docs/deal-record.md`).
 
 use std::borrow::Cow;
 use std::fmt;
