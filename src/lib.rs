@@ -5,7 +5,50 @@
 //! the search over the card play (positions, the double-dummy solver, the worlds a seat cannot
 //! tell apart); [`store`] keeps the game, the [`stats`] and the history of games on disk; [`ui`]
 //! is the terminal table; [`cli`] holds the command line outside the table; [`score`] checks deal
-//! records.
+//! records. Under the rules, the game and the search, which know nothing of the players, the
+//! table or the disk, sit two leaves: [`mix`], the mixing step of every seed and key, and
+//! [`personas`], the computer players' faces.
+//!
+//! # Example
+//!
+//! A game dealt from its seed, one deal bid, played and scored:
+//!
+//! ```
+//! use contree::game::{Action, Game, GameOptions, Phase};
+//! use contree::rules::{Bid, BidLevel, BySeat, Call, Suit, Team};
+//!
+//! # fn main() -> Result<(), contree::game::GameError> {
+//! // The same seed always deals the same hands.
+//! let players = BySeat::from_fn(|seat| seat.to_string());
+//! let mut game = Game::new(GameOptions::default(), 2026, players);
+//!
+//! // The first seat to speak takes 80 in hearts; the three others pass.
+//! let opener = game.to_act().expect("a seat speaks first");
+//! game.apply(opener, Action::Bid(Call::Bid(Bid::new(BidLevel::Points(80), Suit::Hearts))))?;
+//! while game.phase() == Phase::Bidding {
+//!     let seat = game.to_act().expect("a seat to speak");
+//!     game.apply(seat, Action::Bid(Call::Pass))?;
+//! }
+//!
+//! // Each seat plays the first of its legal cards, trick after trick.
+//! while game.phase() == Phase::Playing {
+//!     let seat = game.to_act().expect("a seat to play");
+//!     let card = game.legal_cards().first().expect("a legal card");
+//!     game.apply(seat, Action::Play(card))?;
+//! }
+//!
+//! // The deal is written down as the rules score it.
+//! assert_eq!(game.phase(), Phase::DealOver);
+//! let deal = &game.history()[0];
+//! let points = deal.card_points[Team::NS] + deal.card_points[Team::EW];
+//! assert!(points == 162 || points == 252, "a capot takes 252");
+//! let score = deal.score.expect("a contract was played");
+//! for team in Team::ALL {
+//!     assert_eq!(game.totals()[team], u32::from(score.score[team]));
+//! }
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod arena;
 pub mod bots;

@@ -11,6 +11,57 @@
 //! Pure: no I/O, no clock, no randomness. Everything here can be replayed and checked. For
 //! search, [`Trick`], [`Trump`], [`Rules`], [`Belotes`] and [`Combination`] are small `Copy`
 //! values and [`legal_cards`] allocates nothing.
+//!
+//! # Example
+//!
+//! A deal from the hands to the score, by the rules alone: the auction, the card play with its
+//! legal cards, and what the table writes down.
+//!
+//! ```
+//! use contree::rules::{
+//!     Auction, Bid, BidLevel, BySeat, ByTeam, Call, Card, CardPlay, CardSet, DealTally,
+//!     PlayError, Rules, Seat, Suit, Team, score_deal,
+//! };
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let rules = Rules::default(); // The FFB's contrée, scored "points faits + points demandés".
+//! let hand = |cards: &str| {
+//!     cards.split_whitespace().map(str::parse).collect::<Result<CardSet, _>>()
+//! };|cards: &str| cards.split_whitespace().map(str::parse).collect::<Result<CardSet, _>>();
+//! let hands = BySeat([
+//!     hand("JS 9S AS 10H KH 7D 8D 7C")?, // South
+//!     hand("7S 8S AH 9H 9D 10D 8C 9C")?, // East
+//!     hand("QS KS QH JH AD KD 10C JC")?, // North
+//!     hand("10S 7H 8H JD QD AC KC QC")?, // West
+//! ]);
+//!
+//! // West deals; South, at its right, speaks first and takes 80 in spades.
+//! let mut auction = Auction::new(Seat::West, rules);
+//! assert_eq!(auction.to_speak(), Some(Seat::South));
+//! auction.try_call(Call::Bid(Bid::new(BidLevel::Points(80), Suit::Spades)))?;
+//! for _ in 0..3 {
+//!     auction.try_call(Call::Pass)?;
+//! }
+//! let contract = auction.contract().expect("South's 80 in spades stands");
+//!
+//! // The first to speak leads. Once South leads the jack of trumps, East must follow suit.
+//! let mut play = CardPlay::new(hands, contract.trump(), auction.first_to_speak(), rules);
+//! play.try_play("JS".parse()?)?;
+//! assert!(matches!(play.check("AH".parse()?), Err(PlayError::MustFollow { .. })));
+//! while let Some(card) = play.legal_cards().first() {
+//!     play.try_play(card)?;
+//! }
+//!
+//! // Card points add up to 162, the dix de der included. North holds the king and queen of
+//! // trumps: its belote counts for South's contract.
+//! let tally = DealTally::of(&play, ByTeam::default());
+//! assert_eq!(tally.card_points[Team::NS] + tally.card_points[Team::EW], 162);
+//! assert_eq!(tally.belotes, ByTeam([1, 0]));
+//! let score = score_deal(&contract, &tally, rules);
+//! assert_eq!(score.made, tally.measured(Team::NS, rules) >= 80);
+//! # Ok(())
+//! # }
+//! ```
 
 mod auction;
 mod belote;
