@@ -98,97 +98,64 @@ impl GameFlags {
     }
 }
 
-/// The command line's words for the rules' values, the deal style and the personas' bidding
-/// style: `--rules`, `--scoring`, `--contre`, `--deal` and `--style`, with the help each value
-/// shows. They live here, not beside the types, so that the rules engine, the game and what it
-/// reads know nothing of the command line; each name is the one records, saves and the players'
-/// file write (a test holds them together).
-impl ValueEnum for RuleSet {
-    fn value_variants<'a>() -> &'a [Self] {
-        &RuleSet::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
-            RuleSet::Contree => {
-                "The French Belote Federation's contrée (2016): no declarations, anticlockwise, \
-                 1000 points"
+/// Implements clap's `ValueEnum` for `$ty`: each value, the name the command line takes for it,
+/// and the help it shows.
+macro_rules! command_line_values {
+    ($ty:ty { $($value:expr => $name:expr, $help:expr;)+ }) => {
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &[$($value),+]
             }
-            RuleSet::Coinche => {
-                "The FFB's coinche: declarations (tierce, cinquante, cent, carrés), the contract \
-                 must also beat the defence, 2000 points"
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                [$(($value, $name, $help)),+]
+                    .into_iter()
+                    .find(|(value, _, _)| value == self)
+                    .map(|(_, name, help)| PossibleValue::new(name).help(help))
             }
-            RuleSet::Plain => {
-                "The house rules many families play: clockwise, compulsory underruff, exact \
-                 scores, 701"
-            }
-        };
-        Some(PossibleValue::new(self.name()).help(help))
-    }
+        }
+    };
 }
 
-impl ValueEnum for ScoringMethod {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[ScoringMethod::MadePlusBid, ScoringMethod::Made]
-    }
+// The command line's words for the rules' values, the deal style and the personas' bidding
+// style: `--rules`, `--scoring`, `--contre`, `--deal` and `--style`. They live here, not beside
+// the types, so that the rules engine, the game and what it reads know nothing of the command
+// line; each name is the one records, saves and the players' file write (a test holds them
+// together).
+command_line_values!(RuleSet {
+    RuleSet::Contree => RuleSet::Contree.name(),
+        "The French Belote Federation's contrée (2016): no declarations, anticlockwise, 1000 \
+         points";
+    RuleSet::Coinche => RuleSet::Coinche.name(),
+        "The FFB's coinche: declarations (tierce, cinquante, cent, carrés), the contract must \
+         also beat the defence, 2000 points";
+    RuleSet::Plain => RuleSet::Plain.name(),
+        "The house rules many families play: clockwise, compulsory underruff, exact scores, 701";
+});
 
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(match self {
-            ScoringMethod::MadePlusBid => PossibleValue::new("made-plus-bid").help(
-                "Points faits + points demandés: the contract value goes to the side that wins \
-                 the deal",
-            ),
-            ScoringMethod::Made => {
-                PossibleValue::new("made").help("Points faits: only the points made")
-            }
-        })
-    }
-}
+command_line_values!(ScoringMethod {
+    ScoringMethod::MadePlusBid => "made-plus-bid",
+        "Points faits + points demandés: the contract value goes to the side that wins the deal";
+    ScoringMethod::Made => "made", "Points faits: only the points made";
+});
 
-impl ValueEnum for ContreScoring {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[ContreScoring::Standard, ContreScoring::Tournament]
-    }
+command_line_values!(ContreScoring {
+    ContreScoring::Standard => "standard", "160 × m + C × m";
+    ContreScoring::Tournament => "tournament",
+        "FFB note 1, points faits + demandés only: 160 + C × m for numeric contracts";
+});
 
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(match self {
-            ContreScoring::Standard => PossibleValue::new("standard").help("160 × m + C × m"),
-            ContreScoring::Tournament => PossibleValue::new("tournament").help(
-                "FFB note 1, points faits + demandés only: 160 + C × m for numeric contracts",
-            ),
-        })
-    }
-}
+command_line_values!(DealStyle {
+    DealStyle::Shuffle => "shuffle", "Shuffle before every deal";
+    DealStyle::Tradition => "tradition",
+        "Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals";
+});
 
-impl ValueEnum for DealStyle {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[DealStyle::Shuffle, DealStyle::Tradition]
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(match self {
-            DealStyle::Shuffle => PossibleValue::new("shuffle").help("Shuffle before every deal"),
-            DealStyle::Tradition => PossibleValue::new("tradition").help(
-                "Table tradition: tricks gathered, cut and dealt; shuffled after four passed deals",
-            ),
-        })
-    }
-}
-
-impl ValueEnum for BiddingStyle {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[BiddingStyle::Cautious, BiddingStyle::Bold]
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(match self {
-            BiddingStyle::Cautious => PossibleValue::new("cautious")
-                .help("Bids a little below what the hand seems worth; contres only on sure things"),
-            BiddingStyle::Bold => PossibleValue::new("bold")
-                .help("Bids a little above; competes and contres more readily"),
-        })
-    }
-}
+command_line_values!(BiddingStyle {
+    BiddingStyle::Cautious => "cautious",
+        "Bids a little below what the hand seems worth; contres only on sure things";
+    BiddingStyle::Bold => "bold", "Bids a little above; competes and contres more readily";
+});
 
 /// The arena's progress bar: `[#########---------------------] 300/1000 deals`.
 pub fn progress_bar(done: u64, total: u64) -> String {
