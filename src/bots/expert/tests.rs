@@ -64,16 +64,8 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
     }
     while game.phase() == Phase::Playing {
         let Some(seat) = game.to_act() else { break };
-        // `normal` plays its cards by its rules alone: no random choice, no budget.
-        let view = game.view(seat);
-        let decision = Decision {
-            view: &view,
-            style: BiddingStyle::Cautious,
-            seed: 0,
-            budget: Budget::worlds(1),
-            cancel: None,
-        };
-        let action = Level::Normal.decide(&decision);
+        // `normal` plays its cards by its rules alone: no random choice.
+        let action = normal(&game.view(seat), BiddingStyle::Cautious, 0);
         if game.apply(seat, action).is_err() {
             return Vec::new();
         }
@@ -206,6 +198,11 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
     let back = crate::bots::protocol::parse_request(&crate::bots::protocol::request_json(&v));
     assert_eq!(back.as_ref(), Ok(&v), "a situation the table can reach");
     v
+}
+
+/// What the `normal` level does in `view` (which spends no budget of the expert's).
+fn normal(view: &SeatView, style: BiddingStyle, seed: u64) -> Action {
+    Level::Normal.decide(&Decision { view, style, seed, budget: Budget::worlds(1), cancel: None })
 }
 
 /// The expert's advice in `v`.
@@ -348,15 +345,7 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
     let mut game = Game::new(GameOptions::default(), 3, BySeat::default());
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let Some(seat) = game.to_act() else { break };
-        let view = game.view(seat);
-        let decision = Decision {
-            view: &view,
-            style: BiddingStyle::Bold,
-            seed: 3,
-            budget: Budget::worlds(2),
-            cancel: None,
-        };
-        let action = Level::Normal.decide(&decision);
+        let action = normal(&game.view(seat), BiddingStyle::Bold, 3);
         game.apply(seat, action).expect("a legal action");
     }
     let result = game.history().first().expect("a finished deal");
