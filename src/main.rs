@@ -399,7 +399,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
             }
             match resume {
                 contree::store::Resume::Saved { game, started, saved, .. } => {
-                    (None, Some(ui::app::Resumable { game, started, saved }))
+                    (None, Some(ui::screen::Resumable { game, started, saved }))
                 }
                 _ => (None, None),
             }
@@ -431,7 +431,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         budget,
     });
     if !notices.is_empty() {
-        app.status = Some(notices.join(" "));
+        app.tell(notices.join(" "));
     }
     let ending = ui::run::run(app, ui::view::Look { ascii }, store.as_ref())?;
     if let Some(why) = unsaved {

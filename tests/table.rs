@@ -8,8 +8,8 @@ use std::path::Path;
 use contree::bots::Level;
 use contree::game::{GameOptions, Phase};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, STATS_FILE, Store};
-use contree::ui::app::{Popup, Resumable, Screen, StartItem};
 use contree::ui::run::apply_effects;
+use contree::ui::screen::{Popup, Resumable, Screen, StartItem};
 use contree::ui::{App, Config, Lang, Msg, Settings, Speed, Theme};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -37,6 +37,11 @@ fn config(seed: u64) -> Config {
         time_zone: jiff::tz::TimeZone::UTC,
         budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
     }
+}
+
+/// Whether South is to bid, nothing else pending.
+fn south_to_bid(app: &App) -> bool {
+    app.table().is_some_and(|t| t.table().south_to_bid())
 }
 
 fn enter(app: &mut App) {
@@ -70,7 +75,7 @@ fn to_game_over(app: &mut App, store: &Store) {
         settle(app, store);
         match app.popups.last() {
             Some(Popup::GameOver) => return,
-            None if app.south_to_bid() => {
+            None if south_to_bid(app) => {
                 app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
             }
             _ => enter(app),
@@ -84,9 +89,9 @@ fn a_saved_game(dir: &Path) -> Resumable {
     let store = store(dir);
     let mut app = App::new(config(11));
     enter(&mut app);
-    while app.game.as_ref().is_none_or(|g| g.history().is_empty()) {
+    while app.game().is_none_or(|g| g.history().is_empty()) {
         settle(&mut app, &store);
-        if app.south_to_bid() {
+        if south_to_bid(&app) {
             app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
         } else if app.wait().is_none() {
             enter(&mut app);
@@ -113,7 +118,7 @@ fn play_from_the_start_menu_files_the_saved_game_despite_an_unreadable_line() {
     app.start_item(StartItem::Play);
     enter(&mut app); // yes to the question: the saved game is replaced
     settle(&mut app, &store);
-    assert_eq!(app.screen, Screen::Table);
+    assert!(matches!(app.screen(), Screen::Table(_)));
     let history = store.games().expect("reads");
     assert_eq!(history.games.len(), 1, "the replaced game is filed");
     assert_eq!(history.games[0].result, GameResult::Abandoned);
@@ -141,10 +146,10 @@ fn play_from_the_start_menu_is_refused_when_the_saved_game_cannot_be_filed() {
     enter(&mut app); // yes to the question: the saved game is replaced
     settle(&mut app, &store);
     assert_eq!(fs::read(dir.path().join(GAME_FILE)).expect("kept"), before, "not overwritten");
-    assert_eq!(app.screen, Screen::Start, "back to the start screen");
-    assert!(app.game.is_none());
-    assert!(app.resume.is_some(), "the saved game is offered again");
-    let status = app.status.clone().expect("the player is told");
+    assert!(matches!(app.screen(), Screen::Start(_)), "back to the start screen");
+    assert!(app.game().is_none());
+    assert!(app.resume().is_some(), "the saved game is offered again");
+    let status = app.status().expect("the player is told");
     assert!(status.contains("No new game") && status.contains("games.jsonl"), "{status}");
 }
 
@@ -157,13 +162,13 @@ fn a_new_game_after_game_over_waits_for_the_finished_one_to_be_filed() {
     let mut app = App::new(config(5));
     enter(&mut app);
     to_game_over(&mut app, &store);
-    let finished = app.game.clone().expect("the finished game");
+    let finished = app.game().cloned().expect("the finished game");
     // Enter: play again. The finished game is not filed: it must stay, on disk and at the table.
     enter(&mut app);
     settle(&mut app, &store);
-    assert_eq!(app.game.as_ref(), Some(&finished));
+    assert_eq!(app.game(), Some(&finished));
     assert_eq!(app.popups.last(), Some(&Popup::GameOver));
-    assert!(app.status.as_deref().is_some_and(|s| s.contains("No new game")));
+    assert!(app.status().as_deref().is_some_and(|s| s.contains("No new game")));
     match store.load_game() {
         contree::store::Resume::Saved { game, .. } => assert_eq!(game, finished),
         other => panic!("the finished game is gone: {other:?}"),
@@ -172,7 +177,7 @@ fn a_new_game_after_game_over_waits_for_the_finished_one_to_be_filed() {
     fs::remove_file(dir.path().join(GAMES_FILE)).expect("out of the way");
     enter(&mut app);
     settle(&mut app, &store);
-    assert_ne!(app.game.as_ref(), Some(&finished));
+    assert_ne!(app.game(), Some(&finished));
     assert_eq!(store.games().expect("reads").games.len(), 1);
 }
 
@@ -184,14 +189,14 @@ fn each_new_game_of_a_session_is_a_new_game_even_from_the_seed_given() {
     let first = contree::game::new_game(GameOptions::default(), 3, None);
     let mut app = App::new(Config { game: Some(first), ..config(3) });
     to_game_over(&mut app, &store);
-    let one = app.game.clone().expect("the first game");
+    let one = app.game().cloned().expect("the first game");
     enter(&mut app);
     settle(&mut app, &store);
-    let two = app.game.clone().expect("the next game");
+    let two = app.game().cloned().expect("the next game");
     assert_ne!(two.seed(), one.seed(), "the next game deals other cards");
     assert_ne!(two.deal().dealt, one.history()[0].record.hand_sets());
     to_game_over(&mut app, &store);
-    let two = app.game.clone().expect("the second game");
+    let two = app.game().cloned().expect("the second game");
     let stats = store.stats();
     assert_eq!(stats.all_games().played, 2, "both games counted");
     assert_eq!(stats.deals.played as usize, one.history().len() + two.history().len());
@@ -208,17 +213,17 @@ fn corrupt_statistics_are_reported_at_the_table() {
     fs::write(dir.path().join(STATS_FILE), b"[1, 2").expect("write");
     let mut app = App::new(config(6));
     enter(&mut app);
-    while app.game.as_ref().is_none_or(|g| g.history().is_empty()) {
+    while app.game().is_none_or(|g| g.history().is_empty()) {
         settle(&mut app, &store);
-        if app.status.is_some() {
+        if app.status().is_some() {
             break;
         }
-        if app.south_to_bid() {
+        if south_to_bid(&app) {
             app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
         } else if app.wait().is_none() {
             enter(&mut app);
         }
     }
-    let status = app.status.clone().expect("the player is told");
+    let status = app.status().expect("the player is told");
     assert!(status.contains("stats.json") && status.contains("kept as"), "{status}");
 }

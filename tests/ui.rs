@@ -3,7 +3,9 @@
 
 use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Seat};
-use contree::ui::app::{BidButton, Hit, Popup, Resumable, Screen, StartItem};
+use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
+use contree::ui::table::Wait;
+use contree::ui::table_screen::BidButton;
 use contree::ui::view::{self, Look};
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -47,6 +49,73 @@ macro_rules! asked {
     };
 }
 
+/// What the tests read of the table through the app.
+trait AtTable {
+    fn south_to_bid(&self) -> bool;
+    fn south_to_play(&self) -> bool;
+    fn hand(&self) -> Vec<contree::rules::Card>;
+    fn playable(&self) -> contree::rules::CardSet;
+    fn bid_buttons(&self) -> Vec<BidButton>;
+}
+
+impl AtTable for App {
+    fn south_to_bid(&self) -> bool {
+        self.table().is_some_and(|t| t.table().south_to_bid())
+    }
+    fn south_to_play(&self) -> bool {
+        self.table().is_some_and(|t| t.table().south_to_play())
+    }
+    fn hand(&self) -> Vec<contree::rules::Card> {
+        self.table().map(|t| t.table().hand()).unwrap_or_default()
+    }
+    fn playable(&self) -> contree::rules::CardSet {
+        self.table().map_or(contree::rules::CardSet::EMPTY, |t| t.table().playable())
+    }
+    fn bid_buttons(&self) -> Vec<BidButton> {
+        self.table().map(|t| t.bid_buttons()).unwrap_or_default()
+    }
+}
+
+/// The table at the app, seen or under a screen.
+fn table(app: &App) -> &contree::ui::table::Table {
+    app.table().expect("a table").table()
+}
+
+/// The pause at the table.
+fn pause(app: &App) -> Option<Wait> {
+    app.table().and_then(|t| t.table().wait())
+}
+
+/// The expert's hint at the table.
+fn hint(app: &App) -> Option<contree::ui::table::Hint> {
+    app.table().and_then(|t| t.table().hint().cloned())
+}
+
+/// The bidding button focused.
+fn focus(app: &App) -> usize {
+    app.table().map_or(usize::MAX, |t| t.bid_focus())
+}
+
+/// The card selected in South's hand.
+fn cursor(app: &App) -> usize {
+    app.table().map_or(0, |t| t.cursor())
+}
+
+/// The call waiting for its confirmation.
+fn confirming(app: &App) -> Option<contree::rules::Call> {
+    app.table().and_then(|t| t.table().confirm())
+}
+
+/// What is scrolled on the screen or the popup seen: the rules, the help, a deal's review.
+fn scroll(app: &App) -> u16 {
+    match (app.popups.last(), app.screen()) {
+        (Some(Popup::Help { scroll }), _) => *scroll,
+        (Some(Popup::History(h)), _) => h.scroll,
+        (None, Screen::Rules { scroll }) => *scroll,
+        _ => 0,
+    }
+}
+
 fn key(app: &mut App, code: KeyCode) {
     app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
@@ -79,7 +148,7 @@ fn settle(app: &mut App) -> Vec<Effect> {
             continue;
         }
         // A trick held for South to see goes on at a key, as a player would press.
-        if app.wait == Some(contree::ui::app::Wait::Held) && app.popups.is_empty() {
+        if pause(app) == Some(Wait::Held) && app.popups.is_empty() {
             key(app, KeyCode::Enter);
             continue;
         }
@@ -136,7 +205,7 @@ fn bid_with_keys(app: &mut App) {
 /// South's turn starts on Pass; Tab goes on to the first value.
 fn focus_first_value(app: &mut App) {
     for _ in 0..20 {
-        if matches!(app.bid_buttons().get(app.bid_focus), Some(BidButton::Level(_))) {
+        if matches!(app.bid_buttons().get(focus(app)), Some(BidButton::Level(_))) {
             return;
         }
         key(app, KeyCode::Tab);
@@ -203,7 +272,7 @@ fn screens() {
             settle(&mut app);
         }
         ch(&mut app, 'L');
-        assert!(matches!(app.popups.last(), Some(&Popup::Tricks { .. })));
+        assert!(matches!(app.popups.last(), Some(&Popup::Tricks(_))));
         app
     });
     snapshot_all("help", |l| {
@@ -227,7 +296,7 @@ fn screens() {
         app.start_item(StartItem::Statistics);
         let (finished, _) = whole_game(l);
         let mut stats = contree::stats::Stats::default();
-        let game = finished.game.expect("a finished game");
+        let game = finished.game().cloned().expect("a finished game");
         for d in game.history() {
             stats.add_deal(d);
         }
@@ -241,7 +310,7 @@ fn screens() {
     snapshot_all("game_over", |l| {
         // The statistics as the game leaves them: this game, after one game won before it.
         let (mut app, _) = whole_game(l);
-        let game = app.game.clone().expect("a finished game");
+        let game = app.game().cloned().expect("a finished game");
         let mut stats = contree::stats::Stats::default();
         stats.add_game(contree::rules::RuleSet::Contree, 1000, contree::rules::Team::NS);
         for d in game.history() {
@@ -252,7 +321,7 @@ fn screens() {
         app
     });
     snapshot_all("resume", |l| {
-        let game = playing(l).game.expect("a game");
+        let game = playing(l).game().cloned().expect("a game");
         let mut c = config(l);
         c.resume =
             Some(Resumable { game, started: Some(1_795_950_000), saved: Some(1_795_960_800) });
@@ -275,7 +344,7 @@ fn too_small_then_grown() {
 fn saved_game_offered(lang: Lang) -> App {
     let mut played = finished_deal(lang);
     key(&mut played, KeyCode::Enter);
-    let game = played.game.expect("a game");
+    let game = played.game().cloned().expect("a game");
     let mut c = config(lang);
     c.resume = Some(Resumable { game, started: Some(1_795_950_000), saved: Some(1_795_960_800) });
     App::new(c)
@@ -284,13 +353,13 @@ fn saved_game_offered(lang: Lang) -> App {
 #[test]
 fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     let mut app = saved_game_offered(Lang::En);
-    let saved = app.resume.clone();
+    let saved = app.resume().cloned();
     let _ = app.take_effects();
     // Play, under Resume: asked, and nothing done yet.
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Start);
-    assert!(app.game.is_none());
+    assert!(matches!(app.screen(), Screen::Start(_)));
+    assert!(app.game().is_none());
     assert!(app.take_effects().is_empty(), "nothing filed before the answer");
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("will be filed as abandoned"));
@@ -298,7 +367,7 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     for no in [KeyCode::Char('n'), KeyCode::Esc] {
         key(&mut app, no);
         assert!(app.popups.is_empty(), "{no:?}: the question goes");
-        assert_eq!(app.resume, saved, "{no:?}: the saved game stays offered");
+        assert_eq!(app.resume().cloned(), saved, "{no:?}: the saved game stays offered");
         key(&mut app, KeyCode::Enter);
         assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved), "asked again");
     }
@@ -306,14 +375,14 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Cancel);
     assert!(app.popups.is_empty());
-    assert_eq!(app.resume, saved);
+    assert_eq!(app.resume().cloned(), saved);
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Start(StartItem::Play));
     assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Continue);
-    assert_eq!(app.screen, Screen::Table);
-    assert!(app.resume.is_none());
+    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert!(app.resume().is_none());
     assert_eq!(app.popups.last(), Some(&Popup::Players), "the new game's players sit down");
     assert!(app.take_effects().contains(&Effect::NewGame(None)), "the saved game is filed");
     // y and Enter say yes.
@@ -321,8 +390,8 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
         let mut app = saved_game_offered(Lang::En);
         app.start_item(StartItem::Play);
         key(&mut app, yes);
-        assert_eq!(app.screen, Screen::Table, "{yes:?}");
-        assert!(app.resume.is_none());
+        assert!(matches!(app.screen(), Screen::Table(_)), "{yes:?}");
+        assert!(app.resume().is_none());
     }
     // Without a saved game, nothing is asked.
     let mut app = App::new(config(Lang::En));
@@ -343,8 +412,8 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
     draw(&mut app, 100, 30);
     let pass = app.hits.area_of(Hit::Bid(BidButton::Call(contree::rules::Call::Pass)));
     let pass = pass.expect("the Pass button is drawn");
-    let game = app.game.clone();
-    let focus = app.bid_focus;
+    let game = app.game().cloned();
+    let focused = focus(&app);
     let _ = app.take_effects();
     app.update(Msg::Resize(10, 5));
     for code in [KeyCode::Tab, KeyCode::Tab, KeyCode::Tab, KeyCode::Enter, KeyCode::Enter] {
@@ -360,8 +429,8 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
         row: pass.y,
         modifiers: KeyModifiers::NONE,
     }));
-    assert_eq!(app.game, game, "no call made");
-    assert_eq!(app.bid_focus, focus, "no button moved to");
+    assert_eq!(app.game().cloned(), game, "no call made");
+    assert_eq!(focus(&app), focused, "no button moved to");
     assert!(app.popups.is_empty(), "no popup opened: {:?}", app.popups);
     assert!(app.take_effects().is_empty(), "nothing to do outside");
     // Ctrl-Z suspends the table, seen or not.
@@ -370,7 +439,7 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
     // Grown again, the keys act.
     app.update(Msg::Resize(100, 30));
     key(&mut app, KeyCode::Tab);
-    assert_ne!(app.bid_focus, focus);
+    assert_ne!(focus(&app), focused);
     // Too small, `q` and Ctrl-C still quit.
     app.update(Msg::Resize(79, 24));
     ch(&mut app, 'q');
@@ -424,7 +493,7 @@ fn the_seat_markers_stay_whole_in_narrow_side_columns() {
     let mut app = finished_deal(Lang::Fr);
     key(&mut app, KeyCode::Enter);
     settle(&mut app);
-    let game = app.game.as_ref().expect("a game");
+    let game = app.game().expect("a game");
     assert_eq!(game.deal().dealer, Seat::West);
     let t = draw(&mut app, 80, 24);
     let screen = format!("{:?}", t.backend());
@@ -469,13 +538,14 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
 #[test]
 fn bubbles_are_said_whole_in_narrow_side_columns() {
     use contree::rules::{BeloteCall, Call};
-    use contree::ui::app::Bubble;
+    use contree::ui::table::Bubble;
     for (lang, surcontre, rebelote) in
         [(Lang::Fr, "Surcontre !", " Rebelote "), (Lang::En, "Surcontre!", " Rebelote ")]
     {
         let mut app = at_table(lang);
-        app.bubbles[Seat::West] = Some(Bubble::Call(Call::Surcontre));
-        app.bubbles[Seat::East] = Some(Bubble::Belote(BeloteCall::Rebelote));
+        let t = app.table_mut().expect("a table").table_mut();
+        t.show_bubble(Seat::West, Some(Bubble::Call(Call::Surcontre)));
+        t.show_bubble(Seat::East, Some(Bubble::Belote(BeloteCall::Rebelote)));
         let small = format!("{:?}", draw(&mut app, 80, 24).backend());
         assert!(small.contains(surcontre), "{lang:?}:\n{small}");
         assert!(!small.contains("« Surcontre"), "{lang:?}: quotes without their end:\n{small}");
@@ -521,7 +591,7 @@ fn a_whole_game_against_the_normal_bots() {
             _ => key(&mut app, KeyCode::Enter),
         }
     }
-    let g = app.game.as_ref().expect("game");
+    let g = app.game().expect("game");
     assert_eq!(g.phase(), Phase::GameOver);
     assert!(
         g.history()
@@ -533,7 +603,7 @@ fn a_whole_game_against_the_normal_bots() {
 #[test]
 fn a_whole_game_ends_with_the_right_effects() {
     let (app, effects) = whole_game(Lang::En);
-    let g = app.game.as_ref().expect("game");
+    let g = app.game().expect("game");
     assert_eq!(g.phase(), Phase::GameOver);
     let deals = effects.iter().filter(|e| **e == Effect::DealFinished).count();
     assert_eq!(deals, g.history().len());
@@ -545,7 +615,7 @@ fn a_whole_game_ends_with_the_right_effects() {
 fn a_deal_with_keys_only() {
     let mut app = at_table(Lang::Fr);
     bid_with_keys(&mut app);
-    let g = app.game.as_ref().expect("game");
+    let g = app.game().expect("game");
     let c = g.deal().contract().expect("South's bid is the contract: the bots pass");
     assert_eq!(c.taker, Seat::South);
     let mut cards = 0;
@@ -554,7 +624,7 @@ fn a_deal_with_keys_only() {
             // Walk to a playable card with the arrows, then play it.
             let legal = app.playable();
             let mut guard = 0;
-            while !legal.contains(app.hand()[app.cursor]) && guard < 9 {
+            while !legal.contains(app.hand()[cursor(&app)]) && guard < 9 {
                 key(&mut app, KeyCode::Right);
                 guard += 1;
             }
@@ -567,11 +637,11 @@ fn a_deal_with_keys_only() {
     assert!(cards >= 1);
     assert!(app.hand().is_empty(), "South has played all eight cards");
     assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
-    assert_eq!(app.game.as_ref().map(|g| g.history().len()), Some(1));
+    assert_eq!(app.game().map(|g| g.history().len()), Some(1));
     key(&mut app, KeyCode::Enter);
     settle(&mut app);
     assert!(app.popups.is_empty());
-    assert_eq!(app.game.as_ref().map(|g| g.deal().index), Some(1));
+    assert_eq!(app.game().map(|g| g.deal().index), Some(1));
 }
 
 #[test]
@@ -579,7 +649,7 @@ fn a_deal_with_clicks_only() {
     let mut app = App::new(config(Lang::En));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Start(StartItem::Play));
-    assert_eq!(app.screen, Screen::Table);
+    assert!(matches!(app.screen(), Screen::Table(_)));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Close);
     while !app.south_to_bid() {
@@ -587,14 +657,14 @@ fn a_deal_with_clicks_only() {
     }
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Bid(BidButton::Level(BidLevel::Points(100))));
-    assert_eq!(app.bid_level, Some(BidLevel::Points(100)));
+    assert_eq!(app.table().and_then(|t| t.bid_level()), Some(BidLevel::Points(100)));
     draw(&mut app, 120, 40);
     click(
         &mut app,
         Hit::Bid(BidButton::Trump(contree::rules::Trump::Suit(contree::rules::Suit::Hearts))),
     );
     settle(&mut app);
-    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("contract");
+    let c = app.game().and_then(|g| g.deal().contract()).expect("contract");
     assert_eq!(c.bid.level, BidLevel::Points(100));
     let mut cards = 0;
     while app.popups.is_empty() {
@@ -627,9 +697,10 @@ fn a_wrong_card_says_why() {
         if app.south_to_play() {
             let legal = app.playable();
             if let Some(i) = app.hand().iter().position(|c| !legal.contains(*c)) {
-                app.cursor = i;
-                key(&mut app, KeyCode::Enter);
-                let status = app.status.clone().unwrap_or_default();
+                // The card's number plays it.
+                let digit = char::from_digit(i as u32 + 1, 10).expect("eight cards at most");
+                ch(&mut app, digit);
+                let status = app.status().unwrap_or_default();
                 assert!(status.contains("you must"), "a refused card is explained: {status}");
                 return;
             }
@@ -646,7 +717,7 @@ fn escape_closes_the_top_popup_first() {
     ch(&mut app, '?');
     assert_eq!(app.popups.len(), 2);
     key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.popups.last(), Some(Popup::History { .. })));
+    assert!(matches!(app.popups.last(), Some(Popup::History(_))));
     key(&mut app, KeyCode::Esc);
     assert!(app.popups.is_empty());
     ch(&mut app, 'q');
@@ -677,11 +748,11 @@ fn a_key_skips_the_bots_wait() {
     c.settings.speed = Speed::Slow;
     let mut app = App::new(c);
     sit(&mut app);
-    let bots_first = app.game.as_ref().and_then(|g| g.to_act()) != Some(Seat::South);
+    let bots_first = app.game().and_then(|g| g.to_act()) != Some(Seat::South);
     // The new deal is seen first: keys wait for that.
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    assert_eq!(pause(&app), Some(Wait::Deal));
     ch(&mut app, 'x');
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    assert_eq!(pause(&app), Some(Wait::Deal));
     app.update(Msg::Timer);
     if bots_first {
         assert!(app.wait().is_some());
@@ -756,7 +827,7 @@ fn hint_thinking(lang: Lang) -> App {
     let mut app = at_table(lang);
     assert!(app.south_to_bid());
     ch(&mut app, 'i');
-    assert_eq!(app.hint, Some(contree::ui::app::Hint::Thinking));
+    assert_eq!(hint(&app), Some(contree::ui::table::Hint::Thinking));
     app
 }
 
@@ -784,24 +855,24 @@ fn the_hint_thinks_then_says_what_and_why_and_goes_when_south_acts() {
     snapshot_all("hint_card", hint_for_a_card);
     for lang in Lang::ALL {
         let mut app = hint_for_a_bid(lang);
-        let advice = app.advice().cloned().expect("the advice is in");
+        let advice = table(&app).advice().cloned().expect("the advice is in");
         let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
         let w = app.words();
         assert!(shown.contains(&w.reason(advice.reason)), "{shown}");
         // Asked again for the same call, nothing more is asked nor counted.
         ch(&mut app, 'i');
         assert_eq!(answer_hints(&mut app), 0);
-        assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(1));
+        assert_eq!(app.game().map(|g| g.deal().hints), Some(1));
         ch(&mut app, 'p');
-        assert_eq!(app.hint, None, "the hint goes once South has called");
+        assert_eq!(hint(&app), None, "the hint goes once South has called");
         let mut app = hint_for_a_card(lang);
-        let Some(contree::game::Action::Play(card)) = app.advice().map(|a| a.action) else {
+        let Some(contree::game::Action::Play(card)) = table(&app).advice().map(|a| a.action) else {
             panic!("a card is advised");
         };
         assert!(app.playable().contains(card));
         key(&mut app, KeyCode::Enter);
-        assert_eq!(app.hint, None, "the hint goes once South has played");
-        assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(1));
+        assert_eq!(hint(&app), None, "the hint goes once South has played");
+        assert_eq!(app.game().map(|g| g.deal().hints), Some(1));
     }
 }
 
@@ -816,8 +887,8 @@ fn a_hint_answered_after_south_acted_is_dropped_and_not_counted() {
         let advice = r.advise();
         app.update(Msg::Advised(r, Some(advice)));
     }
-    assert_eq!(app.hint, None);
-    assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(0));
+    assert_eq!(hint(&app), None);
+    assert_eq!(app.game().map(|g| g.deal().hints), Some(0));
 }
 
 #[test]
@@ -833,16 +904,16 @@ fn the_hint_setting_asks_at_every_turn_once() {
     key(&mut app, KeyCode::Tab);
     ch(&mut app, 'i');
     assert_eq!(answer_hints(&mut app), 0);
-    assert!(app.advice().is_some());
+    assert!(table(&app).advice().is_some());
     bid_with_keys(&mut app);
     if app.south_to_play() {
-        assert_eq!(app.hint, Some(contree::ui::app::Hint::Thinking), "the card is hinted too");
+        assert_eq!(hint(&app), Some(contree::ui::table::Hint::Thinking), "the card is hinted too");
     }
 }
 
 /// Passes for South when it is to bid, and moves the table on until a computer player is asked;
 /// the request is returned unanswered.
-fn next_bot_asked(app: &mut App) -> Vec<contree::ui::app::BotRequest> {
+fn next_bot_asked(app: &mut App) -> Vec<contree::ui::work::BotRequest> {
     for _ in 0..50 {
         if app.south_to_bid() {
             ch(app, 'p');
@@ -871,7 +942,7 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
         }
         settle(&mut app);
     }
-    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let calls = |app: &App| app.game().map_or(0, |g| g.deal().auction.calls().len());
     let mut asked = next_bot_asked(&mut app);
     let before = calls(&app);
     let mut request = asked.pop().expect("the next seat is asked");
@@ -893,7 +964,7 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     assert!(app.south_to_bid());
     // Leaving the table, a new game and quitting stop whatever thinks too.
     let asked = next_bot_asked(&mut app);
-    app.table_item(contree::ui::app::TableItem::SaveAndLeave);
+    app.table_item(contree::ui::screen::TableItem::SaveAndLeave);
     assert!(asked.iter().all(|r| r.cancel.is_raised()), "the table left");
     app.start_item(StartItem::Resume);
     let asked = next_bot_asked(&mut app);
@@ -931,22 +1002,22 @@ fn a_popup_pauses_the_table() {
 fn a_finished_trick_stays_then_slides_to_its_winner() {
     let mut app = first_card_at_normal_speed();
     for _ in 0..20 {
-        if app.wait == Some(contree::ui::app::Wait::Gather) {
+        if pause(&app) == Some(Wait::Gather) {
             break;
         }
         settle_one(&mut app);
     }
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Gather));
+    assert_eq!(pause(&app), Some(Wait::Gather));
     let t = draw(&mut app, 80, 24);
     insta::assert_snapshot!("trick_shown", t.backend());
     let t = draw(&mut app, 120, 40);
     insta::assert_snapshot!("trick_shown_120x40", t.backend());
     app.update(Msg::Timer);
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Sweep));
+    assert_eq!(pause(&app), Some(Wait::Sweep));
     let t = draw(&mut app, 80, 24);
     insta::assert_snapshot!("trick_sweeping", t.backend());
     app.update(Msg::Timer);
-    assert!(app.shown_trick.is_none());
+    assert!(table(&app).shown_trick().is_none());
 }
 
 /// One step: the pending thinking answered, or the pending wait over.
@@ -967,7 +1038,7 @@ fn settle_one(app: &mut App) {
 /// Lets the computer players act, answering each with `answer` when it gives an action.
 fn settle_with(
     app: &mut App,
-    mut answer: impl FnMut(&contree::ui::app::BotRequest) -> Option<contree::game::Action>,
+    mut answer: impl FnMut(&contree::ui::work::BotRequest) -> Option<contree::game::Action>,
 ) {
     for _ in 0..1000 {
         let mut asked = false;
@@ -1027,13 +1098,16 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
     insta::assert_snapshot!("contre_offered", t.backend());
     ch(&mut app, 'c');
     // A contre is said only once confirmed.
-    assert_eq!(app.confirm, Some(Call::Contre));
+    assert_eq!(confirming(&app), Some(Call::Contre));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.bubbles[Seat::South], Some(contree::ui::app::Bubble::Call(Call::Contre)));
+    assert_eq!(
+        table(&app).bubbles()[Seat::South],
+        Some(contree::ui::table::Bubble::Call(Call::Contre))
+    );
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("« Contre! »"));
     settle(&mut app);
-    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    let c = app.game().and_then(|g| g.deal().contract()).expect("a contract");
     assert_eq!(c.multiplier, contree::rules::Multiplier::Contre);
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("90 ♥ contré "));
@@ -1044,10 +1118,10 @@ fn a_game_given_at_start_moves_on_without_a_key() {
     let mut c = config(Lang::En);
     c.game = Some(contree::game::new_game(contree::game::GameOptions::default(), SEED, None));
     let mut app = App::new(c);
-    assert_eq!(app.screen, Screen::Table);
+    assert!(matches!(app.screen(), Screen::Table(_)));
     assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down first");
     key(&mut app, KeyCode::Esc);
-    let south_first = app.game.as_ref().and_then(|g| g.to_act()) == Some(Seat::South);
+    let south_first = app.game().and_then(|g| g.to_act()) == Some(Seat::South);
     assert!(south_first || app.wait().is_some(), "a bot's turn is timed at once");
 }
 
@@ -1065,11 +1139,11 @@ fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
         });
         if let Some(r) = asked {
             let seat = r.view.seat;
-            let calls = app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+            let calls = app.game().map_or(0, |g| g.deal().auction.calls().len());
             app.update(Msg::BotFailed(r));
-            let g = app.game.as_ref().expect("game");
+            let g = app.game().expect("game");
             assert_eq!(g.deal().auction.calls().len(), calls + 1, "{seat} passed in its place");
-            assert!(app.status.as_deref().is_some_and(|s| s.contains("computer player failed")));
+            assert!(app.status().as_deref().is_some_and(|s| s.contains("computer player failed")));
             return;
         }
         key(&mut app, KeyCode::Char('p'));
@@ -1087,9 +1161,9 @@ fn a_stray_enter_on_souths_turn_passes_rather_than_bids() {
         settle(&mut app);
     }
     assert!(app.south_to_bid());
-    let calls = app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let calls = app.game().map_or(0, |g| g.deal().auction.calls().len());
     key(&mut app, KeyCode::Enter);
-    let g = app.game.as_ref().expect("game");
+    let g = app.game().expect("game");
     let auction = g.deal().auction.calls();
     assert_eq!(auction.len(), calls + 1);
     assert_eq!(auction[calls], contree::rules::Call::Pass);
@@ -1106,9 +1180,9 @@ fn the_rules_scroll_stops_at_their_end() {
         key(&mut app, KeyCode::PageDown);
         draw(&mut app, 80, 24);
     }
-    assert_eq!(app.scroll, max);
+    assert_eq!(scroll(&app), max);
     key(&mut app, KeyCode::Up);
-    assert_eq!(app.scroll, max - 1, "one Up moves back at once from the end");
+    assert_eq!(scroll(&app), max - 1, "one Up moves back at once from the end");
     key(&mut app, KeyCode::Down);
     let t = draw(&mut app, 80, 24);
     let shown = format!("{:?}", t.backend());
@@ -1119,15 +1193,15 @@ fn the_rules_scroll_stops_at_their_end() {
 fn tab_and_enter_cannot_contre_without_the_confirmation() {
     use contree::rules::{Call, Multiplier};
     let mut app = contre_offered(Lang::En);
-    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let calls = |app: &App| app.game().map_or(0, |g| g.deal().auction.calls().len());
     let before = calls(&app);
     // The first Tab from Pass goes to the values, never to Contre.
     key(&mut app, KeyCode::Tab);
-    assert!(matches!(app.bid_buttons()[app.bid_focus], BidButton::Level(_)));
+    assert!(matches!(app.bid_buttons()[focus(&app)], BidButton::Level(_)));
     // Contre is the last button: Shift-Tab from Pass reaches it, and Enter only asks.
     key(&mut app, KeyCode::Tab);
     for _ in 0..20 {
-        if app.bid_buttons()[app.bid_focus] == BidButton::Call(Call::Contre) {
+        if app.bid_buttons()[focus(&app)] == BidButton::Call(Call::Contre) {
             break;
         }
         key(&mut app, KeyCode::Tab);
@@ -1135,19 +1209,19 @@ fn tab_and_enter_cannot_contre_without_the_confirmation() {
     assert_eq!(app.bid_buttons().last(), Some(&BidButton::Call(Call::Contre)));
     key(&mut app, KeyCode::Enter);
     assert_eq!(calls(&app), before, "no call yet");
-    assert_eq!(app.confirm, Some(Call::Contre));
+    assert_eq!(confirming(&app), Some(Call::Contre));
     // Keys other than the answer do nothing; n forgets the contre.
     key(&mut app, KeyCode::Tab);
     assert_eq!(calls(&app), before);
     ch(&mut app, 'n');
-    assert_eq!(app.confirm, None);
+    assert_eq!(confirming(&app), None);
     assert_eq!(calls(&app), before);
     // c then y contres.
     ch(&mut app, 'c');
     ch(&mut app, 'y');
     assert_eq!(calls(&app), before + 1);
     settle(&mut app);
-    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    let c = app.game().and_then(|g| g.deal().contract()).expect("a contract");
     assert_eq!(c.multiplier, Multiplier::Contre);
 }
 
@@ -1155,17 +1229,17 @@ fn tab_and_enter_cannot_contre_without_the_confirmation() {
 fn a_contre_by_mouse_asks_once_more_too() {
     use contree::rules::{Call, Multiplier};
     let mut app = contre_offered(Lang::En);
-    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let calls = |app: &App| app.game().map_or(0, |g| g.deal().auction.calls().len());
     let before = calls(&app);
     let contre = Hit::Bid(BidButton::Call(Call::Contre));
     draw(&mut app, 80, 24);
     click(&mut app, contre);
-    assert_eq!(app.confirm, Some(Call::Contre));
+    assert_eq!(confirming(&app), Some(Call::Contre));
     assert_eq!(calls(&app), before, "a click only asks");
     // The button beside it forgets the contre.
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Cancel);
-    assert_eq!(app.confirm, None);
+    assert_eq!(confirming(&app), None);
     assert_eq!(calls(&app), before);
     // Two clicks on Contre say it.
     draw(&mut app, 80, 24);
@@ -1174,7 +1248,7 @@ fn a_contre_by_mouse_asks_once_more_too() {
     click(&mut app, contre);
     assert_eq!(calls(&app), before + 1);
     settle(&mut app);
-    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    let c = app.game().and_then(|g| g.deal().contract()).expect("a contract");
     assert_eq!(c.multiplier, Multiplier::Contre);
 }
 
@@ -1183,25 +1257,25 @@ fn escape_on_the_summary_closes_it_and_does_not_deal() {
     let mut app = finished_deal(Lang::En);
     key(&mut app, KeyCode::Esc);
     assert!(app.popups.is_empty(), "the summary is closed");
-    let g = app.game.as_ref().expect("game");
+    let g = app.game().expect("game");
     assert_eq!(g.deal().index, 0, "no new deal");
     assert_eq!(g.phase(), Phase::DealOver);
     // Enter opens the summary again; its Enter deals.
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.game.as_ref().map(|g| g.deal().index), Some(1));
+    assert_eq!(app.game().map(|g| g.deal().index), Some(1));
     // The new deal takes no key until it has been seen: an Enter pressed twice is no call.
-    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    let calls = |app: &App| app.game().map_or(0, |g| g.deal().auction.calls().len());
+    assert_eq!(pause(&app), Some(Wait::Deal));
     for _ in 0..3 {
         key(&mut app, KeyCode::Enter);
         ch(&mut app, 'p');
     }
     assert_eq!(calls(&app), 0);
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Deal));
+    assert_eq!(pause(&app), Some(Wait::Deal));
     app.update(Msg::Timer);
-    assert_ne!(app.wait, Some(contree::ui::app::Wait::Deal));
+    assert_ne!(pause(&app), Some(Wait::Deal));
 }
 
 #[test]
@@ -1212,7 +1286,7 @@ fn south_takes_back_its_last_call_and_card() {
     let mut app = App::new(c);
     sit(&mut app);
     settle(&mut app);
-    let calls = |app: &App| app.game.as_ref().map_or(0, |g| g.deal().auction.calls().len());
+    let calls = |app: &App| app.game().map_or(0, |g| g.deal().auction.calls().len());
     let before = calls(&app);
     // The footer offers to take back only what there is to take back.
     let footer = footer_row(&draw(&mut app, 120, 40));
@@ -1229,7 +1303,7 @@ fn south_takes_back_its_last_call_and_card() {
     assert!(app.south_to_bid());
     let effects = app.take_effects();
     assert!(effects.contains(&Effect::SaveGame), "the take-back is saved");
-    assert!(app.note.as_deref().is_some_and(|s| s.contains("Taken back")));
+    assert!(app.status().as_deref().is_some_and(|s| s.contains("Taken back")));
     // South passes again: the answer for the position before is dropped, whatever it says.
     ch(&mut app, 'p');
     for r in asked {
@@ -1241,9 +1315,9 @@ fn south_takes_back_its_last_call_and_card() {
     settle(&mut app);
     if app.south_to_bid() && calls(&app) > before + 1 {
         ch(&mut app, 'u');
-        assert!(app.status.as_deref().is_some_and(|s| s.contains("has acted since")));
+        assert!(app.status().as_deref().is_some_and(|s| s.contains("has acted since")));
     }
-    let g = app.game.as_ref().expect("game");
+    let g = app.game().expect("game");
     assert_eq!(g.deal().undos, 1);
     assert_eq!(g.deal().auction.calls().get(before), Some(&Call::Pass));
     // Turned off in the settings, u says so and does nothing.
@@ -1256,12 +1330,13 @@ fn south_takes_back_its_last_call_and_card() {
     ch(&mut app, 'p');
     ch(&mut app, 'u');
     assert_eq!(calls(&app), before + 1);
-    assert!(app.status.as_deref().is_some_and(|s| s.contains("off")));
+    assert!(app.status().as_deref().is_some_and(|s| s.contains("off")));
 }
 
 #[test]
 fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
-    use contree::ui::app::{SettingItem, TableItem};
+    use contree::ui::screen::TableItem;
+    use contree::ui::settings::SettingItem;
     let mut app = playing(Lang::En);
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.popups.last(), Some(Popup::Menu { .. })));
@@ -1270,17 +1345,20 @@ fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
     ch(&mut app, 'm');
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Settings);
+    assert!(matches!(app.screen(), Screen::Settings { .. }));
     let items = app.setting_items();
     assert!(items.contains(&SettingItem::Speed) && items.contains(&SettingItem::Colors));
     assert!(!items.contains(&SettingItem::Scoring), "the rules of a game wait for a new one");
     key(&mut app, KeyCode::Esc);
-    assert_eq!(app.screen, Screen::Table, "back to the game");
+    assert!(matches!(app.screen(), Screen::Table(_)), "back to the game");
     app.table_item(TableItem::SaveAndLeave);
-    assert_eq!(app.screen, Screen::Start);
-    assert_eq!(app.start_items().first(), Some(&StartItem::Resume));
+    assert!(matches!(app.screen(), Screen::Start(_)));
+    assert_eq!(
+        app.start().map(|s| s.items()).unwrap_or_default().first(),
+        Some(&StartItem::Resume)
+    );
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Table);
+    assert!(matches!(app.screen(), Screen::Table(_)));
 }
 
 /// A table where South's forced card has played itself and its trick waits for a key.
@@ -1292,7 +1370,7 @@ fn forced_card_held(lang: Lang) -> App {
     settle(&mut app);
     bid_with_keys(&mut app);
     for _ in 0..400 {
-        if app.wait == Some(contree::ui::app::Wait::Held) {
+        if pause(&app) == Some(Wait::Held) {
             return app;
         }
         if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
@@ -1315,7 +1393,7 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
     assert!(!footer_row(&t).contains("play"), "{}", footer_row(&t));
     assert_eq!(app.wait(), None, "no timer gathers it");
     key(&mut app, KeyCode::Enter);
-    assert!(app.shown_trick.is_none(), "a key gathers it");
+    assert!(table(&app).shown_trick().is_none(), "a key gathers it");
 }
 
 /// The start screen offering `game` as loaded from its save, at the speed of
@@ -1333,27 +1411,31 @@ fn offered_from_its_save(game: &contree::game::Game, edit: impl FnOnce(&mut Game
 #[test]
 fn a_trick_held_for_a_forced_card_is_held_again_when_its_game_is_resumed() {
     let held = forced_card_held(Lang::En);
-    let game = held.game.as_ref().expect("a game");
+    let game = held.game().expect("a game");
     // Quit during the pause, then resume: the save holds the calls and cards, nothing more.
     let mut app = offered_from_its_save(game, |_| {});
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Table);
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Held), "the pause again");
-    assert_eq!(app.shown_trick, held.shown_trick, "the trick with the forced card on the table");
+    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert_eq!(pause(&app), Some(Wait::Held), "the pause again");
+    assert_eq!(
+        table(&app).shown_trick(),
+        table(&held).shown_trick(),
+        "the trick with the forced card on the table"
+    );
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("forced card was played"));
     assert_eq!(app.wait(), None, "no timer gathers it");
-    let asked: Vec<contree::ui::app::BotRequest> = asked!(app, Think);
+    let asked: Vec<contree::ui::work::BotRequest> = asked!(app, Think);
     assert!(asked.is_empty(), "nobody leads the next trick before a key");
     key(&mut app, KeyCode::Enter);
-    assert!(app.shown_trick.is_none(), "a key gathers it");
+    assert!(table(&app).shown_trick().is_none(), "a key gathers it");
 }
 
 #[test]
 fn a_forced_card_in_the_trick_in_progress_holds_its_trick_after_a_resume() {
     let held = forced_card_held(Lang::En);
-    let game = held.game.as_ref().expect("a game");
-    let trick = held.shown_trick.expect("a trick held").trick;
+    let game = held.game().expect("a game");
+    let trick = table(&held).shown_trick().expect("a trick held").trick;
     let south = trick.plays().position(|(s, _)| s == Seat::South).expect("South played");
     assert!(south < 3, "South is not last to the trick: the others play after its forced card");
     // The game saved just after the forced card, before the others played to the trick.
@@ -1365,13 +1447,13 @@ fn a_forced_card_in_the_trick_in_progress_holds_its_trick_after_a_resume() {
     });
     key(&mut app, KeyCode::Enter);
     for _ in 0..20 {
-        if app.shown_trick.is_some() {
+        if table(&app).shown_trick().is_some() {
             break;
         }
         settle_one(&mut app);
     }
-    assert_eq!(app.shown_trick.map(|t| t.trick), Some(trick));
-    assert_eq!(app.wait, Some(contree::ui::app::Wait::Held), "held, not gathered by a timer");
+    assert_eq!(table(&app).shown_trick().map(|t| t.trick), Some(trick));
+    assert_eq!(pause(&app), Some(Wait::Held), "held, not gathered by a timer");
 }
 
 #[test]
@@ -1419,7 +1501,7 @@ fn new_screens_and_popups() {
     });
     snapshot_all("undo_note", |l| {
         let mut app = playing(l);
-        let mut c = app.game.as_ref().map_or(0, |g| g.deal().played.len());
+        let mut c = app.game().map_or(0, |g| g.deal().played.len());
         // South's next card is taken back at once.
         for _ in 0..8 {
             if app.south_to_play() {
@@ -1455,7 +1537,9 @@ fn screens_in_every_language_and_size() {
             reason: "the file is truncated: EOF while parsing a string at line 1 column 1610"
                 .into(),
         };
-        app.status = app.words().resume_notice(&moved);
+        if let Some(notice) = app.words().resume_notice(&moved) {
+            app.tell(notice);
+        }
         app
     });
     snapshot_all("contre_offer", contre_offered);
@@ -1471,7 +1555,7 @@ fn screens_in_every_language_and_size() {
         let mut app = first_card_at_normal_speed();
         app.settings.lang = l;
         for _ in 0..20 {
-            if app.wait == Some(contree::ui::app::Wait::Gather) {
+            if pause(&app) == Some(Wait::Gather) {
                 break;
             }
             settle_one(&mut app);
@@ -1507,7 +1591,7 @@ fn ascii_titles_and_names_use_plain_letters() {
     assert!(!table.contains("Dédé") && !table.contains("Enchère en"), "{table}");
     // A change and a rounded sum keep an arrow of two letters: a lone `>` reads "greater than".
     let (mut over, _) = whole_game(Lang::En);
-    let game = over.game.clone().expect("a finished game");
+    let game = over.game().cloned().expect("a finished game");
     let mut stats = contree::stats::Stats::default();
     for d in game.history() {
         stats.add_deal(d);
@@ -1585,7 +1669,7 @@ fn play_until(app: &mut App, stop: impl Fn(&App) -> bool) {
             return;
         }
         // A trick held for South to see goes on at a key, as a player would press.
-        if app.south_to_play() || app.wait == Some(contree::ui::app::Wait::Held) {
+        if app.south_to_play() || pause(app) == Some(Wait::Held) {
             key(app, KeyCode::Enter);
         } else {
             assert!(app.popups.is_empty(), "the deal ended first");
@@ -1617,23 +1701,24 @@ fn the_rule_sets_at_the_table() {
         let mut app = at_table_rules(l, Rules::default().with_nt_at(true), seed);
         ch(&mut app, 't');
         settle(&mut app);
-        let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+        let c = app.game().and_then(|g| g.deal().contract()).expect("a contract");
         assert_eq!(c.trump(), at);
         // On until a belote is said.
         play_until(&mut app, |a| {
-            a.bubbles.0.iter().any(|b| matches!(b, Some(contree::ui::app::Bubble::Belote(_))))
+            let said = table(a).bubbles();
+            said.0.iter().any(|b| matches!(b, Some(contree::ui::table::Bubble::Belote(_))))
         });
         app
     });
     snapshot_all("declarations", |l| {
         // The first trick complete, each seat's declaration shown at it.
         let mut app = coinche_declaring(l, false);
-        play_until(&mut app, |a| a.wait == Some(contree::ui::app::Wait::Gather));
+        play_until(&mut app, |a| pause(a) == Some(Wait::Gather));
         app
     });
     snapshot_all("declare_prompt", |l| {
         let mut app = coinche_declaring(l, true);
-        play_until(&mut app, |a| a.declaring().is_some());
+        play_until(&mut app, |a| table(a).declaring().is_some());
         app
     });
     snapshot_all("deal_end_coinche", |l| {
@@ -1675,7 +1760,7 @@ fn sans_atout_and_tout_atout_by_key_and_by_click() {
     assert!(footer.contains(" n/t  NT / AT"), "{footer}");
     ch(&mut app, 'n');
     settle(&mut app);
-    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    let c = app.game().and_then(|g| g.deal().contract()).expect("a contract");
     assert_eq!((c.trump(), c.bid.level), (Trump::NoTrump, BidLevel::Points(80)));
     // A click on a value, then on tout atout.
     let mut app = at_table_rules(Lang::Fr, nt_at, SEED);
@@ -1684,7 +1769,7 @@ fn sans_atout_and_tout_atout_by_key_and_by_click() {
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Bid(BidButton::Trump(Trump::AllTrump)));
     settle(&mut app);
-    let c = app.game.as_ref().and_then(|g| g.deal().contract()).expect("a contract");
+    let c = app.game().and_then(|g| g.deal().contract()).expect("a contract");
     assert_eq!((c.trump(), c.bid.level), (Trump::AllTrump, BidLevel::Points(120)));
     let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(screen.contains("120 Tout atout"), "{screen}");
@@ -1702,8 +1787,8 @@ fn south_declares_or_keeps_quiet_by_key_and_by_click() {
     use contree::rules::Combination;
     for (how, declare) in [("y", true), ("n", false), ("click yes", true), ("click no", false)] {
         let mut app = coinche_declaring(Lang::En, true);
-        play_until(&mut app, |a| a.declaring().is_some());
-        let best = app.declaring().expect("asked");
+        play_until(&mut app, |a| table(a).declaring().is_some());
+        let best = table(&app).declaring().expect("asked");
         assert_eq!(app.mode(), contree::ui::keymap::Mode::Declare);
         // No card goes before the answer, by key or by click.
         let before = app.hand().len();
@@ -1721,14 +1806,14 @@ fn south_declares_or_keeps_quiet_by_key_and_by_click() {
                 click(&mut app, Hit::Declare(declare));
             }
         }
-        assert!(app.declaring().is_none(), "{how}");
-        let game = app.game.as_ref().expect("a game");
+        assert!(table(&app).declaring().is_none(), "{how}");
+        let game = app.game().expect("a game");
         let want = if declare { best } else { Combination::NONE };
         assert_eq!(game.deal().declared[Seat::South], Some(want), "{how}");
         assert!(app.take_effects().contains(&Effect::SaveGame), "the choice is saved");
         // South's card goes now, and what it declared is said.
         key(&mut app, KeyCode::Enter);
-        let game = app.game.as_ref().expect("a game");
+        let game = app.game().expect("a game");
         assert_eq!(game.deal().announced(Seat::South), Some(want), "{how}");
         let screen = format!("{:?}", draw(&mut app, 120, 40).backend());
         let words = contree::ui::text::Words { lang: Lang::En, suits: Default::default() };
@@ -1737,17 +1822,15 @@ fn south_declares_or_keeps_quiet_by_key_and_by_click() {
     // By default South declares with its first card, as every seat does, and is not asked.
     let mut app = coinche_declaring(Lang::En, false);
     play_until(&mut app, |a| a.south_to_play());
-    assert!(app.declaring().is_none());
+    assert!(table(&app).declaring().is_none());
     key(&mut app, KeyCode::Enter);
-    let game = app.game.as_ref().expect("a game");
+    let game = app.game().expect("a game");
     let best = game.best_combination(Seat::South, SPADES);
     assert_eq!(game.deal().announced(Seat::South), Some(best));
     // From the second trick on, the panel says which team scores its declarations.
     play_until(&mut app, |a| {
-        a.game
-            .as_ref()
-            .is_some_and(|g| g.deal().play.as_ref().is_some_and(|p| p.tricks().len() == 1))
-            && a.shown_trick.is_none()
+        a.game().is_some_and(|g| g.deal().play.as_ref().is_some_and(|p| p.tricks().len() == 1))
+            && table(a).shown_trick().is_none()
     });
     let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(screen.contains("Declarations: "), "{screen}");
@@ -1778,15 +1861,15 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
     let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(screen.contains("Target: 701 points"), "{screen}");
     click(&mut app, Hit::Start(StartItem::Play));
-    let game = app.game.as_ref().expect("a new game");
+    let game = app.game().expect("a new game");
     assert_eq!(game.rules(), Rules::of(RuleSet::Plain).with_nt_at(true));
     assert_eq!(game.options().target, 701);
     // During the game, the settings leave the rules to the start screen.
     key(&mut app, KeyCode::Esc);
-    app.table_item(contree::ui::app::TableItem::Settings);
+    app.table_item(contree::ui::screen::TableItem::Settings);
     let items = app.setting_items();
-    assert!(!items.contains(&contree::ui::app::SettingItem::Variant));
-    assert!(items.contains(&contree::ui::app::SettingItem::ChooseDeclarations));
+    assert!(!items.contains(&contree::ui::settings::SettingItem::Variant));
+    assert!(items.contains(&contree::ui::settings::SettingItem::ChooseDeclarations));
 }
 
 /// A finished deal under review, its analysis asked and not in yet, scrolled down to it.
@@ -1842,14 +1925,14 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
     let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
     assert!(shown.contains("perfect play"), "{shown}");
     // The wheel scrolls the review as the keys do.
-    let scroll = app.scroll;
+    let before = scroll(&app);
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::ScrollUp,
         column: 40,
         row: 10,
         modifiers: KeyModifiers::NONE,
     }));
-    assert!(app.scroll < scroll || scroll == 0);
+    assert!(scroll(&app) < before || before == 0);
 }
 
 #[test]
@@ -1875,7 +1958,10 @@ fn the_deal_in_progress_is_never_analysed() {
     let _ = app.take_effects();
     ch(&mut app, 'H');
     key(&mut app, KeyCode::Enter);
-    assert!(matches!(app.popups.last(), Some(Popup::History { review: Some(_), .. })));
+    assert!(matches!(
+        app.popups.last(),
+        Some(Popup::History(contree::ui::review::History { review: Some(_), .. }))
+    ));
     assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Analyse(_))));
     let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
     assert!(!shown.contains("analys"), "{shown}");
@@ -1889,12 +1975,12 @@ fn a_hint_the_expert_could_not_give_says_so_and_is_not_asked_again() {
             app.update(Msg::Advised(r, None));
         }
     }
-    assert_eq!(app.hint, Some(contree::ui::app::Hint::Failed));
+    assert_eq!(hint(&app), Some(contree::ui::table::Hint::Failed));
     ch(&mut app, 'i');
     assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Advise(_))));
     let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(shown.contains("l'expert n'a pas pu répondre"), "{shown}");
-    assert_eq!(app.game.as_ref().map(|g| g.deal().hints), Some(0), "no hint was seen");
+    assert_eq!(app.game().map(|g| g.deal().hints), Some(0), "no hint was seen");
 }
 
 #[test]
@@ -1905,13 +1991,18 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
     // the bidding box and the hand still whole.
     snapshot_all("hint_contre", |l| {
         let mut app = contre_offered(l);
-        app.hint = Some(contree::ui::app::Hint::Ready(Advice {
-            action: contree::game::Action::Bid(Call::Contre),
-            reason: Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
-            options: Vec::new(),
-            worlds: 16,
-            nodes: 0,
-        }));
+        ch(&mut app, 'i');
+        let asked: Vec<contree::ui::work::HintRequest> = asked!(app, Advise);
+        for r in asked {
+            let advice = Advice {
+                action: contree::game::Action::Bid(Call::Contre),
+                reason: Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
+                options: Vec::new(),
+                worlds: 16,
+                nodes: 0,
+            };
+            app.update(Msg::Advised(r, Some(advice)));
+        }
         app
     });
 }
@@ -1921,7 +2012,7 @@ fn full_trick(app: &mut App) {
     for _ in 0..8 {
         key(app, KeyCode::Enter);
         for _ in 0..100 {
-            if app.shown_trick.is_some() {
+            if table(app).shown_trick().is_some() {
                 return;
             }
             settle_one(app);
@@ -2004,10 +2095,10 @@ fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
             let hand = app.hand();
             let hand_top = hand.iter().filter_map(|&c| app.hits.area_of(Hit::Card(c)));
             let hand_top = hand_top.map(|r| r.y).min().expect("a hand");
-            let table = ratatui::layout::Rect::new(0, 0, panel_left(buf), hand_top);
-            for (_, card) in app.table_trick().expect("a trick").plays() {
+            let felt = ratatui::layout::Rect::new(0, 0, panel_left(buf), hand_top);
+            for (_, card) in table(&app).table_trick().expect("a trick").plays() {
                 let colour = theme.suit(card.suit()).fg.unwrap_or_default();
-                let shown = table.positions().map(|p| &buf[p]).filter(|cell| {
+                let shown = felt.positions().map(|p| &buf[p]).filter(|cell| {
                     suit_of_glyph(cell.symbol()) == Some(card.suit()) && cell.fg == colour
                 });
                 assert!(shown.count() > 0, "{name} {card}");
@@ -2024,7 +2115,7 @@ fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
 #[test]
 fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     use contree::rules::Suit;
-    use contree::ui::app::SettingItem;
+    use contree::ui::settings::SettingItem;
     use contree::ui::{Colours, Deck};
     let mut app = App::new(config(Lang::Fr));
     app.start_item(StartItem::Settings);
@@ -2114,7 +2205,7 @@ fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
                 }
                 if !ascii {
                     // Two marks a trump card, in the hand and the trick, and one in the panel.
-                    let in_trick = app
+                    let in_trick = table(&app)
                         .table_trick()
                         .map_or(0, |t| t.plays().filter(|(_, c)| c.suit() == trump).count());
                     let trumps = hand.iter().filter(|c| c.suit() == trump).count() + in_trick;

@@ -454,6 +454,26 @@ pub const BINDINGS: &[Binding] = &[
     },
 ];
 
+/// Up or down a list of `n` lines, going round.
+pub fn step(cursor: &mut usize, cmd: Cmd, n: usize) {
+    match cmd {
+        Cmd::Up if n > 0 => *cursor = (*cursor + n - 1) % n,
+        Cmd::Down if n > 0 => *cursor = (*cursor + 1) % n,
+        _ => {}
+    }
+}
+
+/// A text scrolled by a line or a page, no further than `max`.
+pub fn scroll(scroll: &mut u16, cmd: Cmd, max: u16) {
+    *scroll = match cmd {
+        Cmd::Up => scroll.saturating_sub(1),
+        Cmd::Down => scroll.saturating_add(1).min(max),
+        Cmd::PageUp => scroll.saturating_sub(10),
+        Cmd::PageDown => scroll.saturating_add(10).min(max),
+        _ => *scroll,
+    };
+}
+
 /// The bindings for the help screen: the table's first, then the others; a key listed once.
 pub fn help_bindings() -> Vec<&'static Binding> {
     let at_table = |b: &&Binding| b.modes.iter().any(|m| TABLE.contains(m));

@@ -1,18 +1,61 @@
-//! The terminal table: a ratatui front end in the Elm style. [`app::App`] holds the state and
-//! changes only through [`app::App::update`]; [`view::render`] draws it; [`run`] owns the
-//! terminal, the clock, the computer players' threads and the disk.
+//! The terminal table: a ratatui front end in the Elm style. [`app::App`] routes every message
+//! to what owns the state it changes, and changes only through [`app::App::update`]:
+//! [`table::Table`], the deal being played, which knows nothing of ratatui or the terminal and
+//! can be driven by any front end; [`table_screen::TableScreen`], the keys and clicks that drive
+//! it; [`review`], the history and the analyses; [`screen`], the screens and popups with their
+//! own cursors. [`view::render`] draws the app; [`run`] owns the terminal, the clock, the
+//! computer players' threads and the disk.
 
 pub mod app;
+pub mod commands;
 pub mod keymap;
+pub mod messages;
+pub mod review;
 pub mod run;
+pub mod screen;
 pub mod settings;
+pub mod status;
+pub mod table;
+pub mod table_screen;
 pub mod text;
 pub mod theme;
 pub mod view;
 pub mod widgets;
 pub mod work;
 
-pub use app::{App, Config, Effect, Msg};
+pub use app::App;
+pub use messages::{Config, Effect, Msg};
 pub use settings::{Colours, Deck, Settings, Speed};
 pub use text::{Lang, SuitStyle};
 pub use theme::Theme;
+
+#[cfg(test)]
+mod tests {
+    /// The deal being played and what it is made of (its settings, its workers' requests, its
+    /// messages, its words) name neither ratatui nor the terminal, nor any part of the table that
+    /// does: a front end of lines of text drives the same table as the screen.
+    #[test]
+    fn the_table_knows_no_terminal() {
+        let pure = [
+            ("table", include_str!("table.rs")),
+            ("work", include_str!("work.rs")),
+            ("settings", include_str!("settings.rs")),
+            ("status", include_str!("status.rs")),
+            ("text", include_str!("text.rs")),
+        ];
+        for (module, source) in pure {
+            for terminal in ["ratatui", "crossterm"] {
+                assert!(!source.contains(terminal), "{module} names {terminal}");
+            }
+            for prefix in ["super::", "crate::ui::"] {
+                for (at, _) in source.match_indices(prefix) {
+                    let rest = &source[at + prefix.len()..];
+                    let name: String =
+                        rest.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                    let known = pure.iter().any(|(m, _)| *m == name);
+                    assert!(known || name.is_empty(), "{module} uses ui::{name}");
+                }
+            }
+        }
+    }
+}

@@ -16,7 +16,9 @@ use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use crossterm::terminal::EnterAlternateScreen;
 
-use super::app::{App, Effect, Msg, Resumable};
+use super::app::App;
+use super::messages::{Effect, Msg};
+use super::screen::Resumable;
 use super::settings::SETTINGS_FILE;
 use super::view::{self, Look};
 use crate::game::Phase;
@@ -49,7 +51,7 @@ enum Input {
 
 /// Carries out one effect other than thinking on the store.
 fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreError> {
-    match (effect, &app.game) {
+    match (effect, app.game()) {
         (Effect::SaveGame, Some(g)) => store.save_game(g),
         (Effect::DealFinished, Some(g)) => store.deal_finished(g),
         (Effect::GameFinished, Some(g)) => store.game_finished(g),
@@ -102,15 +104,16 @@ pub fn apply_effects(app: &mut App, store: &Store) -> Vec<Effect> {
             continue;
         }
         if let Err(e) = carry_out(app, store, effect) {
-            app.status = Some(app.words().store_error(&e));
+            let said = app.words().store_error(&e);
+            app.tell(said);
         }
     }
     let notices = store.take_notices();
     if !notices.is_empty() {
         let w = app.words();
-        let mut all: Vec<String> = app.status.take().into_iter().collect();
+        let mut all: Vec<String> = app.status().into_iter().collect();
         all.extend(notices.iter().map(|a| w.set_aside(a)));
-        app.status = Some(all.join(" "));
+        app.tell(all.join(" "));
     }
     for_loop
 }
@@ -263,7 +266,8 @@ fn suspend(
     store: Option<&Store>,
 ) -> io::Result<bool> {
     if let Some(Err(e)) = store.map(Store::save_pending) {
-        app.status = Some(app.words().store_error(&e));
+        let said = app.words().store_error(&e);
+        app.tell(said);
     }
     let _ = terminal.show_cursor();
     restore();
@@ -413,7 +417,7 @@ fn event_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::app::Config;
+    use crate::ui::messages::Config;
     use crate::ui::{Settings, Theme};
 
     fn app() -> App {
@@ -442,20 +446,20 @@ mod tests {
         // The disk refuses from now on: a file stands where the directory was.
         std::fs::rename(&data, dir.path().join("away")).expect("move away");
         std::fs::write(&data, b"not a directory").expect("block");
-        let mut game = app.game.clone().expect("a game");
+        let mut game = app.game().cloned().expect("a game");
         let seat = game.to_act().expect("someone to act");
         let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
         let action = game.random_action(&mut rng).expect("an action");
         game.apply(seat, action).expect("legal");
         assert!(store.save_game(&game).is_err());
         // From the start screen, a new game: refused, since the game it replaces cannot be filed.
-        app.game = None;
+        app.table_item(crate::ui::screen::TableItem::SaveAndLeave);
         let _ = app.take_effects();
         app.new_game();
         let _ = apply_effects(&mut app, &store);
-        let kept = app.resume.as_ref().map(|r| r.game.to_save().deals);
+        let kept = app.resume().map(|r| r.game.to_save().deals);
         assert_eq!(kept, Some(game.to_save().deals), "the game as last played is offered");
-        assert!(app.status.is_some());
+        assert!(app.status().is_some());
     }
 
     #[test]
@@ -463,20 +467,19 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::at(dir.path()).expect("store").without_sync();
         let mut app = app();
-        app.change_setting(crate::ui::app::SettingItem::Hint, true);
+        app.change_setting(crate::ui::settings::SettingItem::Hint, true);
         let _ = apply_effects(&mut app, &store);
         assert!(dir.path().join("game.json").exists());
         let saved: Option<Settings> = store.read_json(SETTINGS_FILE).expect("readable");
         assert_eq!(saved.map(|s| s.hint), Some(true));
-        assert_eq!(app.status, None);
+        assert_eq!(app.status(), None);
         // The players sit down; once they are met and the deal seen, the first bot's turn comes
         // back as a request to think, not carried out here.
         app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Esc)));
         app.update(Msg::Timer);
         app.update(Msg::Timer);
         let asked = apply_effects(&mut app, &store);
-        let south_first =
-            app.game.as_ref().and_then(|g| g.to_act()) == Some(crate::rules::Seat::South);
+        let south_first = app.game().and_then(|g| g.to_act()) == Some(crate::rules::Seat::South);
         assert!(south_first || asked.len() == 1);
     }
 
@@ -490,8 +493,8 @@ mod tests {
         std::fs::write(&data, b"not a directory").expect("write");
         let mut app = app();
         let _ = apply_effects(&mut app, &store);
-        let status = app.status.clone().expect("the failure is shown");
+        let status = app.status().expect("the failure is shown");
         assert_eq!(status.lines().count(), 1, "{status}");
-        assert!(app.game.is_some());
+        assert!(app.game().is_some());
     }
 }

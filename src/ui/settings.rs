@@ -204,6 +204,156 @@ impl Settings {
     }
 }
 
+/// A line of the settings screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingItem {
+    /// Language.
+    Lang,
+    /// Computer players' level.
+    Level,
+    /// Speed.
+    Speed,
+    /// The rule set of new games.
+    Variant,
+    /// Sans atout and tout atout in new games.
+    NtAt,
+    /// Scoring method (contrée).
+    Scoring,
+    /// Tournament contre.
+    Contre,
+    /// Deal style.
+    DealStyle,
+    /// Suit glyphs or letters.
+    Suits,
+    /// The two-colour or four-colour deck.
+    Deck,
+    /// Automatic play of a forced card.
+    AutoPlay,
+    /// Bidding hint.
+    Hint,
+    /// Colours, high contrast or monochrome.
+    Colors,
+    /// Whether South may take back its last call or card.
+    Undo,
+    /// Whether South chooses to declare in coinche.
+    ChooseDeclarations,
+}
+
+impl SettingItem {
+    /// Every line, in order.
+    pub const ALL: [SettingItem; 15] = [
+        SettingItem::Lang,
+        SettingItem::Level,
+        SettingItem::Speed,
+        SettingItem::Variant,
+        SettingItem::NtAt,
+        SettingItem::Scoring,
+        SettingItem::Contre,
+        SettingItem::DealStyle,
+        SettingItem::Suits,
+        SettingItem::Deck,
+        SettingItem::Colors,
+        SettingItem::AutoPlay,
+        SettingItem::Hint,
+        SettingItem::Undo,
+        SettingItem::ChooseDeclarations,
+    ];
+
+    /// Whether the setting may change during a game: the ones that change a game's rules wait
+    /// for the next game, chosen on the start screen.
+    pub const fn mid_game(self) -> bool {
+        !matches!(
+            self,
+            SettingItem::Variant
+                | SettingItem::NtAt
+                | SettingItem::Scoring
+                | SettingItem::Contre
+                | SettingItem::DealStyle
+        )
+    }
+
+    /// Whether the setting belongs to contrée alone (the other sets score one way only).
+    pub const fn contree_only(self) -> bool {
+        matches!(self, SettingItem::Scoring | SettingItem::Contre)
+    }
+
+    /// The lines of the settings screen: every setting, or during a game the ones that may
+    /// change then; contrée's scoring options only when new games are contrée.
+    pub fn shown(settings: &Settings, in_game: bool) -> Vec<SettingItem> {
+        let contree = settings.set == RuleSet::Contree;
+        SettingItem::ALL
+            .into_iter()
+            .filter(|i| !in_game || i.mid_game())
+            .filter(|i| contree || !i.contree_only())
+            .collect()
+    }
+}
+
+impl Settings {
+    /// Moves a setting to its next (or previous) value.
+    pub fn step(&mut self, item: SettingItem, forward: bool) {
+        match item {
+            SettingItem::Lang => self.lang = cycle(&Lang::ALL, self.lang, forward),
+            SettingItem::Level => self.level = cycle(&Level::ALL, self.level, forward),
+            SettingItem::Speed => self.speed = cycle(&Speed::ALL, self.speed, forward),
+            SettingItem::Variant => self.set = cycle(&RuleSet::ALL, self.set, forward),
+            SettingItem::NtAt => self.nt_at = !self.nt_at,
+            SettingItem::ChooseDeclarations => {
+                self.choose_declarations = !self.choose_declarations;
+            }
+            SettingItem::Scoring => {
+                let all = [ScoringMethod::MadePlusBid, ScoringMethod::Made];
+                self.scoring = cycle(&all, self.scoring, forward);
+            }
+            SettingItem::Contre => {
+                let all = [ContreScoring::Standard, ContreScoring::Tournament];
+                self.contre = cycle(&all, self.contre, forward);
+            }
+            SettingItem::DealStyle => {
+                let all = [DealStyle::Shuffle, DealStyle::Tradition];
+                self.deal_style = cycle(&all, self.deal_style, forward);
+            }
+            SettingItem::Suits => {
+                let all = [SuitStyle::Glyphs, SuitStyle::Letters];
+                self.suits = cycle(&all, self.suits, forward);
+            }
+            SettingItem::Deck => self.deck = cycle(&Deck::ALL, self.deck, forward),
+            SettingItem::AutoPlay => self.auto_play = !self.auto_play,
+            SettingItem::Hint => self.hint = !self.hint,
+            SettingItem::Colors => self.colors = cycle(&Colours::ALL, self.colors, forward),
+            SettingItem::Undo => self.undo = !self.undo,
+        }
+    }
+
+    /// Takes one setting's value from `other`.
+    pub fn take(&mut self, item: SettingItem, other: &Settings) {
+        match item {
+            SettingItem::Lang => self.lang = other.lang,
+            SettingItem::Level => self.level = other.level,
+            SettingItem::Speed => self.speed = other.speed,
+            SettingItem::Variant => self.set = other.set,
+            SettingItem::NtAt => self.nt_at = other.nt_at,
+            SettingItem::ChooseDeclarations => self.choose_declarations = other.choose_declarations,
+            SettingItem::Scoring => self.scoring = other.scoring,
+            SettingItem::Contre => self.contre = other.contre,
+            SettingItem::DealStyle => self.deal_style = other.deal_style,
+            SettingItem::Suits => self.suits = other.suits,
+            SettingItem::Deck => self.deck = other.deck,
+            SettingItem::AutoPlay => self.auto_play = other.auto_play,
+            SettingItem::Hint => self.hint = other.hint,
+            SettingItem::Colors => self.colors = other.colors,
+            SettingItem::Undo => self.undo = other.undo,
+        }
+    }
+}
+
+/// The value after (or before) `v` in `all`, going round; the first when `v` is not there.
+pub fn cycle<T: Copy + PartialEq>(all: &[T], v: T, forward: bool) -> T {
+    let n = all.len();
+    let i = all.iter().position(|x| *x == v).unwrap_or(0);
+    all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

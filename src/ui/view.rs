@@ -6,8 +6,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Hint, Hits, Popup, Screen, too_small};
+use super::app::App;
+use super::commands::Availability;
 use super::keymap;
+use super::screen::{Hit, Hits, Popup, Screen, too_small};
+use super::table::Hint;
 use super::text::T;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
 use crate::game::Phase;
@@ -42,16 +45,16 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         Constraint::Length(footer_height(app, area.width, area.height)),
     ])
     .areas(area);
-    match app.screen {
-        Screen::Start => screens::start(&mut ctx, body, buf),
-        Screen::Table => table(&mut ctx, body, buf),
+    match app.screen() {
+        Screen::Start(_) => screens::start(&mut ctx, body, buf),
+        Screen::Table(_) => table(&mut ctx, body, buf),
         Screen::Statistics => screens::statistics(&mut ctx, body, buf),
-        Screen::Settings => screens::settings(&mut ctx, body, buf),
-        Screen::Rules => screens::rules(&mut ctx, body, buf),
+        Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
+        Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
     }
     for &p in &app.popups {
         // A popup takes every click: what is under it must not react.
-        ctx.hits.push(body, super::app::Hit::Close);
+        ctx.hits.push(body, Hit::Close);
         popups::draw(&mut ctx, p, popup_area(app, p, body), buf);
     }
     if let Some(p) = hint {
@@ -107,7 +110,8 @@ fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
 /// thinking, or what it would do and why.
 fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
     let app = ctx.app;
-    let hint = app.hint.as_ref().filter(|_| app.screen == Screen::Table)?;
+    let Screen::Table(table) = app.screen() else { return None };
+    let hint = table.table().hint()?;
     let w = ctx.words;
     let t = ctx.theme;
     let line = match hint {
@@ -124,8 +128,8 @@ fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
     Some(Paragraph::new(line).wrap(Wrap { trim: false }))
 }
 
-/// The fewest lines a message may take at the foot of the start screen, and the rows its items
-/// need without the line to resume a game (a taller terminal lends the rest).
+/// The fewest lines a message may take at the foot of the start screen, and the rows the start
+/// menu needs without the line to resume a game (a taller terminal lends the rest).
 const START_STATUS_LINES: u16 = 4;
 const START_MENU_ROWS: u16 = 20;
 
@@ -137,8 +141,8 @@ fn status_paragraph<'a>(ctx: &Ctx<'_>, status: &'a str) -> Paragraph<'a> {
 /// The footer's height: one line, except on the start screen, where a message (a save moved
 /// aside, with the path where it was kept) wraps over a few lines so that it is read whole.
 fn footer_height(app: &App, width: u16, height: u16) -> u16 {
-    match (&app.status, app.screen) {
-        (Some(s), Screen::Start) => {
+    match (app.status(), app.screen()) {
+        (Some(s), Screen::Start(_)) => {
             let p = Paragraph::new(format!("! {s}")).wrap(Wrap { trim: false });
             let room = height.saturating_sub(START_MENU_ROWS).max(START_STATUS_LINES);
             (p.line_count(width) as u16).clamp(1, room)
@@ -148,37 +152,22 @@ fn footer_height(app: &App, width: u16, height: u16) -> u16 {
 }
 
 fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
-    if let Some(s) = &ctx.app.status {
-        let p = status_paragraph(ctx, s);
+    if let Some(status) = ctx.app.status_line() {
+        let s = status.words(ctx.words);
+        // What was just taken back is no failure: a note, not a warning.
+        if status.is_note() {
+            let note = Line::from(span(format!("↶ {s}"), ctx.theme.accent));
+            Paragraph::new(note).render(area, buf);
+            return;
+        }
+        let p = status_paragraph(ctx, &s);
         if area.height > 1 { p.wrap(Wrap { trim: false }) } else { p }.render(area, buf);
         return;
     }
-    if let Some(s) = &ctx.app.note {
-        Paragraph::new(Line::from(span(format!("↶ {s}"), ctx.theme.accent))).render(area, buf);
-        return;
-    }
-    let legal = ctx.app.game.as_ref().filter(|_| ctx.app.south_to_bid()).map(|g| g.legal_calls());
-    // `c` is offered only when it does something: a contre, or a surcontre when that is the call;
-    // `n` and `t` only when a bid in sans atout or tout atout may be made.
-    let doubling = legal.is_some_and(|l| l.contre || l.surcontre);
-    let nt_at = legal.is_some_and(|l| l.nt_at && l.min_level.is_some());
-    // "Enter play" only when South has a card to play: while the others play, or a trick with a
-    // card played for South waits, a key only moves the table on, as the status line says.
+    // The keys that do something now.
     let mode = ctx.app.mode();
-    let playing = mode != keymap::Mode::Playing || ctx.app.south_to_play();
-    // `u` only when there is something of South's to take back.
-    let undoable = ctx.app.settings.undo
-        && ctx.app.game.as_ref().is_some_and(|g| g.undoable(crate::rules::Seat::South).is_ok());
     let entries: Vec<_> = keymap::footer(mode)
-        .filter(|b| match b.cmd {
-            keymap::Cmd::Contre => doubling,
-            keymap::Cmd::NoTrump | keymap::Cmd::AllTrump => nt_at,
-            keymap::Cmd::Act | keymap::Cmd::Pick => playing,
-            keymap::Cmd::Undo => undoable,
-            // `i` while South may ask and has not asked yet.
-            keymap::Cmd::Hint => ctx.app.hint.is_none() && ctx.app.hint_allowed(),
-            _ => true,
-        })
+        .filter(|b| ctx.app.availability(mode, b.cmd) == Availability::Now)
         .collect();
     let shown = footer_fit(&entries, |b| footer_spans(ctx, b), area.width);
     let spans: Vec<_> = shown.into_iter().flat_map(|b| footer_spans(ctx, b)).collect();
@@ -189,8 +178,8 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
 fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'static>; 2] {
     let first = b.shown.split(' ').next().unwrap_or(b.shown);
     let first = ctx.words.keys(first);
-    let surcontre = b.cmd == keymap::Cmd::Contre
-        && ctx.app.game.as_ref().is_some_and(|g| g.legal_calls().surcontre);
+    let surcontre =
+        b.cmd == keymap::Cmd::Contre && ctx.app.game().is_some_and(|g| g.legal_calls().surcontre);
     let label = if surcontre { T::Surcontre } else { b.label };
     [
         span(format!(" {first} "), ctx.theme.selected),
@@ -266,7 +255,7 @@ const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 /// leaves South's hand in sight, for the next card is chosen while looking at it. The others
 /// take the whole body.
 fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
-    if app.screen != Screen::Table {
+    if !matches!(app.screen(), Screen::Table(_)) {
         return body;
     }
     let [felt, _] = table_columns(body);
@@ -306,10 +295,10 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         Rect { x: east.x + 1, width: east.width.saturating_sub(1), ..east },
         buf,
     );
-    let bidding_phase = ctx.app.game.as_ref().is_some_and(|g| g.phase() == Phase::Bidding);
+    let bidding_phase = ctx.app.game().is_some_and(|g| g.phase() == Phase::Bidding);
     if bidding_phase {
         // Sans atout and tout atout take a row of buttons of their own.
-        let nt_at = ctx.app.game.as_ref().is_some_and(|g| g.rules().nt_at);
+        let nt_at = ctx.app.game().is_some_and(|g| g.rules().nt_at);
         let h = center.height.min(if nt_at { 11 } else { 10 });
         let r = Rect::new(center.x, center.y + (center.height - h) / 2, center.width, h);
         bidding::draw(ctx, r, buf);

@@ -12,7 +12,8 @@ use ratatui::widgets::Widget;
 use super::{Ctx, put, span};
 use crate::game::Action;
 use crate::rules::Call;
-use crate::ui::app::{BidButton, Hit};
+use crate::ui::screen::Hit;
+use crate::ui::table_screen::{BidButton, TableScreen};
 use crate::ui::text::T;
 
 /// The label of a button.
@@ -28,8 +29,8 @@ fn label(ctx: &Ctx<'_>, b: BidButton) -> String {
 
 /// Whether the expert's hint advises the call `b` makes, or, for a bid, its value or its
 /// trump.
-fn advised(app: &crate::ui::App, b: BidButton) -> bool {
-    let Some(Action::Bid(call)) = app.advice().map(|a| a.action) else { return false };
+fn advised(screen: &TableScreen, b: BidButton) -> bool {
+    let Some(Action::Bid(call)) = screen.table().advice().map(|a| a.action) else { return false };
     match (b, call) {
         (BidButton::Level(l), Call::Bid(bid)) => bid.level == l,
         (BidButton::Trump(t), Call::Bid(bid)) => bid.trump == t,
@@ -40,8 +41,9 @@ fn advised(app: &crate::ui::App, b: BidButton) -> bool {
 
 /// Draws the bidding box in `area`.
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let app = ctx.app;
-    let Some(game) = &app.game else { return };
+    let Some(screen) = ctx.app.table() else { return };
+    let table = screen.table();
+    let game = table.game();
     let w = ctx.words;
     let t = ctx.theme;
     let block = ctx.block(w.t(T::BiddingBox));
@@ -63,10 +65,10 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         None => Line::from(span(w.t(T::NoBid), t.dim)),
     };
     put(buf, inner, 0, &current);
-    if !app.south_to_bid() {
+    if !table.south_to_bid() {
         return;
     }
-    if let Some(call) = app.confirm {
+    if let Some(call) = table.confirm() {
         let ask = match call {
             Call::Contre => T::ConfirmContre,
             Call::Surcontre => T::ConfirmSurcontre,
@@ -93,7 +95,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         para.render(area, buf);
         return;
     }
-    let buttons = app.bid_buttons();
+    let buttons = screen.bid_buttons();
     let mut y = inner.y + 1;
     let mut x = inner.x;
     let mut group = None;
@@ -112,7 +114,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         if group != Some(g) {
             group = Some(g);
             if g == 2 {
-                let prompt = match app.bid_level {
+                let prompt = match screen.bid_level() {
                     Some(l) => format!("{} {} ", w.level(l), w.t(T::ChooseSuit)),
                     None => String::new(),
                 };
@@ -121,8 +123,8 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
         }
         let text = label(ctx, b);
-        let chosen = matches!(b, BidButton::Level(l) if app.bid_level == Some(l));
-        let advised = advised(app, b);
+        let chosen = matches!(b, BidButton::Level(l) if screen.bid_level() == Some(l));
+        let advised = advised(screen, b);
         // The value chosen, and the expert's advice, are marked by a sign as well as a colour.
         let text = match (chosen, advised) {
             (true, _) => format!("›{text}"),
@@ -137,14 +139,14 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         if y >= inner.bottom() {
             break;
         }
-        let used = ctx.button(x, y, &text, app.bid_focus == i, Hit::Bid(b), buf);
+        let focused = screen.bid_focus() == i;
+        let used = ctx.button(x, y, &text, focused, Hit::Bid(b), buf);
         if chosen {
             buf.set_style(Rect::new(x, y, used, 1), t.accent);
-        } else if advised && app.bid_focus != i {
+        } else if advised && !focused {
             buf.set_style(Rect::new(x, y, used, 1), t.good);
         }
         if let BidButton::Trump(crate::rules::Trump::Suit(s)) = b {
-            let focused = app.bid_focus == i;
             let style = if focused { t.suit(s).patch(t.selected) } else { t.suit(s) };
             buf.set_style(Rect::new(x + 1, y, used.saturating_sub(2), 1), style);
         }

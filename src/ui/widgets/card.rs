@@ -23,7 +23,7 @@ pub const TRUMP_MARK: &str = "★";
 /// The trump suit of the deal at the table, once its contract is made; none in sans atout and
 /// tout atout, where no suit stands apart.
 pub fn trump_suit(app: &App) -> Option<Suit> {
-    app.game.as_ref()?.deal().contract()?.trump().suit()
+    app.game()?.deal().contract()?.trump().suit()
 }
 
 /// How a card stands out: selected, dimmed, framed as the winner, numbered.
@@ -147,7 +147,9 @@ mod tests {
 
     use super::*;
     use crate::rules::{Rank, Suit};
-    use crate::ui::app::{App, Config, Hits};
+    use crate::ui::app::App;
+    use crate::ui::messages::Config;
+    use crate::ui::screen::Hits;
     use crate::ui::text::{Lang, Words};
     use crate::ui::theme::Theme;
     use crate::ui::{Settings, SuitStyle};

@@ -12,13 +12,16 @@ use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::game::Phase;
 use crate::rules::Seat;
-use crate::ui::app::{Hit, Wait};
+use crate::ui::screen::Hit;
+use crate::ui::table::Wait;
 use crate::ui::text::T;
 
 /// Draws the hand area (7 rows: the turn line, a row for lifted cards, the cards).
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let app = ctx.app;
-    let Some(game) = &app.game else { return };
+    let Some(screen) = app.table() else { return };
+    let table = screen.table();
+    let game = table.game();
     let w = ctx.words;
     let t = ctx.theme;
 
@@ -31,29 +34,30 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     if taker {
         line.push(span(format!("[{}] ", w.t(T::Taker)), t.dim));
     }
-    if let Some(b) = app.bubbles[Seat::South] {
+    if let Some(b) = table.bubbles()[Seat::South] {
         line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
     }
     if let Some(text) = super::seat::announcement(ctx, Seat::South) {
         line.push(span(format!("{text} "), t.bubble));
     }
-    let turn = if let (Some(_), Some(Wait::Held)) = (&app.shown_trick, app.wait) {
+    let (shown, wait) = (table.shown_trick(), table.wait());
+    let turn = if let (Some(_), Some(Wait::Held)) = (shown, wait) {
         Some((format!("▶ {}", w.t(T::HeldTrick)), t.accent))
-    } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (&app.shown_trick, app.wait) {
+    } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
         Some((format!("— {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
     } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
         Some((format!("— {}", w.t(T::DealDoneLine)), t.accent))
-    } else if let Some(s) = app.thinking.or(match app.wait {
+    } else if let Some(s) = table.thinking().or(match wait {
         Some(Wait::Bot(s)) => Some(s),
         _ => None,
     }) {
         let name = super::seat::name(ctx, s);
         Some((format!("— {name} {}…", w.t(T::Thinking)), t.dim))
-    } else if app.declaring().is_some() {
+    } else if table.declaring().is_some() {
         Some((format!("▶ {}", w.t(T::Declarations)), t.accent))
-    } else if app.south_to_play() {
+    } else if table.south_to_play() {
         Some((format!("▶ {}", w.t(T::YourTurn)), t.accent))
-    } else if app.south_to_bid() {
+    } else if table.south_to_bid() {
         Some((format!("▶ {}", w.t(T::YourTurnBid)), t.accent))
     } else {
         None
@@ -72,7 +76,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let used: usize = line.iter().map(|s| s.width()).sum();
     put(buf, area, 0, &Line::from(line));
     // The expert's hint is a click away while South is to act and has not asked yet.
-    if app.hint.is_none() && app.hint_allowed() {
+    if app.popups.is_empty() && table.hint_allowed() {
         let label = w.t(T::HintButton);
         let x = area.x + used as u16 + 2;
         if x + label.chars().count() as u16 + 2 <= area.right() {
@@ -80,13 +84,14 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         }
     }
 
-    let hand = app.hand();
+    let hand = table.hand();
     let n = hand.len() as u16;
     if n == 0 || area.height < card::SMALL.h + 2 {
         return;
     }
     let playing = game.phase() == Phase::Playing;
-    let legal = app.playable();
+    let legal = table.playable();
+    let to_play = table.south_to_play();
     // Large cards when there is room for them side by side, else small ones, overlapping if
     // they must.
     let size = if area.height >= card::LARGE.h + 2 && 8 * (card::LARGE.w + 1) <= area.width + 1 {
@@ -106,12 +111,12 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let lifted = legal.contains(c);
         let y = area.y + if lifted { 1 } else { 2 };
         let highlight = Highlight {
-            selected: playing && app.cursor == i && app.south_to_play(),
-            dimmed: app.south_to_play() && !lifted,
+            selected: playing && screen.cursor() == i && to_play,
+            dimmed: to_play && !lifted,
             // The card the expert's hint advises is framed twice.
-            marked: app.south_to_play()
-                && app.advice().is_some_and(|a| a.action == crate::game::Action::Play(c)),
-            number: app.south_to_play().then_some(i + 1),
+            marked: to_play
+                && table.advice().is_some_and(|a| a.action == crate::game::Action::Play(c)),
+            number: to_play.then_some(i + 1),
         };
         card::face(ctx, buf, x, y, c, highlight, area, size);
         let width = if i + 1 == hand.len() { size.w } else { stride };

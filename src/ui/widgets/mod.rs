@@ -7,6 +7,7 @@ pub mod hand;
 pub mod markdown;
 pub mod panel;
 pub mod popups;
+pub mod review;
 pub mod screens;
 pub mod seat;
 pub mod trick;
@@ -18,7 +19,8 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-use super::app::{App, Hit, Hits};
+use super::app::App;
+use super::screen::{Hit, Hits};
 use super::text::Words;
 use super::theme::Theme;
 
@@ -125,4 +127,20 @@ pub fn put(buf: &mut Buffer, area: Rect, dy: u16, line: &Line<'_>) {
 /// A span of text in a style.
 pub fn span<'a>(text: impl Into<std::borrow::Cow<'a, str>>, style: Style) -> Span<'a> {
     Span::styled(text, style)
+}
+
+/// Lines wrapped in `inner`, scrolled by `scroll` and no further than their end (the furthest
+/// is recorded for the keys and the wheel).
+pub fn scrolled(
+    ctx: &mut Ctx<'_>,
+    lines: Vec<Line<'static>>,
+    inner: Rect,
+    scroll: u16,
+    buf: &mut Buffer,
+) {
+    let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+    let max = para.line_count(inner.width).saturating_sub(usize::from(inner.height));
+    let max = u16::try_from(max).unwrap_or(u16::MAX);
+    ctx.hits.set_scroll_max(max);
+    Widget::render(para.scroll((scroll.min(max), 0)), inner, buf);
 }

@@ -11,12 +11,12 @@ use ratatui::widgets::Widget;
 use super::{Ctx, put, span};
 use crate::game::Game;
 use crate::rules::{BeloteCall, Seat, Team, declaration_winner, declarations_scored};
-use crate::ui::app::Bubble;
+use crate::ui::table::Bubble;
 use crate::ui::text::T;
 
 /// Draws the panel in `area`.
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(game) = &ctx.app.game else { return };
+    let Some(game) = ctx.app.game() else { return };
     let w = ctx.words;
     let t = ctx.theme;
     let deal_lines = this_deal(ctx, game);
@@ -123,7 +123,8 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
         )),
         Line::from(span(w.tricks_taken(tricks[Team::NS], tricks[Team::EW]), t.dim)),
     ];
-    if let Some(declared) = deal.declarations().filter(|_| !ctx.app.first_trick_on_table()) {
+    let first_trick = ctx.app.table().is_some_and(|t| t.table().first_trick_on_table());
+    if let Some(declared) = deal.declarations().filter(|_| !first_trick) {
         let trump = play.trump();
         if declared.0.iter().any(|c| !c.is_empty()) {
             let scored = declarations_scored(&declared, trump);
@@ -138,9 +139,10 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
         }
     }
     // The belotes said aloud while their trick is on the table, else those kept.
-    let said: Vec<(Seat, BeloteCall)> = ctx
-        .app
-        .bubbles
+    let Some(table) = ctx.app.table() else { return lines };
+    let said: Vec<(Seat, BeloteCall)> = table
+        .table()
+        .bubbles()
         .iter()
         .filter_map(|(seat, b)| match b {
             Some(Bubble::Belote(call)) => Some((seat, *call)),

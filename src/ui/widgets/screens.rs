@@ -10,17 +10,19 @@ use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
-use crate::ui::app::{Hit, SettingItem, StartItem};
-use crate::ui::settings::{Colours, Deck, Speed};
-use crate::ui::text::{SuitStyle, T};
+use crate::ui::screen::{Hit, StartItem};
+use crate::ui::settings::{Colours, Deck, SettingItem, Speed};
+use crate::ui::text::SuitStyle;
+use crate::ui::text::T;
 
-/// The start screen: title, its items, the rules of a new game among them.
+/// The start screen: title, menu, the rules of a new game among its items.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let app = ctx.app;
+    let Some(menu) = app.start() else { return };
     let w = ctx.words;
     let t = ctx.theme;
     let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
-    let items = app.start_items();
+    let items = menu.items();
     // A line between items when there is room for it.
     let step = if 6 + items.len() as u16 * 2 + 2 <= area.height { 2 } else { 1 };
     let height = 6 + items.len() as u16 * step;
@@ -47,7 +49,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         }
         let label = match item {
             StartItem::Resume => {
-                let r = app.resume.as_ref();
+                let r = menu.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
                 let saved = r.and_then(|r| r.saved);
                 let when = saved.and_then(|s| crate::ui::text::local_time(s, &app.time_zone));
@@ -73,11 +75,11 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             StartItem::Rules => w.t(T::Rules).to_string(),
             StartItem::Quit => w.t(T::Quit).to_string(),
         };
-        let focused = app.start_cursor == i;
+        let focused = menu.cursor == i;
         let marker = if focused { "▶ " } else { "  " };
         let text = format!("{marker}{label}");
         // A long line (the resume line with four-digit scores) moves left rather than run over
-        // the frame; the box is wide enough for every line the screen has.
+        // the frame; the box is wide enough for every line the menu has.
         let len = text.chars().count() as u16;
         let x = (inner.x + 8).min(inner.right().saturating_sub(len + 1)).max(inner.x + 1);
         let style = if focused { t.selected } else { t.text };
@@ -243,18 +245,18 @@ fn setting_label(item: SettingItem) -> T {
 
 /// The settings screen: one line per setting, its value between arrows. Opened during a game,
 /// it lists the settings that may change then, and says where the others are.
-pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+pub fn settings(ctx: &mut Ctx<'_>, cursor: usize, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let items = ctx.app.setting_items();
     let n = items.len() as u16;
-    let note_rows = if ctx.app.in_game { 3 } else { 2 };
+    let note_rows = if ctx.app.in_game() { 3 } else { 2 };
     let box_area = centered(area, 70, n + 4 + note_rows);
     let block = ctx.block(w.t(T::Settings));
     let inner = block.inner(box_area);
     block.render(box_area, buf);
     for (i, &item) in items.iter().enumerate() {
-        let focused = ctx.app.setting == i;
+        let focused = cursor == i;
         let style = if focused { t.selected } else { t.text };
         let marker = if focused { "▶ " } else { "  " };
         let text =
@@ -286,7 +288,7 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             .push(Rect::new(inner.x + 1, y, inner.width.saturating_sub(1), 1), Hit::Setting(item));
     }
     // The note under the list speaks of the focused line when it has more to say.
-    let note = match items.get(ctx.app.setting) {
+    let note = match items.get(cursor) {
         Some(SettingItem::Level) => match ctx.app.settings.level {
             Level::Random => T::LevelRandomNote,
             Level::Easy => T::LevelEasyNote,
@@ -296,7 +298,7 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         Some(SettingItem::ChooseDeclarations) => T::ChooseDeclarationsNote,
         Some(SettingItem::Deck) => T::DeckNote,
         Some(SettingItem::Colors) => T::ColoursNote,
-        _ if ctx.app.in_game => T::InGameNote,
+        _ if ctx.app.in_game() => T::InGameNote,
         _ => T::SettingsNote,
     };
     // Inside a margin, so that a note on two lines starts both at the same column.
@@ -313,7 +315,7 @@ pub fn settings(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 
 /// The rules screen: RULES.md (RULES.fr.md in French), scrollable, after the notes on the rules
 /// of the game at the table (else of new games).
-pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+pub fn rules(ctx: &mut Ctx<'_>, scroll: u16, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let block = ctx.block(w.t(T::Rules));
@@ -329,5 +331,5 @@ pub fn rules(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let max = para.line_count(inner.width).saturating_sub(usize::from(inner.height));
     let max = u16::try_from(max).unwrap_or(u16::MAX);
     ctx.hits.set_scroll_max(max);
-    para.scroll((ctx.app.scroll.min(max), 0)).render(inner, buf);
+    para.scroll((scroll.min(max), 0)).render(inner, buf);
 }

@@ -9,15 +9,15 @@ use ratatui::text::Line;
 use super::{Ctx, put, span};
 use crate::personas;
 use crate::rules::{BeloteCall, Seat};
-use crate::ui::app::{Bubble, Hit};
+use crate::ui::screen::Hit;
+use crate::ui::table::Bubble;
 use crate::ui::text::T;
 
 /// The name at a seat: the persona's first name, or the seat's name.
 pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {
     let name = ctx
         .app
-        .game
-        .as_ref()
+        .game()
         .and_then(|g| personas::by_id(&g.players()[seat]))
         .map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone());
     ctx.plain(&name)
@@ -41,8 +41,9 @@ pub fn bubble_text(ctx: &Ctx<'_>, b: Bubble) -> String {
 fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
     let t = ctx.theme;
     let w = ctx.words;
-    let Some(g) = &ctx.app.game else { return Default::default() };
-    let to_act = g.to_act() == Some(seat) && ctx.app.shown_trick.is_none();
+    let Some(table) = ctx.app.table().map(|t| t.table()) else { return Default::default() };
+    let g = table.game();
+    let to_act = g.to_act() == Some(seat) && table.shown_trick().is_none();
     let marker = if to_act { "▶ " } else { "" };
     let name_style = if to_act { t.accent } else { t.text };
     let mut marks = vec![span(w.seat(seat).to_string(), t.dim)];
@@ -55,7 +56,7 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
     let left = g.deal().hands()[seat].len();
     // The quotes go when they would push the words past the column: "Surcontre !" whole says
     // more than "« Surcontre" cut.
-    let bubble = ctx.app.bubbles[seat].map(|b| {
+    let bubble = table.bubbles()[seat].map(|b| {
         let words = bubble_text(ctx, b);
         let quoted = format!("« {words} »");
         if quoted.chars().count() <= usize::from(width) { quoted } else { words }
@@ -69,14 +70,14 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
 }
 
 fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
-    let p = ctx.app.game.as_ref().and_then(|g| personas::by_id(&g.players()[seat]));
+    let p = ctx.app.game().and_then(|g| personas::by_id(&g.players()[seat]));
     p.map(|p| p.portrait.iter().map(|l| Line::from(span(l.clone(), ctx.theme.text))).collect())
         .unwrap_or_default()
 }
 
 /// What a seat declared, in words, while the first trick is on the table.
 pub fn announcement(ctx: &Ctx<'_>, seat: Seat) -> Option<String> {
-    ctx.app.announcement(seat).map(|c| ctx.words.combination(c))
+    ctx.app.table()?.table().announcement(seat).map(|c| ctx.words.combination(c))
 }
 
 /// `text` cut into lines of at most `width` columns, at spaces where it can be.

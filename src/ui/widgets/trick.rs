@@ -10,13 +10,14 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::card::{self, Highlight};
 use super::{Ctx, centered, put, span};
 use crate::rules::Seat;
-use crate::ui::app::{Hit, Wait};
+use crate::ui::screen::Hit;
+use crate::ui::table::Wait;
 use crate::ui::text::T;
 
 /// Asks South, over the middle of the table, whether to declare what it holds with its first
 /// card: the combination, the question, and a button for each answer.
 pub fn declare_prompt(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(best) = ctx.app.declaring() else { return };
+    let Some(best) = ctx.app.table().and_then(|t| t.table().declaring()) else { return };
     let w = ctx.words;
     let t = ctx.theme;
     let width = area.width.min(40);
@@ -39,8 +40,9 @@ pub fn declare_prompt(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 
 /// Draws the trick in `area` (at least 28 x 11 for the four cards).
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(trick) = ctx.app.table_trick() else { return };
-    let winner = ctx.app.shown_trick.map(|t| t.winner);
+    let Some(table) = ctx.app.table().map(|t| t.table()) else { return };
+    let Some(trick) = table.table_trick() else { return };
+    let winner = table.shown_trick().map(|t| t.winner);
     let cx = area.x + area.width / 2;
     let cy = area.y + area.height / 2;
     let size = if area.height > 2 * card::LARGE.h && area.width >= 3 * card::LARGE.w + 8 {
@@ -50,7 +52,7 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     };
     let half = size.w / 2;
     let side = size.h / 2;
-    if let (Some(done), Some(Wait::Sweep)) = (ctx.app.shown_trick, ctx.app.wait) {
+    if let (Some(done), Some(Wait::Sweep)) = (table.shown_trick(), table.wait()) {
         // The gathered trick, a small stack at the winner's side, the winning card on top.
         let (x, y) = match done.winner {
             Seat::North => (cx.saturating_sub(half + 2), area.y),

@@ -1,0 +1,87 @@
+//! What goes in and out of the app: the [`Msg`]s it is sent (keys, clicks, timers, the answers
+//! of the workers), the [`Effect`]s it asks of the runner (the disk, the workers, the terminal),
+//! and the [`Config`] it starts from.
+
+use crossterm::event::{KeyEvent, MouseEvent};
+
+use super::screen::Resumable;
+use super::settings::Settings;
+use super::theme::Theme;
+use super::work::{AnalysisRequest, BotRequest, HintRequest};
+use crate::bots::expert::{Advice, Budget, DealAnalysis};
+use crate::game::{Action, Game, Players};
+
+/// A message to the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// A key press.
+    Key(KeyEvent),
+    /// A mouse event.
+    Mouse(MouseEvent),
+    /// The terminal's new size.
+    Resize(u16, u16),
+    /// The wait announced by [`App::wait`](super::App::wait) is over.
+    Timer,
+    /// A computer player's answer to an [`Effect::Think`].
+    Decided(BotRequest, Action),
+    /// A computer player that could not answer (its thread failed).
+    BotFailed(BotRequest),
+    /// The expert's answer to an [`Effect::Advise`]; `None` when it could not answer.
+    Advised(HintRequest, Option<Advice>),
+    /// The analysis asked by an [`Effect::Analyse`]; `None` when it could not be made.
+    Analysed(AnalysisRequest, Option<DealAnalysis>),
+}
+
+/// Something the runner must do outside the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Save the game as it is now.
+    SaveGame,
+    /// A deal has just finished: record it in the statistics.
+    DealFinished,
+    /// The game has just finished: record it in the statistics.
+    GameFinished,
+    /// A new game is at the table: file the game it replaces (the one given, else the saved
+    /// one) and only then save the new one; when filing fails, answer with
+    /// [`App::new_game_refused`](super::App::new_game_refused).
+    NewGame(Option<Box<Game>>),
+    /// Save the settings.
+    SaveSettings,
+    /// Ask a computer player; answer with [`Msg::Decided`].
+    Think(BotRequest),
+    /// Ask the expert for South's hint; answer with [`Msg::Advised`].
+    Advise(HintRequest),
+    /// Analyse a finished deal from South's seat; answer with [`Msg::Analysed`].
+    Analyse(AnalysisRequest),
+    /// Load the statistics for the statistics screen.
+    LoadStats,
+    /// Give the terminal back and stop the process, as Ctrl-Z does to any full-screen program;
+    /// when it is continued, the terminal is taken back and the app drawn again.
+    Suspend,
+}
+
+/// How the app starts.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The preferences in force: the saved ones with this run's command-line choices on top.
+    pub settings: Settings,
+    /// The preferences as saved; a change made at the table goes to both, so the command
+    /// line's choices for one run are never saved.
+    pub saved: Settings,
+    /// Colours or monochrome.
+    pub theme: Theme,
+    /// The target of a new game.
+    pub target: u16,
+    /// The seed of the next new game; later games derive theirs from it.
+    pub seed: u64,
+    /// A saved game to offer.
+    pub resume: Option<Resumable>,
+    /// A game to sit at at once, skipping the start screen.
+    pub game: Option<Game>,
+    /// The players of the last game played, whom the next new game seats elsewhere.
+    pub previous: Option<Players>,
+    /// The time zone dates are shown in.
+    pub time_zone: jiff::tz::TimeZone,
+    /// What the expert may spend on each decision, hint and analysis of a decision.
+    pub budget: Budget,
+}

@@ -1,0 +1,137 @@
+//! Looking back over the game: the history of its deals with one deal under review, the tricks of
+//! the deal on the table one at a time, and the expert's analyses of the finished deals reviewed.
+//! Each popup carries its own cursor; the analyses are asked of a worker as an
+//! [`AnalysisRequest`] when a finished deal is first reviewed, kept for a few deals, and
+//! cancelled when the review closes before they are in.
+
+use super::keymap::Cmd;
+use super::work::{AnalysisRequest, Cancel};
+use crate::bots::expert::{Budget, DealAnalysis};
+use crate::game::{Game, Phase};
+use crate::rules::DealRecord;
+
+/// The most deal analyses kept: about a game's deals.
+const ANALYSES_KEPT: usize = 32;
+
+/// The lines of the history: the finished deals, and the deal in progress if there is one.
+pub fn history_rows(game: &Game) -> usize {
+    let in_progress = !matches!(game.phase(), Phase::DealOver | Phase::GameOver);
+    game.history().len() + usize::from(in_progress)
+}
+
+/// The history of the game's deals, one line each, the deal in progress last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct History {
+    /// The line selected.
+    pub selected: usize,
+    /// The deal under review, if one is.
+    pub review: Option<usize>,
+    /// How far the review is scrolled.
+    pub scroll: u16,
+}
+
+impl History {
+    /// The history as it opens on `game`: the deal in progress (else the last) selected.
+    pub fn of(game: &Game) -> History {
+        History { selected: history_rows(game).saturating_sub(1), review: None, scroll: 0 }
+    }
+
+    /// A key on the list: the selection moves round, Enter reviews the deal selected.
+    pub fn key(&mut self, cmd: Cmd, rows: usize) {
+        match cmd {
+            Cmd::Up | Cmd::Down => super::keymap::step(&mut self.selected, cmd, rows),
+            Cmd::Act if self.selected < rows => self.open(self.selected),
+            _ => {}
+        }
+    }
+
+    /// Reviews the deal of line `i`, from its top.
+    pub fn open(&mut self, i: usize) {
+        self.selected = i;
+        self.review = Some(i);
+        self.scroll = 0;
+    }
+
+    /// Back from the review to the list.
+    pub fn close_review(&mut self) {
+        self.review = None;
+    }
+}
+
+/// The tricks of the deal on the table, one at a time, the last first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tricks {
+    /// The trick shown.
+    pub index: usize,
+}
+
+impl Tricks {
+    /// The tricks as they open on `taken` tricks: the last one.
+    pub fn of(taken: usize) -> Tricks {
+        Tricks { index: taken.saturating_sub(1) }
+    }
+
+    /// Left and right go through the tricks taken.
+    pub fn key(&mut self, cmd: Cmd, taken: usize) {
+        match cmd {
+            Cmd::Left => self.index = self.index.saturating_sub(1),
+            Cmd::Right => self.index = (self.index + 1).min(taken.saturating_sub(1)),
+            _ => {}
+        }
+    }
+}
+
+/// The expert's analyses of the finished deals reviewed, and the one being made.
+#[derive(Clone, Debug, Default)]
+pub struct Analyses {
+    /// The analyses made so far, the latest last; `None` for one that could not be made.
+    done: Vec<(DealRecord, Option<DealAnalysis>)>,
+    /// The analysis being made.
+    asked: Option<AnalysisRequest>,
+}
+
+impl Analyses {
+    /// The analysis of a finished deal, once made: `Some(None)` when it could not be.
+    pub fn get(&self, record: &DealRecord) -> Option<Option<&DealAnalysis>> {
+        self.done.iter().find(|(r, _)| r == record).map(|(_, a)| a.as_ref())
+    }
+
+    /// The deal under review is `reviewed`: its analysis is asked when it is not made yet, and
+    /// the one under way is cancelled when its review has closed. The request to carry out, if
+    /// a new one is made.
+    pub fn want(
+        &mut self,
+        reviewed: Option<&DealRecord>,
+        budget: Budget,
+    ) -> Option<AnalysisRequest> {
+        let wanted = reviewed.filter(|r| self.get(r).is_none());
+        if self.asked.as_ref().map(|a| &a.record) == wanted {
+            // Nothing to start, or it is under way.
+            return None;
+        }
+        self.stop();
+        let request = AnalysisRequest { record: wanted?.clone(), budget, cancel: Cancel::new() };
+        self.asked = Some(request.clone());
+        Some(request)
+    }
+
+    /// A deal's analysis is in: kept for the review, unless it was cancelled since.
+    pub fn answer(&mut self, request: AnalysisRequest, analysis: Option<DealAnalysis>) {
+        let asked = self.asked.as_ref().is_some_and(|a| a.cancel == request.cancel);
+        if !asked || request.cancel.is_raised() {
+            return;
+        }
+        self.asked = None;
+        if self.done.len() >= ANALYSES_KEPT {
+            self.done.remove(0);
+        }
+        self.done.push((request.record, analysis));
+    }
+
+    /// Cancels the analysis under way: it is not wanted.
+    pub fn stop(&mut self) {
+        if let Some(a) = self.asked.take() {
+            a.cancel.raise();
+        }
+    }
+}

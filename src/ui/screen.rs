@@ -1,0 +1,269 @@
+//! What the player looks at: the screens, each with its own state (the start screen's cursor and
+//! the game it offers to resume, the settings' cursor, the rules' scroll, the table), the popups
+//! over them with theirs, and the clickable areas of the last frame.
+
+use ratatui::layout::{Position, Rect};
+
+use super::keymap::{Cmd, step};
+use super::review::{History, Tricks};
+use super::settings::SettingItem;
+use super::table_screen::{BidButton, TableScreen};
+use crate::game::Game;
+use crate::rules::{Card, Seat};
+
+/// The smallest terminal the table is drawn in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// Whether a terminal of this size is too small for the table: it then shows only a message
+/// saying so, and the app takes no key but the ones that quit or suspend it.
+pub const fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_SIZE.0 || height < MIN_SIZE.1
+}
+
+/// A screen. The screens are a stack: the one on top is seen, and `Esc` goes back to the one
+/// under it; the table, or the start screen, is at the bottom.
+#[derive(Clone, Debug)]
+pub enum Screen {
+    /// Title and menu.
+    Start(Box<StartScreen>),
+    /// The card table.
+    Table(Box<TableScreen>),
+    /// The statistics.
+    Statistics,
+    /// The settings; the cursor is the line selected.
+    Settings {
+        /// The line selected.
+        cursor: usize,
+    },
+    /// The rules, scrollable.
+    Rules {
+        /// How far they are scrolled.
+        scroll: u16,
+    },
+}
+
+/// The start screen: its cursor, and the saved game it offers to resume.
+#[derive(Clone, Debug, Default)]
+pub struct StartScreen {
+    /// The item selected.
+    pub cursor: usize,
+    /// A saved game to offer.
+    pub resume: Option<Resumable>,
+}
+
+impl StartScreen {
+    /// The start screen's items.
+    pub fn items(&self) -> Vec<StartItem> {
+        let mut v = Vec::with_capacity(9);
+        if self.resume.is_some() {
+            v.push(StartItem::Resume);
+        }
+        v.extend([
+            StartItem::Play,
+            StartItem::Variant,
+            StartItem::NtAt,
+            StartItem::Target,
+            StartItem::Statistics,
+            StartItem::Settings,
+            StartItem::Rules,
+            StartItem::Quit,
+        ]);
+        v
+    }
+}
+
+/// What a key on the start screen asks of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartAction {
+    /// Do what the item says.
+    Open(StartItem),
+    /// Move the item's value on (`true`) or back.
+    Change(StartItem, bool),
+}
+
+impl StartScreen {
+    /// A key on the start screen: the cursor moves round; left and right change the rules and the
+    /// target of a new game; Enter opens the item selected.
+    pub fn key(&mut self, cmd: Cmd) -> Option<StartAction> {
+        let items = self.items();
+        let item = items.get(self.cursor).copied();
+        match cmd {
+            Cmd::Up | Cmd::Down => step(&mut self.cursor, cmd, items.len()),
+            Cmd::Left | Cmd::Right => {
+                let changes =
+                    matches!(item, Some(StartItem::Target | StartItem::Variant | StartItem::NtAt));
+                return item.filter(|_| changes).map(|i| StartAction::Change(i, cmd == Cmd::Right));
+            }
+            Cmd::Act => return item.map(StartAction::Open),
+            _ => {}
+        }
+        None
+    }
+
+    /// Selects `item`, if the menu has it.
+    pub fn select(&mut self, item: StartItem) {
+        self.cursor = self.items().iter().position(|x| *x == item).unwrap_or(0);
+    }
+}
+
+/// A game found on disk, offered on the start screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumable {
+    /// The game as saved.
+    pub game: Game,
+    /// When it started (seconds since the epoch).
+    pub started: Option<u64>,
+    /// When it was saved (seconds since the epoch).
+    pub saved: Option<u64>,
+}
+
+/// A popup over the screen; `Esc` closes the top one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// The summary of the deal just finished.
+    DealEnd,
+    /// The end of the game.
+    GameOver,
+    /// The history of the deals, or one deal under review.
+    History(History),
+    /// The tricks of the deal on the table, one at a time.
+    Tricks(Tricks),
+    /// The players at the table, as they sit down.
+    Players,
+    /// One computer player: name, portrait, tagline and style.
+    Seat(Seat),
+    /// The menu during play; `selected` is its cursor.
+    Menu {
+        /// The item selected.
+        selected: usize,
+    },
+    /// Keys and a rules summary.
+    Help {
+        /// How far it is scrolled.
+        scroll: u16,
+    },
+    /// On the start screen, the question before a new game replaces the saved one, which is then
+    /// filed as abandoned.
+    ReplaceSaved,
+}
+
+impl Popup {
+    /// Whether two popups are the same popup, whatever their cursors.
+    pub fn same(self, other: Popup) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+}
+
+/// An item of the menu during play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableItem {
+    /// Back to the game.
+    Resume,
+    /// The settings that may change during a game.
+    Settings,
+    /// The rules.
+    Rules,
+    /// The keys and a summary of the rules.
+    Help,
+    /// Save and go back to the start screen.
+    SaveAndLeave,
+}
+
+impl TableItem {
+    /// Every item, in order.
+    pub const ALL: [TableItem; 5] = [
+        TableItem::Resume,
+        TableItem::Settings,
+        TableItem::Rules,
+        TableItem::Help,
+        TableItem::SaveAndLeave,
+    ];
+}
+
+/// An item of the start screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartItem {
+    /// Resume the saved game.
+    Resume,
+    /// Start a new game.
+    Play,
+    /// Change the rule set of a new game.
+    Variant,
+    /// Allow sans atout and tout atout in a new game, or not.
+    NtAt,
+    /// Change the target of a new game.
+    Target,
+    /// Statistics.
+    Statistics,
+    /// Settings.
+    Settings,
+    /// Rules.
+    Rules,
+    /// Quit.
+    Quit,
+}
+
+/// What a screen area does when clicked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// A card of South's hand.
+    Card(Card),
+    /// A bidding button.
+    Bid(BidButton),
+    /// An item of the start screen.
+    Start(StartItem),
+    /// A settings line.
+    Setting(SettingItem),
+    /// The main button of the top popup (continue, play again).
+    Continue,
+    /// A line of the history.
+    HistoryRow(usize),
+    /// A computer player's portrait.
+    Seat(Seat),
+    /// An item of the menu during play.
+    TableMenu(TableItem),
+    /// Closes the top popup.
+    Close,
+    /// South's answer to the declaration prompt: declare, or keep quiet.
+    Declare(bool),
+    /// Answers no to the confirmation asked: a contre, surcontre or capot is forgotten, the saved
+    /// game kept.
+    Cancel,
+    /// Asks the expert's hint.
+    Hint,
+}
+
+/// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text
+/// (the rules, the help, a deal's review) can scroll.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hits(Vec<(Rect, Hit)>, u16);
+
+impl Hits {
+    /// Records how many lines the scrolled text of the frame can scroll.
+    pub fn set_scroll_max(&mut self, max: u16) {
+        self.1 = max;
+    }
+
+    /// How many lines the scrolled text of the last frame could scroll.
+    pub fn scroll_max(&self) -> u16 {
+        self.1
+    }
+
+    /// Records an area.
+    pub fn push(&mut self, area: Rect, hit: Hit) {
+        if area.width > 0 && area.height > 0 {
+            self.0.push((area, hit));
+        }
+    }
+
+    /// What is at a cell, the topmost first.
+    pub fn at(&self, column: u16, row: u16) -> Option<Hit> {
+        let p = Position::new(column, row);
+        self.0.iter().rev().find(|(r, _)| r.contains(p)).map(|&(_, h)| h)
+    }
+
+    /// The area of a hit, for tests that click.
+    pub fn area_of(&self, hit: Hit) -> Option<Rect> {
+        self.0.iter().rev().find(|(_, h)| *h == hit).map(|&(r, _)| r)
+    }
+}

@@ -1,0 +1,64 @@
+//! The message at the foot of the screen: what the table tells the player about a position on it
+//! (a card refused, a take-back refused or made, a computer player that failed), or a message in
+//! words about anything else (the disk, the start). The next key takes it away.
+
+use super::table::Notice;
+use super::text::{T, Words};
+
+/// What a status message says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// What the table tells the player.
+    Table(Notice),
+    /// A message already in words: the disk's, the start's.
+    Text(String),
+}
+
+/// A message at the foot of the screen, and what it speaks of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// What is said.
+    pub said: Said,
+    /// The table position it speaks of, if it speaks of one.
+    pub about: Option<u64>,
+}
+
+impl Status {
+    /// What the table says about its position `about`.
+    pub fn table(notice: Notice, about: u64) -> Status {
+        Status { said: Said::Table(notice), about: Some(about) }
+    }
+
+    /// A message in words, about no position.
+    pub fn text(text: String) -> Status {
+        Status { said: Said::Text(text), about: None }
+    }
+
+    /// The message in words.
+    pub fn words(&self, w: Words) -> String {
+        match &self.said {
+            Said::Table(n) => notice(w, *n),
+            Said::Text(t) => t.clone(),
+        }
+    }
+
+    /// Whether the message is a note rather than a warning: what was just taken back.
+    pub fn is_note(&self) -> bool {
+        matches!(self.said, Said::Table(Notice::TakenBack(_)))
+    }
+}
+
+/// What the table tells the player about the position, in `w`'s words.
+pub fn notice(w: Words, notice: Notice) -> String {
+    match notice {
+        Notice::Refused(action, e) => w.refusal(action, &e),
+        // A declaration South's own prompt offers is never refused: the rules' own words.
+        Notice::DeclarationRefused(e) => e.to_string(),
+        Notice::UndoOff => w.t(T::UndoOff).to_string(),
+        Notice::UndoRefused(e) => w.undo_refusal(&e),
+        Notice::TakenBack(action) => {
+            format!("{}{}{}", w.t(T::TakenBack), w.colon(), w.action(action))
+        }
+        Notice::BotFailed(seat) => format!("{}{}{}", w.seat(seat), w.colon(), w.t(T::BotFailed)),
+    }
+}

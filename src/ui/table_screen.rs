@@ -1,0 +1,288 @@
+//! The table as the terminal drives it: the [`Table`] and the controls South plays it with, the
+//! card selected in South's hand, the bidding button focused and the value chosen before its
+//! suit. Keys and clicks become the table's messages here; what the table answers comes back to
+//! the app to carry out.
+
+use super::keymap::Cmd;
+use super::table::{Notice, Out, Table, TableMsg};
+use crate::game::{Action, Phase};
+use crate::rules::{Bid, BidLevel, Call, Card, Seat, Trump};
+
+/// A bidding button. South's turn opens on Pass; Tab goes on to the values, then the trump
+/// modes (the suits, and sans atout and tout atout when the game allows them), and reaches
+/// Contre and Surcontre last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BidButton {
+    /// A value, 80..160 or capot.
+    Level(BidLevel),
+    /// A trump mode, making a bid at the chosen value.
+    Trump(Trump),
+    /// Pass, contre or surcontre.
+    Call(Call),
+}
+
+/// `bid_focus` before South's turn places it on Pass.
+const NO_FOCUS: usize = usize::MAX;
+
+/// The table and South's controls.
+#[derive(Clone, Debug)]
+pub struct TableScreen {
+    table: Table,
+    /// The selected card, as an index in South's sorted hand.
+    cursor: usize,
+    /// The focused bidding button.
+    bid_focus: usize,
+    /// The bid value chosen, waiting for a suit.
+    bid_level: Option<BidLevel>,
+}
+
+impl TableScreen {
+    /// The table with South's controls at rest.
+    pub fn new(table: Table) -> TableScreen {
+        TableScreen { table, cursor: 0, bid_focus: NO_FOCUS, bid_level: None }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The table, for what changes it from outside its messages.
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// The table, as it leaves the screen.
+    pub fn into_table(self) -> Table {
+        self.table
+    }
+
+    /// The selected card, as an index in South's sorted hand.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The focused bidding button, as an index in [`TableScreen::bid_buttons`].
+    pub fn bid_focus(&self) -> usize {
+        self.bid_focus
+    }
+
+    /// The bid value chosen, waiting for a suit.
+    pub fn bid_level(&self) -> Option<BidLevel> {
+        self.bid_level
+    }
+
+    /// The bidding buttons South may press now, in order: the values, the suits, the calls.
+    pub fn bid_buttons(&self) -> Vec<BidButton> {
+        if !self.table.south_to_bid() {
+            return Vec::new();
+        }
+        let legal = self.table.game().legal_calls();
+        let mut v = Vec::with_capacity(19);
+        v.push(BidButton::Call(Call::Pass));
+        if let Some(min) = legal.min_level {
+            v.extend(BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level));
+            v.extend(legal.trumps().iter().map(|&t| BidButton::Trump(t)));
+        }
+        for c in [Call::Contre, Call::Surcontre] {
+            if legal.allows(c) {
+                v.push(BidButton::Call(c));
+            }
+        }
+        v
+    }
+
+    /// Sends a message to the table, and follows what it did with South's controls.
+    pub fn update(&mut self, msg: TableMsg) -> Vec<Out> {
+        let out = self.table.update(msg);
+        self.follow(&out);
+        out
+    }
+
+    /// The table takes new settings, and South's controls follow what it does under them.
+    pub fn set_prefs(&mut self, prefs: super::table::Prefs) -> Vec<Out> {
+        let out = self.table.set_prefs(prefs);
+        self.follow(&out);
+        out
+    }
+
+    /// South's controls follow what the table did.
+    fn follow(&mut self, out: &[Out]) {
+        for o in out {
+            match o {
+                // South's call made, the bidding box starts afresh at its next turn.
+                Out::Acted(Seat::South, Action::Bid(_)) => {
+                    self.bid_level = None;
+                    self.bid_focus = NO_FOCUS;
+                }
+                Out::NewDeal => self.reset(),
+                Out::Told(Notice::TakenBack(action)) => {
+                    self.reset();
+                    // A card taken back is the one selected again.
+                    if let Action::Play(card) = action {
+                        self.cursor = self.table.hand().iter().position(|c| c == card).unwrap_or(0);
+                    }
+                }
+                Out::SouthToAct => self.settle_controls(),
+                _ => {}
+            }
+        }
+    }
+
+    fn reset(&mut self) {
+        self.cursor = 0;
+        self.bid_focus = NO_FOCUS;
+        self.bid_level = None;
+    }
+
+    /// At South's turn, the card selected is one it may play, and the bidding box starts on
+    /// Pass, so that a stray Enter never bids.
+    fn settle_controls(&mut self) {
+        if self.table.game().phase() == Phase::Playing {
+            let legal = self.table.game().legal_cards();
+            let hand = self.table.hand();
+            if !hand.get(self.cursor).is_some_and(|c| legal.contains(*c)) {
+                self.cursor = hand.iter().position(|c| legal.contains(*c)).unwrap_or(0);
+            }
+        }
+        if self.table.south_to_bid() {
+            let buttons = self.bid_buttons();
+            if self.bid_focus >= buttons.len() {
+                self.bid_focus =
+                    buttons.iter().position(|b| *b == BidButton::Call(Call::Pass)).unwrap_or(0);
+            }
+        }
+    }
+
+    /// A key of the table: the auction's, the card play's or the declaration prompt's; `digit`
+    /// is the number pressed for [`Cmd::Pick`].
+    pub fn key(&mut self, cmd: Cmd, digit: Option<u32>) -> Vec<Out> {
+        match cmd {
+            Cmd::Declare => self.update(TableMsg::Declare(true)),
+            Cmd::KeepQuiet => self.update(TableMsg::Declare(false)),
+            _ if self.table.game().phase() == Phase::Bidding => self.bid_key(cmd),
+            _ => self.play_key(cmd, digit),
+        }
+    }
+
+    /// A command of the auction.
+    fn bid_key(&mut self, cmd: Cmd) -> Vec<Out> {
+        if !self.table.south_to_bid() {
+            return Vec::new();
+        }
+        let buttons = self.bid_buttons();
+        let n = buttons.len().max(1);
+        match cmd {
+            Cmd::Left | Cmd::PrevButton => self.bid_focus = (self.bid_focus + n - 1) % n,
+            Cmd::Right | Cmd::NextButton => self.bid_focus = (self.bid_focus + 1) % n,
+            Cmd::Act => {
+                if let Some(&b) = buttons.get(self.bid_focus) {
+                    return self.press(b);
+                }
+            }
+            Cmd::Pass => return self.press(BidButton::Call(Call::Pass)),
+            Cmd::NoTrump | Cmd::AllTrump => {
+                let trump = if cmd == Cmd::NoTrump { Trump::NoTrump } else { Trump::AllTrump };
+                let b = BidButton::Trump(trump);
+                if let Some(i) = buttons.iter().position(|x| *x == b) {
+                    self.bid_focus = i;
+                    return self.press(b);
+                }
+            }
+            Cmd::Contre => {
+                let legal = self.table.game().legal_calls();
+                if legal.surcontre {
+                    return self.press(BidButton::Call(Call::Surcontre));
+                } else if legal.contre {
+                    return self.press(BidButton::Call(Call::Contre));
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Presses a bidding button.
+    fn press(&mut self, b: BidButton) -> Vec<Out> {
+        match b {
+            BidButton::Level(l) => {
+                self.bid_level = Some(l);
+                // The focus goes to the first suit, the natural next press.
+                if let Some(i) =
+                    self.bid_buttons().iter().position(|b| matches!(b, BidButton::Trump(_)))
+                {
+                    self.bid_focus = i;
+                }
+                Vec::new()
+            }
+            BidButton::Trump(trump) => {
+                let Some(min) = self.table.game().legal_calls().min_level else {
+                    return Vec::new();
+                };
+                let level = self.bid_level.filter(|l| *l >= min).unwrap_or(min);
+                self.update(TableMsg::Call(Call::Bid(Bid { level, trump })))
+            }
+            BidButton::Call(c) => self.update(TableMsg::Call(c)),
+        }
+    }
+
+    /// A click on a bidding button: focused, then pressed. A click elsewhere than on the call
+    /// to confirm, or a suit to bid it in, forgets that call.
+    pub fn click_bid(&mut self, b: BidButton) -> Vec<Out> {
+        if !self.table.south_to_bid() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let confirming = self.table.confirm();
+        if !matches!((b, confirming), (BidButton::Call(c), Some(x)) if c == x)
+            && !matches!(b, BidButton::Trump(_))
+        {
+            out.extend(self.update(TableMsg::Confirm(false)));
+        }
+        if let Some(i) = self.bid_buttons().iter().position(|x| *x == b) {
+            self.bid_focus = i;
+        }
+        out.extend(self.press(b));
+        out
+    }
+
+    /// A command of the card play.
+    fn play_key(&mut self, cmd: Cmd, digit: Option<u32>) -> Vec<Out> {
+        let n = self.table.hand().len();
+        if n == 0 {
+            return Vec::new();
+        }
+        match cmd {
+            Cmd::Left => self.cursor = (self.cursor.min(n - 1) + n - 1) % n,
+            Cmd::Right => self.cursor = (self.cursor + 1) % n,
+            Cmd::Act => return self.play_selected(),
+            Cmd::Pick => {
+                let i = digit.map_or(0, |d| d as usize);
+                if (1..=n).contains(&i) {
+                    self.cursor = i - 1;
+                    return self.play_selected();
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn play_selected(&mut self) -> Vec<Out> {
+        match self.table.hand().get(self.cursor) {
+            Some(&card) => self.update(TableMsg::Play(card)),
+            None => Vec::new(),
+        }
+    }
+
+    /// A click on a card of South's hand: selected, and played if it may be.
+    pub fn click_card(&mut self, card: Card) -> Vec<Out> {
+        if let Some(i) = self.table.hand().iter().position(|&c| c == card) {
+            self.cursor = i;
+        }
+        if self.table.playable().contains(card) {
+            return self.update(TableMsg::Play(card));
+        }
+        Vec::new()
+    }
+}
