@@ -2241,3 +2241,50 @@ fn the_table_thinks_within_the_budget_it_is_given() {
     }
     panic!("no computer player was asked");
 }
+
+/// The lines of the help's list of keys, as drawn at 120x40.
+fn help_keys(app: &mut App) -> Vec<String> {
+    ch(app, '?');
+    let t = draw(app, 120, 40);
+    let buf = t.backend().buffer();
+    let rows: Vec<String> = (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    // The help's own column: from its "Keys" line down to the blank line before the rules.
+    let keys = rows.iter().skip_while(|r| !r.contains("│Keys") && !r.contains("│Touches"));
+    keys.skip(1)
+        .map(|r| r.split('│').nth(1).unwrap_or_default().trim().to_string())
+        .take_while(|r| !r.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_help_lists_only_the_keys_that_apply_in_the_game() {
+    use contree::rules::{RuleSet, Rules};
+    let has = |keys: &[String], key: &str, label: &str| {
+        keys.iter().any(|l| l.starts_with(key) && l.ends_with(label) && l.len() > key.len())
+    };
+    // Contrée without sans atout and tout atout: neither their keys nor coinche's declarations,
+    // and `n` says one thing only.
+    let keys = help_keys(&mut at_table(Lang::En));
+    assert!(!has(&keys, "n/t ", "NT / AT"), "{keys:#?}");
+    assert!(!has(&keys, "y Enter ", "declare") && !has(&keys, "n ", "keep quiet"), "{keys:#?}");
+    assert_eq!(keys.iter().filter(|l| l.starts_with("n ") || l.starts_with("n/")).count(), 1);
+    assert!(has(&keys, "c ", "Contre") && has(&keys, "u ", "take back"), "{keys:#?}");
+    // With the option, `n` and `t` bid sans atout and tout atout.
+    let nt_at = Rules::of(RuleSet::Contree).with_nt_at(true);
+    let keys = help_keys(&mut at_table_rules(Lang::En, nt_at, SEED));
+    assert!(has(&keys, "n/t ", "NT / AT"), "{keys:#?}");
+    assert!(!has(&keys, "n ", "keep quiet"), "{keys:#?}");
+    // Coinche, where South chooses to declare: the prompt's keys.
+    let mut c = config_rules(Lang::En, Rules::of(RuleSet::Coinche), SEED);
+    c.settings.choose_declarations = true;
+    let mut app = App::new(c);
+    sit(&mut app);
+    let keys = help_keys(&mut app);
+    assert!(has(&keys, "y Enter ", "declare") && has(&keys, "n ", "keep quiet"), "{keys:#?}");
+    assert!(!has(&keys, "n/t ", "NT / AT"), "{keys:#?}");
+    // Coinche where every seat declares by itself: no prompt, no keys for it.
+    let keys = help_keys(&mut at_table_rules(Lang::En, Rules::of(RuleSet::Coinche), SEED));
+    assert!(!has(&keys, "y Enter ", "declare"), "{keys:#?}");
+}

@@ -33,10 +33,13 @@ pub struct Context<'a> {
 /// Whether `cmd` applies in `mode`.
 pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
     use Availability::{Never, Now};
+    // The rules of the game at the table, else those of new games.
     let rules = at.rules;
     let declares = rules.set.has_declarations() && at.choose_declarations;
     match cmd {
         Cmd::NoTrump | Cmd::AllTrump if !rules.nt_at => return Never,
+        // South is asked whether to declare only in a game with declarations, and only when
+        // the settings let it choose.
         Cmd::Declare | Cmd::KeepQuiet if !declares => return Never,
         _ => {}
     }

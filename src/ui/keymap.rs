@@ -1,5 +1,6 @@
 //! The keys, in one table. Input is looked up in [`BINDINGS`], the footer lists the bindings of
-//! the current mode, and the help screen lists them all: the three cannot drift apart.
+//! the current mode, and the help screen lists them all: the three cannot drift apart. Which of
+//! them do something at a given moment, or in a given game, [`super::commands`] says.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

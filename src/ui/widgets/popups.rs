@@ -14,6 +14,7 @@ use crate::game::Game;
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{RuleSet, Seat, Team};
 use crate::stats::Stats;
+use crate::ui::commands::Availability;
 use crate::ui::keymap;
 use crate::ui::screen::{Hit, Popup, TableItem};
 use crate::ui::text::T;
@@ -270,7 +271,11 @@ fn help(ctx: &mut Ctx<'_>, scroll: u16, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let mut lines = vec![Line::from(span(w.t(T::Keys), t.title))];
-    for b in keymap::help_bindings() {
+    // The keys of this game: none for a bid or a prompt its rules and settings never offer.
+    let applies = |b: &keymap::Binding| {
+        b.modes.first().is_none_or(|&m| ctx.app.availability(m, b.cmd) != Availability::Never)
+    };
+    for b in keymap::help_bindings().into_iter().filter(|b| applies(b)) {
         lines.push(Line::from(vec![
             span(format!("  {:<14}", w.keys(b.shown)), t.accent),
             span(w.t(b.label), t.text),
