@@ -2288,3 +2288,56 @@ fn the_help_lists_only_the_keys_that_apply_in_the_game() {
     let keys = help_keys(&mut at_table_rules(Lang::En, Rules::of(RuleSet::Coinche), SEED));
     assert!(!has(&keys, "y Enter ", "declare"), "{keys:#?}");
 }
+
+/// The calls and cards of the deal on the table so far.
+fn actions(app: &App) -> usize {
+    app.game().map_or(0, |g| g.deal().actions().count())
+}
+
+/// Moves the table on, a pause or a computer player at a time, until someone acts; the status
+/// is returned as it was at every step before.
+fn until_someone_acts(app: &mut App) -> Vec<Option<String>> {
+    let before = actions(app);
+    let mut seen = Vec::new();
+    for _ in 0..50 {
+        if actions(app) > before {
+            return seen;
+        }
+        seen.push(app.status());
+        settle_one(app);
+    }
+    panic!("nobody acted");
+}
+
+#[test]
+fn a_message_about_the_table_goes_once_its_position_is_gone() {
+    let mut c = config(Lang::En);
+    c.settings.speed = Speed::Normal;
+    let mut app = App::new(c);
+    sit(&mut app);
+    for _ in 0..20 {
+        if app.south_to_bid() {
+            break;
+        }
+        settle_one(&mut app);
+    }
+    // South bids, and the next seat passes: South's bid can no longer be taken back.
+    focus_first_value(&mut app);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    until_someone_acts(&mut app);
+    ch(&mut app, 'u');
+    let said = app.status().unwrap_or_default();
+    assert!(said.contains("has acted since"), "{said}");
+    // It holds while that position is on the table, through the pause and the thinking...
+    let meanwhile = until_someone_acts(&mut app);
+    assert!(!meanwhile.is_empty() && meanwhile.iter().all(|s| s.as_deref() == Some(&*said)));
+    // ... and goes with it: the next seat's call makes it untrue, no key pressed.
+    assert_eq!(app.status(), None, "the message outlived its position");
+    // A message about the disk is about no position: it stays through the play, to a key.
+    app.tell("the disk is full".into());
+    until_someone_acts(&mut app);
+    assert_eq!(app.status().as_deref(), Some("the disk is full"));
+    ch(&mut app, 'H');
+    assert_eq!(app.status(), None);
+}

@@ -273,6 +273,7 @@ impl App {
             Msg::Analysed(request, analysis) => self.analyses.answer(request, analysis),
         }
         self.want_analysis();
+        self.expire_status();
         if self.quit {
             // Nothing thought from here on is wanted.
             self.stop_thinking();
@@ -334,6 +335,14 @@ impl App {
     fn say(&mut self, notice: Notice) {
         let position = self.table().map_or(0, |t| t.table().position());
         self.status = Some(Status::table(notice, position));
+    }
+
+    /// A message goes once what it speaks of is gone.
+    fn expire_status(&mut self) {
+        let position = self.table().map(|t| t.table().position());
+        if self.status.as_ref().is_some_and(|s| !s.holds_at(position)) {
+            self.status = None;
+        }
     }
 
     fn on_key(&mut self, key: KeyEvent) {

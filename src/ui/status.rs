@@ -1,6 +1,8 @@
-//! The message at the foot of the screen: what the table tells the player about a position on it
-//! (a card refused, a take-back refused or made, a computer player that failed), or a message in
-//! words about anything else (the disk, the start). The next key takes it away.
+//! The message at the foot of the screen, and how long it lasts. A message about the table
+//! speaks of the position it was said in (a card refused, a take-back refused or made, a
+//! computer player that failed) and goes as soon as another position is on the table: the next
+//! call or card, take-back, deal or game makes it untrue. A message about anything else (the
+//! disk, the start) goes at the next key. Any key takes either away.
 
 use super::table::Notice;
 use super::text::{T, Words};
@@ -32,6 +34,11 @@ impl Status {
     /// A message in words, about no position.
     pub fn text(text: String) -> Status {
         Status { said: Said::Text(text), about: None }
+    }
+
+    /// Whether the message is still true with `position` on the table (`None`: no table).
+    pub fn holds_at(&self, position: Option<u64>) -> bool {
+        self.about.is_none() || self.about == position
     }
 
     /// The message in words.
