@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use contree::ui::view::{self, Look};
+use contree::ui::view;
 use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -24,6 +24,7 @@ fn table() -> App {
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
         budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
+        ascii: false,
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     for _ in 0..200 {
@@ -54,7 +55,7 @@ fn main() {
         while start.elapsed() < Duration::from_secs(1) {
             // A key moving the selection changes the frame.
             app.update(right.clone());
-            view::draw(&mut t, &mut app, Look::default()).unwrap_or_else(|e| panic!("{e}"));
+            view::draw(&mut t, &mut app).unwrap_or_else(|e| panic!("{e}"));
             black_box(&app.hits);
             iters += 1;
         }

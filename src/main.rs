@@ -381,7 +381,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     }
     let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
     // What the store says, in the table's language, now that it is known.
-    let w = ui::text::Words { lang: settings.lang, suits: settings.suits };
+    let w = ui::text::Words { lang: settings.lang, suits: settings.suits, ascii };
     notices.extend(early.iter().map(|e| w.store_error(e)));
     let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
     let (game, resume) = match &store {
@@ -429,11 +429,12 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         previous,
         time_zone: jiff::tz::TimeZone::system(),
         budget,
+        ascii,
     });
     if !notices.is_empty() {
         app.tell(notices.join(" "));
     }
-    let ending = ui::run::run(app, ui::view::Look { ascii }, store.as_ref())?;
+    let ending = ui::run::run(app, store.as_ref())?;
     if let Some(why) = unsaved {
         eprintln!("contree: this session was not saved: {why}");
     }

@@ -36,6 +36,7 @@ fn config(seed: u64) -> Config {
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
         budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
+        ascii: false,
     }
 }
 

@@ -57,6 +57,8 @@ pub struct App {
     pub quit: bool,
     /// Whether colours are impossible (`NO_COLOR`): the colour setting cannot bring them.
     no_color: bool,
+    /// Whether the terminal shows ASCII only.
+    ascii: bool,
     /// The first number of the next table's positions and pauses.
     numbers: u64,
     next_seed: u64,
@@ -93,6 +95,7 @@ impl App {
             size: None,
             quit: false,
             no_color: config.theme == Theme::monochrome(),
+            ascii: config.ascii,
             numbers: 0,
             // The seed is the first game's: a game given at start that took it leaves the next
             // new game a seed of its own, so it deals other cards.
@@ -114,9 +117,10 @@ impl App {
         app
     }
 
-    /// The words of the app, in its language and suit style.
+    /// The words of the app, in its language and suit style, in ASCII alone if the terminal
+    /// shows nothing else.
     pub fn words(&self) -> Words {
-        Words { lang: self.settings.lang, suits: self.settings.suits }
+        Words { lang: self.settings.lang, suits: self.settings.suits, ascii: self.ascii }
     }
 
     /// What the table takes from the settings and the configuration.

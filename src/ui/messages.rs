@@ -84,4 +84,7 @@ pub struct Config {
     pub time_zone: jiff::tz::TimeZone,
     /// What the expert may spend on each decision, hint and analysis of a decision.
     pub budget: Budget,
+    /// Whether the terminal shows ASCII only (`--ascii`, a locale that is not UTF-8): every text
+    /// is then written in plain ASCII, in either language.
+    pub ascii: bool,
 }

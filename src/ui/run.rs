@@ -20,7 +20,7 @@ use super::app::App;
 use super::messages::{Effect, Msg};
 use super::screen::Resumable;
 use super::settings::SETTINGS_FILE;
-use super::view::{self, Look};
+use super::view;
 use crate::game::Phase;
 use crate::store::{Resume, Store, StoreError};
 
@@ -169,7 +169,7 @@ fn restore() {
 
 /// Runs the table until the player quits, the terminal goes, or a signal asks it to end; the
 /// game is saved and the terminal given back in every case. Without a store, nothing is saved.
-pub fn run(mut app: App, look: Look, store: Option<&Store>) -> io::Result<Ending> {
+pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel::<Input>();
     // Before the screen changes: from here on, a signal ends the table through its loop.
     watch_signals(tx.clone())?;
@@ -186,7 +186,7 @@ pub fn run(mut app: App, look: Look, store: Option<&Store>) -> io::Result<Ending
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
         .and_then(|()| read_terminal(tx.clone()))
-        .and_then(|()| event_loop(&mut terminal, &mut app, look, store, &tx, &rx));
+        .and_then(|()| event_loop(&mut terminal, &mut app, store, &tx, &rx));
     // Whatever happened, the last state is on disk before the terminal is given back, a save
     // that failed earlier (a full disk) included.
     let _ = effects(&mut app, store);
@@ -302,7 +302,6 @@ fn take_back(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Resu
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
-    look: Look,
     store: Option<&Store>,
     tx: &Sender<Input>,
     rx: &Receiver<Input>,
@@ -352,7 +351,7 @@ fn event_loop(
             Err(TryRecvError::Empty) => {
                 // Nothing is drawn on the terminal given back.
                 if dirty && !suspended {
-                    view::draw(terminal, app, look)?;
+                    view::draw(terminal, app)?;
                     dirty = false;
                 }
                 match deadline {
@@ -433,6 +432,7 @@ mod tests {
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
             budget: crate::bots::expert::Budget::think(crate::bots::expert::DEFAULT_THINK),
+            ascii: false,
         })
     }
 

@@ -45,7 +45,7 @@ impl Status {
     pub fn words(&self, w: Words) -> String {
         match &self.said {
             Said::Table(n) => notice(w, *n),
-            Said::Text(t) => t.clone(),
+            Said::Text(t) => w.text(t).into_owned(),
         }
     }
 
@@ -60,7 +60,7 @@ pub fn notice(w: Words, notice: Notice) -> String {
     match notice {
         Notice::Refused(action, e) => w.refusal(action, &e),
         // A declaration South's own prompt offers is never refused: the rules' own words.
-        Notice::DeclarationRefused(e) => e.to_string(),
+        Notice::DeclarationRefused(e) => w.text(&e.to_string()).into_owned(),
         Notice::UndoOff => w.t(T::UndoOff).to_string(),
         Notice::UndoRefused(e) => w.undo_refusal(&e),
         Notice::TakenBack(action) => {

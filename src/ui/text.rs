@@ -83,10 +83,57 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
     Some((d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8))
 }
 
-/// A text with its accented letters made plain ("Dédé" → "Dede"), for `--ascii`.
-pub fn plain_letters(text: &str) -> String {
+/// The signs the table writes that ASCII lacks, with what stands in for them: the pairs first,
+/// so that the arrow keys read as a pair.
+const ASCII_SIGNS: [(char, &str); 26] = [
+    ('▶', ">"),
+    ('◀', "<"),
+    ('«', "<"),
+    ('»', ">"),
+    ('…', "..."),
+    ('—', "-"),
+    ('–', "-"),
+    ('−', "-"),
+    // A lone `>` would read "greater than" in a sum ("223 > 220").
+    ('→', "->"),
+    ('←', "<-"),
+    ('↑', "^"),
+    ('↓', "v"),
+    ('▮', "#"),
+    ('Σ', "="),
+    ('›', ">"),
+    ('•', "*"),
+    ('✓', "v"),
+    ('★', "*"),
+    ('×', "x"),
+    ('│', "|"),
+    ('↶', "<"),
+    ('\u{a0}', " "),
+    ('♠', "S"),
+    ('♥', "H"),
+    ('♦', "D"),
+    ('♣', "C"),
+];
+
+/// A text in plain ASCII: accented letters without their accents ("Dédé" → "Dede", "cœur" →
+/// "coeur"), and the table's signs by their stand-ins; what has no stand-in becomes `?`.
+pub fn ascii(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii() {
+            out.push(c);
+            continue;
+        }
+        // The arrow keys are shown as a pair: "←→" and "↑↓".
+        match (c, chars.peek()) {
+            ('←', Some('→')) | ('↑', Some('↓')) => {
+                out.push_str(if c == '←' { "<>" } else { "^v" });
+                chars.next();
+                continue;
+            }
+            _ => {}
+        }
         let plain = match c {
             'à' | 'â' | 'ä' | 'á' => "a",
             'À' | 'Â' | 'Ä' | 'Á' => "A",
@@ -101,18 +148,26 @@ pub fn plain_letters(text: &str) -> String {
             'ù' | 'û' | 'ü' | 'ú' => "u",
             'Ù' | 'Û' | 'Ü' | 'Ú' => "U",
             'ÿ' => "y",
+            'ñ' => "n",
             'œ' => "oe",
             'Œ' => "OE",
             'æ' => "ae",
             'Æ' => "AE",
-            _ => {
-                out.push(c);
-                continue;
-            }
+            '’' | '‘' => "'",
+            '“' | '”' => "\"",
+            other => ASCII_SIGNS.iter().find(|(u, _)| *u == other).map_or("?", |(_, a)| a),
         };
         out.push_str(plain);
     }
     out
+}
+
+/// Every text of [`T`] in plain ASCII, in English and in French, made once.
+fn ascii_texts() -> &'static [[String; 2]] {
+    static TEXTS: std::sync::OnceLock<Vec<[String; 2]>> = std::sync::OnceLock::new();
+    TEXTS.get_or_init(|| {
+        T::ALL.iter().map(|t| [ascii(t.get(Lang::En)), ascii(t.get(Lang::Fr))]).collect()
+    })
 }
 
 macro_rules! texts {
@@ -122,6 +177,9 @@ macro_rules! texts {
         pub enum T { $($(#[$doc])* $name,)* }
 
         impl T {
+            /// Every text, in order.
+            pub const ALL: &[T] = &[$(T::$name,)*];
+
             /// The text in `lang`.
             pub const fn get(self, lang: Lang) -> &'static str {
                 let (en, fr) = match self { $(T::$name => ($en, $fr),)* };
@@ -356,24 +414,103 @@ texts! {
     StatBelotes => "Belotes", "Belotes";
 }
 
-/// How texts are written: the language and the suit style.
+/// How texts are written: the language, the suit style, and whether in ASCII alone. Every text
+/// the table shows is written here, so that in ASCII (`--ascii`, a locale that is not UTF-8)
+/// each is folded to ASCII at this one place, in either language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Words {
     /// The language.
     pub lang: Lang,
     /// Glyphs or letters.
     pub suits: SuitStyle,
+    /// Plain ASCII only: letters without accents, signs by their stand-ins, suits as letters.
+    pub ascii: bool,
+}
+
+/// A sign the table draws besides its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// The marker of the line or seat in focus: ▶.
+    Marker,
+    /// Before a value that can be moved back: ◀.
+    Back,
+    /// Quotes around what a seat says: « and ».
+    Open,
+    /// The closing quote.
+    Close,
+    /// What goes on, or was left out: ….
+    Ellipsis,
+    /// Before what happens on the table: —.
+    Dash,
+    /// What follows, who wins: →.
+    Arrow,
+    /// A running total: Σ.
+    Sum,
+    /// The bid value chosen: ›.
+    Chosen,
+    /// The expert's advice: •.
+    Advised,
+    /// The expert chose the same: ✓.
+    Same,
+    /// What was taken back: ↶.
+    TakenBack,
+    /// Between the columns of a table: │.
+    Bar,
+    /// A card of the trump suit: ★.
+    Trump,
+    /// A card seen from its back: ▮.
+    CardBack,
 }
 
 impl Words {
     /// A text.
-    pub const fn t(self, t: T) -> &'static str {
-        t.get(self.lang)
+    pub fn t(self, t: T) -> &'static str {
+        if self.ascii {
+            let i = usize::from(self.lang == Lang::Fr);
+            ascii_texts().get(t as usize).map_or("", |both| both[i].as_str())
+        } else {
+            t.get(self.lang)
+        }
     }
 
-    /// A suit: a glyph, or a letter of the language (P C K T in French, as in bridge notation).
+    /// A text from elsewhere (a player's name or tagline, a message already worded, the rules)
+    /// as the table writes it: in plain ASCII when it writes ASCII only.
+    pub fn text(self, text: &str) -> std::borrow::Cow<'_, str> {
+        if self.ascii { ascii(text).into() } else { text.into() }
+    }
+
+    /// A text made here, as the table writes it.
+    fn out(self, text: String) -> String {
+        if self.ascii { ascii(&text) } else { text }
+    }
+
+    /// A sign, or its ASCII stand-in.
+    pub const fn sign(self, sign: Sign) -> &'static str {
+        let (glyph, plain) = match sign {
+            Sign::Marker => ("▶", ">"),
+            Sign::Back => ("◀", "<"),
+            Sign::Open => ("«", "<"),
+            Sign::Close => ("»", ">"),
+            Sign::Ellipsis => ("…", "..."),
+            Sign::Dash => ("—", "-"),
+            Sign::Arrow => ("→", "->"),
+            Sign::Sum => ("Σ", "="),
+            Sign::Chosen => ("›", ">"),
+            Sign::Advised => ("•", "*"),
+            Sign::Same => ("✓", "v"),
+            Sign::TakenBack => ("↶", "<"),
+            Sign::Bar => ("│", "|"),
+            Sign::Trump => ("★", "*"),
+            Sign::CardBack => ("▮", "#"),
+        };
+        if self.ascii { plain } else { glyph }
+    }
+
+    /// A suit: a glyph, or a letter of the language (P C K T in French, as in bridge notation);
+    /// always a letter in ASCII.
     pub const fn suit(self, suit: Suit) -> &'static str {
-        match (self.suits, self.lang, suit) {
+        let style = if self.ascii { SuitStyle::Letters } else { self.suits };
+        match (style, self.lang, suit) {
             (SuitStyle::Glyphs, _, Suit::Spades) => "♠",
             (SuitStyle::Glyphs, _, Suit::Hearts) => "♥",
             (SuitStyle::Glyphs, _, Suit::Diamonds) => "♦",
@@ -429,47 +566,51 @@ impl Words {
 
     /// A suit's name: "spades", "pique".
     pub const fn suit_name(self, suit: Suit) -> &'static str {
-        match (self.lang, suit) {
-            (Lang::En, _) => suit.name(),
-            (Lang::Fr, Suit::Spades) => "pique",
-            (Lang::Fr, Suit::Hearts) => "cœur",
-            (Lang::Fr, Suit::Diamonds) => "carreau",
-            (Lang::Fr, Suit::Clubs) => "trèfle",
+        match (self.lang, self.ascii, suit) {
+            (Lang::En, _, _) => suit.name(),
+            (Lang::Fr, _, Suit::Spades) => "pique",
+            (Lang::Fr, false, Suit::Hearts) => "cœur",
+            (Lang::Fr, true, Suit::Hearts) => "coeur",
+            (Lang::Fr, _, Suit::Diamonds) => "carreau",
+            (Lang::Fr, false, Suit::Clubs) => "trèfle",
+            (Lang::Fr, true, Suit::Clubs) => "trefle",
         }
     }
 
     /// Why South's card or call was refused, in the table's words.
     pub fn refusal(self, action: crate::game::Action, e: &crate::game::GameError) -> String {
-        use crate::game::{Action, GameError};
-        use crate::rules::PlayError;
-        let what = match action {
-            Action::Play(c) => self.card(c),
-            Action::Bid(c) => self.call(c),
-        };
-        let why = match (self.lang, e) {
-            (Lang::En, GameError::Play(PlayError::MustFollow { suit })) => {
-                format!("you must follow {} ({})", self.suit(*suit), self.suit_name(*suit))
-            }
-            (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) => {
-                format!("il faut fournir à {} ({})", self.suit_name(*suit), self.suit(*suit))
-            }
-            (Lang::En, GameError::Play(PlayError::MustTrump { holds })) => {
-                format!("you must trump: you hold {}", self.card(*holds))
-            }
-            (Lang::Fr, GameError::Play(PlayError::MustTrump { holds })) => {
-                format!("il faut couper : vous avez {}", self.card(*holds))
-            }
-            (Lang::En, GameError::Play(PlayError::MustOvertrump { holds })) => {
-                format!("you must overtrump: you hold {}", self.card(*holds))
-            }
-            (Lang::Fr, GameError::Play(PlayError::MustOvertrump { holds })) => {
-                format!("il faut monter à l'atout : vous avez {}", self.card(*holds))
-            }
-            // The other refusals cannot come from the table's own buttons and cards; the
-            // rules' own words are kept for them.
-            (_, other) => other.to_string(),
-        };
-        format!("{what}{}{why}", self.colon())
+        self.out({
+            use crate::game::{Action, GameError};
+            use crate::rules::PlayError;
+            let what = match action {
+                Action::Play(c) => self.card(c),
+                Action::Bid(c) => self.call(c),
+            };
+            let why = match (self.lang, e) {
+                (Lang::En, GameError::Play(PlayError::MustFollow { suit })) => {
+                    format!("you must follow {} ({})", self.suit(*suit), self.suit_name(*suit))
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) => {
+                    format!("il faut fournir à {} ({})", self.suit_name(*suit), self.suit(*suit))
+                }
+                (Lang::En, GameError::Play(PlayError::MustTrump { holds })) => {
+                    format!("you must trump: you hold {}", self.card(*holds))
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustTrump { holds })) => {
+                    format!("il faut couper : vous avez {}", self.card(*holds))
+                }
+                (Lang::En, GameError::Play(PlayError::MustOvertrump { holds })) => {
+                    format!("you must overtrump: you hold {}", self.card(*holds))
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustOvertrump { holds })) => {
+                    format!("il faut monter à l'atout : vous avez {}", self.card(*holds))
+                }
+                // The other refusals cannot come from the table's own buttons and cards; the
+                // rules' own words are kept for them.
+                (_, other) => other.to_string(),
+            };
+            format!("{what}{}{why}", self.colon())
+        })
     }
 
     /// A seat's name.
@@ -505,7 +646,7 @@ impl Words {
     }
 
     /// A trump mode in short: a suit, or "NT" / "AT" ("SA" / "TA" in French).
-    pub const fn trump(self, trump: Trump) -> &'static str {
+    pub fn trump(self, trump: Trump) -> &'static str {
         match trump {
             Trump::Suit(s) => self.suit(s),
             Trump::NoTrump => self.t(T::NoTrumpShort),
@@ -514,7 +655,7 @@ impl Words {
     }
 
     /// A trump mode in full: a suit, or "Sans atout" / "Tout atout".
-    pub const fn trump_name(self, trump: Trump) -> &'static str {
+    pub fn trump_name(self, trump: Trump) -> &'static str {
         match trump {
             Trump::Suit(s) => self.suit(s),
             Trump::NoTrump => self.t(T::NoTrump),
@@ -533,7 +674,7 @@ impl Words {
     }
 
     /// A rule set's name: "Coinche (FFB), with declarations".
-    pub const fn set(self, set: RuleSet) -> &'static str {
+    pub fn set(self, set: RuleSet) -> &'static str {
         self.t(match set {
             RuleSet::Contree => T::SetContree,
             RuleSet::Coinche => T::SetCoinche,
@@ -555,27 +696,34 @@ impl Words {
     /// D", "Carré de valets" in French). The suit and the rank are joined by a no-break space,
     /// so that a narrow column never parts them.
     pub fn declaration(self, d: Declaration) -> String {
-        match d.announced() {
-            Declaration::Sequence { top, len } => {
-                let name = match len {
-                    3 => T::Tierce,
-                    4 => T::Cinquante,
-                    _ => T::Cent,
-                };
-                format!("{} {}\u{a0}{}", self.t(name), self.suit(top.suit()), self.rank(top.rank()))
+        self.out({
+            match d.announced() {
+                Declaration::Sequence { top, len } => {
+                    let name = match len {
+                        3 => T::Tierce,
+                        4 => T::Cinquante,
+                        _ => T::Cent,
+                    };
+                    format!(
+                        "{} {}\u{a0}{}",
+                        self.t(name),
+                        self.suit(top.suit()),
+                        self.rank(top.rank())
+                    )
+                }
+                Declaration::Carre(rank) => self
+                    .t(match rank {
+                        Rank::Jack => T::CarreJacks,
+                        Rank::Nine => T::CarreNines,
+                        Rank::Ace => T::CarreAces,
+                        Rank::Ten => T::CarreTens,
+                        Rank::King => T::CarreKings,
+                        // Four 8s and 7s are no declaration; queens are what is left.
+                        Rank::Queen | Rank::Eight | Rank::Seven => T::CarreQueens,
+                    })
+                    .to_string(),
             }
-            Declaration::Carre(rank) => self
-                .t(match rank {
-                    Rank::Jack => T::CarreJacks,
-                    Rank::Nine => T::CarreNines,
-                    Rank::Ace => T::CarreAces,
-                    Rank::Ten => T::CarreTens,
-                    Rank::King => T::CarreKings,
-                    // Four 8s and 7s are no declaration; queens are what is left.
-                    Rank::Queen | Rank::Eight | Rank::Seven => T::CarreQueens,
-                })
-                .to_string(),
-        }
+        })
     }
 
     /// A seat's declarations, best first: "Four jacks, Tierce ♥ A"; "nothing" for none.
@@ -621,40 +769,48 @@ impl Words {
     /// The start screen's resume line: the score from South's side and, if known, when the game
     /// was saved, as (month, day, hour, minute) in the player's time zone.
     pub fn resume(self, us: u32, them: u32, saved: Option<(u8, u8, u8, u8)>) -> String {
-        let score =
-            format!("{} — {} {us}, {} {them}", self.t(T::Resume), self.t(T::Us), self.t(T::Them));
-        let Some((month, day, hour, minute)) = saved else { return score };
-        let month = usize::from(month.clamp(1, 12) - 1);
-        match self.lang {
-            Lang::En => {
-                const MONTHS: [&str; 12] = [
-                    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
-                    "Dec",
-                ];
-                format!("{score} — saved {day} {} {hour:02}:{minute:02}", MONTHS[month])
+        self.out({
+            let score = format!(
+                "{} — {} {us}, {} {them}",
+                self.t(T::Resume),
+                self.t(T::Us),
+                self.t(T::Them)
+            );
+            let Some((month, day, hour, minute)) = saved else { return score };
+            let month = usize::from(month.clamp(1, 12) - 1);
+            match self.lang {
+                Lang::En => {
+                    const MONTHS: [&str; 12] = [
+                        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+                        "Nov", "Dec",
+                    ];
+                    format!("{score} — saved {day} {} {hour:02}:{minute:02}", MONTHS[month])
+                }
+                Lang::Fr => {
+                    const MONTHS: [&str; 12] = [
+                        "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.",
+                        "oct.", "nov.", "déc.",
+                    ];
+                    format!("{score} — du {day} {} {hour:02}:{minute:02}", MONTHS[month])
+                }
             }
-            Lang::Fr => {
-                const MONTHS: [&str; 12] = [
-                    "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.",
-                    "oct.", "nov.", "déc.",
-                ];
-                format!("{score} — du {day} {} {hour:02}:{minute:02}", MONTHS[month])
-            }
-        }
+        })
     }
 
     /// What a new game does to the saved one, asked before it does: "The saved game, Us 0 – Them
     /// 310, will be filed as abandoned."
     pub fn replace_saved(self, us: u32, them: u32) -> String {
-        let (u, t) = (self.t(T::Us), self.t(T::Them));
-        match self.lang {
-            Lang::En => {
-                format!("The saved game, {u} {us} – {t} {them}, will be filed as abandoned.")
+        self.out({
+            let (u, t) = (self.t(T::Us), self.t(T::Them));
+            match self.lang {
+                Lang::En => {
+                    format!("The saved game, {u} {us} – {t} {them}, will be filed as abandoned.")
+                }
+                Lang::Fr => format!(
+                    "La partie enregistrée, {u} {us} – {t} {them}, sera classée comme abandonnée."
+                ),
             }
-            Lang::Fr => format!(
-                "La partie enregistrée, {u} {us} – {t} {them}, sera classée comme abandonnée."
-            ),
-        }
+        })
     }
 
     /// An action as said at the table: a call, or a card.
@@ -681,132 +837,145 @@ impl Words {
 
     /// Why the expert chose what it chose, in one line: "pulls trumps: 3 still out".
     pub fn reason(self, reason: Reason) -> String {
-        let w = |worlds, of| self.in_worlds(worlds, of);
-        match (self.lang, reason) {
-            (Lang::En, Reason::OnlyCard) => "the only card that may be played".into(),
-            (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
-            (Lang::En, Reason::AllAlike) => "every card gives the same: the cheapest goes".into(),
-            (Lang::Fr, Reason::AllAlike) => {
-                "toutes les cartes se valent : la moins chère part".into()
+        self.out({
+            let w = |worlds, of| self.in_worlds(worlds, of);
+            match (self.lang, reason) {
+                (Lang::En, Reason::OnlyCard) => "the only card that may be played".into(),
+                (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
+                (Lang::En, Reason::AllAlike) => {
+                    "every card gives the same: the cheapest goes".into()
+                }
+                (Lang::Fr, Reason::AllAlike) => {
+                    "toutes les cartes se valent : la moins chère part".into()
+                }
+                (Lang::En, Reason::PullTrumps { out }) => {
+                    format!("pulls trumps: {out} still out")
+                }
+                (Lang::Fr, Reason::PullTrumps { out }) => {
+                    format!("tire les atouts : il en reste {out}")
+                }
+                (Lang::En, Reason::CashMaster) => "cashes a card that takes the trick".into(),
+                (Lang::Fr, Reason::CashMaster) => "encaisse une carte maîtresse".into(),
+                (Lang::En, Reason::GiveRuff) => "leads a suit partner trumps".into(),
+                (Lang::Fr, Reason::GiveRuff) => "joue une couleur que le partenaire coupe".into(),
+                (Lang::En, Reason::LeadLow) => "leads low, keeping the high cards".into(),
+                (Lang::Fr, Reason::LeadLow) => "entame petit, garde les grosses cartes".into(),
+                (Lang::En, Reason::Ruff) => "trumps a suit it cannot follow".into(),
+                (Lang::Fr, Reason::Ruff) => "coupe une couleur qu'il n'a plus".into(),
+                (Lang::En, Reason::Overruff) => "overtrumps the opponent".into(),
+                (Lang::Fr, Reason::Overruff) => "surcoupe l'adversaire".into(),
+                (Lang::En, Reason::TakeTrick) => {
+                    "takes the trick with the cheapest card that holds it".into()
+                }
+                (Lang::Fr, Reason::TakeTrick) => "prend le pli au plus juste".into(),
+                (Lang::En, Reason::TryTrick) => {
+                    "plays for the trick: a higher card may still come".into()
+                }
+                (Lang::Fr, Reason::TryTrick) => {
+                    "tente le pli : une carte plus forte peut encore tomber".into()
+                }
+                (Lang::En, Reason::LoadPartner { points }) => {
+                    format!("puts {points} points on partner's trick")
+                }
+                (Lang::Fr, Reason::LoadPartner { points }) => {
+                    format!("charge le pli du partenaire de {points} points")
+                }
+                (Lang::En, Reason::GiveLeast) => "gives the least it can".into(),
+                (Lang::Fr, Reason::GiveLeast) => "donne le moins possible".into(),
+                (Lang::En, Reason::KeepGuard) => {
+                    "keeps a master or a guard, throwing elsewhere".into()
+                }
+                (Lang::Fr, Reason::KeepGuard) => {
+                    "garde une maîtresse ou une garde, se défausse ailleurs".into()
+                }
+                (Lang::En, Reason::Capot { worlds, of }) => {
+                    format!("plays for every trick: the capot is there {}", w(worlds, of))
+                }
+                (Lang::Fr, Reason::Capot { worlds, of }) => {
+                    format!("joue tous les plis : le capot est là {}", w(worlds, of))
+                }
+                (Lang::En, Reason::Bid { seen, worlds, of }) => {
+                    format!("I see us at {seen}: made {}", w(worlds, of))
+                }
+                (Lang::Fr, Reason::Bid { seen, worlds, of }) => {
+                    format!("je nous vois à {seen} : réussi {}", w(worlds, of))
+                }
+                (Lang::En, Reason::Convention) => {
+                    "the convention's bid, which nothing seen contradicts".into()
+                }
+                (Lang::Fr, Reason::Convention) => {
+                    "l'enchère de la convention, que rien ne contredit".into()
+                }
+                (Lang::En, Reason::Pass) => "no contract of ours pays more".into(),
+                (Lang::Fr, Reason::Pass) => "aucun contrat de notre camp ne rapporte plus".into(),
+                (Lang::En, Reason::Contre { need, seen, worlds, of }) => {
+                    format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))
+                }
+                (Lang::Fr, Reason::Contre { need, seen, worlds, of }) => {
+                    format!("{need} à faire, je les vois à {seen} : chute {}", w(worlds, of))
+                }
+                (Lang::En, Reason::Surcontre { worlds, of }) => {
+                    format!("the contract is made {}", w(worlds, of))
+                }
+                (Lang::Fr, Reason::Surcontre { worlds, of }) => {
+                    format!("le contrat est réussi {}", w(worlds, of))
+                }
             }
-            (Lang::En, Reason::PullTrumps { out }) => {
-                format!("pulls trumps: {out} still out")
-            }
-            (Lang::Fr, Reason::PullTrumps { out }) => {
-                format!("tire les atouts : il en reste {out}")
-            }
-            (Lang::En, Reason::CashMaster) => "cashes a card that takes the trick".into(),
-            (Lang::Fr, Reason::CashMaster) => "encaisse une carte maîtresse".into(),
-            (Lang::En, Reason::GiveRuff) => "leads a suit partner trumps".into(),
-            (Lang::Fr, Reason::GiveRuff) => "joue une couleur que le partenaire coupe".into(),
-            (Lang::En, Reason::LeadLow) => "leads low, keeping the high cards".into(),
-            (Lang::Fr, Reason::LeadLow) => "entame petit, garde les grosses cartes".into(),
-            (Lang::En, Reason::Ruff) => "trumps a suit it cannot follow".into(),
-            (Lang::Fr, Reason::Ruff) => "coupe une couleur qu'il n'a plus".into(),
-            (Lang::En, Reason::Overruff) => "overtrumps the opponent".into(),
-            (Lang::Fr, Reason::Overruff) => "surcoupe l'adversaire".into(),
-            (Lang::En, Reason::TakeTrick) => {
-                "takes the trick with the cheapest card that holds it".into()
-            }
-            (Lang::Fr, Reason::TakeTrick) => "prend le pli au plus juste".into(),
-            (Lang::En, Reason::TryTrick) => {
-                "plays for the trick: a higher card may still come".into()
-            }
-            (Lang::Fr, Reason::TryTrick) => {
-                "tente le pli : une carte plus forte peut encore tomber".into()
-            }
-            (Lang::En, Reason::LoadPartner { points }) => {
-                format!("puts {points} points on partner's trick")
-            }
-            (Lang::Fr, Reason::LoadPartner { points }) => {
-                format!("charge le pli du partenaire de {points} points")
-            }
-            (Lang::En, Reason::GiveLeast) => "gives the least it can".into(),
-            (Lang::Fr, Reason::GiveLeast) => "donne le moins possible".into(),
-            (Lang::En, Reason::KeepGuard) => "keeps a master or a guard, throwing elsewhere".into(),
-            (Lang::Fr, Reason::KeepGuard) => {
-                "garde une maîtresse ou une garde, se défausse ailleurs".into()
-            }
-            (Lang::En, Reason::Capot { worlds, of }) => {
-                format!("plays for every trick: the capot is there {}", w(worlds, of))
-            }
-            (Lang::Fr, Reason::Capot { worlds, of }) => {
-                format!("joue tous les plis : le capot est là {}", w(worlds, of))
-            }
-            (Lang::En, Reason::Bid { seen, worlds, of }) => {
-                format!("I see us at {seen}: made {}", w(worlds, of))
-            }
-            (Lang::Fr, Reason::Bid { seen, worlds, of }) => {
-                format!("je nous vois à {seen} : réussi {}", w(worlds, of))
-            }
-            (Lang::En, Reason::Convention) => {
-                "the convention's bid, which nothing seen contradicts".into()
-            }
-            (Lang::Fr, Reason::Convention) => {
-                "l'enchère de la convention, que rien ne contredit".into()
-            }
-            (Lang::En, Reason::Pass) => "no contract of ours pays more".into(),
-            (Lang::Fr, Reason::Pass) => "aucun contrat de notre camp ne rapporte plus".into(),
-            (Lang::En, Reason::Contre { need, seen, worlds, of }) => {
-                format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))
-            }
-            (Lang::Fr, Reason::Contre { need, seen, worlds, of }) => {
-                format!("{need} à faire, je les vois à {seen} : chute {}", w(worlds, of))
-            }
-            (Lang::En, Reason::Surcontre { worlds, of }) => {
-                format!("the contract is made {}", w(worlds, of))
-            }
-            (Lang::Fr, Reason::Surcontre { worlds, of }) => {
-                format!("le contrat est réussi {}", w(worlds, of))
-            }
-        }
+        })
     }
 
     /// The expert's advice in one line: the action, then why ("Hint: J♠ — pulls trumps: 3 still
     /// out").
     pub fn advice(self, advice: &Advice) -> String {
-        format!(
-            "{}{}{} — {}",
-            self.t(T::Hint),
-            self.colon(),
-            self.action(advice.action),
-            self.reason(advice.reason)
-        )
+        self.out({
+            format!(
+                "{}{}{} — {}",
+                self.t(T::Hint),
+                self.colon(),
+                self.action(advice.action),
+                self.reason(advice.reason)
+            )
+        })
     }
 
     /// The deal with every hand seen: what the takers make with perfect play, against what
     /// they made, and the score it writes.
     pub fn double_dummy(self, dd: &DoubleDummy) -> String {
-        let verdict = self.t(if dd.made { T::Made } else { T::Failed });
-        let (us, them) = (dd.score[Team::NS], dd.score[Team::EW]);
-        let (takers, played) = (dd.takers_points, dd.played_points);
-        match self.lang {
-            Lang::En => format!(
-                "Every hand seen, perfect play: the takers make {takers} (played: {played}); \
+        self.out({
+            let verdict = self.t(if dd.made { T::Made } else { T::Failed });
+            let (us, them) = (dd.score[Team::NS], dd.score[Team::EW]);
+            let (takers, played) = (dd.takers_points, dd.played_points);
+            match self.lang {
+                Lang::En => format!(
+                    "Every hand seen, perfect play: the takers make {takers} (played: {played}); \
                  {verdict}, us {us}, them {them}"
-            ),
-            Lang::Fr => format!(
-                "Toutes les mains vues, jeu parfait : les preneurs font {takers} (joué : \
+                ),
+                Lang::Fr => format!(
+                    "Toutes les mains vues, jeu parfait : les preneurs font {takers} (joué : \
                  {played}) ; {verdict}, nous {us}, eux {them}"
-            ),
-        }
+                ),
+            }
+        })
     }
 
     /// What a choice other than the expert's cost on average, in points of the deal's score:
     /// less than half a point is as good.
     pub fn cost(self, points: f64) -> String {
-        let p = points.round();
-        match (self.lang, p > 0.0) {
-            (Lang::En, true) => format!("−{p:.0} on average"),
-            (Lang::Fr, true) => format!("−{p:.0} en moyenne"),
-            (Lang::En, false) => "as good on average".into(),
-            (Lang::Fr, false) => "aussi bon en moyenne".into(),
-        }
+        self.out({
+            let p = points.round();
+            match (self.lang, p > 0.0) {
+                (Lang::En, true) => format!("−{p:.0} on average"),
+                (Lang::Fr, true) => format!("−{p:.0} en moyenne"),
+                (Lang::En, false) => "as good on average".into(),
+                (Lang::Fr, false) => "aussi bon en moyenne".into(),
+            }
+        })
     }
 
     /// The analysis summed up: how many of South's decisions were the expert's, and what the
     /// others cost on average.
     pub fn analysis_total(self, agreed: usize, of: usize, cost: f64) -> String {
+        self.out({
         let c = cost.round();
         match self.lang {
             Lang::En => {
@@ -818,21 +987,24 @@ impl Words {
                 )
             }
         }
+        })
     }
 
     /// Why South's last action cannot be taken back.
     pub fn undo_refusal(self, e: &crate::game::UndoError) -> String {
-        use crate::game::UndoError;
-        match (self.lang, e) {
-            (Lang::En, UndoError::NotTheLast { last, .. }) => {
-                format!("Nothing to take back: {} has acted since", self.seat(*last))
+        self.out({
+            use crate::game::UndoError;
+            match (self.lang, e) {
+                (Lang::En, UndoError::NotTheLast { last, .. }) => {
+                    format!("Nothing to take back: {} has acted since", self.seat(*last))
+                }
+                (Lang::Fr, UndoError::NotTheLast { last, .. }) => {
+                    format!("Rien à reprendre : {} a joué depuis", self.seat(*last))
+                }
+                (Lang::En, _) => "Nothing to take back in this deal".into(),
+                (Lang::Fr, _) => "Rien à reprendre dans cette donne".into(),
             }
-            (Lang::Fr, UndoError::NotTheLast { last, .. }) => {
-                format!("Rien à reprendre : {} a joué depuis", self.seat(*last))
-            }
-            (Lang::En, _) => "Nothing to take back in this deal".into(),
-            (Lang::Fr, _) => "Rien à reprendre dans cette donne".into(),
-        }
+        })
     }
 
     /// The tricks each team has taken: "tricks: us 6, them 2".
@@ -845,95 +1017,102 @@ impl Words {
     /// "(160 + 100 + 20) × 2 = 560", "133 + 90 = 223 → 220"; a lone term is just itself. The
     /// arrow shows the rounding, where the rules round.
     pub fn score_sum(self, sum: &crate::rules::ScoreSum, written: u16) -> String {
-        let mut terms: Vec<String> = Vec::new();
-        for v in [sum.cards, sum.base] {
-            if v > 0 {
-                terms.push(v.to_string());
+        self.out({
+            let mut terms: Vec<String> = Vec::new();
+            for v in [sum.cards, sum.base] {
+                if v > 0 {
+                    terms.push(v.to_string());
+                }
             }
-        }
-        match sum.bid_times {
-            0 => {}
-            1 => terms.push(sum.bid.to_string()),
-            n => terms.push(format!("{n} × {}", sum.bid)),
-        }
-        for v in [sum.declarations, sum.belote, sum.bonus] {
-            if v > 0 {
-                terms.push(v.to_string());
+            match sum.bid_times {
+                0 => {}
+                1 => terms.push(sum.bid.to_string()),
+                n => terms.push(format!("{n} × {}", sum.bid)),
             }
-        }
-        let raw = sum.total();
-        let mut out = match (terms.len(), sum.times) {
-            (0, _) => raw.to_string(),
-            (_, times) if times > 1 => format!("({}) × {times} = {raw}", terms.join(" + ")),
-            (1, _) => raw.to_string(),
-            _ => format!("{} = {raw}", terms.join(" + ")),
-        };
-        if written != raw {
-            out.push_str(&format!(" → {written}"));
-        }
-        out
+            for v in [sum.declarations, sum.belote, sum.bonus] {
+                if v > 0 {
+                    terms.push(v.to_string());
+                }
+            }
+            let raw = sum.total();
+            let mut out = match (terms.len(), sum.times) {
+                (0, _) => raw.to_string(),
+                (_, times) if times > 1 => format!("({}) × {times} = {raw}", terms.join(" + ")),
+                (1, _) => raw.to_string(),
+                _ => format!("{} = {raw}", terms.join(" + ")),
+            };
+            if written != raw {
+                out.push_str(&format!(" → {written}"));
+            }
+            out
+        })
     }
 
     /// The rules as shipped: `RULES.fr.md` in French, `RULES.md` in English.
-    pub const fn rules_md(self) -> &'static str {
-        match self.lang {
+    pub fn rules_md(self) -> std::borrow::Cow<'static, str> {
+        let md = match self.lang {
             Lang::En => include_str!("../../RULES.md"),
             Lang::Fr => include_str!("../../RULES.fr.md"),
-        }
+        };
+        if self.ascii { ascii(md).into() } else { md.into() }
     }
 
     /// Keys as a keymap shows them ("Enter Space", "Esc"), with the names French keyboards
     /// print on those keys in French: "Entrée Espace", "Échap".
     pub fn keys(self, shown: &str) -> String {
-        match self.lang {
-            Lang::En => shown.to_string(),
-            Lang::Fr => shown
-                .split(' ')
-                .map(|k| match k {
-                    "Enter" => "Entrée",
-                    "Space" => "Espace",
-                    "Esc" => "Échap",
-                    // Yes is `o` (oui) as well as `y`, and the French prompts say `o`.
-                    "y" => "o",
-                    other => other,
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        }
+        self.out({
+            match self.lang {
+                Lang::En => shown.to_string(),
+                Lang::Fr => shown
+                    .split(' ')
+                    .map(|k| match k {
+                        "Enter" => "Entrée",
+                        "Space" => "Espace",
+                        "Esc" => "Échap",
+                        // Yes is `o` (oui) as well as `y`, and the French prompts say `o`.
+                        "y" => "o",
+                        other => other,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            }
+        })
     }
 
     /// A store error, in the table's language: what could not be done to which file, and why.
     /// The details a system or a parser gives stay as they come.
     pub fn store_error(self, e: &StoreError) -> String {
-        if self.lang == Lang::En {
-            return e.to_string();
-        }
-        let what = match e.operation() {
-            Operation::Read => "lire",
-            Operation::Write => "enregistrer",
-            Operation::Remove => "supprimer",
-            Operation::MoveAside => "mettre de côté",
-        };
-        let why = match e.cause() {
-            Cause::Io(io) => self.io_error(io),
-            Cause::Unusable(ReadError::Io(io)) => self.io_error(io),
-            Cause::Unusable(ReadError::NotAFile) => "ce n'est pas un fichier ordinaire".into(),
-            Cause::Unusable(ReadError::TooLarge(limit)) => {
-                format!("il dépasse {}", crate::files::size(*limit))
+        self.out({
+            if self.lang == Lang::En {
+                return self.out(e.to_string());
             }
-            Cause::Unusable(ReadError::DanglingLink(to)) => {
-                format!("c'est un lien vers {}, qui n'existe pas", to.display())
-            }
-            Cause::Json(j) => j.to_string(),
-            Cause::GameNotOver => "la partie n'est pas finie".into(),
-            Cause::BadName => "ce n'est pas un fichier que contree peut écrire".into(),
-            Cause::ReadOnly => "une autre table contree tient le dossier de données".into(),
-            Cause::NotReadBefore => {
-                "il n'a pas pu être lu, il n'est donc pas écrasé ; voyez-y d'abord".into()
-            }
-        };
-        let de = if what.starts_with(['e', 'é']) { "d'" } else { "de " };
-        format!("impossible {de}{what} {} : {why}", e.path().display())
+            let what = match e.operation() {
+                Operation::Read => "lire",
+                Operation::Write => "enregistrer",
+                Operation::Remove => "supprimer",
+                Operation::MoveAside => "mettre de côté",
+            };
+            let why = match e.cause() {
+                Cause::Io(io) => self.io_error(io),
+                Cause::Unusable(ReadError::Io(io)) => self.io_error(io),
+                Cause::Unusable(ReadError::NotAFile) => "ce n'est pas un fichier ordinaire".into(),
+                Cause::Unusable(ReadError::TooLarge(limit)) => {
+                    format!("il dépasse {}", crate::files::size(*limit))
+                }
+                Cause::Unusable(ReadError::DanglingLink(to)) => {
+                    format!("c'est un lien vers {}, qui n'existe pas", to.display())
+                }
+                Cause::Json(j) => j.to_string(),
+                Cause::GameNotOver => "la partie n'est pas finie".into(),
+                Cause::BadName => "ce n'est pas un fichier que contree peut écrire".into(),
+                Cause::ReadOnly => "une autre table contree tient le dossier de données".into(),
+                Cause::NotReadBefore => {
+                    "il n'a pas pu être lu, il n'est donc pas écrasé ; voyez-y d'abord".into()
+                }
+            };
+            let de = if what.starts_with(['e', 'é']) { "d'" } else { "de " };
+            format!("impossible {de}{what} {} : {why}", e.path().display())
+        })
     }
 
     /// An error of the file system in words a player understands.
@@ -952,6 +1131,7 @@ impl Words {
 
     /// A file the store could not use, and what became of it.
     pub fn set_aside(self, a: &SetAside) -> String {
+        self.out({
         match (self.lang, a.moved) {
             (Lang::En, _) => a.to_string(),
             (Lang::Fr, _) if a.last_line_only => format!(
@@ -970,11 +1150,12 @@ impl Words {
                 format!("{} n'a pas pu servir ({}) ; il a été laissé tel quel", a.file, a.reason)
             }
         }
+        })
     }
 
     /// What to tell the player when the save could not be resumed.
     pub fn resume_notice(self, r: &Resume) -> Option<String> {
-        match (self.lang, r) {
+        let notice = match (self.lang, r) {
             (Lang::En, _) => r.notice(),
             (Lang::Fr, Resume::MovedAside { path, reason }) => Some(format!(
                 "La partie enregistrée n'a pas pu être reprise ({reason}) ; elle a été gardée sous {}.",
@@ -988,7 +1169,8 @@ impl Words {
                 "La partie enregistrée avait aussi été classée comme abandonnée dans games.jsonl, par une nouvelle partie arrêtée avant de commencer ; l'enregistrement en contient davantage, ce classement a donc été retiré, et la partie sera classée une fois, à sa fin.".into(),
             ),
             (Lang::Fr, Resume::None | Resume::Saved { .. }) => None,
-        }
+        };
+        notice.map(|n| self.out(n))
     }
 
     /// The message shown when the terminal is too small.
@@ -1002,7 +1184,7 @@ impl Words {
     /// The one-page rules summary of the help screen, for a game of `set`: the direction of play,
     /// the made test and the scoring follow the set, so that the summary never contradicts the
     /// set's own note below it.
-    pub fn rules_summary(self, set: RuleSet) -> [&'static str; 8] {
+    pub fn rules_summary(self, set: RuleSet) -> [String; 8] {
         let (direction, made, scores) = match (self.lang, set) {
             (Lang::En, RuleSet::Contree) => (
                 "You (South) and North play against East and West; play goes anticlockwise.",
@@ -1052,6 +1234,7 @@ impl Words {
             ],
         };
         [direction, bidding, contre, follow, trump, orders, made, scores]
+            .map(|l| self.out(l.into()))
     }
 }
 
@@ -1124,8 +1307,8 @@ mod tests {
 
     #[test]
     fn every_reason_is_worded_in_both_languages_with_its_figures() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         for w in [en, fr] {
             let said: Vec<String> = every_reason().into_iter().map(|r| w.reason(r)).collect();
             for (r, text) in every_reason().into_iter().zip(&said) {
@@ -1178,8 +1361,8 @@ mod tests {
 
     #[test]
     fn the_analysis_is_summed_up_in_both_languages() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(en.cost(11.6), "−12 on average");
         assert_eq!(fr.cost(11.6), "−12 en moyenne");
         assert_eq!(en.cost(0.3), "as good on average");
@@ -1210,7 +1393,7 @@ mod tests {
 
     #[test]
     fn french_uses_french_card_names_and_calls() {
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(fr.card(Card::new(Suit::Spades, Rank::Jack)), "V♠");
         assert_eq!(fr.card(Card::new(Suit::Hearts, Rank::Queen)), "D♥");
         assert_eq!(fr.card(Card::new(Suit::Clubs, Rank::King)), "R♣");
@@ -1221,7 +1404,7 @@ mod tests {
             multiplier: Multiplier::Contre,
         };
         assert_eq!(fr.contract(&c), "100 ♥ contré, Nord");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Letters };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Letters, ascii: false };
         assert_eq!(en.contract(&c), "100 H contré, North");
         assert_eq!(en.card(Card::new(Suit::Diamonds, Rank::Ten)), "10D");
     }
@@ -1232,9 +1415,9 @@ mod tests {
         use crate::rules::PlayError;
         let card = Card::new(Suit::Hearts, Rank::Ten);
         let e = GameError::Play(PlayError::MustFollow { suit: Suit::Spades });
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(fr.refusal(Action::Play(card), &e), "10♥ : il faut fournir à pique (♠)");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(en.refusal(Action::Play(card), &e), "10♥: you must follow ♠ (spades)");
         let e = GameError::Play(PlayError::MustOvertrump {
             holds: Card::new(Suit::Spades, Rank::Jack),
@@ -1257,13 +1440,13 @@ mod tests {
 
     #[test]
     fn the_resume_line_says_whose_score_and_when() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(
             en.resume(0, 270, Some((11, 29, 14, 41))),
             "Resume the game — Us 0, Them 270 — saved 29 Nov 14:41"
         );
         assert_eq!(en.resume(10, 20, None), "Resume the game — Us 10, Them 20");
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(
             fr.resume(0, 270, Some((11, 29, 14, 41))),
             "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41"
@@ -1283,7 +1466,7 @@ mod tests {
     #[test]
     fn scores_are_written_as_their_sums() {
         use crate::rules::ScoreSum;
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
         let made =
             ScoreSum { cards: 160, bid: 80, bid_times: 1, belote: 20, ..ScoreSum::default() };
         assert_eq!(en.score_sum(&made, 260), "160 + 80 + 20 = 260");
@@ -1311,18 +1494,18 @@ mod tests {
             ScoreSum { cards: 100, bid: 90, bid_times: 2, belote: 20, ..ScoreSum::default() };
         assert_eq!(en.score_sum(&plain, 300), "100 + 2 × 90 + 20 = 300");
         assert_eq!(en.tricks_taken(6, 2), "tricks: us 6, them 2");
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(fr.tricks_taken(6, 2), "plis : nous 6, eux 2");
         assert_eq!(
-            plain_letters("Dédé, Kévin, Réglages, CONTRÉE, cœur"),
+            ascii("Dédé, Kévin, Réglages, CONTRÉE, cœur"),
             "Dede, Kevin, Reglages, CONTREE, coeur"
         );
     }
 
     #[test]
     fn the_rules_follow_the_language() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert!(en.rules_md().starts_with("# Belote contrée: the rules"));
         assert!(fr.rules_md().contains("dix de der"));
         assert!(fr.rules_md().contains("## Exemples"));
@@ -1336,7 +1519,7 @@ mod tests {
             v.sort();
             v
         };
-        assert_eq!(numbers(en.rules_md()), numbers(fr.rules_md()));
+        assert_eq!(numbers(&en.rules_md()), numbers(&fr.rules_md()));
         for set in RuleSet::ALL {
             assert_ne!(en.rules_summary(set), fr.rules_summary(set));
         }
@@ -1345,8 +1528,8 @@ mod tests {
     #[test]
     fn what_the_store_says_is_said_in_the_language() {
         use std::path::PathBuf;
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
         let path = PathBuf::from("/data/game.json.corrupt-1");
         let moved = Resume::MovedAside { path: path.clone(), reason: "truncated".into() };
         assert_eq!(en.resume_notice(&moved), moved.notice());
@@ -1390,17 +1573,17 @@ mod tests {
 
     #[test]
     fn french_keys_say_oui_for_yes() {
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(fr.keys("Enter y"), "Entrée o");
         assert_eq!(fr.keys("y Enter"), "o Entrée");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
         assert_eq!(en.keys("Enter y"), "Enter y");
     }
 
     #[test]
     fn the_rules_summary_follows_the_set_of_the_game() {
         for lang in Lang::ALL {
-            let w = Words { lang, suits: SuitStyle::Glyphs };
+            let w = Words { lang, suits: SuitStyle::Glyphs, ascii: false };
             let [contree, coinche, plain] = RuleSet::ALL.map(|set| w.rules_summary(set));
             // Clockwise only in the plain rules; anticlockwise never said there.
             assert_eq!(contree[0], coinche[0]);
@@ -1415,8 +1598,8 @@ mod tests {
 
     #[test]
     fn declarations_and_trump_modes_are_named_in_each_language() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
         let tierce = Declaration::Sequence { top: Card::new(Suit::Hearts, Rank::Queen), len: 3 };
         assert_eq!(en.declaration(tierce), "Tierce ♥\u{a0}Q");
         assert_eq!(fr.declaration(tierce), "Tierce ♥\u{a0}D");
@@ -1439,7 +1622,7 @@ mod tests {
     #[test]
     fn letters_are_distinct_in_each_language() {
         for lang in Lang::ALL {
-            let w = Words { lang, suits: SuitStyle::Letters };
+            let w = Words { lang, suits: SuitStyle::Letters, ascii: false };
             let letters: std::collections::HashSet<&str> =
                 Suit::ALL.iter().map(|&s| w.suit(s)).collect();
             assert_eq!(letters.len(), 4);
@@ -1451,5 +1634,71 @@ mod tests {
         assert_eq!(Lang::from_locale("fr_FR.UTF-8"), Lang::Fr);
         assert_eq!(Lang::from_locale("en_GB.UTF-8"), Lang::En);
         assert_eq!(Lang::from_locale("C"), Lang::En);
+    }
+
+    #[test]
+    fn in_ascii_every_text_is_ascii_in_both_languages() {
+        use crate::game::{Action, GameError, UndoError};
+        use crate::rules::{Card, PlayError, ScoreSum};
+        for lang in Lang::ALL {
+            for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
+                let w = Words { lang, suits, ascii: true };
+                let mut said: Vec<String> = T::ALL.iter().map(|&t| w.t(t).to_string()).collect();
+                let hearts = Card::new(Suit::Hearts, Rank::Queen);
+                let refused = GameError::Play(PlayError::MustFollow { suit: Suit::Clubs });
+                let undo = UndoError::NotTheLast { seat: Seat::South, last: Seat::East };
+                let sum =
+                    ScoreSum { cards: 133, bid: 90, bid_times: 2, times: 2, ..ScoreSum::default() };
+                let tierce = Declaration::Sequence { top: hearts, len: 3 };
+                let contract = Contract {
+                    taker: Seat::West,
+                    bid: Bid { level: BidLevel::Capot, trump: Trump::AllTrump },
+                    multiplier: Multiplier::Surcontre,
+                };
+                said.extend([
+                    w.card(hearts),
+                    w.suit_name(Suit::Hearts).to_string(),
+                    w.suit_name(Suit::Clubs).to_string(),
+                    w.refusal(Action::Play(hearts), &refused),
+                    w.undo_refusal(&undo),
+                    w.declaration(tierce),
+                    w.contract(&contract),
+                    w.bid_long(contract.bid),
+                    w.resume(10, 20, Some((2, 28, 23, 59))),
+                    w.resume(10, 20, Some((12, 1, 0, 0))),
+                    w.resume(10, 20, Some((8, 1, 0, 0))),
+                    w.replace_saved(0, 310),
+                    w.score_sum(&sum, 550),
+                    w.cost(12.0),
+                    w.analysis_total(3, 9, 20.0),
+                    w.keys("←→ h l"),
+                    w.keys("↑↓ j k"),
+                    w.keys("Enter Space Esc"),
+                    w.too_small(10, 5),
+                    w.text("Dédé, « Surcontre ! »").into_owned(),
+                    w.rules_md().into_owned(),
+                ]);
+                said.extend(every_reason().into_iter().map(|r| w.reason(r)));
+                said.extend(RuleSet::ALL.iter().flat_map(|&set| w.rules_summary(set)));
+                said.extend(Suit::ALL.map(|s| w.suit(s).to_string()));
+                for text in &said {
+                    assert!(text.is_ascii(), "{lang:?}: {text}");
+                }
+            }
+        }
+        // Folded, a text keeps its letters and its sense: the arrow of a sum stays an arrow.
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: true };
+        assert_eq!(fr.t(T::Made).to_uppercase(), "REUSSI");
+        assert_eq!(fr.t(T::Failed).to_uppercase(), "CHUTE");
+        assert_eq!(fr.keys("Enter Esc"), "Entree Echap");
+        assert_eq!(fr.t(T::YourTurnBid), "A vous d'encherir");
+        assert_eq!(fr.t(T::Bidding), "Encheres");
+        let rounded = ScoreSum { cards: 133, bid: 90, bid_times: 1, ..ScoreSum::default() };
+        assert_eq!(fr.score_sum(&rounded, 220), "133 + 90 = 223 -> 220");
+        assert_eq!(fr.card(Card::new(Suit::Hearts, Rank::King)), "RC");
+        assert_eq!(fr.sign(Sign::Marker), ">");
+        let glyphs = Words { ascii: false, ..fr };
+        assert_eq!(glyphs.t(T::Made), "réussi");
+        assert_eq!(glyphs.sign(Sign::Marker), "▶");
     }
 }

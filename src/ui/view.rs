@@ -11,24 +11,16 @@ use super::commands::Availability;
 use super::keymap;
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::table::Hint;
-use super::text::T;
+use super::text::{Sign, T};
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
 use crate::game::Phase;
 use crate::rules::Seat;
 
-/// How the frame is drawn, beside the app's state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Look {
-    /// Borders and card frames in ASCII.
-    pub ascii: bool,
-}
-
 /// Draws the app and returns the clickable areas.
-pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
+pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let mut ctx =
-        Ctx { app, theme: app.theme, words: app.words(), ascii: look.ascii, hits: Hits::default() };
+    let mut ctx = Ctx { app, theme: app.theme, words: app.words(), hits: Hits::default() };
     if too_small(area.width, area.height) {
         let msg = ctx.words.too_small(area.width, area.height);
         let r = centered(area, msg.chars().count() as u16, 1);
@@ -61,49 +53,7 @@ pub fn render(app: &App, look: Look, frame: &mut Frame<'_>) -> Hits {
         p.render(hint_area, buf);
     }
     draw_footer(&ctx, footer, buf);
-    if look.ascii {
-        to_ascii(buf);
-    }
     ctx.hits
-}
-
-/// The ASCII stand-ins for the few symbols the table draws besides letters: markers, arrows,
-/// quotes. Accented letters stay in French sentences; titles and names are written with plain
-/// letters by the widgets.
-const ASCII_SYMBOLS: [(&str, &str); 22] = [
-    ("▶", ">"),
-    ("◀", "<"),
-    ("«", "<"),
-    ("»", ">"),
-    ("…", "."),
-    ("—", "-"),
-    ("→", ">"),
-    ("←", "<"),
-    ("↑", "^"),
-    ("↓", "v"),
-    ("▮", "#"),
-    ("Σ", "="),
-    ("›", ">"),
-    ("•", "*"),
-    ("✓", "v"),
-    ("★", "*"),
-    // The rules screen's: French no-break spaces, dashes, times, and its tables' bars.
-    ("\u{a0}", " "),
-    ("–", "-"),
-    ("−", "-"),
-    ("×", "x"),
-    ("│", "|"),
-    ("↶", "<"),
-];
-
-/// Replaces the symbols of [`ASCII_SYMBOLS`] in a drawn frame, for `--ascii` and terminals
-/// whose locale is not UTF-8.
-fn to_ascii(buf: &mut ratatui::buffer::Buffer) {
-    for cell in &mut buf.content {
-        if let Some((_, a)) = ASCII_SYMBOLS.iter().find(|(u, _)| cell.symbol() == *u) {
-            cell.set_symbol(a);
-        }
-    }
 }
 
 /// The expert's hint, over the footer at the table once South asked for it: the expert
@@ -156,7 +106,8 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         let s = status.words(ctx.words);
         // What was just taken back is no failure: a note, not a warning.
         if status.is_note() {
-            let note = Line::from(span(format!("↶ {s}"), ctx.theme.accent));
+            let note = format!("{} {s}", ctx.words.sign(Sign::TakenBack));
+            let note = Line::from(span(note, ctx.theme.accent));
             Paragraph::new(note).render(area, buf);
             return;
         }
@@ -313,10 +264,9 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
 pub fn draw<B: ratatui::backend::Backend>(
     terminal: &mut ratatui::Terminal<B>,
     app: &mut App,
-    look: Look,
 ) -> Result<(), B::Error> {
     let mut hits = Hits::default();
-    terminal.draw(|f| hits = render(app, look, f))?;
+    terminal.draw(|f| hits = render(app, f))?;
     app.hits = hits;
     Ok(())
 }

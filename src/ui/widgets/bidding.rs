@@ -14,7 +14,7 @@ use crate::game::Action;
 use crate::rules::Call;
 use crate::ui::screen::Hit;
 use crate::ui::table_screen::{BidButton, TableScreen};
-use crate::ui::text::T;
+use crate::ui::text::{Sign, T};
 
 /// The label of a button.
 fn label(ctx: &Ctx<'_>, b: BidButton) -> String {
@@ -127,8 +127,8 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let advised = advised(screen, b);
         // The value chosen, and the expert's advice, are marked by a sign as well as a colour.
         let text = match (chosen, advised) {
-            (true, _) => format!("›{text}"),
-            (false, true) => format!("•{text}"),
+            (true, _) => format!("{}{text}", w.sign(Sign::Chosen)),
+            (false, true) => format!("{}{text}", w.sign(Sign::Advised)),
             (false, false) => text,
         };
         let width = text.chars().count() as u16 + 2;

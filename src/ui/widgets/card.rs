@@ -10,15 +10,12 @@ use ratatui::style::Style;
 use super::Ctx;
 use crate::rules::{Card, Suit};
 use crate::ui::app::App;
+use crate::ui::text::Sign;
 
 /// A card's width.
 pub const WIDTH: u16 = 7;
 /// A card's height.
 pub const HEIGHT: u16 = 5;
-
-/// The mark of a trump card, beside its ranks (`*` under `--ascii`, as the view's ASCII
-/// stand-ins say).
-pub const TRUMP_MARK: &str = "★";
 
 /// The trump suit of the deal at the table, once its contract is made; none in sans atout and
 /// tout atout, where no suit stands apart.
@@ -82,7 +79,7 @@ pub fn face(
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
     let trump = trump_suit(ctx.app) == Some(card.suit());
-    let (tl, tr, bl, br, h, v) = match (ctx.ascii, highlight.marked) {
+    let (tl, tr, bl, br, h, v) = match (ctx.words.ascii, highlight.marked) {
         (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
         (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),
         (true, false) => ("+", "+", "+", "+", "-", "|"),
@@ -101,7 +98,8 @@ pub fn face(
     // The rank in the top left and bottom right corners, the trump mark in the two others.
     let (top, bottom_rank) = if trump {
         let k = inner.saturating_sub(1);
-        (format!("{rank:<k$}{TRUMP_MARK}"), format!("{TRUMP_MARK}{rank:>k$}"))
+        let mark = ctx.words.sign(Sign::Trump);
+        (format!("{rank:<k$}{mark}"), format!("{mark}{rank:>k$}"))
     } else {
         (format!("{rank:<inner$}"), format!("{rank:>inner$}"))
     };
@@ -136,7 +134,7 @@ pub fn face(
 
 /// Draws a row of `n` card backs, small (one cell each), for a seat's remaining cards.
 pub fn backs(ctx: &Ctx<'_>, n: usize) -> String {
-    let b = if ctx.ascii { "#" } else { "▮" };
+    let b = ctx.words.sign(Sign::CardBack);
     b.repeat(n)
 }
 
@@ -166,12 +164,12 @@ mod tests {
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
             budget: crate::bots::expert::Budget::think(crate::bots::expert::DEFAULT_THINK),
+            ascii: false,
         });
         let ctx = Ctx {
             app: &app,
             theme: Theme::colored(),
-            words: Words { lang: Lang::Fr, suits: SuitStyle::Glyphs },
-            ascii: false,
+            words: Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false },
             hits: Hits::default(),
         };
         let area = Rect::new(0, 0, size.w, size.h);

@@ -14,7 +14,7 @@ use crate::game::Phase;
 use crate::rules::Seat;
 use crate::ui::screen::Hit;
 use crate::ui::table::Wait;
-use crate::ui::text::T;
+use crate::ui::text::{Sign, T};
 
 /// Draws the hand area (7 rows: the turn line, a row for lifted cards, the cards).
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -35,30 +35,33 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         line.push(span(format!("[{}] ", w.t(T::Taker)), t.dim));
     }
     if let Some(b) = table.bubbles()[Seat::South] {
-        line.push(span(format!("« {} » ", super::seat::bubble_text(ctx, b)), t.bubble));
+        let said = super::seat::bubble_text(ctx, b);
+        let quoted = format!("{} {said} {} ", w.sign(Sign::Open), w.sign(Sign::Close));
+        line.push(span(quoted, t.bubble));
     }
     if let Some(text) = super::seat::announcement(ctx, Seat::South) {
         line.push(span(format!("{text} "), t.bubble));
     }
     let (shown, wait) = (table.shown_trick(), table.wait());
+    let (marker, dash) = (w.sign(Sign::Marker), w.sign(Sign::Dash));
     let turn = if let (Some(_), Some(Wait::Held)) = (shown, wait) {
-        Some((format!("▶ {}", w.t(T::HeldTrick)), t.accent))
+        Some((format!("{marker} {}", w.t(T::HeldTrick)), t.accent))
     } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
-        Some((format!("— {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
+        Some((format!("{dash} {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
     } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
-        Some((format!("— {}", w.t(T::DealDoneLine)), t.accent))
+        Some((format!("{dash} {}", w.t(T::DealDoneLine)), t.accent))
     } else if let Some(s) = table.thinking().or(match wait {
         Some(Wait::Bot(s)) => Some(s),
         _ => None,
     }) {
         let name = super::seat::name(ctx, s);
-        Some((format!("— {name} {}…", w.t(T::Thinking)), t.dim))
+        Some((format!("{dash} {name} {}{}", w.t(T::Thinking), w.sign(Sign::Ellipsis)), t.dim))
     } else if table.declaring().is_some() {
-        Some((format!("▶ {}", w.t(T::Declarations)), t.accent))
+        Some((format!("{marker} {}", w.t(T::Declarations)), t.accent))
     } else if table.south_to_play() {
-        Some((format!("▶ {}", w.t(T::YourTurn)), t.accent))
+        Some((format!("{marker} {}", w.t(T::YourTurn)), t.accent))
     } else if table.south_to_bid() {
-        Some((format!("▶ {}", w.t(T::YourTurnBid)), t.accent))
+        Some((format!("{marker} {}", w.t(T::YourTurnBid)), t.accent))
     } else {
         None
     };

@@ -15,6 +15,8 @@ pub struct Styles {
     pub heading: Style,
     /// Table borders.
     pub rule: Style,
+    /// The bar between a table's columns.
+    pub bar: &'static str,
 }
 
 /// The lines of `md` for a screen `width` columns wide.
@@ -93,7 +95,7 @@ fn flush_table(rows: &mut Vec<Vec<String>>, out: &mut Vec<Line<'static>>, width:
             *w = (*w).max(shown_width(cell));
         }
     }
-    let separator = " │ ";
+    let separator = format!(" {} ", s.bar);
     let total =
         widths.iter().sum::<usize>() + separator.chars().count() * columns.saturating_sub(1);
     let fits = total <= usize::from(width);
@@ -105,7 +107,7 @@ fn flush_table(rows: &mut Vec<Vec<String>>, out: &mut Vec<Line<'static>>, width:
         let mut line: Vec<Span<'static>> = Vec::new();
         for (j, cell) in row.iter().enumerate() {
             if j > 0 {
-                line.push(Span::styled(separator, s.rule));
+                line.push(Span::styled(separator.clone(), s.rule));
             }
             // The head row is in bold, as a table's head.
             let base = if i == 0 { s.text.add_modifier(Modifier::BOLD) } else { s.text };
@@ -165,7 +167,8 @@ fn spans(text: &str, base: Style) -> Vec<Span<'static>> {
 mod tests {
     use super::*;
 
-    const S: Styles = Styles { text: Style::new(), heading: Style::new(), rule: Style::new() };
+    const S: Styles =
+        Styles { text: Style::new(), heading: Style::new(), rule: Style::new(), bar: "│" };
 
     fn text(lines: &[Line<'_>]) -> Vec<String> {
         lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()

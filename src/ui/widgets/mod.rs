@@ -24,7 +24,7 @@ use super::screen::{Hit, Hits};
 use super::text::Words;
 use super::theme::Theme;
 
-/// What every widget needs: the styles, the words, the ASCII switch, the hits to record.
+/// What every widget needs: the styles, the words (ASCII only, or not), the hits to record.
 pub struct Ctx<'a> {
     /// The app being drawn.
     pub app: &'a App,
@@ -32,8 +32,6 @@ pub struct Ctx<'a> {
     pub theme: Theme,
     /// Words.
     pub words: Words,
-    /// Draw borders with ASCII characters.
-    pub ascii: bool,
     /// Clickable areas.
     pub hits: Hits,
 }
@@ -53,24 +51,14 @@ pub const ASCII_BORDER: border::Set = border::Set {
 impl Ctx<'_> {
     /// A bordered block with a title, in the table's border style.
     pub fn block<'b>(&self, title: &'b str) -> Block<'b> {
-        let set = if self.ascii { ASCII_BORDER } else { border::ROUNDED };
+        let set = if self.words.ascii { ASCII_BORDER } else { border::ROUNDED };
         let b = Block::new().borders(Borders::ALL).border_set(set).border_style(self.theme.border);
         if title.is_empty() {
             b
         } else {
-            b.title(Line::from(Span::styled(format!(" {} ", self.plain(title)), self.theme.title)))
+            let title = format!(" {} ", self.words.text(title));
+            b.title(Line::from(Span::styled(title, self.theme.title)))
         }
-    }
-
-    /// A title or a name as drawn: with plain letters under `--ascii`.
-    pub fn plain(&self, text: &str) -> String {
-        if self.ascii { super::text::plain_letters(text) } else { text.to_string() }
-    }
-
-    /// A sum or a change as drawn: under `--ascii` its arrow is `->`, where the `>` that stands
-    /// in for a lone arrow would read "greater than" ("223 > 220").
-    pub fn arrows(&self, text: String) -> String {
-        if self.ascii { text.replace(" → ", " -> ") } else { text }
     }
 
     /// A popup: the area cleared, a block drawn, the inner area returned. Clicking outside the

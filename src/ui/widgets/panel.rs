@@ -12,7 +12,7 @@ use super::{Ctx, put, span};
 use crate::game::Game;
 use crate::rules::{BeloteCall, Seat, Team, declaration_winner, declarations_scored};
 use crate::ui::table::Bubble;
-use crate::ui::text::T;
+use crate::ui::text::{Sign, T};
 
 /// Draws the panel in `area`.
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -46,7 +46,7 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             let taker = w.seat(c.taker);
             let mut line = vec![span(taker, t.text)];
             if let Some(trump) = c.trump().suit() {
-                let legend = format!("{} {}", super::card::TRUMP_MARK, w.t(T::TrumpLegend));
+                let legend = format!("{} {}", w.sign(Sign::Trump), w.t(T::TrumpLegend));
                 let used = taker.chars().count() + legend.chars().count();
                 if let Some(pad) = usize::from(inner.width).checked_sub(used + 1) {
                     line.push(span(" ".repeat(pad + 1), t.text));
@@ -55,7 +55,10 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
             put(buf, inner, 1, &Line::from(line));
         }
-        None => put(buf, inner, 0, &Line::from(span(format!("{}…", w.t(T::Bidding)), t.dim))),
+        None => {
+            let bidding = format!("{}{}", w.t(T::Bidding), w.sign(Sign::Ellipsis));
+            put(buf, inner, 0, &Line::from(span(bidding, t.dim)));
+        }
     }
 
     let b = ctx.block(w.t(T::Score));
@@ -152,7 +155,12 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
     for (seat, call) in &said {
         let word = w.t(if *call == BeloteCall::Belote { T::Belote } else { T::Rebelote });
         lines.push(Line::from(span(
-            format!("« {word} » {}", super::seat::name(ctx, *seat)),
+            format!(
+                "{} {word} {} {}",
+                w.sign(Sign::Open),
+                w.sign(Sign::Close),
+                super::seat::name(ctx, *seat)
+            ),
             t.bubble,
         )));
     }

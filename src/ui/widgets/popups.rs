@@ -17,7 +17,7 @@ use crate::stats::Stats;
 use crate::ui::commands::Availability;
 use crate::ui::keymap;
 use crate::ui::screen::{Hit, Popup, TableItem};
-use crate::ui::text::T;
+use crate::ui::text::{Sign, T};
 
 /// Draws a popup over `screen`.
 pub fn draw(ctx: &mut Ctx<'_>, popup: Popup, screen: Rect, buf: &mut Buffer) {
@@ -104,7 +104,7 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     lines.push(Line::from(span(review::history_header(ctx), t.dim)));
     let skip = g.history().len().saturating_sub(room);
     if skip > 0 {
-        lines.push(Line::from(span("  …", t.dim)));
+        lines.push(Line::from(span(format!("  {}", w.sign(Sign::Ellipsis)), t.dim)));
     }
     let take = if skip > 0 { room.saturating_sub(1) } else { room };
     let start = g.history().len().saturating_sub(take);
@@ -159,7 +159,7 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
             continue;
         }
         let text = match after.map(value) {
-            Some(now) => ctx.arrows(format!("{} → {now}", now.saturating_sub(added))),
+            Some(now) => format!("{} {} {now}", now.saturating_sub(added), w.sign(Sign::Arrow)),
             None => format!("+{added}"),
         };
         lines.push(Line::from(vec![
@@ -185,16 +185,16 @@ fn persona_lines(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
     };
     let role = if seat == Seat::North { T::Partner } else { T::Opponent };
     let mut lines = vec![
-        Line::from(span(ctx.plain(&p.name), t.accent)),
+        Line::from(span(w.text(&p.name).into_owned(), t.accent)),
         Line::from(span(format!("{}, {}", w.seat(seat), w.t(role)), t.dim)),
     ];
-    lines.extend(p.portrait.iter().map(|l| Line::from(span(l.clone(), t.text))));
+    lines.extend(p.portrait.iter().map(|l| Line::from(span(w.text(l).into_owned(), t.text))));
     lines.push(Line::from(""));
     let tagline = match w.lang {
         crate::ui::Lang::En => &p.tagline.en,
         crate::ui::Lang::Fr => &p.tagline.fr,
     };
-    lines.push(Line::from(span(tagline.clone(), t.text)));
+    lines.push(Line::from(span(w.text(tagline).into_owned(), t.text)));
     let style = match p.style {
         BiddingStyle::Bold => T::StyleBold,
         BiddingStyle::Cautious => T::StyleCautious,
@@ -244,7 +244,8 @@ fn menu(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
             TableItem::SaveAndLeave => T::MenuSaveLeave,
         });
         let focused = i == selected;
-        let text = format!("{}{label}", if focused { "▶ " } else { "  " });
+        let marker = if focused { w.sign(Sign::Marker) } else { " " };
+        let text = format!("{marker} {label}");
         let y = 1 + 2 * i as u16;
         let style = if focused { t.selected } else { t.text };
         put(buf, inner, y, &Line::from(span(text, style)));

@@ -13,7 +13,7 @@ use crate::game::{DealResult, Game};
 use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, RuleSet, Seat, Team};
 use crate::ui::review::{History, history_rows};
 use crate::ui::screen::Hit;
-use crate::ui::text::T;
+use crate::ui::text::{Sign, T};
 
 /// The lines of a finished deal's summary.
 pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
@@ -115,7 +115,7 @@ pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         let name = w.t(if team == Team::NS { T::Us } else { T::Them });
         lines.push(Line::from(vec![
             span(format!("{name}{}", w.colon()), t.dim),
-            span(ctx.arrows(w.score_sum(&s.sums[team], s.score[team])), t.accent),
+            span(w.score_sum(&s.sums[team], s.score[team]), t.accent),
         ]));
     }
     lines
@@ -143,8 +143,8 @@ pub fn history_header(ctx: &Ctx<'_>) -> String {
         w.t(T::Result),
         w.t(T::Us),
         w.t(T::Them),
-        format!("Σ {}", w.t(T::Us)),
-        format!("Σ {}", w.t(T::Them)),
+        format!("{} {}", w.sign(Sign::Sum), w.t(T::Us)),
+        format!("{} {}", w.sign(Sign::Sum), w.t(T::Them)),
     )
 }
 
@@ -177,7 +177,7 @@ fn in_progress_row(ctx: &Ctx<'_>, g: &Game) -> String {
     let d = g.deal();
     let contract = match d.contract() {
         Some(c) => w.contract(&c),
-        None => format!("{}…", w.t(T::Bidding)),
+        None => format!("{}{}", w.t(T::Bidding), w.sign(Sign::Ellipsis)),
     };
     let pts = d.play.as_ref().map(|p| p.points()).unwrap_or_default();
     format!(
@@ -203,7 +203,7 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let width = screen.width.saturating_sub(4).min(96);
-    let title = format!("{} — {}", w.t(T::History), w.rules_short(g.rules()));
+    let title = format!("{} {} {}", w.t(T::History), w.sign(Sign::Dash), w.rules_short(g.rules()));
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
     put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
     let n = history_rows(g);
@@ -219,7 +219,7 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
             None => in_progress_row(ctx, g),
         };
         let style = if i == selected { t.selected } else { t.text };
-        let marker = if i == selected { "▶" } else { " " };
+        let marker = if i == selected { w.sign(Sign::Marker) } else { " " };
         let y = 1 + row as u16;
         put(buf, inner, y, &Line::from(vec![span(marker, t.accent), span(text, style)]));
         ctx.hits.push(Rect::new(inner.x, inner.y + y, inner.width, 1), Hit::HistoryRow(i));
@@ -239,7 +239,7 @@ fn trick_line(ctx: &Ctx<'_>, n: usize, d: &DoneTrick) -> Line<'static> {
         spans.push(span(format!("{:<4}", w.card(c)), style));
         spans.push(span(" ", t.text));
     }
-    spans.push(span(format!("→ {} {}", w.seat(d.winner), d.points), t.text));
+    spans.push(span(format!("{} {} {}", w.sign(Sign::Arrow), w.seat(d.winner), d.points), t.text));
     Line::from(spans)
 }
 
@@ -296,7 +296,7 @@ fn review(ctx: &mut Ctx<'_>, i: usize, scroll: u16, screen: Rect, buf: &mut Buff
                         spans.push(span(format!("{who}:"), t.dim));
                         spans.push(span(format!("{:<4} ", w.card(c)), t.suit(c.suit())));
                     }
-                    spans.push(span("…", t.dim));
+                    spans.push(span(w.sign(Sign::Ellipsis), t.dim));
                     lines.push(Line::from(spans));
                 }
             }
@@ -343,7 +343,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         ];
         if same {
             spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.text));
-            spans.push(span(format!("✓ {}", w.t(T::SameChoice)), t.good));
+            spans.push(span(format!("{} {}", w.sign(Sign::Same), w.t(T::SameChoice)), t.good));
         } else {
             spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.accent));
             if let Some(c) = r.cost {
@@ -381,7 +381,13 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
         inner,
         0,
         &Line::from(span(
-            format!("→ {} {} ({})", w.seat(d.winner), w.t(T::TakesTrick), d.points),
+            format!(
+                "{} {} {} ({})",
+                w.sign(Sign::Arrow),
+                w.seat(d.winner),
+                w.t(T::TakesTrick),
+                d.points
+            ),
             ctx.theme.accent,
         )),
     );
@@ -420,7 +426,7 @@ mod tests {
         let mut longest = 0;
         for lang in Lang::ALL {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
-                let w = Words { lang, suits };
+                let w = Words { lang, suits, ascii: false };
                 for level in BidLevel::ALL {
                     for trump in Trump::ALL {
                         for multiplier in multipliers {

@@ -12,8 +12,7 @@ use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
 use crate::ui::screen::{Hit, StartItem};
 use crate::ui::settings::{Colours, Deck, SettingItem, Speed};
-use crate::ui::text::SuitStyle;
-use crate::ui::text::T;
+use crate::ui::text::{Sign, SuitStyle, T};
 
 /// The start screen: title, menu, the rules of a new game among its items.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -23,6 +22,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
     let items = menu.items();
+    let (back, fwd) = (w.sign(Sign::Back), w.sign(Sign::Marker));
     // A line between items when there is room for it.
     let step = if 6 + items.len() as u16 * 2 + 2 <= area.height { 2 } else { 1 };
     let height = 6 + items.len() as u16 * step;
@@ -30,7 +30,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let block = ctx.block("");
     let inner = block.inner(box_area);
     block.render(box_area, buf);
-    let title = format!("{suits}   {}   {suits}", ctx.plain(&w.t(T::Title).to_uppercase()));
+    let title = format!("{suits}   {}   {suits}", w.t(T::Title).to_uppercase());
     let center = |s: &str| {
         let n = s.chars().count() as u16;
         inner.x + inner.width.saturating_sub(n) / 2
@@ -57,18 +57,24 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
             StartItem::Play => w.t(T::Play).to_string(),
             StartItem::Variant => {
-                format!("{}{}◀ {} ▶", w.t(T::Variant), w.colon(), w.set(app.settings.set))
+                format!("{}{}{back} {} {fwd}", w.t(T::Variant), w.colon(), w.set(app.settings.set))
             }
             StartItem::NtAt => {
                 let on = w.t(if app.settings.nt_at { T::On } else { T::Off });
-                format!("{}{}◀ {on} ▶", w.t(T::NtAtOption), w.colon())
+                format!("{}{}{back} {on} {fwd}", w.t(T::NtAtOption), w.colon())
             }
             // A rule set played to one target only has nothing to choose.
             StartItem::Target if app.settings.set.targets().len() == 1 => {
                 format!("{}{}{} {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
             }
             StartItem::Target => {
-                format!("{}{}◀ {} ▶ {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
+                format!(
+                    "{}{}{back} {} {fwd} {}",
+                    w.t(T::Target),
+                    w.colon(),
+                    app.target,
+                    w.t(T::Points)
+                )
             }
             StartItem::Statistics => w.t(T::Statistics).to_string(),
             StartItem::Settings => w.t(T::Settings).to_string(),
@@ -76,8 +82,8 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             StartItem::Quit => w.t(T::Quit).to_string(),
         };
         let focused = menu.cursor == i;
-        let marker = if focused { "▶ " } else { "  " };
-        let text = format!("{marker}{label}");
+        let marker = if focused { fwd } else { " " };
+        let text = format!("{marker} {label}");
         // A long line (the resume line with four-digit scores) moves left rather than run over
         // the frame; the box is wide enough for every line the menu has.
         let len = text.chars().count() as u16;
@@ -169,7 +175,7 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
         format!("{name} {sample}")
     };
     match item {
-        SettingItem::Lang => s.lang.name().into(),
+        SettingItem::Lang => w.text(s.lang.name()).into(),
         SettingItem::Level => w
             .t(match s.level {
                 Level::Random => T::LevelRandom,
@@ -258,9 +264,10 @@ pub fn settings(ctx: &mut Ctx<'_>, cursor: usize, area: Rect, buf: &mut Buffer) 
     for (i, &item) in items.iter().enumerate() {
         let focused = cursor == i;
         let style = if focused { t.selected } else { t.text };
-        let marker = if focused { "▶ " } else { "  " };
-        let text =
-            format!("{marker}{:<34}◀ {} ▶", w.t(setting_label(item)), setting_value(ctx, item));
+        let (back, fwd) = (w.sign(Sign::Back), w.sign(Sign::Marker));
+        let marker = if focused { fwd } else { " " };
+        let value = setting_value(ctx, item);
+        let text = format!("{marker} {:<34}{back} {value} {fwd}", w.t(setting_label(item)));
         let y = inner.y + 1 + i as u16;
         if y >= inner.bottom() {
             break;
@@ -275,7 +282,7 @@ pub fn settings(ctx: &mut Ctx<'_>, cursor: usize, area: Rect, buf: &mut Buffer) 
         );
         // The deck's line shows its four suits in their colours, the last cells before " ▶".
         if item == SettingItem::Deck {
-            let before = text.chars().count().saturating_sub(" ▶".chars().count() + Suit::NUM);
+            let before = text.chars().count().saturating_sub(1 + fwd.chars().count() + Suit::NUM);
             let first = inner.x + 1 + before as u16;
             for (i, &suit) in Suit::ALL.iter().enumerate() {
                 let x = first + i as u16;
@@ -323,8 +330,10 @@ pub fn rules(ctx: &mut Ctx<'_>, scroll: u16, area: Rect, buf: &mut Buffer) {
     for note in super::popups::set_notes(ctx) {
         lines.extend([Line::from(span(w.t(note), t.accent)), Line::from("")]);
     }
-    let styles = markdown::Styles { text: t.text, heading: t.title, rule: t.dim };
-    lines.extend(markdown::lines(w.rules_md(), area.width.saturating_sub(2), styles));
+    let styles =
+        markdown::Styles { text: t.text, heading: t.title, rule: t.dim, bar: w.sign(Sign::Bar) };
+    let md = w.rules_md();
+    lines.extend(markdown::lines(&md, area.width.saturating_sub(2), styles));
     let inner = block.inner(area);
     block.render(area, buf);
     let para = Paragraph::new(lines).wrap(Wrap { trim: false });

@@ -11,7 +11,7 @@ use crate::personas;
 use crate::rules::{BeloteCall, Seat};
 use crate::ui::screen::Hit;
 use crate::ui::table::Bubble;
-use crate::ui::text::T;
+use crate::ui::text::{Sign, T};
 
 /// The name at a seat: the persona's first name, or the seat's name.
 pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {
@@ -20,7 +20,7 @@ pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {
         .game()
         .and_then(|g| personas::by_id(&g.players()[seat]))
         .map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone());
-    ctx.plain(&name)
+    ctx.words.text(&name).into_owned()
 }
 
 /// The words of a bubble: "Pass", "90 ♠", "Contre!", "Belote".
@@ -44,7 +44,7 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
     let Some(table) = ctx.app.table().map(|t| t.table()) else { return Default::default() };
     let g = table.game();
     let to_act = g.to_act() == Some(seat) && table.shown_trick().is_none();
-    let marker = if to_act { "▶ " } else { "" };
+    let marker = if to_act { format!("{} ", w.sign(Sign::Marker)) } else { String::new() };
     let name_style = if to_act { t.accent } else { t.text };
     let mut marks = vec![span(w.seat(seat).to_string(), t.dim)];
     if g.deal().dealer == seat {
@@ -58,7 +58,7 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
     // more than "« Surcontre" cut.
     let bubble = table.bubbles()[seat].map(|b| {
         let words = bubble_text(ctx, b);
-        let quoted = format!("« {words} »");
+        let quoted = format!("{} {words} {}", w.sign(Sign::Open), w.sign(Sign::Close));
         if quoted.chars().count() <= usize::from(width) { quoted } else { words }
     });
     [
@@ -71,8 +71,12 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
 
 fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
     let p = ctx.app.game().and_then(|g| personas::by_id(&g.players()[seat]));
-    p.map(|p| p.portrait.iter().map(|l| Line::from(span(l.clone(), ctx.theme.text))).collect())
-        .unwrap_or_default()
+    let w = ctx.words;
+    p.map(|p| {
+        let line = |l: &String| Line::from(span(w.text(l).into_owned(), ctx.theme.text));
+        p.portrait.iter().map(line).collect()
+    })
+    .unwrap_or_default()
 }
 
 /// What a seat declared, in words, while the first trick is on the table.
