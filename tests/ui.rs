@@ -2,7 +2,7 @@
 //! `TestBackend`, every screen snapshotted at 80x24 and 120x40 in French and English.
 
 use contree::game::{GameSave, Phase};
-use contree::rules::{BidLevel, Seat};
+use contree::rules::{BidLevel, Seat, Team};
 use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
 use contree::ui::table::Wait;
 use contree::ui::table_screen::BidButton;
@@ -2480,5 +2480,55 @@ fn in_ascii_every_screen_is_ascii_in_both_languages() {
                 }
             }
         }
+    }
+}
+
+/// The rows of a drawn frame as text.
+fn rows_of(t: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn the_history_shows_the_running_totals_whole_at_80_columns() {
+    for lang in Lang::ALL {
+        // The second deal in progress, with points on the board from the first.
+        let mut app = finished_deal(lang);
+        key(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        ch(&mut app, 'H');
+        let totals = app.game().expect("a game").totals();
+        let rows = rows_of(&draw(&mut app, 80, 24));
+        let in_progress = rows.iter().find(|r| r.contains("▶")).expect("the deal in progress");
+        let inside = in_progress.split('│').nth(1).unwrap_or_default().trim_end();
+        let sums = format!("{:>6} {:>6}", totals[Team::NS], totals[Team::EW]);
+        assert!(inside.ends_with(&sums), "{lang:?}: {in_progress:?} for {sums:?}");
+    }
+}
+
+#[test]
+fn the_table_keeps_its_rows_when_the_hint_line_appears() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = at_table(Lang::En);
+        let before = rows_of(&draw(&mut app, w, h));
+        let hand = |app: &App| {
+            let cards = app.hand().into_iter().filter_map(|c| app.hits.area_of(Hit::Card(c)));
+            cards.map(|r| r.y).min()
+        };
+        let hand_before = hand(&app);
+        ch(&mut app, 'i');
+        answer_hints(&mut app);
+        let after = rows_of(&draw(&mut app, w, h));
+        assert!(after.iter().any(|r| r.contains("Hint: ")), "the hint is shown");
+        assert_eq!(hand(&app), hand_before, "{w}x{h}: South's hand moved");
+        // The side panel's frames, row by row, stay where they were.
+        let panel = |rows: &[String]| -> Vec<String> {
+            rows.iter().map(|r| r.chars().skip(usize::from(w) - 3).collect()).collect()
+        };
+        let (p0, p1) = (panel(&before), panel(&after));
+        let rows = usize::from(h) - 3;
+        assert_eq!(p0[..rows], p1[..rows], "{w}x{h}: the panel moved");
     }
 }

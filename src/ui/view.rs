@@ -28,9 +28,13 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
         return ctx.hits;
     }
     let hint = hint_paragraph(&ctx);
-    // A hint too long for one line takes two when the table keeps its own rows whole.
-    let room = area.height.saturating_sub(1 + TABLE_MIN_ROWS).max(1);
-    let hint_rows = hint.as_ref().map_or(0, |p| (p.line_count(area.width) as u16).min(2).min(room));
+    // At the table, the hint's rows are kept over the footer whether a hint is shown or not, so
+    // that nothing on the table moves when one comes: two when the table keeps its own rows
+    // whole (a long hint wraps), else one.
+    let hint_rows = match app.screen() {
+        Screen::Table(_) => area.height.saturating_sub(1 + TABLE_MIN_ROWS).clamp(1, 2),
+        _ => 0,
+    };
     let [body, hint_area, footer] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(hint_rows),
@@ -44,12 +48,15 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
         Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
         Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
     }
+    // A popup over the whole table takes the hint's rows too: no hint is for it.
+    let over = Rect { height: body.height + hint_area.height, ..body };
     for &p in &app.popups {
         // A popup takes every click: what is under it must not react.
-        ctx.hits.push(body, Hit::Close);
-        popups::draw(&mut ctx, p, popup_area(app, p, body), buf);
+        ctx.hits.push(over, Hit::Close);
+        popups::draw(&mut ctx, p, popup_area(app, p, body, over), buf);
     }
-    if let Some(p) = hint {
+    let covered = app.popups.iter().any(|&p| popup_area(app, p, body, over) == over);
+    if let Some(p) = hint.filter(|_| !covered) {
         p.render(hint_area, buf);
     }
     draw_footer(&ctx, footer, buf);
@@ -201,13 +208,13 @@ const MIDDLE_ROWS: u16 = 11;
 const HAND_ROWS: u16 = 7;
 const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 
-/// Where a popup is drawn. At the table, the end of a deal or of the game and the last trick
-/// sit over the felt, leaving the panel (contract, score, auction) in sight; the last trick also
-/// leaves South's hand in sight, for the next card is chosen while looking at it. The others
-/// take the whole body.
-fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
+/// Where a popup is drawn. At the table, the end of a deal and the last trick sit over the
+/// felt, leaving the panel (contract, score, auction) in sight; the last trick also leaves
+/// South's hand in sight, for the next card is chosen while looking at it. The others take the
+/// whole of `over`: the body and the hint's rows.
+fn popup_area(app: &App, popup: Popup, body: Rect, over: Rect) -> Rect {
     if !matches!(app.screen(), Screen::Table(_)) {
-        return body;
+        return over;
     }
     let [felt, _] = table_columns(body);
     match popup {
@@ -215,7 +222,7 @@ fn popup_area(app: &App, popup: Popup, body: Rect) -> Rect {
         Popup::Tricks { .. } => {
             Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt }
         }
-        _ => body,
+        _ => over,
     }
 }
 

@@ -131,12 +131,15 @@ fn capitalised(word: &str) -> String {
 /// so the columns after it stay in place.
 const CONTRACT_WIDTH: usize = 25;
 
+/// The history's result column: room for the longest result, "in progress".
+const RESULT_WIDTH: usize = 11;
+
 /// The history's column titles.
 pub fn history_header(ctx: &Ctx<'_>) -> String {
     let w = ctx.words;
     // One space first, where the rows have their selection marker, so the columns line up.
     format!(
-        " {:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
+        " {:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",
         "#",
         capitalised(w.t(T::Dealer)),
         w.t(T::Contract),
@@ -159,7 +162,7 @@ pub fn history_row(ctx: &Ctx<'_>, i: usize, d: &DealResult) -> String {
     };
     let pts = d.points();
     format!(
-        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
+        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",
         i + 1,
         w.seat(d.record.dealer),
         contract,
@@ -181,7 +184,7 @@ fn in_progress_row(ctx: &Ctx<'_>, g: &Game) -> String {
     };
     let pts = d.play.as_ref().map(|p| p.points()).unwrap_or_default();
     format!(
-        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<9} {:>5} {:>5} {:>6} {:>6}",
+        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",
         d.index + 1,
         w.seat(d.dealer),
         contract,
@@ -202,7 +205,8 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
     let Some(g) = ctx.app.game() else { return };
     let w = ctx.words;
     let t = ctx.theme;
-    let width = screen.width.saturating_sub(4).min(96);
+    // At 80 columns the list takes all the room it needs: its 76 columns.
+    let width = screen.width.saturating_sub(2).min(96);
     let title = format!("{} {} {}", w.t(T::History), w.sign(Sign::Dash), w.rules_short(g.rules()));
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
     put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
@@ -415,9 +419,10 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod tests {
-    use super::CONTRACT_WIDTH;
+    use super::{CONTRACT_WIDTH, RESULT_WIDTH};
     use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Trump};
     use crate::ui::SuitStyle;
+    use crate::ui::text::T;
     use crate::ui::text::{Lang, Words};
 
     #[test]
@@ -442,5 +447,14 @@ mod tests {
         }
         assert!(longest <= CONTRACT_WIDTH, "{longest}");
         assert!(longest + 2 > CONTRACT_WIDTH, "the column is wider than any contract: {longest}");
+        // The results too, in both languages; a row, with its marker, fits an 80-column
+        // terminal's history (78 columns, less its frame).
+        let results = Lang::ALL.iter().flat_map(|&lang| {
+            let w = Words { lang, suits: SuitStyle::Glyphs, ascii: false };
+            [T::Made, T::Failed, T::InProgress].map(|t| w.t(t).chars().count())
+        });
+        assert_eq!(results.max(), Some(RESULT_WIDTH));
+        let row = 3 + 7 + CONTRACT_WIDTH + RESULT_WIDTH + 5 + 5 + 6 + 6 + 7;
+        assert_eq!(1 + row, 76);
     }
 }
