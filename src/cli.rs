@@ -317,8 +317,8 @@ fn percent(part: u32, whole: u32) -> String {
     }
 }
 
-/// The statistics as a readable table. The contres' success is the share of North-South's
-/// contres that set the contract.
+/// The statistics as a readable table. The contres' success is the share of each side's contres
+/// that set the contract.
 pub fn stats_table(stats: &Stats) -> String {
     let mut out = String::new();
     let all = stats.all_games();
@@ -370,19 +370,24 @@ pub fn stats_table(stats: &Stats) -> String {
             percent(c.made, c.taken)
         );
     }
-    // One width for every label of the table below, the longest one's.
-    let _ = writeln!(out, "  {:<27} {:>6} {:>8} {:>11}", "", "made", "suffered", "set by it %");
-    let contre_rate = |won: u32, judged: u32| percent(won, judged);
+    // One width for every label of the table below, the longest one's. Each side's contres
+    // are rated beside their count: the share of them that set the contract.
     let _ = writeln!(
         out,
-        "  {:<27} {:>6} {:>8} {:>11}",
+        "  {:<27} {:>6} {:>11} {:>8} {:>11}",
+        "", "made", "set by it %", "suffered", "set by it %"
+    );
+    let _ = writeln!(
+        out,
+        "  {:<27} {:>6} {:>11} {:>8} {:>11}",
         "contres",
         d.contres.made,
+        percent(d.contres_won.made, d.contres_judged.made),
         d.contres.suffered,
-        contre_rate(d.contres_won.made, d.contres_judged.made),
+        percent(d.contres_won.suffered, d.contres_judged.suffered),
     );
     for (what, b) in [("surcontres", d.surcontres), ("capots (all eight tricks)", d.capots)] {
-        let _ = writeln!(out, "  {what:<27} {:>6} {:>8}", b.made, b.suffered);
+        let _ = writeln!(out, "  {what:<27} {:>6} {:>11} {:>8}", b.made, "", b.suffered);
     }
     let _ = writeln!(
         out,
@@ -597,7 +602,19 @@ mod tests {
             let line = table.lines().find(|l| l.trim_start().starts_with(what));
             line.unwrap_or_default().to_string()
         };
-        assert!(row("contres").ends_with("75%"), "{table}");
+        assert!(row("contres").contains("75%"), "{table}");
+        // The contres North-South suffered are rated too, beside their count.
+        stats.deals.contres.suffered = 2;
+        stats.deals.contres_judged.suffered = 2;
+        stats.deals.contres_won.suffered = 1;
+        let table = stats_table(&stats);
+        let contres = table.lines().find(|l| l.trim_start().starts_with("contres"));
+        let figures: Vec<&str> = contres.unwrap_or_default().split_whitespace().skip(1).collect();
+        assert_eq!(figures, ["4", "75%", "2", "50%"], "{table}");
+        let row = |what: &str| {
+            let line = table.lines().find(|l| l.trim_start().starts_with(what));
+            line.unwrap_or_default().to_string()
+        };
         // Every row's "made" figure ends under the end of its title.
         let head = table.lines().find(|l| l.contains("suffered")).unwrap_or_default();
         let end = head.find("made").unwrap_or(0) + "made".len() - 1;
