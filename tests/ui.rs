@@ -2532,3 +2532,50 @@ fn the_table_keeps_its_rows_when_the_hint_line_appears() {
         assert_eq!(p0[..rows], p1[..rows], "{w}x{h}: the panel moved");
     }
 }
+
+#[test]
+fn the_review_of_a_finished_deal_shows_the_four_hands_as_dealt_then_the_tricks() {
+    for lang in Lang::ALL {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut app = finished_deal(lang);
+            ch(&mut app, 'H');
+            key(&mut app, KeyCode::Enter);
+            // Every line of the review, scrolled through to its end.
+            let mut seen: Vec<String> = Vec::new();
+            for _ in 0..8 {
+                let rows = rows_of(&draw(&mut app, w, h));
+                // The popup's columns, from its top left corner to its top right one.
+                let top =
+                    rows.iter().find(|r| r.contains('╭') && r.contains(" 1 ")).expect("drawn");
+                let chars: Vec<char> = top.chars().collect();
+                let left = chars.iter().position(|&c| c == '╭').unwrap_or(0);
+                let right = left + chars[left..].iter().position(|&c| c == '╮').unwrap_or(0);
+                for r in &rows {
+                    let inside: String = r.chars().skip(left + 1).take(right - left - 1).collect();
+                    let inside = inside.trim().to_string();
+                    if !seen.contains(&inside) {
+                        seen.push(inside);
+                    }
+                }
+                key(&mut app, KeyCode::PageDown);
+            }
+            let g = app.game().expect("a game");
+            let record = &g.history()[0].record;
+            let trump = g.history()[0].contract.map(|c| c.trump());
+            let words = app.words();
+            let hands = Seat::ALL.map(|seat| {
+                let cards = contree::ui::table::sorted_hand(record.hand_sets()[seat], trump);
+                let cards: Vec<String> = cards.into_iter().map(|c| words.card(c)).collect();
+                format!("{:<6} {}", words.seat(seat), cards.join(" "))
+            });
+            let at = |line: &str| seen.iter().position(|l| l == line);
+            for hand in &hands {
+                assert!(at(hand).is_some(), "{lang:?} {w}x{h}: {hand:?} in {seen:#?}");
+            }
+            // The hands come before the first trick.
+            let first_trick =
+                seen.iter().position(|l| l.starts_with(words.t(contree::ui::text::T::Trick)));
+            assert!(hands.iter().all(|hand| at(hand) < first_trick), "{lang:?} {seen:#?}");
+        }
+    }
+}

@@ -256,6 +256,7 @@ texts! {
     NoDeals => "No deal finished yet", "Aucune donne terminée";
     Review => "Deal review", "Revue de la donne";
     Trick => "Trick", "Pli";
+    HandsDealt => "The hands as dealt", "Les mains distribuées";
     GameOver => "Game over", "Partie terminée";
     YouWin => "You and your partner win!", "Vous gagnez avec votre partenaire !";
     YouLose => "Your opponents win", "Vos adversaires gagnent";

@@ -13,6 +13,7 @@ use crate::game::{DealResult, Game};
 use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, RuleSet, Seat, Team};
 use crate::ui::review::{History, history_rows};
 use crate::ui::screen::Hit;
+use crate::ui::table::sorted_hand;
 use crate::ui::text::{Sign, T};
 
 /// The lines of a finished deal's summary.
@@ -230,6 +231,25 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The four hands of a finished deal as they were dealt, one line a seat, each in table order.
+fn hand_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let dealt = d.record.hand_sets();
+    let trump = d.contract.map(|c| c.trump());
+    Seat::ALL
+        .into_iter()
+        .map(|seat| {
+            let mut spans = vec![span(format!("{:<6}", w.seat(seat)), t.dim)];
+            for c in sorted_hand(dealt[seat], trump) {
+                spans.push(span(" ", t.text));
+                spans.push(span(w.card(c), t.suit(c.suit())));
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
 /// One line per trick: who led, the four cards by seat, the winner and the points.
 fn trick_line(ctx: &Ctx<'_>, n: usize, d: &DoneTrick) -> Line<'static> {
     let w = ctx.words;
@@ -256,6 +276,10 @@ fn review(ctx: &mut Ctx<'_>, i: usize, scroll: u16, screen: Rect, buf: &mut Buff
     match g.history().get(i) {
         Some(d) => {
             lines = deal_lines(ctx, d);
+            // A finished deal has no secrets: its four hands as they were dealt, then its tricks.
+            lines.push(Line::from(""));
+            lines.push(Line::from(span(w.t(T::HandsDealt), t.title)));
+            lines.extend(hand_lines(ctx, d));
             lines.push(Line::from(""));
             for (n, tr) in d.tricks.iter().enumerate() {
                 lines.push(trick_line(ctx, n + 1, tr));
