@@ -11,20 +11,22 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
 use super::commands::{self, Availability, Context};
+use super::games::Games;
 use super::keymap::{self, Cmd, Mode, scroll, step};
 use super::messages::{Config, Effect, Msg};
 use super::review::{Analyses, History, Tricks};
 use super::screen::{
     Hit, Hits, Popup, Resumable, Screen, StartAction, StartItem, StartScreen, TableItem,
 };
+use super::settings::Prefs;
 use super::settings::{SettingItem, Settings, cycle};
 use super::status::Status;
-use super::table::{Notice, Out, Prefs, Table, TableMsg, Wait};
+use super::table::{Notice, Out, Table, TableMsg, Wait};
 use super::table_screen::TableScreen;
 use super::text::{T, Words};
 use super::theme::Theme;
 use crate::bots::expert::{Budget, DealAnalysis};
-use crate::game::{Game, GameOptions, Phase, Players};
+use crate::game::{Game, GameOptions, Phase};
 use crate::rules::{DealRecord, Rules};
 use crate::stats::Stats;
 
@@ -59,11 +61,8 @@ pub struct App {
     no_color: bool,
     /// Whether the terminal shows ASCII only.
     ascii: bool,
-    /// The first number of the next table's positions and pauses.
-    numbers: u64,
-    next_seed: u64,
-    /// The players of the last game, not seated again in the next one.
-    previous: Option<Players>,
+    /// Where new games come from, and who sits out of them.
+    games: Games,
     /// The time zone dates are shown in.
     pub time_zone: jiff::tz::TimeZone,
     /// What the expert may spend on each decision, hint and analysis of a decision.
@@ -96,14 +95,7 @@ impl App {
             quit: false,
             no_color: config.theme == Theme::monochrome(),
             ascii: config.ascii,
-            numbers: 0,
-            // The seed is the first game's: a game given at start that took it leaves the next
-            // new game a seed of its own, so it deals other cards.
-            next_seed: match &config.game {
-                Some(g) if g.seed() == config.seed => crate::mix::splitmix(config.seed),
-                _ => config.seed,
-            },
-            previous: config.previous,
+            games: Games::new(config.seed, config.game.as_ref(), config.previous),
             time_zone: config.time_zone,
             budget: config.budget,
             effects: Vec::new(),
@@ -481,8 +473,8 @@ impl App {
     /// replaces, if any, is gone.
     fn seat(&mut self, game: Game) {
         let _ = self.unseat();
-        let (table, out) = Table::new(game, self.prefs(), self.numbers);
-        self.screens = vec![Screen::Table(Box::new(TableScreen::new(table)))];
+        let (table, out) = self.games.sit(game, self.prefs());
+        self.screens = vec![Screen::Table(Box::new(table))];
         self.popups.clear();
         self.follow(out);
     }
@@ -491,9 +483,7 @@ impl App {
     fn unseat(&mut self) -> Option<Game> {
         let i = self.screens.iter().position(|s| matches!(s, Screen::Table(_)))?;
         let Screen::Table(t) = self.screens.remove(i) else { return None };
-        let table = t.into_table();
-        self.numbers = table.last_number() + 1;
-        Some(table.into_game())
+        Some(self.games.stand(*t))
     }
 
     /// The start screen alone, its menu at the top, offering `resume`.
@@ -531,9 +521,8 @@ impl App {
             Some(Popup::History(h)) if h.review.is_some() => h.close_review(),
             // After the game, Esc leads back to the start screen rather than to a new game.
             Some(Popup::GameOver) => {
-                if let Some(g) = self.unseat() {
-                    self.previous = Some(g.players().clone());
-                }
+                let game = self.unseat();
+                self.games.played(game.as_ref().map(Game::players));
                 self.back_to_start(None);
             }
             // The summary closes, and the finished deal stays on the table; Enter opens it again.
@@ -572,7 +561,7 @@ impl App {
         match item {
             StartItem::Resume => {
                 if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
-                    self.previous = Some(r.game.players().clone());
+                    self.games.played(Some(r.game.players()));
                     self.seat(r.game);
                 }
             }
@@ -594,25 +583,20 @@ impl App {
     /// game is filed by the new game's effect before anything replaces it.
     fn play_new_game(&mut self) {
         if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
-            self.previous = Some(r.game.players().clone());
+            self.games.played(Some(r.game.players()));
         }
         self.new_game();
     }
 
     /// Starts a new game with new faces at the table.
     pub fn new_game(&mut self) {
-        let seed = self.next_seed;
-        self.next_seed = crate::mix::splitmix(seed);
         let options = GameOptions {
             target: self.target,
             rules: self.settings.rules(),
             deal_style: self.settings.deal_style,
         };
-        if let Some(last) = self.game().map(|g| g.players().clone()) {
-            self.previous = Some(last);
-        }
-        let game = crate::game::new_game(options, seed, self.previous.as_ref());
-        self.previous = Some(game.players().clone());
+        let last = self.game().map(|g| g.players().clone());
+        let game = self.games.new_game(options, last.as_ref());
         let replaced = self.unseat();
         self.effects.push(Effect::NewGame(replaced.map(Box::new)));
         self.seat(game);
@@ -632,10 +616,8 @@ impl App {
         let w = self.words();
         let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
         // The players who sit out the next new game are the ones of the game kept.
-        self.previous = previous
-            .as_ref()
-            .map(|g| g.players().clone())
-            .or_else(|| resume.as_ref().map(|r| r.game.players().clone()));
+        let kept = previous.as_ref().or(resume.as_ref().map(|r| &r.game));
+        self.games.played(kept.map(Game::players));
         match previous {
             Some(game) => self.seat(game),
             None => {

@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod games;
 pub mod keymap;
 pub mod messages;
 pub mod review;

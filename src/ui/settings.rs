@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::text::{Lang, SuitStyle};
 use crate::bots::Level;
+use crate::bots::expert::Budget;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 
@@ -201,6 +202,40 @@ impl Settings {
         self.nt_at = rules.nt_at;
         self.scoring = rules.scoring;
         self.contre = rules.contre;
+    }
+}
+
+/// What the table takes from the player's settings and the configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefs {
+    /// The computer players' level.
+    pub level: Level,
+    /// How long the pauses last.
+    pub speed: Speed,
+    /// Whether South's only legal card plays itself.
+    pub auto_play: bool,
+    /// Whether the expert's hint is asked at each of South's turns.
+    pub hint: bool,
+    /// Whether South may take back its last call or card.
+    pub undo: bool,
+    /// Whether South chooses to declare in coinche, rather than declaring as every seat does.
+    pub choose_declarations: bool,
+    /// What the expert may spend on each decision and hint.
+    pub budget: Budget,
+}
+
+impl Prefs {
+    /// The table's part of `settings`, with what the expert may spend.
+    pub fn of(settings: &Settings, budget: Budget) -> Prefs {
+        Prefs {
+            level: settings.level,
+            speed: settings.speed,
+            auto_play: settings.auto_play,
+            hint: settings.hint,
+            undo: settings.undo,
+            choose_declarations: settings.choose_declarations,
+            budget,
+        }
     }
 }
 

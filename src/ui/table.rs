@@ -12,10 +12,9 @@
 
 use std::time::Duration;
 
-use super::settings::{Settings, Speed};
+use super::settings::{Prefs, Speed};
 use super::work::{BotRequest, Cancel, HintRequest};
-use crate::bots::Level;
-use crate::bots::expert::{Advice, Budget};
+use crate::bots::expert::Advice;
 use crate::game::{Action, Game, GameError, Phase, SeatView, UndoError};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
@@ -147,40 +146,6 @@ pub enum Hint {
     Ready(Advice),
     /// The expert could not answer.
     Failed,
-}
-
-/// What the table takes from the player's settings and the configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Prefs {
-    /// The computer players' level.
-    pub level: Level,
-    /// How long the pauses last.
-    pub speed: Speed,
-    /// Whether South's only legal card plays itself.
-    pub auto_play: bool,
-    /// Whether the expert's hint is asked at each of South's turns.
-    pub hint: bool,
-    /// Whether South may take back its last call or card.
-    pub undo: bool,
-    /// Whether South chooses to declare in coinche, rather than declaring as every seat does.
-    pub choose_declarations: bool,
-    /// What the expert may spend on each decision and hint.
-    pub budget: Budget,
-}
-
-impl Prefs {
-    /// The table's part of `settings`, with what the expert may spend.
-    pub fn of(settings: &Settings, budget: Budget) -> Prefs {
-        Prefs {
-            level: settings.level,
-            speed: settings.speed,
-            auto_play: settings.auto_play,
-            hint: settings.hint,
-            undo: settings.undo,
-            choose_declarations: settings.choose_declarations,
-            budget,
-        }
-    }
 }
 
 /// A game at the table, and the deal being played in it.

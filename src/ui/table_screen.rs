@@ -100,7 +100,7 @@ impl TableScreen {
     }
 
     /// The table takes new settings, and South's controls follow what it does under them.
-    pub fn set_prefs(&mut self, prefs: super::table::Prefs) -> Vec<Out> {
+    pub fn set_prefs(&mut self, prefs: super::settings::Prefs) -> Vec<Out> {
         let out = self.table.set_prefs(prefs);
         self.follow(&out);
         out

@@ -1,0 +1,61 @@
+//! Where the games at the table come from and how they sit down: the seed of the next new game,
+//! the players who sit out of it (the last game's, so that a new game brings new faces), and the
+//! first number the next table gives its positions and pauses, after the last table's.
+
+use super::settings::Prefs;
+use super::table::{Out, Table};
+use super::table_screen::TableScreen;
+use crate::game::{Game, GameOptions, Players};
+
+/// The games that come to the table, one after the other.
+#[derive(Clone, Debug)]
+pub struct Games {
+    /// The seed of the next new game; each new game takes the next one from it.
+    next_seed: u64,
+    /// The players of the last game, not seated again in the next one.
+    previous: Option<Players>,
+    /// The first number of the next table's positions and pauses.
+    numbers: u64,
+}
+
+impl Games {
+    /// The games of a run: the first new one from `seed`, unless `first`, a game given at
+    /// start, took it (the next new game then deals other cards); `previous` sit out of it.
+    pub fn new(seed: u64, first: Option<&Game>, previous: Option<Players>) -> Games {
+        let next_seed = match first {
+            Some(g) if g.seed() == seed => crate::mix::splitmix(seed),
+            _ => seed,
+        };
+        Games { next_seed, previous, numbers: 0 }
+    }
+
+    /// The players of a game kept or played last: they sit out of the next new game.
+    pub fn played(&mut self, players: Option<&Players>) {
+        if let Some(p) = players {
+            self.previous = Some(p.clone());
+        }
+    }
+
+    /// A new game of `options` with new faces, in place of the game `last` played, if any.
+    pub fn new_game(&mut self, options: GameOptions, last: Option<&Players>) -> Game {
+        let seed = self.next_seed;
+        self.next_seed = crate::mix::splitmix(seed);
+        self.played(last);
+        let game = crate::game::new_game(options, seed, self.previous.as_ref());
+        self.played(Some(game.players()));
+        game
+    }
+
+    /// `game` sits down at a table of its own, with what it opens on.
+    pub fn sit(&mut self, game: Game, prefs: Prefs) -> (TableScreen, Vec<Out>) {
+        let (table, out) = Table::new(game, prefs, self.numbers);
+        (TableScreen::new(table), out)
+    }
+
+    /// The game leaves its table, and whatever thinks about it stops.
+    pub fn stand(&mut self, screen: TableScreen) -> Game {
+        let table = screen.into_table();
+        self.numbers = table.last_number() + 1;
+        table.into_game()
+    }
+}
