@@ -39,8 +39,10 @@ pub struct App {
     pub saved: Settings,
     /// Styles.
     pub theme: Theme,
-    /// The screens, the one seen last: the start screen or the table at the bottom.
-    screens: Vec<Screen>,
+    /// The screen at the bottom: the start screen, or the table.
+    base: Screen,
+    /// The screens opened over it, the one seen last; `Esc` goes back down.
+    over: Vec<Screen>,
     /// Popups, the top one last.
     pub popups: Vec<Popup>,
     /// The target of the next new game.
@@ -77,10 +79,8 @@ impl App {
             settings: config.settings,
             saved: config.saved,
             theme: config.theme,
-            screens: vec![Screen::Start(Box::new(StartScreen {
-                cursor: 0,
-                resume: config.resume,
-            }))],
+            base: Screen::Start(Box::new(StartScreen { cursor: 0, resume: config.resume })),
+            over: Vec::new(),
             popups: Vec::new(),
             target: if config.settings.set.targets().contains(&config.target) {
                 config.target
@@ -127,33 +127,33 @@ impl App {
 
     /// The screen seen.
     pub fn screen(&self) -> &Screen {
-        self.screens.last().unwrap_or(&Screen::Statistics)
+        self.over.last().unwrap_or(&self.base)
     }
 
-    fn screen_mut(&mut self) -> Option<&mut Screen> {
-        self.screens.last_mut()
+    fn screen_mut(&mut self) -> &mut Screen {
+        self.over.last_mut().unwrap_or(&mut self.base)
     }
 
     /// The table, whether it is seen or a screen is over it.
     pub fn table(&self) -> Option<&TableScreen> {
-        self.screens.iter().find_map(|s| match s {
-            Screen::Table(t) => Some(&**t),
+        match &self.base {
+            Screen::Table(t) => Some(t),
             _ => None,
-        })
+        }
     }
 
     /// The table, to change it.
     pub fn table_mut(&mut self) -> Option<&mut TableScreen> {
-        self.screens.iter_mut().find_map(|s| match s {
-            Screen::Table(t) => Some(&mut **t),
+        match &mut self.base {
+            Screen::Table(t) => Some(t),
             _ => None,
-        })
+        }
     }
 
     /// The table if it is the screen seen.
     fn table_seen(&self) -> Option<&Table> {
-        match self.screens.last() {
-            Some(Screen::Table(t)) => Some(t.table()),
+        match self.screen() {
+            Screen::Table(t) => Some(t.table()),
             _ => None,
         }
     }
@@ -165,15 +165,15 @@ impl App {
 
     /// The start screen, when it is the one under the others.
     pub fn start(&self) -> Option<&StartScreen> {
-        match self.screens.first() {
-            Some(Screen::Start(s)) => Some(s),
+        match &self.base {
+            Screen::Start(s) => Some(s),
             _ => None,
         }
     }
 
     fn start_mut(&mut self) -> Option<&mut StartScreen> {
-        match self.screens.first_mut() {
-            Some(Screen::Start(s)) => Some(s),
+        match &mut self.base {
+            Screen::Start(s) => Some(s),
             _ => None,
         }
     }
@@ -363,17 +363,8 @@ impl App {
                     | Cmd::Undo
             )
         );
-        if self.popups.is_empty() && !aside {
-            match self.table_seen().and_then(Table::wait) {
-                // A new deal takes no key until it has been on screen a moment.
-                Some(Wait::Deal) => return,
-                // A held trick goes at the first key; any other pause is hurried along.
-                Some(_) => {
-                    self.send(TableMsg::Timer);
-                    return;
-                }
-                None => {}
-            }
+        if !aside && self.paused() {
+            return;
         }
         let Some(cmd) = cmd else { return };
         self.status = None;
@@ -462,8 +453,8 @@ impl App {
         self.popups.retain(|p| !matches!(p, Popup::Menu { .. }));
         match item {
             TableItem::Resume => {}
-            TableItem::Settings => self.screens.push(Screen::Settings { cursor: 0 }),
-            TableItem::Rules => self.screens.push(Screen::Rules { scroll: 0 }),
+            TableItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
+            TableItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
             TableItem::Help => self.toggle_popup(Popup::Help { scroll: 0 }),
             TableItem::SaveAndLeave => self.leave_table(),
         }
@@ -474,22 +465,29 @@ impl App {
     fn seat(&mut self, game: Game) {
         let _ = self.unseat();
         let (table, out) = self.games.sit(game, self.prefs());
-        self.screens = vec![Screen::Table(Box::new(table))];
+        self.base = Screen::Table(Box::new(table));
+        self.over.clear();
         self.popups.clear();
         self.follow(out);
     }
 
     /// The game leaves the table, and whatever thinks about it stops.
     fn unseat(&mut self) -> Option<Game> {
-        let i = self.screens.iter().position(|s| matches!(s, Screen::Table(_)))?;
-        let Screen::Table(t) = self.screens.remove(i) else { return None };
+        if !matches!(self.base, Screen::Table(_)) {
+            return None;
+        }
+        // The start screen stands in until the next one is set.
+        let base = std::mem::replace(&mut self.base, Screen::Start(Box::default()));
+        self.over.clear();
+        let Screen::Table(t) = base else { return None };
         Some(self.games.stand(*t))
     }
 
     /// The start screen alone, its menu at the top, offering `resume`.
     fn back_to_start(&mut self, resume: Option<Resumable>) {
         self.popups.clear();
-        self.screens = vec![Screen::Start(Box::new(StartScreen { cursor: 0, resume }))];
+        self.base = Screen::Start(Box::new(StartScreen { cursor: 0, resume }));
+        self.over.clear();
     }
 
     /// Back to the start screen, the game offered there to resume. Every action was saved as it
@@ -529,10 +527,9 @@ impl App {
             Some(_) => {
                 self.popups.pop();
             }
-            None if self.screens.len() > 1 => {
-                self.screens.pop();
+            None => {
+                self.over.pop();
             }
-            None => {}
         }
     }
 
@@ -571,10 +568,10 @@ impl App {
             StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
             StartItem::Statistics => {
                 self.effects.push(Effect::LoadStats);
-                self.screens.push(Screen::Statistics);
+                self.over.push(Screen::Statistics);
             }
-            StartItem::Settings => self.screens.push(Screen::Settings { cursor: 0 }),
-            StartItem::Rules => self.screens.push(Screen::Rules { scroll: 0 }),
+            StartItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
+            StartItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
             StartItem::Quit => self.quit = true,
         }
     }
@@ -651,7 +648,7 @@ impl App {
     fn settings_key(&mut self, cmd: Cmd) {
         let items = self.setting_items();
         let n = items.len();
-        let Some(Screen::Settings { cursor }) = self.screen_mut() else { return };
+        let Screen::Settings { cursor } = self.screen_mut() else { return };
         step(cursor, cmd, n);
         if matches!(cmd, Cmd::Left | Cmd::Right | Cmd::Act) {
             let item = items[*cursor % n];
@@ -682,7 +679,7 @@ impl App {
             Some(Popup::Help { scroll }) => Some(scroll),
             Some(Popup::History(h)) if h.review.is_some() => Some(&mut h.scroll),
             Some(_) => None,
-            None => match self.screens.last_mut() {
+            None => match self.over.last_mut() {
                 Some(Screen::Rules { scroll }) => Some(scroll),
                 _ => None,
             },
@@ -693,6 +690,21 @@ impl App {
         let max = self.hits.scroll_max();
         if let Some(s) = self.scroll_mut() {
             scroll(s, cmd, max);
+        }
+    }
+
+    /// Whether a key or a click goes to the table's pause, as the table is seen pausing: a new
+    /// deal takes none until it has been on screen a moment, a held trick goes at the first, and
+    /// any other pause is hurried along.
+    fn paused(&mut self) -> bool {
+        let wait = self.table_seen().filter(|_| self.popups.is_empty()).and_then(Table::wait);
+        match wait {
+            Some(Wait::Deal) => true,
+            Some(_) => {
+                self.send(TableMsg::Timer);
+                true
+            }
+            None => false,
         }
     }
 
@@ -710,15 +722,8 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
-        if self.popups.is_empty() {
-            match self.table_seen().and_then(Table::wait) {
-                Some(Wait::Deal) => return,
-                Some(_) => {
-                    self.send(TableMsg::Timer);
-                    return;
-                }
-                None => {}
-            }
+        if self.paused() {
+            return;
         }
         let Some(hit) = self.hits.at(m.column, m.row) else { return };
         self.status = None;
@@ -751,7 +756,7 @@ impl App {
             }
             Hit::Setting(item) => {
                 let i = self.setting_items().iter().position(|x| *x == item);
-                if let (Some(i), Some(Screen::Settings { cursor })) = (i, self.screen_mut()) {
+                if let (Some(i), Screen::Settings { cursor }) = (i, self.screen_mut()) {
                     *cursor = i;
                 }
                 self.change_setting(item, true);

@@ -24,7 +24,7 @@ pub const fn too_small(width: u16, height: u16) -> bool {
 /// under it; the table, or the start screen, is at the bottom.
 #[derive(Clone, Debug)]
 pub enum Screen {
-    /// Title and menu.
+    /// The title and the choices of the start screen.
     Start(Box<StartScreen>),
     /// The card table.
     Table(Box<TableScreen>),
