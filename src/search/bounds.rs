@@ -13,10 +13,10 @@
 
 use super::order::CardOrder;
 use super::state::{CAPOT_SHIFT, State};
-use crate::rules::{CardSet, Suit, Team, trick_bonus};
+use crate::rules::{CardSet, LAST_TRICK_BONUS, Suit, Team};
 
 /// The dix de der.
-const LAST_TRICK: i16 = trick_bonus(8, 0) as i16;
+const LAST_TRICK: i16 = LAST_TRICK_BONUS as i16;
 
 /// Bounds on North-South's points to come from `state`: none to all that is left, a capot
 /// either way while it is still open, narrowed at a trick's start by the cards sure to take

@@ -9,8 +9,8 @@
 //! changes.
 
 use super::order::CardOrder;
-use super::state::{CAPOT_SHIFT, State, after_card, following};
-use crate::rules::{Card, CardSet, Team, trick_bonus};
+use super::state::{State, after_card, following, last_trick};
+use crate::rules::{Card, CardSet, Team};
 
 /// One position of two tricks left: the hands, the leader and which teams have no trick yet
 /// (the capot), and North-South's points to come from it.
@@ -96,15 +96,8 @@ pub(super) fn last_tricks(state: &State, order: &CardOrder) -> i16 {
     // The first trick complete, its cards by place: North-South's points from both tricks.
     let both = |cards: [usize; 4], winner: u8| {
         let points: u8 = cards.iter().map(|&c| order.points_of(c)).sum();
-        let team = usize::from(winner & 1);
-        let mut last = *state;
-        for (k, &c) in cards.iter().enumerate() {
-            last.hands[usize::from(seats[k])] &= !(1 << c);
-        }
-        last.tricks[team] += 1;
-        last.seat = winner;
-        let first = if team == Team::NS.index() { i16::from(points) } else { 0 };
-        first + last_trick(&last, order)
+        let first = if usize::from(winner & 1) == Team::NS.index() { i16::from(points) } else { 0 };
+        first + last_trick(&state.after_trick(&seats, cards, winner), order)
     };
     let mut best = worst(0);
     for c0 in indices(hands[0]) {
@@ -127,37 +120,4 @@ pub(super) fn last_tricks(state: &State, order: &CardOrder) -> i16 {
         best = pick(0, best, best1);
     }
     best
-}
-
-/// North-South's points from the last trick, `state` at its start: one card in each hand.
-#[inline]
-fn last_trick(state: &State, order: &CardOrder) -> i16 {
-    let leader = state.seat;
-    let first = state.hands[usize::from(leader)];
-    if first == 0 {
-        return 0;
-    }
-    let lead = first.trailing_zeros() as usize >> 3;
-    let (mut winner, mut best, mut points) = (leader, 0u8, 0u16);
-    let mut seat = leader;
-    for _ in 0..4 {
-        let c = state.hands[usize::from(seat)].trailing_zeros() as usize;
-        let power = order.power_in(lead, c);
-        if power > best {
-            best = power;
-            winner = seat;
-        }
-        points += u16::from(order.points_of(c));
-        seat = (seat + state.step) & 3;
-    }
-    let team = usize::from(winner & 1);
-    let won = state.tricks[team] + 1;
-    let points = (points + trick_bonus(8, won)) as i16;
-    let capot = won == 8;
-    match (team == Team::NS.index(), capot) {
-        (true, false) => points,
-        (true, true) => points - CAPOT_SHIFT,
-        (false, false) => 0,
-        (false, true) => -CAPOT_SHIFT,
-    }
 }

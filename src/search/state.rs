@@ -6,6 +6,8 @@
 //! cards fall: the suit led, the power of the card winning the trick and its seat, the trick's
 //! points. Legal cards are then a few masks over the mode's tables ([`CardOrder`], built from
 //! the rules' own `Card::power` and `Card::points`), and a completed trick costs nothing more.
+//! The search takes its own tricks here and nowhere else: in the inner loop ([`State::play`])
+//! and in the endgame of the last two tricks ([`State::after_trick`], [`last_trick`]).
 //!
 //! The rules stay the authority: the tests play random deals of every trump mode and rule set
 //! through both and check that they agree on every legal card, every trick's winner and points,
@@ -119,6 +121,19 @@ impl State {
         self.seat = (seat + self.step) & 3;
     }
 
+    /// The state once the trick of `cards`, played by `seats` (by place from the seat to play),
+    /// is taken by `winner`, who leads the next (not the last trick: see [`last_trick`]).
+    #[inline(always)]
+    pub(crate) fn after_trick(&self, seats: &[u8; 4], cards: [usize; 4], winner: u8) -> State {
+        let mut next = *self;
+        for (&seat, c) in seats.iter().zip(cards) {
+            next.hands[usize::from(seat)] &= !(1 << c);
+        }
+        next.tricks[usize::from(winner & 1)] += 1;
+        next.seat = winner;
+        next
+    }
+
     /// Plays card `c` for the seat to play (one of [`State::legal`]); when it completes the
     /// trick, takes it: North-South's gain on the search's scale (see the solver), else 0.
     #[inline(always)]
@@ -146,6 +161,40 @@ impl State {
             (false, false) => 0,
             (false, true) => -CAPOT_SHIFT,
         }
+    }
+}
+
+/// North-South's points from the last trick, `state` at its start: one card in each hand,
+/// the trick taken with the dix de der (or the capot's 100).
+#[inline]
+pub(crate) fn last_trick(state: &State, order: &CardOrder) -> i16 {
+    let leader = state.seat;
+    let first = state.hands[usize::from(leader)];
+    if first == 0 {
+        return 0;
+    }
+    let lead = first.trailing_zeros() as usize >> 3;
+    let (mut winner, mut best, mut points) = (leader, 0u8, 0u16);
+    let mut seat = leader;
+    for _ in 0..4 {
+        let c = state.hands[usize::from(seat)].trailing_zeros() as usize;
+        let power = order.power_in(lead, c);
+        if power > best {
+            best = power;
+            winner = seat;
+        }
+        points += u16::from(order.points_of(c));
+        seat = (seat + state.step) & 3;
+    }
+    let team = usize::from(winner & 1);
+    let won = state.tricks[team] + 1;
+    let points = (points + trick_bonus(8, won)) as i16;
+    let capot = won == 8;
+    match (team == Team::NS.index(), capot) {
+        (true, false) => points,
+        (true, true) => points - CAPOT_SHIFT,
+        (false, false) => 0,
+        (false, true) => -CAPOT_SHIFT,
     }
 }
 
