@@ -90,6 +90,14 @@ impl Trick {
         (self.len > 0).then(|| self.cards[0].suit())
     }
 
+    /// The trick as it stood after its first `n` cards (the whole trick when it has fewer).
+    pub fn first(&self, n: usize) -> Trick {
+        let len = self.len.min(n.min(4) as u8);
+        let mut cards = [Card::from_index(0); 4];
+        cards[..len as usize].copy_from_slice(&self.cards[..len as usize]);
+        Trick { len, cards, ..*self }
+    }
+
     /// Adds a card for the seat to play. Does nothing on a complete trick.
     pub fn push(&mut self, card: Card) {
         if self.len < 4 {
@@ -313,6 +321,15 @@ mod tests {
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_first_cards_of_a_trick_are_the_trick_as_it_stood() {
+        let whole = trick(Seat::East, "7H JH 8S AH");
+        for n in 0..=4 {
+            assert_eq!(whole.first(n), trick(Seat::East, &["7H", "JH", "8S", "AH"][..n].join(" ")));
+        }
+        assert_eq!(whole.first(9), whole);
     }
 
     #[test]

@@ -752,15 +752,10 @@ impl Table {
 /// played to the trick.
 fn south_forced(play: &CardPlay, trick: &Trick) -> bool {
     let Some(i) = trick.plays().position(|(seat, _)| seat == Seat::South) else { return false };
-    let cards = trick.cards();
-    let mut before = Trick::new(trick.leader(), trick.direction());
-    for &c in &cards[..i] {
-        before.push(c);
-    }
     // South's hand then: what it holds now, and the card it played to the trick.
     let mut hand = play.hands()[Seat::South];
-    hand.insert(cards[i]);
-    legal_cards(hand, &before, play.trump(), play.rules()).len() == 1
+    hand.insert(trick.cards()[i]);
+    legal_cards(hand, &trick.first(i), play.trump(), play.rules()).len() == 1
 }
 
 /// A hand in table order: suits alternating in colour, trumps first once known, each suit from
