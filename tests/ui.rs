@@ -1709,7 +1709,7 @@ fn the_rule_sets_at_the_table() {
         // South bids tout atout with `t`; a deal with belotes in several suits.
         let at = contree::rules::Trump::AllTrump;
         let seed = seed_where(Rules::default().with_nt_at(true), |h| {
-            contree::rules::Belotes::dealt(h, at).counts().0.iter().sum::<u8>() >= 2
+            contree::rules::BelotesDealt::of(h, at).counts().0.iter().sum::<u8>() >= 2
         });
         let mut app = at_table_rules(l, Rules::default().with_nt_at(true), seed);
         ch(&mut app, 't');
@@ -1739,7 +1739,7 @@ fn the_rule_sets_at_the_table() {
         let at = contree::rules::Trump::AllTrump;
         let seed = seed_where(coinche_at, |h| {
             declaring_seats(h, at) >= 2
-                && contree::rules::Belotes::dealt(h, at).counts().0.iter().sum::<u8>() >= 1
+                && contree::rules::BelotesDealt::of(h, at).counts().0.iter().sum::<u8>() >= 1
         });
         let mut app = at_table_rules(l, coinche_at, seed);
         ch(&mut app, 't');

@@ -21,7 +21,7 @@
 
 use crate::game::SeatView;
 use crate::rules::{
-    Belotes, BySeat, ByTeam, Card, CardSet, Contract, RuleSet, Seat, Suit, Team, Trick, Trump,
+    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, RuleSet, Seat, Suit, Team, Trick, Trump,
     trick_bonus,
 };
 
@@ -168,7 +168,7 @@ impl Memory {
 
     /// A king or queen of a belote suit played without "Belote" by its player: that player does
     /// not hold the other one.
-    fn belote_played(&mut self, seat: Seat, card: Card, said: &Belotes) {
+    fn belote_played(&mut self, seat: Seat, card: Card, said: &BelotesSaid) {
         let pair = self.contract.trump().belote_cards().of_suit(card.suit());
         if !pair.contains(card) || said.contains(seat, card.suit()) {
             return;

@@ -16,8 +16,8 @@ use super::{Decision, Level};
 use crate::game::SeatView;
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    Auction, AuctionOutcome, Belotes, BySeat, ByTeam, Call, Card, CardSet, Combination, Contract,
-    Declared, DeclaredTokens, GameContext, Rank, Rules, Seat, Suit, Trick,
+    Auction, AuctionOutcome, BelotesSaid, BySeat, ByTeam, Call, Card, CardSet, Combination,
+    Contract, Declared, DeclaredTokens, GameContext, Rank, Rules, Seat, Suit, Trick,
 };
 
 /// A request as written.
@@ -110,8 +110,8 @@ fn belotes_said(
     req: &Request,
     contract: Option<&Contract>,
     played: &BySeat<CardSet>,
-) -> Result<Belotes, RequestError> {
-    let mut said = Belotes::NONE;
+) -> Result<BelotesSaid, RequestError> {
+    let mut said = BelotesSaid::NONE;
     let Some(contract) = contract else {
         if req.belote.is_some() || !req.belotes.is_empty() {
             return err("nobody says belote before the play");

@@ -5,7 +5,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::game::{Game, GameOptions, Phase};
-use crate::rules::{Belotes, Bid, BySeat, ByTeam, CardSet, Declared, Rank, RuleSet, Rules, Seat};
+use crate::rules::{
+    BelotesSaid, Bid, BySeat, ByTeam, CardSet, Declared, Rank, RuleSet, Rules, Seat,
+};
 
 /// What `level` does in `view`, as the table asks it: the expert thinks for its default time.
 fn decide(view: &SeatView, level: Level, style: BiddingStyle, seed: u64) -> Action {
@@ -35,7 +37,7 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
         hand: cards(hand).into_iter().collect(),
         auction: calls(auction),
         play: cards(play),
-        belotes: Belotes::NONE,
+        belotes: BelotesSaid::NONE,
         declared: Declared::default(),
         rules: Rules::default(),
         target: 1000,

@@ -21,10 +21,10 @@ pub use seating::{draw_players, new_game};
 pub use view::SeatView;
 
 use crate::rules::{
-    Auction, AuctionOutcome, BeloteCall, Belotes, BidError, BySeat, ByTeam, Call, Card, CardPlay,
-    CardSet, Combination, Contract, DealRecord, DealScore, DealTally, Declared, DoneTrick,
-    GameContext, GameOutcome, LegalCalls, PlayError, Rules, Seat, Team, Trump, declarations_scored,
-    game_outcome, score_deal,
+    Auction, AuctionOutcome, BeloteCall, BelotesDealt, BelotesSaid, BidError, BySeat, ByTeam, Call,
+    Card, CardPlay, CardSet, Combination, Contract, DealRecord, DealScore, DealTally, Declared,
+    DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError, Rules, Seat, Team, Trump,
+    declarations_scored, game_outcome, score_deal,
 };
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
@@ -198,7 +198,7 @@ pub struct Deal {
     pub played: Vec<Card>,
     /// The belotes said so far ("Belote" with the first of the king and queen): at most one in a
     /// suit contract, one per suit in tout atout.
-    pub belotes_said: Belotes,
+    pub belotes_said: BelotesSaid,
     /// `coinche`: what each seat declares. A seat's declaration is made with its first card (its
     /// best combination, unless it chose otherwise before with [`Game::declare`]) and is public
     /// from then on ([`Deal::announced`]).
@@ -218,7 +218,7 @@ impl Deal {
             auction: Auction::new(dealer, rules),
             play: None,
             played: Vec::with_capacity(32),
-            belotes_said: Belotes::NONE,
+            belotes_said: BelotesSaid::NONE,
             declared: BySeat([None; 4]),
             undos: 0,
             hints: 0,
@@ -319,9 +319,10 @@ pub struct DealResult {
     pub tricks_won: ByTeam<u8>,
     /// The eight tricks, for the review (none when everyone passed).
     pub tricks: Vec<DoneTrick>,
-    /// The belotes that counted, seat by seat: one at most in a suit contract, up to four in
-    /// tout atout, none in sans atout or when everyone passed.
-    pub belotes: Belotes,
+    /// The belotes that counted, seat by seat (all those dealt, since each is said with the
+    /// first card of its pair): one at most in a suit contract, up to four in tout atout, none
+    /// in sans atout or when everyone passed.
+    pub belotes: BelotesDealt,
     /// `coinche`: what each seat declared (`None` in the other sets and when everyone passed).
     pub declared: Option<BySeat<Combination>>,
     /// `coinche`: the declaration points that scored for each team, before any capot transfer.
@@ -667,7 +668,7 @@ impl Game {
                 let s = score_deal(&c, &tally, self.rules());
                 (Some(c), Some(s), tally, play.belotes())
             }
-            _ => (None, None, DealTally::default(), Belotes::NONE),
+            _ => (None, None, DealTally::default(), BelotesDealt::NONE),
         };
         let (card_points, tricks_won) = (tally.card_points, tally.tricks_won);
         if let Some(s) = score {

@@ -2,7 +2,7 @@
 //! from this alone, so they cannot read hidden cards; the UI draws South's view.
 
 use crate::rules::{
-    Auction, Belotes, ByTeam, Call, Card, CardSet, Contract, Declared, Rules, Seat,
+    Auction, BelotesSaid, ByTeam, Call, Card, CardSet, Contract, Declared, Rules, Seat,
 };
 
 /// One seat's knowledge of the deal in progress. It is also the `contree bot` request.
@@ -20,7 +20,7 @@ pub struct SeatView {
     pub play: Vec<Card>,
     /// The belotes said so far: "Belote" is said aloud with the first of the king and queen, so
     /// it is public (one at most in a suit contract, one per suit in tout atout).
-    pub belotes: Belotes,
+    pub belotes: BelotesSaid,
     /// `coinche`: what each seat announced with its first card, for the seats that have played
     /// one (a cent is known by its top card: [`crate::rules::Declaration::announced`]).
     pub declared: Declared,

@@ -27,7 +27,7 @@
 //! let rules = Rules::default(); // The FFB's contrée, scored "points faits + points demandés".
 //! let hand = |cards: &str| {
 //!     cards.split_whitespace().map(str::parse).collect::<Result<CardSet, _>>()
-//! };|cards: &str| cards.split_whitespace().map(str::parse).collect::<Result<CardSet, _>>();
+//! };
 //! let hands = BySeat([
 //!     hand("JS 9S AS 10H KH 7D 8D 7C")?, // South
 //!     hand("7S 8S AH 9H 9D 10D 8C 9C")?, // East
@@ -78,7 +78,9 @@ pub use auction::{
     Auction, AuctionOutcome, Bid, BidError, BidLevel, CAPOT_VALUE, Call, Contract, LegalCalls,
     MAX_BID, MIN_BID, Multiplier, ParseCallError,
 };
-pub use belote::{BeloteCall, Belotes, belote_call, belote_holder, belote_team};
+pub use belote::{
+    BeloteCall, Belotes, BelotesDealt, BelotesSaid, Dealt, Said, belote_holder, belote_team,
+};
 pub use card::{Card, CardSet, CardSetIter, ParseCardError, Rank, Suit, Trump};
 pub use declarations::{
     Combination, Declaration, DeclarationError, Declared, DeclaredTokens, declaration_winner,

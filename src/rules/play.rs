@@ -1,7 +1,7 @@
 //! The card play of one deal: eight tricks from the dealt hands to the card points, whatever the
 //! trump mode (152 card points and 10 for the last trick: 162, or 252 on a capot).
 
-use super::belote::{BeloteCall, Belotes, belote_call};
+use super::belote::{BeloteCall, BelotesDealt};
 use super::card::{Card, CardSet, Trump};
 use super::ruleset::Rules;
 use super::seat::{BySeat, ByTeam, Seat};
@@ -48,7 +48,7 @@ pub struct PlayEvent {
 pub struct CardPlay {
     trump: Trump,
     rules: Rules,
-    belotes: Belotes,
+    belotes: BelotesDealt,
     hands: BySeat<CardSet>,
     trick: Trick,
     done: Vec<DoneTrick>,
@@ -63,7 +63,7 @@ impl CardPlay {
         CardPlay {
             trump,
             rules,
-            belotes: Belotes::dealt(&hands, trump),
+            belotes: BelotesDealt::of(&hands, trump),
             hands,
             trick: Trick::new(leader, rules.direction()),
             done: Vec::with_capacity(8),
@@ -83,7 +83,7 @@ impl CardPlay {
     }
 
     /// The belotes dealt (one at most in a suit contract, up to four in tout atout).
-    pub fn belotes(&self) -> Belotes {
+    pub fn belotes(&self) -> BelotesDealt {
         self.belotes
     }
 
@@ -96,7 +96,7 @@ impl CardPlay {
     /// queen of one of its belotes, "Rebelote" with the second.
     pub fn belote_call(&self, card: Card) -> Option<BeloteCall> {
         let seat = self.to_play()?;
-        belote_call(&self.belotes, seat, self.hands[seat], card)
+        self.belotes.call(seat, self.hands[seat], card)
     }
 
     /// The cards each seat still holds.

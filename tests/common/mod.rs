@@ -99,7 +99,7 @@ pub fn random_record_with(seed: u64, rules: Option<Rules>) -> DealRecord {
 /// the hand left, the calls and cards so far, the belotes said, and under `coinche` what each
 /// seat announced with its first card (its best combination, or what the record says).
 pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
-    use contree::rules::{Belotes, CardSet, belote_call};
+    use contree::rules::{BelotesSaid, CardSet};
     let rules = record.rules();
     let dealt = record.hand_sets();
     let base = |seat: Seat, hand: CardSet, calls: usize, play: &[Card]| contree::game::SeatView {
@@ -108,7 +108,7 @@ pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
         hand,
         auction: record.auction[..calls].to_vec(),
         play: play.to_vec(),
-        belotes: Belotes::NONE,
+        belotes: BelotesSaid::NONE,
         declared: Declared::default(),
         rules,
         target: 1000,
@@ -127,7 +127,7 @@ pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
     let trump = contract.trump();
     let declarations = record.combinations(trump);
     let mut play = CardPlay::new(dealt, trump, auction.first_to_speak(), rules);
-    let mut said = Belotes::NONE;
+    let mut said = BelotesSaid::NONE;
     let mut declared = Declared::default();
     for (j, &card) in record.play.iter().enumerate() {
         let seat = play.to_play().expect("a seat to play");
@@ -135,7 +135,7 @@ pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
         view.belotes = said;
         view.declared = declared;
         views.push(view);
-        if belote_call(&play.belotes(), seat, play.hands()[seat], card)
+        if play.belotes().call(seat, play.hands()[seat], card)
             == Some(contree::rules::BeloteCall::Belote)
         {
             said.insert(seat, card.suit());

@@ -11,8 +11,8 @@ use crate::bots::Decision;
 use crate::game::{Action, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    Auction, Belotes, BySeat, ByTeam, CardPlay, CardSet, Contract, DealRecord, DealTally, Declared,
-    RecordError, Seat, belote_call, declarations_scored, score_deal,
+    Auction, BelotesDealt, BelotesSaid, BySeat, ByTeam, CardPlay, CardSet, Contract, DealRecord,
+    DealTally, Declared, RecordError, Seat, declarations_scored, score_deal,
 };
 use crate::search::Position;
 
@@ -76,7 +76,7 @@ pub fn analyse(
         hand: dealt[seat],
         auction: Vec::new(),
         play: Vec::new(),
-        belotes: Belotes::NONE,
+        belotes: BelotesSaid::NONE,
         declared: Declared::default(),
         rules,
         target,
@@ -101,7 +101,7 @@ pub fn analyse(
     let trump = contract.trump();
     let announced = record.combinations(trump);
     let mut play = CardPlay::new(dealt, trump, auction.first_to_speak(), rules);
-    let mut said = Belotes::NONE;
+    let mut said = BelotesSaid::NONE;
     let mut has_played = BySeat([false; 4]);
     for (index, &card) in record.play.iter().enumerate() {
         let Some(to_play) = play.to_play() else { break };
@@ -119,7 +119,7 @@ pub fn analyse(
             };
             reviews.push(review(&view, index, Action::Play(card), budget, cancel));
         }
-        if belote_call(&play.belotes(), to_play, play.hands()[to_play], card).is_some() {
+        if play.belotes().call(to_play, play.hands()[to_play], card).is_some() {
             said.insert(to_play, card.suit());
         }
         has_played[to_play] = true;
@@ -174,7 +174,7 @@ fn double_dummy(
             Some(_) => 0,
             None => 4,
         }),
-        belotes: Belotes::dealt(dealt, trump).counts(),
+        belotes: BelotesDealt::of(dealt, trump).counts(),
         declarations,
     };
     let score = score_deal(contract, &tally, rules);

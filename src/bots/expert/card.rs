@@ -46,7 +46,7 @@ pub(crate) fn stakes_in(
     team: Team,
 ) -> Stakes {
     let trump = contract.trump();
-    let belotes = crate::rules::Belotes::dealt(dealt, trump).counts();
+    let belotes = crate::rules::BelotesDealt::of(dealt, trump).counts();
     let declarations = if view.rules.set.has_declarations() {
         let combos = BySeat::from_fn(|s: Seat| {
             view.declared.0[s].unwrap_or_else(|| Combination::best(dealt[s], trump))

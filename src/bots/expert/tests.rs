@@ -14,7 +14,7 @@ use crate::game::{Action, SeatView};
 use crate::game::{Game, GameOptions, Phase};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    Belotes, BySeat, ByTeam, Call, Card, CardSet, Contract, Declared, Multiplier, Rules, Seat,
+    BelotesSaid, BySeat, ByTeam, Call, Card, CardSet, Contract, Declared, Multiplier, Rules, Seat,
     Team, score_deal,
 };
 
@@ -91,7 +91,7 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
         let mut solver = Solver::new();
         let target = contract.bid.level.value().saturating_sub(
             20 * u16::from(
-                crate::rules::Belotes::dealt(&dealt, contract.trump()).count(contract.team()),
+                crate::rules::BelotesDealt::of(&dealt, contract.trump()).count(contract.team()),
             ),
         );
         !solver.reaches(&pos, contract.team(), target).unwrap_or(true)
@@ -189,7 +189,7 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
         hand: cards(hand),
         auction: calls(auction),
         play: play.split_whitespace().map(card).collect(),
-        belotes: Belotes::NONE,
+        belotes: BelotesSaid::NONE,
         declared: Declared::default(),
         rules: Rules::default(),
         target: 1000,

@@ -159,7 +159,7 @@ mod tests {
                 .collect(),
             auction: Vec::new(),
             play: Vec::new(),
-            belotes: crate::rules::Belotes::NONE,
+            belotes: crate::rules::BelotesSaid::NONE,
             declared: Declared::default(),
             rules: Rules::default(),
             target: 1000,
