@@ -5,8 +5,11 @@
 //! Actions come in for the seat whose turn it is and are checked by [`crate::rules`]; anything
 //! else is refused with a [`GameError`] and changes nothing. The game is a pure state machine:
 //! the UI draws it, the bots read a [`SeatView`] of it, the store saves it as a [`GameSave`].
+//! A deal record is read back through the game by a [`Replay`], with every seat's view at every
+//! step: the expert's review of a deal and the take-back ([`Game::undo`]) go through it.
 
 mod dealing;
+mod replay;
 mod save;
 mod seating;
 mod view;
@@ -16,6 +19,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck};
+pub use replay::{Replay, Turn};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
 pub use seating::{draw_players, new_game};
 pub use view::SeatView;
@@ -605,29 +609,24 @@ impl Game {
     /// counted, and cannot be taken back.
     pub fn undo(&mut self, seat: Seat) -> Result<Action, UndoError> {
         let action = self.undoable(seat)?;
-        let mut fresh = Deal::new(self.deal.index, self.deal.dealer, self.deal.dealt, self.rules());
-        // The declarations chosen are made again with the cards replayed.
-        fresh.declared = self.deal.declared;
-        let before = std::mem::replace(&mut self.deal, fresh);
-        let mut actions: Vec<Action> = before.actions().collect();
-        actions.pop();
-        for a in actions {
-            // Each action was accepted once from this very position: it is accepted again.
-            let replayed = self.to_act().map(|s| self.apply(s, a));
-            if !matches!(replayed, Some(Ok(_))) {
-                self.deal = before;
-                return Err(UndoError::NothingToUndo);
-            }
+        // The deal replayed without its last action: the declarations chosen are made again
+        // with the first cards replayed, and a seat that has no card on the table any more has
+        // declared nothing yet.
+        let mut record = self.deal.record(&self.options, self.totals);
+        if record.play.pop().is_none() {
+            record.auction.pop();
         }
-        // A declaration goes with the first card it was made with: a seat that has no card on the
-        // table any more has declared nothing yet.
-        for seat in Seat::ALL {
-            if !self.deal.has_played(seat) {
-                self.deal.declared[seat] = None;
-            }
-        }
-        self.deal.undos = before.undos.saturating_add(1);
-        self.deal.hints = before.hints;
+        // Each action was accepted once from this very position: it is accepted again.
+        let replayed = Replay::new(&record).and_then(Replay::finish);
+        let Ok(Game { deal, .. }) = replayed else {
+            return Err(UndoError::NothingToUndo);
+        };
+        self.deal = Deal {
+            index: self.deal.index,
+            undos: self.deal.undos.saturating_add(1),
+            hints: self.deal.hints,
+            ..deal
+        };
         Ok(action)
     }
 

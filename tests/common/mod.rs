@@ -95,57 +95,14 @@ pub fn random_record_with(seed: u64, rules: Option<Rules>) -> DealRecord {
     }
 }
 
-/// The view of the seat to act at every step of `record`'s deal, the way a table would give it:
-/// the hand left, the calls and cards so far, the belotes said, and under `coinche` what each
-/// seat announced with its first card (its best combination, or what the record says).
+/// The view of the seat to act at every step of `record`'s deal, the way the table gave it: the
+/// record replayed through the game ([`contree::game::Replay`]).
 pub fn views_of(record: &DealRecord) -> Vec<contree::game::SeatView> {
-    use contree::rules::{BelotesSaid, CardSet};
-    let rules = record.rules();
-    let dealt = record.hand_sets();
-    let base = |seat: Seat, hand: CardSet, calls: usize, play: &[Card]| contree::game::SeatView {
-        seat,
-        dealer: record.dealer,
-        hand,
-        auction: record.auction[..calls].to_vec(),
-        play: play.to_vec(),
-        belotes: BelotesSaid::NONE,
-        declared: Declared::default(),
-        rules,
-        target: 1000,
-        totals: Default::default(),
-    };
+    let mut replay = contree::game::Replay::new(record).expect("a record's hands");
     let mut views = Vec::new();
-    let mut auction = Auction::new(record.dealer, rules);
-    for (i, &call) in record.auction.iter().enumerate() {
-        let seat = auction.to_speak().expect("a seat to speak");
-        views.push(base(seat, dealt[seat], i, &[]));
-        auction.try_call(call).expect("a legal call");
-    }
-    let Some(contract) = auction.contract() else {
-        return views;
-    };
-    let trump = contract.trump();
-    let declarations = record.combinations(trump);
-    let mut play = CardPlay::new(dealt, trump, auction.first_to_speak(), rules);
-    let mut said = BelotesSaid::NONE;
-    let mut declared = Declared::default();
-    for (j, &card) in record.play.iter().enumerate() {
-        let seat = play.to_play().expect("a seat to play");
-        let mut view = base(seat, play.hands()[seat], record.auction.len(), &record.play[..j]);
-        view.belotes = said;
-        view.declared = declared;
-        views.push(view);
-        if play.belotes().call(seat, play.hands()[seat], card)
-            == Some(contree::rules::BeloteCall::Belote)
-        {
-            said.insert(seat, card.suit());
-        }
-        if let Some(d) = &declarations
-            && j < 4
-        {
-            declared.0[seat] = Some(d[seat].announced());
-        }
-        play.try_play(card).expect("a legal card");
+    while let Some(turn) = replay.next_turn() {
+        views.push(replay.view(turn.seat));
+        replay.advance().expect("a legal action");
     }
     views
 }

@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::advice::Advice;
 use super::{Budget, advise, with_solver};
 use crate::bots::Decision;
-use crate::game::{Action, SeatView};
+use crate::game::{Action, Replay, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    Auction, BelotesDealt, BelotesSaid, BySeat, ByTeam, CardPlay, CardSet, Contract, DealRecord,
-    DealTally, Declared, RecordError, Seat, declarations_scored, score_deal,
+    BelotesDealt, BySeat, ByTeam, CardSet, Contract, DealRecord, DealTally, RecordError, Seat,
+    declarations_scored, score_deal,
 };
 use crate::search::Position;
 
@@ -59,7 +59,10 @@ pub struct DealAnalysis {
 
 /// Reviews the deal of `record` from `seat`: each decision with `budget` (about 150 ms each
 /// keeps a whole deal near a second and a half), stopping early when `cancel` is raised.
-/// The record must be a whole, legal deal.
+/// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
+/// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at
+/// each of its turns, in the record's game (its target and totals; without one, the first deal
+/// of a game to the rule set's usual target).
 pub fn analyse(
     record: &DealRecord,
     seat: Seat,
@@ -67,66 +70,23 @@ pub fn analyse(
     cancel: Option<&AtomicBool>,
 ) -> Result<DealAnalysis, RecordError> {
     let scored = record.score()?;
-    let rules = record.rules();
-    let dealt = record.hand_sets();
-    let (target, totals) = record.game.map_or((1000, ByTeam::default()), |g| (g.target, g.before));
-    let base = SeatView {
-        seat,
-        dealer: record.dealer,
-        hand: dealt[seat],
-        auction: Vec::new(),
-        play: Vec::new(),
-        belotes: BelotesSaid::NONE,
-        declared: Declared::default(),
-        rules,
-        target,
-        totals,
-    };
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut reviews = Vec::new();
-    let mut auction = Auction::new(record.dealer, rules);
-    for (index, &call) in record.auction.iter().enumerate() {
-        if auction.to_speak() == Some(seat) {
-            if cancelled() {
-                break;
-            }
-            let view = SeatView { auction: record.auction[..index].to_vec(), ..base.clone() };
-            reviews.push(review(&view, index, Action::Bid(call), budget, cancel));
+    let mut replay = Replay::new(record)?;
+    while let Some(turn) = replay.next_turn() {
+        if turn.seat == seat && !cancelled() {
+            let view = replay.view(seat);
+            reviews.push(review(&view, turn.index, turn.action, budget, cancel));
         }
-        auction.call_unchecked(call);
+        replay.advance()?;
     }
-    let Some(contract) = auction.contract() else {
+    // A cancelled analysis stops with what it has, the double-dummy result left out.
+    let contract = replay.game().deal().contract().filter(|_| !cancelled());
+    let Some(contract) = contract else {
         return Ok(DealAnalysis { seat, reviews, double_dummy: None });
     };
-    let trump = contract.trump();
-    let announced = record.combinations(trump);
-    let mut play = CardPlay::new(dealt, trump, auction.first_to_speak(), rules);
-    let mut said = BelotesSaid::NONE;
-    let mut has_played = BySeat([false; 4]);
-    for (index, &card) in record.play.iter().enumerate() {
-        let Some(to_play) = play.to_play() else { break };
-        if to_play == seat && !cancelled() {
-            let declared = Declared(BySeat::from_fn(|s| {
-                announced.as_ref().filter(|_| has_played[s]).map(|c| c[s].announced())
-            }));
-            let view = SeatView {
-                hand: play.hands()[seat],
-                auction: record.auction.clone(),
-                play: record.play[..index].to_vec(),
-                belotes: said,
-                declared,
-                ..base.clone()
-            };
-            reviews.push(review(&view, index, Action::Play(card), budget, cancel));
-        }
-        if play.belotes().call(to_play, play.hands()[to_play], card).is_some() {
-            said.insert(to_play, card.suit());
-        }
-        has_played[to_play] = true;
-        play.play_unchecked(card);
-    }
     let played_points = scored.card_points[contract.team()];
-    let double_dummy = double_dummy(&dealt, &contract, record, played_points);
+    let double_dummy = double_dummy(&record.hand_sets(), &contract, record, played_points);
     Ok(DealAnalysis { seat, reviews, double_dummy })
 }
 
