@@ -49,7 +49,7 @@ fn main() {
     let longest = (0..64).map(|s| (play(s, |_| false, |_| {}).history().len(), s)).max();
     let Some((deals, seed)) = longest else { return };
     let long =
-        play(seed, |g| g.history().len() + 1 == deals && g.deal().played.len() >= 20, |_| {});
+        play(seed, |g| g.history().len() + 1 == deals && g.deal().played().len() >= 20, |_| {});
     let bytes = serde_json::to_vec(&long.to_save()).unwrap_or_default();
     let actions: usize = long.to_save().deals.iter().map(|d| d.auction.len() + d.play.len()).sum();
     println!(

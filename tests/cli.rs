@@ -143,7 +143,7 @@ fn history_export_rescores_identically_through_contree_score() {
     support::play_until(
         &mut game,
         &mut rng,
-        |g| g.history().len() >= 6 && g.deal().played.len() == 5,
+        |g| g.history().len() >= 6 && g.deal().played().len() == 5,
         |g, _| {
             store.save_game(g).expect("saves");
         },

@@ -163,7 +163,7 @@ fn saves_of_the_other_rule_sets_resume() {
         assert_eq!(game.phase(), Phase::Playing);
         assert_eq!(started, Some(1_795_960_800));
         assert!(game.history().len() >= 2);
-        assert_eq!(game.deal().played.len(), 6);
+        assert_eq!(game.deal().played().len(), 6);
         // What it says of each deal is what `contree score` says of its record.
         for d in game.history() {
             let scored = d.record.score().expect("a valid record");

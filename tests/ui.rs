@@ -1518,7 +1518,7 @@ fn new_screens_and_popups() {
     });
     snapshot_all("undo_note", |l| {
         let mut app = playing(l);
-        let mut c = app.game().map_or(0, |g| g.deal().played.len());
+        let mut c = app.game().map_or(0, |g| g.deal().played().len());
         // South's next card is taken back at once.
         for _ in 0..8 {
             if app.south_to_play() {

@@ -5,8 +5,10 @@
 //! Actions come in for the seat whose turn it is and are checked by [`crate::rules`]; anything
 //! else is refused with a [`GameError`] and changes nothing. The game is a pure state machine:
 //! the UI draws it, the bots read a [`SeatView`] of it, the store saves it as a [`GameSave`].
-//! A deal record is read back through the game by a [`Replay`], with every seat's view at every
-//! step: the expert's review of a deal and the take-back ([`Game::undo`]) go through it.
+//! The belotes said and the declarations announced are kept in the deal's card play, as the
+//! table sees it ([`crate::rules::PublicPlay`]). A deal record is
+//! read back through the game by a [`Replay`], with every seat's view at every step: the
+//! expert's review of a deal and the take-back ([`Game::undo`]) go through it.
 
 mod dealing;
 mod replay;
@@ -196,16 +198,12 @@ pub struct Deal {
     pub dealt: BySeat<CardSet>,
     /// The auction.
     pub auction: Auction,
-    /// The card play, once the auction has a contract.
+    /// The card play, once the auction has a contract: the hands, and the play as the table
+    /// sees it, with the belotes said and the declarations announced.
     pub play: Option<CardPlay>,
-    /// The cards played so far, in order.
-    pub played: Vec<Card>,
-    /// The belotes said so far ("Belote" with the first of the king and queen): at most one in a
-    /// suit contract, one per suit in tout atout.
-    pub belotes_said: BelotesSaid,
     /// `coinche`: what each seat declares. A seat's declaration is made with its first card (its
     /// best combination, unless it chose otherwise before with [`Game::declare`]) and is public
-    /// from then on ([`Deal::announced`]).
+    /// from then on ([`Deal::announced`], and as the table hears it in the play).
     pub declared: BySeat<Option<Combination>>,
     /// How many actions were taken back in this deal.
     pub undos: u32,
@@ -221,8 +219,6 @@ impl Deal {
             dealt,
             auction: Auction::new(dealer, rules),
             play: None,
-            played: Vec::with_capacity(32),
-            belotes_said: BelotesSaid::NONE,
             declared: BySeat([None; 4]),
             undos: 0,
             hints: 0,
@@ -247,22 +243,27 @@ impl Deal {
         }
     }
 
+    /// The cards played so far, in order.
+    pub fn played(&self) -> Vec<Card> {
+        self.play.iter().flat_map(|p| p.public().cards()).collect()
+    }
+
+    /// The belotes said so far ("Belote" with the first of the king and queen): at most one in a
+    /// suit contract, one per suit in tout atout.
+    pub fn belotes_said(&self) -> BelotesSaid {
+        self.play.as_ref().map_or(BelotesSaid::NONE, |p| p.public().belotes())
+    }
+
     /// Every action of the deal so far, in order: the calls, then the cards.
     pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
         let calls = self.auction.calls().iter().map(|&c| Action::Bid(c));
-        calls.chain(self.played.iter().map(|&c| Action::Play(c)))
+        let cards = self.play.iter().flat_map(|p| p.public().cards());
+        calls.chain(cards.map(Action::Play))
     }
 
     /// The last action of the deal and the seat that did it.
     pub fn last_action(&self) -> Option<(Seat, Action)> {
-        if let Some(&card) = self.played.last() {
-            let play = self.play.as_ref()?;
-            // The card is in the current trick, or it completed the last trick taken.
-            let trick = match play.current_trick().plays().last() {
-                Some(_) => play.current_trick(),
-                None => &play.tricks().last()?.trick,
-            };
-            let (seat, _) = trick.plays().last()?;
+        if let Some((seat, card)) = self.play.as_ref().and_then(|p| p.public().last()) {
             return Some((seat, Action::Play(card)));
         }
         let calls = self.auction.calls();
@@ -300,7 +301,7 @@ impl Deal {
             dealer: self.dealer,
             hands: self.dealt.map(|h| h.iter().collect()),
             auction: self.auction.calls().to_vec(),
-            play: self.played.clone(),
+            play: self.played(),
             rules: Some(options.rules),
             declared: Declared(self.declared),
             game: Some(GameContext { target: options.target, before }),
@@ -496,11 +497,13 @@ impl Game {
             dealer: self.deal.dealer,
             hand: self.deal.hands()[seat],
             auction: self.deal.auction.calls().to_vec(),
-            play: self.deal.played.clone(),
-            belotes: self.deal.belotes_said,
-            declared: Declared(BySeat::from_fn(|s| {
-                self.deal.announced(s).map(Combination::announced)
-            })),
+            play: self.deal.played(),
+            belotes: self.deal.belotes_said(),
+            declared: self
+                .deal
+                .play
+                .as_ref()
+                .map_or(Declared::default(), |p| p.public().declared()),
             rules: self.rules(),
             target: self.options.target,
             totals: self.totals,
@@ -586,14 +589,13 @@ impl Game {
                 if let Some(play) = self.deal.play.as_mut() {
                     if first_card && self.options.rules.set.has_declarations() {
                         let best = Combination::best(self.deal.dealt[seat], play.trump());
-                        event.declared = Some(*self.deal.declared[seat].get_or_insert(best));
+                        let declared = *self.deal.declared[seat].get_or_insert(best);
+                        play.announce(seat, declared);
+                        event.declared = Some(declared);
                     }
-                    event.belote = play.belote_call(card);
-                    if event.belote.is_some() {
-                        self.deal.belotes_said.insert(seat, card.suit());
-                    }
-                    event.trick = play.play_unchecked(card).trick_done;
-                    self.deal.played.push(card);
+                    let played = play.play_unchecked(card);
+                    event.belote = played.belote;
+                    event.trick = played.trick_done;
                 }
             }
         }

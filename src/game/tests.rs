@@ -212,7 +212,7 @@ fn tradition_gathers_the_tricks_and_shuffles_after_four_void_deals() {
         random_step(&mut game, &mut rng);
     }
     let gathered = game.gathered_deck();
-    assert_eq!(gathered, game.deal().played);
+    assert_eq!(gathered, game.deal().played());
     game.next_deal().expect("next");
     // The new hands come from the gathered deck, cut: dealing the same cut gives them again.
     let mut deck = gathered;
@@ -519,10 +519,10 @@ fn a_seat_may_keep_quiet_and_the_record_says_so() {
         Err(GameError::AlreadyDeclared { seat: Seat::South })
     );
     // Taking back the first card takes back the declaration made with it.
-    let before_card = game.deal().played.len();
+    let before_card = game.deal().played().len();
     if game.deal().last_action().map(|(s, _)| s) == Some(Seat::South) {
         game.undo(Seat::South).expect("undo");
-        assert_eq!(game.deal().played.len(), before_card - 1);
+        assert_eq!(game.deal().played().len(), before_card - 1);
         assert_eq!(game.deal().declared[Seat::South], None);
         game.declare(Seat::South, nothing).expect("again");
         first_legal(&mut game);
@@ -599,11 +599,15 @@ fn tout_atout_says_every_belote() {
         while game.phase() == Phase::Playing {
             let event = first_legal(&mut game);
             calls += usize::from(event.belote.is_some());
+            // What the play says was said with the card, as the table shows it again later.
+            if let (Action::Play(card), Some(play)) = (event.action, &game.deal().play) {
+                assert_eq!(play.public().said_with(card), event.belote, "seed {seed}");
+            }
             // What the bots read is what was said.
-            assert_eq!(game.view(Seat::North).belotes, game.deal().belotes_said);
+            assert_eq!(game.view(Seat::North).belotes, game.deal().belotes_said());
         }
         // Every belote dealt is said.
-        let said: Vec<_> = game.deal().belotes_said.iter().collect();
+        let said: Vec<_> = game.deal().belotes_said().iter().collect();
         assert_eq!(said, dealt.iter().collect::<Vec<_>>(), "seed {seed}");
         assert_eq!(calls, 2 * dealt.iter().count());
         let d = game.history().last().expect("the deal");

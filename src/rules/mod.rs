@@ -9,8 +9,11 @@
 //! [`Trick`].
 //!
 //! Pure: no I/O, no clock, no randomness. Everything here can be replayed and checked. For
-//! search, [`Trick`], [`Trump`], [`Rules`], [`Belotes`] and [`Combination`] are small `Copy`
-//! values and [`legal_cards`] allocates nothing.
+//! search, [`Trick`], [`TrickTaking`], [`Trump`], [`Rules`], [`Belotes`] and [`Combination`]
+//! are small `Copy` values and [`legal_cards`] allocates nothing.
+//!
+//! A deal's card play is a [`CardPlay`]: the hands, and the [`PublicPlay`] the whole table
+//! sees; a trick is taken in one place, [`TrickTaking::play`], which the play holds.
 //!
 //! # Example
 //!
@@ -88,7 +91,7 @@ pub use declarations::{
 };
 pub use play::{
     CAPOT_LAST_TRICK_BONUS, CAPOT_POINTS, CardPlay, DEAL_POINTS, DoneTrick, LAST_TRICK_BONUS,
-    PlayEvent, trick_bonus,
+    PlayEvent, PublicPlay, PublicPlayError, TrickTaking, trick_bonus,
 };
 pub use record::{
     ContractAnswer, DealRecord, GameAnswer, GameContext, RawRecord, RecordError, RejectKind,

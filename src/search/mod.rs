@@ -6,13 +6,14 @@
 //! views, levels or personas. Every rule it applies comes from [`crate::rules`] (the legal cards
 //! of the game's [`Rules`](crate::rules::Rules), the order of play and the winner of a trick
 //! through `legal_cards` and `Trick`, card points and rank order through `Card::points`,
-//! `Card::strength` and `Card::power`, the dix de der and the capot through `trick_bonus`),
-//! called from two small places: `position.rs` for the play and `order.rs` for the tables the
-//! search builds once per trump mode. Every trump mode (a suit, sans atout, tout atout) and rule
-//! set (contrée, coinche, plain: clockwise, underruffing) goes through them; a new one reaches
-//! the search the same way, with no search code to change. The search's inner loop plays on
-//! `state.rs`, a working copy of the position that keeps the trick's winner and points as the
-//! cards fall and reads the legal cards off those tables; its tests check it against the rules'
+//! `Card::strength` and `Card::power`, each trick taken with its dix de der and capot by
+//! `TrickTaking::play`), called from two small places: `position.rs` for the play and
+//! `order.rs` for the tables the search builds once per trump mode. Every trump mode (a suit,
+//! sans atout, tout atout) and rule set (contrée, coinche, plain: clockwise, underruffing) goes
+//! through them; a new one reaches the search the same way, with no search code to change. The
+//! search's inner loop plays on `state.rs`, a working copy of the position that keeps the
+//! trick's winner and points as the cards fall, takes its tricks (the last two tricks' endgame
+//! included) and reads the legal cards off those tables; its tests check it against the rules'
 //! `legal_cards`, `Trick::winner` and `Trick::points` on arbitrary tricks and whole deals.
 //!
 //! # The pieces

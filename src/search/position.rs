@@ -1,22 +1,24 @@
 //! [`Position`]: one point of a deal's card play, as a small `Copy` value for search.
 //!
-//! A position holds the four hands, the trick on the table, the trump mode and the rule set,
-//! and the points and tricks each team has taken. Playing a card is copy-make: copy the 40-byte value, then [`Position::play`].
-//! Every rule goes through `crate::rules` (the legal cards of the rule set, the order of play and
-//! the winner of a trick, the card points, the dix de der and the capot), in this file only, so
-//! that a new trump mode or rule set reaches the search by passing its value through here.
+//! A position holds the four hands and the rules' [`TrickTaking`]: the trick on the table, the
+//! trump mode and the rule set, and the points and tricks each team has taken. Playing a card
+//! is copy-make: copy the 48-byte value, then [`Position::play`]. Every rule goes through
+//! `crate::rules` (the legal cards of the rule set, and the trick taken by [`TrickTaking::play`]
+//! with its winner, its card points, the dix de der and the capot), in this file only, so that
+//! a new trump mode or rule set reaches the search by passing its value through here.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use crate::mix::splitmix;
 use crate::rules::{
-    BySeat, ByTeam, CAPOT_POINTS, Card, CardPlay, CardSet, DEAL_POINTS, DoneTrick, PlayError,
-    Rules, Seat, Team, Trick, Trump, check_play, legal_cards, trick_bonus,
+    BySeat, ByTeam, CAPOT_POINTS, Card, CardPlay, CardSet, DEAL_POINTS, DoneTrick,
+    LAST_TRICK_BONUS, PlayError, Rules, Seat, Team, Trick, TrickTaking, Trump, check_play,
+    legal_cards,
 };
 
 /// Card points of the 32 cards, without the dix de der.
-const CARD_POINTS: u16 = DEAL_POINTS - trick_bonus(8, 0);
+const CARD_POINTS: u16 = DEAL_POINTS - LAST_TRICK_BONUS;
 
 /// 32 x 4 random keys drawn from `seed`.
 const fn card_keys(seed: u64) -> [[u64; 4]; 32] {
@@ -46,11 +48,8 @@ const NO_TRICK_KEYS: [u64; 2] = [splitmix(21), splitmix(22)];
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     hands: BySeat<CardSet>,
-    trick: Trick,
-    trump: Trump,
-    rules: Rules,
-    points: ByTeam<u16>,
-    tricks: ByTeam<u8>,
+    /// The trick on the table and what each team has taken: the rules take each trick.
+    taking: TrickTaking,
     /// The key of the mode and rules xor the key of every (card, holder): kept up to date by
     /// `play`.
     hands_key: u64,
@@ -107,8 +106,15 @@ impl Position {
         if hands.0.iter().any(|h| h.len() != 8) {
             return Err(PositionError::HandSizes);
         }
-        let trick = Trick::new(leader, rules.direction());
-        Position::from_parts(hands, trick, trump, rules, ByTeam::default(), ByTeam::default())
+        let start = TrickTaking::new(leader, trump, rules);
+        Position::from_parts(
+            hands,
+            *start.trick(),
+            trump,
+            rules,
+            ByTeam::default(),
+            ByTeam::default(),
+        )
     }
 
     /// Any point of a deal: the cards still held, the trick on the table (never complete), the
@@ -158,7 +164,8 @@ impl Position {
             return Err(PositionError::PointCount);
         }
         let hands_key = mode_key(trump, rules);
-        let mut position = Position { hands, trick, trump, rules, points, tricks, hands_key };
+        let taking = TrickTaking::from_parts(trick, trump, rules, points, tricks);
+        let mut position = Position { hands, taking, hands_key };
         for seat in Seat::ALL {
             for card in hands[seat] {
                 position.hands_key ^= HAND_KEYS[card.index()][seat.index()];
@@ -186,32 +193,32 @@ impl Position {
 
     /// The trick on the table (empty between tricks).
     pub fn trick(&self) -> &Trick {
-        &self.trick
+        self.taking.trick()
     }
 
     /// The trump mode.
     pub fn trump(&self) -> Trump {
-        self.trump
+        self.taking.trump()
     }
 
     /// The rules of the game.
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.taking.rules()
     }
 
     /// The card points each team has taken (dix de der included once the deal is over).
     pub fn points(&self) -> ByTeam<u16> {
-        self.points
+        self.taking.points()
     }
 
     /// The tricks each team has taken.
     pub fn tricks_won(&self) -> ByTeam<u8> {
-        self.tricks
+        self.taking.tricks_won()
     }
 
     /// How many tricks are complete.
     pub fn tricks_played(&self) -> usize {
-        usize::from(self.tricks[Team::NS] + self.tricks[Team::EW])
+        usize::from(self.taking.tricks_done())
     }
 
     /// How many tricks remain, the one on the table included.
@@ -226,18 +233,18 @@ impl Position {
 
     /// The seat to play (the leader of the next trick once a trick is taken).
     pub fn to_play(&self) -> Seat {
-        self.trick.to_play()
+        self.taking.to_play()
     }
 
     /// The cards still in play: the hands and the trick on the table.
     pub fn live(&self) -> CardSet {
-        let table: CardSet = self.trick.cards().iter().copied().collect();
+        let table: CardSet = self.trick().cards().iter().copied().collect();
         self.hands.0.iter().fold(table, |acc, h| acc.or(*h))
     }
 
     /// The cards the seat to play may play (none once the deal is over).
     pub fn legal_cards(&self) -> CardSet {
-        legal_cards(self.hands[self.to_play()], &self.trick, self.trump, self.rules)
+        legal_cards(self.hands[self.to_play()], self.trick(), self.trump(), self.rules())
     }
 
     /// Plays `card` for the seat to play, without checking it (for search, on a card of
@@ -247,19 +254,7 @@ impl Position {
         let seat = self.to_play();
         self.hands[seat].remove(card);
         self.hands_key ^= HAND_KEYS[card.index()][seat.index()];
-        self.trick.push(card);
-        if !self.trick.is_complete() {
-            return None;
-        }
-        let winner = self.trick.winner(self.trump).unwrap_or(seat);
-        let team = winner.team();
-        self.tricks[team] += 1;
-        let done = self.tricks[Team::NS] + self.tricks[Team::EW];
-        let points = self.trick.points(self.trump) + trick_bonus(done, self.tricks[team]);
-        self.points[team] += points;
-        let taken = DoneTrick { trick: self.trick, winner, points };
-        self.trick = Trick::new(winner, self.trick.direction());
-        Some(taken)
+        self.taking.play(card)
     }
 
     /// Plays `card` if the rules allow it, naming the rule when they do not.
@@ -267,7 +262,7 @@ impl Position {
         if self.is_over() {
             return Err(PlayError::DealOver);
         }
-        check_play(self.hands[self.to_play()], &self.trick, self.trump, self.rules, card)?;
+        check_play(self.hands[self.to_play()], self.trick(), self.trump(), self.rules(), card)?;
         Ok(self.play(card))
     }
 
@@ -275,12 +270,14 @@ impl Position {
     /// table, the trump and the rules, and which teams have taken no trick yet. Two positions with the same
     /// future have the same key, whatever order the earlier cards came in.
     pub fn key(&self) -> u64 {
-        let mut key = self.hands_key ^ LEADER_KEYS[self.trick.leader().index()];
-        for (i, c) in self.trick.cards().iter().enumerate() {
+        let trick = self.trick();
+        let mut key = self.hands_key ^ LEADER_KEYS[trick.leader().index()];
+        for (i, c) in trick.cards().iter().enumerate() {
             key ^= TABLE_KEYS[c.index()][i];
         }
+        let tricks = self.tricks_won();
         for team in Team::ALL {
-            if self.tricks[team] == 0 {
+            if tricks[team] == 0 {
                 key ^= NO_TRICK_KEYS[team.index()];
             }
         }

@@ -18,8 +18,8 @@ use crate::bots::expert::Advice;
 use crate::game::{Action, Game, GameError, Phase, SeatView, UndoError};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
-    BeloteCall, BidLevel, BySeat, Call, Card, CardPlay, CardSet, Combination, DoneTrick, Rank,
-    Seat, Suit, Trick, Trump, legal_cards,
+    BeloteCall, BidLevel, BySeat, Call, Card, CardPlay, CardSet, Combination, DoneTrick, Seat,
+    Suit, Trick, Trump, legal_cards,
 };
 
 /// A message to the table.
@@ -728,17 +728,9 @@ impl Table {
                 }
             }
             Some(play) => {
-                // A king or queen of a belote said, on the table: "Belote" when the other of
-                // the pair is still in hand, else "Rebelote".
+                // What the game says was said with each card on the table.
                 for (seat, card) in play.current_trick().plays() {
-                    let other = match card.rank() {
-                        Rank::King => Card::new(card.suit(), Rank::Queen),
-                        Rank::Queen => Card::new(card.suit(), Rank::King),
-                        _ => continue,
-                    };
-                    if d.belotes_said.contains(seat, card.suit()) {
-                        let left = play.hands()[seat].contains(other);
-                        let call = if left { BeloteCall::Belote } else { BeloteCall::Rebelote };
+                    if let Some(call) = play.public().said_with(card) {
                         self.bubbles[seat] = Some(Bubble::Belote(call));
                     }
                 }

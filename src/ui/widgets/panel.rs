@@ -164,8 +164,8 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
             t.bubble,
         )));
     }
-    if said.is_empty() && !deal.belotes_said.is_empty() {
-        lines.push(Line::from(span(belotes_kept(ctx, deal.belotes_said.counts()), t.dim)));
+    if said.is_empty() && !deal.belotes_said().is_empty() {
+        lines.push(Line::from(span(belotes_kept(ctx, deal.belotes_said().counts()), t.dim)));
     }
     lines
 }
