@@ -33,7 +33,7 @@ fn main() {
         while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
             let Some(seat) = game.to_act() else { break };
             let view = game.view(seat);
-            let kind = if game.phase() == Phase::Bidding { 0 } else { 1 + view.play.len() / 4 };
+            let kind = if game.phase() == Phase::Bidding { 0 } else { 1 + view.cards_played() / 4 };
             let start = Instant::now();
             let decision =
                 Decision { view: &view, style: BiddingStyle::Cautious, seed, budget, cancel: None };

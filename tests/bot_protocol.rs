@@ -92,7 +92,7 @@ fn the_views_of_every_rule_set_read_back_through_the_bot_protocol() {
             while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
                 let seat = game.to_act().expect("to act");
                 let view = game.view(seat);
-                with_declarations += usize::from(!view.declared.is_empty());
+                with_declarations += usize::from(!view.declared().is_empty());
                 let line = request_json(&view);
                 assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
                 let action = game.random_action(&mut rng).expect("an action");
@@ -223,11 +223,11 @@ fn every_set_round_trips_and_gets_legal_answers() {
                     let action = decide(&view, level, BiddingStyle::Bold, seed, think);
                     match (action, view.contract()) {
                         (Action::Bid(call), None) => {
-                            assert_eq!(view.auction_state().check(call), Ok(()), "{line}")
+                            assert_eq!(view.auction().check(call), Ok(()), "{line}")
                         }
                         (Action::Play(card), Some(c)) => {
                             let mem = contree::bots::Memory::from_view(&view, c, false);
-                            let legal = legal_cards(view.hand, &mem.trick, c.trump(), rules);
+                            let legal = legal_cards(view.hand(), &mem.trick, c.trump(), rules);
                             assert!(legal.contains(card), "{card} is illegal: {line}");
                         }
                         (a, c) => panic!("{a} with contract {c:?}: {line}"),
@@ -247,7 +247,7 @@ const PLAIN_AT: &str = r#"{"seat":"W","dealer":"N","hand":["JH","9H","AS","7C","
 #[test]
 fn plain_requests_turn_clockwise() {
     let view = parse_request(PLAIN_AT).expect("West plays third");
-    assert_eq!(view.rules.set, contree::rules::RuleSet::Plain);
+    assert_eq!(view.rules().set, contree::rules::RuleSet::Plain);
     // In tout atout West must beat the queen of diamonds: the king or the 9.
     let answer: serde_json::Value =
         serde_json::from_str(&answer(PLAIN_AT, &service(Level::Normal, BiddingStyle::Cautious, 0)))
@@ -261,11 +261,14 @@ fn plain_requests_turn_clockwise() {
 
 #[test]
 fn the_new_fields_are_checked() {
-    // East said belote in tout atout with the queen of diamonds it played.
+    // East said belote in tout atout with the queen of diamonds it played: not while West
+    // holds the king, but once West holds another card in its place.
     let said = PLAIN_AT.replace(r#""rules""#, r#""belotes":[{"seat":"E","suit":"D"}],"rules""#);
+    assert_eq!(error_of(&said), "E said belote in diamonds without holding KD");
+    let said = said.replace(r#""KD"],"auction""#, r#""KS"],"auction""#);
     let view = parse_request(&said).expect("a belote said with the queen");
     assert_eq!(
-        view.belotes.holder(contree::rules::Suit::Diamonds),
+        view.belotes().holder(contree::rules::Suit::Diamonds),
         Some(contree::rules::Seat::East)
     );
     // Not by South, who played the 8; not `belote`, which names the trump suit's.
@@ -288,7 +291,67 @@ fn the_new_fields_are_checked() {
     assert!(error_of(&early).contains("not played"));
     let fine = coinche.replace(r#""rules""#, r#""declared":{"N":[],"E":["tierce:AC"]},"rules""#);
     let view = parse_request(&fine).expect("announcements of the seats that played");
-    assert_eq!(view.declared.0[contree::rules::Seat::East].map(|c| c.points()), Some(20));
+    assert_eq!(view.declared().0[contree::rules::Seat::East].map(|c| c.points()), Some(20));
+}
+
+/// South dealt JH 9H 10H AS 7C 8C 9D 7D, West dealing, and took 80 in hearts: it won the first
+/// trick with the 10 of trumps, West the second with the ace of diamonds, and West leads the
+/// king of spades to the third.
+const THIRD_TRICK: &str = r#"{"seat":"S","dealer":"W","hand":["JH","9H","AS","7C","8C","9D"],"auction":["80H","pass","pass","pass"],"play":["10H","7H","8H","QH","7D","8D","10D","AD","KS"]}"#;
+
+#[test]
+fn a_card_the_seat_could_not_have_played_is_refused() {
+    assert!(parse_request(THIRD_TRICK).is_ok());
+    // South follows with its ace and leads the fourth trick.
+    let follow = THIRD_TRICK
+        .replace(r#""AS","7C""#, r#""7C""#)
+        .replace(r#""KS"]"#, r#""KS","AS","QS","JS"]"#);
+    assert!(parse_request(&follow).is_ok(), "{follow}");
+    // It discards a club instead, holding the ace of spades, and West leads again.
+    let revoke = THIRD_TRICK
+        .replace(r#""7C","8C""#, r#""8C""#)
+        .replace(r#""KS"]"#, r#""KS","7C","QS","JS","10S"]"#);
+    assert_eq!(error_of(&revoke), "play token 9 (7C by S): illegal card: must follow spades");
+}
+
+#[test]
+fn another_seats_revoke_is_refused_once_the_cards_show_it() {
+    // The third trick taken by South's ace over West's king, East discarding the 9 of clubs;
+    // South leads the 8 of clubs and East plays the queen of spades: it held a spade when it
+    // discarded. North, to play, sees it.
+    let north = r#"{"seat":"N","dealer":"W","hand":["KC","AC","10C","7S","8S"],"auction":["80H","pass","pass","pass"],"play":["10H","7H","8H","QH","7D","8D","10D","AD","KS","AS","9C","JS","8C","QS"]}"#;
+    assert_eq!(error_of(north), "play token 10 (9C by E): illegal card: must follow spades");
+    // East's discard of a club on the fourth trick instead shows nothing wrong.
+    let fine = north.replace(r#""8C","QS"]"#, r#""8C","JC"]"#);
+    assert!(parse_request(&fine).is_ok(), "{fine}");
+}
+
+#[test]
+fn a_belote_played_and_not_said_is_refused() {
+    // South led the king of trumps holding the queen: the table said "Belote" for it.
+    let line = r#"{"seat":"S","dealer":"W","hand":["QH","9H","AS","7C","8C","9D","7D"],"auction":["80H","pass","pass","pass"],"play":["KH","7H","8H","QS"]}"#;
+    assert_eq!(
+        error_of(line),
+        "S held the king and queen of hearts, played one and did not say belote"
+    );
+    let said = line.replace(r#""play""#, r#""belote":"S","play""#);
+    assert_eq!(parse_request(&said).map(|v| v.belote()), Ok(Some(contree::rules::Seat::South)));
+}
+
+#[test]
+fn a_request_without_its_game_is_a_first_deal_to_the_usual_target() {
+    for set in contree::rules::RuleSet::ALL {
+        let rules = serde_json::to_string(&Rules::of(set)).expect("rules");
+        let line = GOOD.replace(r#""play""#, &format!(r#""rules":{rules},"play""#));
+        // In plain, North speaks first and the request is no longer South's turn.
+        let line = match set {
+            RuleSet::Plain => line.replace(r#""dealer":"W""#, r#""dealer":"E""#),
+            _ => line,
+        };
+        let view = parse_request(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert_eq!(view.target(), set.default_target(), "{line}");
+        assert_eq!(view.totals(), contree::rules::ByTeam::default());
+    }
 }
 
 mod parser {
@@ -305,6 +368,22 @@ mod parser {
             let text = answer(&line, &service(Level::Easy, BiddingStyle::Bold, 1));
             let a: serde_json::Value = serde_json::from_str(&text).expect("JSON");
             prop_assert!(a.get("action").is_some() || a.get("error").is_some());
+        }
+
+        /// Arbitrary bytes, lines of them included, get one answer per line that is not
+        /// blank: an action or an error, never a panic nor the end of the service.
+        #[test]
+        fn arbitrary_bytes_are_answered(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            let mut out = Vec::new();
+            contree::bots::protocol::serve(bytes.as_slice(), &mut out, &service(Level::Easy, BiddingStyle::Bold, 1))
+                .expect("serves");
+            let text = String::from_utf8(out).expect("UTF-8 answers");
+            let lines = bytes.split(|&b| b == b'\n').filter(|l| !contree::files::is_blank(l)).count();
+            prop_assert_eq!(text.lines().count(), lines);
+            for answer in text.lines() {
+                let a: serde_json::Value = serde_json::from_str(answer).expect("JSON");
+                prop_assert!(a.get("action").is_some() || a.get("error").is_some());
+            }
         }
 
         /// A valid request damaged at one byte, or cut short, is answered too.
@@ -358,11 +437,11 @@ mod legal {
                 for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                     match (decide(view, level, style, answer_seed, think), view.contract()) {
                         (Action::Bid(call), None) => {
-                            prop_assert_eq!(view.auction_state().check(call), Ok(()));
+                            prop_assert_eq!(view.auction().check(call), Ok(()));
                         }
                         (Action::Play(card), Some(c)) => {
                             let mem = contree::bots::Memory::from_view(view, c, false);
-                            let legal = legal_cards(view.hand, &mem.trick, c.trump(), rules);
+                            let legal = legal_cards(view.hand(), &mem.trick, c.trump(), rules);
                             prop_assert!(legal.contains(card), "{} {:?}: {}", level, style, card);
                         }
                         (a, c) => prop_assert!(false, "{} with contract {:?}", a, c),
@@ -381,14 +460,14 @@ mod legal {
             let record = common::random_record_with(seed, Some(rules));
             for view in common::views_of(&record) {
                 let Some(contract) = view.contract() else { continue };
-                let leader = view.auction_state().first_to_speak();
+                let leader = view.auction().first_to_speak();
                 let mut play = CardPlay::new(record.hand_sets(), contract.trump(), leader, rules);
-                for &card in &view.play {
+                for card in view.cards() {
                     play.play_unchecked(card);
                 }
                 let mem = contree::bots::Memory::from_view(&view, contract, true);
                 prop_assert_eq!(&mem.trick, play.current_trick());
-                for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+                for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat()) {
                     let wrong = mem.cannot_hold[seat].and(play.hands()[seat]);
                     prop_assert!(wrong.is_empty(), "{} holds {}", seat, wrong);
                 }

@@ -10,8 +10,13 @@ use contree::rules::{BySeat, ByTeam, Combination, DealRecord, GameContext, Seat}
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-/// The seat to act's view in `views` reads back from its request.
+/// Every seat's view in `views` is one `SeatView::new` accepts as it is, and the seat to act's
+/// reads back from its request.
 fn check_views(views: &BySeat<SeatView>, to_act: Seat, what: &str) {
+    for (seat, view) in views.iter() {
+        let built = SeatView::new(seat, view.hand(), view.public().clone(), view.game());
+        assert_eq!(built.as_ref(), Ok(view), "{what}, {seat}");
+    }
     let line = request_json(&views[to_act]);
     assert_eq!(parse_request(&line).as_ref(), Ok(&views[to_act]), "{what}: {line}");
 }
@@ -87,7 +92,7 @@ fn a_replayed_record_gives_the_views_contree_bot_reads() {
             let mut replay = Replay::new(&record).expect("the record's hands");
             while let Some(turn) = replay.next_turn() {
                 let views = BySeat::from_fn(|s| replay.view(s));
-                assert!(views.0.iter().all(|v| (v.target, v.totals) == (game.target, game.before)));
+                assert!(views.0.iter().all(|v| v.game() == game), "{record:?}");
                 check_views(&views, turn.seat, &format!("{record:?}"));
                 replay.advance().expect("a legal action");
             }

@@ -1086,7 +1086,7 @@ fn contre_offered(lang: Lang) -> App {
     // East bids 90 hearts at its first turn; everyone else does as the bots do.
     let mut east_bid = false;
     settle_with(&mut app, |r| {
-        (r.view.seat == Seat::East && !east_bid).then(|| {
+        (r.view.seat() == Seat::East && !east_bid).then(|| {
             east_bid = true;
             Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Hearts)))
         })
@@ -1097,7 +1097,7 @@ fn contre_offered(lang: Lang) -> App {
         }
         key(&mut app, KeyCode::Char('p'));
         settle_with(&mut app, |r| {
-            (r.view.seat == Seat::East && !east_bid).then(|| {
+            (r.view.seat() == Seat::East && !east_bid).then(|| {
                 east_bid = true;
                 Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Hearts)))
             })
@@ -1155,7 +1155,7 @@ fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
             _ => None,
         });
         if let Some(r) = asked {
-            let seat = r.view.seat;
+            let seat = r.view.seat();
             let calls = app.game().map_or(0, |g| g.deal().auction.calls().len());
             app.update(Msg::BotFailed(r));
             let g = app.game().expect("game");

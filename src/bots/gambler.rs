@@ -22,7 +22,7 @@ pub const OVERBID: RangeInclusive<i32> = 20..=40;
 /// stays the same through the whole auction.
 pub fn overbid(view: &SeatView, seed: u64) -> i32 {
     // The hand does not change during the auction; with the seat it tells the deals apart.
-    let deal = u64::from(view.hand.0) | (view.seat.index() as u64) << 32;
+    let deal = u64::from(view.hand().0) | (view.seat().index() as u64) << 32;
     rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ splitmix(deal)).random_range(OVERBID)
 }
 
@@ -30,11 +30,11 @@ pub fn overbid(view: &SeatView, seed: u64) -> i32 {
 /// levels' ([`Level::decide`]); the answer is always legal.
 pub fn decide(decision: &Decision) -> Action {
     let Decision { view, style, seed, .. } = *decision;
-    let auction = view.auction_state();
+    let auction = view.auction();
     if auction.contract().is_some() {
         return Level::Normal.decide(decision);
     }
     let bidding = Bidding::gambler(overbid(view, seed));
     let mut rng = decision.rng();
-    Action::Bid(bidding::decide_call(view.seat, view.hand, &auction, style, bidding, &mut rng))
+    Action::Bid(bidding::decide_call(view.seat(), view.hand(), auction, style, bidding, &mut rng))
 }

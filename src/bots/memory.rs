@@ -1,6 +1,7 @@
 //! Card memory: what a seat can deduce from its own hand and the cards played so far.
 //!
-//! Everything here comes from a [`SeatView`]: the cards gone, the trick in progress, and for each
+//! Everything here comes from a [`SeatView`], read trick by trick from its play (each card with
+//! the trick as it stood when it came): the cards gone, the trick in progress, and for each
 //! other seat the cards it *cannot* hold. Those limits come from the rules of the trick, as each
 //! trump mode and rule set writes them:
 //!
@@ -21,8 +22,8 @@
 
 use crate::game::SeatView;
 use crate::rules::{
-    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, RuleSet, Seat, Suit, Team, Trick, Trump,
-    trick_bonus,
+    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, PublicPlay, RuleSet, Seat, Suit, Team,
+    Trick, TrickTaking, Trump,
 };
 
 /// What one seat knows and has deduced about the cards.
@@ -55,56 +56,53 @@ impl Memory {
     /// forgetful memory of the `easy` level.
     pub fn from_view(view: &SeatView, contract: Contract, remember: bool) -> Memory {
         let trump = contract.trump();
+        let play = view.play();
+        let taking = play.map_or_else(
+            || TrickTaking::new(view.auction().first_to_speak(), trump, view.rules()),
+            |p| *p.taking(),
+        );
         let mut mem = Memory {
-            seat: view.seat,
+            seat: view.seat(),
             contract,
-            hand: view.hand,
+            hand: view.hand(),
             gone: CardSet::EMPTY,
-            trick: Trick::new(view.rules.after_dealer(view.dealer), view.rules.direction()),
+            trick: *taking.trick(),
             played: BySeat([CardSet::EMPTY; 4]),
-            points: ByTeam::default(),
-            tricks: ByTeam::default(),
+            points: taking.points(),
+            tricks: taking.tricks_won(),
             cannot_hold: BySeat([CardSet::EMPTY; 4]),
             first_lead: BySeat([None; 4]),
         };
-        for &card in &view.play {
-            let seat = mem.trick.to_play();
-            if remember {
-                match mem.trick.lead_suit() {
-                    Some(lead) => mem.infer(seat, card, lead, view.rules.set),
-                    None => {
-                        if mem.first_lead[seat].is_none() {
-                            mem.first_lead[seat] = Some(card.suit());
-                        }
+        let said = view.belotes();
+        for (before, seat, card) in play.into_iter().flat_map(PublicPlay::plays) {
+            mem.played[seat].insert(card);
+            if !remember {
+                continue;
+            }
+            match before.lead_suit() {
+                Some(lead) => mem.infer(&before, seat, card, lead, view.rules().set),
+                None => {
+                    if mem.first_lead[seat].is_none() {
+                        mem.first_lead[seat] = Some(card.suit());
                     }
                 }
-                mem.gone.insert(card);
-                mem.belote_played(seat, card, &view.belotes);
             }
-            mem.played[seat].insert(card);
-            mem.trick.push(card);
-            if mem.trick.is_complete() {
-                let winner = mem.trick.winner(trump).unwrap_or(seat);
-                let team = winner.team();
-                mem.tricks[team] += 1;
-                mem.points[team] +=
-                    mem.trick.points(trump) + trick_bonus(mem.tricks_done(), mem.tricks[team]);
-                mem.trick = Trick::new(winner, mem.trick.direction());
-            }
+            mem.gone.insert(card);
+            mem.belote_played(seat, card, &said);
         }
         if !remember {
             mem.gone = mem.trick.cards().iter().copied().collect();
             return mem;
         }
         // The seat that said "Belote" still holds whichever of the pair is not out yet.
-        for (said, suit) in view.belotes.iter() {
+        for (said, suit) in said.iter() {
             if trump.belote_cards().has_suit(suit) {
                 let pair = trump.belote_cards().of_suit(suit);
                 mem.place(said, pair);
             }
         }
         // Declared cards stay in the declarer's hand until played.
-        for (declarer, combination) in view.declared.0.iter() {
+        for (declarer, combination) in view.declared().0.iter() {
             if let Some(c) = combination {
                 mem.place(declarer, c.cards());
             }
@@ -120,11 +118,10 @@ impl Memory {
         }
     }
 
-    /// The limits shown by `seat` playing `card` to a trick led in `lead`, under the legal-card
-    /// rules of the trump mode and of `set`.
-    fn infer(&mut self, seat: Seat, card: Card, lead: Suit, set: RuleSet) {
+    /// The limits shown by `seat` playing `card` to `trick`, led in `lead`, under the
+    /// legal-card rules of the trump mode and of `set`.
+    fn infer(&mut self, trick: &Trick, seat: Seat, card: Card, lead: Suit, set: RuleSet) {
         let trump = self.contract.trump();
-        let trick = &self.trick;
         let Some(winning) = trick.winning_card(trump) else {
             return;
         };

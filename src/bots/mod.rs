@@ -95,7 +95,7 @@ const EASY_SLIP: f64 = 0.08;
 /// ([`expert::advise`]) and the arena's gambler ([`gambler::decide`]) take the same question.
 #[derive(Clone, Copy, Debug)]
 pub struct Decision<'a> {
-    /// What the seat to act may know: `view.seat` must be the seat to act.
+    /// What the seat to act may know: `view.seat()` must be the seat to act.
     pub view: &'a SeatView,
     /// The persona's bidding style.
     pub style: BiddingStyle,
@@ -133,21 +133,21 @@ fn decide_below_expert(
     style: BiddingStyle,
     rng: &mut impl rand::Rng,
 ) -> Action {
-    let auction = view.auction_state();
+    let auction = view.auction();
     let Some(contract) = auction.contract() else {
         let bidder = match level {
             Level::Random => return Action::Bid(Call::Pass),
             Level::Easy => Bidding::EASY,
             Level::Normal | Level::Expert => Bidding::NORMAL,
         };
-        let call = bidding::decide_call(view.seat, view.hand, &auction, style, bidder, rng);
+        let call = bidding::decide_call(view.seat(), view.hand(), auction, style, bidder, rng);
         if level == Level::Normal && call != Call::Contre && auction.legal_calls().contre {
             return Action::Bid(normal_contre(view, rng).unwrap_or(call));
         }
         return Action::Bid(call);
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
-    let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
+    let legal = legal_cards(view.hand(), &mem.trick, contract.trump(), view.rules());
     let random_card = |rng: &mut dyn rand::Rng| -> Option<Card> {
         let n = legal.len();
         (n > 0).then(|| legal.iter().nth(rng.random_range(0..n))).flatten()
@@ -158,7 +158,7 @@ fn decide_below_expert(
         Level::Easy => play::choose_card(&mem, legal, &[]),
         Level::Normal | Level::Expert => {
             let shown: Vec<Suit> =
-                auction.bids_by(view.seat.partner()).filter_map(|b| b.trump.suit()).collect();
+                auction.bids_by(view.seat().partner()).filter_map(|b| b.trump.suit()).collect();
             play::choose_card(&mem, legal, &shown)
         }
     };
@@ -185,9 +185,9 @@ const NORMAL_CONTRE_COUNT: i32 = 1;
 /// `normal`'s contre when the convention makes none: a hand with some hold on the trump, and
 /// opponents who fall clearly short in most of the worlds their auction leaves.
 fn normal_contre(view: &SeatView, rng: &mut impl rand::Rng) -> Option<Call> {
-    let auction = view.auction_state();
+    let auction = view.auction();
     let (_, bid) = auction.current_bid()?;
-    if bid.is_capot() || bidding::contre_count(view.hand, &auction, bid) < NORMAL_CONTRE_COUNT {
+    if bid.is_capot() || bidding::contre_count(view.hand(), auction, bid) < NORMAL_CONTRE_COUNT {
         return None;
     }
     let reading = bidding::Reading::EXPERT;
@@ -205,9 +205,9 @@ pub fn view_hash(view: &SeatView) -> u64 {
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
     };
-    eat(&[view.seat.index() as u8, view.dealer.index() as u8]);
-    eat(&view.hand.0.to_le_bytes());
-    for call in &view.auction {
+    eat(&[view.seat().index() as u8, view.dealer().index() as u8]);
+    eat(&view.hand().0.to_le_bytes());
+    for call in view.calls() {
         let code = match call {
             Call::Pass => 0u8,
             Call::Contre => 1,
@@ -225,31 +225,33 @@ pub fn view_hash(view: &SeatView) -> u64 {
         eat(&[code]);
     }
     eat(&[0xff]);
-    for card in &view.play {
+    for card in view.cards() {
         eat(&[card.index() as u8]);
     }
     // The bytes of a contrée view are the ones it has always had, so that the same situation
     // keeps the same answer: what other sets and options add comes only when present.
-    let mut belotes = view.belotes.iter();
+    let said = view.belotes();
+    let mut belotes = said.iter();
     eat(&[belotes.next().map_or(4, |(s, _)| s.index() as u8)]);
     for (seat, suit) in belotes {
         eat(&[seat.index() as u8, suit.index() as u8]);
     }
+    let rules = view.rules();
     eat(&[
-        matches!(view.rules.scoring, ScoringMethod::Made) as u8,
-        matches!(view.rules.contre, ContreScoring::Tournament) as u8,
+        matches!(rules.scoring, ScoringMethod::Made) as u8,
+        matches!(rules.contre, ContreScoring::Tournament) as u8,
     ]);
-    if view.rules.set != RuleSet::Contree || view.rules.nt_at {
-        eat(&[0xfe, view.rules.set as u8, u8::from(view.rules.nt_at)]);
+    if rules.set != RuleSet::Contree || rules.nt_at {
+        eat(&[0xfe, rules.set as u8, u8::from(rules.nt_at)]);
     }
-    for (seat, declared) in view.declared.0.iter() {
+    for (seat, declared) in view.declared().0.iter() {
         if let Some(c) = declared {
             eat(&[0xfd, seat.index() as u8]);
             eat(c.to_string().as_bytes());
         }
     }
-    eat(&view.target.to_le_bytes());
-    for t in view.totals.0 {
+    eat(&view.target().to_le_bytes());
+    for t in view.totals().0 {
         eat(&t.to_le_bytes());
     }
     h

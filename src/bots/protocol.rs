@@ -1,9 +1,13 @@
 //! `contree bot`: the bots as a service, one JSON request per line and one JSON answer per line
 //! (the repository's `docs/bot-protocol.md`, summed up in the README).
 //!
-//! A request holds everything the seat may know; it is checked (the calls are replayed through
-//! the rules, the cards must add up) and turned into the [`SeatView`] the table would give, so
-//! the answer is the one [`Level::decide`] gives at the table for the same situation.
+//! A request holds everything the seat may know; it is checked and turned into the [`SeatView`]
+//! the table would give: the calls and cards replayed through the rules into the deal's public
+//! history ([`PublicDeal`]), then the view's own checks ([`SeatView::new`]: the hand fits the
+//! cards played, the belotes and declarations fit the cards seen, every card was legal as far
+//! as the seat can tell). The answer is the one [`Level::decide`] gives at the table for the
+//! same situation. A request without its `game` is read as the first deal of a game to the rule
+//! set's usual target.
 
 use std::fmt;
 use std::io::{self, BufRead, Read, Write};
@@ -16,8 +20,8 @@ use super::{Decision, Level};
 use crate::game::SeatView;
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    Auction, AuctionOutcome, BelotesSaid, BySeat, ByTeam, Call, Card, CardSet, Combination,
-    Contract, Declared, DeclaredTokens, GameContext, Rank, Rules, Seat, Suit, Trick,
+    AuctionOutcome, ByTeam, Call, Card, CardSet, Combination, DeclaredTokens, GameContext,
+    PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit,
 };
 
 /// A request as written.
@@ -82,43 +86,16 @@ fn err<T>(msg: impl Into<String>) -> Result<T, RequestError> {
     Err(RequestError(msg.into()))
 }
 
-/// The cards each seat has played, replayed trick by trick in the rules' direction, and the
-/// seat to play next.
-struct Replay {
-    by_seat: BySeat<CardSet>,
-    to_play: Seat,
-}
-
-fn replay_play(auction: &Auction, contract: &Contract, play: &[Card]) -> Replay {
-    let trump = contract.trump();
-    let mut trick = Trick::new(auction.first_to_speak(), auction.rules().direction());
-    let mut by_seat = BySeat([CardSet::EMPTY; 4]);
-    for &card in play {
-        let s = trick.to_play();
-        by_seat[s].insert(card);
-        trick.push(card);
-        if trick.is_complete() {
-            trick = Trick::new(trick.winner(trump).unwrap_or(s), trick.direction());
-        }
-    }
-    Replay { by_seat, to_play: trick.to_play() }
-}
-
-/// The belotes said, from `belote` (the trump suit's) and `belotes` (any, in tout atout): each
-/// said by a seat that has played the king or queen of its suit, in a suit that makes a belote.
-fn belotes_said(
-    req: &Request,
-    contract: Option<&Contract>,
-    played: &BySeat<CardSet>,
-) -> Result<BelotesSaid, RequestError> {
-    let mut said = BelotesSaid::NONE;
-    let Some(contract) = contract else {
+/// The belotes said, from `belote` (the trump suit's) and `belotes` (any, in tout atout), into
+/// the play (whether they fit the cards is the view's to check).
+fn say_belotes(req: &Request, deal: &mut PublicDeal) -> Result<(), RequestError> {
+    let Some(play) = deal.play_mut() else {
         if req.belote.is_some() || !req.belotes.is_empty() {
             return err("nobody says belote before the play");
         }
-        return Ok(said);
+        return Ok(());
     };
-    let trump = contract.trump();
+    let trump = play.trump();
     let single = match (req.belote, trump.suit()) {
         (None, _) => None,
         (Some(seat), Some(suit)) => Some(BeloteSaid { seat, suit }),
@@ -129,73 +106,42 @@ fn belotes_said(
         }
     };
     for b in single.iter().chain(&req.belotes) {
-        if !trump.belote_cards().has_suit(b.suit) {
-            return err(format!("no belote in {} with {trump} as trump", b.suit.name()));
-        }
-        let pair = [Rank::King, Rank::Queen].map(|r| Card::new(b.suit, r));
-        if !pair.iter().any(|&c| played[b.seat].contains(c)) {
-            return err(format!(
-                "{} said belote without playing the king or queen of {}",
-                b.seat,
-                b.suit.name()
-            ));
-        }
-        match said.holder(b.suit) {
-            Some(other) if other != b.seat => {
-                return err(format!(
-                    "both {other} and {} said belote in {}",
-                    b.seat,
-                    b.suit.name()
-                ));
-            }
-            _ => said.insert(b.seat, b.suit),
-        }
+        play.say_belote(b.seat, b.suit);
     }
-    Ok(said)
+    Ok(())
 }
 
-/// What the seats announced with their first card, under `coinche`: only seats that have played
-/// one; the seat's own checked against its dealt hand, the others' against what it can see.
-fn declared_said(
-    req: &Request,
-    rules: Rules,
-    dealt: CardSet,
-    played: &BySeat<CardSet>,
-) -> Result<Declared, RequestError> {
-    let Some(tokens) = req.declared.as_ref().filter(|_| rules.set.has_declarations()) else {
-        return Ok(Declared::default());
+/// What the seats announced with their first card, under `coinche`, into the play: the seat's
+/// own read against its dealt hand, the others' as the table hears them (whether they fit the
+/// cards is the view's to check).
+fn announce(req: &Request, hand: CardSet, deal: &mut PublicDeal) -> Result<(), RequestError> {
+    let Some(tokens) = req.declared.as_ref().filter(|_| deal.rules().set.has_declarations()) else {
+        return Ok(());
     };
+    let Some(play) = deal.play_mut() else {
+        return err("nobody declares before the play");
+    };
+    let dealt = hand.or(play.played_by()[req.seat]);
     let declared = tokens
         .read(|seat, t| {
             if seat == req.seat {
-                Combination::parse_in_hand(t, dealt).map(Combination::announced)
+                Combination::parse_in_hand(t, dealt)
             } else {
                 Combination::parse_announced(t)
             }
         })
         .map_err(|(seat, e)| RequestError(format!("the declarations of {seat}: {e}")))?;
-    let mut seen = CardSet::EMPTY;
-    for (seat, c) in declared.0.iter() {
-        let Some(c) = c else { continue };
-        if played[seat].is_empty() {
-            return err(format!("{seat} declares with its first card and has not played one"));
+    for (seat, combination) in declared.0.iter() {
+        if let Some(c) = combination {
+            play.announce(seat, *c);
         }
-        let cards = c.cards();
-        let elsewhere = Seat::ALL
-            .into_iter()
-            .filter(|&s| s != seat)
-            .fold(CardSet::EMPTY, |acc, s| acc.or(played[s]));
-        let mine = if seat == req.seat { CardSet::EMPTY } else { dealt };
-        if let Some(card) = cards.and(seen.or(elsewhere).or(mine)).first() {
-            return err(format!("{seat} declared {card}, which it cannot hold"));
-        }
-        seen = seen.or(cards);
     }
-    Ok(declared)
+    Ok(())
 }
 
-/// Reads a request line into the view of its seat, checking that it is the seat's turn and that
-/// the cards add up.
+/// Reads a request line into the view of its seat: the calls and cards replayed through the
+/// rules ([`PublicDeal::replay`]), the seat to act, and everything a view must hold
+/// ([`SeatView::new`]).
 pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     let req: Request =
         serde_json::from_str(line).map_err(|e| RequestError(format!("bad request: {e}")))?;
@@ -204,96 +150,51 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     if hand.len() != req.hand.len() {
         return err("a card appears twice in the hand");
     }
-    let played: CardSet = req.play.iter().copied().collect();
-    if played.len() != req.play.len() {
-        return err("a card appears twice in the play");
+    let mut deal = PublicDeal::replay(req.dealer, rules, &req.auction, &req.play)
+        .map_err(|e| RequestError(e.to_string()))?;
+    if deal.auction().outcome() == Some(AuctionOutcome::AllPassed) {
+        return Err(RequestError(PublicError::VoidDeal.to_string()));
     }
-    if let Some(c) = hand.and(played).first() {
-        return err(format!("{c} is in the hand but was already played"));
+    if deal.is_over() {
+        return Err(RequestError(PublicPlayError::DealOver.to_string()));
     }
-    let mut auction = Auction::new(req.dealer, rules);
-    for (i, &call) in req.auction.iter().enumerate() {
-        auction
-            .try_call(call)
-            .map_err(|e| RequestError(format!("auction token {i} ({call}): {e}")))?;
+    match deal.to_act() {
+        Some(seat) if seat == req.seat => {}
+        Some(seat) => return err(format!("it is {seat}'s turn, not {}'s", req.seat)),
+        None => return err(format!("nobody is to act, not even {}", req.seat)),
     }
-    let mut by_seat = BySeat([CardSet::EMPTY; 4]);
-    let contract = match auction.outcome() {
-        None => {
-            if !req.play.is_empty() {
-                return err("cards were played before the auction is over");
-            }
-            if hand.len() != 8 {
-                return err(format!("the hand has {} cards during the auction, not 8", hand.len()));
-            }
-            None
-        }
-        Some(AuctionOutcome::AllPassed) => return err("everyone passed: the deal is void"),
-        Some(AuctionOutcome::Contract(contract)) => {
-            if req.play.len() >= 32 {
-                return err("the deal is over: all 32 cards are played");
-            }
-            let replay = replay_play(&auction, &contract, &req.play);
-            let own_played = replay.by_seat[req.seat].len();
-            if hand.len() + own_played != 8 {
-                return err(format!(
-                    "the hand has {} cards, but {} has played {own_played}: it should hold {}",
-                    hand.len(),
-                    req.seat,
-                    8 - own_played
-                ));
-            }
-            by_seat = replay.by_seat;
-            if replay.to_play != req.seat {
-                return err(format!("it is {}'s turn, not {}'s", replay.to_play, req.seat));
-            }
-            Some(contract)
-        }
-    };
-    if contract.is_none() && auction.to_speak() != Some(req.seat) {
-        return err(match auction.to_speak() {
-            Some(s) => format!("it is {s}'s turn, not {}'s", req.seat),
-            None => format!("nobody is to act, not even {}", req.seat),
-        });
-    }
-    let belotes = belotes_said(&req, contract.as_ref(), &by_seat)?;
-    let declared = declared_said(&req, rules, hand.or(by_seat[req.seat]), &by_seat)?;
-    let (target, totals) = req.game.map_or((1000, ByTeam::default()), |g| (g.target, g.totals));
-    GameContext::check_target(target).map_err(RequestError::from)?;
-    Ok(SeatView {
-        seat: req.seat,
-        dealer: req.dealer,
-        hand,
-        auction: req.auction,
-        play: req.play,
-        belotes,
-        declared,
-        rules,
-        target,
-        totals,
-    })
+    say_belotes(&req, &mut deal)?;
+    announce(&req, hand, &mut deal)?;
+    // A request without its game is the first deal of a game to the rule set's usual target.
+    let game = req.game.map_or(
+        GameContext { target: rules.set.default_target(), before: ByTeam::default() },
+        |g| GameContext { target: g.target, before: g.totals },
+    );
+    SeatView::new(req.seat, hand, deal, game).map_err(|e| RequestError(e.to_string()))
 }
 
 /// The request that describes `view`, as one JSON line: [`parse_request`] reads it back into
 /// the same view.
 pub fn request_json(view: &SeatView) -> String {
     let mut request = json!({
-        "seat": view.seat,
-        "dealer": view.dealer,
-        "hand": view.hand,
-        "auction": view.auction,
-        "play": view.play,
+        "seat": view.seat(),
+        "dealer": view.dealer(),
+        "hand": view.hand(),
+        "auction": view.calls(),
+        "play": view.cards().collect::<Vec<_>>(),
         "belote": view.belote(),
-        "rules": view.rules,
-        "game": {"target": view.target, "totals": view.totals},
+        "rules": view.rules(),
+        "game": {"target": view.target(), "totals": view.totals()},
     });
-    if !view.belotes.is_empty() {
+    let said = view.belotes();
+    if !said.is_empty() {
         let said: Vec<_> =
-            view.belotes.iter().map(|(seat, suit)| json!({"seat": seat, "suit": suit})).collect();
+            said.iter().map(|(seat, suit)| json!({"seat": seat, "suit": suit})).collect();
         request["belotes"] = json!(said);
     }
-    if !view.declared.is_empty() {
-        request["declared"] = json!(view.declared);
+    let declared = view.declared();
+    if !declared.is_empty() {
+        request["declared"] = json!(declared);
     }
     request.to_string()
 }

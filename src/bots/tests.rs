@@ -6,7 +6,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use super::*;
 use crate::game::{Game, GameOptions, Phase};
 use crate::rules::{
-    BelotesSaid, Bid, BySeat, ByTeam, CardSet, Declared, Rank, RuleSet, Rules, Seat,
+    Bid, BySeat, ByTeam, CardSet, GameContext, PublicDeal, Rank, RuleSet, Rules, Seat,
 };
 
 /// What `level` does in `view`, as the table asks it: the expert thinks for its default time.
@@ -29,20 +29,30 @@ fn calls(s: &str) -> Vec<Call> {
     s.split_whitespace().map(|t| t.parse().expect("call token")).collect()
 }
 
+/// The first deal of a game to 1000.
+const GAME: GameContext = GameContext { target: 1000, before: ByTeam([0, 0]) };
+
+/// The deal of `dealer` under `rules`, from calls and cards as in deal records.
+fn deal_in(rules: Rules, dealer: Seat, auction: &str, play: &str) -> PublicDeal {
+    PublicDeal::replay(dealer, rules, &calls(auction), &cards(play)).expect("legal calls and cards")
+}
+
+/// The view of `seat` holding `hand` under `rules`, from tokens as in deal records.
+fn view_with(
+    rules: Rules,
+    seat: Seat,
+    dealer: Seat,
+    hand: CardSet,
+    auction: &str,
+    play: &str,
+) -> SeatView {
+    let deal = deal_in(rules, dealer, auction, play);
+    SeatView::new(seat, hand, deal, GAME).expect("a view a table could give")
+}
+
 /// The view of `seat`, from tokens as in deal records.
 fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> SeatView {
-    SeatView {
-        seat,
-        dealer,
-        hand: cards(hand).into_iter().collect(),
-        auction: calls(auction),
-        play: cards(play),
-        belotes: BelotesSaid::NONE,
-        declared: Declared::default(),
-        rules: Rules::default(),
-        target: 1000,
-        totals: ByTeam::default(),
-    }
+    view_in(Rules::default(), seat, dealer, hand, auction, play)
 }
 
 /// The view of `seat` under `rules`, from tokens as in deal records.
@@ -54,7 +64,7 @@ fn view_in(
     auction: &str,
     play: &str,
 ) -> SeatView {
-    SeatView { rules, ..view(seat, dealer, hand, auction, play) }
+    view_with(rules, seat, dealer, cards(hand).into_iter().collect(), auction, play)
 }
 
 /// Contrée with sans atout and tout atout.
@@ -168,7 +178,7 @@ fn known_voids_steer_the_lead() {
     assert!(mem.may_hold_trump(Seat::West));
     let forgetful = Memory::from_view(&v, contract, false);
     assert!(!forgetful.is_void(Seat::West, Suit::Diamonds));
-    let legal = legal_cards(v.hand, &forgetful.trick, contract.trump(), v.rules);
+    let legal = legal_cards(v.hand(), &forgetful.trick, contract.trump(), v.rules());
     let blind = play::choose_card(&forgetful, legal, &[]).expect("a card");
     assert_eq!(blind.suit(), Suit::Diamonds, "without memory the longer suit looks best");
 }
@@ -203,9 +213,8 @@ fn a_bot_never_contres_its_partner_but_does_contre_opponents() {
         rand::seq::SliceRandom::shuffle(deck.as_mut_slice(), &mut rng);
         let hand: CardSet = deck[..8].iter().copied().collect();
         for auction in ["pass pass 120H pass", "80S pass 90H pass", "80S 100D 110C pass"] {
-            let mut v = view(Seat::South, Seat::West, "", auction, "");
-            v.hand = hand;
-            let legal = v.auction_state().legal_calls();
+            let v = view_with(Rules::default(), Seat::South, Seat::West, hand, auction, "");
+            let legal = v.auction().legal_calls();
             for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let Action::Bid(call) = decide(&v, Level::Normal, style, i) else {
                     panic!("a call is due");
@@ -304,8 +313,8 @@ fn the_same_situation_gets_the_same_answer() {
             decide_quick(&v.clone(), level, BiddingStyle::Bold, 9)
         );
     }
-    let mut other = v.clone();
-    other.totals = ByTeam([10, 0]);
+    let game = GameContext { before: ByTeam([10, 0]), ..GAME };
+    let other = SeatView::new(v.seat(), v.hand(), v.public().clone(), game).expect("a view");
     assert_ne!(view_hash(&v), view_hash(&other));
 }
 
@@ -372,17 +381,17 @@ fn check_memory(game: &Game, view: &SeatView, contract: crate::rules::Contract) 
         let mem = Memory::from_view(view, contract, remember);
         assert_eq!(&mem.trick, play.current_trick());
         let to_come: Vec<Seat> = mem.still_to_play().collect();
-        let direction = view.rules.direction();
+        let direction = view.rules().direction();
         let expected: Vec<Seat> =
-            (1..4 - mem.trick.len()).map(|n| view.seat.after_in(n, direction)).collect();
+            (1..4 - mem.trick.len()).map(|n| view.seat().after_in(n, direction)).collect();
         assert_eq!(to_come, expected);
-        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat()) {
             let held = play.hands()[seat];
             let wrong = mem.cannot_hold[seat].and(held);
             assert!(wrong.is_empty(), "{seat} holds {wrong}, inferred away: {view:?}");
             assert_eq!(mem.possible(seat).and(held), held, "{seat}");
         }
-        let legal = legal_cards(view.hand, &mem.trick, contract.trump(), view.rules);
+        let legal = legal_cards(view.hand(), &mem.trick, contract.trump(), view.rules());
         assert!(play::choose_card(&mem, legal, &[]).is_some_and(|c| legal.contains(c)));
     }
 }
@@ -412,7 +421,7 @@ fn tout_atout_shows_who_holds_nothing_higher() {
     // Nothing cuts in tout atout: a discard shows nothing but the void.
     assert!(mem.possible(Seat::East).contains(card("JS")));
     // In sans atout, following low shows nothing.
-    let nt = v.auction.iter().map(|c| c.to_string().replace("AT", "NT")).collect::<Vec<_>>();
+    let nt = v.calls().iter().map(|c| c.to_string().replace("AT", "NT")).collect::<Vec<_>>();
     let v = view_in(
         NT_AT,
         Seat::North,
@@ -465,18 +474,14 @@ fn declared_cards_and_belotes_of_any_suit_are_placed() {
     // "Belote" and announced a tierce to the jack of hearts, West announced nothing. South
     // knows North holds the queen of clubs and the J 10 9 of hearts.
     let rules = Rules::of(RuleSet::Coinche).with_nt_at(true);
-    let mut v = view_in(
-        rules,
-        Seat::South,
-        Seat::East,
-        "JS AS 10S KS QS JD AD KD",
-        "pass pass 80AT pass pass pass",
-        "KC 7C",
-    );
-    v.belotes.insert(Seat::North, Suit::Clubs);
+    let mut deal = deal_in(rules, Seat::East, "pass pass 80AT pass pass pass", "KC 7C");
+    let play = deal.play_mut().expect("the play");
+    play.say_belote(Seat::North, Suit::Clubs);
     let tierce = crate::rules::Combination::parse_announced(&["tierce:JH"]).expect("a tierce");
-    v.declared.0[Seat::North] = Some(tierce);
-    v.declared.0[Seat::West] = Some(crate::rules::Combination::NONE);
+    play.announce(Seat::North, tierce);
+    play.announce(Seat::West, crate::rules::Combination::NONE);
+    let hand = cards("JS AS 10S KS QS JD AD KD").into_iter().collect();
+    let v = SeatView::new(Seat::South, hand, deal, GAME).expect("a view");
     assert_consistent(&v);
     let mem = Memory::from_view(&v, v.contract().expect("a contract"), true);
     for c in ["QC", "JH", "10H", "9H"] {
@@ -524,10 +529,10 @@ fn the_gambler_never_contres_even_where_normal_would() {
     for i in 0..600u64 {
         let hand = random_hand(&mut rng);
         for auction in ["90H", "pass 80S pass", "80D 100C", "80S pass 90H pass 110S", "capotH"] {
-            let mut v = view(Seat::South, Seat::West, "", auction, "");
-            v.seat = v.auction_state().to_speak().expect("the auction goes on");
-            v.hand = hand;
-            let legal = v.auction_state().legal_calls();
+            let seat = deal_in(Rules::default(), Seat::West, auction, "").to_act();
+            let seat = seat.expect("the auction goes on");
+            let v = view_with(Rules::default(), seat, Seat::West, hand, auction, "");
+            let legal = v.auction().legal_calls();
             for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let call = gambler_call(&v, style, i);
                 assert_ne!(call, Call::Contre, "the gambler contred {auction}");
@@ -547,8 +552,7 @@ fn the_gambler_opens_and_raises_20_to_40_above_normal_on_the_same_hands() {
         let hand = random_hand(&mut rng);
         // South opens (West dealt), or answers North's 80 hearts (East dealt, South speaks third).
         for (dealer, auction) in [(Seat::West, ""), (Seat::East, "80H pass")] {
-            let mut v = view(Seat::South, dealer, "", auction, "");
-            v.hand = hand;
+            let v = view_with(Rules::default(), Seat::South, dealer, hand, auction, "");
             for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let (normal, gambler) = (normal_call(&v, style, i), gambler_call(&v, style, i));
                 normal_bids += usize::from(normal != Call::Pass);
@@ -581,12 +585,12 @@ fn the_gambler_draws_one_overbid_a_deal_and_plays_as_normal() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
     let mut drawn = std::collections::BTreeSet::new();
     for i in 0..300u64 {
-        let mut v = view(Seat::South, Seat::West, "", "", "");
-        v.hand = random_hand(&mut rng);
+        let hand = random_hand(&mut rng);
+        let v = view_with(Rules::default(), Seat::South, Seat::West, hand, "", "");
         let first = gambler::overbid(&v, i);
         assert!(gambler::OVERBID.contains(&first));
         // Later in the same auction the hand and the seat are the same: so is the overbid.
-        v.auction = calls("80S pass 90H pass");
+        let v = view_with(Rules::default(), Seat::South, Seat::West, hand, "80S pass 90H pass", "");
         assert_eq!(gambler::overbid(&v, i), first);
         drawn.insert(first);
     }
@@ -642,8 +646,7 @@ fn a_void_and_no_ace_never_open_sans_atout() {
         if aces > 0 || !void {
             continue;
         }
-        let mut v = view_in(NT_AT, Seat::South, Seat::West, "", "", "");
-        v.hand = hand;
+        let v = view_with(NT_AT, Seat::South, Seat::West, hand, "", "");
         for level in [Level::Easy, Level::Normal] {
             for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
                 let call = decide(&v, level, style, checked);

@@ -6,7 +6,7 @@
 //! else is refused with a [`GameError`] and changes nothing. The game is a pure state machine:
 //! the UI draws it, the bots read a [`SeatView`] of it, the store saves it as a [`GameSave`].
 //! The belotes said and the declarations announced are kept in the deal's card play, as the
-//! table sees it ([`crate::rules::PublicPlay`]). A deal record is
+//! table sees it ([`crate::rules::PublicPlay`]), which each seat's view holds. A deal record is
 //! read back through the game by a [`Replay`], with every seat's view at every step: the
 //! expert's review of a deal and the take-back ([`Game::undo`]) go through it.
 
@@ -24,13 +24,13 @@ pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal
 pub use replay::{Replay, Turn};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
 pub use seating::{draw_players, new_game};
-pub use view::SeatView;
+pub use view::{SeatView, ViewError};
 
 use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, BelotesDealt, BelotesSaid, BidError, BySeat, ByTeam, Call,
     Card, CardPlay, CardSet, Combination, Contract, DealRecord, DealScore, DealTally, Declared,
-    DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError, Rules, Seat, Team, Trump,
-    declarations_scored, game_outcome, score_deal,
+    DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError, PublicDeal, Rules, Seat, Team,
+    Trump, declarations_scored, game_outcome, score_deal,
 };
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
@@ -241,6 +241,12 @@ impl Deal {
             Some(p) => p.to_play(),
             None => self.auction.to_speak(),
         }
+    }
+
+    /// What the whole table knows of the deal: the auction, and the play with the belotes said
+    /// and the declarations announced.
+    pub fn public(&self) -> PublicDeal {
+        PublicDeal::from_parts(self.auction.clone(), self.play.as_ref().map(|p| p.public().clone()))
     }
 
     /// The cards played so far, in order.
@@ -492,22 +498,8 @@ impl Game {
 
     /// What `seat` may know now.
     pub fn view(&self, seat: Seat) -> SeatView {
-        SeatView {
-            seat,
-            dealer: self.deal.dealer,
-            hand: self.deal.hands()[seat],
-            auction: self.deal.auction.calls().to_vec(),
-            play: self.deal.played(),
-            belotes: self.deal.belotes_said(),
-            declared: self
-                .deal
-                .play
-                .as_ref()
-                .map_or(Declared::default(), |p| p.public().declared()),
-            rules: self.rules(),
-            target: self.options.target,
-            totals: self.totals,
-        }
+        let game = GameContext { target: self.options.target, before: self.totals };
+        SeatView::at_table(seat, self.deal.hands()[seat], self.deal.public(), game)
     }
 
     /// What `seat` will declare with its first card in a `coinche` deal: `combination`, instead

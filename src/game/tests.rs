@@ -320,8 +320,8 @@ fn the_view_shows_only_the_seats_own_hand() {
     let game = Game::new(GameOptions::default(), 4, players());
     for seat in Seat::ALL {
         let v = game.view(seat);
-        assert_eq!(v.hand, game.deal().dealt[seat]);
-        assert_eq!(v.seat, seat);
+        assert_eq!(v.hand(), game.deal().dealt[seat]);
+        assert_eq!(v.seat(), seat);
     }
 }
 
@@ -467,9 +467,9 @@ fn declarations_are_made_with_the_first_card_and_public_from_then_on() {
             for s in Seat::ALL {
                 // Nobody knows a declaration before its seat's first card, not even the seat.
                 let v = game.view(s);
-                assert_eq!(v.declared.0[seat], None, "seed {seed}");
+                assert_eq!(v.declared().0[seat], None, "seed {seed}");
                 for &p in &played {
-                    assert_eq!(v.declared.0[p], Some(best[p].announced()), "seed {seed}");
+                    assert_eq!(v.declared().0[p], Some(best[p].announced()), "seed {seed}");
                 }
             }
             assert_eq!(game.deal().declarations(), None);
@@ -507,7 +507,7 @@ fn a_seat_may_keep_quiet_and_the_record_says_so() {
     }
     game.declare(Seat::South, nothing).expect("keeping quiet is allowed");
     // The choice stays South's own until its first card.
-    assert_eq!(game.view(Seat::East).declared.0[Seat::South], None);
+    assert_eq!(game.view(Seat::East).declared().0[Seat::South], None);
     let saved = Game::from_save(&game.to_save()).expect("loads");
     assert_eq!(saved, game, "the choice is saved");
     while !game.deal().has_played(Seat::South) {
@@ -549,7 +549,7 @@ fn declarations_belong_to_coinche_and_to_the_play() {
     assert_eq!(contree.declare(Seat::South, Combination::NONE), Err(GameError::NoDeclarations));
     first_legal(&mut contree);
     assert!(contree.deal().declared.0.iter().all(Option::is_none));
-    assert!(contree.view(Seat::South).declared.is_empty());
+    assert!(contree.view(Seat::South).declared().is_empty());
     let mut bidding = Game::new(GameOptions::of(Rules::of(RuleSet::Coinche)), 3, players());
     assert_eq!(bidding.declare(Seat::South, Combination::NONE), Err(GameError::NotPlayingYet));
 }
@@ -604,7 +604,7 @@ fn tout_atout_says_every_belote() {
                 assert_eq!(play.public().said_with(card), event.belote, "seed {seed}");
             }
             // What the bots read is what was said.
-            assert_eq!(game.view(Seat::North).belotes, game.deal().belotes_said());
+            assert_eq!(game.view(Seat::North).belotes(), game.deal().belotes_said());
         }
         // Every belote dealt is said.
         let said: Vec<_> = game.deal().belotes_said().iter().collect();

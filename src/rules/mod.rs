@@ -12,8 +12,9 @@
 //! search, [`Trick`], [`TrickTaking`], [`Trump`], [`Rules`], [`Belotes`] and [`Combination`]
 //! are small `Copy` values and [`legal_cards`] allocates nothing.
 //!
-//! A deal's card play is a [`CardPlay`]: the hands, and the [`PublicPlay`] the whole table
-//! sees; a trick is taken in one place, [`TrickTaking::play`], which the play holds.
+//! A deal's card play is a [`CardPlay`] (the hands and the play), and what the whole table
+//! knows of a deal a [`PublicDeal`] (the auction and the [`PublicPlay`]): a trick is taken in
+//! one place, [`TrickTaking::play`], which both hold.
 //!
 //! # Example
 //!
@@ -71,6 +72,7 @@ mod belote;
 mod card;
 mod declarations;
 mod play;
+mod public;
 mod record;
 mod ruleset;
 mod scoring;
@@ -93,6 +95,7 @@ pub use play::{
     CAPOT_LAST_TRICK_BONUS, CAPOT_POINTS, CardPlay, DEAL_POINTS, DoneTrick, LAST_TRICK_BONUS,
     PlayEvent, PublicPlay, PublicPlayError, TrickTaking, trick_bonus,
 };
+pub use public::{PublicDeal, PublicError};
 pub use record::{
     ContractAnswer, DealRecord, GameAnswer, GameContext, RawRecord, RecordError, RejectKind,
     ScoredDeal, TrickAnswer,

@@ -582,7 +582,7 @@ impl Table {
     /// dropped, even when the same position came back since.
     fn still_wanted(&mut self, position: u64, view: &SeatView, cancel: &Cancel) -> bool {
         self.working.retain(|c| c != cancel);
-        position == self.position && self.game.view(view.seat) == *view && !cancel.is_raised()
+        position == self.position && self.game.view(view.seat()) == *view && !cancel.is_raised()
     }
 
     /// A computer player failed: the table plays the plainest legal action in its place (pass,
@@ -597,16 +597,16 @@ impl Table {
             Some(action) => self.on_decided(request, action, out),
             None => self.thinking = None,
         }
-        out.push(Out::Told(Notice::BotFailed(request.view.seat)));
+        out.push(Out::Told(Notice::BotFailed(request.view.seat())));
     }
 
     fn on_decided(&mut self, request: &BotRequest, action: Action, out: &mut Vec<Out>) {
         if !self.still_wanted(request.position, &request.view, &request.cancel) {
             return;
         }
-        if self.thinking == Some(request.view.seat) {
+        if self.thinking == Some(request.view.seat()) {
             self.thinking = None;
-            self.act(request.view.seat, action, out);
+            self.act(request.view.seat(), action, out);
         }
     }
 

@@ -63,10 +63,10 @@ pub(crate) fn advise(
     cancel: Option<&AtomicBool>,
     solver: &mut Solver,
 ) -> Advice {
-    let auction = view.auction_state();
-    let seat = view.seat;
-    let convention = bidding::decide_call(seat, view.hand, &auction, style, Bidding::NORMAL, rng);
-    let options = options(seat, &auction, convention);
+    let auction = view.auction();
+    let seat = view.seat();
+    let convention = bidding::decide_call(seat, view.hand(), auction, style, Bidding::NORMAL, rng);
+    let options = options(seat, auction, convention);
     if options.len() < 2 {
         let reason = if convention == Call::Pass { Reason::Pass } else { Reason::Convention };
         return Advice::plain(Action::Bid(convention), reason);
@@ -206,8 +206,8 @@ fn weigh(
     let inference = Inference::new(view, READING);
     let want = budget.worlds as usize;
     let worlds = know.draw(rng, want, auction_pool(budget.worlds), |d| inference.weight(d));
-    let leader = view.rules.after_dealer(view.dealer);
-    let team = view.seat.team();
+    let leader = view.rules().after_dealer(view.dealer());
+    let team = view.seat().team();
     // Options that share the takers and the mode share their probes.
     let mut groups: Vec<(Team, Trump, Vec<usize>)> = Vec::new();
     for (i, o) in options.iter().enumerate() {
@@ -232,7 +232,7 @@ fn weigh(
         let mut made = vec![false; n];
         let mut points = vec![0.0; n];
         for (takers, trump, members) in &groups {
-            let Ok(pos) = Position::new(world.hands, *trump, leader, view.rules) else {
+            let Ok(pos) = Position::new(world.hands, *trump, leader, view.rules()) else {
                 continue 'worlds;
             };
             let stakes: Vec<Stakes> = members
@@ -279,9 +279,9 @@ pub(crate) fn failure_odds(
     margin: i16,
 ) -> Option<(f64, f64)> {
     super::with_solver(|solver| {
-        let auction = view.auction_state();
+        let auction = view.auction();
         let (bidder, bid) = auction.current_bid()?;
-        if bidder.team() == view.seat.team() || bid.level == BidLevel::Capot {
+        if bidder.team() == view.seat().team() || bid.level == BidLevel::Capot {
             return None;
         }
         let contract = Contract { taker: bidder, bid, multiplier: auction.multiplier() };
@@ -289,12 +289,12 @@ pub(crate) fn failure_odds(
         let inference = Inference::new(view, reading);
         let want = budget.worlds as usize;
         let worlds = know.draw(rng, want, pool(budget.worlds), |d| inference.weight(d));
-        let leader = view.rules.after_dealer(view.dealer);
+        let leader = view.rules().after_dealer(view.dealer());
         let takers = contract.team();
         let mut prober = Prober::new(solver, budget, None);
         let (mut failed, mut total) = (0.0, 0.0);
         for world in &worlds {
-            let Ok(pos) = Position::new(world.hands, bid.trump, leader, view.rules) else {
+            let Ok(pos) = Position::new(world.hands, bid.trump, leader, view.rules()) else {
                 continue;
             };
             let stakes = stakes_in(view, &contract, &world.dealt, takers);

@@ -47,15 +47,16 @@ pub(crate) fn stakes_in(
 ) -> Stakes {
     let trump = contract.trump();
     let belotes = crate::rules::BelotesDealt::of(dealt, trump).counts();
-    let declarations = if view.rules.set.has_declarations() {
+    let declarations = if view.rules().set.has_declarations() {
+        let declared = view.declared();
         let combos = BySeat::from_fn(|s: Seat| {
-            view.declared.0[s].unwrap_or_else(|| Combination::best(dealt[s], trump))
+            declared.0[s].unwrap_or_else(|| Combination::best(dealt[s], trump))
         });
         declarations_scored(&combos, trump)
     } else {
         ByTeam::default()
     };
-    Stakes::new(contract, view.rules, belotes, declarations, team)
+    Stakes::new(contract, view.rules(), belotes, declarations, team)
 }
 
 /// One card's tally over the worlds weighed.
@@ -80,10 +81,10 @@ pub(crate) fn advise(
 ) -> Advice {
     let trump = contract.trump();
     let mem = Memory::from_view(view, contract, true);
-    let legal = legal_cards(view.hand, &mem.trick, trump, view.rules);
-    let auction = view.auction_state();
+    let legal = legal_cards(view.hand(), &mem.trick, trump, view.rules());
+    let auction = view.auction();
     let shown: Vec<Suit> =
-        auction.bids_by(view.seat.partner()).filter_map(|b| b.trump.suit()).collect();
+        auction.bids_by(view.seat().partner()).filter_map(|b| b.trump.suit()).collect();
     let normal = |cards: CardSet| play::choose_card(&mem, cards, &shown);
     let Some(fallback) = normal(legal) else {
         // No legal card: the view has nothing to decide.
@@ -99,13 +100,19 @@ pub(crate) fn advise(
     let cards: Vec<Card> = legal.iter().collect();
     let mut tallies = vec![Tally { alive: true, ..Tally::default() }; cards.len()];
     let mut rows: Vec<(f64, Vec<f64>)> = Vec::with_capacity(worlds.len());
-    let team = view.seat.team();
+    let team = view.seat().team();
     let takers = contract.team();
-    let tol = if view.play.len() < 12 { TOL_EARLY } else { TOL_LATE };
+    let tol = if view.cards_played() < 12 { TOL_EARLY } else { TOL_LATE };
     let mut prober = Prober::new(solver, budget, cancel);
     'worlds: for world in &worlds {
-        let position =
-            Position::from_parts(world.hands, mem.trick, trump, view.rules, mem.points, mem.tricks);
+        let position = Position::from_parts(
+            world.hands,
+            mem.trick,
+            trump,
+            view.rules(),
+            mem.points,
+            mem.tricks,
+        );
         let Ok(pos) = position else { continue };
         let stakes = stakes_in(view, &contract, &world.dealt, team);
         let mut row = vec![f64::NAN; cards.len()];

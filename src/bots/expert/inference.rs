@@ -33,11 +33,11 @@ pub(crate) struct Inference {
 impl Inference {
     /// The soft constraints of `view`, for its seat.
     pub(crate) fn new(view: &SeatView, reading: Reading) -> Inference {
-        let mut auction = Auction::new(view.dealer, view.rules);
+        let mut auction = Auction::new(view.dealer(), view.rules());
         let mut calls = Vec::new();
-        for &call in &view.auction {
+        for &call in view.calls() {
             let Some(seat) = auction.to_speak() else { break };
-            if seat != view.seat {
+            if seat != view.seat() {
                 calls.push((seat, auction.clone(), call));
             }
             if auction.try_call(call).is_err() {
@@ -46,11 +46,11 @@ impl Inference {
         }
         let contract = auction.contract();
         let declared = match contract {
-            Some(_) if view.rules.set.has_declarations() => view
-                .declared
+            Some(_) if view.rules().set.has_declarations() => view
+                .declared()
                 .0
                 .iter()
-                .filter(|&(s, _)| s != view.seat)
+                .filter(|&(s, _)| s != view.seat())
                 .filter_map(|(s, c)| c.map(|c| (s, c)))
                 .collect(),
             _ => Vec::new(),

@@ -14,8 +14,8 @@ use crate::game::{Action, SeatView};
 use crate::game::{Game, GameOptions, Phase};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    BelotesSaid, BySeat, ByTeam, Call, Card, CardSet, Contract, Declared, Multiplier, Rules, Seat,
-    Team, score_deal,
+    BelotesDealt, BySeat, ByTeam, Call, Card, CardSet, Contract, GameContext, Multiplier,
+    PublicDeal, Rules, Seat, Team, score_deal,
 };
 
 /// A defender's last pass over the contract that stood, with what contring instead would have
@@ -47,8 +47,8 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
             Some((team, by)) if team == seat.team() => Bidding::gambler(by),
             _ => Bidding::NORMAL,
         };
-        let auction = view.auction_state();
-        let call = bidding::decide_call(seat, view.hand, &auction, style, bidding, &mut rng);
+        let auction = view.auction();
+        let call = bidding::decide_call(seat, view.hand(), auction, style, bidding, &mut rng);
         if call == Call::Pass && auction.legal_calls().contre {
             last[seat] = Some(view);
         } else {
@@ -90,9 +90,7 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
         .expect("deal");
         let mut solver = Solver::new();
         let target = contract.bid.level.value().saturating_sub(
-            20 * u16::from(
-                crate::rules::BelotesDealt::of(&dealt, contract.trump()).count(contract.team()),
-            ),
+            20 * u16::from(BelotesDealt::of(&dealt, contract.trump()).count(contract.team())),
         );
         !solver.reaches(&pos, contract.team(), target).unwrap_or(true)
     };
@@ -100,9 +98,9 @@ fn passes_of(seed: u64, overbid: Option<(Team, i32)>) -> Vec<Pass> {
         .seats()
         .into_iter()
         .filter_map(|s| last[s].clone())
-        .filter(|v| v.auction_state().current_bid().map(|(_, b)| b) == Some(contract.bid))
+        .filter(|v| v.auction().current_bid().map(|(_, b)| b) == Some(contract.bid))
         .map(|view| {
-            let count = bidding::contre_count(view.hand, &view.auction_state(), contract.bid);
+            let count = bidding::contre_count(view.hand(), view.auction(), contract.bid);
             Pass { view, gain, count, dd_fails }
         })
         .collect()
@@ -183,18 +181,11 @@ fn calls(s: &str) -> Vec<Call> {
 /// The view of `seat`, from tokens as in deal records; checked as the bot protocol checks a
 /// request.
 fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> SeatView {
-    let v = SeatView {
-        seat,
-        dealer,
-        hand: cards(hand),
-        auction: calls(auction),
-        play: play.split_whitespace().map(card).collect(),
-        belotes: BelotesSaid::NONE,
-        declared: Declared::default(),
-        rules: Rules::default(),
-        target: 1000,
-        totals: ByTeam::default(),
-    };
+    let play: Vec<Card> = play.split_whitespace().map(card).collect();
+    let deal =
+        PublicDeal::replay(dealer, Rules::default(), &calls(auction), &play).expect("a deal");
+    let game = GameContext { target: 1000, before: ByTeam::default() };
+    let v = SeatView::new(seat, cards(hand), deal, game).expect("a view a table could give");
     let back = crate::bots::protocol::parse_request(&crate::bots::protocol::request_json(&v));
     assert_eq!(back.as_ref(), Ok(&v), "a situation the table can reach");
     v
@@ -228,9 +219,9 @@ fn the_expert_contres_a_hopeless_overbid() {
     // aces) says nothing; the worlds say it fails.
     let v = view(Seat::South, Seat::North, "AS 10S AH 10H AD 10D AC 7C", "160S", "");
     let convention = bidding::decide_call(
-        v.seat,
-        v.hand,
-        &v.auction_state(),
+        v.seat(),
+        v.hand(),
+        v.auction(),
         BiddingStyle::Cautious,
         Bidding::NORMAL,
         &mut Xoshiro256PlusPlus::seed_from_u64(0),
@@ -309,7 +300,7 @@ fn a_cancelled_decision_answers_at_once_and_legally() {
     let a = ask(&v, BiddingStyle::Cautious, 1, Budget::think(Duration::from_secs(60)), Some(&stop));
     assert_eq!(a.worlds, 0);
     let Action::Play(c) = a.action else { panic!("a card: {a:?}") };
-    assert!(v.hand.contains(c));
+    assert!(v.hand().contains(c));
 }
 
 mod props {
@@ -415,7 +406,7 @@ fn every_set_and_trump_mode_goes_through_each_expert_path() {
 
 /// How many cards `seat` may play in `game`.
 fn legal_count(game: &Game, seat: Seat) -> usize {
-    let hand = game.view(seat).hand;
+    let hand = game.view(seat).hand();
     hand.iter().filter(|&c| game.check(seat, Action::Play(c)).is_ok()).count()
 }
 

@@ -35,11 +35,11 @@ pub(crate) struct Knowledge {
 impl Knowledge {
     /// Before the play: the 24 cards the seat does not hold, eight to each other seat.
     pub(crate) fn before_play(view: &SeatView) -> Knowledge {
-        let unseen = CardSet::FULL.minus(view.hand);
-        let counts = BySeat::from_fn(|s| if s == view.seat { 0 } else { 8 });
+        let unseen = CardSet::FULL.minus(view.hand());
+        let counts = BySeat::from_fn(|s| if s == view.seat() { 0 } else { 8 });
         Knowledge {
-            seat: view.seat,
-            hand: view.hand,
+            seat: view.seat(),
+            hand: view.hand(),
             played: BySeat([CardSet::EMPTY; 4]),
             constraints: Constraints::new(unseen, counts),
         }
@@ -51,13 +51,13 @@ impl Knowledge {
         let played = mem.played;
         let unseen = mem.unseen();
         let counts = BySeat::from_fn(|s| {
-            if s == view.seat { 0 } else { 8u8.saturating_sub(played[s].len() as u8) }
+            if s == view.seat() { 0 } else { 8u8.saturating_sub(played[s].len() as u8) }
         });
         let mut constraints = Constraints::new(unseen, counts);
-        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat) {
+        for seat in Seat::ALL.into_iter().filter(|&s| s != view.seat()) {
             constraints.forbid(seat, mem.cannot_hold[seat]);
         }
-        Knowledge { seat: view.seat, hand: view.hand, played, constraints }
+        Knowledge { seat: view.seat(), hand: view.hand(), played, constraints }
     }
 
     /// The consistent worlds; if what the seat deduced leaves none (a view no game can reach),
@@ -147,24 +147,13 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::rules::{ByTeam, Declared, Rules};
+    use crate::rules::{ByTeam, GameContext, Rules};
 
     fn view() -> SeatView {
-        SeatView {
-            seat: Seat::South,
-            dealer: Seat::West,
-            hand: "JH 9H AH 7S 8S AD 7C 8C"
-                .split_whitespace()
-                .map(|t| t.parse().expect("card"))
-                .collect(),
-            auction: Vec::new(),
-            play: Vec::new(),
-            belotes: crate::rules::BelotesSaid::NONE,
-            declared: Declared::default(),
-            rules: Rules::default(),
-            target: 1000,
-            totals: ByTeam::default(),
-        }
+        let hand = "JH 9H AH 7S 8S AD 7C 8C".split_whitespace().map(|t| t.parse().expect("card"));
+        let deal = crate::rules::PublicDeal::new(Seat::West, Rules::default());
+        let game = GameContext { target: 1000, before: ByTeam::default() };
+        SeatView::new(Seat::South, hand.collect(), deal, game).expect("a view")
     }
 
     #[test]
@@ -180,7 +169,7 @@ mod tests {
         let drawn: f64 = worlds.iter().map(|w| w.weight).sum();
         assert_eq!(drawn, 20.0);
         for w in &worlds {
-            assert_eq!(w.hands[Seat::South], v.hand);
+            assert_eq!(w.hands[Seat::South], v.hand());
             assert!(w.hands[Seat::West].contains(spade_ace));
             assert!(w.hands.0.iter().all(|h| h.len() == 8));
             let all = w.hands.0.iter().fold(CardSet::EMPTY, |a, h| a.or(*h));
