@@ -8,6 +8,10 @@
 //! - The files of one directory do not name each other in a circle: each file can be read
 //!   knowing only the ones it names. Tests may name what they test from anywhere, so the code
 //!   of tests is left out of this one.
+//! - A trick is taken in the rules alone (`rules::TrickTaking::play`, which the game's card
+//!   play, the views of a seat and the search's positions all hold), and in the search's own
+//!   working copy, `search/state.rs`, kept for speed and checked against the rules by its tests:
+//!   no other code starts the next trick or adds a trick's dix de der by hand.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -313,4 +317,32 @@ fn the_files_of_a_directory_name_each_other_in_no_circle() {
     circles.sort();
     circles.dedup();
     assert!(circles.is_empty(), "files that name each other in a circle:\n{}", circles.join("\n"));
+}
+
+/// What taking a trick by hand takes: starting the next one, or adding the last trick's bonus.
+const TAKING_A_TRICK: [&str; 2] = ["Trick::new(", "trick_bonus("];
+
+#[test]
+fn tricks_are_taken_only_by_the_rules_and_the_searchs_state() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    modules(&src, &[], &mut files);
+    let mut by_hand = Vec::new();
+    for (file, module) in &files {
+        let allowed = module.first().is_some_and(|m| m == "rules")
+            || *module == ["search", "state"]
+            || module.iter().any(|m| m == "tests");
+        if allowed {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).expect("a source file");
+        let outside_tests = text.split("#[cfg(test)]\nmod tests").next().unwrap_or_default();
+        for (n, line) in code(outside_tests).lines().enumerate() {
+            if TAKING_A_TRICK.iter().any(|p| line.contains(p)) {
+                let name = file.strip_prefix(&src).unwrap_or(file).display();
+                by_hand.push(format!("src/{name}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(by_hand.is_empty(), "tricks taken by hand:\n{}", by_hand.join("\n"));
 }
