@@ -147,40 +147,81 @@ pub fn open_checked(path: &Path, options: &OpenOptions) -> Result<File, ReadErro
     Ok(file)
 }
 
-/// What stands at `path`, in words: "a directory", "a FIFO", "a link to a device"…
-pub fn kind(path: &Path) -> &'static str {
-    let Ok(own) = fs::symlink_metadata(path) else { return "nothing" };
-    if !own.file_type().is_symlink() {
-        return kind_of(&own.file_type(), false);
-    }
-    match fs::metadata(path) {
-        Ok(to) => kind_of(&to.file_type(), true),
-        Err(_) => "a link to nothing",
+/// What stands at a path: a thing, reached through a link or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileKind {
+    /// What is there (at the link's end, through a link).
+    pub thing: Thing,
+    /// Whether the path is a link to it.
+    pub linked: bool,
+}
+
+/// What a path can lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thing {
+    /// Nothing: no file, or a link whose target does not exist.
+    Nothing,
+    /// A regular file.
+    File,
+    /// A directory.
+    Directory,
+    /// A FIFO.
+    Fifo,
+    /// A socket.
+    Socket,
+    /// A device.
+    Device,
+    /// Anything else.
+    Other,
+}
+
+/// In English, for the commands: "a directory", "a FIFO", "a link to a device"…
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let thing = match (self.thing, self.linked) {
+            (Thing::Other, false) => return f.write_str("not a file"),
+            (Thing::Other, true) => return f.write_str("a link to something that is not a file"),
+            (Thing::Nothing, _) => "nothing",
+            (Thing::File, _) => "a file",
+            (Thing::Directory, _) => "a directory",
+            (Thing::Fifo, _) => "a FIFO",
+            (Thing::Socket, _) => "a socket",
+            (Thing::Device, _) => "a device",
+        };
+        if self.linked { write!(f, "a link to {thing}") } else { f.write_str(thing) }
     }
 }
 
-fn kind_of(t: &fs::FileType, linked: bool) -> &'static str {
+/// What stands at `path`.
+pub fn kind(path: &Path) -> FileKind {
+    let Ok(own) = fs::symlink_metadata(path) else {
+        return FileKind { thing: Thing::Nothing, linked: false };
+    };
+    if !own.file_type().is_symlink() {
+        return FileKind { thing: thing_of(&own.file_type()), linked: false };
+    }
+    let thing = fs::metadata(path).map_or(Thing::Nothing, |to| thing_of(&to.file_type()));
+    FileKind { thing, linked: true }
+}
+
+fn thing_of(t: &fs::FileType) -> Thing {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        let device = t.is_block_device() || t.is_char_device();
-        match (linked, t.is_fifo(), t.is_socket(), device) {
-            (false, true, _, _) => return "a FIFO",
-            (true, true, _, _) => return "a link to a FIFO",
-            (false, _, true, _) => return "a socket",
-            (true, _, true, _) => return "a link to a socket",
-            (false, _, _, true) => return "a device",
-            (true, _, _, true) => return "a link to a device",
-            _ => {}
+        if t.is_fifo() {
+            return Thing::Fifo;
+        }
+        if t.is_socket() {
+            return Thing::Socket;
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return Thing::Device;
         }
     }
-    match (linked, t.is_dir(), t.is_file()) {
-        (false, true, _) => "a directory",
-        (true, true, _) => "a link to a directory",
-        (false, _, true) => "a file",
-        (true, _, true) => "a link to a file",
-        (false, ..) => "not a file",
-        (true, ..) => "a link to something that is not a file",
+    match (t.is_dir(), t.is_file()) {
+        (true, _) => Thing::Directory,
+        (_, true) => Thing::File,
+        _ => Thing::Other,
     }
 }
 
@@ -299,17 +340,17 @@ mod tests {
         let socket = dir.path().join("socket");
         let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("a socket");
         assert!(matches!(read(&socket, 10), Err(ReadError::NotAFile)));
-        assert_eq!(kind(&socket), "a socket");
+        assert_eq!(kind(&socket).to_string(), "a socket");
         let link = dir.path().join("link");
         std::os::unix::fs::symlink("/nowhere/x", &link).expect("a link");
         let e = read(&link, 10).expect_err("dangling");
         assert!(!e.is_not_found() && !e.is_unusable(), "{e:?}");
         assert_eq!(e.to_string(), "it is a link to /nowhere/x, which does not exist");
-        assert_eq!(kind(&link), "a link to nothing");
+        assert_eq!(kind(&link).to_string(), "a link to nothing");
         let device = dir.path().join("device");
         std::os::unix::fs::symlink("/dev/null", &device).expect("a link");
-        assert_eq!(kind(&device), "a link to a device");
-        assert_eq!(kind(dir.path()), "a directory");
+        assert_eq!(kind(&device).to_string(), "a link to a device");
+        assert_eq!(kind(dir.path()).to_string(), "a directory");
         assert!(read(&dir.path().join("missing"), 10).expect_err("missing").is_not_found());
     }
 

@@ -36,7 +36,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::files::{self, MIB, ReadError, describe_io};
-use crate::game::{Game, GameOptions, GameSave, Phase, Players, SAVE_VERSION};
+use crate::game::{Game, GameOptions, GameSave, LoadError, Phase, Players, SAVE_VERSION};
 use crate::rules::{ByTeam, Team};
 use crate::stats::{STATS_VERSION, Stats};
 
@@ -127,16 +127,119 @@ pub enum Resume {
         /// Where the save is now.
         path: PathBuf,
         /// Why it could not be resumed.
-        reason: String,
+        reason: Unfit,
     },
     /// The save could not be read (no permission, an I/O error), or could not be resumed while
     /// another table holds the directory: it was left where it is, and no new game replaces it.
     LeftInPlace {
         /// Where the save is.
         path: PathBuf,
-        /// Why it could not be resumed.
-        reason: String,
+        /// Why it is still there.
+        why: Left,
     },
+}
+
+/// Why a save that could not be resumed is still where it was.
+#[derive(Debug)]
+pub enum Left {
+    /// It could not be read, or not moved aside: the store's error (its cause says why).
+    Failed(StoreError),
+    /// Another table holds the directory, so this store only reads: the save could not be
+    /// resumed, for this reason, and was not moved.
+    OnlyRead(Unfit),
+}
+
+impl fmt::Display for Left {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Left::Failed(e) => write!(f, "{}", e.cause()),
+            Left::OnlyRead(reason) => write!(f, "{reason}; {ONLY_READ}"),
+        }
+    }
+}
+
+/// What a store that only reads says of a file it could not use.
+const ONLY_READ: &str = "it was only read, not moved";
+
+/// Why a file of the data directory could not be used, or the save resumed, with what the
+/// store found. Said in English by its `Display` (the commands' words), and in the table's
+/// language by the table's texts. What a parser or the game says comes as it was said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// It is not a regular file: what stands there instead.
+    NotAFile(files::FileKind),
+    /// It is larger than any file of contree's: the limit, in bytes.
+    TooLarge(u64),
+    /// Its JSON stops before its end: the parser's words.
+    Truncated(String),
+    /// It is not JSON: the parser's words.
+    NotJson(String),
+    /// It has no version number.
+    NoVersion,
+    /// It comes from a newer contree: its version, and this contree's.
+    NewerVersion {
+        /// The file's version.
+        found: u64,
+        /// The newest this contree reads.
+        current: u32,
+    },
+    /// It is JSON, but not a save: the parser's words.
+    NotASave(String),
+    /// A save the game refuses to replay.
+    Refused(LoadError),
+    /// It is JSON, but not statistics: the parser's words.
+    NotStats(String),
+    /// Settings whose named fields could not be read; the others were kept.
+    FieldsRefused(Vec<String>),
+    /// Not a JSON object of the fields expected.
+    NotFields,
+    /// The save is filed in the history of games already, as this, with every call and card
+    /// it holds.
+    AlreadyFiled(GameResult),
+    /// The save is filed in the history of games already, as this, and differs from that
+    /// filing: both are kept.
+    FiledOtherwise(GameResult),
+    /// An earlier filing of a game filed again, which no longer holds one of its actions.
+    EarlierFiling,
+    /// A line of the history cut off by a crash or a full disk while a game was filed.
+    CutOff,
+}
+
+impl fmt::Display for Unfit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unfit::NotAFile(kind) => write!(f, "it is {kind}, not a regular file"),
+            Unfit::TooLarge(limit) => write!(f, "{}", ReadError::TooLarge(*limit)),
+            Unfit::Truncated(e) => write!(f, "the file is truncated: {e}"),
+            Unfit::NotJson(e) => write!(f, "not valid JSON: {e}"),
+            Unfit::NoVersion => f.write_str("it has no version number"),
+            Unfit::NewerVersion { found, current } => write!(
+                f,
+                "it is version {found}, from a newer contree than this one (version {current})"
+            ),
+            Unfit::NotASave(e) => write!(f, "not a contree save: {e}"),
+            Unfit::Refused(e) => write!(f, "{e}"),
+            Unfit::NotStats(e) => write!(f, "not contree statistics: {e}"),
+            Unfit::FieldsRefused(bad) => {
+                write!(f, "{} could not be read, the rest was kept", bad.join(", "))
+            }
+            Unfit::NotFields => f.write_str("not a JSON object of the expected fields"),
+            Unfit::AlreadyFiled(result) => write!(
+                f,
+                "it is already filed in {GAMES_FILE} as {result}, with every call and card it holds"
+            ),
+            Unfit::FiledOtherwise(result) => write!(
+                f,
+                "it is filed in {GAMES_FILE} as {result} already, and differs from that filing; \
+                 both are kept"
+            ),
+            Unfit::EarlierFiling => f.write_str(
+                "an earlier filing of the game filed again, which no longer holds one of its \
+                 actions",
+            ),
+            Unfit::CutOff => f.write_str("a crash or a full disk while a game was filed"),
+        }
+    }
 }
 
 impl Resume {
@@ -147,8 +250,8 @@ impl Resume {
                 "The saved game could not be resumed ({reason}); it was kept as {}.",
                 path.display()
             )),
-            Resume::LeftInPlace { path, reason } => Some(format!(
-                "The saved game could not be read ({reason}); it was left as it is, in {}.",
+            Resume::LeftInPlace { path, why } => Some(format!(
+                "The saved game could not be read ({why}); it was left as it is, in {}.",
                 path.display()
             )),
             Resume::Saved { filing_taken_back: true, .. } => Some(format!(
@@ -169,8 +272,8 @@ pub struct SetAside {
     /// Where the file is now: moved aside, or where it was.
     pub path: PathBuf,
     /// Why it could not be used.
-    pub reason: String,
-    /// Whether it was moved aside (else it was left in place).
+    pub reason: Unfit,
+    /// Whether it was moved aside (else it was left in place: the store only reads).
     pub moved: bool,
     /// Only the file's last line was moved aside, a line cut off by a crash or a full disk;
     /// the lines before it stay in the file.
@@ -189,10 +292,11 @@ impl fmt::Display for SetAside {
                 self.path.display()
             );
         }
-        write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
         if self.moved {
+            write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
             write!(f, "it was kept as {}", self.path.display())
         } else {
+            write!(f, "{} could not be used ({}; {ONLY_READ}); ", self.file, self.reason)?;
             f.write_str("it was left as it is")
         }
     }
@@ -229,6 +333,30 @@ pub enum Cause {
     ReadOnly,
     /// The file could not be read when the store looked, so it is not written over.
     NotReadBefore,
+    /// The file could not be used, for this reason, and the system refused to move it aside.
+    NotMovedAside(Unfit, io::Error),
+}
+
+/// In English, for the commands.
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Io(e) => f.write_str(&describe_io(e)),
+            Cause::Unusable(e) => write!(f, "{e}"),
+            Cause::Json(e) => write!(f, "{e}"),
+            Cause::GameNotOver => f.write_str("the game is not over"),
+            Cause::BadName => {
+                f.write_str("not a plain file name in the data directory, or a file of the store")
+            }
+            Cause::ReadOnly => f.write_str("another contree table holds the data directory"),
+            Cause::NotReadBefore => {
+                f.write_str("it could not be read, so it is not written over; see to it first")
+            }
+            Cause::NotMovedAside(reason, e) => {
+                write!(f, "{reason}, and it could not be moved aside: {}", describe_io(e))
+            }
+        }
+    }
 }
 
 /// A store operation that failed: which file, doing what, and why. The game is unaffected.
@@ -279,20 +407,7 @@ impl fmt::Display for StoreError {
             Operation::Remove => "remove",
             Operation::MoveAside => "move aside",
         };
-        write!(f, "cannot {what} {}: ", self.path.display())?;
-        match &self.cause {
-            Cause::Io(e) => f.write_str(&describe_io(e)),
-            Cause::Unusable(e) => write!(f, "{e}"),
-            Cause::Json(e) => write!(f, "{e}"),
-            Cause::GameNotOver => f.write_str("the game is not over"),
-            Cause::BadName => {
-                f.write_str("not a plain file name in the data directory, or a file of the store")
-            }
-            Cause::ReadOnly => f.write_str("another contree table holds the data directory"),
-            Cause::NotReadBefore => {
-                f.write_str("it could not be read, so it is not written over; see to it first")
-            }
-        }
+        write!(f, "cannot {what} {}: {}", self.path.display(), self.cause)
     }
 }
 
@@ -436,28 +551,22 @@ pub enum LockError {
     Failed(StoreError),
 }
 
-/// Why a saved game cannot be resumed, in a few words.
-fn parse_save(bytes: &[u8]) -> Result<(GameSave, Game), String> {
+/// The saved game, or why it cannot be resumed.
+fn parse_save(bytes: &[u8]) -> Result<(GameSave, Game), Unfit> {
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
-        if e.is_eof() {
-            format!("the file is truncated: {e}")
-        } else {
-            format!("the file is not valid JSON: {e}")
-        }
+        if e.is_eof() { Unfit::Truncated(e.to_string()) } else { Unfit::NotJson(e.to_string()) }
     })?;
     check_version(&value, SAVE_VERSION)?;
-    let save = GameSave::deserialize(&value).map_err(|e| format!("not a contree save: {e}"))?;
-    let game = Game::from_save(&save).map_err(|e| e.to_string())?;
+    let save = GameSave::deserialize(&value).map_err(|e| Unfit::NotASave(e.to_string()))?;
+    let game = Game::from_save(&save).map_err(Unfit::Refused)?;
     Ok((save, game))
 }
 
 /// Refuses a file without a version, or from a newer contree (whose shape may differ).
-fn check_version(value: &serde_json::Value, current: u32) -> Result<(), String> {
+fn check_version(value: &serde_json::Value, current: u32) -> Result<(), Unfit> {
     match value.get("version").and_then(serde_json::Value::as_u64) {
-        None => Err("it has no version number".into()),
-        Some(v) if v > u64::from(current) => Err(format!(
-            "it is version {v}, from a newer contree than this one (version {current})"
-        )),
+        None => Err(Unfit::NoVersion),
+        Some(found) if found > u64::from(current) => Err(Unfit::NewerVersion { found, current }),
         Some(_) => Ok(()),
     }
 }
@@ -619,7 +728,10 @@ impl Store {
             Ok(b) => b,
             Err(e) if e.is_not_found() => return Resume::None,
             Err(e) if e.is_unusable() => return self.moved_aside(GAME_FILE, unusable(&path, &e)),
-            Err(e) => return Resume::LeftInPlace { path, reason: e.to_string() },
+            Err(e) => {
+                let why = Left::Failed(StoreError::read(&path, e));
+                return Resume::LeftInPlace { path, why };
+            }
         };
         let (save, game) = match parse_save(&bytes) {
             Err(reason) => return self.moved_aside(GAME_FILE, reason),
@@ -640,55 +752,42 @@ impl Store {
         if let Some(filed) = filed {
             let result = filed.entry.result;
             if filed.entry.game.holds(&save) {
-                return self.moved_aside(
-                    GAME_FILE,
-                    format!(
-                        "it is already filed in {GAMES_FILE} as {result}, with every call and \
-                         card it holds"
-                    ),
-                );
+                return self.moved_aside(GAME_FILE, Unfit::AlreadyFiled(result));
             }
             if result != GameResult::Abandoned || !save.holds(&filed.entry.game) {
-                return self.moved_aside(
-                    GAME_FILE,
-                    format!(
-                        "it is filed in {GAMES_FILE} as {result} already, and differs from that \
-                         filing; both are kept"
-                    ),
-                );
+                return self.moved_aside(GAME_FILE, Unfit::FiledOtherwise(result));
             }
             filing_taken_back = !self.read_only && self.rewrite_history(filed.line, None).is_ok();
         }
         Resume::Saved { game, started: save.started, saved: save.saved, filing_taken_back }
     }
 
-    fn moved_aside(&self, name: &str, reason: String) -> Resume {
+    fn moved_aside(&self, name: &str, reason: Unfit) -> Resume {
         let aside = self.set_aside(name, reason);
         match aside {
             Ok(SetAside { path, reason, moved: true, .. }) => Resume::MovedAside { path, reason },
-            Ok(SetAside { path, reason, moved: false, .. }) => Resume::LeftInPlace { path, reason },
-            Err(e) => Resume::LeftInPlace { path: self.path(name), reason: e.to_string() },
+            Ok(SetAside { path, reason, moved: false, .. }) => {
+                Resume::LeftInPlace { path, why: Left::OnlyRead(reason) }
+            }
+            Err(e) => Resume::LeftInPlace { path: self.path(name), why: Left::Failed(e) },
         }
     }
 
     /// Moves a file that cannot be used aside, and keeps what was done for
     /// [`Store::take_notices`]. A read-only store leaves it in place and says so.
-    fn set_aside(&self, name: &str, reason: String) -> Result<SetAside, StoreError> {
+    fn set_aside(&self, name: &str, reason: Unfit) -> Result<SetAside, StoreError> {
         let aside = if self.read_only {
-            SetAside {
-                file: name.to_string(),
-                path: self.path(name),
-                reason: format!("{reason}; it was only read, not moved"),
-                moved: false,
-                last_line_only: false,
-            }
+            let path = self.path(name);
+            SetAside { file: name.to_string(), path, reason, moved: false, last_line_only: false }
         } else {
-            let path = self.move_aside(name).map_err(|e| StoreError {
-                cause: Cause::Unusable(ReadError::Io(io::Error::other(format!(
-                    "{reason}, and it could not be moved aside: {e}"
-                )))),
-                ..e
-            })?;
+            let path = match self.move_aside(name) {
+                Ok(path) => path,
+                Err(StoreError { path, operation, cause: Cause::Io(e) }) => {
+                    let cause = Cause::NotMovedAside(reason, e);
+                    return Err(StoreError { path, operation, cause });
+                }
+                Err(e) => return Err(e),
+            };
             SetAside { file: name.to_string(), path, reason, moved: true, last_line_only: false }
         };
         held(&self.notices).push(aside.clone());
@@ -840,10 +939,10 @@ impl Store {
         let path = self.path(STATS_FILE);
         let parsed = match files::read(&path, SMALL_LIMIT) {
             Ok(bytes) => serde_json::from_slice::<serde_json::Value>(&bytes)
-                .map_err(|e| format!("not valid JSON: {e}"))
+                .map_err(|e| Unfit::NotJson(e.to_string()))
                 .and_then(|v| {
                     check_version(&v, STATS_VERSION)?;
-                    StatsFile::deserialize(&v).map_err(|e| format!("not contree statistics: {e}"))
+                    StatsFile::deserialize(&v).map_err(|e| Unfit::NotStats(e.to_string()))
                 }),
             Err(e) if e.is_not_found() => return Ok((StatsFile::default(), None)),
             Err(e) if e.is_unusable() => Err(unusable(&path, &e)),
@@ -1035,9 +1134,7 @@ impl Store {
                 held(&self.notices).push(SetAside {
                     file: GAMES_FILE.to_string(),
                     path: kept,
-                    reason: "an earlier filing of the game filed again, which no longer holds \
-                             one of its actions"
-                        .to_string(),
+                    reason: Unfit::EarlierFiling,
                     moved: true,
                     last_line_only: false,
                 });
@@ -1103,7 +1200,7 @@ impl Store {
             held(&self.notices).push(SetAside {
                 file: GAMES_FILE.to_string(),
                 path: kept,
-                reason: "a crash or a full disk while a game was filed".to_string(),
+                reason: Unfit::CutOff,
                 moved: true,
                 last_line_only: true,
             });
@@ -1291,7 +1388,7 @@ impl Store {
         let value = match serde_json::from_slice::<serde_json::Value>(&bytes) {
             Ok(v) => v,
             Err(e) => {
-                let aside = self.set_aside(name, format!("not valid JSON: {e}"))?;
+                let aside = self.set_aside(name, Unfit::NotJson(e.to_string()))?;
                 return Ok((None, Some(aside)));
             }
         };
@@ -1300,8 +1397,8 @@ impl Store {
         }
         let (kept, bad) = salvage::<T>(&value);
         let reason = match (&kept, bad.is_empty()) {
-            (Some(_), false) => format!("{} could not be read, the rest was kept", bad.join(", ")),
-            _ => "not a JSON object of the expected fields".to_string(),
+            (Some(_), false) => Unfit::FieldsRefused(bad),
+            _ => Unfit::NotFields,
         };
         let aside = self.set_aside(name, reason)?;
         if let Some(kept) = kept.as_ref().filter(|_| aside.moved) {
@@ -1348,11 +1445,12 @@ fn history_options() -> OpenOptions {
     options
 }
 
-/// Why a file that cannot be used as a file cannot: what it is, when it is not a regular file.
-fn unusable(path: &Path, e: &ReadError) -> String {
+/// Why a file that cannot be used as a file cannot ([`ReadError::is_unusable`]): what it is,
+/// when it is not a regular file, or its size.
+fn unusable(path: &Path, e: &ReadError) -> Unfit {
     match e {
-        ReadError::NotAFile => format!("it is {}, not a regular file", files::kind(path)),
-        other => other.to_string(),
+        ReadError::TooLarge(limit) => Unfit::TooLarge(*limit),
+        _ => Unfit::NotAFile(files::kind(path)),
     }
 }
 

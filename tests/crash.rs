@@ -28,7 +28,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::Duration;
 
 use contree::game::{Game, GameOptions, GameSave, Phase, new_game};
-use contree::store::{GameResult, Resume, Store};
+use contree::store::{GameResult, Resume, Store, Unfit};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -272,7 +272,7 @@ fn check(table: &Table, root: &Path) -> Result<String, String> {
     let in_progress = match &resume {
         Resume::Saved { game, .. } => Some((game.seed(), actions(&game.to_save()))),
         Resume::None => None,
-        Resume::MovedAside { reason, .. } if reason.contains("already filed") => None,
+        Resume::MovedAside { reason: Unfit::AlreadyFiled(_), .. } => None,
         other => return Err(format!("the save could not be resumed: {other:?}")),
     };
     let history = store.games().map_err(|e| e.to_string())?;

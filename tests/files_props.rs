@@ -53,7 +53,7 @@ proptest! {
         match store(dir.path()).load_game() {
             Resume::MovedAside { path, .. } => prop_assert_eq!(fs::read(path).expect("kept"), b),
             Resume::Saved { .. } | Resume::None => {}
-            Resume::LeftInPlace { reason, .. } => prop_assert!(false, "left in place: {}", reason),
+            Resume::LeftInPlace { why, .. } => prop_assert!(false, "left in place: {}", why),
         }
     }
 

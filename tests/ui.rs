@@ -1551,8 +1551,9 @@ fn screens_in_every_language_and_size() {
         let mut app = App::new(config(l));
         let moved = contree::store::Resume::MovedAside {
             path: "/home/player/.local/share/contree/game.json.corrupt-1796070213".into(),
-            reason: "the file is truncated: EOF while parsing a string at line 1 column 1610"
-                .into(),
+            reason: contree::store::Unfit::Truncated(
+                "EOF while parsing a string at line 1 column 1610".into(),
+            ),
         };
         if let Some(notice) = app.words().resume_notice(&moved) {
             app.tell(notice);
