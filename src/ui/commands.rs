@@ -1,12 +1,131 @@
-//! Whether a command applies: now, not now, or not in this game at all. One function answers for
-//! the footer (the keys that do something now), the help (the keys of this game: no sans atout
-//! nor tout atout keys in a game without them, no declaration keys where South does not choose)
-//! and the key handlers (a key that does nothing now is dropped, or says why), so the three never
-//! disagree.
+//! The table's commands, whatever asks for them (a key, a line of text), and whether one applies:
+//! now, not now, or not in this game at all. One function answers for the footer (the keys that
+//! do something now), the help (the keys of this game: no sans atout nor tout atout keys in a
+//! game without them, no declaration keys where South does not choose), the key handlers (a key
+//! that does nothing now is dropped, or says why) and the line mode, so that they never disagree.
 
-use super::keymap::{Cmd, Mode};
 use super::table::{Notice, Table};
 use crate::rules::Rules;
+
+/// What the player is looking at, as far as commands are concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The start screen.
+    Start,
+    /// The auction, South to bid or waiting.
+    Bidding,
+    /// The card play.
+    Playing,
+    /// South's first card of a coinche deal, when South chooses whether to declare.
+    Declare,
+    /// The end-of-deal summary.
+    Summary,
+    /// The end of the game.
+    GameOver,
+    /// The history of the game's deals.
+    History,
+    /// The review of one deal of the history.
+    Review,
+    /// The tricks of the deal, one at a time (the last first).
+    Tricks,
+    /// The table once a deal is over and its summary closed.
+    DealDone,
+    /// A contre, surcontre or capot waiting for its confirmation.
+    Confirm,
+    /// The menu during play.
+    Menu,
+    /// The players' popup, or one seat's.
+    Players,
+    /// The help popup.
+    Help,
+    /// The rules screen.
+    Rules,
+    /// The settings screen.
+    Settings,
+    /// The statistics screen.
+    Statistics,
+}
+
+/// What a key, or a line of the line mode, asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmd {
+    /// Left: previous card or button, lower value.
+    Left,
+    /// Right: next card or button, higher value.
+    Right,
+    /// Up: previous line.
+    Up,
+    /// Down: next line.
+    Down,
+    /// Play the selected card, press the selected button.
+    Act,
+    /// Pick the card with this number (the digit pressed).
+    Pick,
+    /// Next bidding button.
+    NextButton,
+    /// Previous bidding button.
+    PrevButton,
+    /// Pass.
+    Pass,
+    /// Contre (or surcontre when that is the call allowed).
+    Contre,
+    /// Bid sans atout (at the value chosen, else the lowest allowed).
+    NoTrump,
+    /// Bid tout atout (at the value chosen, else the lowest allowed).
+    AllTrump,
+    /// Declare what South holds with its first card.
+    Declare,
+    /// Declare nothing.
+    KeepQuiet,
+    /// Show the last trick (then the earlier ones).
+    LastTrick,
+    /// Take back South's last call or card.
+    Undo,
+    /// Open the menu during play.
+    Menu,
+    /// Show the players.
+    Players,
+    /// Confirm a contre, surcontre or capot.
+    Yes,
+    /// Cancel it.
+    No,
+    /// Show the history.
+    History,
+    /// Show the help.
+    Help,
+    /// Show what the expert would do, and why.
+    Hint,
+    /// Close the top popup, go back.
+    Close,
+    /// Save and quit.
+    Quit,
+    /// Give the terminal back and stop, as Ctrl-Z does to any program in a shell.
+    Suspend,
+    /// Scroll a page up.
+    PageUp,
+    /// Scroll a page down.
+    PageDown,
+}
+
+/// Up or down a list of `n` lines, going round.
+pub fn step(cursor: &mut usize, cmd: Cmd, n: usize) {
+    match cmd {
+        Cmd::Up if n > 0 => *cursor = (*cursor + n - 1) % n,
+        Cmd::Down if n > 0 => *cursor = (*cursor + 1) % n,
+        _ => {}
+    }
+}
+
+/// A text scrolled by a line or a page, no further than `max`.
+pub fn scroll(scroll: &mut u16, cmd: Cmd, max: u16) {
+    *scroll = match cmd {
+        Cmd::Up => scroll.saturating_sub(1),
+        Cmd::Down => scroll.saturating_add(1).min(max),
+        Cmd::PageUp => scroll.saturating_sub(10),
+        Cmd::PageDown => scroll.saturating_add(10).min(max),
+        _ => *scroll,
+    };
+}
 
 /// Whether a command applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! [`AnalysisRequest`] when a finished deal is first reviewed, kept for a few deals, and
 //! cancelled when the review closes before they are in.
 
-use super::keymap::Cmd;
+use super::commands::{Cmd, step};
 use super::work::{AnalysisRequest, Cancel};
 use crate::bots::expert::{Budget, DealAnalysis};
 use crate::game::{Game, Phase};
@@ -39,7 +39,7 @@ impl History {
     /// A key on the list: the selection moves round, Enter reviews the deal selected.
     pub fn key(&mut self, cmd: Cmd, rows: usize) {
         match cmd {
-            Cmd::Up | Cmd::Down => super::keymap::step(&mut self.selected, cmd, rows),
+            Cmd::Up | Cmd::Down => step(&mut self.selected, cmd, rows),
             Cmd::Act if self.selected < rows => self.open(self.selected),
             _ => {}
         }
