@@ -465,7 +465,7 @@ impl App {
     fn seat(&mut self, game: Game) {
         let _ = self.unseat();
         let (table, out) = self.games.sit(game, self.prefs());
-        self.base = Screen::Table(Box::new(table));
+        self.base = Screen::Table(Box::new(TableScreen::new(table)));
         self.over.clear();
         self.popups.clear();
         self.follow(out);
@@ -480,7 +480,7 @@ impl App {
         let base = std::mem::replace(&mut self.base, Screen::Start(Box::default()));
         self.over.clear();
         let Screen::Table(t) = base else { return None };
-        Some(self.games.stand(*t))
+        Some(self.games.stand(t.into_table()))
     }
 
     /// The start screen alone, its menu at the top, offering `resume`.

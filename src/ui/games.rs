@@ -1,11 +1,22 @@
-//! Where the games at the table come from and how they sit down: the seed of the next new game,
-//! the players who sit out of it (the last game's, so that a new game brings new faces), and the
-//! first number the next table gives its positions and pauses, after the last table's.
+//! Where the games at the table come from and how they sit down: the saved game found on disk,
+//! the seed of the next new game, the players who sit out of it (the last game's, so that a new
+//! game brings new faces), and the first number the next table gives its positions and pauses,
+//! after the last table's. Every front end takes its games from here.
 
 use super::settings::Prefs;
 use super::table::{Out, Table};
-use super::table_screen::TableScreen;
 use crate::game::{Game, GameOptions, Players};
+
+/// A game found on disk, offered to resume.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumable {
+    /// The game as saved.
+    pub game: Game,
+    /// When it started (seconds since the epoch).
+    pub started: Option<u64>,
+    /// When it was saved (seconds since the epoch).
+    pub saved: Option<u64>,
+}
 
 /// The games that come to the table, one after the other.
 #[derive(Clone, Debug)]
@@ -47,14 +58,12 @@ impl Games {
     }
 
     /// `game` sits down at a table of its own, with what it opens on.
-    pub fn sit(&mut self, game: Game, prefs: Prefs) -> (TableScreen, Vec<Out>) {
-        let (table, out) = Table::new(game, prefs, self.numbers);
-        (TableScreen::new(table), out)
+    pub fn sit(&mut self, game: Game, prefs: Prefs) -> (Table, Vec<Out>) {
+        Table::new(game, prefs, self.numbers)
     }
 
     /// The game leaves its table, and whatever thinks about it stops.
-    pub fn stand(&mut self, screen: TableScreen) -> Game {
-        let table = screen.into_table();
+    pub fn stand(&mut self, table: Table) -> Game {
         self.numbers = table.last_number() + 1;
         table.into_game()
     }

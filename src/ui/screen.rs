@@ -4,11 +4,11 @@
 
 use ratatui::layout::{Position, Rect};
 
+pub use super::games::Resumable;
 use super::keymap::{Cmd, step};
 use super::review::{History, Tricks};
 use super::settings::SettingItem;
 use super::table_screen::{BidButton, TableScreen};
-use crate::game::Game;
 use crate::rules::{Card, Seat};
 
 /// The smallest terminal the table is drawn in.
@@ -104,17 +104,6 @@ impl StartScreen {
     pub fn select(&mut self, item: StartItem) {
         self.cursor = self.items().iter().position(|x| *x == item).unwrap_or(0);
     }
-}
-
-/// A game found on disk, offered on the start screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resumable {
-    /// The game as saved.
-    pub game: Game,
-    /// When it started (seconds since the epoch).
-    pub started: Option<u64>,
-    /// When it was saved (seconds since the epoch).
-    pub saved: Option<u64>,
 }
 
 /// A popup over the screen; `Esc` closes the top one.
