@@ -8,7 +8,7 @@ use std::path::Path;
 use contree::bots::Level;
 use contree::game::{GameOptions, Phase};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, STATS_FILE, Store};
-use contree::ui::run::apply_effects;
+use contree::ui::effects::{self, apply_effects};
 use contree::ui::screen::{Popup, Resumable, Screen, StartItem};
 use contree::ui::{App, Config, Lang, Msg, Settings, Speed, Theme};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -55,8 +55,8 @@ fn settle(app: &mut App, store: &Store) {
     for _ in 0..10_000 {
         let asked = apply_effects(app, store);
         let any = !asked.is_empty();
-        for answer in asked.into_iter().filter_map(contree::ui::run::think) {
-            app.update(answer);
+        for answer in asked.into_iter().filter_map(effects::think) {
+            app.update(answer.into());
         }
         if any {
             continue;

@@ -11,13 +11,13 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
 use super::commands::{self, Availability, Context};
+use super::effects::{Effect, Front};
 use super::games::Games;
+use super::games::Resumable;
 use super::keymap::{self, Cmd, Mode, scroll, step};
-use super::messages::{Config, Effect, Msg};
+use super::messages::{Config, Msg};
 use super::review::{Analyses, History, Tricks};
-use super::screen::{
-    Hit, Hits, Popup, Resumable, Screen, StartAction, StartItem, StartScreen, TableItem,
-};
+use super::screen::{Hit, Hits, Popup, Screen, StartAction, StartItem, StartScreen, TableItem};
 use super::settings::Prefs;
 use super::settings::{SettingItem, Settings, cycle};
 use super::status::Status;
@@ -818,5 +818,40 @@ impl App {
             t.table_mut().stop();
         }
         self.analyses.stop();
+    }
+}
+
+/// The runner carries out the app's effects on the disk as it does every front end's.
+impl Front for App {
+    fn take_effects(&mut self) -> Vec<Effect> {
+        App::take_effects(self)
+    }
+
+    fn game(&self) -> Option<&Game> {
+        App::game(self)
+    }
+
+    fn words(&self) -> Words {
+        App::words(self)
+    }
+
+    fn status(&self) -> Option<String> {
+        App::status(self)
+    }
+
+    fn tell(&mut self, text: String) {
+        App::tell(self, text);
+    }
+
+    fn saved_settings(&self) -> &Settings {
+        &self.saved
+    }
+
+    fn stats_loaded(&mut self, stats: Stats) {
+        self.stats = Some(stats);
+    }
+
+    fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str) {
+        App::new_game_refused(self, previous, resume, why);
     }
 }

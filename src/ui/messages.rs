@@ -4,10 +4,11 @@
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use super::screen::Resumable;
+pub use super::effects::Effect;
+use super::games::Resumable;
 use super::settings::Settings;
 use super::theme::Theme;
-use super::work::{AnalysisRequest, BotRequest, HintRequest};
+use super::work::{AnalysisRequest, Answer, BotRequest, HintRequest};
 use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::game::{Action, Game, Players};
 
@@ -32,32 +33,15 @@ pub enum Msg {
     Analysed(AnalysisRequest, Option<DealAnalysis>),
 }
 
-/// Something the runner must do outside the app.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Save the game as it is now.
-    SaveGame,
-    /// A deal has just finished: record it in the statistics.
-    DealFinished,
-    /// The game has just finished: record it in the statistics.
-    GameFinished,
-    /// A new game is at the table: file the game it replaces (the one given, else the saved
-    /// one) and only then save the new one; when filing fails, answer with
-    /// [`App::new_game_refused`](super::App::new_game_refused).
-    NewGame(Option<Box<Game>>),
-    /// Save the settings.
-    SaveSettings,
-    /// Ask a computer player; answer with [`Msg::Decided`].
-    Think(BotRequest),
-    /// Ask the expert for South's hint; answer with [`Msg::Advised`].
-    Advise(HintRequest),
-    /// Analyse a finished deal from South's seat; answer with [`Msg::Analysed`].
-    Analyse(AnalysisRequest),
-    /// Load the statistics for the statistics screen.
-    LoadStats,
-    /// Give the terminal back and stop the process, as Ctrl-Z does to any full-screen program;
-    /// when it is continued, the terminal is taken back and the app drawn again.
-    Suspend,
+impl From<Answer> for Msg {
+    fn from(answer: Answer) -> Msg {
+        match answer {
+            Answer::Decided(r, action) => Msg::Decided(r, action),
+            Answer::BotFailed(r) => Msg::BotFailed(r),
+            Answer::Advised(r, advice) => Msg::Advised(r, advice),
+            Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
+        }
+    }
 }
 
 /// How the app starts.

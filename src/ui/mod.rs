@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod effects;
 pub mod games;
 pub mod keymap;
 pub mod messages;
@@ -15,6 +16,7 @@ pub mod review;
 pub mod run;
 pub mod screen;
 pub mod settings;
+pub mod signals;
 pub mod status;
 pub mod table;
 pub mod table_screen;
@@ -25,20 +27,27 @@ pub mod widgets;
 pub mod work;
 
 pub use app::App;
-pub use messages::{Config, Effect, Msg};
+pub use effects::Effect;
+pub use messages::{Config, Msg};
 pub use settings::{Colours, Deck, Settings, Speed};
 pub use text::{Lang, SuitStyle};
 pub use theme::Theme;
 
 #[cfg(test)]
 mod tests {
-    /// The deal being played and what it is made of (its settings, its workers' requests, its
-    /// messages, its words) name neither ratatui nor the terminal, nor any part of the table that
-    /// does: a front end of lines of text drives the same table as the screen.
+    /// The deal being played and what it is made of (its settings, its commands, its games, its
+    /// workers' requests, its effects on the disk, its signals, its analyses, its messages, its
+    /// words) name neither ratatui nor the terminal, nor any part of the table that does: a front
+    /// end of lines of text drives the same table as the screen.
     #[test]
     fn the_table_knows_no_terminal() {
         let pure = [
             ("table", include_str!("table.rs")),
+            ("commands", include_str!("commands.rs")),
+            ("games", include_str!("games.rs")),
+            ("effects", include_str!("effects.rs")),
+            ("signals", include_str!("signals.rs")),
+            ("review", include_str!("review.rs")),
             ("work", include_str!("work.rs")),
             ("settings", include_str!("settings.rs")),
             ("status", include_str!("status.rs")),

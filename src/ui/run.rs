@@ -2,11 +2,12 @@
 //! on every exit: a quit, an error, a panic, the terminal closing, and SIGTERM, SIGHUP or SIGINT,
 //! each after saving. Ctrl-Z and SIGTSTP give it back too and stop the process, as in any
 //! full-screen program; SIGCONT takes it again and draws the table whole. Terminal events,
-//! signals and the answers of the worker threads (the computer players' decisions, the expert's
-//! hints and deal analyses, [`think`]) come in on one channel from threads of their own, so the
-//! table sleeps until something happens (no polling while the player thinks), reads a burst of
-//! keys such as a paste through before drawing once, and never waits for any thinking to draw. It carries out the app's [`Effect`]s on the
-//! [`Store`], or in memory when there is no store.
+//! [`signals`](super::signals) and the answers of the worker threads (the computer players'
+//! decisions, the expert's hints and deal analyses, [`effects::think`]) come in on one channel
+//! from threads of their own, so the table sleeps until something happens (no polling while the
+//! player thinks), reads a burst of keys such as a paste through before drawing once, and never
+//! waits for any thinking to draw. The app's [`Effect`]s are carried out on the [`Store`], or in
+//! memory when there is no store, by [`effects`], as for every front end.
 
 use std::io;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -17,12 +18,11 @@ use crossterm::execute;
 use crossterm::terminal::EnterAlternateScreen;
 
 use super::app::App;
-use super::messages::{Effect, Msg};
-use super::screen::Resumable;
-use super::settings::SETTINGS_FILE;
+use super::effects::{self, Effect};
+use super::messages::Msg;
+use super::signals::Signal;
 use super::view;
-use crate::game::Phase;
-use crate::store::{Resume, Store, StoreError};
+use crate::store::Store;
 
 /// How the table ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,117 +49,6 @@ enum Input {
     Closed,
 }
 
-/// Carries out one effect other than thinking on the store.
-fn carry_out(app: &mut App, store: &Store, effect: Effect) -> Result<(), StoreError> {
-    match (effect, app.game()) {
-        (Effect::SaveGame, Some(g)) => store.save_game(g),
-        (Effect::DealFinished, Some(g)) => store.deal_finished(g),
-        (Effect::GameFinished, Some(g)) => store.game_finished(g),
-        (Effect::NewGame(previous), Some(g)) => {
-            // A finished game in memory is the truth: filed from there, whatever the disk holds.
-            let filed = match previous.as_deref() {
-                Some(p) if p.phase() == Phase::GameOver => store.game_finished(p),
-                _ => Ok(()),
-            };
-            if let Err(e) = filed.and_then(|()| store.start_game(g)) {
-                // The game kept is the one last played: newer than the disk's when a save of it
-                // failed.
-                let resume = match (store.pending(), store.load_game()) {
-                    (Some(game), _) => Some(Resumable { game, started: None, saved: None }),
-                    (None, Resume::Saved { game, started, saved, .. }) => {
-                        Some(Resumable { game, started, saved })
-                    }
-                    (None, _) => None,
-                };
-                let why = app.words().store_error(&e);
-                app.new_game_refused(previous.map(|b| *b), resume, &why);
-                return Ok(());
-            }
-            store.save_game(g)
-        }
-        (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, &app.saved),
-        (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| app.stats = Some(s)),
-        (Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend, _) => Ok(()),
-        (
-            Effect::SaveGame | Effect::DealFinished | Effect::GameFinished | Effect::NewGame(_),
-            None,
-        ) => Ok(()),
-    }
-}
-
-/// Whether an effect is the loop's to carry out: thinking, done on a worker thread, and the
-/// suspension, done on the terminal.
-fn for_the_loop(effect: &Effect) -> bool {
-    matches!(effect, Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend)
-}
-
-/// Carries out the effects on the store, and returns the ones for the loop: the requests to
-/// think, and to suspend. A failed write is shown in the status line, and so is a file the store
-/// had to move aside; play goes on in memory.
-pub fn apply_effects(app: &mut App, store: &Store) -> Vec<Effect> {
-    let mut for_loop = Vec::new();
-    for effect in app.take_effects() {
-        if for_the_loop(&effect) {
-            for_loop.push(effect);
-            continue;
-        }
-        if let Err(e) = carry_out(app, store, effect) {
-            let said = app.words().store_error(&e);
-            app.tell(said);
-        }
-    }
-    let notices = store.take_notices();
-    if !notices.is_empty() {
-        let w = app.words();
-        let mut all: Vec<String> = app.status().into_iter().collect();
-        all.extend(notices.iter().map(|a| w.set_aside(a)));
-        app.tell(all.join(" "));
-    }
-    for_loop
-}
-
-/// The effects when nothing is kept on disk: only the ones for the loop and the (empty)
-/// statistics mean anything.
-pub fn apply_in_memory(app: &mut App) -> Vec<Effect> {
-    let mut for_loop = Vec::new();
-    for effect in app.take_effects() {
-        match effect {
-            e if for_the_loop(&e) => for_loop.push(e),
-            Effect::LoadStats => app.stats = Some(crate::stats::Stats::default()),
-            _ => {}
-        }
-    }
-    for_loop
-}
-
-fn effects(app: &mut App, store: Option<&Store>) -> Vec<Effect> {
-    match store {
-        Some(store) => apply_effects(app, store),
-        None => apply_in_memory(app),
-    }
-}
-
-/// The name of the threads that think: the computer players, the hints, the analyses.
-const BOT_THREAD: &str = "contree-bot";
-
-/// The answer to a request to think, worked out here and now: what a worker thread sends the
-/// table. A thinking that panics is answered as failed. Other effects have no answer.
-pub fn think(effect: Effect) -> Option<Msg> {
-    let answer = |f: &dyn Fn() -> Msg| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    Some(match effect {
-        Effect::Think(r) => {
-            answer(&|| Msg::Decided(r.clone(), r.decide())).unwrap_or(Msg::BotFailed(r))
-        }
-        Effect::Advise(r) => {
-            answer(&|| Msg::Advised(r.clone(), Some(r.advise()))).unwrap_or(Msg::Advised(r, None))
-        }
-        Effect::Analyse(r) => {
-            answer(&|| Msg::Analysed(r.clone(), r.analyse())).unwrap_or(Msg::Analysed(r, None))
-        }
-        _ => return None,
-    })
-}
-
 /// Restores the terminal: mouse capture off, then ratatui's own restore (raw mode off, the
 /// alternate screen left, the cursor shown).
 fn restore() {
@@ -172,13 +61,21 @@ fn restore() {
 pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel::<Input>();
     // Before the screen changes: from here on, a signal ends the table through its loop.
-    watch_signals(tx.clone())?;
+    let signals = tx.clone();
+    super::signals::watch(true, move |signal| {
+        let input = match signal {
+            Signal::End(sig) => Input::Signal(sig),
+            Signal::Stop => Input::Stop,
+            Signal::Continue => Input::Continued,
+        };
+        signals.send(input).is_ok()
+    })?;
     let mut terminal = ratatui::try_init()?;
     // ratatui's hook restores the screen; mouse capture must be released before it. A computer
     // player's thread that panics leaves the screen to the table, which plays on without it.
     let restoring = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if std::thread::current().name() == Some(BOT_THREAD) {
+        if effects::in_thinking_thread() {
             return;
         }
         let _ = execute!(io::stdout(), DisableMouseCapture);
@@ -189,7 +86,7 @@ pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
         .and_then(|()| event_loop(&mut terminal, &mut app, store, &tx, &rx));
     // Whatever happened, the last state is on disk before the terminal is given back, a save
     // that failed earlier (a full disk) included.
-    let _ = effects(&mut app, store);
+    let _ = effects::apply(&mut app, store);
     let pending = store.map_or(Ok(()), Store::save_pending);
     restore();
     if let Err(e) = pending {
@@ -213,44 +110,6 @@ fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
             }
         }
     })?;
-    Ok(())
-}
-
-/// SIGTERM, SIGHUP and SIGINT become messages to the loop, which saves and restores the
-/// terminal before ending. A second one while that is under way ends the process at once, in
-/// case saving is stuck. SIGTSTP and SIGCONT become messages too: the process no longer stops
-/// at SIGTSTP by itself, but once the loop has given the terminal back.
-#[cfg(unix)]
-fn watch_signals(tx: Sender<Input>) -> io::Result<()> {
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
-
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
-    let ending = Arc::new(AtomicBool::new(false));
-    for sig in [SIGTERM, SIGHUP, SIGINT] {
-        // The shutdown goes first so that it fires only from the second signal on.
-        signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(&ending))?;
-        signal_hook::flag::register(sig, Arc::clone(&ending))?;
-    }
-    let mut signals =
-        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
-    std::thread::Builder::new().name("contree-signals".into()).spawn(move || {
-        for sig in signals.forever() {
-            let input = match sig {
-                SIGTSTP => Input::Stop,
-                SIGCONT => Input::Continued,
-                sig => Input::Signal(sig),
-            };
-            if tx.send(input).is_err() {
-                return;
-            }
-        }
-    })?;
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn watch_signals(_: Sender<Input>) -> io::Result<()> {
     Ok(())
 }
 
@@ -314,16 +173,14 @@ fn event_loop(
     let size = terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     loop {
-        for request in effects(app, store) {
+        for request in effects::apply(app, store) {
             if request == Effect::Suspend {
                 suspended |= suspend(terminal, app, store)?;
                 continue;
             }
             let tx = tx.clone();
-            std::thread::Builder::new().name(BOT_THREAD.into()).spawn(move || {
-                if let Some(answer) = think(request) {
-                    let _ = tx.send(Input::Bot(Box::new(answer)));
-                }
+            effects::spawn_thinking(request, move |answer| {
+                let _ = tx.send(Input::Bot(Box::new(answer.into())));
             })?;
         }
         if app.quit {
@@ -417,6 +274,7 @@ fn event_loop(
 mod tests {
     use super::*;
     use crate::ui::messages::Config;
+    use crate::ui::settings::SETTINGS_FILE;
     use crate::ui::{Settings, Theme};
 
     fn app() -> App {
@@ -442,7 +300,7 @@ mod tests {
         let data = dir.path().join("data");
         let store = Store::at(&data).expect("store").without_sync();
         let mut app = app();
-        let _ = apply_effects(&mut app, &store);
+        let _ = effects::apply_effects(&mut app, &store);
         // The disk refuses from now on: a file stands where the directory was.
         std::fs::rename(&data, dir.path().join("away")).expect("move away");
         std::fs::write(&data, b"not a directory").expect("block");
@@ -456,7 +314,7 @@ mod tests {
         app.table_item(crate::ui::screen::TableItem::SaveAndLeave);
         let _ = app.take_effects();
         app.new_game();
-        let _ = apply_effects(&mut app, &store);
+        let _ = effects::apply_effects(&mut app, &store);
         let kept = app.resume().map(|r| r.game.to_save().deals);
         assert_eq!(kept, Some(game.to_save().deals), "the game as last played is offered");
         assert!(app.status().is_some());
@@ -468,7 +326,7 @@ mod tests {
         let store = Store::at(dir.path()).expect("store").without_sync();
         let mut app = app();
         app.change_setting(crate::ui::settings::SettingItem::Hint, true);
-        let _ = apply_effects(&mut app, &store);
+        let _ = effects::apply_effects(&mut app, &store);
         assert!(dir.path().join("game.json").exists());
         let saved: Option<Settings> = store.read_json(SETTINGS_FILE).expect("readable");
         assert_eq!(saved.map(|s| s.hint), Some(true));
@@ -478,7 +336,7 @@ mod tests {
         app.update(Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Esc)));
         app.update(Msg::Timer);
         app.update(Msg::Timer);
-        let asked = apply_effects(&mut app, &store);
+        let asked = effects::apply_effects(&mut app, &store);
         let south_first = app.game().and_then(|g| g.to_act()) == Some(crate::rules::Seat::South);
         assert!(south_first || asked.len() == 1);
     }
@@ -492,7 +350,7 @@ mod tests {
         std::fs::remove_dir(&data).expect("remove");
         std::fs::write(&data, b"not a directory").expect("write");
         let mut app = app();
-        let _ = apply_effects(&mut app, &store);
+        let _ = effects::apply_effects(&mut app, &store);
         let status = app.status().expect("the failure is shown");
         assert_eq!(status.lines().count(), 1, "{status}");
         assert!(app.game().is_some());

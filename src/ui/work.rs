@@ -1,12 +1,15 @@
 //! The table's thinking, done away from it: a computer player's decision, the expert's hint for
-//! South, the analysis of a finished deal. Each is a request the app queues as an effect, which
-//! the runner answers on a worker thread ([`BotRequest::decide`], [`HintRequest::advise`],
-//! [`AnalysisRequest::analyse`]); each carries a [`Cancel`] flag that the app raises when the
-//! answer is no longer wanted (a take-back, a new game, the table left, the review closed), so the
-//! thread stops thinking early, and whatever it still sends back is dropped.
+//! South, the analysis of a finished deal. Each is a request a front end queues as an effect,
+//! which the runner answers on a worker thread ([`BotRequest::decide`], [`HintRequest::advise`],
+//! [`AnalysisRequest::analyse`], each as an [`Answer`] that a thinking that panics still gives);
+//! each carries a [`Cancel`] flag that the front end raises when the answer is no longer wanted (a
+//! take-back, a new game, the table left, the review closed), so the thread stops thinking early,
+//! and whatever it still sends back is dropped.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
 use crate::bots::{Decision, Level};
@@ -49,6 +52,24 @@ impl PartialEq for Cancel {
 
 impl Eq for Cancel {}
 
+/// What a worker brings back: the answer to one request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A computer player's decision.
+    Decided(BotRequest, Action),
+    /// A computer player that could not decide: its thinking failed.
+    BotFailed(BotRequest),
+    /// The expert's hint; `None` when it could not answer.
+    Advised(HintRequest, Option<Advice>),
+    /// A finished deal's analysis; `None` when it could not be made.
+    Analysed(AnalysisRequest, Option<DealAnalysis>),
+}
+
+/// The result of `think`, or `None` when the thinking panicked.
+fn guarded<T>(think: impl FnOnce() -> T) -> Option<T> {
+    catch_unwind(AssertUnwindSafe(think)).ok()
+}
+
 /// A computer player asked to act at its seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotRequest {
@@ -81,6 +102,14 @@ impl BotRequest {
             cancel: Some(self.cancel.flag()),
         })
     }
+
+    /// The decision as a worker answers it: failed when the thinking panics.
+    pub fn answer(self) -> Answer {
+        match guarded(|| self.decide()) {
+            Some(action) => Answer::Decided(self, action),
+            None => Answer::BotFailed(self),
+        }
+    }
 }
 
 /// South asks what the expert would do in its place.
@@ -111,6 +140,12 @@ impl HintRequest {
             cancel: Some(self.cancel.flag()),
         })
     }
+
+    /// The advice as a worker answers it: none when the thinking panics.
+    pub fn answer(self) -> Answer {
+        let advice = guarded(|| self.advise());
+        Answer::Advised(self, advice)
+    }
 }
 
 /// A finished deal to review from South's seat.
@@ -129,6 +164,12 @@ impl AnalysisRequest {
     /// the table finished never is).
     pub fn analyse(&self) -> Option<DealAnalysis> {
         expert::analyse(&self.record, Seat::South, self.budget, Some(self.cancel.flag())).ok()
+    }
+
+    /// The analysis as a worker answers it: none when the thinking panics.
+    pub fn answer(self) -> Answer {
+        let analysis = guarded(|| self.analyse()).flatten();
+        Answer::Analysed(self, analysis)
     }
 }
 

@@ -1,0 +1,191 @@
+//! What a front end asks of its runner outside the table: the [`Effect`]s (save the game, record a
+//! finished deal or game, start a new game, save the settings, load the statistics, think on a
+//! worker, stop the process), and how every runner carries out their part on the disk for any
+//! front end, a [`Front`]: the screen's app, or the line mode. The thinking is done by [`think`],
+//! on a thread of its own ([`spawn_thinking`]).
+
+use std::io;
+
+use super::games::Resumable;
+use super::settings::{SETTINGS_FILE, Settings};
+use super::text::Words;
+use super::work::{AnalysisRequest, Answer, BotRequest, HintRequest};
+use crate::game::{Game, Phase};
+use crate::stats::Stats;
+use crate::store::{Resume, Store, StoreError};
+
+/// Something the runner must do outside the front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Save the game as it is now.
+    SaveGame,
+    /// A deal has just finished: record it in the statistics.
+    DealFinished,
+    /// The game has just finished: record it in the statistics.
+    GameFinished,
+    /// A new game is at the table: file the game it replaces (the one given, else the saved
+    /// one) and only then save the new one; when filing fails, answer with
+    /// [`Front::new_game_refused`].
+    NewGame(Option<Box<Game>>),
+    /// Save the settings.
+    SaveSettings,
+    /// Ask a computer player; answer with [`Answer::Decided`].
+    Think(BotRequest),
+    /// Ask the expert for South's hint; answer with [`Answer::Advised`].
+    Advise(HintRequest),
+    /// Analyse a finished deal from South's seat; answer with [`Answer::Analysed`].
+    Analyse(AnalysisRequest),
+    /// Load the statistics, for [`Front::stats_loaded`].
+    LoadStats,
+    /// Stop the process, as Ctrl-Z does to any program in a shell; the screen gives the terminal
+    /// back first, and takes it again when the process is continued.
+    Suspend,
+}
+
+impl Effect {
+    /// Whether the effect is the runner's own to carry out: thinking, done on a worker thread,
+    /// and the suspension.
+    pub fn for_the_loop(&self) -> bool {
+        matches!(self, Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend)
+    }
+}
+
+/// A front end whose effects a runner carries out.
+pub trait Front {
+    /// The effects queued since the last call.
+    fn take_effects(&mut self) -> Vec<Effect>;
+    /// The game at the table.
+    fn game(&self) -> Option<&Game>;
+    /// The words the front end speaks in.
+    fn words(&self) -> Words;
+    /// What the front end is telling the player now, if it keeps it on show.
+    fn status(&self) -> Option<String>;
+    /// Tells the player `text`, something the disk said, in place of [`Front::status`].
+    fn tell(&mut self, text: String);
+    /// The settings as saved.
+    fn saved_settings(&self) -> &Settings;
+    /// The statistics asked by an [`Effect::LoadStats`].
+    fn stats_loaded(&mut self, stats: Stats);
+    /// The game a new game was to replace could not be filed: the new game goes, and the front
+    /// end goes back to the game it replaced (`previous`, or the saved game found again,
+    /// `resume`), saying why.
+    fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str);
+}
+
+/// Carries out one effect other than thinking on the store.
+fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<(), StoreError> {
+    match (effect, front.game()) {
+        (Effect::SaveGame, Some(g)) => store.save_game(g),
+        (Effect::DealFinished, Some(g)) => store.deal_finished(g),
+        (Effect::GameFinished, Some(g)) => store.game_finished(g),
+        (Effect::NewGame(previous), Some(g)) => {
+            // A finished game in memory is the truth: filed from there, whatever the disk holds.
+            let filed = match previous.as_deref() {
+                Some(p) if p.phase() == Phase::GameOver => store.game_finished(p),
+                _ => Ok(()),
+            };
+            if let Err(e) = filed.and_then(|()| store.start_game(g)) {
+                // The game kept is the one last played: newer than the disk's when a save of it
+                // failed.
+                let resume = match (store.pending(), store.load_game()) {
+                    (Some(game), _) => Some(Resumable { game, started: None, saved: None }),
+                    (None, Resume::Saved { game, started, saved, .. }) => {
+                        Some(Resumable { game, started, saved })
+                    }
+                    (None, _) => None,
+                };
+                let why = front.words().store_error(&e);
+                front.new_game_refused(previous.map(|b| *b), resume, &why);
+                return Ok(());
+            }
+            store.save_game(g)
+        }
+        (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, front.saved_settings()),
+        (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| front.stats_loaded(s)),
+        (Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend, _) => Ok(()),
+        (
+            Effect::SaveGame | Effect::DealFinished | Effect::GameFinished | Effect::NewGame(_),
+            None,
+        ) => Ok(()),
+    }
+}
+
+/// Carries out the effects on the store, and returns the ones for the loop: the requests to
+/// think, and to suspend. A failed write is told to the player, and so is a file the store had
+/// to move aside; play goes on in memory.
+pub fn apply_effects(front: &mut impl Front, store: &Store) -> Vec<Effect> {
+    let mut for_loop = Vec::new();
+    for effect in front.take_effects() {
+        if effect.for_the_loop() {
+            for_loop.push(effect);
+            continue;
+        }
+        if let Err(e) = carry_out(front, store, effect) {
+            let said = front.words().store_error(&e);
+            front.tell(said);
+        }
+    }
+    let notices = store.take_notices();
+    if !notices.is_empty() {
+        let w = front.words();
+        let mut all: Vec<String> = front.status().into_iter().collect();
+        all.extend(notices.iter().map(|a| w.set_aside(a)));
+        front.tell(all.join(" "));
+    }
+    for_loop
+}
+
+/// The effects when nothing is kept on disk: only the ones for the loop and the (empty)
+/// statistics mean anything.
+pub fn apply_in_memory(front: &mut impl Front) -> Vec<Effect> {
+    let mut for_loop = Vec::new();
+    for effect in front.take_effects() {
+        match effect {
+            e if e.for_the_loop() => for_loop.push(e),
+            Effect::LoadStats => front.stats_loaded(Stats::default()),
+            _ => {}
+        }
+    }
+    for_loop
+}
+
+/// The effects carried out on the store, or in memory when there is none; the ones for the loop.
+pub fn apply(front: &mut impl Front, store: Option<&Store>) -> Vec<Effect> {
+    match store {
+        Some(store) => apply_effects(front, store),
+        None => apply_in_memory(front),
+    }
+}
+
+/// The answer to a request to think, worked out here and now: what a worker thread sends back.
+/// A thinking that panics is answered as failed. Other effects have no answer.
+pub fn think(effect: Effect) -> Option<Answer> {
+    Some(match effect {
+        Effect::Think(r) => r.answer(),
+        Effect::Advise(r) => r.answer(),
+        Effect::Analyse(r) => r.answer(),
+        _ => return None,
+    })
+}
+
+/// The name of the threads that think: the computer players, the hints, the analyses.
+pub const THINKING_THREAD: &str = "contree-bot";
+
+/// Whether the current thread is one that thinks: a panic there is answered as a failure, and
+/// the front end plays on without it.
+pub fn in_thinking_thread() -> bool {
+    std::thread::current().name() == Some(THINKING_THREAD)
+}
+
+/// Thinks over `request` on a thread of its own, and hands the answer to `send`.
+pub fn spawn_thinking(
+    request: Effect,
+    send: impl FnOnce(Answer) + Send + 'static,
+) -> io::Result<()> {
+    std::thread::Builder::new().name(THINKING_THREAD.into()).spawn(move || {
+        if let Some(answer) = think(request) {
+            send(answer);
+        }
+    })?;
+    Ok(())
+}
