@@ -12,6 +12,7 @@ pub mod effects;
 pub mod games;
 pub mod keymap;
 pub mod messages;
+pub mod report;
 pub mod review;
 pub mod run;
 pub mod screen;
@@ -48,6 +49,7 @@ mod tests {
             ("effects", include_str!("effects.rs")),
             ("signals", include_str!("signals.rs")),
             ("review", include_str!("review.rs")),
+            ("report", include_str!("report.rs")),
             ("work", include_str!("work.rs")),
             ("settings", include_str!("settings.rs")),
             ("status", include_str!("status.rs")),

@@ -10,7 +10,8 @@ use ratatui::widgets::Widget;
 
 use super::{Ctx, put, span};
 use crate::game::Game;
-use crate::rules::{BeloteCall, Seat, Team, declaration_winner, declarations_scored};
+use crate::rules::{BeloteCall, Seat, Team};
+use crate::ui::report::{self, team_word};
 use crate::ui::table::Bubble;
 use crate::ui::text::{Sign, T};
 
@@ -127,19 +128,12 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
         Line::from(span(w.tricks_taken(tricks[Team::NS], tricks[Team::EW]), t.dim)),
     ];
     let first_trick = ctx.app.table().is_some_and(|t| t.table().first_trick_on_table());
-    if let Some(declared) = deal.declarations().filter(|_| !first_trick) {
-        let trump = play.trump();
-        if declared.0.iter().any(|c| !c.is_empty()) {
-            let scored = declarations_scored(&declared, trump);
-            let who = match declaration_winner(&declared, trump) {
-                Some(team) => format!("{} {}", w.t(team_word(team)), scored[team]),
-                None => w.t(T::Nobody).to_string(),
-            };
-            lines.push(Line::from(span(
-                format!("{}{}{who}", w.t(T::Declarations), w.colon()),
-                t.text,
-            )));
-        }
+    if let Some(scoring) = report::declarations_scoring(deal).filter(|_| !first_trick) {
+        let who = match scoring {
+            Some((team, points)) => format!("{} {points}", w.t(team_word(team))),
+            None => w.t(T::Nobody).to_string(),
+        };
+        lines.push(Line::from(span(format!("{}{}{who}", w.t(T::Declarations), w.colon()), t.text)));
     }
     // The belotes said aloud while their trick is on the table, else those kept.
     let Some(table) = ctx.app.table() else { return lines };
@@ -165,28 +159,7 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
         )));
     }
     if said.is_empty() && !deal.belotes_said().is_empty() {
-        lines.push(Line::from(span(belotes_kept(ctx, deal.belotes_said().counts()), t.dim)));
+        lines.push(Line::from(span(report::belotes_kept(w, deal.belotes_said().counts()), t.dim)));
     }
     lines
-}
-
-/// "Us" or "Them".
-fn team_word(team: Team) -> T {
-    if team == Team::NS { T::Us } else { T::Them }
-}
-
-/// The belotes of each team in a few words: "Belote: Us", "Belotes: Us 2, Them 1".
-pub fn belotes_kept(ctx: &Ctx<'_>, counts: crate::rules::ByTeam<u8>) -> String {
-    let w = ctx.words;
-    let total: u8 = counts.0.iter().sum();
-    let teams: Vec<String> = Team::ALL
-        .into_iter()
-        .filter(|&team| counts[team] > 0)
-        .map(|team| match total {
-            1 => w.t(team_word(team)).to_string(),
-            _ => format!("{} {}", w.t(team_word(team)), counts[team]),
-        })
-        .collect();
-    let label = if total > 1 { T::Belotes } else { T::Belote };
-    format!("{}{}{}", w.t(label), w.colon(), teams.join(", "))
 }

@@ -11,11 +11,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, put, review, scrolled, span};
 use crate::game::Game;
-use crate::personas::{self, BiddingStyle};
-use crate::rules::{RuleSet, Seat, Team};
-use crate::stats::Stats;
+use crate::rules::{Seat, Team};
 use crate::ui::commands::Availability;
 use crate::ui::keymap;
+use crate::ui::report::{self, DealLine, Player};
 use crate::ui::screen::{Hit, Popup, TableItem};
 use crate::ui::text::{Sign, T};
 
@@ -109,7 +108,8 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let take = if skip > 0 { room.saturating_sub(1) } else { room };
     let start = g.history().len().saturating_sub(take);
     for (i, d) in g.history().iter().enumerate().skip(start) {
-        lines.push(Line::from(span(format!(" {}", review::history_row(ctx, i, d)), t.text)));
+        let line = DealLine::finished(i, d);
+        lines.push(Line::from(span(format!(" {}", review::history_row(ctx, &line)), t.text)));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(span(w.t(T::ThisGame), t.title)));
@@ -123,47 +123,20 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     buf.set_string(inner.x + used + 2, y, format!("q{}{quit}", w.colon()), t.dim);
 }
 
-/// How to read one figure of the statistics.
-type StatOf = fn(&Stats) -> u64;
-
 /// The statistics the game changed, one line each: before → after when the statistics are
 /// loaded, else what this game added.
 fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
-    let mut mine = Stats::default();
-    for d in g.history() {
-        mine.add_deal(d);
-    }
-    if let Some(winner) = g.winner() {
-        mine.add_game(g.rules().set, g.options().target, winner);
-    }
     let after = ctx.app.stats.as_ref();
-    let rows: [(T, StatOf); 11] = [
-        (T::GamesPlayed, |s| u64::from(s.all_games().played)),
-        (T::GamesWon, |s| u64::from(s.all_games().won)),
-        (T::DealsPlayed, |s| u64::from(s.deals.played)),
-        (T::ContractsTaken, |s| u64::from(s.deals.ours.taken)),
-        (T::ContractsMade, |s| u64::from(s.deals.ours.made)),
-        (T::StatContres, |s| u64::from(s.deals.contres.made)),
-        (T::ContresWon, |s| u64::from(s.deals.contres_won.made)),
-        (T::StatCapots, |s| u64::from(s.deals.capots.made)),
-        (T::StatBelotes, |s| u64::from(s.deals.belotes[Team::NS])),
-        (T::Undos, |s| u64::from(s.deals.undos)),
-        (T::HintsUsed, |s| u64::from(s.deals.hints)),
-    ];
     let mut lines = Vec::new();
-    for (label, value) in rows {
-        let added = value(&mine);
-        if added == 0 {
-            continue;
-        }
-        let text = match after.map(value) {
-            Some(now) => format!("{} {} {now}", now.saturating_sub(added), w.sign(Sign::Arrow)),
-            None => format!("+{added}"),
+    for c in report::stat_changes(g, after) {
+        let text = match c.now {
+            Some(now) => format!("{} {} {now}", now.saturating_sub(c.added), w.sign(Sign::Arrow)),
+            None => format!("+{}", c.added),
         };
         lines.push(Line::from(vec![
-            span(format!("  {:<40}", w.t(label)), t.text),
+            span(format!("  {:<40}", w.t(c.label)), t.text),
             span(text, t.accent),
         ]));
     }
@@ -180,26 +153,17 @@ fn stat_changes(ctx: &Ctx<'_>, g: &Game) -> Vec<Line<'static>> {
 fn persona_lines(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
-    let Some(p) = ctx.app.game().and_then(|g| personas::by_id(&g.players()[seat])) else {
+    let Some(p) = ctx.app.game().and_then(|g| Player::at(w, g, seat)) else {
         return Vec::new();
     };
-    let role = if seat == Seat::North { T::Partner } else { T::Opponent };
     let mut lines = vec![
         Line::from(span(w.text(&p.name).into_owned(), t.accent)),
-        Line::from(span(format!("{}, {}", w.seat(seat), w.t(role)), t.dim)),
+        Line::from(span(format!("{}, {}", w.seat(seat), w.t(p.role)), t.dim)),
     ];
     lines.extend(p.portrait.iter().map(|l| Line::from(span(w.text(l).into_owned(), t.text))));
     lines.push(Line::from(""));
-    let tagline = match w.lang {
-        crate::ui::Lang::En => &p.tagline.en,
-        crate::ui::Lang::Fr => &p.tagline.fr,
-    };
-    lines.push(Line::from(span(w.text(tagline).into_owned(), t.text)));
-    let style = match p.style {
-        BiddingStyle::Bold => T::StyleBold,
-        BiddingStyle::Cautious => T::StyleCautious,
-    };
-    lines.push(Line::from(span(w.t(style), t.dim)));
+    lines.push(Line::from(span(w.text(&p.tagline).into_owned(), t.text)));
+    lines.push(Line::from(span(w.t(p.style), t.dim)));
     lines
 }
 
@@ -256,16 +220,7 @@ fn menu(ctx: &mut Ctx<'_>, selected: usize, screen: Rect, buf: &mut Buffer) {
 /// The notes on the rules of the game at the table (else of new games): its declarations, or
 /// what its rule set changes, and sans atout and tout atout when it has them.
 pub fn set_notes(ctx: &Ctx<'_>) -> Vec<T> {
-    let rules = ctx.app.shown_rules();
-    let mut notes = vec![match rules.set {
-        RuleSet::Contree => T::Annonces,
-        RuleSet::Coinche => T::AnnoncesCoinche,
-        RuleSet::Plain => T::AnnoncesPlain,
-    }];
-    if rules.nt_at {
-        notes.push(T::NtAtNote);
-    }
-    notes
+    report::set_notes(ctx.app.shown_rules())
 }
 
 fn help(ctx: &mut Ctx<'_>, scroll: u16, screen: Rect, buf: &mut Buffer) {

@@ -9,9 +9,10 @@ use ratatui::text::Line;
 
 use super::card::{self, Highlight};
 use super::{Ctx, put, scrolled, span};
-use crate::game::{DealResult, Game};
-use crate::rules::{BELOTE_POINTS, BidLevel, DoneTrick, RuleSet, Seat, Team};
-use crate::ui::review::{History, history_rows};
+use crate::game::DealResult;
+use crate::rules::{DoneTrick, Seat, Team};
+use crate::ui::report::{self, Analysis, DealLine, Reached, Summary, When};
+use crate::ui::review::History;
 use crate::ui::screen::Hit;
 use crate::ui::table::sorted_hand;
 use crate::ui::text::{Sign, T};
@@ -21,31 +22,20 @@ pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
     let mut lines = Vec::new();
-    let (Some(c), Some(s)) = (d.contract, d.score) else {
+    let summary = Summary::of(w, d);
+    let Some(o) = summary.outcome else {
         lines.push(Line::from(span(w.t(T::AllPassed), t.text)));
         return lines;
     };
-    let takers = c.team();
-    let rules = d.record.rules();
-    let tally = d.tally();
-    // The takers' total as the contract is measured: card points, their belotes, and in coinche
-    // their declarations; there and in plain, the defence's beside it.
-    let got = tally.measured(takers, rules);
-    let (margin, by) = match c.bid.level {
-        BidLevel::Points(v) => {
-            (format!("{got} / {v}"), format!(" ({:+})", i32::from(got) - i32::from(v)))
+    let (margin, by) = match o.reached {
+        Reached::Points { got, bid } => {
+            (format!("{got} / {bid}"), format!(" ({:+})", i32::from(got) - i32::from(bid)))
         }
-        BidLevel::Capot => {
-            (format!("{} / 8 {}", d.tricks_won[takers], w.t(T::Tricks)), String::new())
-        }
+        Reached::Tricks(n) => (format!("{n} / 8 {}", w.t(T::Tricks)), String::new()),
     };
-    let against = match (rules.set, c.bid.level) {
-        (RuleSet::Coinche | RuleSet::Plain, BidLevel::Points(_)) => {
-            format!(", {} {}", w.t(T::Defence), tally.measured(takers.other(), rules))
-        }
-        _ => String::new(),
-    };
-    let verdict = if s.made { w.t(T::Made) } else { w.t(T::Failed) };
+    let against = o.defence.map(|v| format!(", {} {v}", w.t(T::Defence))).unwrap_or_default();
+    let verdict = if o.made { w.t(T::Made) } else { w.t(T::Failed) };
+    let c = o.contract;
     let contract =
         format!("{}{}, {}", w.bid_long(c.bid), w.multiplier(c.multiplier), w.seat(c.taker));
     lines.push(Line::from(vec![
@@ -53,61 +43,35 @@ pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         span(contract, t.accent),
     ]));
     lines.push(Line::from(vec![
-        span(format!("{} ", verdict.to_uppercase()), if s.made { t.good } else { t.bad }),
+        span(format!("{} ", verdict.to_uppercase()), if o.made { t.good } else { t.bad }),
         span(format!("{margin}{by}{against}"), t.text),
     ]));
     lines.push(Line::from(""));
     let col = |a: String, b: String, c: String| format!("{a:<24}{b:>10}{c:>10}");
     lines.push(Line::from(span(col(String::new(), w.t(T::Us).into(), w.t(T::Them).into()), t.dim)));
-    lines.push(Line::from(span(
-        col(
-            w.t(T::CardPoints).into(),
-            d.card_points[Team::NS].to_string(),
-            d.card_points[Team::EW].to_string(),
-        ),
-        t.text,
-    )));
-    let points = |v: u16| if v == 0 { "-".to_string() } else { v.to_string() };
-    let declared = d.declared.filter(|all| all.0.iter().any(|c| !c.is_empty()));
-    if declared.is_some() {
-        let v = |team: Team| points(d.declarations[team]);
-        lines.push(Line::from(span(
-            col(w.t(T::Declarations).into(), v(Team::NS), v(Team::EW)),
-            t.text,
-        )));
-    }
-    let belotes = d.belotes.counts();
-    let total_belotes: u8 = belotes.0.iter().sum();
-    if total_belotes > 0 {
-        let v = |team: Team| points(BELOTE_POINTS * u16::from(belotes[team]));
-        let label = if total_belotes > 1 { T::Belotes } else { T::Belote };
-        lines.push(Line::from(span(col(w.t(label).into(), v(Team::NS), v(Team::EW)), t.text)));
+    let points = |v: Option<u16>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
+    for p in &summary.points {
+        let (us, them) = (points(p.teams[Team::NS]), points(p.teams[Team::EW]));
+        lines.push(Line::from(span(col(w.t(p.label).into(), us, them), t.text)));
     }
     // Who declared what, and who held each belote.
-    if let Some(all) = declared {
-        for (seat, c) in all.iter().filter(|(_, c)| !c.is_empty()) {
-            lines.push(Line::from(vec![
-                span(format!("  {}{}", w.seat(seat), w.colon()), t.dim),
-                span(w.combination(*c), t.text),
-            ]));
-        }
-    }
-    if total_belotes > 0 {
-        let mut held: Vec<String> = Vec::new();
-        for seat in Seat::ALL {
-            let suits: Vec<&str> = d
-                .belotes
-                .iter()
-                .filter(|(s, _)| *s == seat)
-                .map(|(_, suit)| w.suit(suit))
-                .collect();
-            if !suits.is_empty() {
-                held.push(format!("{} {}", w.seat(seat), suits.join(" ")));
-            }
-        }
-        let label = if total_belotes > 1 { T::Belotes } else { T::Belote };
+    for (seat, c) in &summary.declared {
         lines.push(Line::from(vec![
-            span(format!("  {}{}", w.t(label), w.colon()), t.dim),
+            span(format!("  {}{}", w.seat(*seat), w.colon()), t.dim),
+            span(w.combination(*c), t.text),
+        ]));
+    }
+    if !summary.belotes.is_empty() {
+        let held: Vec<String> = summary
+            .belotes
+            .iter()
+            .map(|(seat, suits)| {
+                let suits: Vec<&str> = suits.iter().map(|&s| w.suit(s)).collect();
+                format!("{} {}", w.seat(*seat), suits.join(" "))
+            })
+            .collect();
+        lines.push(Line::from(vec![
+            span(format!("  {}{}", w.t(summary.belote_label()), w.colon()), t.dim),
             span(held.join(", "), t.text),
         ]));
     }
@@ -116,7 +80,7 @@ pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         let name = w.t(if team == Team::NS { T::Us } else { T::Them });
         lines.push(Line::from(vec![
             span(format!("{name}{}", w.colon()), t.dim),
-            span(w.score_sum(&s.sums[team], s.score[team]), t.accent),
+            span(summary.sums[team].clone(), t.accent),
         ]));
     }
     lines
@@ -152,48 +116,30 @@ pub fn history_header(ctx: &Ctx<'_>) -> String {
     )
 }
 
-/// A finished deal as a line of the history.
-pub fn history_row(ctx: &Ctx<'_>, i: usize, d: &DealResult) -> String {
+/// A deal as a line of the history.
+pub fn history_row(ctx: &Ctx<'_>, line: &DealLine) -> String {
     let w = ctx.words;
-    let (contract, result) = match (d.contract, d.score) {
-        (Some(c), Some(s)) => {
-            (w.contract(&c), w.t(if s.made { T::Made } else { T::Failed }).to_string())
-        }
-        _ => (w.t(T::Pass).to_string(), String::new()),
+    let contract = match (line.contract, line.result) {
+        (_, report::Result::Passed) => w.t(T::Pass).to_string(),
+        (Some(c), _) => w.contract(&c),
+        (None, _) => format!("{}{}", w.t(T::Bidding), w.sign(Sign::Ellipsis)),
     };
-    let pts = d.points();
+    let result = match line.result {
+        report::Result::Made => w.t(T::Made),
+        report::Result::Failed => w.t(T::Failed),
+        report::Result::Passed => "",
+        report::Result::InProgress => w.t(T::InProgress),
+    };
     format!(
         "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",
-        i + 1,
-        w.seat(d.record.dealer),
+        line.number,
+        w.seat(line.dealer),
         contract,
         result,
-        pts[Team::NS],
-        pts[Team::EW],
-        d.totals[Team::NS],
-        d.totals[Team::EW]
-    )
-}
-
-/// The deal in progress as the history's last line.
-fn in_progress_row(ctx: &Ctx<'_>, g: &Game) -> String {
-    let w = ctx.words;
-    let d = g.deal();
-    let contract = match d.contract() {
-        Some(c) => w.contract(&c),
-        None => format!("{}{}", w.t(T::Bidding), w.sign(Sign::Ellipsis)),
-    };
-    let pts = d.play.as_ref().map(|p| p.points()).unwrap_or_default();
-    format!(
-        "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",
-        d.index + 1,
-        w.seat(d.dealer),
-        contract,
-        w.t(T::InProgress),
-        pts[Team::NS],
-        pts[Team::EW],
-        g.totals()[Team::NS],
-        g.totals()[Team::EW]
+        line.points[Team::NS],
+        line.points[Team::EW],
+        line.totals[Team::NS],
+        line.totals[Team::EW]
     )
 }
 
@@ -211,7 +157,8 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
     let title = format!("{} {} {}", w.t(T::History), w.sign(Sign::Dash), w.rules_short(g.rules()));
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
     put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
-    let n = history_rows(g);
+    let deals = DealLine::all(g);
+    let n = deals.len();
     if n == 0 {
         put(buf, inner, 1, &Line::from(span(w.t(T::NoDeals), t.text)));
         return;
@@ -219,10 +166,7 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
     let rows = inner.height.saturating_sub(1) as usize;
     let skip = (selected + 1).saturating_sub(rows);
     for (row, i) in (0..n).skip(skip).take(rows).enumerate() {
-        let text = match g.history().get(i) {
-            Some(d) => history_row(ctx, i, d),
-            None => in_progress_row(ctx, g),
-        };
+        let text = history_row(ctx, &deals[i]);
         let style = if i == selected { t.selected } else { t.text };
         let marker = if i == selected { w.sign(Sign::Marker) } else { " " };
         let y = 1 + row as u16;
@@ -356,13 +300,13 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     if let Some(dd) = &analysis.double_dummy {
         lines.push(Line::from(span(w.double_dummy(dd), t.text)));
     }
-    let mut cost = 0.0;
-    for r in &analysis.reviews {
-        let label = match r.played {
-            crate::game::Action::Bid(_) => w.t(T::Call).to_string(),
-            crate::game::Action::Play(_) => format!("{} {}", w.t(T::Trick), r.index / 4 + 1),
+    let Analysis { decisions, agreed, cost } = Analysis::of(analysis);
+    for r in &decisions {
+        let label = match r.when {
+            When::Call => w.t(T::Call).to_string(),
+            When::Trick(n) => format!("{} {n}", w.t(T::Trick)),
         };
-        let same = r.played == r.advice.action;
+        let same = r.agrees();
         let mut spans = vec![
             span(format!("{label:<9}"), t.dim),
             span(format!("{} ", w.t(T::YouPlayed)), t.dim),
@@ -370,22 +314,20 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             span(format!("{} ", w.t(T::ExpertChose)), t.dim),
         ];
         if same {
-            spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.text));
+            spans.push(span(format!("{:<8}", w.action(r.advised)), t.text));
             spans.push(span(format!("{} {}", w.sign(Sign::Same), w.t(T::SameChoice)), t.good));
         } else {
-            spans.push(span(format!("{:<8}", w.action(r.advice.action)), t.accent));
+            spans.push(span(format!("{:<8}", w.action(r.advised)), t.accent));
             if let Some(c) = r.cost {
-                cost += c;
                 spans.push(span(w.cost(c), if c.round() > 0.0 { t.bad } else { t.good }));
             }
         }
         lines.push(Line::from(spans));
         if !same {
-            lines.push(Line::from(span(format!("         {}", w.reason(r.advice.reason)), t.dim)));
+            lines.push(Line::from(span(format!("         {}", w.reason(r.reason)), t.dim)));
         }
     }
-    let decisions = analysis.reviews.len();
-    let agreed = analysis.reviews.iter().filter(|r| r.played == r.advice.action).count();
+    let decisions = decisions.len();
     lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost), t.accent)));
     lines
 }
