@@ -381,7 +381,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     }
     let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
     // What the store says, in the table's language, now that it is known.
-    let w = ui::text::Words { lang: settings.lang, suits: settings.suits, ascii };
+    let w = ui::text::Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
     notices.extend(early.iter().map(|e| w.store_error(e)));
     let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
     let (game, resume) = match &store {

@@ -1830,8 +1830,12 @@ fn south_declares_or_keeps_quiet_by_key_and_by_click() {
         let game = app.game().expect("a game");
         assert_eq!(game.deal().announced(Seat::South), Some(want), "{how}");
         let screen = format!("{:?}", draw(&mut app, 120, 40).backend());
-        let words =
-            contree::ui::text::Words { lang: Lang::En, suits: Default::default(), ascii: false };
+        let words = contree::ui::text::Words {
+            lang: Lang::En,
+            suits: Default::default(),
+            ascii: false,
+            spoken: false,
+        };
         assert_eq!(screen.contains(&words.combination(best)), declare, "{how}: {screen}");
     }
     // By default South declares with its first card, as every seat does, and is not asked.

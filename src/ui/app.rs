@@ -112,7 +112,12 @@ impl App {
     /// The words of the app, in its language and suit style, in ASCII alone if the terminal
     /// shows nothing else.
     pub fn words(&self) -> Words {
-        Words { lang: self.settings.lang, suits: self.settings.suits, ascii: self.ascii }
+        Words {
+            lang: self.settings.lang,
+            suits: self.settings.suits,
+            ascii: self.ascii,
+            spoken: false,
+        }
     }
 
     /// What the table takes from the settings and the configuration.

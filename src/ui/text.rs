@@ -169,11 +169,69 @@ pub fn ascii(text: &str) -> String {
     out
 }
 
-/// Every text of [`T`] in plain ASCII, in English and in French, made once.
-fn ascii_texts() -> &'static [[String; 2]] {
-    static TEXTS: std::sync::OnceLock<Vec<[String; 2]>> = std::sync::OnceLock::new();
-    TEXTS.get_or_init(|| {
-        T::ALL.iter().map(|t| [ascii(t.get(Lang::En)), ascii(t.get(Lang::Fr))]).collect()
+/// A text as a screen reader reads it best, in `lang`: suits by their names, the table's signs
+/// as words or plain punctuation ("2 × 90" is "2 times 90", "−12" is "-12", a dash between two
+/// parts a comma), and no glyph a reader spells out or skips. Letters keep their accents.
+pub fn spoken(text: &str, lang: Lang) -> String {
+    let w = Words { lang, suits: SuitStyle::Letters, ascii: false, spoken: true };
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let said: &str = match c {
+            // A dash between two parts of a line is a pause.
+            '—' | '–' if out.ends_with(' ') && chars.peek() == Some(&' ') => {
+                out.pop();
+                chars.next();
+                ", "
+            }
+            '—' | '–' | '−' => "-",
+            '…' => "...",
+            '×' => match lang {
+                Lang::En => "times",
+                Lang::Fr => "fois",
+            },
+            '→' => match lang {
+                Lang::En => "to",
+                Lang::Fr => "à",
+            },
+            '«' | '»' | '“' | '”' => "\"",
+            '’' | '‘' => "'",
+            '\u{a0}' => " ",
+            '♠' => w.suit_name(Suit::Spades),
+            '♥' => w.suit_name(Suit::Hearts),
+            '♦' => w.suit_name(Suit::Diamonds),
+            '♣' => w.suit_name(Suit::Clubs),
+            c if c.is_alphanumeric() || c.is_ascii() => {
+                out.push(c);
+                continue;
+            }
+            other => ASCII_SIGNS.iter().find(|(u, _)| *u == other).map_or("", |(_, a)| a),
+        };
+        out.push_str(said);
+    }
+    out
+}
+
+/// How a text of the table is folded: as it is, to ASCII, spoken, or spoken then to ASCII.
+fn fold_of(w: Words) -> usize {
+    usize::from(w.ascii) + 2 * usize::from(w.spoken)
+}
+
+/// Every text of [`T`] folded each way ([`fold_of`]), in English and in French, made once.
+fn folded_texts(fold: usize) -> &'static [[String; 2]] {
+    static TEXTS: [std::sync::OnceLock<Vec<[String; 2]>>; 4] =
+        [const { std::sync::OnceLock::new() }; 4];
+    TEXTS[fold % 4].get_or_init(|| {
+        let lang = |lang| Words {
+            lang,
+            suits: SuitStyle::Glyphs,
+            ascii: fold & 1 == 1,
+            spoken: fold & 2 == 2,
+        };
+        T::ALL
+            .iter()
+            .map(|t| [lang(Lang::En), lang(Lang::Fr)].map(|w| w.fold(t.get(w.lang)).into_owned()))
+            .collect()
     })
 }
 
@@ -422,9 +480,10 @@ texts! {
     StatBelotes => "Belotes", "Belotes";
 }
 
-/// How texts are written: the language, the suit style, and whether in ASCII alone. Every text
-/// the table shows is written here, so that in ASCII (`--ascii`, a locale that is not UTF-8)
-/// each is folded to ASCII at this one place, in either language.
+/// How texts are written: the language, the suit style, whether in ASCII alone, and whether to be
+/// read aloud. Every text the table shows is written here, so that in ASCII (`--ascii`, a locale
+/// that is not UTF-8) each is folded to ASCII at this one place, in either language, and in the
+/// line mode each is worded for a screen reader ([`spoken`]): cards and suits by their names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Words {
     /// The language.
@@ -433,6 +492,9 @@ pub struct Words {
     pub suits: SuitStyle,
     /// Plain ASCII only: letters without accents, signs by their stand-ins, suits as letters.
     pub ascii: bool,
+    /// For a screen reader: cards and suits in words ("jack of spades"), no sign but plain
+    /// punctuation.
+    pub spoken: bool,
 }
 
 /// A sign the table draws besides its words.
@@ -473,23 +535,37 @@ pub enum Sign {
 impl Words {
     /// A text.
     pub fn t(self, t: T) -> &'static str {
-        if self.ascii {
-            let i = usize::from(self.lang == Lang::Fr);
-            ascii_texts().get(t as usize).map_or("", |both| both[i].as_str())
-        } else {
-            t.get(self.lang)
+        match fold_of(self) {
+            0 => t.get(self.lang),
+            fold => {
+                let i = usize::from(self.lang == Lang::Fr);
+                folded_texts(fold).get(t as usize).map_or("", |both| both[i].as_str())
+            }
+        }
+    }
+
+    /// `text` in plain ASCII, or spoken, as these words write.
+    fn fold(self, text: &str) -> std::borrow::Cow<'_, str> {
+        match (self.spoken, self.ascii) {
+            (false, false) => text.into(),
+            (false, true) => ascii(text).into(),
+            (true, false) => spoken(text, self.lang).into(),
+            (true, true) => ascii(&spoken(text, self.lang)).into(),
         }
     }
 
     /// A text from elsewhere (a player's name or tagline, a message already worded, the rules)
     /// as the table writes it: in plain ASCII when it writes ASCII only.
     pub fn text(self, text: &str) -> std::borrow::Cow<'_, str> {
-        if self.ascii { ascii(text).into() } else { text.into() }
+        self.fold(text)
     }
 
     /// A text made here, as the table writes it.
     fn out(self, text: String) -> String {
-        if self.ascii { ascii(&text) } else { text }
+        match self.fold(&text) {
+            std::borrow::Cow::Borrowed(_) => text,
+            std::borrow::Cow::Owned(folded) => folded,
+        }
     }
 
     /// A sign, or its ASCII stand-in.
@@ -511,12 +587,15 @@ impl Words {
             Sign::Trump => ("★", "*"),
             Sign::CardBack => ("▮", "#"),
         };
-        if self.ascii { plain } else { glyph }
+        if self.ascii || self.spoken { plain } else { glyph }
     }
 
     /// A suit: a glyph, or a letter of the language (P C K T in French, as in bridge notation);
-    /// always a letter in ASCII.
+    /// always a letter in ASCII; its name, spoken.
     pub const fn suit(self, suit: Suit) -> &'static str {
+        if self.spoken {
+            return self.suit_name(suit);
+        }
         let style = if self.ascii { SuitStyle::Letters } else { self.suits };
         match (style, self.lang, suit) {
             (SuitStyle::Glyphs, _, Suit::Spades) => "♠",
@@ -551,9 +630,61 @@ impl Words {
         }
     }
 
-    /// A card, rank then suit: "10♥", "V♠".
+    /// A card, rank then suit: "10♥", "V♠"; spoken, "ten of hearts", "valet de pique".
     pub fn card(self, card: crate::rules::Card) -> String {
+        if self.spoken {
+            let of = match self.lang {
+                Lang::En => "of",
+                Lang::Fr => "de",
+            };
+            return format!("{} {of} {}", self.rank_name(card.rank()), self.suit_name(card.suit()));
+        }
         format!("{}{}", self.rank(card.rank()), self.suit(card.suit()))
+    }
+
+    /// A card with its article, as a sentence names it: "the jack of spades", "la dame de cœur",
+    /// "l'as de pique".
+    pub fn the_card(self, card: crate::rules::Card) -> String {
+        let article = match (self.lang, card.rank()) {
+            (Lang::En, _) => "the ",
+            (Lang::Fr, Rank::Ace) => "l'",
+            (Lang::Fr, Rank::Queen) => "la ",
+            (Lang::Fr, _) => "le ",
+        };
+        format!("{article}{}", self.card(card))
+    }
+
+    /// "au roi de cœur", "à la dame de pique", "à l'as de trèfle": the top card of a French
+    /// sequence.
+    fn to_the_card(self, card: crate::rules::Card) -> String {
+        let to = match card.rank() {
+            Rank::Ace => "à l'",
+            Rank::Queen => "à la ",
+            _ => "au ",
+        };
+        format!("{to}{}", self.card(card))
+    }
+
+    /// A rank's name: "jack", "valet".
+    pub const fn rank_name(self, rank: Rank) -> &'static str {
+        match (self.lang, rank) {
+            (Lang::En, Rank::Seven) => "seven",
+            (Lang::En, Rank::Eight) => "eight",
+            (Lang::En, Rank::Nine) => "nine",
+            (Lang::En, Rank::Ten) => "ten",
+            (Lang::En, Rank::Jack) => "jack",
+            (Lang::En, Rank::Queen) => "queen",
+            (Lang::En, Rank::King) => "king",
+            (Lang::En, Rank::Ace) => "ace",
+            (Lang::Fr, Rank::Seven) => "sept",
+            (Lang::Fr, Rank::Eight) => "huit",
+            (Lang::Fr, Rank::Nine) => "neuf",
+            (Lang::Fr, Rank::Ten) => "dix",
+            (Lang::Fr, Rank::Jack) => "valet",
+            (Lang::Fr, Rank::Queen) => "dame",
+            (Lang::Fr, Rank::King) => "roi",
+            (Lang::Fr, Rank::Ace) => "as",
+        }
     }
 
     /// A colon as the language writes it: "Score: 80", "Score : 80".
@@ -595,6 +726,12 @@ impl Words {
                 Action::Bid(c) => self.call(c),
             };
             let why = match (self.lang, e) {
+                (Lang::En, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
+                    format!("you must follow {}", self.suit_name(*suit))
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
+                    format!("il faut fournir à {}", self.suit_name(*suit))
+                }
                 (Lang::En, GameError::Play(PlayError::MustFollow { suit })) => {
                     format!("you must follow {} ({})", self.suit(*suit), self.suit_name(*suit))
                 }
@@ -653,8 +790,11 @@ impl Words {
         }
     }
 
-    /// A trump mode in short: a suit, or "NT" / "AT" ("SA" / "TA" in French).
+    /// A trump mode in short: a suit, or "NT" / "AT" ("SA" / "TA" in French); spoken, in full.
     pub fn trump(self, trump: Trump) -> &'static str {
+        if self.spoken {
+            return self.trump_name(trump);
+        }
         match trump {
             Trump::Suit(s) => self.suit(s),
             Trump::NoTrump => self.t(T::NoTrumpShort),
@@ -712,6 +852,12 @@ impl Words {
                         4 => T::Cinquante,
                         _ => T::Cent,
                     };
+                    if self.spoken {
+                        return self.out(match self.lang {
+                            Lang::En => format!("{} to the {}", self.t(name), self.card(top)),
+                            Lang::Fr => format!("{} {}", self.t(name), self.to_the_card(top)),
+                        });
+                    }
                     format!(
                         "{} {}\u{a0}{}",
                         self.t(name),
@@ -1049,8 +1195,11 @@ impl Words {
                 (1, _) => raw.to_string(),
                 _ => format!("{} = {raw}", terms.join(" + ")),
             };
-            if written != raw {
-                out.push_str(&format!(" → {written}"));
+            match (written != raw, self.spoken, self.lang) {
+                (false, _, _) => {}
+                (true, false, _) => out.push_str(&format!(" → {written}")),
+                (true, true, Lang::En) => out.push_str(&format!(", rounded to {written}")),
+                (true, true, Lang::Fr) => out.push_str(&format!(", arrondi à {written}")),
             }
             out
         })
@@ -1417,8 +1566,8 @@ mod tests {
 
     #[test]
     fn every_reason_is_worded_in_both_languages_with_its_figures() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         for w in [en, fr] {
             let said: Vec<String> = every_reason().into_iter().map(|r| w.reason(r)).collect();
             for (r, text) in every_reason().into_iter().zip(&said) {
@@ -1471,8 +1620,8 @@ mod tests {
 
     #[test]
     fn the_analysis_is_summed_up_in_both_languages() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(en.cost(11.6), "−12 on average");
         assert_eq!(fr.cost(11.6), "−12 en moyenne");
         assert_eq!(en.cost(0.3), "as good on average");
@@ -1503,7 +1652,7 @@ mod tests {
 
     #[test]
     fn french_uses_french_card_names_and_calls() {
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(fr.card(Card::new(Suit::Spades, Rank::Jack)), "V♠");
         assert_eq!(fr.card(Card::new(Suit::Hearts, Rank::Queen)), "D♥");
         assert_eq!(fr.card(Card::new(Suit::Clubs, Rank::King)), "R♣");
@@ -1514,7 +1663,7 @@ mod tests {
             multiplier: Multiplier::Contre,
         };
         assert_eq!(fr.contract(&c), "100 ♥ contré, Nord");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Letters, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Letters, ascii: false, spoken: false };
         assert_eq!(en.contract(&c), "100 H contré, North");
         assert_eq!(en.card(Card::new(Suit::Diamonds, Rank::Ten)), "10D");
     }
@@ -1525,9 +1674,9 @@ mod tests {
         use crate::rules::PlayError;
         let card = Card::new(Suit::Hearts, Rank::Ten);
         let e = GameError::Play(PlayError::MustFollow { suit: Suit::Spades });
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(fr.refusal(Action::Play(card), &e), "10♥ : il faut fournir à pique (♠)");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(en.refusal(Action::Play(card), &e), "10♥: you must follow ♠ (spades)");
         let e = GameError::Play(PlayError::MustOvertrump {
             holds: Card::new(Suit::Spades, Rank::Jack),
@@ -1550,13 +1699,13 @@ mod tests {
 
     #[test]
     fn the_resume_line_says_whose_score_and_when() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(
             en.resume(0, 270, Some((11, 29, 14, 41))),
             "Resume the game — Us 0, Them 270 — saved 29 Nov 14:41"
         );
         assert_eq!(en.resume(10, 20, None), "Resume the game — Us 10, Them 20");
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(
             fr.resume(0, 270, Some((11, 29, 14, 41))),
             "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41"
@@ -1576,7 +1725,7 @@ mod tests {
     #[test]
     fn scores_are_written_as_their_sums() {
         use crate::rules::ScoreSum;
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let made =
             ScoreSum { cards: 160, bid: 80, bid_times: 1, belote: 20, ..ScoreSum::default() };
         assert_eq!(en.score_sum(&made, 260), "160 + 80 + 20 = 260");
@@ -1604,7 +1753,7 @@ mod tests {
             ScoreSum { cards: 100, bid: 90, bid_times: 2, belote: 20, ..ScoreSum::default() };
         assert_eq!(en.score_sum(&plain, 300), "100 + 2 × 90 + 20 = 300");
         assert_eq!(en.tricks_taken(6, 2), "tricks: us 6, them 2");
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(fr.tricks_taken(6, 2), "plis : nous 6, eux 2");
         assert_eq!(
             ascii("Dédé, Kévin, Réglages, CONTRÉE, cœur"),
@@ -1614,8 +1763,8 @@ mod tests {
 
     #[test]
     fn the_rules_follow_the_language() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert!(en.rules_md().starts_with("# Belote contrée: the rules"));
         assert!(fr.rules_md().contains("dix de der"));
         assert!(fr.rules_md().contains("## Exemples"));
@@ -1638,8 +1787,8 @@ mod tests {
     #[test]
     fn what_the_store_says_is_said_in_the_language() {
         use std::path::PathBuf;
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let path = PathBuf::from("/data/game.json.corrupt-1");
         let truncated = Unfit::Truncated("EOF while parsing".into());
         let moved = Resume::MovedAside { path: path.clone(), reason: truncated };
@@ -1690,8 +1839,8 @@ mod tests {
     #[test]
     fn every_reason_of_the_store_is_said_in_both_languages() {
         use std::path::{Path, PathBuf};
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let things = [Thing::Nothing, Thing::File, Thing::Directory, Thing::Fifo, Thing::Socket];
         let kinds = things
             .into_iter()
@@ -1769,17 +1918,17 @@ mod tests {
 
     #[test]
     fn french_keys_say_oui_for_yes() {
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(fr.keys("Enter y"), "Entrée o");
         assert_eq!(fr.keys("y Enter"), "o Entrée");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(en.keys("Enter y"), "Enter y");
     }
 
     #[test]
     fn the_rules_summary_follows_the_set_of_the_game() {
         for lang in Lang::ALL {
-            let w = Words { lang, suits: SuitStyle::Glyphs, ascii: false };
+            let w = Words { lang, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
             let [contree, coinche, plain] = RuleSet::ALL.map(|set| w.rules_summary(set));
             // Clockwise only in the plain rules; anticlockwise never said there.
             assert_eq!(contree[0], coinche[0]);
@@ -1794,8 +1943,8 @@ mod tests {
 
     #[test]
     fn declarations_and_trump_modes_are_named_in_each_language() {
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false };
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let tierce = Declaration::Sequence { top: Card::new(Suit::Hearts, Rank::Queen), len: 3 };
         assert_eq!(en.declaration(tierce), "Tierce ♥\u{a0}Q");
         assert_eq!(fr.declaration(tierce), "Tierce ♥\u{a0}D");
@@ -1818,7 +1967,7 @@ mod tests {
     #[test]
     fn letters_are_distinct_in_each_language() {
         for lang in Lang::ALL {
-            let w = Words { lang, suits: SuitStyle::Letters, ascii: false };
+            let w = Words { lang, suits: SuitStyle::Letters, ascii: false, spoken: false };
             let letters: std::collections::HashSet<&str> =
                 Suit::ALL.iter().map(|&s| w.suit(s)).collect();
             assert_eq!(letters.len(), 4);
@@ -1838,7 +1987,7 @@ mod tests {
         use crate::rules::{Card, PlayError, ScoreSum};
         for lang in Lang::ALL {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
-                let w = Words { lang, suits, ascii: true };
+                let w = Words { lang, suits, ascii: true, spoken: false };
                 let mut said: Vec<String> = T::ALL.iter().map(|&t| w.t(t).to_string()).collect();
                 let hearts = Card::new(Suit::Hearts, Rank::Queen);
                 let refused = GameError::Play(PlayError::MustFollow { suit: Suit::Clubs });
@@ -1883,7 +2032,7 @@ mod tests {
             }
         }
         // Folded, a text keeps its letters and its sense: the arrow of a sum stays an arrow.
-        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: true };
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: true, spoken: false };
         assert_eq!(fr.t(T::Made).to_uppercase(), "REUSSI");
         assert_eq!(fr.t(T::Failed).to_uppercase(), "CHUTE");
         assert_eq!(fr.keys("Enter Esc"), "Entree Echap");

@@ -169,7 +169,7 @@ mod tests {
         let ctx = Ctx {
             app: &app,
             theme: Theme::colored(),
-            words: Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false },
+            words: Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false },
             hits: Hits::default(),
         };
         let area = Rect::new(0, 0, size.w, size.h);

@@ -397,7 +397,7 @@ mod tests {
         let mut longest = 0;
         for lang in Lang::ALL {
             for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
-                let w = Words { lang, suits, ascii: false };
+                let w = Words { lang, suits, ascii: false, spoken: false };
                 for level in BidLevel::ALL {
                     for trump in Trump::ALL {
                         for multiplier in multipliers {
@@ -416,7 +416,7 @@ mod tests {
         // The results too, in both languages; a row, with its marker, fits an 80-column
         // terminal's history (78 columns, less its frame).
         let results = Lang::ALL.iter().flat_map(|&lang| {
-            let w = Words { lang, suits: SuitStyle::Glyphs, ascii: false };
+            let w = Words { lang, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
             [T::Made, T::Failed, T::InProgress].map(|t| w.t(t).chars().count())
         });
         assert_eq!(results.max(), Some(RESULT_WIDTH));
