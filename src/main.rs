@@ -42,6 +42,11 @@ struct Cli {
     /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
     #[arg(long)]
     ascii: bool,
+    /// Play in lines of plain text, a sentence an event and a command a line, for a screen
+    /// reader or a script: the same game, save and rules as the table, on standard input and
+    /// output.
+    #[arg(long)]
+    line: bool,
     /// How fast the computer players act (default: the settings', else normal).
     #[arg(long, value_enum)]
     speed: Option<contree::ui::Speed>,
@@ -313,7 +318,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     if flags.rules.is_some() {
         flags_or_exit(flags.options(Rules::default(), contree::game::DealStyle::default()));
     }
-    if !io::stdout().is_terminal() {
+    if !cli.line && !io::stdout().is_terminal() {
         eprintln!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
     }
@@ -418,7 +423,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
             .and_then(|s| s.last_game().ok())
             .and_then(|(last, _)| last.map(|e| e.game.players)),
     };
-    let mut app = App::new(Config {
+    let config = Config {
         settings,
         saved,
         theme,
@@ -430,11 +435,17 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         time_zone: jiff::tz::TimeZone::system(),
         budget,
         ascii,
-    });
-    if !notices.is_empty() {
-        app.tell(notices.join(" "));
-    }
-    let ending = ui::run::run(app, store.as_ref())?;
+    };
+    let ending = if cli.line {
+        let line = ui::line::LineMode::new(config, store.is_some(), &notices);
+        ui::line::run::run(line, store.as_ref())?
+    } else {
+        let mut app = App::new(config);
+        if !notices.is_empty() {
+            app.tell(notices.join(" "));
+        }
+        ui::run::run(app, store.as_ref())?
+    };
     if let Some(why) = unsaved {
         eprintln!("contree: this session was not saved: {why}");
     }

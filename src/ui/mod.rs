@@ -11,6 +11,7 @@ pub mod commands;
 pub mod effects;
 pub mod games;
 pub mod keymap;
+pub mod line;
 pub mod messages;
 pub mod report;
 pub mod review;

@@ -1,0 +1,692 @@
+//! The line mode (`contree --line`): the same game at the same [`Table`], saved by the same
+//! [`Effect`]s, as plain lines of text for a screen reader or a script. Each event is said once,
+//! a sentence a line ([`say`]): a seat's call, a card with who played it, a trick with its winner
+//! and points, a belote, a deal's result and score, the game's end; South's hand and what it may
+//! do are said at its turn and on request. A line typed is one command in words, English or
+//! French ([`parse`]); one that cannot be done now is answered with why and what can be done.
+//! No colour, no cursor movement, nothing drawn again: [`run`] reads standard input and writes
+//! the lines as they come.
+//!
+//! The table's pauses are a screen's, to let the eye follow: here each is over at once, and a
+//! line typed waits until the computer players have acted, so that a script's lines land where
+//! they are meant to.
+
+pub mod parse;
+pub mod run;
+pub mod say;
+
+use self::parse::Command;
+use self::say::NotNow;
+use super::effects::{Effect, Front};
+use super::games::{Games, Resumable};
+use super::messages::Config;
+use super::report::{self, Analysis, DealLine, Player, Summary, When};
+use super::review::Analyses;
+use super::settings::{Prefs, Settings};
+use super::table::{Bubble, Hint, Notice, Out, Table, TableMsg};
+use super::text::{SuitStyle, T, Words};
+use super::work::Answer;
+use crate::bots::expert::Budget;
+use crate::game::{Action, Game, GameOptions, Phase};
+use crate::rules::{Call, Seat};
+use crate::stats::Stats;
+
+/// The most pauses the table is moved past in a row: each ends at once, and none leads to
+/// another for long (a trick gathered, then swept).
+const PAUSES: usize = 16;
+
+/// The line mode's state: the table, where its games come from, and the lines to say.
+#[derive(Debug)]
+pub struct LineMode {
+    settings: Settings,
+    saved: Settings,
+    budget: Budget,
+    ascii: bool,
+    /// The target of a new game.
+    target: u16,
+    /// Whether the games are kept on disk: the last words say so.
+    kept: bool,
+    games: Games,
+    table: Option<Table>,
+    effects: Vec<Effect>,
+    said: Vec<String>,
+    /// Whether the player asked to leave, or the input ended.
+    pub quit: bool,
+    analyses: Analyses,
+    /// The finished deal (from 0) whose analysis is awaited, to say it when it comes.
+    analysing: Option<usize>,
+    /// The position whose turn was last said, so that it is said once.
+    prompted: Option<u64>,
+    /// The position whose hint was last said.
+    hinted: Option<u64>,
+}
+
+impl LineMode {
+    /// The line mode as it opens: the game given, else the saved one resumed, else a new one;
+    /// `kept` when the games are kept on disk. `notices` (what the disk said at the start) are
+    /// said first.
+    pub fn new(config: Config, kept: bool, notices: &[String]) -> LineMode {
+        let mut line = LineMode {
+            settings: config.settings,
+            saved: config.saved,
+            budget: config.budget,
+            ascii: config.ascii,
+            target: if config.settings.set.targets().contains(&config.target) {
+                config.target
+            } else {
+                config.settings.set.default_target()
+            },
+            kept,
+            games: Games::new(config.seed, config.game.as_ref(), config.previous),
+            table: None,
+            effects: Vec::new(),
+            said: Vec::new(),
+            quit: false,
+            analyses: Analyses::default(),
+            analysing: None,
+            prompted: None,
+            hinted: None,
+        };
+        line.say(say::welcome(line.words()));
+        for n in notices {
+            line.tell(n.clone());
+        }
+        match (config.game, config.resume) {
+            (Some(game), _) => {
+                line.effects.push(Effect::NewGame(None));
+                line.say(say::new_game(line.words(), &game));
+                line.sit(game, true);
+            }
+            (None, Some(r)) => {
+                line.games.played(Some(r.game.players()));
+                line.say(say::resumed(line.words(), &r.game));
+                line.sit(r.game, false);
+            }
+            (None, None) => line.new_game(),
+        }
+        line
+    }
+
+    /// The words of the line mode: spoken, in ASCII alone under `--ascii`.
+    pub fn words(&self) -> Words {
+        Words {
+            lang: self.settings.lang,
+            suits: SuitStyle::Letters,
+            ascii: self.ascii,
+            spoken: true,
+        }
+    }
+
+    /// The lines said since the last call.
+    pub fn take_said(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.said)
+    }
+
+    /// The effects queued since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// The game at the table.
+    pub fn game(&self) -> Option<&Game> {
+        self.table.as_ref().map(Table::game)
+    }
+
+    fn say(&mut self, line: String) {
+        self.said.push(line);
+    }
+
+    fn say_all(&mut self, lines: Vec<String>) {
+        self.said.extend(lines);
+    }
+
+    /// A line typed by the player.
+    pub fn input(&mut self, typed: &str) {
+        let w = self.words();
+        match parse::parse(w.lang, typed) {
+            Some(command) => self.command(command),
+            None => self.say(say::not_now(w, NotNow::Unknown, typed)),
+        }
+    }
+
+    /// The input is over: the game is saved, as when the player quits.
+    pub fn end(&mut self) {
+        self.command(Command::Quit);
+    }
+
+    /// A worker's answer: a computer player's decision, a hint, an analysis.
+    pub fn answer(&mut self, answer: Answer) {
+        match answer {
+            Answer::Decided(r, action) => self.send(TableMsg::Decided(r, action)),
+            Answer::BotFailed(r) => self.send(TableMsg::BotFailed(r)),
+            Answer::Advised(r, advice) => {
+                self.send(TableMsg::Advised(r, advice));
+                self.say_hint();
+            }
+            Answer::Analysed(r, analysis) => {
+                self.analyses.answer(r, analysis);
+                self.say_analysis();
+            }
+        }
+    }
+
+    fn command(&mut self, command: Command) {
+        let w = self.words();
+        let not_now = |line: &mut LineMode, why| line.say(say::not_now(w, why, ""));
+        match command {
+            Command::Quit => {
+                self.quit = true;
+                if let Some(t) = self.table.as_mut() {
+                    t.stop();
+                }
+                self.analyses.stop();
+                self.say(say::goodbye(w, self.kept));
+            }
+            Command::Help => self.say_all(help(w)),
+            Command::Rules => self.say_rules(),
+            Command::Players => self.say_players(),
+            Command::Again => {
+                self.prompted = None;
+                self.prompt();
+                if self.game().is_some_and(|g| g.phase() == Phase::GameOver) {
+                    let lines = self.game().map(|g| say::game_over(w, g)).unwrap_or_default();
+                    self.say_all(lines);
+                }
+            }
+            Command::New => match self.game().map(Game::phase) {
+                Some(Phase::GameOver) | None => self.new_game(),
+                Some(_) => not_now(self, NotNow::GameOn),
+            },
+            Command::Score => {
+                let lines = self.game().map(|g| say::score(w, g)).unwrap_or_default();
+                self.say_all(lines);
+            }
+            Command::History => {
+                let lines: Vec<String> = self
+                    .game()
+                    .map(|g| DealLine::all(g).iter().map(|l| say::history_line(w, l)).collect())
+                    .unwrap_or_default();
+                if lines.is_empty() {
+                    self.say(w.text(&format!("{}.", w.t(T::NoDeals))).into_owned());
+                }
+                self.say_all(lines);
+            }
+            Command::Deal(n) => self.say_deal(n),
+            Command::Analysis(n) => self.ask_analysis(n),
+            Command::Hand | Command::Trick | Command::LastTrick | Command::Tricks => {
+                self.look(command);
+            }
+            Command::Hint => self.hint(),
+            Command::Undo => self.send(TableMsg::Undo),
+            Command::Yes | Command::No => match self.table.as_ref().and_then(Table::confirm) {
+                Some(_) => {
+                    self.send(TableMsg::Confirm(command == Command::Yes));
+                    self.prompted = None;
+                    self.prompt();
+                }
+                None => not_now(self, NotNow::NoQuestion),
+            },
+            Command::Declare | Command::KeepQuiet => {
+                match self.table.as_ref().and_then(Table::declaring) {
+                    Some(_) => {
+                        self.send(TableMsg::Declare(command == Command::Declare));
+                        self.prompted = None;
+                        self.prompt();
+                    }
+                    None => not_now(self, NotNow::NothingToDeclare),
+                }
+            }
+            Command::Call(call) => self.call(call),
+            Command::Play(card) => self.play(card),
+        }
+    }
+
+    /// South's call, once it is one the auction allows now.
+    fn call(&mut self, call: Call) {
+        let w = self.words();
+        let Some(t) = self.table.as_ref() else { return };
+        let why = match t.game().phase() {
+            Phase::GameOver => Some(NotNow::GameOver),
+            Phase::Playing | Phase::DealOver => Some(NotNow::AuctionOver),
+            Phase::Bidding => None,
+        };
+        if let Some(why) = why {
+            return self.say(say::not_now(w, why, ""));
+        }
+        if !t.south_to_bid() {
+            return;
+        }
+        let legal = t.game().legal_calls();
+        // "contre" is the double there is to say: a surcontre, once the other side contred.
+        let call = match call {
+            Call::Contre if !legal.contre && legal.surcontre => Call::Surcontre,
+            other => other,
+        };
+        let refused = match call {
+            Call::Bid(b) if !b.trump.is_suit() && !legal.nt_at => Some(NotNow::NoNtAt),
+            Call::Bid(b) if !legal.allows(call) => Some(NotNow::BidTooLow(b, legal.min_level)),
+            Call::Contre | Call::Surcontre if !legal.allows(call) => Some(NotNow::NothingToContre),
+            _ => None,
+        };
+        if let Some(why) = refused {
+            self.say(say::not_now(w, why, ""));
+            self.prompted = None;
+            return self.prompt();
+        }
+        self.send(TableMsg::Call(call));
+        if let Some(asked) = self.table.as_ref().and_then(Table::confirm) {
+            self.say(say::confirm(w, asked));
+        }
+    }
+
+    /// South's card, once it holds it and the play is on.
+    fn play(&mut self, card: crate::rules::Card) {
+        let w = self.words();
+        let Some(t) = self.table.as_ref() else { return };
+        let why = match t.game().phase() {
+            Phase::GameOver => Some(NotNow::GameOver),
+            Phase::Bidding => Some(NotNow::Auction),
+            Phase::DealOver => Some(NotNow::AuctionOver),
+            Phase::Playing if !t.game().deal().hands()[Seat::South].contains(card) => {
+                Some(NotNow::NotHeld(card))
+            }
+            Phase::Playing => None,
+        };
+        if let Some(why) = why {
+            return self.say(say::not_now(w, why, ""));
+        }
+        // Asked whether to declare, South answers first.
+        if let Some(c) = t.declaring() {
+            return self.say(say::declare_ask(w, c));
+        }
+        self.send(TableMsg::Play(card));
+    }
+
+    /// The expert's hint: asked, or said again if it is in.
+    fn hint(&mut self) {
+        let Some(t) = self.table.as_ref() else { return };
+        if t.hint_allowed() {
+            return self.send(TableMsg::Hint);
+        }
+        if t.advice().is_some() {
+            self.hinted = None;
+            return self.say_hint();
+        }
+        let w = self.words();
+        self.say(say::not_now(w, NotNow::NoHint, ""));
+    }
+
+    /// The hint, once in, said once.
+    fn say_hint(&mut self) {
+        let w = self.words();
+        let Some(t) = self.table.as_ref() else { return };
+        if self.hinted == Some(t.position()) {
+            return;
+        }
+        let said = match t.hint() {
+            Some(Hint::Ready(a)) => format!("{}.", w.advice(a)),
+            Some(Hint::Failed) => format!("{}.", say::capital(w.t(T::HintFailed))),
+            Some(Hint::Thinking) | None => return,
+        };
+        self.hinted = Some(t.position());
+        self.say(said);
+    }
+
+    /// South's hand, the trick on the table, the last trick or all of the deal's.
+    fn look(&mut self, command: Command) {
+        let w = self.words();
+        let Some(t) = self.table.as_ref() else { return };
+        let deal = t.game().deal();
+        let trump = deal.contract().map(|c| c.trump());
+        let lines = match command {
+            Command::Hand => vec![say::hand(w, deal.hands()[Seat::South], trump)],
+            Command::Trick => vec![say::on_the_table(w, t.table_trick().as_ref())],
+            Command::LastTrick => match t.deal_tricks().last() {
+                Some(last) => vec![say::trick_whole(w, t.deal_tricks().len(), last)],
+                None => vec![say::no_trick(w)],
+            },
+            _ if t.deal_tricks().is_empty() => vec![say::no_trick(w)],
+            _ => t
+                .deal_tricks()
+                .iter()
+                .enumerate()
+                .map(|(i, d)| say::trick_whole(w, i + 1, d))
+                .collect(),
+        };
+        self.say_all(lines);
+    }
+
+    fn say_rules(&mut self) {
+        let w = self.words();
+        let rules = self.game().map_or_else(|| self.settings.rules(), Game::rules);
+        let mut lines: Vec<String> =
+            w.rules_summary(rules.set).iter().map(|l| w.text(l).into_owned()).collect();
+        lines.extend(report::set_notes(rules).into_iter().map(|n| w.t(n).to_string()));
+        self.say_all(lines);
+    }
+
+    fn say_players(&mut self) {
+        let w = self.words();
+        let Some(g) = self.game() else { return };
+        let lines: Vec<String> = [Seat::North, Seat::East, Seat::West]
+            .into_iter()
+            .filter_map(|seat| Player::at(w, g, seat))
+            .map(|p| say::player(w, &p))
+            .collect();
+        self.say_all(lines);
+    }
+
+    /// A finished deal (from 1): its summary, then its tricks.
+    fn say_deal(&mut self, n: usize) {
+        let w = self.words();
+        let Some(d) = self.game().and_then(|g| g.history().get(n.wrapping_sub(1))) else {
+            return self.say(say::not_now(w, NotNow::NoSuchDeal(n), ""));
+        };
+        let mut lines = say::summary(w, n, &Summary::of(w, d));
+        lines.extend(d.tricks.iter().enumerate().map(|(i, t)| say::trick_whole(w, i + 1, t)));
+        self.say_all(lines);
+    }
+
+    /// Asks the expert's analysis of a finished deal (from 1, the last by default).
+    fn ask_analysis(&mut self, n: Option<usize>) {
+        let w = self.words();
+        let finished = self.game().map_or(0, |g| g.history().len());
+        let n = n.unwrap_or(finished);
+        let Some(record) =
+            self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone())
+        else {
+            return self.say(say::not_now(w, NotNow::NoSuchDeal(n), ""));
+        };
+        self.analysing = Some(n - 1);
+        if let Some(request) = self.analyses.want(Some(&record), self.budget) {
+            self.effects.push(Effect::Analyse(request));
+            self.say(say::analysing(w));
+        }
+        self.say_analysis();
+    }
+
+    /// The analysis awaited, once it is in.
+    fn say_analysis(&mut self) {
+        let w = self.words();
+        let Some(i) = self.analysing else { return };
+        let Some(record) = self.game().and_then(|g| g.history().get(i)).map(|d| &d.record) else {
+            return;
+        };
+        let Some(analysis) = self.analyses.get(record) else { return };
+        self.analysing = None;
+        let Some(a) = analysis else {
+            return self.say(w.text(&format!("{}.", w.t(T::AnalysisFailed))).into_owned());
+        };
+        let mut lines = vec![format!("{}.", w.t(T::Analysis))];
+        if let Some(dd) = &a.double_dummy {
+            lines.push(format!("{}.", w.double_dummy(dd)));
+        }
+        let Analysis { decisions, agreed, cost } = Analysis::of(a);
+        for d in &decisions {
+            let when = match d.when {
+                When::Call => w.t(T::Call).to_string(),
+                When::Trick(n) => format!("{} {n}", w.t(T::Trick)),
+            };
+            let mut line = format!(
+                "{when}{}{} {}; {} {}",
+                w.colon(),
+                w.t(T::YouPlayed),
+                w.action(d.played),
+                w.t(T::ExpertChose),
+                w.action(d.advised)
+            );
+            if d.agrees() {
+                line.push_str(&format!(", {}", w.t(T::SameChoice)));
+            } else {
+                line.push_str(&format!(", {}", w.reason(d.reason)));
+                if let Some(c) = d.cost {
+                    line.push_str(&format!("; {}", w.cost(c)));
+                }
+            }
+            lines.push(format!("{}.", say::capital(&line)));
+        }
+        lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost)));
+        let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();
+        self.say_all(lines);
+    }
+
+    /// A new game of the settings' rules, with new faces, in place of the one at the table.
+    fn new_game(&mut self) {
+        let options = GameOptions {
+            target: self.target,
+            rules: self.settings.rules(),
+            deal_style: self.settings.deal_style,
+        };
+        let last = self.game().map(|g| g.players().clone());
+        let game = self.games.new_game(options, last.as_ref());
+        let replaced = self.table.take().map(|t| self.games.stand(t));
+        self.effects.push(Effect::NewGame(replaced.map(Box::new)));
+        self.say(say::new_game(self.words(), &game));
+        self.sit(game, true);
+    }
+
+    /// `game` sits down at the table; `new`, its players are introduced.
+    fn sit(&mut self, game: Game, new: bool) {
+        if let Some(old) = self.table.take() {
+            let _ = self.games.stand(old);
+        }
+        let (table, out) = self.games.sit(game, Prefs::of(&self.settings, self.budget));
+        self.table = Some(table);
+        self.prompted = None;
+        self.hinted = None;
+        if new {
+            self.say_players();
+        }
+        if let Some(g) =
+            self.game().filter(|g| !matches!(g.phase(), Phase::DealOver | Phase::GameOver))
+        {
+            let w = self.words();
+            let d = g.deal();
+            let mut lines = vec![say::deal_start(w, d.index + 1, d.dealer)];
+            lines.extend(d.contract().filter(|_| d.play.is_some()).map(|c| say::contract(w, &c)));
+            self.say_all(lines);
+        }
+        self.follow(out);
+        self.settle();
+    }
+
+    /// Sends a message to the table, says what follows from it, and moves past its pauses.
+    fn send(&mut self, msg: TableMsg) {
+        let Some(t) = self.table.as_mut() else { return };
+        let out = t.update(msg);
+        self.follow(out);
+        self.settle();
+    }
+
+    /// Every pause of the table ends at once.
+    fn settle(&mut self) {
+        for _ in 0..PAUSES {
+            let Some(t) = self.table.as_mut().filter(|t| t.wait().is_some()) else { return };
+            let out = t.update(TableMsg::Timer);
+            self.follow(out);
+        }
+    }
+
+    /// Carries out and says what the table asks, in order; after a deal's summary, the next
+    /// deal comes.
+    fn follow(&mut self, out: Vec<Out>) {
+        let mut next_deal = false;
+        for o in out {
+            match o {
+                Out::Save => self.effects.push(Effect::SaveGame),
+                Out::DealFinished => self.effects.push(Effect::DealFinished),
+                Out::GameFinished => self.effects.push(Effect::GameFinished),
+                Out::Think(r) => self.effects.push(Effect::Think(r)),
+                Out::Advise(r) => self.effects.push(Effect::Advise(r)),
+                Out::Acted(seat, action) => self.acted(seat, action),
+                Out::Summary => {
+                    self.say_summary();
+                    next_deal = true;
+                }
+                Out::GameOver => {
+                    let w = self.words();
+                    let lines = self.game().map(|g| say::game_over(w, g)).unwrap_or_default();
+                    self.say_all(lines);
+                }
+                Out::NewDeal => {
+                    let w = self.words();
+                    if let Some(d) = self.game().map(Game::deal) {
+                        let line = say::deal_start(w, d.index + 1, d.dealer);
+                        self.say(line);
+                    }
+                }
+                Out::SouthToAct => self.prompt(),
+                Out::Told(notice) => self.told(notice),
+            }
+        }
+        if next_deal {
+            self.send(TableMsg::NextDeal);
+        }
+    }
+
+    /// What a seat did, and what came of it: the contract, a belote, a declaration, a trick.
+    fn acted(&mut self, seat: Seat, action: Action) {
+        let w = self.words();
+        let Some(t) = self.table.as_ref() else { return };
+        let g = t.game();
+        let mut lines = Vec::new();
+        match action {
+            Action::Bid(call) => {
+                lines.push(say::called(w, seat, call));
+                // A call that ends the auction with a contract starts the play.
+                if g.phase() == Phase::Playing {
+                    lines.extend(g.deal().contract().map(|c| say::contract(w, &c)));
+                }
+            }
+            Action::Play(card) => {
+                lines.push(say::played(w, seat, card));
+                if let Some(c) = t.announcement(seat) {
+                    lines.push(say::declared(w, seat, c));
+                }
+                if let Some(Bubble::Belote(b)) = t.bubbles()[seat] {
+                    lines.push(say::belote(w, seat, b));
+                }
+                if let Some(done) = t.shown_trick() {
+                    let n = t.deal_tricks().len();
+                    lines.push(say::trick_taken(w, n, &done));
+                    if n == 1
+                        && let Some(scoring) = report::declarations_scoring(g.deal())
+                    {
+                        lines.push(say::declarations_scored(w, scoring));
+                    }
+                }
+            }
+        }
+        self.say_all(lines);
+    }
+
+    /// The summary of the deal just finished.
+    fn say_summary(&mut self) {
+        let w = self.words();
+        let Some(g) = self.game() else { return };
+        let Some(d) = g.history().last() else { return };
+        let lines = say::summary(w, g.history().len(), &Summary::of(w, d));
+        self.say_all(lines);
+    }
+
+    /// South's turn, said once a position: its hand and what it may do.
+    fn prompt(&mut self) {
+        let w = self.words();
+        let Some(t) = self.table.as_ref() else { return };
+        if self.prompted == Some(t.position()) {
+            return;
+        }
+        let g = t.game();
+        let deal = g.deal();
+        let hand = deal.hands()[Seat::South];
+        let mut lines = Vec::new();
+        if let Some(call) = t.confirm() {
+            lines.push(say::confirm(w, call));
+        } else if t.south_to_bid() {
+            lines.push(say::hand(w, hand, None));
+            lines.push(say::to_beat(w, deal.auction.current_bid()));
+            lines.push(say::turn_to_bid(w, &g.legal_calls()));
+        } else if t.south_to_play() {
+            let trick = t.table_trick();
+            let lead = trick.is_none_or(|t| t.plays().next().is_none());
+            let trump = deal.contract().map(|c| c.trump());
+            lines.push(say::turn_to_play(w, t.deal_tricks().len() + 1, lead));
+            if !lead {
+                lines.push(say::on_the_table(w, trick.as_ref()));
+            }
+            lines.push(say::hand(w, hand, trump));
+            lines.push(say::may_play(w, t.playable(), hand, trump));
+            if let Some(c) = t.declaring() {
+                lines.push(say::declare_ask(w, c));
+            }
+        } else {
+            return;
+        }
+        self.prompted = Some(t.position());
+        self.say_all(lines);
+    }
+
+    /// What the table tells the player: a refusal with what may be done instead, a take-back,
+    /// a computer player that failed.
+    fn told(&mut self, notice: Notice) {
+        let w = self.words();
+        let text = say::capital(&super::status::notice(w, notice));
+        let text = if text.ends_with(['.', '!', '?']) { text } else { format!("{text}.") };
+        self.say(text);
+        if matches!(notice, Notice::Refused(..)) {
+            self.prompted = None;
+        }
+    }
+}
+
+/// The commands of the line mode, a line each, in `w`'s language.
+pub fn help(w: Words) -> Vec<String> {
+    let i = usize::from(w.lang == crate::ui::Lang::Fr);
+    parse::WORDS
+        .iter()
+        .map(|word| w.text(&format!("{}: {}.", word.said[i], word.does[i])).into_owned())
+        .collect()
+}
+
+/// The runner carries out the line mode's effects on the disk as it does the screen's.
+impl Front for LineMode {
+    fn take_effects(&mut self) -> Vec<Effect> {
+        LineMode::take_effects(self)
+    }
+
+    fn game(&self) -> Option<&Game> {
+        LineMode::game(self)
+    }
+
+    fn words(&self) -> Words {
+        LineMode::words(self)
+    }
+
+    /// Nothing is kept on show: each line is said once.
+    fn status(&self) -> Option<String> {
+        None
+    }
+
+    fn tell(&mut self, text: String) {
+        let w = self.words();
+        let text = w.text(&text).into_owned();
+        self.say(text);
+    }
+
+    fn saved_settings(&self) -> &Settings {
+        &self.saved
+    }
+
+    fn stats_loaded(&mut self, _: Stats) {}
+
+    fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str) {
+        let w = self.words();
+        self.say(w.text(&format!("{}{}{why}.", w.t(T::NewGameRefused), w.colon())).into_owned());
+        let kept = previous.or(resume.map(|r| r.game));
+        self.games.played(kept.as_ref().map(Game::players));
+        match kept {
+            Some(game) => self.sit(game, false),
+            None => self.quit = true,
+        }
+    }
+}

@@ -1,0 +1,521 @@
+//! What a line typed at the line mode asks for: a card ("jack of spades", "js", "10h", "play 10
+//! hearts", "jouer valet de pique"), a call ("pass", "100 hearts", "bid 100 h", "capot spades",
+//! "contre"), or one of the table's other commands in words ("hand", "score", "hint", "help",
+//! "quit"). The words of both languages are understood whatever the table's language, with or
+//! without accents; the one-letter ranks and suits are the table's language's (J Q K A and S H D C
+//! in English, V D R A and P C K T in French, as the table writes them), since the two overlap.
+
+use crate::rules::{Bid, BidLevel, Call, Card, Rank, Suit, Trump};
+use crate::ui::Lang;
+
+/// A command of the line mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play this card.
+    Play(Card),
+    /// Make this call. `Call::Contre` stands for the contre or the surcontre, whichever may be
+    /// said.
+    Call(Call),
+    /// Yes to the question asked: the contre, surcontre or capot is made.
+    Yes,
+    /// No to it: the call is forgotten.
+    No,
+    /// Declare what South holds, with its first card.
+    Declare,
+    /// Declare nothing.
+    KeepQuiet,
+    /// Say South's hand.
+    Hand,
+    /// Say the trick on the table.
+    Trick,
+    /// Say the last trick taken.
+    LastTrick,
+    /// Say every trick taken in the deal.
+    Tricks,
+    /// Say the score.
+    Score,
+    /// Say the game's deals, one line each.
+    History,
+    /// Say a finished deal of the game (from 1): its summary and its tricks.
+    Deal(usize),
+    /// Ask the expert's analysis of a finished deal (from 1), the last one by default.
+    Analysis(Option<usize>),
+    /// Say who plays at the table.
+    Players,
+    /// Say the rules of the game.
+    Rules,
+    /// List the commands.
+    Help,
+    /// Ask what the expert would do.
+    Hint,
+    /// Take back South's last call or card.
+    Undo,
+    /// A new game, once the game is over.
+    New,
+    /// Save and leave.
+    Quit,
+    /// Say again what the table waits for: an empty line.
+    Again,
+}
+
+/// A text as the parser reads it: lower case, accents and œ taken off, the suit glyphs as the
+/// names, and everything but letters and digits a space.
+fn normalise(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let plain: &str = match c {
+            'à' | 'â' | 'ä' => "a",
+            'é' | 'è' | 'ê' | 'ë' => "e",
+            'î' | 'ï' => "i",
+            'ô' | 'ö' => "o",
+            'ù' | 'û' | 'ü' => "u",
+            'ç' => "c",
+            'œ' => "oe",
+            '♠' | '♤' => " spades ",
+            '♥' | '♡' => " hearts ",
+            '♦' | '♢' => " diamonds ",
+            '♣' | '♧' => " clubs ",
+            c if c.is_ascii_alphanumeric() => {
+                out.push(c);
+                continue;
+            }
+            _ => " ",
+        };
+        out.push_str(plain);
+    }
+    out
+}
+
+/// A rank named in full, in either language, or by its digits.
+fn rank_word(word: &str) -> Option<Rank> {
+    Some(match word {
+        "7" | "seven" | "sept" => Rank::Seven,
+        "8" | "eight" | "huit" => Rank::Eight,
+        "9" | "nine" | "neuf" => Rank::Nine,
+        "10" | "ten" | "dix" => Rank::Ten,
+        "jack" | "knave" | "valet" => Rank::Jack,
+        "queen" | "dame" => Rank::Queen,
+        "king" | "roi" => Rank::King,
+        "ace" | "as" => Rank::Ace,
+        _ => return None,
+    })
+}
+
+/// A rank by its letter in `lang`.
+fn rank_letter(lang: Lang, letter: &str) -> Option<Rank> {
+    Some(match (lang, letter) {
+        (Lang::En, "j") | (Lang::Fr, "v") => Rank::Jack,
+        (Lang::En, "q") | (Lang::Fr, "d") => Rank::Queen,
+        (Lang::En, "k") | (Lang::Fr, "r") => Rank::King,
+        (_, "a") => Rank::Ace,
+        _ => return None,
+    })
+}
+
+/// A suit named in full, in either language.
+fn suit_word(word: &str) -> Option<Suit> {
+    Some(match word {
+        "spades" | "spade" | "pique" | "piques" => Suit::Spades,
+        "hearts" | "heart" | "coeur" | "coeurs" => Suit::Hearts,
+        "diamonds" | "diamond" | "carreau" | "carreaux" => Suit::Diamonds,
+        "clubs" | "club" | "trefle" | "trefles" => Suit::Clubs,
+        _ => return None,
+    })
+}
+
+/// A suit by its letter in `lang`.
+fn suit_letter(lang: Lang, letter: &str) -> Option<Suit> {
+    Some(match (lang, letter) {
+        (Lang::En, "s") | (Lang::Fr, "p") => Suit::Spades,
+        (Lang::En, "h") | (Lang::Fr, "c") => Suit::Hearts,
+        (Lang::En, "d") | (Lang::Fr, "k") => Suit::Diamonds,
+        (Lang::En, "c") | (Lang::Fr, "t") => Suit::Clubs,
+        _ => return None,
+    })
+}
+
+fn suit(lang: Lang, word: &str) -> Option<Suit> {
+    suit_word(word).or_else(|| suit_letter(lang, word))
+}
+
+fn rank(lang: Lang, word: &str) -> Option<Rank> {
+    rank_word(word).or_else(|| rank_letter(lang, word))
+}
+
+/// A card: "jack of spades", "valet de pique", "jack spades", "j s", "js", "10h".
+fn card(lang: Lang, words: &[&str]) -> Option<Card> {
+    let words: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "of" | "de" | "du" | "the" | "le" | "la" | "l"))
+        .collect();
+    match words.as_slice() {
+        [r, s] => Some(Card::new(suit(lang, s)?, rank(lang, r)?)),
+        [one] => {
+            // Rank and suit letter run together: "js", "10h", "vp".
+            let split = one.char_indices().last()?.0;
+            let (r, s) = one.split_at(split);
+            Some(Card::new(suit_letter(lang, s)?, rank(lang, r)?))
+        }
+        _ => None,
+    }
+}
+
+/// A trump mode: a suit, sans atout or tout atout, in either language.
+fn trump(lang: Lang, words: &[&str]) -> Option<Trump> {
+    match words {
+        [w] => match *w {
+            "nt" | "sa" | "notrump" | "notrumps" => Some(Trump::NoTrump),
+            "at" | "ta" | "alltrump" | "alltrumps" => Some(Trump::AllTrump),
+            w => suit(lang, w).map(Trump::Suit),
+        },
+        ["no", "trump" | "trumps"] | ["sans", "atout" | "atouts"] => Some(Trump::NoTrump),
+        ["all", "trump" | "trumps"] | ["tout" | "tous", "atout" | "atouts"] => {
+            Some(Trump::AllTrump)
+        }
+        _ => None,
+    }
+}
+
+/// A bid: "100 hearts", "100 h", "capot spades", "90 no trump".
+fn bid(lang: Lang, words: &[&str]) -> Option<Bid> {
+    let (level, rest) = words.split_first()?;
+    let level = match *level {
+        "capot" => BidLevel::Capot,
+        n => BidLevel::points(n.parse().ok()?)?,
+    };
+    Some(Bid { level, trump: trump(lang, rest)? })
+}
+
+/// What `text` asks for, in a table speaking `lang`; `None` when it is not understood.
+pub fn parse(lang: Lang, text: &str) -> Option<Command> {
+    if text.trim() == "?" {
+        return Some(Command::Help);
+    }
+    let text = normalise(text);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let command = match words.as_slice() {
+        [] => Command::Again,
+        ["pass" | "passe"] | ["je", "passe"] | ["no", "bid"] => Command::Call(Call::Pass),
+        ["contre" | "double" | "coinche"] => Command::Call(Call::Contre),
+        ["surcontre" | "redouble" | "surcoinche"] | ["sur", "contre"] => {
+            Command::Call(Call::Surcontre)
+        }
+        ["yes" | "y" | "oui" | "o"] => Command::Yes,
+        ["no" | "n" | "non"] => Command::No,
+        ["declare" | "annoncer" | "annonce"] | ["j", "annonce"] => Command::Declare,
+        ["keep", "quiet"] | ["quiet"] | ["se", "taire"] | ["taire"] | ["rien"] | ["nothing"] => {
+            Command::KeepQuiet
+        }
+        ["hand" | "main" | "cards" | "cartes"] | ["my", "hand"] | ["ma", "main"] => Command::Hand,
+        ["trick" | "pli" | "table"] => Command::Trick,
+        ["last" | "dernier"] | ["last", "trick"] | ["dernier", "pli"] => Command::LastTrick,
+        ["tricks" | "plis"] => Command::Tricks,
+        ["score" | "points" | "marque"] => Command::Score,
+        ["history" | "historique"] => Command::History,
+        ["deal" | "donne", n] => Command::Deal(n.parse().ok()?),
+        ["analysis" | "analyse" | "analyze"] => Command::Analysis(None),
+        ["analysis" | "analyse" | "analyze", n] => Command::Analysis(Some(n.parse().ok()?)),
+        ["players" | "joueurs" | "who"] => Command::Players,
+        ["rules" | "regles" | "regle"] => Command::Rules,
+        ["help" | "aide" | "commands" | "commandes"] => Command::Help,
+        ["hint" | "conseil" | "advice"] => Command::Hint,
+        ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
+        ["new" | "nouvelle"] | ["new", "game"] | ["nouvelle", "partie"] => Command::New,
+        ["quit" | "q" | "exit" | "quitter" | "bye"] => Command::Quit,
+        ["play" | "jouer" | "joue", rest @ ..] => Command::Play(card(lang, rest)?),
+        ["bid" | "enchere" | "encherir", rest @ ..] if !rest.is_empty() => {
+            Command::Call(Call::Bid(bid(lang, rest)?))
+        }
+        all => match (bid(lang, all), card(lang, all)) {
+            (Some(b), _) => Command::Call(Call::Bid(b)),
+            (None, Some(c)) => Command::Play(c),
+            (None, None) => return None,
+        },
+    };
+    Some(command)
+}
+
+/// A kind of command, as the help lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A card.
+    Play,
+    /// A bid.
+    Bid,
+    /// A pass.
+    Pass,
+    /// A contre or surcontre.
+    Contre,
+    /// Yes to a question.
+    Yes,
+    /// No to it.
+    No,
+    /// Declare.
+    Declare,
+    /// Declare nothing.
+    KeepQuiet,
+    /// South's hand.
+    Hand,
+    /// The trick on the table.
+    Trick,
+    /// The last trick.
+    LastTrick,
+    /// The deal's tricks.
+    Tricks,
+    /// The score.
+    Score,
+    /// The history.
+    History,
+    /// A finished deal.
+    Deal,
+    /// An analysis.
+    Analysis,
+    /// The players.
+    Players,
+    /// The rules.
+    Rules,
+    /// The commands.
+    Help,
+    /// A hint.
+    Hint,
+    /// A take-back.
+    Undo,
+    /// A new game.
+    New,
+    /// Leaving.
+    Quit,
+    /// The turn said again.
+    Again,
+}
+
+impl Command {
+    /// The kind of the command.
+    pub fn kind(self) -> Kind {
+        match self {
+            Command::Play(_) => Kind::Play,
+            Command::Call(Call::Bid(_)) => Kind::Bid,
+            Command::Call(Call::Pass) => Kind::Pass,
+            Command::Call(Call::Contre | Call::Surcontre) => Kind::Contre,
+            Command::Yes => Kind::Yes,
+            Command::No => Kind::No,
+            Command::Declare => Kind::Declare,
+            Command::KeepQuiet => Kind::KeepQuiet,
+            Command::Hand => Kind::Hand,
+            Command::Trick => Kind::Trick,
+            Command::LastTrick => Kind::LastTrick,
+            Command::Tricks => Kind::Tricks,
+            Command::Score => Kind::Score,
+            Command::History => Kind::History,
+            Command::Deal(_) => Kind::Deal,
+            Command::Analysis(_) => Kind::Analysis,
+            Command::Players => Kind::Players,
+            Command::Rules => Kind::Rules,
+            Command::Help => Kind::Help,
+            Command::Hint => Kind::Hint,
+            Command::Undo => Kind::Undo,
+            Command::New => Kind::New,
+            Command::Quit => Kind::Quit,
+            Command::Again => Kind::Again,
+        }
+    }
+}
+
+/// A command as the help lists it: a few ways to say it and what it does, in English then in
+/// French.
+#[derive(Clone, Copy, Debug)]
+pub struct Word {
+    /// The kind of command.
+    pub kind: Kind,
+    /// Ways to say it, each a whole command, between commas.
+    pub said: [&'static str; 2],
+    /// What it does.
+    pub does: [&'static str; 2],
+}
+
+/// Every command of the line mode, as the help lists them.
+pub const WORDS: &[Word] = &[
+    Word {
+        kind: Kind::Play,
+        said: [
+            "play jack of spades, jack of spades, js, 10h",
+            "jouer valet de pique, valet de pique, vp, 10c",
+        ],
+        does: ["play a card", "jouer une carte"],
+    },
+    Word {
+        kind: Kind::Bid,
+        said: [
+            "100 hearts, bid 100 h, capot spades, 90 no trump",
+            "100 coeur, enchere 100 c, capot pique, 90 sans atout",
+        ],
+        does: ["bid", "faire une enchère"],
+    },
+    Word { kind: Kind::Pass, said: ["pass", "passe"], does: ["pass", "passer"] },
+    Word {
+        kind: Kind::Contre,
+        said: ["contre, surcontre", "contre, surcontre"],
+        does: ["contre, or surcontre a contre", "contrer, ou surcontrer un contre"],
+    },
+    Word {
+        kind: Kind::Yes,
+        said: ["yes, y", "oui, o"],
+        does: [
+            "confirm a contre, surcontre or capot",
+            "confirmer un contre, un surcontre ou un capot",
+        ],
+    },
+    Word { kind: Kind::No, said: ["no, n", "non, n"], does: ["cancel it", "l'annuler"] },
+    Word {
+        kind: Kind::Declare,
+        said: ["declare", "annoncer"],
+        does: [
+            "declare what you hold with your first card",
+            "annoncer votre jeu avec votre première carte",
+        ],
+    },
+    Word {
+        kind: Kind::KeepQuiet,
+        said: ["keep quiet", "se taire"],
+        does: ["declare nothing", "ne rien annoncer"],
+    },
+    Word { kind: Kind::Hand, said: ["hand", "main"], does: ["your cards", "vos cartes"] },
+    Word {
+        kind: Kind::Trick,
+        said: ["trick", "pli"],
+        does: ["the cards on the table", "les cartes sur la table"],
+    },
+    Word {
+        kind: Kind::LastTrick,
+        said: ["last trick, last", "dernier pli, dernier"],
+        does: ["the last trick taken", "le dernier pli"],
+    },
+    Word {
+        kind: Kind::Tricks,
+        said: ["tricks", "plis"],
+        does: ["every trick of the deal", "tous les plis de la donne"],
+    },
+    Word { kind: Kind::Score, said: ["score", "score"], does: ["the score", "le score"] },
+    Word {
+        kind: Kind::History,
+        said: ["history", "historique"],
+        does: ["the deals of the game", "les donnes de la partie"],
+    },
+    Word {
+        kind: Kind::Deal,
+        said: ["deal 2", "donne 2"],
+        does: ["a finished deal, with its tricks", "une donne finie, avec ses plis"],
+    },
+    Word {
+        kind: Kind::Analysis,
+        said: ["analysis, analysis 2", "analyse, analyse 2"],
+        does: [
+            "the expert's analysis of the last deal, or of one",
+            "l'analyse de l'expert de la dernière donne, ou d'une autre",
+        ],
+    },
+    Word {
+        kind: Kind::Players,
+        said: ["players", "joueurs"],
+        does: ["who plays at the table", "qui est à la table"],
+    },
+    Word { kind: Kind::Rules, said: ["rules", "regles"], does: ["the rules", "les règles"] },
+    Word {
+        kind: Kind::Help,
+        said: ["help, ?", "aide, ?"],
+        does: ["these commands", "ces commandes"],
+    },
+    Word {
+        kind: Kind::Hint,
+        said: ["hint", "conseil"],
+        does: ["what the expert would do", "ce que ferait l'expert"],
+    },
+    Word {
+        kind: Kind::Undo,
+        said: ["undo, take back", "reprendre, annuler"],
+        does: ["take back your last call or card", "reprendre votre dernière enchère ou carte"],
+    },
+    Word {
+        kind: Kind::New,
+        said: ["new, new game", "nouvelle, nouvelle partie"],
+        does: [
+            "a new game, once the game is over",
+            "une nouvelle partie, une fois la partie finie",
+        ],
+    },
+    Word {
+        kind: Kind::Again,
+        said: ["an empty line", "une ligne vide"],
+        does: ["what the table waits for, again", "ce que la table attend, à nouveau"],
+    },
+    Word {
+        kind: Kind::Quit,
+        said: ["quit, q", "quitter, q"],
+        does: [
+            "save and leave (so does the end of the input)",
+            "enregistrer et partir (la fin de l'entrée aussi)",
+        ],
+    },
+];
+
+/// Why a key of the table has no word of its own in the line mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWord {
+    /// It moves a cursor over cards or bids, or picks one: a line names the card or the call.
+    Named,
+    /// It scrolls, closes or goes through a screen: every line is said whole, once, and nothing
+    /// is left on show to close; a deal's summary goes on to the next deal by itself.
+    Screen,
+    /// It stops the program: the shell's Ctrl-Z stops a program of lines as it is.
+    Shell,
+}
+
+/// The line mode's word for what `cmd` does in `mode` at the table, or why there is none.
+pub fn word_for(
+    mode: crate::ui::commands::Mode,
+    cmd: crate::ui::commands::Cmd,
+) -> Result<Kind, NoWord> {
+    use crate::ui::commands::{Cmd, Mode};
+    Ok(match (mode, cmd) {
+        (Mode::Bidding, Cmd::Act) => Kind::Bid,
+        (Mode::Playing | Mode::Declare, Cmd::Act) => Kind::Play,
+        (Mode::GameOver, Cmd::Act) => Kind::New,
+        (Mode::History, Cmd::Act) => Kind::Deal,
+        (Mode::Tricks, Cmd::Left | Cmd::Right) => Kind::Tricks,
+        (
+            Mode::Bidding | Mode::Playing | Mode::Declare,
+            Cmd::Left | Cmd::Right | Cmd::Up | Cmd::Down,
+        )
+        | (_, Cmd::Pick | Cmd::NextButton | Cmd::PrevButton) => return Err(NoWord::Named),
+        (
+            _,
+            Cmd::Left
+            | Cmd::Right
+            | Cmd::Up
+            | Cmd::Down
+            | Cmd::PageUp
+            | Cmd::PageDown
+            | Cmd::Act
+            | Cmd::Close,
+        ) => {
+            return Err(NoWord::Screen);
+        }
+        (_, Cmd::Suspend) => return Err(NoWord::Shell),
+        (_, Cmd::Pass) => Kind::Pass,
+        (_, Cmd::Contre) => Kind::Contre,
+        (_, Cmd::NoTrump | Cmd::AllTrump) => Kind::Bid,
+        (_, Cmd::Declare) => Kind::Declare,
+        (_, Cmd::KeepQuiet) => Kind::KeepQuiet,
+        (_, Cmd::LastTrick) => Kind::LastTrick,
+        (_, Cmd::Undo) => Kind::Undo,
+        // The menu's items are words of their own: the rules, the help, leaving.
+        (_, Cmd::Menu) => Kind::Help,
+        (_, Cmd::Players) => Kind::Players,
+        (_, Cmd::Yes) => Kind::Yes,
+        (_, Cmd::No) => Kind::No,
+        (_, Cmd::History) => Kind::History,
+        (_, Cmd::Help) => Kind::Help,
+        (_, Cmd::Hint) => Kind::Hint,
+        (_, Cmd::Quit) => Kind::Quit,
+    })
+}

@@ -1,0 +1,143 @@
+//! The line mode's runner: reads standard input a line at a time on a thread of its own, writes
+//! each line said to standard output as it comes (flushed, so that a screen reader or a script
+//! hears it at once), and carries out the effects as every front end's are ([`effects`]): the
+//! store's, and the thinking on worker threads. A line typed waits until every answer asked of
+//! the workers is in, so that what a script types comes at the turn it was meant for. The end
+//! of the input, a `quit`, SIGTERM, SIGHUP or SIGINT save and end; a stdout that stopped reading
+//! (`| head`) ends as a quit does.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Sender};
+
+use super::LineMode;
+use crate::store::Store;
+use crate::ui::effects::{self, Effect};
+use crate::ui::run::Ending;
+use crate::ui::signals::Signal;
+use crate::ui::work::Answer;
+
+/// What the line mode's threads bring to its loop.
+enum Input {
+    /// A line typed, without its end of line.
+    Line(String),
+    /// The end of the input.
+    End,
+    /// A worker's answer.
+    Answer(Box<Answer>),
+    /// A signal to end.
+    Signal(i32),
+}
+
+/// Plays the line mode until the player quits, the input ends or a signal asks it to end; the
+/// game is saved in every case. Without a store, nothing is saved.
+pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
+    let (tx, rx) = mpsc::channel::<Input>();
+    let signals = tx.clone();
+    crate::ui::signals::watch(false, move |signal| match signal {
+        Signal::End(sig) => signals.send(Input::Signal(sig)).is_ok(),
+        Signal::Stop | Signal::Continue => true,
+    })?;
+    // A thinking thread that panics is answered as failed; the game goes on without a word of
+    // it on the lines.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !effects::in_thinking_thread() {
+            default_hook(info);
+        }
+    }));
+    read_input(tx.clone())?;
+    let mut out = io::stdout().lock();
+    let result = lines_loop(&mut line, store, &tx, &rx, &mut out);
+    // Whatever happened, the last state is on disk before leaving.
+    let _ = effects::apply(&mut line, store);
+    let pending = store.map_or(Ok(()), Store::save_pending);
+    let _ = write(&mut out, line.take_said());
+    if let Err(e) = pending {
+        eprintln!("contree: the game's last actions were not saved: {e}");
+    }
+    result
+}
+
+/// Reads standard input on a thread of its own, a line at a time, then its end.
+fn read_input(tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name("contree-input".into()).spawn(move || {
+        let stdin = io::stdin();
+        let mut text = String::new();
+        loop {
+            text.clear();
+            let input = match stdin.lock().read_line(&mut text) {
+                Ok(0) | Err(_) => Input::End,
+                Ok(_) => Input::Line(text.trim_end_matches(['\n', '\r']).to_string()),
+            };
+            let end = matches!(input, Input::End);
+            if tx.send(input).is_err() || end {
+                return;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Writes `lines`, each flushed as it goes.
+fn write(out: &mut impl Write, lines: Vec<String>) -> io::Result<()> {
+    for l in lines {
+        writeln!(out, "{l}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn lines_loop(
+    line: &mut LineMode,
+    store: Option<&Store>,
+    tx: &Sender<Input>,
+    rx: &mpsc::Receiver<Input>,
+    out: &mut impl Write,
+) -> io::Result<Ending> {
+    // The answers asked of the workers and not in yet, and the lines typed meanwhile.
+    let mut awaited = 0usize;
+    let mut typed: VecDeque<Option<String>> = VecDeque::new();
+    loop {
+        for request in effects::apply(line, store) {
+            // A program of lines is stopped by the shell as it is.
+            if request == Effect::Suspend {
+                continue;
+            }
+            let tx = tx.clone();
+            effects::spawn_thinking(request, move |answer| {
+                let _ = tx.send(Input::Answer(Box::new(answer)));
+            })?;
+            awaited += 1;
+        }
+        if let Err(e) = write(out, line.take_said()) {
+            // Nobody reads any more: the game is saved and the mode ends, as at a quit.
+            return match e.kind() {
+                io::ErrorKind::BrokenPipe => Ok(Ending::Quit),
+                _ => Err(e),
+            };
+        }
+        if line.quit {
+            return Ok(Ending::Quit);
+        }
+        if awaited == 0
+            && let Some(next) = typed.pop_front()
+        {
+            match next {
+                Some(text) => line.input(&text),
+                None => line.end(),
+            }
+            continue;
+        }
+        match rx.recv() {
+            Ok(Input::Answer(answer)) => {
+                awaited = awaited.saturating_sub(1);
+                line.answer(*answer);
+            }
+            Ok(Input::Line(text)) => typed.push_back(Some(text)),
+            Ok(Input::End) => typed.push_back(None),
+            Ok(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
+            Err(_) => return Ok(Ending::Quit),
+        }
+    }
+}

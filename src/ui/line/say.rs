@@ -1,0 +1,603 @@
+//! The line mode's sentences, in English and French: each event of the game as a screen reader
+//! reads it, a sentence a line, cards and suits by their names. The words of the table (cards,
+//! calls, contracts, refusals, sums) come from [`Words`], spoken; what is said here is the
+//! sentence around them.
+
+use crate::game::Game;
+use crate::rules::{
+    BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
+    Seat, Suit, Team, Trick, Trump,
+};
+use crate::ui::Lang;
+use crate::ui::report::{self, DealLine, Player, Reached, Summary, team_word};
+use crate::ui::table::sorted_hand;
+use crate::ui::text::{T, Words};
+
+/// `text` with its first letter in capitals, as a sentence starts.
+pub fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "us" or "them", as a sentence says it.
+fn team(w: Words, team: Team) -> String {
+    w.t(team_word(team)).to_lowercase()
+}
+
+/// Both teams' figures: "us 80, them 82".
+fn both(w: Words, us: impl std::fmt::Display, them: impl std::fmt::Display) -> String {
+    format!("{} {us}, {} {them}", team(w, Team::NS), team(w, Team::EW))
+}
+
+/// A seat as the subject of a sentence, with its verb: South is "you".
+fn subject(w: Words, seat: Seat, en: (&str, &str), fr: (&str, &str)) -> String {
+    match (w.lang, seat) {
+        (Lang::En, Seat::South) => format!("You {}", en.1),
+        (Lang::En, _) => format!("{} {}", w.seat(seat), en.0),
+        (Lang::Fr, Seat::South) => format!("Vous {}", fr.1),
+        (Lang::Fr, _) => format!("{} {}", w.seat(seat), fr.0),
+    }
+}
+
+/// A seat's call: "East passes.", "You bid 100 hearts.", "North says contre."
+pub fn called(w: Words, seat: Seat, call: Call) -> String {
+    let said = match call {
+        Call::Pass => subject(w, seat, ("passes", "pass"), ("passe", "passez")),
+        Call::Bid(b) => {
+            let bid = w.bid_long(b);
+            subject(w, seat, ("bids", "bid"), ("annonce", "annoncez")) + " " + &bid
+        }
+        Call::Contre | Call::Surcontre => {
+            let word = w.call(call).to_lowercase();
+            subject(w, seat, ("says", "say"), ("dit", "dites")) + " " + &word
+        }
+    };
+    w.text(&format!("{said}.")).into_owned()
+}
+
+/// The contract once the auction is over: "North takes the contract: 100 hearts, contred."
+pub fn contract(w: Words, c: &Contract) -> String {
+    let what = format!("{}{}", w.bid_long(c.bid), w.multiplier(c.multiplier));
+    let what = what.replacen(" contr", ", contr", 1).replacen(" surcontr", ", surcontr", 1);
+    let said = match (w.lang, c.taker) {
+        (Lang::En, Seat::South) => format!("You take the contract: {what}."),
+        (Lang::En, s) => format!("{} takes the contract: {what}.", w.seat(s)),
+        (Lang::Fr, Seat::South) => format!("Vous prenez le contrat : {what}."),
+        (Lang::Fr, s) => format!("{} prend le contrat : {what}.", w.seat(s)),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A card played: "North plays the jack of spades.", "You play the ten of hearts."
+pub fn played(w: Words, seat: Seat, card: Card) -> String {
+    let s = subject(w, seat, ("plays", "play"), ("joue", "jouez"));
+    w.text(&format!("{s} {}.", w.the_card(card))).into_owned()
+}
+
+/// A belote said: "North says belote."
+pub fn belote(w: Words, seat: Seat, call: BeloteCall) -> String {
+    let word = w.t(match call {
+        BeloteCall::Belote => T::Belote,
+        BeloteCall::Rebelote => T::Rebelote,
+    });
+    let s = subject(w, seat, ("says", "say"), ("dit", "dites"));
+    w.text(&format!("{s} {}.", word.to_lowercase())).into_owned()
+}
+
+/// What a seat declares with its first card: "East declares Tierce to the king of hearts."
+pub fn declared(w: Words, seat: Seat, c: Combination) -> String {
+    let s = subject(w, seat, ("declares", "declare"), ("annonce", "annoncez"));
+    w.text(&format!("{s} {}.", w.combination(c))).into_owned()
+}
+
+/// Which team scores its declarations, once the first trick is gathered.
+pub fn declarations_scored(w: Words, scoring: Option<(Team, u16)>) -> String {
+    let who = match scoring {
+        Some((t, points)) => format!("{} {points}", team(w, t)),
+        None => w.t(T::Nobody).to_string(),
+    };
+    w.text(&format!("{}{}{who}.", w.t(T::Declarations), w.colon())).into_owned()
+}
+
+/// A trick taken: "Trick 3 to East: 24 points for them."
+pub fn trick_taken(w: Words, number: usize, t: &DoneTrick) -> String {
+    let side = team(w, t.winner.team());
+    let who = match (w.lang, t.winner) {
+        (Lang::En, Seat::South) => "you",
+        (Lang::Fr, Seat::South) => "vous",
+        (_, seat) => w.seat(seat),
+    };
+    let said = match w.lang {
+        Lang::En => format!("Trick {number} to {who}: {} points for {side}.", t.points),
+        Lang::Fr => format!("Pli {number} pour {who} : {} points pour {side}.", t.points),
+    };
+    w.text(&said).into_owned()
+}
+
+/// The cards of a trick with who played them: "West the king of hearts, North the seven of
+/// hearts".
+fn trick_cards(w: Words, trick: &Trick) -> String {
+    let cards: Vec<String> = trick
+        .plays()
+        .map(|(seat, card)| format!("{} {}", w.seat(seat), w.the_card(card)))
+        .collect();
+    cards.join(", ")
+}
+
+/// The trick on the table: "On the table: West the king of hearts." or that it is empty.
+pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
+    let said = match (w.lang, trick.filter(|t| t.plays().next().is_some())) {
+        (Lang::En, None) => "Nothing is on the table.".to_string(),
+        (Lang::Fr, None) => "Rien sur la table.".to_string(),
+        (Lang::En, Some(t)) => format!("On the table: {}.", trick_cards(w, t)),
+        (Lang::Fr, Some(t)) => format!("Sur la table : {}.", trick_cards(w, t)),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A trick taken, whole: "Trick 2, to North, 14 points: East the ace of spades, ..."
+pub fn trick_whole(w: Words, number: usize, t: &DoneTrick) -> String {
+    let said = match w.lang {
+        Lang::En => format!(
+            "Trick {number}, to {}, {} points: {}.",
+            w.seat(t.winner),
+            t.points,
+            trick_cards(w, &t.trick)
+        ),
+        Lang::Fr => format!(
+            "Pli {number}, pour {}, {} points : {}.",
+            w.seat(t.winner),
+            t.points,
+            trick_cards(w, &t.trick)
+        ),
+    };
+    w.text(&said).into_owned()
+}
+
+/// No trick is taken yet in the deal.
+pub fn no_trick(w: Words) -> String {
+    w.text(&format!("{}.", w.t(T::NoTrickYet))).into_owned()
+}
+
+/// Cards grouped by suit in table order: "spades jack, ten, seven; hearts (trump) ace".
+fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
+    let sorted = sorted_hand(cards, trump);
+    let mut groups: Vec<(Suit, Vec<&str>)> = Vec::new();
+    for card in sorted {
+        match groups.last_mut() {
+            Some((suit, ranks)) if *suit == card.suit() => ranks.push(w.rank_name(card.rank())),
+            _ => groups.push((card.suit(), vec![w.rank_name(card.rank())])),
+        }
+    }
+    let trump_word = w.t(T::TrumpLegend);
+    let groups: Vec<String> = groups
+        .into_iter()
+        .map(|(suit, ranks)| {
+            let name = w.suit_name(suit);
+            let marked = match trump {
+                Some(Trump::Suit(t)) if t == suit => format!("{name} ({trump_word})"),
+                _ => name.to_string(),
+            };
+            format!("{marked} {}", ranks.join(", "))
+        })
+        .collect();
+    groups.join(match w.lang {
+        Lang::En => "; ",
+        Lang::Fr => " ; ",
+    })
+}
+
+/// South's hand: "You hold: spades jack, ten, seven; hearts ace."
+pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
+    let said = match w.lang {
+        Lang::En => format!("You hold: {}.", cards_by_suit(w, cards, trump)),
+        Lang::Fr => format!("Vous avez : {}.", cards_by_suit(w, cards, trump)),
+    };
+    w.text(&said).into_owned()
+}
+
+/// The cards South may play: "You may play: hearts ace, ten." or "any card".
+pub fn may_play(w: Words, legal: CardSet, hand: CardSet, trump: Option<Trump>) -> String {
+    let said = match (w.lang, legal == hand) {
+        (Lang::En, true) => "You may play any card.".to_string(),
+        (Lang::Fr, true) => "Vous pouvez jouer n'importe quelle carte.".to_string(),
+        (Lang::En, false) => format!("You may play: {}.", cards_by_suit(w, legal, trump)),
+        (Lang::Fr, false) => format!("Vous pouvez jouer : {}.", cards_by_suit(w, legal, trump)),
+    };
+    w.text(&said).into_owned()
+}
+
+/// South's turn to play: "Your turn, trick 3." or "Your turn to lead, trick 3."
+pub fn turn_to_play(w: Words, trick: usize, lead: bool) -> String {
+    let said = match (w.lang, lead) {
+        (Lang::En, false) => format!("Your turn, trick {trick}."),
+        (Lang::En, true) => format!("Your turn to lead, trick {trick}."),
+        (Lang::Fr, false) => format!("À vous, pli {trick}."),
+        (Lang::Fr, true) => format!("À vous d'entamer, pli {trick}."),
+    };
+    w.text(&said).into_owned()
+}
+
+/// The bid to beat in the auction: "The bid to beat: 100 hearts, East." or none yet.
+pub fn to_beat(w: Words, current: Option<(Seat, Bid)>) -> String {
+    let said = match (w.lang, current) {
+        (Lang::En, None) => "No bid yet.".to_string(),
+        (Lang::Fr, None) => "Aucune enchère pour l'instant.".to_string(),
+        (Lang::En, Some((s, b))) => format!("The bid to beat: {}, {}.", w.bid_long(b), w.seat(s)),
+        (Lang::Fr, Some((s, b))) => {
+            format!("L'enchère à battre : {}, {}.", w.bid_long(b), w.seat(s))
+        }
+    };
+    w.text(&said).into_owned()
+}
+
+/// South's turn to bid, and the calls it may make: "Your turn to bid: pass, a bid of 90 or
+/// more (as "90 hearts"), contre."
+pub fn turn_to_bid(w: Words, legal: &LegalCalls) -> String {
+    let mut may: Vec<String> = Vec::new();
+    let en = w.lang == Lang::En;
+    if legal.pass {
+        may.push(if en { "pass" } else { "passer" }.to_string());
+    }
+    match legal.min_level {
+        Some(BidLevel::Points(v)) => {
+            let trumps = match (en, legal.nt_at) {
+                (true, true) => " in a suit, sans atout or tout atout",
+                (false, true) => " à la couleur, sans atout ou tout atout",
+                (_, false) => "",
+            };
+            may.push(if en {
+                format!("bid {v} or more{trumps} (as \"{v} hearts\"), or capot")
+            } else {
+                format!("annoncer {v} ou plus{trumps} (comme \"{v} cœur\"), ou capot")
+            });
+        }
+        Some(BidLevel::Capot) => may.push(if en { "bid capot" } else { "annoncer capot" }.into()),
+        None => {}
+    }
+    if legal.contre {
+        may.push(if en { "contre" } else { "contrer" }.into());
+    }
+    if legal.surcontre {
+        may.push(if en { "surcontre" } else { "surcontrer" }.into());
+    }
+    let said = match w.lang {
+        Lang::En => format!("Your turn to bid. You may {}.", may.join("; ")),
+        Lang::Fr => format!("À vous d'enchérir. Vous pouvez {}.", may.join(" ; ")),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A weighty call waits for its confirmation: "Contre: are you sure? Say yes or no."
+pub fn confirm(w: Words, call: Call) -> String {
+    let what = match call {
+        Call::Bid(b) if b.level == BidLevel::Capot => match w.lang {
+            Lang::En => format!("Capot in {}, all eight tricks", w.trump_name(b.trump)),
+            Lang::Fr => format!("Capot à {}, les huit plis", w.trump_name(b.trump)),
+        },
+        other => w.call(other),
+    };
+    let said = match w.lang {
+        Lang::En => format!("{what}: are you sure? Say yes or no."),
+        Lang::Fr => format!("{what} : vous confirmez ? Répondez oui ou non."),
+    };
+    w.text(&said).into_owned()
+}
+
+/// South may declare with its first card: "With your first card you may declare Tierce to the
+/// king of hearts: say declare, or keep quiet."
+pub fn declare_ask(w: Words, c: Combination) -> String {
+    let said = match w.lang {
+        Lang::En => format!(
+            "With your first card you may declare {}: say declare, or keep quiet.",
+            w.combination(c)
+        ),
+        Lang::Fr => format!(
+            "Avec votre première carte, vous pouvez annoncer {} : dites annoncer, ou se taire.",
+            w.combination(c)
+        ),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A new deal: "Deal 3. West deals."
+pub fn deal_start(w: Words, number: usize, dealer: Seat) -> String {
+    let said = match (w.lang, dealer) {
+        (Lang::En, Seat::South) => format!("Deal {number}. You deal."),
+        (Lang::En, s) => format!("Deal {number}. {} deals.", w.seat(s)),
+        (Lang::Fr, Seat::South) => format!("Donne {number}. Vous donnez."),
+        (Lang::Fr, s) => format!("Donne {number}. {} donne.", w.seat(s)),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A new game: "New game: Contrée, to 1000 points."
+pub fn new_game(w: Words, game: &Game) -> String {
+    let rules = w.rules_short(game.rules());
+    let target = game.options().target;
+    let said = match w.lang {
+        Lang::En => format!("New game: {rules}, to {target} points."),
+        Lang::Fr => format!("Nouvelle partie : {rules}, en {target} points."),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A saved game resumed: "Resuming the saved game: Contrée to 1000, us 120, them 300."
+pub fn resumed(w: Words, game: &Game) -> String {
+    let rules = w.rules_short(game.rules());
+    let target = game.options().target;
+    let t = game.totals();
+    let score = both(w, t[Team::NS], t[Team::EW]);
+    let said = match w.lang {
+        Lang::En => format!("Resuming the saved game: {rules} to {target}, {score}."),
+        Lang::Fr => format!("Reprise de la partie enregistrée : {rules} en {target}, {score}."),
+    };
+    w.text(&said).into_owned()
+}
+
+/// The score: "Score: us 480, them 300, to 1000. This deal: tricks: us 3, them 2; card points:
+/// us 50, them 30."
+pub fn score(w: Words, game: &Game) -> Vec<String> {
+    let t = game.totals();
+    let target = game.options().target;
+    let mut lines = vec![match w.lang {
+        Lang::En => format!("Score: {}, playing to {target}.", both(w, t[Team::NS], t[Team::EW])),
+        Lang::Fr => format!("Score : {}, en {target}.", both(w, t[Team::NS], t[Team::EW])),
+    }];
+    let deal = game.deal();
+    if let (Some(c), Some(play)) = (deal.contract(), deal.play.as_ref()) {
+        let tricks = play.tricks_won();
+        let points = play.points();
+        lines.push(match w.lang {
+            Lang::En => format!(
+                "This deal: {}; tricks: {}; card points: {}.",
+                w.contract(&c),
+                both(w, tricks[Team::NS], tricks[Team::EW]),
+                both(w, points[Team::NS], points[Team::EW])
+            ),
+            Lang::Fr => format!(
+                "Cette donne : {} ; plis : {} ; points des plis : {}.",
+                w.contract(&c),
+                both(w, tricks[Team::NS], tricks[Team::EW]),
+                both(w, points[Team::NS], points[Team::EW])
+            ),
+        });
+    }
+    lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
+}
+
+/// A deal of the history in a sentence.
+pub fn history_line(w: Words, line: &DealLine) -> String {
+    let what = match (line.contract, line.result) {
+        (_, report::Result::Passed) => w.t(T::AllPassed).to_string(),
+        (None, _) => w.t(T::Bidding).to_string(),
+        (Some(c), r) => {
+            let how = match r {
+                report::Result::Made => w.t(T::Made),
+                report::Result::Failed => w.t(T::Failed),
+                _ => w.t(T::InProgress),
+            };
+            format!("{}, {how}", w.contract(&c))
+        }
+    };
+    let p = line.points;
+    let t = line.totals;
+    let said = match w.lang {
+        Lang::En => format!(
+            "Deal {}, dealt by {}: {what}. Points: {}. Totals: {}.",
+            line.number,
+            w.seat(line.dealer),
+            both(w, p[Team::NS], p[Team::EW]),
+            both(w, t[Team::NS], t[Team::EW])
+        ),
+        Lang::Fr => format!(
+            "Donne {}, donnée par {} : {what}. Points : {}. Totaux : {}.",
+            line.number,
+            w.seat(line.dealer),
+            both(w, p[Team::NS], p[Team::EW]),
+            both(w, t[Team::NS], t[Team::EW])
+        ),
+    };
+    w.text(&said).into_owned()
+}
+
+/// A finished deal's summary, a sentence a line.
+pub fn summary(w: Words, number: usize, s: &Summary) -> Vec<String> {
+    let mut lines = vec![format!("{}.", w.deal_over(number))];
+    let Some(o) = s.outcome else {
+        lines.push(format!("{}.", w.t(T::AllPassed)));
+        return lines.into_iter().map(|l| w.text(&l).into_owned()).collect();
+    };
+    let c = o.contract;
+    let verdict = w.t(if o.made { T::Made } else { T::Failed });
+    let reached = match (w.lang, o.reached) {
+        (Lang::En, Reached::Points { got, bid }) => format!("{got} points of {bid}"),
+        (Lang::Fr, Reached::Points { got, bid }) => format!("{got} points sur {bid}"),
+        (Lang::En, Reached::Tricks(n)) => format!("{n} tricks of 8"),
+        (Lang::Fr, Reached::Tricks(n)) => format!("{n} plis sur 8"),
+    };
+    let defence = o.defence.map(|v| format!(", {} {v}", w.t(T::Defence))).unwrap_or_default();
+    lines.push(format!("{}{}{verdict}, {reached}{defence}.", w.contract(&c), w.colon()));
+    // Who held each belote, beside its points: "Belote: us 0, them 20 (West, diamonds)."
+    let held: Vec<String> = s
+        .belotes
+        .iter()
+        .map(|(seat, suits)| {
+            let suits: Vec<&str> = suits.iter().map(|&suit| w.suit_name(suit)).collect();
+            format!("{}, {}", w.seat(*seat), suits.join(", "))
+        })
+        .collect();
+    for p in &s.points {
+        let v = |team: Team| p.teams[team].unwrap_or(0);
+        let of = match p.label {
+            T::Belote | T::Belotes if !held.is_empty() => format!(" ({})", held.join("; ")),
+            _ => String::new(),
+        };
+        let teams = both(w, v(Team::NS), v(Team::EW));
+        lines.push(format!("{}{}{teams}{of}.", w.t(p.label), w.colon()));
+    }
+    for (seat, combination) in &s.declared {
+        let (seat, c) = (w.seat(*seat), w.combination(*combination));
+        lines.push(format!("{}{}{seat}, {c}.", w.t(T::Declarations), w.colon()));
+    }
+    let (us, them) = (&s.sums[Team::NS], &s.sums[Team::EW]);
+    lines.push(match w.lang {
+        Lang::En => format!("Deal score: us {us}; them {them}."),
+        Lang::Fr => format!("Marque de la donne : nous {us} ; eux {them}."),
+    });
+    lines.push(format!(
+        "{}{}{}.",
+        w.t(T::Totals),
+        w.colon(),
+        both(w, s.totals[Team::NS], s.totals[Team::EW])
+    ));
+    lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
+}
+
+/// The end of the game: who won, and the final score.
+pub fn game_over(w: Words, game: &Game) -> Vec<String> {
+    let t = game.totals();
+    let verdict = match game.winner() {
+        Some(Team::NS) => w.t(T::YouWin),
+        _ => w.t(T::YouLose),
+    };
+    let lines = vec![
+        format!("{}{}{verdict}", w.t(T::GameOver), w.colon()),
+        match w.lang {
+            Lang::En => format!("Final score: {}.", both(w, t[Team::NS], t[Team::EW])),
+            Lang::Fr => format!("Score final : {}.", both(w, t[Team::NS], t[Team::EW])),
+        },
+        match w.lang {
+            Lang::En => "Say new for a new game, or quit.".to_string(),
+            Lang::Fr => "Dites nouvelle pour une nouvelle partie, ou quitter.".to_string(),
+        },
+    ];
+    lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
+}
+
+/// A computer player at the table: "North, your partner: Name. Tagline. Cautious style: ..."
+pub fn player(w: Words, p: &Player) -> String {
+    let said = format!(
+        "{}, {}{}{}. {}. {}.",
+        w.seat(p.seat),
+        w.t(p.role),
+        w.colon(),
+        p.name,
+        p.tagline.trim_end_matches('.'),
+        w.t(p.style)
+    );
+    w.text(&said).into_owned()
+}
+
+/// A word said at the line mode that means nothing now, and why, with what can be done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotNow {
+    /// A card during the auction.
+    Auction,
+    /// A call once the auction is over.
+    AuctionOver,
+    /// A card South does not hold.
+    NotHeld(Card),
+    /// A bid below the lowest allowed, or none allowed.
+    BidTooLow(Bid, Option<BidLevel>),
+    /// Sans atout or tout atout in a game without them.
+    NoNtAt,
+    /// A contre or surcontre with nothing to double.
+    NothingToContre,
+    /// Declaring, with no declaration asked.
+    NothingToDeclare,
+    /// A yes or no with no question asked.
+    NoQuestion,
+    /// A hint, out of South's turn.
+    NoHint,
+    /// A new game while one is being played.
+    GameOn,
+    /// A deal that is not finished, or not in the game.
+    NoSuchDeal(usize),
+    /// The game is over: nothing is played any more.
+    GameOver,
+    /// Not understood.
+    Unknown,
+}
+
+/// Why a command does nothing now.
+pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
+    let en = w.lang == Lang::En;
+    let said = match why {
+        NotNow::Auction if en => "The auction is on: make a call, or say help.".into(),
+        NotNow::Auction => {
+            "Les enchères ne sont pas finies : faites une enchère, ou dites aide.".into()
+        }
+        NotNow::AuctionOver if en => "The auction is over: play a card.".into(),
+        NotNow::AuctionOver => "Les enchères sont finies : jouez une carte.".into(),
+        NotNow::NotHeld(c) if en => format!("You do not hold {}.", w.the_card(c)),
+        NotNow::NotHeld(c) => format!("Vous n'avez pas {}.", w.the_card(c)),
+        NotNow::BidTooLow(b, Some(min)) if en => {
+            format!("You may not bid {}: the lowest bid now is {}.", w.bid_long(b), w.level(min))
+        }
+        NotNow::BidTooLow(b, Some(min)) => format!(
+            "Vous ne pouvez pas annoncer {} : l'enchère la plus basse est {}.",
+            w.bid_long(b),
+            w.level(min)
+        ),
+        NotNow::BidTooLow(b, None) if en => {
+            format!("You may not bid {}: no bid may be made now.", w.bid_long(b))
+        }
+        NotNow::BidTooLow(b, None) => {
+            format!("Vous ne pouvez pas annoncer {} : plus aucune enchère possible.", w.bid_long(b))
+        }
+        NotNow::NoNtAt if en => "This game is played without sans atout and tout atout.".into(),
+        NotNow::NoNtAt => "Cette partie se joue sans le sans atout ni le tout atout.".into(),
+        NotNow::NothingToContre if en => "There is nothing to contre now.".into(),
+        NotNow::NothingToContre => "Il n'y a rien à contrer maintenant.".into(),
+        NotNow::NothingToDeclare if en => "There is nothing to declare now.".into(),
+        NotNow::NothingToDeclare => "Rien à annoncer maintenant.".into(),
+        NotNow::NoQuestion if en => "No question is asked now.".into(),
+        NotNow::NoQuestion => "Aucune question en cours.".into(),
+        NotNow::NoHint if en => "A hint is asked on your turn, once a turn.".into(),
+        NotNow::NoHint => "Un conseil se demande à votre tour, une fois par tour.".into(),
+        NotNow::GameOn if en => "A new game comes once this one is over.".into(),
+        NotNow::GameOn => "Une nouvelle partie vient une fois celle-ci finie.".into(),
+        NotNow::NoSuchDeal(n) if en => format!("There is no finished deal {n}."),
+        NotNow::NoSuchDeal(n) => format!("Pas de donne {n} terminée."),
+        NotNow::GameOver if en => "The game is over: say new for a new game, or quit.".into(),
+        NotNow::GameOver => {
+            "La partie est finie : dites nouvelle pour une nouvelle partie, ou quitter.".into()
+        }
+        NotNow::Unknown if en => {
+            format!("Not understood: \"{}\". Say help for the commands.", typed.trim())
+        }
+        NotNow::Unknown => {
+            format!("Pas compris : « {} ». Dites aide pour les commandes.", typed.trim())
+        }
+    };
+    w.text(&said).into_owned()
+}
+
+/// The first words of the line mode.
+pub fn welcome(w: Words) -> String {
+    w.text(match w.lang {
+        Lang::En => "Belote contrée, in lines. Say help for the commands.",
+        Lang::Fr => "Belote contrée, en lignes. Dites aide pour les commandes.",
+    })
+    .into_owned()
+}
+
+/// The last words: the game is saved, or was played in memory.
+pub fn goodbye(w: Words, saved: bool) -> String {
+    w.text(match (w.lang, saved) {
+        (Lang::En, true) => "The game is saved. Goodbye.",
+        (Lang::En, false) => "Goodbye.",
+        (Lang::Fr, true) => "La partie est enregistrée. Au revoir.",
+        (Lang::Fr, false) => "Au revoir.",
+    })
+    .into_owned()
+}
+
+/// The expert is analysing a deal.
+pub fn analysing(w: Words) -> String {
+    w.text(w.t(T::Analysing)).into_owned()
+}

@@ -1,0 +1,334 @@
+//! The line mode: every command of the table's keys has its words, in English and in French; a
+//! whole game to 1000 is played by typed lines, in the process and through the binary's standard
+//! input, to the same transcript; the first deal's transcript in each language is kept as a
+//! snapshot; the game is saved as it goes and resumed where it was left.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use contree::bots::Level;
+use contree::bots::expert::{Budget, DEFAULT_THINK};
+use contree::game::{Game, GameOptions, Phase};
+use contree::rules::{Seat, Team};
+use contree::store::{GameResult, Store};
+use contree::ui::commands::Mode;
+use contree::ui::effects;
+use contree::ui::keymap::BINDINGS;
+use contree::ui::line::LineMode;
+use contree::ui::line::parse::{self, Kind, NoWord, WORDS};
+use contree::ui::text::{SuitStyle, Words};
+use contree::ui::{Config, Lang, Settings, Theme};
+
+/// The modes the line mode has: the table's, and what it says of the game.
+const LINE_MODES: &[Mode] = &[
+    Mode::Bidding,
+    Mode::Playing,
+    Mode::Declare,
+    Mode::Summary,
+    Mode::GameOver,
+    Mode::History,
+    Mode::Review,
+    Mode::Tricks,
+    Mode::DealDone,
+    Mode::Confirm,
+    Mode::Players,
+    Mode::Help,
+    Mode::Rules,
+    Mode::Menu,
+];
+
+#[test]
+fn every_command_of_the_tables_keys_has_its_words_in_both_languages() {
+    for b in BINDINGS {
+        for &mode in b.modes.iter().filter(|m| LINE_MODES.contains(m)) {
+            match parse::word_for(mode, b.cmd) {
+                Ok(kind) => {
+                    let word = WORDS.iter().find(|w| w.kind == kind);
+                    assert!(word.is_some(), "{:?} in {mode:?}: no words for {kind:?}", b.cmd);
+                }
+                // Only keys that move, scroll, close or stop have no word of their own.
+                Err(NoWord::Named | NoWord::Screen) => assert!(
+                    matches!(
+                        b.cmd,
+                        contree::ui::commands::Cmd::Left
+                            | contree::ui::commands::Cmd::Right
+                            | contree::ui::commands::Cmd::Up
+                            | contree::ui::commands::Cmd::Down
+                            | contree::ui::commands::Cmd::Act
+                            | contree::ui::commands::Cmd::Pick
+                            | contree::ui::commands::Cmd::NextButton
+                            | contree::ui::commands::Cmd::PrevButton
+                            | contree::ui::commands::Cmd::PageUp
+                            | contree::ui::commands::Cmd::PageDown
+                            | contree::ui::commands::Cmd::Close
+                    ),
+                    "{:?} in {mode:?} has no word",
+                    b.cmd
+                ),
+                Err(NoWord::Shell) => {
+                    assert_eq!(b.cmd, contree::ui::commands::Cmd::Suspend);
+                }
+            }
+        }
+    }
+    // Every way the help gives to say a command says it, in its language.
+    for word in WORDS.iter().filter(|w| w.kind != Kind::Again) {
+        for (lang, said) in [Lang::En, Lang::Fr].into_iter().zip(word.said) {
+            for example in said.split(", ") {
+                let got = parse::parse(lang, example).map(|c| c.kind());
+                assert_eq!(got, Some(word.kind), "{lang:?} {example:?}");
+            }
+        }
+        assert!(word.does.iter().all(|d| !d.is_empty()));
+    }
+    assert_eq!(parse::parse(Lang::En, "   ").map(|c| c.kind()), Some(Kind::Again));
+}
+
+fn config(lang: Lang, seed: u64) -> Config {
+    let settings = Settings { lang, level: Level::Normal, ..Settings::default() };
+    Config {
+        settings,
+        saved: settings,
+        theme: Theme::monochrome(),
+        target: 1000,
+        seed,
+        resume: None,
+        game: Some(contree::game::new_game(GameOptions::default(), seed, None)),
+        previous: None,
+        time_zone: jiff::tz::TimeZone::UTC,
+        budget: Budget::think(DEFAULT_THINK),
+        ascii: false,
+    }
+}
+
+/// What South types at its turn: a pass, or its first legal card named in words, in one of the
+/// ways a player writes it; `None` once the game is over.
+fn south_types(game: &Game, lang: Lang, turn: usize) -> Option<String> {
+    let w = Words { lang, suits: SuitStyle::Letters, ascii: false, spoken: true };
+    let letters = Words { spoken: false, ..w };
+    match game.phase() {
+        Phase::GameOver => None,
+        Phase::Bidding => Some(if lang == Lang::En { "pass" } else { "passe" }.to_string()),
+        _ => {
+            let card = game.legal_cards().first()?;
+            Some(match (turn % 3, lang) {
+                (0, Lang::En) => format!("play {}", w.card(card)),
+                (0, Lang::Fr) => format!("jouer {}", w.card(card)),
+                (1, _) => w.card(card),
+                _ => letters.card(card).to_lowercase(),
+            })
+        }
+    }
+}
+
+/// Plays the line mode in the process until `stop` says so, typing what South types: the
+/// lines said and the lines typed.
+fn play(
+    line: &mut LineMode,
+    store: &Store,
+    lang: Lang,
+    stop: impl Fn(&Game) -> bool,
+) -> (Vec<String>, Vec<String>) {
+    let (mut said, mut typed) = (Vec::new(), Vec::new());
+    for turn in 0..5000 {
+        // Every request to think is answered before anything is typed, as the runner does.
+        loop {
+            let asked = effects::apply_effects(line, store);
+            if asked.is_empty() {
+                break;
+            }
+            for a in asked.into_iter().filter_map(effects::think) {
+                line.answer(a);
+            }
+        }
+        said.extend(line.take_said());
+        let game = line.game().expect("a game").clone();
+        if stop(&game) || line.quit {
+            return (said, typed);
+        }
+        let text = south_types(&game, lang, turn).expect("South has something to type");
+        assert_eq!(game.to_act(), Some(Seat::South), "typed only at South's turn: {said:?}");
+        line.input(&text);
+        typed.push(text);
+    }
+    panic!("the game did not end: {said:?}");
+}
+
+/// The lines of the first deal, up to its summary's totals.
+fn first_deal(said: &[String]) -> String {
+    let end = said.iter().position(|l| l.starts_with("Totals") || l.starts_with("Totaux"));
+    said[..=end.expect("a deal's totals")].join("\n")
+}
+
+#[test]
+fn the_first_deal_is_said_a_line_an_event_in_english_and_in_french() {
+    for lang in [Lang::En, Lang::Fr] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let mut line = LineMode::new(config(lang, 5), true, &[]);
+        let (said, _) = play(&mut line, &store, lang, |g| !g.history().is_empty());
+        let text = first_deal(&said);
+        // Plain lines: no glyph, no escape sequence, nothing drawn.
+        assert!(!text.contains(['♠', '♥', '♦', '♣', '\u{1b}', '\r']), "{text}");
+        insta::assert_snapshot!(format!("first_deal_{lang:?}"), text);
+    }
+}
+
+#[test]
+fn a_card_refused_says_the_rule_and_what_may_be_played() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    // Up to a turn of South's where it may not play every card it holds.
+    let (said, _) = play(&mut line, &store, Lang::En, |g| {
+        g.phase() == Phase::Playing
+            && g.to_act() == Some(Seat::South)
+            && g.legal_cards() != g.deal().hands()[Seat::South]
+    });
+    assert!(said.iter().any(|l| l.starts_with("You may play: ")), "{said:?}");
+    let game = line.game().expect("a game").clone();
+    let held = game.deal().hands()[Seat::South];
+    let wrong = held.iter().find(|c| !game.legal_cards().contains(*c)).expect("a card refused");
+    let w = Words { lang: Lang::En, suits: SuitStyle::Letters, ascii: false, spoken: true };
+    line.input(&format!("play {}", w.card(wrong)));
+    let answer = line.take_said();
+    let named = w.card(wrong);
+    let capital = format!("{}{}", named[..1].to_uppercase(), &named[1..]);
+    assert!(answer[0].starts_with(&format!("{capital}: you must ")), "{answer:?}");
+    assert!(answer.iter().any(|l| l.starts_with("You may play: ")), "{answer:?}");
+    // A card South does not hold, a call in the play, a word not understood: each says why.
+    let missing = contree::rules::Card::all().find(|c| !held.contains(*c)).expect("one");
+    line.input(&format!("play {}", w.card(missing)));
+    line.input("100 hearts");
+    line.input("fold");
+    let answer = line.take_said();
+    assert_eq!(answer[0], format!("You do not hold {}.", w.the_card(missing)));
+    assert_eq!(answer[1], "The auction is over: play a card.");
+    assert_eq!(answer[2], "Not understood: \"fold\". Say help for the commands.");
+    assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), Some(held), "nothing played");
+}
+
+fn contree_line(data: &Path, args: &[&str], input: &str) -> (String, Option<i32>) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .arg("--line")
+        .args(args)
+        .env("CONTREE_DATA_DIR", data)
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs contree");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("writes the script");
+    drop(stdin);
+    let out = child.wait_with_output().expect("contree ends");
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code())
+}
+
+#[test]
+fn a_whole_game_to_1000_is_played_through_standard_input() {
+    // The game played in the process gives the script and the transcript to expect.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 11), true, &[]);
+    let (mut said, typed) = play(&mut line, &store, Lang::En, |g| g.phase() == Phase::GameOver);
+    line.end();
+    let _ = effects::apply_effects(&mut line, &store);
+    said.extend(line.take_said());
+    let game = line.game().expect("a game");
+    assert!(game.totals().0.iter().any(|&t| t >= 1000), "{:?}", game.totals());
+    assert!(said.iter().any(|l| l.starts_with("Game over: ")), "{said:?}");
+    // The binary, fed the same lines on its standard input, says the same; the end of the input
+    // saves and leaves.
+    let data = tempfile::tempdir().expect("temp dir");
+    let script: String = typed.iter().map(|t| format!("{t}\n")).collect();
+    let (out, code) = contree_line(
+        data.path(),
+        &["--new", "--seed", "11", "--level", "normal", "--lang", "en"],
+        &script,
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().collect::<Vec<_>>(), said);
+    let saved = Store::at(data.path()).expect("store");
+    let filed = saved.last_game().expect("the games file").0.expect("the game filed");
+    let won = game.winner() == Some(Team::NS);
+    let result = if won { GameResult::Won } else { GameResult::Lost };
+    assert_eq!((filed.result, filed.totals), (result, game.totals()));
+}
+
+#[test]
+fn a_game_left_is_resumed_where_it_was() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let args = ["--new", "--seed", "5", "--level", "normal", "--lang", "fr"];
+    let (first, code) = contree_line(data.path(), &args, "passe\naide\nquitter\nmain\n");
+    assert_eq!(code, Some(0));
+    assert!(first.contains("Dites aide pour les commandes."), "{first}");
+    assert!(first.contains("Vous passez."), "{first}");
+    // Nothing after the quit is read: "main" would say the hand after the last words.
+    assert!(first.trim_end().ends_with("La partie est enregistrée. Au revoir."), "{first}");
+    let (second, code) =
+        contree_line(data.path(), &["--level", "normal", "--lang", "fr"], "score\n");
+    assert_eq!(code, Some(0));
+    assert!(second.contains("Reprise de la partie enregistrée"), "{second}");
+    assert!(second.contains("Score : nous 0, eux 0, en 1000."), "{second}");
+    // In ASCII, the same words without their accents.
+    let (ascii, _) =
+        contree_line(data.path(), &["--level", "normal", "--lang", "fr", "--ascii"], "");
+    assert!(ascii.is_ascii(), "{ascii}");
+    assert!(ascii.contains("La partie est enregistree. Au revoir."), "{ascii}");
+}
+
+mod parsing {
+    use contree::rules::{Bid, BidLevel, Call, Card, Trump};
+    use contree::ui::Lang;
+    use contree::ui::line::parse::{Command, parse};
+    use contree::ui::text::{SuitStyle, Words};
+    use proptest::prelude::*;
+
+    fn lang() -> impl Strategy<Value = Lang> {
+        prop_oneof![Just(Lang::En), Just(Lang::Fr)]
+    }
+
+    fn card() -> impl Strategy<Value = Card> {
+        (0usize..32).prop_map(|i| Card::all().nth(i).expect("32 cards"))
+    }
+
+    proptest! {
+        /// Whatever is typed, the parser answers, and never with a card or a call the line did
+        /// not name in some way.
+        #[test]
+        fn any_line_is_read_without_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64), lang in lang()) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = parse(lang, &text);
+        }
+
+        /// A card as the table writes it, spoken, in letters or in glyphs, is read back as
+        /// that card, with or without "play", in either language.
+        #[test]
+        fn every_card_as_written_is_read_back(card in card(), lang in lang(), accents in any::<bool>()) {
+            let spoken = Words { lang, suits: SuitStyle::Letters, ascii: !accents, spoken: true };
+            let letters = Words { spoken: false, ..spoken };
+            let glyphs = Words { suits: SuitStyle::Glyphs, ascii: false, spoken: false, ..spoken };
+            let play = if lang == Lang::En { "play" } else { "jouer" };
+            for written in [spoken.card(card), letters.card(card), glyphs.card(card), spoken.the_card(card)] {
+                prop_assert_eq!(parse(lang, &written), Some(Command::Play(card)), "{}", written);
+                let typed = format!("{play} {}", written.to_uppercase());
+                prop_assert_eq!(parse(lang, &typed), Some(Command::Play(card)), "{}", typed);
+            }
+        }
+
+        /// A bid as the table writes it is read back as that bid.
+        #[test]
+        fn every_bid_as_written_is_read_back(level in 0usize..10, trump in 0usize..6, lang in lang(), spoken in any::<bool>()) {
+            let bid = Bid { level: BidLevel::ALL[level], trump: Trump::ALL[trump] };
+            let w = Words { lang, suits: SuitStyle::Letters, ascii: false, spoken };
+            for written in [w.bid(bid), w.bid_long(bid)] {
+                prop_assert_eq!(parse(lang, &written), Some(Command::Call(Call::Bid(bid))), "{}", written);
+            }
+        }
+    }
+}
