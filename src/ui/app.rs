@@ -26,7 +26,7 @@ use super::table_screen::TableScreen;
 use super::text::{T, Words};
 use super::theme::Theme;
 use crate::bots::expert::{Budget, DealAnalysis};
-use crate::game::{Game, GameOptions, Phase};
+use crate::game::{Game, Phase};
 use crate::rules::{DealRecord, Rules};
 use crate::stats::Stats;
 
@@ -82,11 +82,7 @@ impl App {
             base: Screen::Start(Box::new(StartScreen { cursor: 0, resume: config.resume })),
             over: Vec::new(),
             popups: Vec::new(),
-            target: if config.settings.set.targets().contains(&config.target) {
-                config.target
-            } else {
-                config.settings.set.default_target()
-            },
+            target: config.settings.target_or_default(config.target),
             analyses: Analyses::default(),
             status: None,
             stats: None,
@@ -592,11 +588,7 @@ impl App {
 
     /// Starts a new game with new faces at the table.
     pub fn new_game(&mut self) {
-        let options = GameOptions {
-            target: self.target,
-            rules: self.settings.rules(),
-            deal_style: self.settings.deal_style,
-        };
+        let options = self.settings.new_game_options(self.target);
         let last = self.game().map(|g| g.players().clone());
         let game = self.games.new_game(options, last.as_ref());
         let replaced = self.unseat();

@@ -129,6 +129,17 @@ impl Summary {
         }
     }
 
+    /// Who held each belote, in `w`'s words: "West ♥", "North ♠ ♦".
+    pub fn held(&self, w: Words) -> Vec<String> {
+        self.belotes
+            .iter()
+            .map(|(seat, suits)| {
+                let suits: Vec<&str> = suits.iter().map(|&s| w.suit(s)).collect();
+                format!("{} {}", w.seat(*seat), suits.join(" "))
+            })
+            .collect()
+    }
+
     /// "Belote" or "Belotes", as many as the deal counted.
     pub fn belote_label(&self) -> T {
         let n: usize = self.belotes.iter().map(|(_, suits)| suits.len()).sum();

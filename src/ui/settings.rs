@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::text::{Lang, SuitStyle};
 use crate::bots::Level;
 use crate::bots::expert::Budget;
-use crate::game::DealStyle;
+use crate::game::{DealStyle, GameOptions};
 use crate::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 
 /// The settings file in the data directory.
@@ -191,6 +191,16 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// `target` if the rule set of new games plays to it, else that set's own target.
+    pub fn target_or_default(&self, target: u16) -> u16 {
+        if self.set.targets().contains(&target) { target } else { self.set.default_target() }
+    }
+
+    /// The options of a new game to `target`: these settings' rules and deal style.
+    pub fn new_game_options(&self, target: u16) -> GameOptions {
+        GameOptions { target, rules: self.rules(), deal_style: self.deal_style }
+    }
+
     /// The rules new games are played with.
     pub fn rules(&self) -> Rules {
         Rules { set: self.set, nt_at: self.nt_at, scoring: self.scoring, contre: self.contre }

@@ -27,7 +27,7 @@ use super::table::{Bubble, Hint, Notice, Out, Table, TableMsg};
 use super::text::{SuitStyle, T, Words};
 use super::work::Answer;
 use crate::bots::expert::Budget;
-use crate::game::{Action, Game, GameOptions, Phase};
+use crate::game::{Action, Game, Phase};
 use crate::rules::{Call, Seat};
 use crate::stats::Stats;
 
@@ -71,11 +71,7 @@ impl LineMode {
             saved: config.saved,
             budget: config.budget,
             ascii: config.ascii,
-            target: if config.settings.set.targets().contains(&config.target) {
-                config.target
-            } else {
-                config.settings.set.default_target()
-            },
+            target: config.settings.target_or_default(config.target),
             kept,
             games: Games::new(config.seed, config.game.as_ref(), config.previous),
             table: None,
@@ -452,11 +448,7 @@ impl LineMode {
 
     /// A new game of the settings' rules, with new faces, in place of the one at the table.
     fn new_game(&mut self) {
-        let options = GameOptions {
-            target: self.target,
-            rules: self.settings.rules(),
-            deal_style: self.settings.deal_style,
-        };
+        let options = self.settings.new_game_options(self.target);
         let last = self.game().map(|g| g.players().clone());
         let game = self.games.new_game(options, last.as_ref());
         let replaced = self.table.take().map(|t| self.games.stand(t));

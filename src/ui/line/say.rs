@@ -421,15 +421,8 @@ pub fn summary(w: Words, number: usize, s: &Summary) -> Vec<String> {
     };
     let defence = o.defence.map(|v| format!(", {} {v}", w.t(T::Defence))).unwrap_or_default();
     lines.push(format!("{}{}{verdict}, {reached}{defence}.", w.contract(&c), w.colon()));
-    // Who held each belote, beside its points: "Belote: us 0, them 20 (West, diamonds)."
-    let held: Vec<String> = s
-        .belotes
-        .iter()
-        .map(|(seat, suits)| {
-            let suits: Vec<&str> = suits.iter().map(|&suit| w.suit_name(suit)).collect();
-            format!("{}, {}", w.seat(*seat), suits.join(", "))
-        })
-        .collect();
+    // Who held each belote, beside its points: "Belote: us 0, them 20 (West diamonds)."
+    let held = s.held(w);
     for p in &s.points {
         let v = |team: Team| p.teams[team].unwrap_or(0);
         let of = match p.label {

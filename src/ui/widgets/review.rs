@@ -62,14 +62,7 @@ pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         ]));
     }
     if !summary.belotes.is_empty() {
-        let held: Vec<String> = summary
-            .belotes
-            .iter()
-            .map(|(seat, suits)| {
-                let suits: Vec<&str> = suits.iter().map(|&s| w.suit(s)).collect();
-                format!("{} {}", w.seat(*seat), suits.join(" "))
-            })
-            .collect();
+        let held = summary.held(w);
         lines.push(Line::from(vec![
             span(format!("  {}{}", w.t(summary.belote_label()), w.colon()), t.dim),
             span(held.join(", "), t.text),
