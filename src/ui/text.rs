@@ -197,10 +197,19 @@ pub fn spoken(text: &str, lang: Lang) -> String {
             '«' | '»' | '“' | '”' => "\"",
             '’' | '‘' => "'",
             '\u{a0}' => " ",
-            '♠' => w.suit_name(Suit::Spades),
-            '♥' => w.suit_name(Suit::Hearts),
-            '♦' => w.suit_name(Suit::Diamonds),
-            '♣' => w.suit_name(Suit::Clubs),
+            '♠' | '♥' | '♦' | '♣' => {
+                let suit = match c {
+                    '♠' => Suit::Spades,
+                    '♥' => Suit::Hearts,
+                    '♦' => Suit::Diamonds,
+                    _ => Suit::Clubs,
+                };
+                // A rank written against its suit ("J♠") is read apart from it.
+                if out.ends_with(char::is_alphanumeric) {
+                    out.push(' ');
+                }
+                w.suit_name(suit)
+            }
             c if c.is_alphanumeric() || c.is_ascii() => {
                 out.push(c);
                 continue;
@@ -1914,6 +1923,37 @@ mod tests {
         assert_eq!(en.resume_notice(&left), left.notice());
         let notice = fr.resume_notice(&left).expect("a notice");
         assert!(notice.contains("(permission refusée (lecture seule ?))"), "{notice}");
+    }
+
+    #[test]
+    fn spoken_texts_name_their_signs_and_cards() {
+        use crate::rules::Card;
+        assert_eq!(spoken("320 + 2 × 90 = 500", Lang::En), "320 + 2 times 90 = 500");
+        assert_eq!(spoken("−12 en moyenne — 133 → 130", Lang::Fr), "-12 en moyenne, 133 à 130");
+        assert_eq!(spoken("Hint: J♠ — pulls trumps", Lang::En), "Hint: J spades, pulls trumps");
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: true };
+        let fr = Words { lang: Lang::Fr, ..en };
+        let ace = Card::new(Suit::Hearts, Rank::Ace);
+        assert_eq!(en.card(ace), "ace of hearts");
+        assert_eq!(fr.the_card(ace), "l'as de cœur");
+        assert_eq!(fr.the_card(Card::new(Suit::Clubs, Rank::Queen)), "la dame de trèfle");
+        assert_eq!(Words { ascii: true, ..fr }.the_card(ace), "l'as de coeur");
+        let tierce = Declaration::Sequence { top: Card::new(Suit::Hearts, Rank::Queen), len: 3 };
+        assert_eq!(en.declaration(tierce), "Tierce to the queen of hearts");
+        assert_eq!(fr.declaration(tierce), "Tierce à la dame de cœur");
+        use crate::game::{Action, GameError};
+        let refused = GameError::Play(crate::rules::PlayError::MustFollow { suit: Suit::Spades });
+        assert_eq!(
+            en.refusal(Action::Play(ace), &refused),
+            "ace of hearts: you must follow spades"
+        );
+        // Every text of the table, spoken, keeps no glyph a reader would spell out.
+        for w in [en, fr] {
+            for &t in T::ALL {
+                let said = w.t(t);
+                assert!(!said.contains(['♠', '♥', '♦', '♣', '×', '→', '—', '…', '★']), "{said}");
+            }
+        }
     }
 
     #[test]

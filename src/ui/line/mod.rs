@@ -596,7 +596,7 @@ impl LineMode {
             lines.push(say::confirm(w, call));
         } else if t.south_to_bid() {
             lines.push(say::hand(w, hand, None));
-            lines.push(say::to_beat(w, deal.auction.current_bid()));
+            lines.push(say::to_beat(w, deal.auction.current_bid(), deal.auction.multiplier()));
             lines.push(say::turn_to_bid(w, &g.legal_calls()));
         } else if t.south_to_play() {
             let trick = t.table_trick();

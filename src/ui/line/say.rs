@@ -6,7 +6,7 @@
 use crate::game::Game;
 use crate::rules::{
     BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
-    Seat, Suit, Team, Trick, Trump,
+    Multiplier, Seat, Suit, Team, Trick, Trump,
 };
 use crate::ui::Lang;
 use crate::ui::report::{self, DealLine, Player, Reached, Summary, team_word};
@@ -102,14 +102,19 @@ pub fn declarations_scored(w: Words, scoring: Option<(Team, u16)>) -> String {
     w.text(&format!("{}{}{who}.", w.t(T::Declarations), w.colon())).into_owned()
 }
 
-/// A trick taken: "Trick 3 to East: 24 points for them."
-pub fn trick_taken(w: Words, number: usize, t: &DoneTrick) -> String {
-    let side = team(w, t.winner.team());
-    let who = match (w.lang, t.winner) {
+/// Who takes a trick: a seat, or "you".
+fn winner(w: Words, seat: Seat) -> &'static str {
+    match (w.lang, seat) {
         (Lang::En, Seat::South) => "you",
         (Lang::Fr, Seat::South) => "vous",
         (_, seat) => w.seat(seat),
-    };
+    }
+}
+
+/// A trick taken: "Trick 3 to East: 24 points for them."
+pub fn trick_taken(w: Words, number: usize, t: &DoneTrick) -> String {
+    let side = team(w, t.winner.team());
+    let who = winner(w, t.winner);
     let said = match w.lang {
         Lang::En => format!("Trick {number} to {who}: {} points for {side}.", t.points),
         Lang::Fr => format!("Pli {number} pour {who} : {} points pour {side}.", t.points),
@@ -140,19 +145,10 @@ pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
 
 /// A trick taken, whole: "Trick 2, to North, 14 points: East the ace of spades, ..."
 pub fn trick_whole(w: Words, number: usize, t: &DoneTrick) -> String {
+    let (who, cards) = (winner(w, t.winner), trick_cards(w, &t.trick));
     let said = match w.lang {
-        Lang::En => format!(
-            "Trick {number}, to {}, {} points: {}.",
-            w.seat(t.winner),
-            t.points,
-            trick_cards(w, &t.trick)
-        ),
-        Lang::Fr => format!(
-            "Pli {number}, pour {}, {} points : {}.",
-            w.seat(t.winner),
-            t.points,
-            trick_cards(w, &t.trick)
-        ),
+        Lang::En => format!("Trick {number}, to {who}, {} points: {cards}.", t.points),
+        Lang::Fr => format!("Pli {number}, pour {who}, {} points : {cards}.", t.points),
     };
     w.text(&said).into_owned()
 }
@@ -221,14 +217,17 @@ pub fn turn_to_play(w: Words, trick: usize, lead: bool) -> String {
     w.text(&said).into_owned()
 }
 
-/// The bid to beat in the auction: "The bid to beat: 100 hearts, East." or none yet.
-pub fn to_beat(w: Words, current: Option<(Seat, Bid)>) -> String {
+/// The bid to beat in the auction, contred or not: "The bid to beat: 100 hearts contré, East."
+/// or none yet.
+pub fn to_beat(w: Words, current: Option<(Seat, Bid)>, m: Multiplier) -> String {
     let said = match (w.lang, current) {
         (Lang::En, None) => "No bid yet.".to_string(),
         (Lang::Fr, None) => "Aucune enchère pour l'instant.".to_string(),
-        (Lang::En, Some((s, b))) => format!("The bid to beat: {}, {}.", w.bid_long(b), w.seat(s)),
+        (Lang::En, Some((s, b))) => {
+            format!("The bid to beat: {}{}, {}.", w.bid_long(b), w.multiplier(m), w.seat(s))
+        }
         (Lang::Fr, Some((s, b))) => {
-            format!("L'enchère à battre : {}, {}.", w.bid_long(b), w.seat(s))
+            format!("L'enchère à battre : {}{}, {}.", w.bid_long(b), w.multiplier(m), w.seat(s))
         }
     };
     w.text(&said).into_owned()
