@@ -332,3 +332,42 @@ mod parsing {
         }
     }
 }
+
+#[test]
+fn a_contre_is_confirmed_and_a_card_taken_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    let south_may_contre = |g: &Game| {
+        g.phase() == Phase::Bidding && g.to_act() == Some(Seat::South) && g.legal_calls().contre
+    };
+    let _ = play(&mut line, &store, Lang::En, south_may_contre);
+    line.input("contre");
+    assert_eq!(line.take_said(), ["Contre: are you sure? Say yes or no."]);
+    line.input("no");
+    let said = line.take_said();
+    assert!(said.last().is_some_and(|l| l.starts_with("Your turn to bid.")), "{said:?}");
+    line.input("yes");
+    assert_eq!(line.take_said(), ["No question is asked now."]);
+    line.input("contre");
+    line.input("oui");
+    assert_eq!(line.take_said(), ["Contre: are you sure? Say yes or no.", "You say contre."]);
+    // Up to South's next card: played, then taken back, and its turn is said again.
+    let _ = play(&mut line, &store, Lang::En, |g| {
+        g.phase() == Phase::Playing && g.to_act() == Some(Seat::South) && g.legal_cards().len() > 1
+    });
+    let game = line.game().expect("a game").clone();
+    let card = game.legal_cards().first().expect("a card");
+    let w = Words { lang: Lang::En, suits: SuitStyle::Letters, ascii: false, spoken: true };
+    line.input(&w.card(card));
+    let _ = line.take_said();
+    line.input("undo");
+    let said = line.take_said();
+    let taken = format!("Taken back: {}.", w.card(card));
+    assert_eq!(said.first(), Some(&taken), "{said:?}");
+    assert!(said.iter().any(|l| l.starts_with("You may play")), "{said:?}");
+    assert_eq!(
+        line.game().map(|g| g.deal().hands()[Seat::South]),
+        Some(game.deal().hands()[Seat::South])
+    );
+}
