@@ -371,3 +371,22 @@ fn a_contre_is_confirmed_and_a_card_taken_back() {
         Some(game.deal().hands()[Seat::South])
     );
 }
+
+#[test]
+fn a_claim_is_a_word_answered_on_souths_turn_to_play_and_refused_otherwise() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    let (_, _) = play(&mut line, &store, Lang::En, |g| g.to_act() == Some(Seat::South));
+    line.input("claim");
+    let answer = line.take_said();
+    assert_eq!(answer[0], "The rest of the tricks is claimed on your turn to play.", "{answer:?}");
+    let (_, _) = play(&mut line, &store, Lang::En, |g| {
+        g.phase() == Phase::Playing && g.to_act() == Some(Seat::South)
+    });
+    let held = line.game().map(|g| g.deal().hands()[Seat::South]);
+    line.input("revendiquer");
+    let answer = line.take_said();
+    assert_eq!(answer[0], "The defence can still take a trick.", "{answer:?}");
+    assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), held, "nothing played");
+}

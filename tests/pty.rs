@@ -264,6 +264,31 @@ fn play_quit_and_resume_in_a_real_terminal() {
 }
 
 #[test]
+fn a_claim_the_defence_can_beat_is_refused_and_play_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start(dir.path());
+    sit_down(&mut t, dir.path());
+    t.send("\t"); // from Pass to the lowest value
+    t.send("\r"); // the lowest value
+    t.send("\r"); // the first suit
+    t.wait_for("forced card was played");
+    t.send("\r");
+    t.wait_for("[Claim (r)]");
+    // Seven cards each: East and West still hold tricks.
+    t.send("r");
+    t.wait_for("The defence can still take a trick");
+    assert!(t.contents().contains("▶ Your turn"), "still South's turn:\n{}", t.contents());
+    t.send("\r");
+    t.wait_for_any(&["tricks: us 2", "tricks: us 1, them 1"]);
+    t.send("q");
+    t.wait_exit();
+    let text = std::fs::read_to_string(dir.path().join("game.json")).expect("game.json exists");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("a JSON save");
+    let played = save["deals"][0]["play"].as_array().map_or(0, Vec::len);
+    assert!(played >= 5, "the claim played nothing, South's card did: {text}");
+}
+
+#[test]
 fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
     let dir = tempfile::tempdir().expect("temp dir");
     // Slow: the computer players wait long enough for the call to be taken back first.

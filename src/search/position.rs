@@ -266,6 +266,22 @@ impl Position {
         Ok(self.play(card))
     }
 
+    /// The same cards still to play, with every trick taken so far counted to `team` (and
+    /// their points): a capot for `team` from here is then exactly `team` taking every trick
+    /// left, the question of a claim. A deal that is over is left as it is.
+    pub fn all_taken_by(&self, team: Team) -> Position {
+        if self.is_over() {
+            return *self;
+        }
+        let (points, tricks) = (self.points(), self.tricks_won());
+        let (mut to_team, mut won) = (ByTeam::default(), ByTeam::default());
+        to_team[team] = points[Team::NS] + points[Team::EW];
+        won[team] = tricks[Team::NS] + tricks[Team::EW];
+        let taking =
+            TrickTaking::from_parts(*self.trick(), self.trump(), self.rules(), to_team, won);
+        Position { taking, ..*self }
+    }
+
     /// A 64-bit hash of everything the rest of the deal depends on: the hands, the trick on the
     /// table, the trump and the rules, and which teams have taken no trick yet. Two positions with the same
     /// future have the same key, whatever order the earlier cards came in.

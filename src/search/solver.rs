@@ -343,6 +343,27 @@ impl Solver {
         Ok(None)
     }
 
+    /// Whether `team` takes every trick left from `pos` whatever the other side plays; if so,
+    /// the rest of the deal's cards in the order of play, a line in which it does (each card
+    /// the solver's best for its seat). `None` when the other side can still take a trick, or
+    /// the deal is over. One probe answers: with the tricks so far counted to `team`
+    /// ([`Position::all_taken_by`]), a capot is every trick left. The node limit bounds each
+    /// call to the solver, the probe and each card of the line.
+    pub fn claim(&mut self, pos: &Position, team: Team) -> Result<Option<Vec<Card>>, OutOfBudget> {
+        let mut line = pos.all_taken_by(team);
+        if pos.is_over() || !self.reaches(&line, team, CAPOT_POINTS)? {
+            return Ok(None);
+        }
+        let mut cards = Vec::with_capacity(32);
+        while !line.is_over() {
+            // The capot is the value: every card the line plays keeps it.
+            let Some((card, _)) = self.best_card(&line)? else { return Ok(None) };
+            line.play(card);
+            cards.push(card);
+        }
+        Ok(Some(cards))
+    }
+
     /// Resets the per-call counters, the killer leads and the mode tables for `pos`, and gives
     /// its state.
     fn start(&mut self, pos: &Position) -> State {

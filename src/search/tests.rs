@@ -402,3 +402,100 @@ fn one_solver_serves_every_trump_in_turn() {
         }
     }
 }
+
+/// Whether `team` takes every trick left from `pos` whatever the other side plays: every legal
+/// card of every seat, a trick lost ending the line.
+fn takes_every_trick(pos: &Position, team: Team) -> bool {
+    if pos.is_over() {
+        return true;
+    }
+    let mut lines = pos.legal_cards().iter().map(|c| {
+        let mut child = *pos;
+        let lost = child.play(c).is_some_and(|t| t.winner.team() != team);
+        !lost && takes_every_trick(&child, team)
+    });
+    if pos.to_play().team() == team { lines.any(|b| b) } else { lines.all(|b| b) }
+}
+
+/// The last tricks of a deal with spades trumps, South to lead, three tricks taken by each side:
+/// North-South hold every point so far.
+fn last_tricks(hands: [&str; 4]) -> Position {
+    let hands = BySeat(hands.map(|h| {
+        h.split_whitespace()
+            .map(str::parse)
+            .collect::<Result<CardSet, _>>()
+            .unwrap_or_else(|e| panic!("{h}: {e}"))
+    }));
+    let trump = Trump::Suit(Suit::Spades);
+    let rules = Rules::default();
+    let held = hands.0.iter().fold(CardSet::EMPTY, |a, h| a.or(*h)).points(trump);
+    let done = ((8 - hands[Seat::South].len()) / 2) as u8;
+    let points = ByTeam([152 - held, 0]);
+    let tricks = ByTeam([done, done]);
+    let trick = Trick::new(Seat::South, rules.direction());
+    Position::from_parts(hands, trick, trump, rules, points, tricks)
+        .unwrap_or_else(|e| panic!("a position: {e}"))
+}
+
+#[test]
+fn a_claim_holds_when_the_side_takes_every_trick_left_and_its_line_takes_them() {
+    let mut solver = Solver::new();
+    // South, East, North, West: South's two trumps take both tricks.
+    let pos = last_tricks(["JS 9S", "9C 10C", "7D 8D", "8C AH"]);
+    let line = solver.claim(&pos, Team::NS).unwrap_or_else(|e| panic!("{e}"));
+    let Some(line) = line else { panic!("South's trumps take the rest") };
+    assert_eq!(line.len(), 8);
+    let mut played = pos;
+    for card in line {
+        let taken = played.try_play(card).unwrap_or_else(|e| panic!("{card}: {e}"));
+        assert!(taken.is_none_or(|t| t.winner.team() == Team::NS), "{card} loses a trick");
+    }
+    assert!(played.is_over());
+    assert_eq!(solver.claim(&pos, Team::EW), Ok(None));
+}
+
+#[test]
+fn a_claim_fails_when_the_defence_can_take_a_trick() {
+    let mut solver = Solver::new();
+    // South's jack of trumps takes one trick, West's ace of hearts the other.
+    let pos = last_tricks(["JS 7H", "9C 10C", "7D 8D", "8C AH"]);
+    assert_eq!(solver.claim(&pos, Team::NS), Ok(None));
+    assert_eq!(solver.claim(&pos, Team::EW), Ok(None));
+}
+
+/// A trick worth no point lost on the way is a trick lost, even where the side takes every
+/// point left.
+#[test]
+fn a_claim_counts_tricks_not_points() {
+    let mut solver = Solver::new();
+    // South must give West the club trick, worth nothing, to keep the ace for the last trick.
+    let pos = last_tricks(["AH 7C", "9D 7H", "7D 8D", "9C 8H"]);
+    let left = 152 - pos.points()[Team::NS] + 10;
+    assert_eq!(solver.reaches(&pos, Team::NS, pos.points()[Team::NS] + left), Ok(true));
+    assert!(!takes_every_trick(&pos, Team::NS));
+    assert_eq!(solver.claim(&pos, Team::NS), Ok(None));
+}
+
+#[test]
+fn a_claim_agrees_with_brute_force_and_its_line_takes_every_trick() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut solver = Solver::with_table_bits(12);
+    let mut held = 0;
+    for _ in 0..400 {
+        let cards_left = 4 * rng.random_range(1..=4);
+        let pos = random_position(&mut rng, cards_left);
+        for team in Team::ALL {
+            let claim = solver.claim(&pos, team).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(claim.is_some(), takes_every_trick(&pos, team), "{team} on {pos:?}");
+            let Some(line) = claim else { continue };
+            held += 1;
+            let mut played = pos;
+            for card in line {
+                let taken = played.try_play(card).unwrap_or_else(|e| panic!("{card}: {e}"));
+                assert!(taken.is_none_or(|t| t.winner.team() == team), "{pos:?}");
+            }
+            assert!(played.is_over());
+        }
+    }
+    assert!(held > 20, "only {held} claims held");
+}

@@ -397,6 +397,7 @@ impl App {
             Cmd::Menu => self.popups.push(Popup::Menu { selected: 0 }),
             Cmd::Undo => self.send(TableMsg::Undo),
             Cmd::Hint => self.send(TableMsg::Hint),
+            Cmd::Claim => self.send(TableMsg::Claim),
             Cmd::Close => self.close(),
             Cmd::Yes => self.answer_confirm(true),
             Cmd::No => self.answer_confirm(false),
@@ -770,6 +771,11 @@ impl App {
             Hit::Hint => {
                 if self.availability(self.mode(), Cmd::Hint) == Availability::Now {
                     self.send(TableMsg::Hint);
+                }
+            }
+            Hit::Claim => {
+                if self.availability(self.mode(), Cmd::Claim) == Availability::Now {
+                    self.send(TableMsg::Claim);
                 }
             }
         }

@@ -95,6 +95,8 @@ pub enum Cmd {
     Help,
     /// Show what the expert would do, and why.
     Hint,
+    /// Claim the rest of the tricks.
+    Claim,
     /// Close the top popup, go back.
     Close,
     /// Save and quit.
@@ -181,6 +183,8 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         }
         // `i` while South may ask and has not asked yet.
         Cmd::Hint => table.hint_allowed(),
+        // `r` on South's turn to play; the table then checks the claim.
+        Cmd::Claim => table.claim_allowed(),
         _ => true,
     };
     if now { Now } else { Availability::NotNow(None) }

@@ -238,6 +238,15 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding, Playing, Declare],
         footer: true,
     },
+    // The rest of the tricks, when South's side takes every one whatever the defence does.
+    Binding {
+        keys: &[k('r')],
+        shown: "r",
+        cmd: Cmd::Claim,
+        label: T::ClaimKey,
+        modes: &[Playing],
+        footer: true,
+    },
     Binding {
         keys: &[k('u')],
         shown: "u",

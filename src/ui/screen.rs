@@ -220,6 +220,8 @@ pub enum Hit {
     Cancel,
     /// Asks the expert's hint.
     Hint,
+    /// Claims the rest of the tricks.
+    Claim,
 }
 
 /// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text

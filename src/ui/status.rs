@@ -5,7 +5,7 @@
 //! disk, the start) goes at the next key. Any key takes either away.
 
 use super::table::Notice;
-use super::text::{T, Words};
+use super::text::{Sign, T, Words};
 
 /// What a status message says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,9 +49,14 @@ impl Status {
         }
     }
 
-    /// Whether the message is a note rather than a warning: what was just taken back.
-    pub fn is_note(&self) -> bool {
-        matches!(self.said, Said::Table(Notice::TakenBack(_)))
+    /// The sign of a message that is a note rather than a warning: what was just taken back,
+    /// or who claimed the rest of the tricks (told as what happens on the table is).
+    pub fn note(&self) -> Option<Sign> {
+        match self.said {
+            Said::Table(Notice::TakenBack(_)) => Some(Sign::TakenBack),
+            Said::Table(Notice::Claimed(_)) => Some(Sign::Dash),
+            _ => None,
+        }
     }
 }
 
@@ -67,5 +72,7 @@ pub fn notice(w: Words, notice: Notice) -> String {
             format!("{}{}{}", w.t(T::TakenBack), w.colon(), w.action(action))
         }
         Notice::BotFailed(seat) => format!("{}{}{}", w.seat(seat), w.colon(), w.t(T::BotFailed)),
+        Notice::Claimed(seat) => format!("{} {}", w.seat(seat), w.t(T::Claimed)),
+        Notice::ClaimRefused => w.t(T::ClaimRefused).to_string(),
     }
 }

@@ -19,8 +19,14 @@ use crate::game::{Action, Game, GameError, Phase, SeatView, UndoError};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
     BeloteCall, BidLevel, BySeat, Call, Card, CardPlay, CardSet, Combination, DoneTrick, Seat,
-    Suit, Trick, Trump, legal_cards,
+    Suit, Team, Trick, Trump, legal_cards,
 };
+use crate::search::{Position, Solver};
+
+/// The nodes a claim may search, for each call to the solver: far above the tens of thousands a
+/// whole deal's question takes, so that only a position the solver cannot settle (none met so
+/// far) leaves a claim unproved, and refused.
+const CLAIM_NODES: u64 = 20_000_000;
 
 /// A message to the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +43,9 @@ pub enum TableMsg {
     Undo,
     /// Ask what the expert would do in South's place.
     Hint,
+    /// South claims the rest of the tricks: played out at once if North-South take every one
+    /// whatever the defence does.
+    Claim,
     /// The pause is over, or the player hurries it along.
     Timer,
     /// After the summary of a finished deal: the next deal, or the end of the game.
@@ -93,6 +102,11 @@ pub enum Notice {
     TakenBack(Action),
     /// A computer player failed; it passed or played its first legal card.
     BotFailed(Seat),
+    /// The seat claimed the rest of the tricks, its side taking every one whatever the other
+    /// does: the rest was played out at once.
+    Claimed(Seat),
+    /// South's claim was refused: the defence can still take a trick.
+    ClaimRefused,
 }
 
 /// What a seat says, shown in a bubble by the seat.
@@ -327,6 +341,12 @@ impl Table {
             && (self.south_to_bid() || self.south_to_play())
     }
 
+    /// Whether South may claim the rest of the tricks now: its turn to play, nothing else
+    /// pending, and no declaration to answer first.
+    pub fn claim_allowed(&self) -> bool {
+        self.south_to_play() && self.declaring().is_none()
+    }
+
     /// Whether there is a call or card of South's to take back, and the settings allow it; why
     /// not otherwise.
     pub fn undoable(&self) -> Result<(), Notice> {
@@ -411,6 +431,11 @@ impl Table {
             TableMsg::Declare(yes) => self.answer_declaration(yes, &mut out),
             TableMsg::Undo => self.undo(&mut out),
             TableMsg::Hint => self.ask_hint(&mut out),
+            TableMsg::Claim => {
+                if self.claim_allowed() && !self.claim(Seat::South, &mut out) {
+                    out.push(Out::Told(Notice::ClaimRefused));
+                }
+            }
             TableMsg::Timer => self.on_timer(&mut out),
             TableMsg::NextDeal => self.next_deal(&mut out),
             TableMsg::Decided(request, action) => self.on_decided(&request, action, &mut out),
@@ -558,8 +583,14 @@ impl Table {
         }
     }
 
-    /// Asks the computer player at `seat` to act.
+    /// Asks the computer player at `seat` to act, or, when its side takes every trick left
+    /// whatever the other does, claims them for it: from the next to last trick on, there is
+    /// no more to save the player than the trick on the table.
     fn ask(&mut self, seat: Seat, out: &mut Vec<Out>) {
+        let more = self.game.deal().play.as_ref().is_some_and(|p| p.tricks().len() < 7);
+        if self.game.phase() == Phase::Playing && more && self.claim(seat, out) {
+            return;
+        }
         let g = &self.game;
         let style = personas::by_id(&g.players()[seat]).map_or(BiddingStyle::Cautious, |p| p.style);
         self.thinking = Some(seat);
@@ -608,6 +639,37 @@ impl Table {
             self.thinking = None;
             self.act(request.view.seat(), action, out);
         }
+    }
+
+    /// Claims the rest of the tricks for `seat`'s side, if it takes every one whatever the other
+    /// side does, as the solver finds on the hands as they are: the rest is played out at once,
+    /// on the solver's line, card by card through the game as if each had been played, and the
+    /// table says who claimed. False, with nothing played, when the other side can still take
+    /// a trick (or the solver could not settle it).
+    fn claim(&mut self, seat: Seat, out: &mut Vec<Out>) -> bool {
+        let Some(line) = self.claim_line(seat.team()) else { return false };
+        // The tricks go by as the computer players' do, a card played for South in them or not.
+        self.auto_played = false;
+        let mut played = Vec::new();
+        for card in line {
+            let Some(to_play) = self.game.to_act() else { break };
+            self.act(to_play, Action::Play(card), &mut played);
+        }
+        // Who claimed comes before the cards it plays out; one save for the whole line: the
+        // game is saved as it stands once the outs are done.
+        out.push(Out::Told(Notice::Claimed(seat)));
+        out.push(Out::Save);
+        out.extend(played.into_iter().filter(|o| *o != Out::Save));
+        true
+    }
+
+    /// The cards of the rest of the deal, in the order of play, if `team` takes every trick
+    /// left whatever the other side does.
+    fn claim_line(&self, team: Team) -> Option<Vec<Card>> {
+        let pos = Position::from_card_play(self.game.deal().play.as_ref()?).ok()?;
+        let mut solver = Solver::new();
+        solver.set_node_limit(Some(CLAIM_NODES));
+        solver.claim(&pos, team).ok().flatten()
     }
 
     /// Applies an action at the table and queues what follows from it.
@@ -777,3 +839,6 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
     }
     cards
 }
+
+#[cfg(test)]
+mod tests;

@@ -308,6 +308,10 @@ texts! {
     Hint => "Hint", "Conseil";
     HintKey => "hint", "conseil";
     HintButton => "Hint (i)", "Conseil (i)";
+    ClaimKey => "claim the rest", "revendiquer le reste";
+    ClaimButton => "Claim (r)", "Revendiquer (r)";
+    Claimed => "claims the rest of the tricks", "revendique les plis restants";
+    ClaimRefused => "The defence can still take a trick", "La défense peut encore faire un pli";
     HintThinking => "the expert is thinking…", "l'expert réfléchit…";
     HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";

@@ -11,7 +11,7 @@ use super::commands::Availability;
 use super::keymap;
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::table::Hint;
-use super::text::{Sign, T};
+use super::text::T;
 use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
 use crate::game::Phase;
 use crate::rules::Seat;
@@ -111,9 +111,9 @@ fn footer_height(app: &App, width: u16, height: u16) -> u16 {
 fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     if let Some(status) = ctx.app.status_line() {
         let s = status.words(ctx.words);
-        // What was just taken back is no failure: a note, not a warning.
-        if status.is_note() {
-            let note = format!("{} {s}", ctx.words.sign(Sign::TakenBack));
+        // What was just taken back, or claimed, is no failure: a note, not a warning.
+        if let Some(sign) = status.note() {
+            let note = format!("{} {s}", ctx.words.sign(sign));
             let note = Line::from(span(note, ctx.theme.accent));
             Paragraph::new(note).render(area, buf);
             return;
@@ -159,7 +159,7 @@ fn footer_rank(cmd: keymap::Cmd) -> u8 {
         Undo => 5,
         Menu | LastTrick => 4,
         Left | Right | Up | Down => 3,
-        Pick | Players | Hint => 2,
+        Pick | Players | Hint | Claim => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
     }
 }

@@ -213,6 +213,10 @@ impl LineMode {
                 self.look(command);
             }
             Command::Hint => self.hint(),
+            Command::Claim => match self.table.as_ref() {
+                Some(t) if t.claim_allowed() => self.send(TableMsg::Claim),
+                _ => not_now(self, NotNow::NoClaim),
+            },
             Command::Undo => self.send(TableMsg::Undo),
             Command::Yes | Command::No => match self.table.as_ref().and_then(Table::confirm) {
                 Some(_) => {

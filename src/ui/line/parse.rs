@@ -48,6 +48,8 @@ pub enum Command {
     Help,
     /// Ask what the expert would do.
     Hint,
+    /// Claim the rest of the tricks.
+    Claim,
     /// Take back South's last call or card.
     Undo,
     /// A new game, once the game is over.
@@ -220,6 +222,7 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["rules" | "regles" | "regle"] => Command::Rules,
         ["help" | "aide" | "commands" | "commandes"] => Command::Help,
         ["hint" | "conseil" | "advice"] => Command::Hint,
+        ["claim" | "revendiquer" | "revendique"] | ["claim", "the", "rest"] => Command::Claim,
         ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
         ["new" | "nouvelle"] | ["new", "game"] | ["nouvelle", "partie"] => Command::New,
         ["quit" | "q" | "exit" | "quitter" | "bye"] => Command::Quit,
@@ -279,6 +282,8 @@ pub enum Kind {
     Help,
     /// A hint.
     Hint,
+    /// A claim of the rest of the tricks.
+    Claim,
     /// A take-back.
     Undo,
     /// A new game.
@@ -313,6 +318,7 @@ impl Command {
             Command::Rules => Kind::Rules,
             Command::Help => Kind::Help,
             Command::Hint => Kind::Hint,
+            Command::Claim => Kind::Claim,
             Command::Undo => Kind::Undo,
             Command::New => Kind::New,
             Command::Quit => Kind::Quit,
@@ -431,6 +437,14 @@ pub const WORDS: &[Word] = &[
         does: ["what the expert would do", "ce que ferait l'expert"],
     },
     Word {
+        kind: Kind::Claim,
+        said: ["claim", "revendiquer"],
+        does: [
+            "on your turn to play, claim the rest of the tricks",
+            "à votre tour de jouer, revendiquer les plis restants",
+        ],
+    },
+    Word {
         kind: Kind::Undo,
         said: ["undo, take back", "reprendre, annuler"],
         does: ["take back your last call or card", "reprendre votre dernière enchère ou carte"],
@@ -516,6 +530,7 @@ pub fn word_for(
         (_, Cmd::History) => Kind::History,
         (_, Cmd::Help) => Kind::Help,
         (_, Cmd::Hint) => Kind::Hint,
+        (_, Cmd::Claim) => Kind::Claim,
         (_, Cmd::Quit) => Kind::Quit,
     })
 }

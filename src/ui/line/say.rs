@@ -505,6 +505,8 @@ pub enum NotNow {
     NoQuestion,
     /// A hint, out of South's turn.
     NoHint,
+    /// A claim, out of South's turn to play.
+    NoClaim,
     /// A new game while one is being played.
     GameOn,
     /// A deal that is not finished, or not in the game.
@@ -551,6 +553,8 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::NoQuestion => "Aucune question en cours.".into(),
         NotNow::NoHint if en => "A hint is asked on your turn, once a turn.".into(),
         NotNow::NoHint => "Un conseil se demande à votre tour, une fois par tour.".into(),
+        NotNow::NoClaim if en => "The rest of the tricks is claimed on your turn to play.".into(),
+        NotNow::NoClaim => "Les plis restants se revendiquent à votre tour de jouer.".into(),
         NotNow::GameOn if en => "A new game comes once this one is over.".into(),
         NotNow::GameOn => "Une nouvelle partie vient une fois celle-ci finie.".into(),
         NotNow::NoSuchDeal(n) if en => format!("There is no finished deal {n}."),

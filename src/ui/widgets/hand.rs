@@ -79,11 +79,17 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let used: usize = line.iter().map(|s| s.width()).sum();
     put(buf, area, 0, &Line::from(line));
     // The expert's hint is a click away while South is to act and has not asked yet.
-    if app.popups.is_empty() && table.hint_allowed() {
-        let label = w.t(T::HintButton);
-        let x = area.x + used as u16 + 2;
-        if x + label.chars().count() as u16 + 2 <= area.right() {
-            ctx.button(x, area.y, label, false, Hit::Hint, buf);
+    // So is a claim of the rest, on South's turn to play.
+    let mut x = area.x + used as u16 + 2;
+    for (shown, label, hit) in [
+        (table.hint_allowed(), T::HintButton, Hit::Hint),
+        (table.claim_allowed(), T::ClaimButton, Hit::Claim),
+    ] {
+        let label = w.t(label);
+        let width = label.chars().count() as u16 + 2;
+        if app.popups.is_empty() && shown && x + width <= area.right() {
+            ctx.button(x, area.y, label, false, hit, buf);
+            x += width + 1;
         }
     }
 

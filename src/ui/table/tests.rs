@@ -1,0 +1,131 @@
+//! Claims at the table, on built deals: South's correct and incorrect claims, and a computer
+//! player's.
+
+use super::*;
+use crate::bots::Level;
+use crate::bots::expert::{Budget, DEFAULT_THINK};
+use crate::game::Replay;
+use crate::rules::{DealRecord, Team};
+
+fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}"))).collect()
+}
+
+/// A deal dealt by `dealer` (South, East, North, West's hands), its auction and the cards
+/// played so far, at a table of instant computer players.
+fn table(dealer: Seat, hands: [&str; 4], auction: &str, play: &str) -> Table {
+    let record = DealRecord {
+        dealer,
+        hands: BySeat(hands.map(cards)),
+        auction: auction
+            .split_whitespace()
+            .map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}")))
+            .collect(),
+        play: cards(play),
+        rules: None,
+        declared: Default::default(),
+        game: None,
+    };
+    let game = Replay::new(&record)
+        .and_then(Replay::finish)
+        .unwrap_or_else(|e| panic!("a deal in progress: {e}"));
+    let prefs = Prefs {
+        level: Level::Normal,
+        speed: Speed::Instant,
+        auto_play: false,
+        hint: false,
+        undo: true,
+        choose_declarations: false,
+        budget: Budget::think(DEFAULT_THINK),
+    };
+    let (mut table, _) = Table::new(game, prefs, 0);
+    // The new deal's pause, then the first turn.
+    table.update(TableMsg::Timer);
+    table
+}
+
+/// South holds every trump and leads after the first trick, which North-South took.
+const SOUTH_HOLDS_THE_REST: [&str; 4] = [
+    "JS 9S AS 10S KS QS 8S 7S",
+    "7H 8H 9H 10H AD KD QD JD",
+    "AH 7D 8D 9D 10D 7C 8C 9C",
+    "JH QH KH 10C JC QC KC AC",
+];
+
+#[test]
+fn a_correct_claim_plays_the_rest_out_for_south_and_scores_the_deal() {
+    // West deals; South bids, and its jack of trumps takes the first trick: its trumps take
+    // the rest.
+    let mut t = table(Seat::West, SOUTH_HOLDS_THE_REST, "80S pass pass pass", "JS 7H AH JH");
+    assert!(t.claim_allowed(), "South's turn to play");
+    let out = t.update(TableMsg::Claim);
+    assert!(out.contains(&Out::Told(Notice::Claimed(Seat::South))), "{out:?}");
+    assert!(out.contains(&Out::DealFinished));
+    assert_eq!(out.iter().filter(|o| **o == Out::Save).count(), 1, "one save: {out:?}");
+    let acted = out.iter().filter(|o| matches!(o, Out::Acted(_, Action::Play(_)))).count();
+    assert_eq!(acted, 28, "every card left is played through the game");
+    let result = t.game().history().last().unwrap_or_else(|| panic!("the deal is scored"));
+    assert_eq!(result.tricks_won[Team::NS], 8);
+    assert_eq!(result.tricks_won[Team::EW], 0);
+    assert!(t.deal_over());
+}
+
+#[test]
+fn an_incorrect_claim_is_refused_and_play_goes_on() {
+    // South's seven of hearts loses to a heart of East or West once the trumps are drawn.
+    let hands = [
+        "JS 9S AS 10S KS QS 8S 7H",
+        "7S 8H 9H 10H AD KD QD JD",
+        "7D 8D 9D 10D 7C 8C 9C 10C",
+        "JH QH KH AH JC QC KC AC",
+    ];
+    let mut t = table(Seat::West, hands, "80S pass pass pass", "");
+    assert!(t.claim_allowed());
+    let before = t.game().deal().played();
+    let out = t.update(TableMsg::Claim);
+    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused), Out::SouthToAct]);
+    assert_eq!(t.game().deal().played(), before, "nothing played");
+    assert!(t.south_to_play());
+    // Play goes on: South's card is taken.
+    let out = t.update(TableMsg::Play("JS".parse().unwrap_or_else(|e| panic!("{e}"))));
+    assert!(out.contains(&Out::Acted(Seat::South, Action::Play(cards("JS")[0]))), "{out:?}");
+}
+
+#[test]
+fn a_claim_waits_for_souths_turn() {
+    let mut t = table(Seat::West, SOUTH_HOLDS_THE_REST, "80S pass pass pass", "JS");
+    assert!(!t.claim_allowed(), "East to play");
+    let played = t.game().deal().played();
+    assert!(t.update(TableMsg::Claim).iter().all(|o| !matches!(o, Out::Told(_))));
+    assert_eq!(t.game().deal().played(), played);
+}
+
+#[test]
+fn a_computer_player_claims_when_its_side_takes_the_rest() {
+    // South deals; East holds every trump, bids and leads.
+    let hands = [
+        "7H 8H 9H 10H AD KD QD JD",
+        "JS 9S AS 10S KS QS 8S 7S",
+        "AH 7D 8D 9D 10D 7C 8C 9C",
+        "JH QH KH 10C JC QC KC AC",
+    ];
+    let mut t = table(Seat::South, hands, "80S pass pass pass", "");
+    assert_eq!(t.wait(), Some(Wait::Bot(Seat::East)));
+    let out = t.update(TableMsg::Timer);
+    assert!(out.contains(&Out::Told(Notice::Claimed(Seat::East))), "{out:?}");
+    assert!(!out.iter().any(|o| matches!(o, Out::Think(_))), "no one is asked to think");
+    let result = t.game().history().last().unwrap_or_else(|| panic!("the deal is scored"));
+    assert_eq!(result.tricks_won[Team::EW], 8);
+    // The last trick stays on the table, then the summary.
+    assert!(t.shown_trick().is_some());
+    assert_eq!(t.update(TableMsg::Timer), vec![Out::Summary]);
+}
+
+#[test]
+fn a_computer_player_plays_on_while_the_other_side_can_take_a_trick() {
+    let mut t = table(Seat::West, SOUTH_HOLDS_THE_REST, "80S pass pass pass", "JS");
+    assert_eq!(t.wait(), Some(Wait::Bot(Seat::East)));
+    let out = t.update(TableMsg::Timer);
+    assert!(out.iter().any(|o| matches!(o, Out::Think(_))), "{out:?}");
+    assert!(!out.iter().any(|o| matches!(o, Out::Told(Notice::Claimed(_)))));
+}
