@@ -4,7 +4,7 @@
 //! so.
 
 use std::io::{self, BufWriter};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -16,6 +16,9 @@ use contree::cli::GameFlags;
 use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
 use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
+
+/// The largest deal-record file `--deal-file` reads, as `contree score` reads no more.
+const DEAL_FILE_LIMIT: u64 = 256 << 20;
 
 /// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
@@ -63,6 +66,11 @@ struct Cli {
     #[arg(long, global = true, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=60_000))]
     think_ms: Option<u64>,
+    /// Play the first deal of a deal-record file (the format `contree score` reads) under its
+    /// rules, as a deal played again: it counts neither in a game nor in the statistics, and
+    /// nothing is saved. A file that is not a deal record is refused (exit 2).
+    #[arg(long, value_name = "FILE", conflicts_with = "line")]
+    deal_file: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -318,6 +326,18 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     if flags.rules.is_some() {
         flags_or_exit(flags.options(Rules::default(), contree::game::DealStyle::default()));
     }
+    let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
+    // A deal file is read, and refused, before anything else is touched.
+    let deal = match &cli.deal_file {
+        Some(path) => match deal_file(path, seed) {
+            Ok(game) => Some(game),
+            Err(why) => {
+                eprintln!("contree: {why}");
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => None,
+    };
     if !cli.line && !io::stdout().is_terminal() {
         eprintln!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
@@ -329,8 +349,9 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Ok(store) => (Some(store), None),
         Err(e) => (None, Some(format!("{e:#}"))),
     };
-    // A lock that cannot be taken is never a free directory: the table does not open.
-    let _lock = match &store {
+    // A lock that cannot be taken is never a free directory: the table does not open. A deal
+    // file writes nothing, and needs none.
+    let _lock = match store.as_ref().filter(|_| deal.is_none()) {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
             Err(LockError::Held(holder)) => {
@@ -344,7 +365,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         },
         None => None,
     };
-    if let Some(store) = &store {
+    if let Some(store) = store.as_ref().filter(|_| deal.is_none()) {
         store.remove_leftovers();
     }
     let from_env = || ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() };
@@ -388,8 +409,8 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     // What the store says, in the table's language, now that it is known.
     let w = ui::text::Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
     notices.extend(early.iter().map(|e| w.store_error(e)));
-    let seed = flags.seed.unwrap_or_else(contree::cli::random_seed);
     let (game, resume) = match &store {
+        _ if deal.is_some() => (None, None),
         Some(store) if flags.new => (Some(contree::cli::start_new(store, options, seed)?), None),
         None if flags.new => (Some(contree::game::new_game(options, seed, None)), None),
         Some(store) => {
@@ -444,7 +465,13 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         if !notices.is_empty() {
             app.tell(notices.join(" "));
         }
-        ui::run::run(app, store.as_ref())?
+        match deal {
+            Some(game) => {
+                app.play_again(game, None);
+                ui::run::run(app, None)?
+            }
+            None => ui::run::run(app, store.as_ref())?,
+        }
     };
     if let Some(why) = unsaved {
         eprintln!("contree: this session was not saved: {why}");
@@ -454,6 +481,24 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         // As a shell reports a process ended by that signal.
         Ending::Signal(sig) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
     })
+}
+
+/// The first deal of the deal-record file at `path`, to be played again with players drawn from
+/// `seed`; why not, in one line, with the record's error as `contree score` gives it.
+fn deal_file(path: &Path, seed: u64) -> Result<contree::game::Game, String> {
+    use contree::game::{HUMAN, Replay, draw_players};
+    let bytes = contree::files::read(path, DEAL_FILE_LIMIT)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let [east, north, west] = draw_players(seed, None);
+    let players = contree::rules::BySeat([HUMAN.to_string(), east, north, west]);
+    contree::score::first_record(&bytes)
+        .and_then(|record| Replay::deal_again(&record, seed, players))
+        .map_err(|e| {
+            let kind = serde_json::to_value(e.kind).ok();
+            let kind = kind.as_ref().and_then(|k| k.as_str()).unwrap_or("bad-input");
+            let at = e.index.map(|i| format!(" at {i}")).unwrap_or_default();
+            format!("{}: {kind}{at}: {e}", path.display())
+        })
 }
 
 /// The options the game flags give, or clap's error for flags that contradict each other (exit

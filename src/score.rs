@@ -158,7 +158,11 @@ fn answer_stream(bytes: &[u8]) -> Result<Vec<Answer>, bool> {
 }
 
 fn broken_line(msg: &str) -> Answer {
-    Err(RecordError::bad_input(None, format!("not JSON: {msg}")))
+    Err(not_json(msg))
+}
+
+fn not_json(msg: &str) -> RecordError {
+    RecordError::bad_input(None, format!("not JSON: {msg}"))
 }
 
 /// A line of the input as read: whole, or longer than [`LINE_LIMIT`] (only its start kept).
@@ -456,6 +460,22 @@ fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
             return scorer.finish();
         }
     }
+}
+
+/// The first deal record of `bytes` (one JSON object, possibly over several lines, or the first
+/// line of JSON Lines; a leading byte order mark skipped), read as `contree score` reads its
+/// records, but not scored: a prepared deal without calls or cards is a record. Its error
+/// otherwise, `bad-input` for what is not a record.
+pub fn first_record(bytes: &[u8]) -> Result<DealRecord, RecordError> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let first = serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>().next();
+    let value = match first {
+        None => return Err(RecordError::bad_input(None, "no deal record: the file is empty")),
+        Some(Err(e)) => return Err(not_json(&cut(&e.to_string()))),
+        Some(Ok(value)) => value,
+    };
+    let raw = RawRecord::deserialize(&value).map_err(|e| shape_error(&e))?;
+    DealRecord::try_from(raw)
 }
 
 /// Scores every record of `text`, in order.

@@ -732,3 +732,43 @@ fn a_relative_home_is_not_used_for_the_data_directory() {
     assert!(err.contains("HOME") && err.contains("absolute"), "{err}");
     assert_eq!(names(&cwd.path().join("home")), Vec::<String>::new(), "nothing made in it");
 }
+
+#[test]
+fn a_deal_file_that_is_not_a_deal_to_play_is_refused_with_the_records_error_and_nothing_touched() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let hands = r#""hands": {"S": ["JS","9S","AS","10S","KS","QS","8S","7S"],
+        "E": ["7H","8H","9H","10H","AD","KD","QD","JD"],
+        "N": ["AH","7D","8D","9D","10D","7C","8C","9C"],
+        "W": ["JH","QH","KH","10C","JC","QC","KC","AC"]}"#;
+    let cases = [
+        ("empty", String::new(), "bad-input: no deal record"),
+        ("not json", "{\"dealer\": ".to_string(), "bad-input: not JSON"),
+        ("short hand", r#"{"dealer": "W", "hands": {"S": ["JS"]}}"#.to_string(), "bad-input"),
+        (
+            "a card South does not hold",
+            format!(
+                r#"{{"dealer": "W", {hands}, "auction": ["80S","pass","pass","pass"], "play": ["7H"]}}"#
+            ),
+            "illegal-play at 0: illegal card: 7H is not in the hand",
+        ),
+        (
+            "a bid too low",
+            format!(r#"{{"dealer": "W", {hands}, "auction": ["90S","80H"], "play": []}}"#),
+            "illegal-bid at 1",
+        ),
+    ];
+    for (name, content, said) in cases {
+        let file = dir.path().join("deal.json");
+        std::fs::write(&file, content).expect("write");
+        let out = contree(&data, &["--deal-file", file.to_str().expect("a path")]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(err.contains(said) && err.lines().count() == 1, "{name}: {err}");
+        assert!(!data.exists(), "{name}: the data directory is not even made");
+    }
+    let out = contree(&data, &["--deal-file", "/nonexistent/deal.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read /nonexistent/deal.json"));
+    assert!(!data.exists());
+}

@@ -1,7 +1,8 @@
 //! The line mode: every command of the table's keys has its words, in English and in French; a
 //! whole game to 1000 is played by typed lines, in the process and through the binary's standard
 //! input, to the same transcript; the first deal's transcript in each language is kept as a
-//! snapshot; the game is saved as it goes and resumed where it was left.
+//! snapshot; the game is saved as it goes and resumed where it was left; a claim is answered,
+//! and a finished deal played again is saved nowhere.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -389,4 +390,28 @@ fn a_claim_is_a_word_answered_on_souths_turn_to_play_and_refused_otherwise() {
     let answer = line.take_said();
     assert_eq!(answer[0], "The defence can still take a trick.", "{answer:?}");
     assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), held, "nothing played");
+}
+
+#[test]
+fn a_finished_deal_is_played_again_and_the_game_goes_on_where_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    let _ = play(&mut line, &store, Lang::En, |g| !g.history().is_empty());
+    let game = line.game().expect("a game").clone();
+    let saved = std::fs::read(dir.path().join(contree::store::GAME_FILE)).expect("the save");
+    line.input("again 9");
+    assert_eq!(line.take_said(), ["There is no finished deal 9."]);
+    line.input("again 1");
+    let (said, _) = play(&mut line, &store, Lang::En, |g| g.deal().index == game.deal().index);
+    let said = said.join("\n");
+    assert!(said.starts_with("The deal played again: it counts neither"), "{said}");
+    let first = game.history()[0].points();
+    let first = format!("The first time: Us {}, Them {}.", first[Team::NS], first[Team::EW]);
+    assert!(said.contains(&first), "{said}");
+    assert!(said.contains("Back to the game."), "{said}");
+    assert_eq!(line.game(), Some(&game), "the game as it was");
+    let now = std::fs::read(dir.path().join(contree::store::GAME_FILE)).expect("the save");
+    assert_eq!(now, saved, "nothing saved over the game");
+    assert_eq!(store.stats().deals.played, 1, "the deal played again is not counted");
 }

@@ -289,6 +289,37 @@ fn a_claim_the_defence_can_beat_is_refused_and_play_goes_on() {
 }
 
 #[test]
+fn a_deal_file_is_played_with_a_claim_that_holds_and_nothing_is_saved() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("deal.json");
+    // South holds every trump: once its 80 ♠ is the contract, it takes every trick.
+    let deal = r#"{"dealer": "W",
+        "hands": {"S": ["JS","9S","AS","10S","KS","QS","8S","7S"],
+                  "E": ["7H","8H","9H","10H","AD","KD","QD","JD"],
+                  "N": ["AH","7D","8D","9D","10D","7C","8C","9C"],
+                  "W": ["JH","QH","KH","10C","JC","QC","KC","AC"]},
+        "auction": [], "play": []}"#;
+    std::fs::write(&file, deal).expect("write");
+    let data = dir.path().join("data");
+    let path = file.to_str().expect("a path");
+    let mut t = Table::start_under(&[], &data, "instant", &[], &["--deal-file", path]);
+    t.wait_for("counts neither in the game nor in the statistics");
+    t.wait_for("Your turn to bid");
+    t.send("\t"); // from Pass to the lowest value
+    t.send("\r"); // 80
+    t.send("\r"); // spades
+    t.wait_for("[Claim (r)]");
+    t.send("r");
+    t.wait_for("South claims the rest of the tricks");
+    t.wait_for("The deal played again");
+    t.wait_for("tricks: us 8, them 0");
+    t.send("\r"); // the summary's button: a deal file has no game to go back to
+    t.wait_exit();
+    assert!(!data.join("game.json").exists(), "nothing saved");
+    assert!(!data.join("stats.json").exists(), "nothing counted");
+}
+
+#[test]
 fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
     let dir = tempfile::tempdir().expect("temp dir");
     // Slow: the computer players wait long enough for the call to be taken back first.

@@ -1,7 +1,7 @@
 //! Invariants of the rules engine over random deals played with random legal cards, in every
 //! rule set and trump mode; the legal cards against a transcription of the rules' table on
 //! arbitrary (hand, trick) pairs; the declarations against a brute-force enumeration; and the
-//! record parser on arbitrary input.
+//! record parsers (`contree score`'s, a deal file's first record) on arbitrary input.
 
 mod common;
 
@@ -303,7 +303,32 @@ proptest! {
         for input in [bytes, cut] {
             let mut out = Vec::new();
             let _ = contree::score::run(input.as_slice(), &mut out);
+            let _ = contree::score::first_record(&input);
         }
+    }
+
+    /// A deal file's first record: any bytes are a record or its error, never a panic.
+    #[test]
+    fn any_bytes_are_a_first_record_or_its_error(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = contree::score::first_record(&bytes);
+    }
+
+    /// A valid record, alone, first of JSON Lines, or over several lines, is read back as it
+    /// was, and its deal can be played again from its start.
+    #[test]
+    fn a_valid_record_is_the_first_record_of_its_file(seed in any::<u64>(), rules in rules_strategy(), other in any::<u64>()) {
+        let record = common::random_record_with(seed, Some(rules));
+        let line = serde_json::to_string(&record).unwrap_or_default();
+        let pretty = serde_json::to_string_pretty(&record).unwrap_or_default();
+        let next = serde_json::to_string(&common::random_record(other)).unwrap_or_default();
+        for text in [line.clone(), format!("\u{feff}{line}\n{next}\n"), pretty] {
+            prop_assert_eq!(contree::score::first_record(text.as_bytes()), Ok(record.clone()));
+        }
+        let game = contree::game::Replay::deal_again(&record, other, Default::default());
+        let game = game.map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(game.deal().hands(), record.hand_sets());
+        prop_assert_eq!(game.deal().played().len(), 0);
+        prop_assert_eq!(game.seed(), other);
     }
 }
 

@@ -85,19 +85,27 @@ fn to_game_over(app: &mut App, store: &Store) {
     panic!("the game never ended");
 }
 
+/// A new game from the start screen played to the summary of its first deal, South passing.
+fn play_the_first_deal(app: &mut App, store: &Store) {
+    enter(app);
+    while app.game().is_none_or(|g| g.history().is_empty()) {
+        settle(app, store);
+        if south_to_bid(app) {
+            app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
+        } else if app.wait().is_none() && app.popups.last() != Some(&Popup::DealEnd) {
+            enter(app);
+        }
+    }
+    settle(app, store);
+}
+
 /// A game started and left after its first deal, as found on the start screen the next time.
 fn a_saved_game(dir: &Path) -> Resumable {
     let store = store(dir);
     let mut app = App::new(config(11));
+    play_the_first_deal(&mut app, &store);
+    // On to the next deal.
     enter(&mut app);
-    while app.game().is_none_or(|g| g.history().is_empty()) {
-        settle(&mut app, &store);
-        if south_to_bid(&app) {
-            app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
-        } else if app.wait().is_none() {
-            enter(&mut app);
-        }
-    }
     settle(&mut app, &store);
     match store.load_game() {
         contree::store::Resume::Saved { game, started, saved, .. } => {
@@ -227,4 +235,67 @@ fn corrupt_statistics_are_reported_at_the_table() {
     }
     let status = app.status().expect("the player is told");
     assert!(status.contains("stats.json") && status.contains("kept as"), "{status}");
+}
+
+/// Every file of the data directory with its bytes.
+fn files(dir: &Path) -> Vec<(std::ffi::OsString, Vec<u8>)> {
+    let mut all: Vec<_> = fs::read_dir(dir)
+        .expect("the data directory")
+        .map(|e| e.expect("an entry"))
+        .filter(|e| e.path().is_file())
+        .map(|e| (e.file_name(), fs::read(e.path()).expect("read")))
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn a_deal_played_again_writes_nothing_and_the_game_goes_on_from_where_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let mut app = App::new(config(11));
+    play_the_first_deal(&mut app, &store);
+    let game = app.game().cloned().expect("a game");
+    let before = files(dir.path());
+    assert!(before.iter().any(|(name, _)| name == GAME_FILE), "the game is saved");
+    let key = |app: &mut App, c: char| {
+        app.update(Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)));
+    };
+    key(&mut app, 'H');
+    enter(&mut app); // the review of the finished deal
+    key(&mut app, 'a');
+    assert!(app.playing_again());
+    for _ in 0..500 {
+        settle(&mut app, &store);
+        // Whatever happens during the deal played again, a crash loses nothing: the disk
+        // holds the game as it was.
+        assert_eq!(files(dir.path()), before, "nothing written");
+        if app.popups.last() == Some(&Popup::DealEnd) {
+            break;
+        }
+        if south_to_bid(&app) {
+            key(&mut app, 'p');
+        } else {
+            enter(&mut app);
+        }
+    }
+    assert_eq!(app.popups.last(), Some(&Popup::DealEnd), "the deal played again is over");
+    enter(&mut app); // back to the game
+    settle(&mut app, &store);
+    assert!(!app.playing_again());
+    assert_eq!(app.game(), Some(&game));
+    assert_eq!(files(dir.path()), before);
+    // The game goes on and is saved again: its next deal.
+    key(&mut app, 'H'); // the history closes over the summary
+    enter(&mut app);
+    settle(&mut app, &store);
+    assert_eq!(app.game().map(|g| g.deal().index), Some(1));
+    match store.load_game() {
+        contree::store::Resume::Saved { game: saved, .. } => {
+            assert_eq!(saved.history(), game.history());
+            assert_eq!(saved.deal().index, 1);
+        }
+        other => panic!("no saved game: {other:?}"),
+    }
+    assert_eq!(store.stats().deals.played, 1, "the deal played again is not counted");
 }

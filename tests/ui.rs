@@ -2610,3 +2610,115 @@ fn the_review_of_a_finished_deal_shows_the_four_hands_as_dealt_then_the_tricks()
         }
     }
 }
+
+/// The first deal finished, its summary closed by reviewing it from the history, then played
+/// again: South's calls made with the same keys, and its cards the ones it played the first
+/// time, the others as they come.
+fn played_again(lang: Lang) -> (App, contree::rules::DealRecord) {
+    let mut app = finished_deal(lang);
+    let first = app.game().expect("a game").history()[0].record.clone();
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Enter); // the review of the finished deal
+    assert_eq!(app.mode(), contree::ui::keymap::Mode::Review);
+    ch(&mut app, 'a');
+    assert!(app.playing_again(), "the deal is played again");
+    assert!(app.status().is_some_and(|s| !s.is_empty()), "the table says it counts nowhere");
+    let game = app.game().expect("the deal played again");
+    assert_eq!(game.deal().hands(), first.hand_sets(), "the same hands");
+    assert_eq!(game.deal().dealer, first.dealer);
+    let mut souths = Vec::new();
+    for (i, &card) in first.play.iter().enumerate() {
+        if let Ok(replay) = contree::game::Replay::new(&contree::rules::DealRecord {
+            play: first.play[..i].to_vec(),
+            ..first.clone()
+        }) && replay.finish().is_ok_and(|g| g.to_act() == Some(Seat::South))
+        {
+            souths.push(card);
+        }
+    }
+    let mut effects = Vec::new();
+    for _ in 0..200 {
+        effects.extend(settle(&mut app));
+        if app.popups.last() == Some(&Popup::DealEnd) {
+            break;
+        }
+        if app.south_to_bid() {
+            bid_with_keys(&mut app);
+        } else if app.south_to_play() {
+            // South's next card the first time: forced ones play themselves.
+            let card = souths[8 - app.hand().len()];
+            let i = app.hand().iter().position(|&c| c == card).expect("South holds it");
+            ch(&mut app, char::from_digit(i as u32 + 1, 10).expect("a digit"));
+        } else {
+            key(&mut app, KeyCode::Enter);
+        }
+    }
+    assert_eq!(app.popups.last(), Some(&Popup::DealEnd), "the deal played again is over");
+    for e in &effects {
+        assert!(
+            !matches!(e, Effect::SaveGame | Effect::DealFinished | Effect::GameFinished),
+            "a deal played again is neither saved nor counted: {e:?}"
+        );
+    }
+    (app, first)
+}
+
+#[test]
+fn a_deal_played_again_from_the_history_gives_the_same_answers_and_goes_back_to_the_game() {
+    for lang in Lang::ALL {
+        let before = finished_deal(lang);
+        let game = before.game().expect("a game").clone();
+        let (mut app, first) = played_again(lang);
+        let again = &app.game().expect("the deal played again").history()[0];
+        assert_eq!(again.record.auction, first.auction, "the same calls");
+        assert_eq!(again.record.play, first.play, "the same cards");
+        let first_score = game.history()[0].points();
+        assert_eq!(app.first_result(), Some(first_score));
+        let t = draw(&mut app, 80, 24);
+        let screen = format!("{:?}", t.backend());
+        let first_time = match lang {
+            Lang::Fr => "La première fois",
+            Lang::En => "The first time",
+        };
+        assert!(screen.contains(first_time), "{screen}");
+        // The summary's button goes back to the game, under its history as it was.
+        key(&mut app, KeyCode::Enter);
+        assert!(!app.playing_again());
+        assert!(!app.quit);
+        assert_eq!(app.game().map(|g| g.history()), Some(game.history()));
+        assert_eq!(app.game().map(|g| g.totals()), Some(game.totals()));
+        assert!(matches!(app.popups.last(), Some(Popup::History(h)) if h.review == Some(0)));
+    }
+}
+
+#[test]
+fn quitting_a_deal_played_again_goes_back_to_the_game() {
+    let mut app = finished_deal(Lang::En);
+    let game = app.game().expect("a game").clone();
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Enter);
+    ch(&mut app, 'a');
+    assert!(app.playing_again());
+    bid_with_keys(&mut app);
+    ch(&mut app, 'q');
+    assert!(!app.quit, "back to the game, not out of the table");
+    assert!(!app.playing_again());
+    assert_eq!(app.game().map(|g| g.history()), Some(game.history()));
+    // The deal in progress is never played again: it is not finished.
+    let mut app = playing(Lang::En);
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Enter);
+    ch(&mut app, 'a');
+    assert!(!app.playing_again());
+}
+
+#[test]
+fn a_deal_played_again_ends_on_both_results() {
+    snapshot_all("again_over", |l| played_again(l).0);
+    snapshot_all("again_review", |l| {
+        let mut app = finished_deal(l);
+        ch(&mut app, 'H');
+        key(&mut app, KeyCode::Enter);
+        app
+    });
+}

@@ -70,6 +70,21 @@ impl Replay {
         Ok(Replay { game, record: record.clone(), applied: 0 })
     }
 
+    /// `record`'s deal to be played again from its start, as a game of its own: the same seat
+    /// deals the same hands under the record's rules and game context, with `players` at the
+    /// table, whose computer players decide from `seed` as in the game the deal came from. The
+    /// record's calls and cards, as far as they go, must be ones the rules allow (a prepared
+    /// deal may have none); its error otherwise, as `contree score` gives it.
+    pub fn deal_again(
+        record: &DealRecord,
+        seed: u64,
+        players: Players,
+    ) -> Result<Game, RecordError> {
+        let start = Replay::new(record)?;
+        start.clone().finish()?;
+        Ok(Game { seed, players, ..start.game })
+    }
+
     /// The game as it stands now: after the deal's end, with the deal scored in its history.
     pub fn game(&self) -> &Game {
         &self.game

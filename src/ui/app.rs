@@ -30,6 +30,8 @@ use crate::game::{Game, Phase};
 use crate::rules::{DealRecord, Rules};
 use crate::stats::Stats;
 
+mod again;
+
 /// The whole state of the app.
 #[derive(Clone, Debug)]
 pub struct App {
@@ -69,6 +71,8 @@ pub struct App {
     pub time_zone: jiff::tz::TimeZone,
     /// What the expert may spend on each decision, hint and analysis of a decision.
     budget: Budget,
+    /// A deal played again, with what it goes back to.
+    again: Option<Box<again::Again>>,
     effects: Vec<Effect>,
 }
 
@@ -94,6 +98,7 @@ impl App {
             games: Games::new(config.seed, config.game.as_ref(), config.previous),
             time_zone: config.time_zone,
             budget: config.budget,
+            again: None,
             effects: Vec::new(),
         };
         app.apply_theme();
@@ -200,6 +205,7 @@ impl App {
             rules: self.shown_rules(),
             choose_declarations: self.settings.choose_declarations,
             table: self.table().map(TableScreen::table),
+            may_play_again: self.may_play_again(),
         };
         commands::availability(&at, mode, cmd)
     }
@@ -295,6 +301,8 @@ impl App {
     fn follow(&mut self, out: Vec<Out>) {
         for o in out {
             match o {
+                // A deal played again counts nowhere, and is never saved over the game.
+                Out::Save | Out::DealFinished | Out::GameFinished if self.again.is_some() => {}
                 Out::Save => self.effects.push(Effect::SaveGame),
                 Out::DealFinished => self.effects.push(Effect::DealFinished),
                 Out::GameFinished => {
@@ -375,7 +383,13 @@ impl App {
             Availability::NotNow(None) | Availability::Never => return,
         }
         match cmd {
-            Cmd::Quit => self.quit = true,
+            // Quitting a deal played again goes back to the game.
+            Cmd::Quit => {
+                if !self.end_again() {
+                    self.quit = true;
+                }
+            }
+            Cmd::PlayAgain => self.play_reviewed_again(),
             Cmd::Suspend => self.effects.push(Effect::Suspend),
             Cmd::Help => self.toggle_popup(Popup::Help { scroll: 0 }),
             Cmd::History => match self.game() {
@@ -458,7 +472,11 @@ impl App {
             TableItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
             TableItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
             TableItem::Help => self.toggle_popup(Popup::Help { scroll: 0 }),
-            TableItem::SaveAndLeave => self.leave_table(),
+            TableItem::SaveAndLeave => {
+                if !self.end_again() {
+                    self.leave_table();
+                }
+            }
         }
     }
 
@@ -788,6 +806,11 @@ impl App {
 
     /// The summary's button: next deal, or after the game, a new game.
     fn continue_popup(&mut self) {
+        // After a deal played again, back to the game.
+        if matches!(self.popups.last(), Some(Popup::DealEnd | Popup::GameOver)) && self.end_again()
+        {
+            return;
+        }
         match self.popups.pop() {
             Some(Popup::DealEnd) => self.send(TableMsg::NextDeal),
             Some(Popup::GameOver) => self.new_game(),
@@ -799,11 +822,16 @@ impl App {
 
     /// The deal under review, if it is finished (a deal in progress is never analysed).
     fn reviewed_record(&self) -> Option<&DealRecord> {
-        let i = self.popups.iter().rev().find_map(|p| match p {
+        let i = self.reviewed()?;
+        self.game()?.history().get(i).map(|d| &d.record)
+    }
+
+    /// The line of the history under review.
+    fn reviewed(&self) -> Option<usize> {
+        self.popups.iter().rev().find_map(|p| match p {
             Popup::History(h) => h.review,
             _ => None,
-        })?;
-        self.game()?.history().get(i).map(|d| &d.record)
+        })
     }
 
     /// Starts the analysis of the deal under review when it is not made yet, and cancels the

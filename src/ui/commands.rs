@@ -97,6 +97,8 @@ pub enum Cmd {
     Hint,
     /// Claim the rest of the tricks.
     Claim,
+    /// Play the deal under review again.
+    PlayAgain,
     /// Close the top popup, go back.
     Close,
     /// Save and quit.
@@ -149,6 +151,8 @@ pub struct Context<'a> {
     pub choose_declarations: bool,
     /// The table, when a game is at it.
     pub table: Option<&'a Table>,
+    /// Whether the deal under review is a finished one that may be played again.
+    pub may_play_again: bool,
 }
 
 /// Whether `cmd` applies in `mode`.
@@ -163,6 +167,9 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         // the settings let it choose.
         Cmd::Declare | Cmd::KeepQuiet if !declares => return Never,
         _ => {}
+    }
+    if cmd == Cmd::PlayAgain {
+        return if at.may_play_again { Now } else { Availability::NotNow(None) };
     }
     let Some(table) = at.table else { return Now };
     let legal = table.south_to_bid().then(|| table.game().legal_calls());

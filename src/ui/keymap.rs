@@ -289,6 +289,15 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding, Playing, Declare, DealDone, Players],
         footer: true,
     },
+    // A finished deal of the history, dealt again.
+    Binding {
+        keys: &[k('a')],
+        shown: "a",
+        cmd: Cmd::PlayAgain,
+        label: T::PlayAgainKey,
+        modes: &[Review],
+        footer: true,
+    },
     Binding {
         keys: &[code(KeyCode::PageUp), code(KeyCode::PageDown)],
         shown: "PgUp PgDn",

@@ -312,6 +312,10 @@ texts! {
     ClaimButton => "Claim (r)", "Revendiquer (r)";
     Claimed => "claims the rest of the tricks", "revendique les plis restants";
     ClaimRefused => "The defence can still take a trick", "La défense peut encore faire un pli";
+    PlayAgainKey => "play it again", "la rejouer";
+    PlayingAgain => "The deal played again: it counts neither in the game nor in the statistics", "La donne rejouée : elle ne compte ni dans la partie ni dans les statistiques";
+    AgainOver => "The deal played again", "La donne rejouée";
+    FirstTime => "The first time", "La première fois";
     HintThinking => "the expert is thinking…", "l'expert réfléchit…";
     HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";

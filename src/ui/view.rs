@@ -155,7 +155,7 @@ fn footer_rank(cmd: keymap::Cmd) -> u8 {
         // What decides the deal stays longest, then the ways to look back and to take back.
         Pass | Contre | Act => 7,
         NoTrump | AllTrump => 6,
-        History => 6,
+        History | PlayAgain => 6,
         Undo => 5,
         Menu | LastTrick => 4,
         Left | Right | Up | Down => 3,

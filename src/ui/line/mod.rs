@@ -11,6 +11,7 @@
 //! line typed waits until the computer players have acted, so that a script's lines land where
 //! they are meant to.
 
+mod again;
 pub mod parse;
 pub mod run;
 pub mod say;
@@ -59,6 +60,8 @@ pub struct LineMode {
     prompted: Option<u64>,
     /// The position whose hint was last said.
     hinted: Option<u64>,
+    /// A deal played again: the game it came from, and the deal's first score.
+    again: Option<Box<(Game, crate::rules::ByTeam<u16>)>>,
 }
 
 impl LineMode {
@@ -82,6 +85,7 @@ impl LineMode {
             analysing: None,
             prompted: None,
             hinted: None,
+            again: None,
         };
         line.say(say::welcome(line.words()));
         for n in notices {
@@ -170,6 +174,8 @@ impl LineMode {
         let w = self.words();
         let not_now = |line: &mut LineMode, why| line.say(say::not_now(w, why, ""));
         match command {
+            // Quitting a deal played again goes back to the game.
+            Command::Quit if self.end_again() => {}
             Command::Quit => {
                 self.quit = true;
                 if let Some(t) = self.table.as_mut() {
@@ -213,6 +219,7 @@ impl LineMode {
                 self.look(command);
             }
             Command::Hint => self.hint(),
+            Command::PlayAgain(n) => self.play_again(n),
             Command::Claim => match self.table.as_ref() {
                 Some(t) if t.claim_allowed() => self.send(TableMsg::Claim),
                 _ => not_now(self, NotNow::NoClaim),
@@ -509,6 +516,8 @@ impl LineMode {
         let mut next_deal = false;
         for o in out {
             match o {
+                // A deal played again counts nowhere, and is never saved over the game.
+                Out::Save | Out::DealFinished | Out::GameFinished if self.again.is_some() => {}
                 Out::Save => self.effects.push(Effect::SaveGame),
                 Out::DealFinished => self.effects.push(Effect::DealFinished),
                 Out::GameFinished => self.effects.push(Effect::GameFinished),
@@ -535,7 +544,10 @@ impl LineMode {
                 Out::Told(notice) => self.told(notice),
             }
         }
-        if next_deal {
+        if next_deal && self.again.is_some() {
+            self.say_first_result();
+            self.end_again();
+        } else if next_deal {
             self.send(TableMsg::NextDeal);
         }
     }

@@ -50,6 +50,8 @@ pub enum Command {
     Hint,
     /// Claim the rest of the tricks.
     Claim,
+    /// Play a finished deal of the game (from 1) again.
+    PlayAgain(usize),
     /// Take back South's last call or card.
     Undo,
     /// A new game, once the game is over.
@@ -223,6 +225,7 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["help" | "aide" | "commands" | "commandes"] => Command::Help,
         ["hint" | "conseil" | "advice"] => Command::Hint,
         ["claim" | "revendiquer" | "revendique"] | ["claim", "the", "rest"] => Command::Claim,
+        ["again" | "replay" | "rejouer", n] => Command::PlayAgain(n.parse().ok()?),
         ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
         ["new" | "nouvelle"] | ["new", "game"] | ["nouvelle", "partie"] => Command::New,
         ["quit" | "q" | "exit" | "quitter" | "bye"] => Command::Quit,
@@ -284,6 +287,8 @@ pub enum Kind {
     Hint,
     /// A claim of the rest of the tricks.
     Claim,
+    /// A finished deal played again.
+    PlayAgain,
     /// A take-back.
     Undo,
     /// A new game.
@@ -319,6 +324,7 @@ impl Command {
             Command::Help => Kind::Help,
             Command::Hint => Kind::Hint,
             Command::Claim => Kind::Claim,
+            Command::PlayAgain(_) => Kind::PlayAgain,
             Command::Undo => Kind::Undo,
             Command::New => Kind::New,
             Command::Quit => Kind::Quit,
@@ -445,6 +451,14 @@ pub const WORDS: &[Word] = &[
         ],
     },
     Word {
+        kind: Kind::PlayAgain,
+        said: ["again 2", "rejouer 2"],
+        does: [
+            "play a finished deal again, counted nowhere",
+            "rejouer une donne finie, comptée nulle part",
+        ],
+    },
+    Word {
         kind: Kind::Undo,
         said: ["undo, take back", "reprendre, annuler"],
         does: ["take back your last call or card", "reprendre votre dernière enchère ou carte"],
@@ -531,6 +545,7 @@ pub fn word_for(
         (_, Cmd::Help) => Kind::Help,
         (_, Cmd::Hint) => Kind::Hint,
         (_, Cmd::Claim) => Kind::Claim,
+        (_, Cmd::PlayAgain) => Kind::PlayAgain,
         (_, Cmd::Quit) => Kind::Quit,
     })
 }

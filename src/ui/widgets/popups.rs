@@ -59,11 +59,20 @@ fn deal_end(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let mut lines = review::deal_lines(ctx, d);
-    lines.push(Line::from(span(
-        format!("{:<24}{:>10}{:>10}", w.t(T::Totals), d.totals[Team::NS], d.totals[Team::EW]),
-        t.title,
-    )));
-    let title = w.deal_over(g.history().len());
+    // A deal played again counts in no total: its first result stands beside it instead.
+    let again = ctx.app.playing_again();
+    let last = if again {
+        ctx.app.first_result().map(|s| (T::FirstTime, s.map(u32::from)))
+    } else {
+        Some((T::Totals, d.totals))
+    };
+    if let Some((label, row)) = last {
+        lines.push(Line::from(span(
+            format!("{:<24}{:>10}{:>10}", w.t(label), row[Team::NS], row[Team::EW]),
+            t.title,
+        )));
+    }
+    let title = if again { w.t(T::AgainOver).to_string() } else { w.deal_over(g.history().len()) };
     let inner = ctx.popup(screen, 50, lines.len() as u16 + 4, &title, buf);
     for (i, l) in lines.iter().enumerate() {
         put(buf, inner, i as u16, l);
