@@ -1,7 +1,7 @@
 //! Time of the expert's decisions by kind (calls, the opening lead, each later trick), with all
 //! four seats played by the expert on seeded deals, one core: the worlds and nodes each kind
 //! spends. Run with `cargo bench --bench expert` (`-- 50` for fewer deals, `-- 50 16` for 16
-//! worlds a decision, `-- 50 0 100` for 100 ms a decision instead).
+//! worlds a decision).
 
 // Only the distribution of single calls is used here.
 #[allow(dead_code)]
@@ -18,12 +18,8 @@ use timing::distribution;
 fn main() {
     let mut args = std::env::args().skip(1).filter_map(|a| a.parse::<u64>().ok());
     let deals = args.next().unwrap_or(100);
-    let worlds = args.next().unwrap_or(32) as u32;
-    let think = args.next().filter(|&ms| ms > 0);
-    let budget = match think {
-        Some(ms) => Budget::think(Duration::from_millis(ms)),
-        None => Budget::worlds(worlds),
-    };
+    let worlds = args.next().map_or(expert::DEFAULT_WORLDS, |w| w as u32);
+    let budget = Budget::worlds(worlds);
     // Calls, then each trick's cards.
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 9];
     let mut weighed: Vec<u64> = vec![0; 9];
@@ -37,7 +33,9 @@ fn main() {
             let start = Instant::now();
             let decision =
                 Decision { view: &view, style: BiddingStyle::Cautious, seed, budget, cancel: None };
-            let advice = expert::advise(&decision);
+            let Some(advice) = expert::advise(&decision) else {
+                panic!("deal {seed}: a decision nothing cancelled gave no advice");
+            };
             times[kind].push(start.elapsed());
             weighed[kind] += u64::from(advice.worlds);
             nodes[kind] += advice.nodes;

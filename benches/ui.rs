@@ -23,7 +23,7 @@ fn table() -> App {
         game: Some(contree::game::new_game(contree::game::GameOptions::default(), 4, None)),
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
-        budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
+        budget: contree::bots::expert::Budget::DEFAULT,
         ascii: false,
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));

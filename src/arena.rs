@@ -170,7 +170,7 @@ pub struct ArenaConfig {
     pub rules: Rules,
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// What each of the expert's decisions may spend: worlds (reproducible), or time.
+    /// What each of the expert's decisions may spend, in worlds and nodes.
     pub budget: Budget,
 }
 
@@ -487,7 +487,6 @@ impl ArenaReport {
             "nt_at": self.config.rules.nt_at,
             "auction": self.config.auction.map(Contestant::name),
             "expert_worlds": self.config.budget.worlds,
-            "expert_think_ms": self.config.budget.think.map(|t| t.as_millis() as u64),
             "mean": self.mean,
             "ci95": self.ci95,
             "sd": self.sd,
@@ -518,10 +517,7 @@ impl fmt::Display for ArenaReport {
             writeln!(f, "auction: every seat bids as {auction}; A and B play the cards")?;
         }
         if [Some(c.a), Some(c.b), c.auction].contains(&Some(Contestant::Level(Level::Expert))) {
-            match c.budget.think {
-                Some(t) => writeln!(f, "expert: {} ms per decision", t.as_millis())?,
-                None => writeln!(f, "expert: {} worlds per decision", c.budget.worlds)?,
-            }
+            writeln!(f, "expert: {} worlds per decision", c.budget.worlds)?;
         }
         writeln!(
             f,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, Subcommand};
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
-use contree::bots::expert::{Budget, DEFAULT_THINK};
+use contree::bots::expert::{Budget, DEFAULT_WORLDS};
 use contree::cli::GameFlags;
 use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
@@ -23,9 +23,8 @@ const DEAL_FILE_LIMIT: u64 = 256 << 20;
 /// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
 
-/// The expert's worlds per decision in the arena, unless told otherwise: about what it weighs
-/// in its default time at the table.
-const ARENA_WORLDS: u32 = 32;
+/// The expert's worlds per decision in the arena, unless told otherwise: the table's.
+const ARENA_WORLDS: u32 = DEFAULT_WORLDS;
 
 /// Belote contrée in the terminal, by the French Belote Federation's rules.
 #[derive(Parser, Debug)]
@@ -61,11 +60,6 @@ struct Cli {
     /// the settings', else on; NO_COLOR turns colour off whatever this says).
     #[arg(long, value_enum)]
     colours: Option<contree::ui::Colours>,
-    /// How long the expert thinks over each decision, in milliseconds (default 100; in the
-    /// arena, instead of --worlds).
-    #[arg(long, global = true, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=60_000))]
-    think_ms: Option<u64>,
     /// Play the first deal of a deal-record file (the format `contree score` reads) under its
     /// rules, as a deal played again: it counts neither in a game nor in the statistics, and
     /// nothing is saved. A file that is not a deal record is refused (exit 2).
@@ -138,8 +132,8 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
         /// The worlds the expert weighs for each decision: a budget that gives the same match
-        /// on any machine (--think-ms gives a time limit instead).
-        #[arg(long, default_value_t = ARENA_WORLDS, conflicts_with = "think_ms",
+        /// on any machine.
+        #[arg(long, default_value_t = ARENA_WORLDS,
               value_parser = clap::value_parser!(u32).range(1..=10_000))]
         worlds: u32,
     },
@@ -571,7 +565,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     // What the expert may spend on each decision at the table and in `contree bot`.
-    let think = Budget::think(cli.think_ms.map_or(DEFAULT_THINK, Duration::from_millis));
+    let budget = Budget::DEFAULT;
     match cli.command {
         Some(Command::Score { file }) => score(file),
         Some(Command::Arena {
@@ -590,20 +584,17 @@ fn main() -> ExitCode {
         }) => {
             let rules = Rules { set: rule_set, nt_at, scoring, contre };
             let threads = usize::from(threads);
-            let budget = match cli.think_ms {
-                Some(ms) => Budget::think(Duration::from_millis(ms)),
-                None => Budget::worlds(worlds),
-            };
+            let budget = Budget::worlds(worlds);
             arena(ArenaConfig { a, b, auction, deals, seed, rules, threads, budget }, json)
         }
         Some(Command::Bot { seed, style }) => {
             let level = cli.level.unwrap_or(Level::DEFAULT);
-            bot(&contree::bots::protocol::Service { level, style, seed, budget: think })
+            bot(&contree::bots::protocol::Service { level, style, seed, budget })
         }
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { json, export, force }) => report(history(json, export, force)),
-        None => report(table(&cli, think)),
+        None => report(table(&cli, budget)),
     }
 }
 

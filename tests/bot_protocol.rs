@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use contree::bots::expert::{Budget, DEFAULT_THINK};
+use contree::bots::expert::Budget;
 use contree::bots::protocol::{Service, answer, parse_request, request_json};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase, SeatView};
@@ -20,10 +20,9 @@ fn action_token(a: Action) -> String {
     }
 }
 
-/// `contree bot --level level --style style --seed seed`, the expert thinking for its default
-/// time.
+/// `contree bot --level level --style style --seed seed`, the expert on its default budget.
 fn service(level: Level, style: BiddingStyle, seed: u64) -> Service {
-    Service { level, style, seed, budget: Budget::think(DEFAULT_THINK) }
+    Service { level, style, seed, budget: Budget::DEFAULT }
 }
 
 /// What `level` does in `view`, as the table asks it.
@@ -58,14 +57,12 @@ fn answers_match_the_table_over_random_deals_in_every_set() {
                         let view = game.view(seat);
                         let line = request_json(&view);
                         assert_eq!(parse_request(&line).as_ref(), Ok(&view), "{line}");
-                        let at_table =
-                            decide(&view, level, style, seed, Budget::think(DEFAULT_THINK));
+                        let at_table = decide(&view, level, style, seed, Budget::DEFAULT);
                         let expected = format!("{{\"action\":\"{}\"}}", action_token(at_table));
                         assert_eq!(answer(&line, &service(level, style, seed)), expected, "{line}");
                         checked += 1;
                     }
-                    let action =
-                        decide(&game.view(seat), level, style, seed, Budget::think(DEFAULT_THINK));
+                    let action = decide(&game.view(seat), level, style, seed, Budget::DEFAULT);
                     game.apply(seat, action).expect("legal");
                 }
                 if game.phase() == Phase::DealOver {
@@ -210,8 +207,8 @@ fn the_service_keeps_serving_after_a_bad_line() {
 #[test]
 fn every_set_round_trips_and_gets_legal_answers() {
     use contree::rules::legal_cards;
-    // The expert answers legally whatever its time: a short one keeps the test quick.
-    let think = Budget::think(std::time::Duration::from_millis(2));
+    // The expert answers legally whatever its budget: one world keeps the test quick.
+    let think = Budget::worlds(1);
     let mut checked = 0;
     for (i, &rules) in common::ALL_RULES.iter().enumerate() {
         for seed in 0..25u64 {
@@ -428,7 +425,7 @@ mod legal {
         #[test]
         fn every_level_answers_legally(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), answer_seed in any::<u64>()) {
             use contree::rules::legal_cards;
-                    let think = Budget::think(std::time::Duration::from_millis(2));
+            let think = Budget::worlds(1);
             let rules = common::ALL_RULES[rules];
             let record = common::random_record_with(seed, Some(rules));
             let views = common::views_of(&record);

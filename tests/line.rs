@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use contree::bots::Level;
-use contree::bots::expert::{Budget, DEFAULT_THINK};
+use contree::bots::expert::Budget;
 use contree::game::{Game, GameOptions, Phase};
 use contree::rules::{Seat, Team};
 use contree::store::{GameResult, Store};
@@ -97,7 +97,7 @@ fn config(lang: Lang, seed: u64) -> Config {
         game: Some(contree::game::new_game(GameOptions::default(), seed, None)),
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
-        budget: Budget::think(DEFAULT_THINK),
+        budget: Budget::DEFAULT,
         ascii: false,
     }
 }

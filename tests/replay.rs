@@ -4,7 +4,7 @@
 
 mod common;
 
-use contree::bots::expert::{Budget, DEFAULT_THINK};
+use contree::bots::expert::Budget;
 use contree::bots::protocol::{parse_request, request_json};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase, Replay, SeatView};
@@ -119,7 +119,7 @@ fn deals_played_by_the_bots_replay_to_the_views_of_the_table_and_of_contree_bot(
             let style = BySeat::from_fn(|s| STYLES[(s.index() + g as usize) % 2]);
             let bots = |game: &mut Game, seat: Seat| {
                 let view = game.view(seat);
-                let budget = Budget::think(DEFAULT_THINK);
+                let budget = Budget::DEFAULT;
                 let decision =
                     Decision { view: &view, style: style[seat], seed, budget, cancel: None };
                 level[seat].decide(&decision)

@@ -35,7 +35,7 @@ fn config(seed: u64) -> Config {
         game: None,
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
-        budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
+        budget: contree::bots::expert::Budget::DEFAULT,
         ascii: false,
     }
 }

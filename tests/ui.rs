@@ -32,7 +32,7 @@ fn config(lang: Lang) -> Config {
         game: None,
         previous: None,
         time_zone: jiff::tz::TimeZone::UTC,
-        budget: contree::bots::expert::Budget::think(contree::bots::expert::DEFAULT_THINK),
+        budget: contree::bots::expert::Budget::DEFAULT,
         ascii: false,
     }
 }
@@ -2263,8 +2263,8 @@ fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
     }
 }
 
-/// The computer players and South's hints think within the budget the table is given
-/// (`--think-ms`), whatever other table runs in the same process.
+/// The computer players and South's hints think within the budget in worlds the table is
+/// given, whatever other table runs in the same process.
 #[test]
 fn the_table_thinks_within_the_budget_it_is_given() {
     let budget = contree::bots::expert::Budget::worlds(3);

@@ -93,19 +93,20 @@ const EASY_SLIP: f64 = 0.08;
 /// bidding style, the seed its random choices come from, what the expert may spend, and a flag
 /// that stops the expert's thinking early. [`Level::decide`] answers it; the expert's advice
 /// ([`expert::advise`]) and the arena's gambler ([`gambler::decide`]) take the same question.
+/// The expert reads only the view, the budget and the flag: its style and its seed are its own,
+/// so that its answer depends on the situation alone.
 #[derive(Clone, Copy, Debug)]
 pub struct Decision<'a> {
     /// What the seat to act may know: `view.seat()` must be the seat to act.
     pub view: &'a SeatView,
-    /// The persona's bidding style.
+    /// The persona's bidding style (the levels below the expert).
     pub style: BiddingStyle,
-    /// With the situation itself, the seed of every random choice: the same decision always
-    /// gets the same answer (the expert's, when it thinks to a time limit, only on the same
-    /// machine under the same load).
+    /// With the situation itself, the seed of every random choice of the levels below the
+    /// expert: the same decision always gets the same answer.
     pub seed: u64,
     /// What the expert may spend (the other levels answer at once).
     pub budget: expert::Budget,
-    /// Raised, the expert stops thinking and answers with what it has.
+    /// Raised, the expert stops thinking; its answer is then not wanted.
     pub cancel: Option<&'a AtomicBool>,
 }
 
@@ -118,11 +119,16 @@ impl Decision<'_> {
 
 impl Level {
     /// What a bot of this level does in `decision`'s situation. The answer is always legal.
+    /// The expert's is its advice's action; cancelled, it answers as `normal`, since the
+    /// answer is no longer wanted.
     pub fn decide(self, decision: &Decision) -> Action {
-        if self == Level::Expert {
-            return expert::advise(decision).action;
+        if self == Level::Expert
+            && let Some(advice) = expert::advise(decision)
+        {
+            return advice.action;
         }
-        decide_below_expert(decision.view, self, decision.style, &mut decision.rng())
+        let level = self.min(Level::Normal);
+        decide_below_expert(decision.view, level, decision.style, &mut decision.rng())
     }
 }
 
@@ -170,7 +176,7 @@ fn decide_below_expert(
 /// asked one question with a node budget, so that the decision stays within tens of
 /// milliseconds.
 const NORMAL_CONTRE: expert::Budget =
-    expert::Budget { worlds: 24, nodes: 1_000_000, probe_nodes: 100_000, think: None };
+    expert::Budget { worlds: 24, nodes: 1_000_000, probe_nodes: 100_000 };
 
 /// How far short of their need the opponents must fall in a world for it to count as failed:
 /// the `normal` level's defence misses some of the solver's, so it counts only clear failures.

@@ -9,15 +9,15 @@ use crate::rules::{
     Bid, BySeat, ByTeam, CardSet, GameContext, PublicDeal, Rank, RuleSet, Rules, Seat,
 };
 
-/// What `level` does in `view`, as the table asks it: the expert thinks for its default time.
+/// What `level` does in `view`, as the table asks it: the expert on the table's budget.
 fn decide(view: &SeatView, level: Level, style: BiddingStyle, seed: u64) -> Action {
-    let budget = expert::Budget::think(expert::DEFAULT_THINK);
+    let budget = expert::Budget::DEFAULT;
     level.decide(&Decision { view, style, seed, budget, cancel: None })
 }
 
 /// What the arena's gambler does in `view`.
 fn gamble(view: &SeatView, style: BiddingStyle, seed: u64) -> Action {
-    let budget = expert::Budget::think(expert::DEFAULT_THINK);
+    let budget = expert::Budget::DEFAULT;
     gambler::decide(&Decision { view, style, seed, budget, cancel: None })
 }
 
@@ -56,7 +56,7 @@ fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> Seat
 }
 
 /// The view of `seat` under `rules`, from tokens as in deal records.
-fn view_in(
+pub(super) fn view_in(
     rules: Rules,
     seat: Seat,
     dealer: Seat,

@@ -289,7 +289,7 @@ mod tests {
             game: Some(crate::game::new_game(crate::game::GameOptions::default(), 3, None)),
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
-            budget: crate::bots::expert::Budget::think(crate::bots::expert::DEFAULT_THINK),
+            budget: crate::bots::expert::Budget::DEFAULT,
             ascii: false,
         })
     }

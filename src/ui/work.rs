@@ -119,19 +119,19 @@ pub struct HintRequest {
     pub position: u64,
     /// What South knows.
     pub view: SeatView,
-    /// The game's seed, as for a computer player's decision.
+    /// The game's seed (the expert's advice does not read it: it is seeded by the view).
     pub seed: u64,
-    /// What the expert may spend.
+    /// What the expert may spend: the table's budget, the analysis's too.
     pub budget: Budget,
     /// Raised when the hint is no longer wanted.
     pub cancel: Cancel,
 }
 
 impl HintRequest {
-    /// The expert's advice, computed here and now.
-    pub fn advise(&self) -> Advice {
-        // South has no persona; the style only shapes the convention's bids the expert starts
-        // from, and the cautious one is the convention's plain reading.
+    /// The expert's advice, computed here and now; `None` when cancelled. It is the one the
+    /// deal's analysis gives for the same view and budget.
+    pub fn advise(&self) -> Option<Advice> {
+        // The expert reads neither a style nor a seed: its advice is the view's.
         expert::advise(&Decision {
             view: &self.view,
             style: BiddingStyle::Cautious,
@@ -143,7 +143,7 @@ impl HintRequest {
 
     /// The advice as a worker answers it: none when the thinking panics.
     pub fn answer(self) -> Answer {
-        let advice = guarded(|| self.advise());
+        let advice = guarded(|| self.advise()).flatten();
         Answer::Advised(self, advice)
     }
 }
@@ -176,6 +176,8 @@ impl AnalysisRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, GameOptions, Phase};
+    use crate::rules::{BySeat, RuleSet, Rules};
 
     #[test]
     fn a_flag_is_equal_only_to_itself_and_shared_by_its_clones() {
@@ -187,5 +189,50 @@ mod tests {
         a.raise();
         assert!(b.is_raised());
         assert!(b.flag().load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn the_hint_and_the_analysis_of_a_decision_give_the_same_advice() {
+        // Deals of every rule set played by `normal`; at each of South's turns the hint is
+        // asked as the table asks it, with the game's seed; the analysis of the finished deal
+        // then gives, decision by decision, the same advice to every figure.
+        let budget = Budget::worlds(4);
+        for (i, set) in RuleSet::ALL.into_iter().enumerate() {
+            let rules = Rules::of(set).with_nt_at(true);
+            let mut game = Game::new(
+                GameOptions { rules, ..GameOptions::default() },
+                i as u64,
+                BySeat::default(),
+            );
+            let mut hints = Vec::new();
+            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+                let seat = game.to_act().expect("a seat to act");
+                let view = game.view(seat);
+                if seat == Seat::South {
+                    let cancel = Cancel::new();
+                    let hint = HintRequest {
+                        position: 0,
+                        view: view.clone(),
+                        seed: game.seed(),
+                        budget,
+                        cancel,
+                    };
+                    hints.push(hint.advise().expect("not cancelled"));
+                }
+                let decision = Decision {
+                    view: &view,
+                    style: BiddingStyle::Bold,
+                    seed: 3,
+                    budget,
+                    cancel: None,
+                };
+                game.apply(seat, Level::Normal.decide(&decision)).expect("a legal action");
+            }
+            let record = game.history()[0].record.clone();
+            let analysis = AnalysisRequest { record, budget, cancel: Cancel::new() };
+            let analysis = analysis.analyse().expect("a legal deal");
+            let advised: Vec<&Advice> = analysis.reviews.iter().map(|r| &r.advice).collect();
+            assert_eq!(advised, hints.iter().collect::<Vec<_>>(), "{set:?}");
+        }
     }
 }

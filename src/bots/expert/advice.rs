@@ -1,96 +1,273 @@
 //! What the expert advises and why, in data a table can put in any language: the action, a
-//! [`Reason`] with its figures, and the estimate of every option it weighed.
+//! [`Reason`] with its figures, every option's [`Estimate`] with its uncertainty, and what any
+//! option weighed [`Cost`]s against the advised one, paired world by world.
+//!
+//! Every figure comes from the worlds weighed ([`Samples`]): for each world, its weight (how
+//! many times the resampling drew it, or its likelihood when every world could be weighed) and
+//! what each option scored there. A mean is weighted; its standard error is the weighted
+//! variance over the effective number of worlds, `n = (Σw)² / Σw²`, less one (a mean over one
+//! world has no error to show, and its error is infinite).
 
 use crate::game::Action;
+use crate::rules::{Call, Card};
 
 /// Why the expert chose its action: one line's worth, with the figures that line shows. The
-/// table words it in the player's language.
+/// table words it in the player's language. Each kind states a fact of the position or of the
+/// worlds weighed, checked before it is given (a kind that does not hold is not given: the
+/// figures are, [`Reason::Figures`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// The only legal card.
     OnlyCard,
-    /// Every card gives the same: the cheapest goes (the lowest of equals, masters kept).
+    /// The only legal call (a defender's pass after the contre).
+    OnlyCall,
+    /// Every legal card was weighed and scores within a point of the best, and this one gives
+    /// the fewest points (the lowest of its suit among those of as few points).
     AllAlike,
-    /// Leads trump to draw the opponents': `out` trumps still held by the other seats.
+    /// Leads a trump for the side that holds the contract, in a suit contract: `out` trumps are
+    /// neither in the seat's hand nor played, so the other three seats hold them.
     PullTrumps {
         /// Trumps neither played nor in the seat's hand.
         out: u8,
     },
-    /// Cashes a card that takes the trick.
+    /// Leads a card no card the other seats may hold can beat: the highest left of its suit,
+    /// and a trump, or no other seat may hold a trump.
     CashMaster,
-    /// Leads a suit the partner trumps.
+    /// Leads a side suit the partner holds none of, while the partner surely holds a trump.
     GiveRuff,
-    /// Leads a small card, keeping the high ones.
+    /// Leads the lowest card the seat holds of a suit it holds more of.
     LeadLow,
-    /// Trumps a trick it cannot follow.
+    /// Trumps a side suit led, no trump on the trick yet.
     Ruff,
-    /// Trumps above an opponent's trump.
+    /// Trumps above the trump an opponent put on a side suit led.
     Overruff,
-    /// Takes the trick with the cheapest card that holds it: the last to play, or a master.
+    /// Wins the trick as it stands, and no seat yet to play may hold a card that beats it.
     TakeTrick,
-    /// Plays for the trick though a higher card may still come from a seat yet to play.
+    /// Wins the trick as it stands, though a seat yet to play may hold a card that beats it.
     TryTrick,
-    /// Puts points on a trick the partner wins.
+    /// Puts `points` on a trick the partner wins, and no seat yet to play may hold a card that
+    /// beats the partner's.
     LoadPartner {
         /// The card's points.
         points: u8,
     },
-    /// Gives the least it can: on a trick it does not win, or its partner's with no points.
+    /// No legal card gives fewer points.
     GiveLeast,
-    /// Keeps a master or the guard of a high card, throwing elsewhere.
-    KeepGuard,
-    /// Plays for every trick: the capot is there in `worlds` of `of`.
+    /// The seat's side takes every trick in `worlds` of the `of` worlds this card was weighed
+    /// in, at least half of them.
     Capot {
         /// Worlds where the capot is made.
         worlds: u16,
         /// Worlds weighed.
         of: u16,
     },
-    /// Opens, raises or competes: the contract is made in `worlds` of `of`.
+    /// A bid, the rest of the auction bid by the convention: the final contract is the seat's
+    /// side's in `ours` of the `of` worlds weighed, made in `made` of those, where the takers
+    /// make `seen` card points on average.
     Bid {
-        /// Points the side is seen to make, belotes and declarations in.
+        /// The takers' card points on average, in the worlds where the contract is ours.
         seen: u16,
-        /// Worlds where the contract is made.
-        worlds: u16,
+        /// Worlds where the contract is ours and made.
+        made: u16,
+        /// Worlds where the contract is ours.
+        ours: u16,
         /// Worlds weighed.
         of: u16,
     },
-    /// The bid of the convention, which nothing seen contradicts.
-    Convention,
-    /// Passes: no contract of its side pays more than letting this one stand (or, with no
-    /// bid yet, than passing).
-    Pass,
-    /// Contres: the takers need `need` and are seen at `seen`; they fail in `worlds` of `of`.
+    /// A pass, with the legal call weighed that scores best besides it: what each scores on
+    /// average, rounded.
+    Pass {
+        /// The pass's mean.
+        mean: i16,
+        /// The best other call weighed.
+        other: Call,
+        /// Its mean.
+        other_mean: i16,
+    },
+    /// A contre: the takers need `need` and make `seen` card points on average; the contract
+    /// fails in `worlds` of the `of` worlds weighed.
     Contre {
-        /// What the takers need (the bid, in `contree`).
+        /// The value of the bid.
         need: u16,
-        /// The takers' points the seat sees them making, belotes and declarations in.
+        /// The takers' card points on average.
         seen: u16,
         /// Worlds where the contract fails.
         worlds: u16,
         /// Worlds weighed.
         of: u16,
     },
-    /// Surcontres: the contract is made in `worlds` of `of`.
+    /// A surcontre: the contract is made in `worlds` of the `of` worlds weighed.
     Surcontre {
         /// Worlds where the contract is made.
         worlds: u16,
         /// Worlds weighed.
         of: u16,
     },
+    /// A contre of the opponents' capot in a suit, holding its trump jack: the highest trump
+    /// wins whatever trick it is played to, so the capot cannot be made.
+    SureTrick {
+        /// The card that takes a trick.
+        card: Card,
+    },
+    /// Figures only: the advised option's mean, rounded, over `worlds` worlds.
+    Figures {
+        /// Its mean.
+        mean: i16,
+        /// Worlds it was weighed in.
+        worlds: u16,
+    },
+    /// The action was weighed in no world within the budget: the convention's call, or the
+    /// `normal` level's card.
+    Unweighed,
 }
 
-/// One option weighed: its expected deal score and, for a contract, its chance.
+/// One option weighed: its mean deal score over the worlds and that mean's standard error.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// The card or call.
     pub action: Action,
-    /// The seat's team's expected score less the other team's, over the worlds weighed
-    /// (the deal's score, as the rules write it).
-    pub score: f64,
-    /// The chance that the contract is made after this option (the contract in play, or the
-    /// one the call makes), when the option was weighed in worlds.
+    /// The seat's team's score less the other team's, on average over the worlds weighed (the
+    /// deal's score as the rules write it, contre and surcontre included; 0 when all pass).
+    pub mean: f64,
+    /// The standard error of `mean` (infinite over fewer than two worlds' worth).
+    pub se: f64,
+    /// How many worlds it was weighed in.
+    pub worlds: u32,
+    /// The weighted share of those worlds where the contract is made (the contract in play, or
+    /// the one the auction ends with after this call), if any world had a contract.
     pub made: Option<f64>,
+}
+
+/// What choosing one option rather than the advised one costs: the advised option's score less
+/// this one's, world by world over the worlds both were weighed in, with that mean's standard
+/// error. Negative when the option scored more than the advised one on average.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    /// The mean difference.
+    pub mean: f64,
+    /// Its standard error (infinite over fewer than two worlds' worth).
+    pub se: f64,
+    /// The worlds both were weighed in.
+    pub worlds: u32,
+}
+
+/// The least cost, in points of the deal's score, of a clear mistake.
+pub const MISTAKE_POINTS: f64 = 5.0;
+
+/// How many standard errors a clear mistake's cost stands above nothing.
+pub const MISTAKE_ERRORS: f64 = 2.0;
+
+impl Cost {
+    /// No cost: the advised option itself, over the worlds it was weighed in.
+    pub(crate) const fn none(worlds: u32) -> Cost {
+        Cost { mean: 0.0, se: 0.0, worlds }
+    }
+
+    /// Whether the choice is a clear mistake: it costs at least [`MISTAKE_POINTS`] and at
+    /// least [`MISTAKE_ERRORS`] standard errors. Anything less is within what the worlds can
+    /// tell apart, and the choice is as good as the expert's.
+    pub fn is_mistake(&self) -> bool {
+        self.mean >= MISTAKE_POINTS && self.mean >= MISTAKE_ERRORS * self.se
+    }
+}
+
+/// What one option gave in one world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Outcome {
+    /// The deal's score for the seat's team less the other's.
+    pub(crate) value: f64,
+    /// The contract the deal is played in after this option, if any.
+    pub(crate) contract: Option<crate::rules::Contract>,
+    /// Whether that contract is made.
+    pub(crate) made: bool,
+    /// The takers' card points (162 with every trick, 0 with none).
+    pub(crate) points: u16,
+    /// Whether the seat's side takes every trick.
+    pub(crate) capot: bool,
+}
+
+/// One world weighed: its weight and each option's outcome there (`None` where the option was
+/// not weighed: a card dropped as clearly behind, a probe out of nodes).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Row {
+    pub(crate) weight: f64,
+    pub(crate) outcomes: Vec<Option<Outcome>>,
+}
+
+/// Every option's outcome in every world weighed: what the estimates, the costs and the
+/// reasons' figures are read from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Samples {
+    /// The options, in the order of each row's outcomes.
+    pub(crate) actions: Vec<Action>,
+    pub(crate) rows: Vec<Row>,
+}
+
+/// The weighted mean of `values` (value, weight), its standard error and how many there were;
+/// `None` when there are none.
+pub(crate) fn weighted_mean(values: impl Iterator<Item = (f64, f64)>) -> Option<(f64, f64, u32)> {
+    let (mut n, mut w, mut w2, mut sum, mut sq) = (0u32, 0.0, 0.0, 0.0, 0.0);
+    for (x, weight) in values {
+        n += 1;
+        w += weight;
+        w2 += weight * weight;
+        sum += weight * x;
+        sq += weight * x * x;
+    }
+    if n == 0 || w <= 0.0 {
+        return None;
+    }
+    let mean = sum / w;
+    let var = (sq / w - mean * mean).max(0.0);
+    let n_eff = w * w / w2;
+    let se = if n_eff > 1.0 + 1e-9 { (var / (n_eff - 1.0)).sqrt() } else { f64::INFINITY };
+    Some((mean, se, n))
+}
+
+impl Samples {
+    /// The column of `action`, if it was an option.
+    pub(crate) fn column(&self, action: Action) -> Option<usize> {
+        self.actions.iter().position(|&a| a == action)
+    }
+
+    /// The outcomes of option `i`, with each world's weight, in the worlds it was weighed in.
+    pub(crate) fn outcomes(&self, i: usize) -> impl Iterator<Item = (Outcome, f64)> + '_ {
+        self.rows
+            .iter()
+            .filter_map(move |r| r.outcomes.get(i).copied().flatten().map(|o| (o, r.weight)))
+    }
+
+    /// The estimate of option `i`, if it was weighed in some world.
+    pub(crate) fn estimate(&self, i: usize) -> Option<Estimate> {
+        let (mean, se, worlds) = weighted_mean(self.outcomes(i).map(|(o, w)| (o.value, w)))?;
+        let contracts = self.outcomes(i).filter(|(o, _)| o.contract.is_some());
+        let made = weighted_mean(contracts.map(|(o, w)| (f64::from(u8::from(o.made)), w)));
+        Some(Estimate { action: self.actions[i], mean, se, worlds, made: made.map(|m| m.0) })
+    }
+
+    /// Every option weighed in some world, best mean first.
+    pub(crate) fn estimates(&self) -> Vec<Estimate> {
+        let mut all: Vec<Estimate> =
+            (0..self.actions.len()).filter_map(|i| self.estimate(i)).collect();
+        all.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+        all
+    }
+
+    /// What another option costs against option `base`, over the worlds both were weighed in:
+    /// `other(k)` is its value in the world of row `k`, `None` where it was not weighed.
+    pub(crate) fn cost(&self, base: usize, other: impl Fn(usize) -> Option<f64>) -> Option<Cost> {
+        let diffs = self.rows.iter().enumerate().filter_map(|(k, r)| {
+            let b = r.outcomes.get(base).copied().flatten()?.value;
+            Some((b - other(k)?, r.weight))
+        });
+        let (mean, se, worlds) = weighted_mean(diffs)?;
+        Some(Cost { mean, se, worlds })
+    }
+
+    /// What option `i` costs against option `base`.
+    pub(crate) fn paired(&self, base: usize, i: usize) -> Option<Cost> {
+        self.cost(base, |k| self.rows[k].outcomes.get(i).copied().flatten().map(|o| o.value))
+    }
 }
 
 /// What the expert would do, and why.
@@ -100,18 +277,34 @@ pub struct Advice {
     pub action: Action,
     /// Why, in one line's worth of data.
     pub reason: Reason,
-    /// Every option weighed, best first (empty when nothing needed weighing).
+    /// Every option weighed, best mean first (empty when nothing needed weighing).
     pub options: Vec<Estimate>,
     /// How many worlds were weighed.
     pub worlds: u32,
     /// How many positions the solver searched.
     pub nodes: u64,
+    /// The outcomes the options' figures come from.
+    pub(crate) samples: Samples,
 }
 
 impl Advice {
-    /// Advice that weighed nothing.
-    pub(crate) fn plain(action: Action, reason: Reason) -> Advice {
-        Advice { action, reason, options: Vec::new(), worlds: 0, nodes: 0 }
+    /// Advice that weighed nothing: `action` for `reason` alone, with no figures.
+    pub fn plain(action: Action, reason: Reason) -> Advice {
+        Advice {
+            action,
+            reason,
+            options: Vec::new(),
+            worlds: 0,
+            nodes: 0,
+            samples: Samples::default(),
+        }
+    }
+
+    /// Advice read from `samples`, `nodes` searched.
+    pub(crate) fn weighed(action: Action, reason: Reason, samples: Samples, nodes: u64) -> Advice {
+        let options = samples.estimates();
+        let worlds = samples.rows.len() as u32;
+        Advice { action, reason, options, worlds, nodes, samples }
     }
 
     /// The estimate of `action`, if it was weighed.
@@ -119,10 +312,76 @@ impl Advice {
         self.options.iter().find(|e| e.action == action)
     }
 
-    /// What `action` costs against the advised one, on average over the worlds weighed (0 or
-    /// more), if both were weighed.
-    pub fn cost(&self, action: Action) -> Option<f64> {
-        let chosen = self.estimate(self.action)?.score;
-        Some((chosen - self.estimate(action)?.score).max(0.0))
+    /// What `action` costs against the advised one, paired over the worlds both were weighed
+    /// in; nothing for the advised action itself; `None` when `action` was not weighed.
+    pub fn cost(&self, action: Action) -> Option<Cost> {
+        let base = self.samples.column(self.action);
+        if action == self.action {
+            let worlds = base.and_then(|b| self.samples.estimate(b)).map_or(0, |e| e.worlds);
+            return Some(Cost::none(worlds));
+        }
+        self.samples.paired(base?, self.samples.column(action)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clear_mistake_costs_five_points_and_two_standard_errors() {
+        let cost = |mean, se| Cost { mean, se, worlds: 32 };
+        assert!(cost(5.0, 2.5).is_mistake());
+        assert!(cost(600.0, 40.0).is_mistake());
+        // Within the noise: as good as the expert's.
+        assert!(!cost(5.0, 2.6).is_mistake());
+        assert!(!cost(4.9, 0.0).is_mistake());
+        assert!(!cost(-30.0, 1.0).is_mistake());
+        // Over one world the error cannot be told: never a clear mistake.
+        assert!(!cost(300.0, f64::INFINITY).is_mistake());
+        assert!(!Cost::none(32).is_mistake());
+    }
+
+    #[test]
+    fn means_are_weighted_and_errors_count_the_effective_worlds() {
+        assert_eq!(weighted_mean(std::iter::empty()), None);
+        // One world: its value, and no error to tell.
+        assert_eq!(weighted_mean([(7.0, 3.0)].into_iter()), Some((7.0, f64::INFINITY, 1)));
+        // Four equal worlds, 0 0 10 10: variance 25 over 3.
+        let (mean, se, n) = weighted_mean([0.0, 0.0, 10.0, 10.0].map(|x| (x, 1.0)).into_iter())
+            .expect("four worlds");
+        assert_eq!((mean, n), (5.0, 4));
+        assert!((se - (25.0f64 / 3.0).sqrt()).abs() < 1e-12, "{se}");
+        // A world drawn twice counts twice in the mean, but less than two in the error.
+        let (mean, se2, _) =
+            weighted_mean([(0.0, 2.0), (10.0, 1.0), (10.0, 1.0)].into_iter()).expect("worlds");
+        assert_eq!(mean, 5.0);
+        assert!(se2 > se, "{se2} against {se}");
+    }
+
+    #[test]
+    fn costs_are_paired_over_the_worlds_both_options_were_weighed_in() {
+        let play = |i: usize| Action::Play(Card::from_index(i));
+        let at = |value: f64| {
+            Some(Outcome { value, contract: None, made: false, points: 0, capot: false })
+        };
+        let samples = Samples {
+            actions: vec![play(0), play(1)],
+            rows: vec![
+                Row { weight: 1.0, outcomes: vec![at(100.0), at(90.0)] },
+                Row { weight: 1.0, outcomes: vec![at(-50.0), at(-62.0)] },
+                // Option 1 was dropped here: the world does not count in the cost.
+                Row { weight: 1.0, outcomes: vec![at(400.0), None] },
+            ],
+        };
+        let advice = Advice::weighed(play(0), Reason::OnlyCard, samples, 0);
+        let cost = advice.cost(play(1)).expect("weighed");
+        assert_eq!((cost.mean, cost.worlds), (11.0, 2));
+        assert!((cost.se - 1.0).abs() < 1e-12, "{cost:?}");
+        assert_eq!(advice.cost(play(0)), Some(Cost::none(3)));
+        assert_eq!(advice.cost(play(2)), None);
+        // The options best first, each over its own worlds.
+        assert_eq!(advice.options[0].action, play(0));
+        assert_eq!(advice.options[1].worlds, 2);
     }
 }

@@ -5,8 +5,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::advice::Advice;
-use super::{Budget, advise, with_solver};
+use super::advice::{Advice, Cost};
+use super::{Budget, advise_and_cost, with_solver};
 use crate::bots::Decision;
 use crate::game::{Action, Replay, SeatView};
 use crate::personas::BiddingStyle;
@@ -25,10 +25,16 @@ pub struct Review {
     pub played: Action,
     /// What the expert advises from the seat's knowledge at that moment.
     pub advice: Advice,
-    /// What doing `played` rather than the advice cost on average over the worlds weighed (0
-    /// when they agree); `None` when `played` was not weighed (an opening, which goes by the
-    /// convention).
-    pub cost: Option<f64>,
+    /// What doing `played` rather than the advice cost, paired over the worlds weighed
+    /// (nothing when they agree); `None` when `played` could not be weighed.
+    pub cost: Option<Cost>,
+}
+
+impl Review {
+    /// The cost of the seat's choice when it is a clear mistake ([`Cost::is_mistake`]).
+    pub fn mistake(&self) -> Option<Cost> {
+        self.cost.filter(Cost::is_mistake)
+    }
 }
 
 /// The deal with every hand known, from the first card.
@@ -57,8 +63,15 @@ pub struct DealAnalysis {
     pub double_dummy: Option<DoubleDummy>,
 }
 
-/// Reviews the deal of `record` from `seat`: each decision with `budget` (about 150 ms each
-/// keeps a whole deal near a second and a half), stopping early when `cancel` is raised.
+impl DealAnalysis {
+    /// What the seat's clear mistakes cost in all: a choice within the noise costs nothing.
+    pub fn mistakes_cost(&self) -> f64 {
+        self.reviews.iter().filter_map(Review::mistake).fold(0.0, |sum, c| sum + c.mean)
+    }
+}
+
+/// Reviews the deal of `record` from `seat`: each decision with `budget`, as the expert advises
+/// it at the table ([`advise_and_cost`]), stopping early when `cancel` is raised.
 /// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
 /// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at
 /// each of its turns, in the record's game (its target and totals; without one, the first deal
@@ -76,7 +89,8 @@ pub fn analyse(
     while let Some(turn) = replay.next_turn() {
         if turn.seat == seat && !cancelled() {
             let view = replay.view(seat);
-            reviews.push(review(&view, turn.index, turn.action, budget, cancel));
+            let Some(r) = review(&view, turn.index, turn.action, budget, cancel) else { break };
+            reviews.push(r);
         }
         replay.advance()?;
     }
@@ -90,18 +104,18 @@ pub fn analyse(
     Ok(DealAnalysis { seat, reviews, double_dummy })
 }
 
-/// One decision reviewed.
+/// One decision reviewed; `None` when cancelled.
 fn review(
     view: &SeatView,
     index: usize,
     played: Action,
     budget: Budget,
     cancel: Option<&AtomicBool>,
-) -> Review {
-    // The seat's style only shapes the convention's bids the expert starts from.
-    let advice = advise(&Decision { view, style: BiddingStyle::Cautious, seed: 0, budget, cancel });
-    let cost = if played == advice.action { Some(0.0) } else { advice.cost(played) };
-    Review { index, played, advice, cost }
+) -> Option<Review> {
+    // The expert reads neither the style nor the seed.
+    let decision = Decision { view, style: BiddingStyle::Cautious, seed: 0, budget, cancel };
+    let (advice, cost) = advise_and_cost(&decision, played)?;
+    Some(Review { index, played, advice, cost })
 }
 
 /// The most nodes the double-dummy result may take: a second or so at worst; nearly every deal

@@ -5,16 +5,24 @@
 //! the view kept, each world weighted by how well it explains the auction and the declarations,
 //! `inference.rs`), then scores each option in the same worlds with the [`Solver`], on the deal's
 //! score as the rules write it (`stakes.rs`, `probe.rs`): each legal card (`card.rs`), each call
-//! worth weighing (`call.rs`). The best on average is played.
+//! worth weighing with the rest of the auction bid by the convention (`call.rs`). The advice
+//! keeps every option's outcome in every world, so that its figures come with their standard
+//! error and any option's cost against the advised one is paired world by world (`advice.rs`);
+//! its reason states a fact checked before it is given (`reasons.rs`).
 //!
-//! A decision is anytime: it weighs worlds one at a time until its [`Budget`] is spent (worlds,
-//! solver nodes, time) or a cancellation flag is raised, and then answers with what it has; a
-//! decision that could weigh nothing answers as the `normal` level. With a budget counted in
-//! worlds and nodes only, the answer depends only on the view, the seed and the budget, as the
-//! arena needs; with a time limit (at the table, `--think-ms`), on the machine too.
+//! **One computation.** The advice is a pure function of the seat's view (which carries the
+//! rules and the game's context) and a [`Budget`] counted in worlds and solver nodes: its
+//! generator is seeded from the view itself ([`crate::bots::view_hash`]) and a fixed constant,
+//! never from a game's seed nor the clock, and its bidding style is fixed (the convention's
+//! cautious one, whatever the persona at the table). The expert level's decision is the
+//! advice's action, so the computer player, the hint, `contree bot` and the deal's analysis
+//! give the same answer to the same situation, on any machine and any thread. A cancellation
+//! flag may stop it; a cancelled computation answers nothing ([`advise`] gives `None`).
 //!
-//! For the table: [`advise`] gives the action with its [`Reason`] and every option's estimate;
-//! [`analysis::analyse`] reviews a finished deal's decisions for one seat.
+//! For the table: [`advise`] gives the action with its [`Reason`] and every option's
+//! [`Estimate`]; [`advise_and_cost`] adds what another action costs against it (a call the
+//! advice did not weigh is weighed in the same worlds afterwards, so the advice stays the
+//! same); [`analysis::analyse`] reviews a finished deal's decisions for one seat.
 
 mod advice;
 pub mod analysis;
@@ -22,17 +30,23 @@ mod call;
 mod card;
 mod inference;
 mod probe;
+mod reasons;
 mod stakes;
 mod worlds;
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use advice::{Advice, Estimate, Reason};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+pub use advice::{Advice, Cost, Estimate, MISTAKE_ERRORS, MISTAKE_POINTS, Reason};
 pub use analysis::{DealAnalysis, DoubleDummy, Review, analyse};
 pub(crate) use call::failure_odds;
 
 use super::Decision;
 use super::bidding::Reading;
+use crate::game::{Action, SeatView};
+use crate::personas::BiddingStyle;
 use crate::search::Solver;
 
 /// How the expert reads the other seats' calls.
@@ -58,8 +72,8 @@ fn auction_pool(worlds: u32) -> usize {
     (worlds as usize * AUCTION_POOL_PER_WORLD).min(MAX_AUCTION_POOL)
 }
 
-/// What one decision may spend. Worlds and nodes make it reproducible; a time limit makes it
-/// answer in time whatever the machine.
+/// What one decision may spend: worlds and solver nodes, so that the answer depends only on the
+/// view and the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// The most worlds weighed.
@@ -69,17 +83,11 @@ pub struct Budget {
     /// The most solver nodes for one question about one world: a world that needs more is
     /// left out, so that no deal can take the whole budget.
     pub probe_nodes: u64,
-    /// The most time, if any.
-    pub think: Option<Duration>,
 }
 
-/// The time the expert thinks over each decision at the table and in `contree bot`, unless
-/// `--think-ms` says otherwise.
-pub const DEFAULT_THINK: Duration = Duration::from_millis(100);
-
-/// The worlds a time-limited decision weighs at most: more than fit in the default time but
-/// late in a deal, where a few more change little.
-const THINK_WORLDS: u32 = 64;
+/// The worlds each decision weighs at the table, in `contree bot` and in the arena, unless
+/// told otherwise: 32, about a tenth of a second on one core.
+pub const DEFAULT_WORLDS: u32 = 32;
 
 /// Nodes one probe may search: a few milliseconds on one core. Nearly every probe needs far
 /// fewer (a few thousand at the opening lead); the few that would need more cost a world.
@@ -90,19 +98,18 @@ const PROBE_NODES: u64 = 50_000;
 const NODES_PER_WORLD: u64 = 50_000;
 
 impl Budget {
-    /// A reproducible budget of `worlds` worlds, and nodes in proportion.
+    /// A budget of `worlds` worlds, and nodes in proportion.
     pub const fn worlds(worlds: u32) -> Budget {
-        Budget {
-            worlds,
-            nodes: worlds as u64 * NODES_PER_WORLD,
-            probe_nodes: PROBE_NODES,
-            think: None,
-        }
+        Budget { worlds, nodes: worlds as u64 * NODES_PER_WORLD, probe_nodes: PROBE_NODES }
     }
 
-    /// A budget of `think` time, with more worlds and nodes than it can spend.
-    pub const fn think(think: Duration) -> Budget {
-        Budget { think: Some(think), nodes: u64::MAX, ..Budget::worlds(THINK_WORLDS) }
+    /// The budget of the table, of `contree bot` and of the arena: [`DEFAULT_WORLDS`] worlds.
+    pub const DEFAULT: Budget = Budget::worlds(DEFAULT_WORLDS);
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
     }
 }
 
@@ -117,16 +124,71 @@ fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     f(&mut Solver::with_table_bits(TABLE_BITS))
 }
 
+/// The expert's bidding style, whatever the persona: the convention's plain reading, which its
+/// partner and its reading of the other seats assume.
+const STYLE: BiddingStyle = BiddingStyle::Cautious;
+
+/// Mixed with the view's hash into the seed of a decision's generator.
+const ADVICE_SEED: u64 = 0x6578_7065_7274_2031;
+
+/// One decision to work out: the view, what it may spend, and the flag that cancels it.
+#[derive(Clone, Copy)]
+struct Ask<'a> {
+    view: &'a SeatView,
+    /// The seed of every random draw of the decision: from the view alone.
+    seed: u64,
+    budget: Budget,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl<'a> Ask<'a> {
+    fn new(view: &'a SeatView, budget: Budget, cancel: Option<&'a AtomicBool>) -> Ask<'a> {
+        Ask { view, seed: ADVICE_SEED ^ super::view_hash(view), budget, cancel }
+    }
+
+    /// The decision's generator.
+    fn rng(&self) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(self.seed)
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
 /// What the expert does in `decision`'s situation, and why: the action (always legal) with its
-/// [`Reason`] and every option's estimate. The style only shapes the convention's bids it
-/// starts from; the same view, seed and budget in worlds give the same advice.
-pub fn advise(decision: &Decision) -> Advice {
-    let Decision { view, style, budget, cancel, .. } = *decision;
-    let rng = &mut decision.rng();
-    with_solver(|solver| match view.contract() {
-        Some(contract) => card::advise(view, contract, rng, budget, cancel, solver),
-        None => call::advise(view, style, rng, budget, cancel, solver),
-    })
+/// [`Reason`] and every option's estimate; `None` when the decision's flag was raised before it
+/// was done. Only the view, the budget and the flag are read: the expert's style and seed are
+/// its own, so the same view and budget always give the same advice.
+pub fn advise(decision: &Decision) -> Option<Advice> {
+    work_out(decision, None).map(|(advice, _)| advice)
+}
+
+/// [`advise`], and what `played` costs against the advised action: `None` in the pair when
+/// `played` could not be weighed (it is not legal, or no world it was weighed in was also one
+/// of the advice's). A call the advice does not weigh is weighed afterwards in the same worlds,
+/// with a node budget of its own, so the advice is the same as [`advise`]'s.
+pub fn advise_and_cost(decision: &Decision, played: Action) -> Option<(Advice, Option<Cost>)> {
+    work_out(decision, Some(played))
+}
+
+fn work_out(decision: &Decision, played: Option<Action>) -> Option<(Advice, Option<Cost>)> {
+    let ask = Ask::new(decision.view, decision.budget, decision.cancel);
+    let answer = with_solver(|solver| match ask.view.contract() {
+        Some(contract) => {
+            let advice = card::advise(&ask, contract, solver);
+            let cost = played.and_then(|p| advice.cost(p));
+            (advice, cost)
+        }
+        None => {
+            let played = match played {
+                Some(Action::Bid(call)) => Some(call),
+                _ => None,
+            };
+            call::advise(&ask, solver, played)
+        }
+    });
+    (!ask.cancelled()).then_some(answer)
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 //! more to count its points.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use super::Budget;
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
@@ -17,7 +16,7 @@ use crate::search::{Position, Solver};
 pub(crate) enum Stop {
     /// This world's probe ran out of nodes: the world is left out of the decision.
     World,
-    /// The decision's nodes or time are spent, or it was cancelled: it answers with what it has.
+    /// The decision's nodes are spent, or it was cancelled: it answers with what it has.
     Decision,
 }
 
@@ -25,7 +24,6 @@ pub(crate) enum Stop {
 pub(crate) struct Prober<'a> {
     solver: &'a mut Solver,
     budget: Budget,
-    deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     /// Nodes searched so far in this decision.
     pub(crate) nodes: u64,
@@ -38,15 +36,12 @@ impl<'a> Prober<'a> {
         budget: Budget,
         cancel: Option<&'a AtomicBool>,
     ) -> Prober<'a> {
-        let deadline = budget.think.map(|d| Instant::now() + d);
-        Prober { solver, budget, deadline, cancel, nodes: 0 }
+        Prober { solver, budget, cancel, nodes: 0 }
     }
 
     /// Whether the decision must answer now.
     pub(crate) fn expired(&self) -> bool {
-        self.nodes >= self.budget.nodes
-            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes >= self.budget.nodes || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Whether the takers' outcome from `pos` reaches `t` on the stakes' scale.

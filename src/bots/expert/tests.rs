@@ -1,8 +1,11 @@
 //! The expert on hands built by hand, its invariants over random deals, and the measurements
-//! its thresholds come from (ignored: run in release with `--ignored --nocapture`).
+//! its thresholds come from (ignored: run in release with `--ignored --nocapture`). The facts
+//! its reasons state are tested in `tests/reasons.rs`. Every view built by hand comes from
+//! [`seat_view`].
+
+mod reasons;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -14,8 +17,7 @@ use crate::game::{Action, SeatView};
 use crate::game::{Game, GameOptions, Phase};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    BelotesDealt, BySeat, ByTeam, Call, Card, CardSet, Contract, GameContext, Multiplier,
-    PublicDeal, Rules, Seat, Team, score_deal,
+    BelotesDealt, BySeat, Call, Card, CardSet, Contract, Multiplier, Rules, Seat, Team, score_deal,
 };
 
 /// A defender's last pass over the contract that stood, with what contring instead would have
@@ -121,7 +123,7 @@ fn calibrate_contre_odds() {
     let reading = Reading { over, ..Reading::EXPERT };
     let margin = env("MARGIN", 0) as i16;
     let probe = env("PROBE", 30_000);
-    let budget = Budget { worlds, nodes: 40 * probe, probe_nodes: probe, think: None };
+    let budget = Budget { worlds, nodes: 40 * probe, probe_nodes: probe };
     for (name, overbid) in [("honest", None), ("overbid 30", Some((Team::EW, 30)))] {
         let mut rows: Vec<(f64, f64, i32)> = Vec::new();
         let (mut dd_fail, mut real_fail, mut both) = (0, 0, 0);
@@ -178,17 +180,30 @@ fn calls(s: &str) -> Vec<Call> {
     s.split_whitespace().map(|t| t.parse().expect("call token")).collect()
 }
 
-/// The view of `seat`, from tokens as in deal records; checked as the bot protocol checks a
-/// request.
-fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> SeatView {
-    let play: Vec<Card> = play.split_whitespace().map(card).collect();
-    let deal =
-        PublicDeal::replay(dealer, Rules::default(), &calls(auction), &play).expect("a deal");
-    let game = GameContext { target: 1000, before: ByTeam::default() };
-    let v = SeatView::new(seat, cards(hand), deal, game).expect("a view a table could give");
+/// The view of `seat` under `rules`, from tokens as in deal records; checked as the bot protocol
+/// checks a request. Every view the expert's tests build by hand is made here.
+pub(super) fn seat_view(
+    rules: Rules,
+    seat: Seat,
+    dealer: Seat,
+    hand: &str,
+    auction: &str,
+    play: &str,
+) -> SeatView {
+    let v = crate::bots::tests::view_in(rules, seat, dealer, hand, auction, play);
     let back = crate::bots::protocol::parse_request(&crate::bots::protocol::request_json(&v));
     assert_eq!(back.as_ref(), Ok(&v), "a situation the table can reach");
     v
+}
+
+/// The expert's decision for `view` with `budget`, nothing to cancel it.
+fn decision_for(view: &SeatView, budget: Budget) -> Decision<'_> {
+    Decision { view, style: BiddingStyle::Cautious, seed: 0, budget, cancel: None }
+}
+
+/// [`seat_view`] under the default rules.
+pub(super) fn view(seat: Seat, dealer: Seat, hand: &str, auction: &str, play: &str) -> SeatView {
+    seat_view(Rules::default(), seat, dealer, hand, auction, play)
 }
 
 /// What the `normal` level does in `view` (which spends no budget of the expert's).
@@ -196,7 +211,7 @@ fn normal(view: &SeatView, style: BiddingStyle, seed: u64) -> Action {
     Level::Normal.decide(&Decision { view, style, seed, budget: Budget::worlds(1), cancel: None })
 }
 
-/// The expert's advice in `v`.
+/// The expert's advice in `v`, asked with a style, a seed and a flag (none cancelled).
 fn ask(
     v: &SeatView,
     style: BiddingStyle,
@@ -204,7 +219,7 @@ fn ask(
     budget: Budget,
     cancel: Option<&AtomicBool>,
 ) -> Advice {
-    advise(&Decision { view: v, style, seed, budget, cancel })
+    advise(&Decision { view: v, style, seed, budget, cancel }).expect("not cancelled")
 }
 
 /// The expert's advice on a budget in worlds.
@@ -248,29 +263,9 @@ fn the_expert_cashes_a_sure_capot() {
     assert!(lead.suit() == crate::rules::Suit::Hearts, "{lead} leaves the capot to chance");
     assert!(matches!(a.reason, Reason::Capot { worlds, of } if worlds == of), "{a:?}");
     // Every trump lead keeps it in every world; an ace does not.
-    let capot = a.estimate(Action::Play(card("JH"))).map(|e| e.score);
-    let ace = a.estimate(Action::Play(card("AS"))).map(|e| e.score);
+    let capot = a.estimate(Action::Play(card("JH"))).map(|e| e.mean);
+    let ace = a.estimate(Action::Play(card("AS"))).map(|e| e.mean);
     assert!(capot > ace, "{capot:?} against {ace:?}");
-}
-
-#[test]
-fn the_expert_keeps_its_ten_when_the_ace_is_out_and_the_trick_can_be_ruffed() {
-    // North took 80 in clubs. West led the king of spades, South followed, East threw a
-    // diamond (no spade, and its partner winning: it may still hold trumps), North followed and
-    // West won; now West leads the queen. The ace is out and East ruffs a 10 that would win:
-    // South plays the 8.
-    let v = view(
-        Seat::South,
-        Seat::North,
-        "8S 10S 7H 8H 7D 7C 8C",
-        "pass pass pass 80C pass pass pass",
-        "KS 7S 8D 9S QS",
-    );
-    let a = advice(&v, 16);
-    assert_eq!(a.action, Action::Play(card("8S")), "{a:?}");
-    let ten = a.estimate(Action::Play(card("10S"))).map(|e| e.score);
-    let eight = a.estimate(Action::Play(card("8S"))).map(|e| e.score);
-    assert!(eight > ten, "{eight:?} against {ten:?}");
 }
 
 /// Every rule set, with and without sans atout and tout atout.
@@ -281,25 +276,63 @@ fn every_set() -> impl Iterator<Item = Rules> {
 }
 
 #[test]
-fn the_same_view_seed_and_budget_give_the_same_advice() {
-    let v = view(Seat::South, Seat::North, "AS 10S AH 10H AD 10D AC 7C", "120S", "");
-    let first = advice(&v, 6);
-    // Other decisions on the same thread in between leave nothing behind.
-    let _ = advice(
-        &view(Seat::South, Seat::West, "JH 9H AH 10H KH AS AD AC", "80H pass pass pass", ""),
-        6,
-    );
-    assert_eq!(advice(&v, 6), first);
-    assert_ne!(ask(&v, BiddingStyle::Cautious, 2, Budget::worlds(6), None).options, first.options);
+fn the_same_view_and_budget_give_the_same_advice_on_any_thread() {
+    let views = [
+        view(Seat::South, Seat::North, "AS 10S AH 10H AD 10D AC 7C", "120S", ""),
+        view(Seat::South, Seat::West, "JH 9H AH 7H AS AD 7C 8C", "", ""),
+        view(Seat::South, Seat::West, "JH 9H AH 10H KH AS AD 8C", "80H pass pass pass", ""),
+    ];
+    for v in &views {
+        let first = advice(v, 6);
+        assert!(first.worlds > 0, "{first:?}");
+        // Other decisions on the same thread in between leave nothing behind.
+        let _ = advice(&views[2], 6);
+        assert_eq!(advice(v, 6), first);
+        let there = std::thread::spawn({
+            let v = v.clone();
+            move || advice(&v, 6)
+        })
+        .join()
+        .expect("the other thread");
+        assert_eq!(there, first);
+        // The style, the seed and a flag left down change nothing: the advice is the view's.
+        let stop = AtomicBool::new(false);
+        assert_eq!(ask(v, BiddingStyle::Bold, 99, Budget::worlds(6), Some(&stop)), first);
+        // Every figure, to the bit.
+        let figures = |a: &Advice| {
+            a.options
+                .iter()
+                .map(|e| (e.mean.to_bits(), e.se.to_bits(), e.worlds))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(figures(&there), figures(&first));
+        // The expert level plays what it advises.
+        let decision = Decision {
+            view: v,
+            style: BiddingStyle::Bold,
+            seed: 5,
+            budget: Budget::worlds(6),
+            cancel: None,
+        };
+        assert_eq!(Level::Expert.decide(&decision), first.action);
+    }
 }
 
 #[test]
-fn a_cancelled_decision_answers_at_once_and_legally() {
+fn a_cancelled_decision_gives_no_advice() {
     let v = view(Seat::South, Seat::West, "JH 9H AH 10H KH AS AD AC", "80H pass pass pass", "");
     let stop = AtomicBool::new(true);
-    let a = ask(&v, BiddingStyle::Cautious, 1, Budget::think(Duration::from_secs(60)), Some(&stop));
-    assert_eq!(a.worlds, 0);
-    let Action::Play(c) = a.action else { panic!("a card: {a:?}") };
+    let decision = Decision {
+        view: &v,
+        style: BiddingStyle::Cautious,
+        seed: 1,
+        budget: Budget::DEFAULT,
+        cancel: Some(&stop),
+    };
+    assert_eq!(advise(&decision), None);
+    assert_eq!(advise_and_cost(&decision, Action::Play(card("JH"))), None);
+    // The level still answers, legally: the answer is no longer wanted.
+    let Action::Play(c) = Level::Expert.decide(&decision) else { panic!("a card") };
     assert!(v.hand().contains(c));
 }
 
@@ -348,9 +381,12 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
     let cards = if result.contract.is_some() { 8 } else { 0 };
     assert_eq!(analysis.reviews.len(), calls + cards);
     for r in &analysis.reviews {
-        assert!(r.cost.is_none_or(|c| c >= 0.0), "{r:?}");
         if r.played == r.advice.action {
-            assert_eq!(r.cost, Some(0.0));
+            assert_eq!(r.cost.map(|c| c.mean), Some(0.0), "{r:?}");
+        } else if r.advice.worlds > 0 {
+            // Every call and card is costed, in the worlds the advice weighed.
+            let cost = r.cost.unwrap_or_else(|| panic!("{r:?} costed"));
+            assert!(cost.worlds > 0 && cost.worlds <= r.advice.worlds, "{r:?}");
         }
     }
     let Some(contract) = result.contract else { return };
@@ -410,45 +446,130 @@ fn legal_count(game: &Game, seat: Seat) -> usize {
     hand.iter().filter(|&c| game.check(seat, Action::Play(c)).is_ok()).count()
 }
 
-/// The reason [`card::reason_for`] gives South for `card` in `v`.
-fn reason(v: &SeatView, card: Card) -> Reason {
-    let contract = v.contract().expect("the cards are being played");
-    card::reason_for(&crate::bots::memory::Memory::from_view(v, contract, true), card)
+/// The deal of `hands` (North, East, South, West), dealt by `dealer`, with `auction` and a
+/// play that puts down each seat's first legal card in index order: a whole, legal record.
+fn built_deal(dealer: Seat, hands: [&str; 4], auction: &str) -> crate::rules::DealRecord {
+    let rules = Rules::default();
+    let hands = BySeat::from_fn(|s| {
+        cards(match s {
+            Seat::North => hands[0],
+            Seat::East => hands[1],
+            Seat::South => hands[2],
+            Seat::West => hands[3],
+        })
+    });
+    let mut bidding = crate::rules::Auction::new(dealer, rules);
+    for call in calls(auction) {
+        bidding.try_call(call).expect("a legal call");
+    }
+    let contract = bidding.contract().expect("a contract");
+    let mut play =
+        crate::rules::CardPlay::new(hands, contract.trump(), bidding.first_to_speak(), rules);
+    let mut cards_played = Vec::new();
+    while let Some(c) = play.legal_cards().first() {
+        play.play_unchecked(c);
+        cards_played.push(c);
+    }
+    let record = crate::rules::DealRecord {
+        dealer,
+        hands: hands.map(|h| h.iter().collect()),
+        auction: calls(auction),
+        play: cards_played,
+        rules: None,
+        declared: crate::rules::Declared::default(),
+        game: None,
+    };
+    record.score().expect("a whole, legal deal");
+    record
 }
 
 #[test]
-fn a_card_that_wins_only_until_a_higher_one_comes_tries_for_the_trick() {
-    // North took 80 in clubs; East leads the 8 of diamonds, the ace still out.
-    let v = view(
-        Seat::South,
-        Seat::North,
-        "JD 10D 7H 8H 7C 8C 9S 10S",
-        "pass pass pass 80C pass pass pass",
-        "8D",
+fn an_overbid_that_fails_contred_costs_its_hundreds() {
+    // North passes, West opens 80 in hearts, South overbids 140 in spades on four small
+    // trumps and nothing else, East holds the jack, ace, 10 and queen and contres: 600 to the
+    // defence.
+    let record = built_deal(
+        Seat::East,
+        [
+            "QH 8H KD QD JD KC QC JC",
+            "JS AS 10S QS 9D AD 9C 7H",
+            "KS 9S 8S 7S 7D 8D 7C 8C",
+            "JH 9H AH 10H KH 10D AC 10C",
+        ],
+        "pass 80H 140S contre pass pass pass",
     );
-    assert_eq!(reason(&v, card("JD")), Reason::TryTrick);
-    assert_eq!(reason(&v, card("10D")), Reason::TryTrick);
-    // Last to play, South's card holds the trick.
-    let v = view(
-        Seat::South,
-        Seat::South,
-        "JD 10D 7H 8H 7C 8C 9S 10S",
-        "pass 80C pass pass pass",
-        "8D 9D 7D",
-    );
-    assert_eq!(reason(&v, card("JD")), Reason::TakeTrick);
+    let scored = record.score().expect("scored");
+    assert!(scored.score[Team::EW] >= 600, "{scored:?}");
+    let analysis = analyse(&record, Seat::South, Budget::DEFAULT, None).expect("analysed");
+    let bid = analysis.reviews.iter().find(|r| r.index == 2).expect("South's call reviewed");
+    assert_ne!(bid.advice.action, bid.played);
+    let cost = bid.cost.expect("the overbid is costed");
+    assert!(cost.mean >= 100.0 && cost.is_mistake(), "{cost:?}: {:?}", bid.advice);
+    // The same figures as the advice asked at that moment, which weighs 140 in spades itself.
+    let v = view(Seat::South, Seat::East, "KS 9S 8S 7S 7D 8D 7C 8C", "pass 80H", "");
+    let decision = decision_for(&v, Budget::DEFAULT);
+    let (advice, asked) = advise_and_cost(&decision, bid.played).expect("not cancelled");
+    assert_eq!((&advice, asked), (&bid.advice, bid.cost));
 }
 
 #[test]
-fn a_card_with_points_on_the_partners_trick_loads_it() {
-    // West leads the 7 of hearts, North takes it with the ace, East follows: South's king goes
-    // on its partner's trick.
-    let v = view(
-        Seat::South,
-        Seat::South,
-        "KH 7D 8D 7C 8C 9S 10S JS",
-        "pass 80C pass pass pass",
-        "7H AH 8H",
-    );
-    assert_eq!(reason(&v, card("KH")), Reason::LoadPartner { points: 4 });
+fn a_pass_with_a_biddable_hand_is_costed() {
+    // South opens the auction with the trump jack, 9, ace and 10 of hearts and two aces: a
+    // pass loses the deal whenever the others pass too.
+    let v = view(Seat::South, Seat::West, "JH 9H AH 10H AS AD 7C 8C", "", "");
+    let decision = decision_for(&v, Budget::DEFAULT);
+    let (advice, cost) = advise_and_cost(&decision, Action::Bid(Call::Pass)).expect("advice");
+    let Action::Bid(Call::Bid(bid)) = advice.action else { panic!("an opening: {advice:?}") };
+    assert_eq!(bid.trump, crate::rules::Trump::Suit(crate::rules::Suit::Hearts));
+    let cost = cost.expect("the pass is costed");
+    assert!(cost.is_mistake(), "{cost:?}");
+    assert_eq!(advice.cost(Action::Bid(Call::Pass)), Some(cost));
+}
+
+#[test]
+fn a_call_the_advice_does_not_weigh_is_costed_without_changing_the_advice() {
+    let v = view(Seat::South, Seat::West, "JH 9H AH 10H AS AD 7C 8C", "", "");
+    let decision = decision_for(&v, Budget::worlds(8));
+    let alone = advise(&decision).expect("advice");
+    let far = Action::Bid(Call::Bid(crate::rules::Bid::new(
+        crate::rules::BidLevel::Points(150),
+        crate::rules::Suit::Clubs,
+    )));
+    assert_eq!(alone.estimate(far), None, "not one of the calls weighed");
+    let (advice, cost) = advise_and_cost(&decision, far).expect("advice");
+    assert_eq!(advice, alone);
+    let cost = cost.expect("weighed in the same worlds");
+    assert!(cost.worlds > 0 && cost.worlds <= advice.worlds, "{cost:?}");
+    assert!(cost.is_mistake(), "150 in clubs without a club of worth: {cost:?}");
+    // An illegal call costs nothing: it cannot be weighed.
+    assert_eq!(advise_and_cost(&decision, Action::Bid(Call::Contre)).map(|a| a.1), Some(None));
+}
+
+#[test]
+fn a_capot_is_contred_by_a_defender_holding_the_trump_jack() {
+    // West bids a capot in diamonds; South holds the jack, ace and queen of diamonds: the jack
+    // takes a trick whatever happens.
+    let v = view(Seat::South, Seat::North, "JD AD QD 7S 8S 7H 8H 7C", "capotD", "");
+    let a = advice(&v, 8);
+    assert_eq!(a.action, Action::Bid(Call::Contre), "{a:?}");
+    assert_eq!(a.reason, Reason::SureTrick { card: card("JD") });
+    // The capot and its contre are weighed like any call.
+    let contre = a.estimate(Action::Bid(Call::Contre)).expect("weighed");
+    let pass = a.estimate(Action::Bid(Call::Pass)).expect("weighed");
+    assert!(contre.mean > pass.mean, "{contre:?} against {pass:?}");
+    assert_eq!(contre.made, Some(0.0));
+    // The jack alone is as sure.
+    let alone = advice(&view(Seat::South, Seat::North, "JD 7S 8S 9S 7H 8H 7C 8C", "capotD", ""), 8);
+    assert_eq!(alone.action, Action::Bid(Call::Contre), "{alone:?}");
+}
+
+#[test]
+fn a_single_trump_does_not_contre_a_bid_made_on_trump_length() {
+    // West opens 100 in spades, which shows length; South holds one small spade and side
+    // honours that the takers' trumps ruff.
+    let v = view(Seat::South, Seat::North, "7S AH 10H KH AD 10D KD 9C", "100S", "");
+    let a = advice(&v, 32);
+    assert_ne!(a.action, Action::Bid(Call::Contre), "{a:?}");
+    let contre = a.estimate(Action::Bid(Call::Contre)).expect("the contre is weighed");
+    assert!(contre.made.is_some_and(|m| m > 0.3), "{contre:?}");
 }

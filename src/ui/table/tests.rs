@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::bots::Level;
-use crate::bots::expert::{Budget, DEFAULT_THINK};
+use crate::bots::expert::Budget;
 use crate::game::Replay;
 use crate::rules::{DealRecord, Team};
 
@@ -36,7 +36,7 @@ fn table(dealer: Seat, hands: [&str; 4], auction: &str, play: &str) -> Table {
         hint: false,
         undo: true,
         choose_declarations: false,
-        budget: Budget::think(DEFAULT_THINK),
+        budget: Budget::DEFAULT,
     };
     let (mut table, _) = Table::new(game, prefs, 0);
     // The new deal's pause, then the first turn.

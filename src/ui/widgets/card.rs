@@ -163,7 +163,7 @@ mod tests {
             game: None,
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
-            budget: crate::bots::expert::Budget::think(crate::bots::expert::DEFAULT_THINK),
+            budget: crate::bots::expert::Budget::DEFAULT,
             ascii: false,
         });
         let ctx = Ctx {
