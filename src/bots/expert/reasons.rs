@@ -1,0 +1,234 @@
+//! The facts a reason states, as predicates on what the seat sees: a reason is given only when
+//! its predicate holds, else the advice shows its figures ([`Reason::Figures`]). They are
+//! written apart from the code that picks a reason (`card.rs`, `call.rs`), from the rules, the
+//! seat's memory of the cards and the outcomes of the worlds weighed, so that a reason picked
+//! for a card it does not describe is caught here rather than shown.
+//!
+//! "May hold" is what the seat can know: a card neither in its hand nor played, that the
+//! rules of the play so far have not shown a seat to lack ([`Memory::possible`]).
+
+use super::advice::{Reason, Samples};
+use crate::bots::Memory;
+use crate::game::{Action, SeatView};
+use crate::rules::{Auction, Call, Card, CardSet, Rank, Seat, Suit, Trump};
+
+/// Cards whose mean scores are within this of the best count as alike.
+pub(crate) const TIE: f64 = 1.0;
+
+/// What a card's reason is checked against: the seat's memory, its legal cards and the worlds
+/// weighed.
+pub(crate) struct CardFacts<'a> {
+    pub(crate) mem: &'a Memory,
+    pub(crate) legal: CardSet,
+    pub(crate) samples: &'a Samples,
+}
+
+impl CardFacts<'_> {
+    /// Whether `seat` may hold a card that beats `best` in a trick led in `lead`.
+    fn may_beat(&self, seat: Seat, best: Card, lead: Suit) -> bool {
+        let trump = self.mem.trump();
+        let power = best.power(trump, lead);
+        self.mem.possible(seat).iter().any(|c| c.power(trump, lead) > power)
+    }
+
+    /// The other seats, and those yet to play to the trick after this seat.
+    fn others(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(|&s| s != self.mem.seat)
+    }
+
+    /// The cards neither in the seat's hand nor played.
+    fn unseen(&self) -> CardSet {
+        let played = self.mem.played.0.iter().fold(CardSet::EMPTY, |a, p| a.or(*p));
+        CardSet::FULL.minus(self.mem.hand).minus(played)
+    }
+
+    /// Worlds where `card` was weighed, and of those where `f` holds of its outcome.
+    fn count(&self, card: Card, f: impl Fn(&super::advice::Outcome) -> bool) -> (usize, usize) {
+        let Some(i) = self.samples.column(Action::Play(card)) else { return (0, 0) };
+        let all: Vec<_> = self.samples.outcomes(i).collect();
+        (all.len(), all.iter().filter(|(o, _)| f(o)).count())
+    }
+}
+
+/// Whether `reason` is true of playing `card` in `facts`' position.
+pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool {
+    let mem = facts.mem;
+    let trump = mem.trump();
+    let cutting = trump.cards();
+    let legal = facts.legal;
+    let trick = &mem.trick;
+    if !legal.contains(card) {
+        return false;
+    }
+    let lowest_points = legal.iter().all(|c| c.points(trump) >= card.points(trump));
+    let mut after = *trick;
+    after.push(card);
+    let to_come: Vec<Seat> = mem.still_to_play().collect();
+    let estimate = facts.samples.column(Action::Play(card)).and_then(|i| facts.samples.estimate(i));
+    match (reason, trick.lead_suit()) {
+        (Reason::OnlyCard, _) => legal.len() == 1,
+        (Reason::AllAlike, _) => {
+            let means: Vec<Option<f64>> = legal
+                .iter()
+                .map(|c| {
+                    let i = facts.samples.column(Action::Play(c))?;
+                    facts.samples.estimate(i).map(|e| e.mean)
+                })
+                .collect();
+            let best = means.iter().flatten().copied().fold(f64::NEG_INFINITY, f64::max);
+            let alike = means.iter().all(|m| m.is_some_and(|m| m >= best - TIE));
+            let lowest_of_equals = legal.of_suit(card.suit()).iter().all(|c| {
+                c.points(trump) != card.points(trump) || c.strength(trump) >= card.strength(trump)
+            });
+            alike && lowest_points && lowest_of_equals
+        }
+        (Reason::PullTrumps { out }, None) => {
+            let ours = mem.contract.team() == mem.seat.team();
+            let left = facts.unseen().and(cutting).len();
+            trump.is_suit() && cutting.contains(card) && ours && out > 0 && usize::from(out) == left
+        }
+        (Reason::CashMaster, None) => facts.others().all(|s| !facts.may_beat(s, card, card.suit())),
+        (Reason::GiveRuff, None) => {
+            let partner = mem.seat.partner();
+            let [a, b] = [partner.next_in(trick.direction()), mem.seat.next_in(trick.direction())];
+            // A trump out that neither opponent may hold is the partner's.
+            let partners_trump = facts
+                .unseen()
+                .and(cutting)
+                .iter()
+                .any(|t| !mem.possible(a).contains(t) && !mem.possible(b).contains(t));
+            !cutting.is_empty()
+                && !cutting.contains(card)
+                && !mem.possible(partner).has_suit(card.suit())
+                && partners_trump
+        }
+        (Reason::LeadLow, None) => {
+            let rest = mem.hand.of_suit(card.suit()).minus(CardSet::single(card));
+            !rest.is_empty() && rest.iter().all(|c| c.strength(trump) > card.strength(trump))
+        }
+        (Reason::Ruff, Some(lead)) => {
+            cutting.contains(card)
+                && !cutting.has_suit(lead)
+                && !trick.cards().iter().any(|c| cutting.contains(*c))
+        }
+        (Reason::Overruff, Some(lead)) => {
+            let best = trick
+                .plays()
+                .filter(|(_, c)| cutting.contains(*c))
+                .max_by_key(|(_, c)| c.strength(trump));
+            cutting.contains(card)
+                && !cutting.has_suit(lead)
+                && best.is_some_and(|(s, c)| {
+                    s.team() != mem.seat.team() && card.strength(trump) > c.strength(trump)
+                })
+        }
+        (Reason::TakeTrick, Some(lead)) => {
+            after.winner(trump) == Some(mem.seat)
+                && to_come.iter().all(|&s| !facts.may_beat(s, card, lead))
+        }
+        (Reason::TryTrick, Some(lead)) => {
+            after.winner(trump) == Some(mem.seat)
+                && to_come.iter().any(|&s| facts.may_beat(s, card, lead))
+        }
+        (Reason::LoadPartner { points }, Some(lead)) => {
+            let winning = after.winning_card(trump);
+            after.winner(trump) == Some(mem.seat.partner())
+                && points > 0
+                && points == card.points(trump)
+                && winning.is_some_and(|w| to_come.iter().all(|&s| !facts.may_beat(s, w, lead)))
+        }
+        (Reason::GiveLeast, _) => lowest_points,
+        (Reason::Capot { worlds, of }, _) => {
+            let (n, capots) = facts.count(card, |o| o.capot);
+            n > 0 && usize::from(of) == n && usize::from(worlds) == capots && 2 * capots >= n
+        }
+        (Reason::Figures { mean, worlds }, _) => {
+            estimate.is_some_and(|e| e.mean.round() as i16 == mean && e.worlds == u32::from(worlds))
+        }
+        (Reason::Unweighed, _) => estimate.is_none(),
+        _ => false,
+    }
+}
+
+/// What a call's reason is checked against: the view, its auction and the worlds weighed.
+pub(crate) struct CallFacts<'a> {
+    pub(crate) view: &'a SeatView,
+    pub(crate) auction: &'a Auction,
+    pub(crate) samples: &'a Samples,
+}
+
+/// Whether `reason` is true of making `call` in `facts`' position.
+pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool {
+    let legal = facts.auction.legal_calls();
+    if !legal.allows(call) {
+        return false;
+    }
+    let samples = facts.samples;
+    let estimate = |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i));
+    let outcomes: Vec<_> =
+        samples.column(Action::Bid(call)).map_or(Vec::new(), |i| samples.outcomes(i).collect());
+    let n = outcomes.len();
+    let count =
+        |f: &dyn Fn(&super::advice::Outcome) -> bool| outcomes.iter().filter(|(o, _)| f(o)).count();
+    let rounded_mean = |f: &dyn Fn(&super::advice::Outcome) -> bool| {
+        let chosen: Vec<f64> =
+            outcomes.iter().filter(|(o, _)| f(o)).map(|(o, _)| f64::from(o.points)).collect();
+        (chosen.iter().sum::<f64>() / chosen.len().max(1) as f64).round() as u16
+    };
+    let seat = facts.view.seat();
+    let opponents_bid = facts.auction.current_bid().filter(|(b, _)| b.team() != seat.team());
+    match reason {
+        Reason::OnlyCall => call == Call::Pass && legal.to_vec() == [Call::Pass],
+        Reason::Bid { seen, made, ours, of } => {
+            let is_ours =
+                |o: &super::advice::Outcome| o.contract.is_some_and(|c| c.team() == seat.team());
+            matches!(call, Call::Bid(_))
+                && ours > 0
+                && usize::from(of) == n
+                && usize::from(ours) == count(&is_ours)
+                && usize::from(made) == count(&|o| is_ours(o) && o.made)
+                && seen == rounded_mean(&is_ours)
+        }
+        Reason::Pass { mean, other, other_mean } => {
+            let best_other = legal
+                .to_vec()
+                .into_iter()
+                .filter(|&c| c != Call::Pass)
+                .filter_map(estimate)
+                .map(|e| e.mean)
+                .fold(f64::NEG_INFINITY, f64::max);
+            call == Call::Pass
+                && other != Call::Pass
+                && legal.allows(other)
+                && estimate(Call::Pass).is_some_and(|e| e.mean.round() as i16 == mean)
+                && estimate(other)
+                    .is_some_and(|e| e.mean.round() as i16 == other_mean && e.mean >= best_other)
+        }
+        Reason::Contre { need, seen, worlds, of } => {
+            let has_contract = |o: &super::advice::Outcome| o.contract.is_some();
+            call == Call::Contre
+                && opponents_bid.is_some_and(|(_, b)| b.level.value() == need)
+                && n > 0
+                && usize::from(of) == n
+                && usize::from(worlds) == count(&|o| has_contract(o) && !o.made)
+                && seen == rounded_mean(&has_contract)
+        }
+        Reason::Surcontre { worlds, of } => {
+            call == Call::Surcontre
+                && n > 0
+                && usize::from(of) == n
+                && usize::from(worlds) == count(&|o| o.contract.is_some() && o.made)
+        }
+        Reason::SureTrick { card } => {
+            call == Call::Contre
+                && facts.view.hand().contains(card)
+                && opponents_bid.is_some_and(|(_, b)| {
+                    b.is_capot() && b.trump == Trump::Suit(card.suit()) && card.rank() == Rank::Jack
+                })
+        }
+        Reason::Figures { mean, worlds } => estimate(call)
+            .is_some_and(|e| e.mean.round() as i16 == mean && e.worlds == u32::from(worlds)),
+        Reason::Unweighed => n == 0,
+        _ => false,
+    }
+}
