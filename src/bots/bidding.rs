@@ -58,8 +58,8 @@ use rand::RngExt;
 
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    Auction, Bid, BidLevel, Call, Card, CardSet, Combination, MAX_BID, MIN_BID, Multiplier, Rank,
-    RuleSet, Rules, Seat, Suit, Trump,
+    Auction, Bid, BidLevel, BySeat, Call, Card, CardSet, Combination, MAX_BID, MIN_BID, Multiplier,
+    Rank, RuleSet, Rules, Seat, Suit, Trump,
 };
 
 /// Points an average partner is expected to bring to a contract, before it has said anything
@@ -346,6 +346,24 @@ pub fn decide_call(
     let wobble = if bidding.convention { NOISE } else { EASY_NOISE };
     let noise = rng.random_range(-wobble..=wobble);
     convention_call(seat, hand, auction, style, bidding, noise)
+}
+
+/// The rest of `auction` bid by the convention at every seat, each holding its hand of `hands`,
+/// in `style`, with the `normal` level's wobble drawn from `rng`: the auction as the expert
+/// sees it going on after a call it weighs.
+pub fn bid_out(
+    auction: &mut Auction,
+    hands: &BySeat<CardSet>,
+    style: BiddingStyle,
+    rng: &mut impl rand::Rng,
+) {
+    while let Some(seat) = auction.to_speak() {
+        let call = decide_call(seat, hands[seat], auction, style, Bidding::NORMAL, rng);
+        // The convention's calls are legal; should one not be, a pass still ends the auction.
+        if auction.try_call(call).is_err() {
+            auction.call_unchecked(Call::Pass);
+        }
+    }
 }
 
 /// How much a style shifts the count of a hand when it opens or competes: a cautious bot counts
