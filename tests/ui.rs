@@ -838,7 +838,7 @@ fn answer_hints_in(app: &mut App, effects: Vec<Effect>) -> usize {
         if let Effect::Advise(mut r) = e {
             r.budget = contree::bots::expert::Budget::worlds(8);
             let advice = r.advise();
-            app.update(Msg::Advised(r, Some(advice)));
+            app.update(Msg::Advised(r, advice));
             n += 1;
         }
     }
@@ -908,7 +908,7 @@ fn a_hint_answered_after_south_acted_is_dropped_and_not_counted() {
     for r in asked {
         assert!(r.cancel.is_raised(), "the hint's thinking is stopped");
         let advice = r.advise();
-        app.update(Msg::Advised(r, Some(advice)));
+        app.update(Msg::Advised(r, advice));
     }
     assert_eq!(hint(&app), None);
     assert_eq!(app.game().map(|g| g.deal().hints), Some(0));
@@ -969,8 +969,8 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     let mut asked = next_bot_asked(&mut app);
     let before = calls(&app);
     let mut request = asked.pop().expect("the next seat is asked");
-    // A budget it could not spend in a day, and no clock: only the flag can stop it.
-    request.budget = Budget { worlds: u32::MAX, nodes: u64::MAX, think: None, ..Budget::worlds(1) };
+    // A budget it could not spend in a day: only the flag can stop it.
+    request.budget = Budget { worlds: u32::MAX, nodes: u64::MAX, ..Budget::worlds(1) };
     let thinking = request.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -2039,13 +2039,10 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
         ch(&mut app, 'i');
         let asked: Vec<contree::ui::work::HintRequest> = asked!(app, Advise);
         for r in asked {
-            let advice = Advice {
-                action: contree::game::Action::Bid(Call::Contre),
-                reason: Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
-                options: Vec::new(),
-                worlds: 16,
-                nodes: 0,
-            };
+            let advice = Advice::plain(
+                contree::game::Action::Bid(Call::Contre),
+                Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
+            );
             app.update(Msg::Advised(r, Some(advice)));
         }
         app

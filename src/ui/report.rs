@@ -240,7 +240,9 @@ pub struct Decision {
     pub advised: Action,
     /// Why.
     pub reason: Reason,
-    /// What South's choice cost on average, when it was not the expert's and was weighed.
+    /// What South's choice cost on average when it was not the expert's and was weighed: its
+    /// cost when it is a clear mistake ([`crate::bots::expert::Cost::is_mistake`]), else 0, as
+    /// good as the expert's.
     pub cost: Option<f64>,
 }
 
@@ -258,7 +260,7 @@ pub struct Analysis {
     pub decisions: Vec<Decision>,
     /// How many were the expert's.
     pub agreed: usize,
-    /// What the others cost, added up.
+    /// What the clear mistakes among the others cost, added up.
     pub cost: f64,
 }
 
@@ -276,11 +278,14 @@ impl Analysis {
                 played: r.played,
                 advised: r.advice.action,
                 reason: r.advice.reason,
-                cost: r.cost.filter(|_| r.played != r.advice.action),
+                cost: r
+                    .cost
+                    .filter(|_| r.played != r.advice.action)
+                    .map(|c| if c.is_mistake() { c.mean } else { 0.0 }),
             })
             .collect();
         let agreed = decisions.iter().filter(|d| d.agrees()).count();
-        let cost = decisions.iter().filter_map(|d| d.cost).sum();
+        let cost = a.mistakes_cost();
         Analysis { decisions, agreed, cost }
     }
 }

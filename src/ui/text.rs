@@ -1006,18 +1006,21 @@ impl Words {
         }
     }
 
-    /// Why the expert chose what it chose, in one line: "pulls trumps: 3 still out".
+    /// Why the expert chose what it chose, in one line: "pulls trumps: 3 still out". Each line
+    /// says what its kind states, no more: a reason is given only when it is true.
     pub fn reason(self, reason: Reason) -> String {
         self.out({
             let w = |worlds, of| self.in_worlds(worlds, of);
             match (self.lang, reason) {
                 (Lang::En, Reason::OnlyCard) => "the only card that may be played".into(),
                 (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
+                (Lang::En, Reason::OnlyCall) => "the only call allowed".into(),
+                (Lang::Fr, Reason::OnlyCall) => "la seule annonce permise".into(),
                 (Lang::En, Reason::AllAlike) => {
-                    "every card gives the same: the cheapest goes".into()
+                    "every card is worth the same: this one gives the fewest points".into()
                 }
                 (Lang::Fr, Reason::AllAlike) => {
-                    "toutes les cartes se valent : la moins chère part".into()
+                    "toutes les cartes se valent : celle-ci donne le moins de points".into()
                 }
                 (Lang::En, Reason::PullTrumps { out }) => {
                     format!("pulls trumps: {out} still out")
@@ -1025,20 +1028,32 @@ impl Words {
                 (Lang::Fr, Reason::PullTrumps { out }) => {
                     format!("tire les atouts : il en reste {out}")
                 }
-                (Lang::En, Reason::CashMaster) => "cashes a card that takes the trick".into(),
-                (Lang::Fr, Reason::CashMaster) => "encaisse une carte maîtresse".into(),
-                (Lang::En, Reason::GiveRuff) => "leads a suit partner trumps".into(),
-                (Lang::Fr, Reason::GiveRuff) => "joue une couleur que le partenaire coupe".into(),
-                (Lang::En, Reason::LeadLow) => "leads low, keeping the high cards".into(),
-                (Lang::Fr, Reason::LeadLow) => "entame petit, garde les grosses cartes".into(),
+                (Lang::En, Reason::CashMaster) => {
+                    "cashes a master: no card left can beat it".into()
+                }
+                (Lang::Fr, Reason::CashMaster) => {
+                    "encaisse une maîtresse : aucune carte restante ne la bat".into()
+                }
+                (Lang::En, Reason::GiveRuff) => "leads a suit partner can ruff".into(),
+                (Lang::Fr, Reason::GiveRuff) => {
+                    "joue une couleur que le partenaire peut couper".into()
+                }
+                (Lang::En, Reason::LeadLow) => {
+                    "leads its lowest of the suit, keeping the higher".into()
+                }
+                (Lang::Fr, Reason::LeadLow) => {
+                    "entame sa plus petite de la couleur, garde les plus fortes".into()
+                }
                 (Lang::En, Reason::Ruff) => "trumps a suit it cannot follow".into(),
                 (Lang::Fr, Reason::Ruff) => "coupe une couleur qu'il n'a plus".into(),
                 (Lang::En, Reason::Overruff) => "overtrumps the opponent".into(),
                 (Lang::Fr, Reason::Overruff) => "surcoupe l'adversaire".into(),
                 (Lang::En, Reason::TakeTrick) => {
-                    "takes the trick with the cheapest card that holds it".into()
+                    "takes the trick: nothing still to come beats it".into()
                 }
-                (Lang::Fr, Reason::TakeTrick) => "prend le pli au plus juste".into(),
+                (Lang::Fr, Reason::TakeTrick) => {
+                    "prend le pli : rien de ce qui reste ne la bat".into()
+                }
                 (Lang::En, Reason::TryTrick) => {
                     "plays for the trick: a higher card may still come".into()
                 }
@@ -1046,39 +1061,31 @@ impl Words {
                     "tente le pli : une carte plus forte peut encore tomber".into()
                 }
                 (Lang::En, Reason::LoadPartner { points }) => {
-                    format!("puts {points} points on partner's trick")
+                    format!("puts {points} points on partner's trick, which nothing can take")
                 }
                 (Lang::Fr, Reason::LoadPartner { points }) => {
-                    format!("charge le pli du partenaire de {points} points")
+                    format!("charge de {points} points le pli du partenaire, imprenable")
                 }
-                (Lang::En, Reason::GiveLeast) => "gives the least it can".into(),
-                (Lang::Fr, Reason::GiveLeast) => "donne le moins possible".into(),
-                (Lang::En, Reason::KeepGuard) => {
-                    "keeps a master or a guard, throwing elsewhere".into()
-                }
-                (Lang::Fr, Reason::KeepGuard) => {
-                    "garde une maîtresse ou une garde, se défausse ailleurs".into()
-                }
+                (Lang::En, Reason::GiveLeast) => "gives the fewest points it can".into(),
+                (Lang::Fr, Reason::GiveLeast) => "donne le moins de points possible".into(),
                 (Lang::En, Reason::Capot { worlds, of }) => {
                     format!("plays for every trick: the capot is there {}", w(worlds, of))
                 }
                 (Lang::Fr, Reason::Capot { worlds, of }) => {
                     format!("joue tous les plis : le capot est là {}", w(worlds, of))
                 }
-                (Lang::En, Reason::Bid { seen, worlds, of }) => {
-                    format!("I see us at {seen}: made {}", w(worlds, of))
+                (Lang::En, Reason::Bid { seen, made, ours, of }) => {
+                    format!("ours {}, made in {made}, {seen} on average", w(ours, of))
                 }
-                (Lang::Fr, Reason::Bid { seen, worlds, of }) => {
-                    format!("je nous vois à {seen} : réussi {}", w(worlds, of))
+                (Lang::Fr, Reason::Bid { seen, made, ours, of }) => {
+                    format!("à nous {}, fait dans {made}, {seen} en moyenne", w(ours, of))
                 }
-                (Lang::En, Reason::Convention) => {
-                    "the convention's bid, which nothing seen contradicts".into()
+                (Lang::En, Reason::Pass { mean, other, other_mean }) => {
+                    format!("{mean:+} on average, against {other_mean:+} for {}", self.call(other))
                 }
-                (Lang::Fr, Reason::Convention) => {
-                    "l'enchère de la convention, que rien ne contredit".into()
+                (Lang::Fr, Reason::Pass { mean, other, other_mean }) => {
+                    format!("{mean:+} en moyenne, contre {other_mean:+} pour {}", self.call(other))
                 }
-                (Lang::En, Reason::Pass) => "no contract of ours pays more".into(),
-                (Lang::Fr, Reason::Pass) => "aucun contrat de notre camp ne rapporte plus".into(),
                 (Lang::En, Reason::Contre { need, seen, worlds, of }) => {
                     format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))
                 }
@@ -1090,6 +1097,26 @@ impl Words {
                 }
                 (Lang::Fr, Reason::Surcontre { worlds, of }) => {
                     format!("le contrat est réussi {}", w(worlds, of))
+                }
+                (Lang::En, Reason::SureTrick { card }) => {
+                    format!("{} takes a trick whatever happens: no capot", self.card(card))
+                }
+                (Lang::Fr, Reason::SureTrick { card }) => {
+                    format!("{} fait un pli quoi qu'il arrive : pas de capot", self.card(card))
+                }
+                (Lang::En, Reason::Figures { mean, worlds }) => {
+                    let s = if worlds == 1 { "" } else { "s" };
+                    format!("{mean:+} on average over {worlds} world{s}")
+                }
+                (Lang::Fr, Reason::Figures { mean, worlds }) => {
+                    let s = if worlds == 1 { "" } else { "s" };
+                    format!("{mean:+} en moyenne sur {worlds} monde{s}")
+                }
+                (Lang::En, Reason::Unweighed) => {
+                    "not weighed within the budget: the plain rules' choice".into()
+                }
+                (Lang::Fr, Reason::Unweighed) => {
+                    "pas pesé dans le budget : le choix des règles simples".into()
                 }
             }
         })
@@ -1129,32 +1156,35 @@ impl Words {
         })
     }
 
-    /// What a choice other than the expert's cost on average, in points of the deal's score:
-    /// less than half a point is as good.
+    /// What a choice other than the expert's costs, in points of the deal's score: a clear
+    /// mistake's cost on average, or nothing for a choice the worlds cannot tell from the
+    /// expert's (less than half a point shows as nothing too).
     pub fn cost(self, points: f64) -> String {
         self.out({
             let p = points.round();
             match (self.lang, p > 0.0) {
                 (Lang::En, true) => format!("−{p:.0} on average"),
                 (Lang::Fr, true) => format!("−{p:.0} en moyenne"),
-                (Lang::En, false) => "as good on average".into(),
-                (Lang::Fr, false) => "aussi bon en moyenne".into(),
+                (Lang::En, false) => "as good as the expert's".into(),
+                (Lang::Fr, false) => "aussi bon que celui de l'expert".into(),
             }
         })
     }
 
-    /// The analysis summed up: how many of South's decisions were the expert's, and what the
-    /// others cost on average.
+    /// The analysis summed up: how many of South's decisions were the expert's, and what its
+    /// clear mistakes cost in all.
     pub fn analysis_total(self, agreed: usize, of: usize, cost: f64) -> String {
         self.out({
         let c = cost.round();
         match self.lang {
             Lang::En => {
-                format!("{agreed} of your {of} choices are the expert's; the others cost {c:.0}")
+                format!(
+                    "{agreed} of your {of} choices are the expert's; your clear mistakes cost {c:.0}"
+                )
             }
             Lang::Fr => {
                 format!(
-                    "{agreed} de vos {of} choix sont ceux de l'expert ; les autres coûtent {c:.0}"
+                    "{agreed} de vos {of} choix sont ceux de l'expert ; vos erreurs nettes coûtent {c:.0}"
                 )
             }
         }
@@ -1523,6 +1553,7 @@ mod tests {
     fn every_reason() -> Vec<Reason> {
         let all = vec![
             Reason::OnlyCard,
+            Reason::OnlyCall,
             Reason::AllAlike,
             Reason::PullTrumps { out: 8 },
             Reason::CashMaster,
@@ -1534,18 +1565,24 @@ mod tests {
             Reason::TryTrick,
             Reason::LoadPartner { points: 11 },
             Reason::GiveLeast,
-            Reason::KeepGuard,
             Reason::Capot { worlds: 63, of: 64 },
-            Reason::Bid { seen: 152, worlds: 61, of: 62 },
-            Reason::Convention,
-            Reason::Pass,
+            Reason::Bid { seen: 152, made: 59, ours: 61, of: 62 },
+            Reason::Pass {
+                mean: -1234,
+                other: Call::Bid(Bid::new(BidLevel::Capot, Suit::Hearts)),
+                other_mean: -1567,
+            },
             Reason::Contre { need: 160, seen: 120, worlds: 59, of: 60 },
             Reason::Surcontre { worlds: 57, of: 58 },
+            Reason::SureTrick { card: Card::new(Suit::Diamonds, Rank::Jack) },
+            Reason::Figures { mean: -1345, worlds: 56 },
+            Reason::Unweighed,
         ];
         // A reason added to the expert and not to this list fails to compile here.
         for r in &all {
             match r {
                 Reason::OnlyCard
+                | Reason::OnlyCall
                 | Reason::AllAlike
                 | Reason::PullTrumps { .. }
                 | Reason::CashMaster
@@ -1557,26 +1594,32 @@ mod tests {
                 | Reason::TryTrick
                 | Reason::LoadPartner { .. }
                 | Reason::GiveLeast
-                | Reason::KeepGuard
                 | Reason::Capot { .. }
                 | Reason::Bid { .. }
-                | Reason::Convention
-                | Reason::Pass
+                | Reason::Pass { .. }
                 | Reason::Contre { .. }
-                | Reason::Surcontre { .. } => {}
+                | Reason::Surcontre { .. }
+                | Reason::SureTrick { .. }
+                | Reason::Figures { .. }
+                | Reason::Unweighed => {}
             }
         }
         all
     }
 
-    /// The figures a reason carries.
-    fn figures(r: Reason) -> Vec<u16> {
+    /// The figures a reason carries, as its line writes them.
+    fn figures(r: Reason) -> Vec<String> {
+        let n = |v: &[u16]| v.iter().map(|x| x.to_string()).collect();
         match r {
-            Reason::PullTrumps { out } => vec![out.into()],
-            Reason::LoadPartner { points } => vec![points.into()],
-            Reason::Capot { worlds, of } | Reason::Surcontre { worlds, of } => vec![worlds, of],
-            Reason::Bid { seen, worlds, of } => vec![seen, worlds, of],
-            Reason::Contre { need, seen, worlds, of } => vec![need, seen, worlds, of],
+            Reason::PullTrumps { out } => n(&[out.into()]),
+            Reason::LoadPartner { points } => n(&[points.into()]),
+            Reason::Capot { worlds, of } | Reason::Surcontre { worlds, of } => n(&[worlds, of]),
+            Reason::Bid { seen, made, ours, of } => n(&[seen, made, ours, of]),
+            Reason::Contre { need, seen, worlds, of } => n(&[need, seen, worlds, of]),
+            Reason::Pass { mean, other_mean, .. } => {
+                vec![format!("{mean:+}"), format!("{other_mean:+}")]
+            }
+            Reason::Figures { mean, worlds } => vec![format!("{mean:+}"), worlds.to_string()],
             _ => Vec::new(),
         }
     }
@@ -1590,23 +1633,23 @@ mod tests {
             for (r, text) in every_reason().into_iter().zip(&said) {
                 assert!(!text.is_empty(), "{r:?}");
                 for f in figures(r) {
-                    assert!(text.contains(&f.to_string()), "{r:?}: {text}");
+                    assert!(text.contains(&f), "{r:?}: {text}");
                 }
                 assert_eq!(said.iter().filter(|t| *t == text).count(), 1, "{text} twice");
                 // With the widest action it goes with and the widest figures, the hint fits the
                 // one line an 80-column table has for it, after its margin.
                 use crate::game::Action;
                 let action = match r {
-                    Reason::Contre { .. } => Action::Bid(Call::Contre),
+                    Reason::Contre { .. } | Reason::SureTrick { .. } => Action::Bid(Call::Contre),
                     Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
-                    Reason::Pass => Action::Bid(Call::Pass),
-                    Reason::Bid { .. } | Reason::Convention => Action::Bid(Call::Bid(Bid {
+                    Reason::Pass { .. } | Reason::OnlyCall => Action::Bid(Call::Pass),
+                    Reason::Bid { .. } => Action::Bid(Call::Bid(Bid {
                         level: BidLevel::Capot,
                         trump: Trump::AllTrump,
                     })),
                     _ => Action::Play(Card::new(Suit::Spades, Rank::Ten)),
                 };
-                let advice = Advice { action, reason: r, options: Vec::new(), worlds: 0, nodes: 0 };
+                let advice = Advice::plain(action, r);
                 let line = w.advice(&advice);
                 assert!(line.chars().count() < 80, "{} wide: {line}", line.chars().count());
             }
@@ -1624,13 +1667,10 @@ mod tests {
             fr.reason(Reason::Contre { need: 90, seen: 70, worlds: 1, of: 10 }),
             "90 à faire, je les vois à 70 : chute dans 1 monde sur 10"
         );
-        let advice = Advice {
-            action: crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
-            reason: Reason::PullTrumps { out: 3 },
-            options: Vec::new(),
-            worlds: 10,
-            nodes: 0,
-        };
+        let advice = Advice::plain(
+            crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
+            Reason::PullTrumps { out: 3 },
+        );
         assert_eq!(en.advice(&advice), "Hint: J♠ — pulls trumps: 3 still out");
         assert_eq!(fr.advice(&advice), "Conseil : V♠ — tire les atouts : il en reste 3");
     }
@@ -1641,11 +1681,11 @@ mod tests {
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         assert_eq!(en.cost(11.6), "−12 on average");
         assert_eq!(fr.cost(11.6), "−12 en moyenne");
-        assert_eq!(en.cost(0.3), "as good on average");
-        assert_eq!(fr.cost(0.0), "aussi bon en moyenne");
+        assert_eq!(en.cost(0.3), "as good as the expert's");
+        assert_eq!(fr.cost(0.0), "aussi bon que celui de l'expert");
         assert_eq!(
             en.analysis_total(6, 9, 23.4),
-            "6 of your 9 choices are the expert's; the others cost 23"
+            "6 of your 9 choices are the expert's; your clear mistakes cost 23"
         );
         assert!(fr.analysis_total(6, 9, 23.4).contains("6 de vos 9"));
         let dd = DoubleDummy {

@@ -274,7 +274,7 @@ fn review(ctx: &mut Ctx<'_>, i: usize, scroll: u16, screen: Rect, buf: &mut Buff
 
 /// The expert's analysis of a finished deal from South's seat: the deal with every hand seen,
 /// then each of South's calls and cards beside the expert's choice and what the difference
-/// cost on average; or a line saying it is on its way.
+/// cost when it is a clear mistake, and their sum; or a line saying it is on its way.
 fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
