@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Read, Write};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::expert::Budget;
+use super::expert::{self, Advice, Budget, Reason};
 use super::{Decision, Level};
 use crate::game::SeatView;
 use crate::personas::BiddingStyle;
@@ -45,6 +45,10 @@ struct Request {
     rules: Option<Rules>,
     #[serde(default)]
     game: Option<GameInfo>,
+    /// Asks the expert's advice (action, reason, every option's figures) rather than the
+    /// level's action alone.
+    #[serde(default)]
+    advise: bool,
 }
 
 /// A belote said: `{"seat": "N", "suit": "H"}`.
@@ -143,6 +147,11 @@ fn announce(req: &Request, hand: CardSet, deal: &mut PublicDeal) -> Result<(), R
 /// rules ([`PublicDeal::replay`]), the seat to act, and everything a view must hold
 /// ([`SeatView::new`]).
 pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
+    read_request(line).map(|(view, _)| view)
+}
+
+/// [`parse_request`], and whether the request asks for the expert's advice.
+fn read_request(line: &str) -> Result<(SeatView, bool), RequestError> {
     let req: Request =
         serde_json::from_str(line).map_err(|e| RequestError(format!("bad request: {e}")))?;
     let rules = req.rules.unwrap_or_default();
@@ -170,7 +179,17 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
         GameContext { target: rules.set.default_target(), before: ByTeam::default() },
         |g| GameContext { target: g.target, before: g.totals },
     );
-    SeatView::new(req.seat, hand, deal, game).map_err(|e| RequestError(e.to_string()))
+    let view =
+        SeatView::new(req.seat, hand, deal, game).map_err(|e| RequestError(e.to_string()))?;
+    Ok((view, req.advise))
+}
+
+/// The request that describes `view` and asks for the expert's advice, as one JSON line.
+pub fn advise_request_json(view: &SeatView) -> String {
+    let mut request: serde_json::Value =
+        serde_json::from_str(&request_json(view)).unwrap_or_else(|_| json!({}));
+    request["advise"] = json!(true);
+    request.to_string()
 }
 
 /// The request that describes `view`, as one JSON line: [`parse_request`] reads it back into
@@ -215,8 +234,22 @@ pub struct Service {
 
 /// The answer line to one request line.
 pub fn answer(line: &str, service: &Service) -> String {
-    match parse_request(line) {
-        Ok(view) => {
+    match read_request(line) {
+        Ok((view, true)) => {
+            // The expert reads neither a style nor a seed: its advice is the view's.
+            let decision = Decision {
+                view: &view,
+                style: BiddingStyle::Cautious,
+                seed: 0,
+                budget: service.budget,
+                cancel: None,
+            };
+            match expert::advise(&decision) {
+                Some(advice) => advice_json(&advice).to_string(),
+                None => json!({ "error": "the advice was cancelled" }).to_string(),
+            }
+        }
+        Ok((view, false)) => {
             let Service { level, style, seed, budget } = *service;
             let action = level.decide(&Decision { view: &view, style, seed, budget, cancel: None });
             json!({ "action": action.to_string() }).to_string()
@@ -224,6 +257,75 @@ pub fn answer(line: &str, service: &Service) -> String {
         // A huge token of the request is not echoed back whole.
         Err(e) => json!({ "error": crate::files::cut(&e.0) }).to_string(),
     }
+}
+
+/// The words of the reasons given out of the table: English, suits as glyphs.
+const WORDS: crate::ui::text::Words = crate::ui::text::Words {
+    lang: crate::ui::Lang::En,
+    suits: crate::ui::SuitStyle::Glyphs,
+    ascii: false,
+    spoken: false,
+};
+
+/// The expert's advice as `contree bot` answers it and `contree analyse` shows it: the action,
+/// the reason (its kind, its words and the figures it quotes) and every option weighed with its
+/// mean, standard error (null over fewer than two worlds) and worlds.
+pub fn advice_json(advice: &Advice) -> serde_json::Value {
+    let options: Vec<_> = advice
+        .options
+        .iter()
+        .map(|e| {
+            json!({
+                "action": e.action.to_string(),
+                "mean": e.mean,
+                "se": e.se.is_finite().then_some(e.se),
+                "worlds": e.worlds,
+            })
+        })
+        .collect();
+    json!({
+        "action": advice.action.to_string(),
+        "reason": reason_json(advice.reason),
+        "options": options,
+    })
+}
+
+/// A reason as JSON: `{"kind": ..., "text": ..., <figures>}`.
+pub fn reason_json(reason: Reason) -> serde_json::Value {
+    let (kind, figures) = match reason {
+        Reason::OnlyCard => ("only-card", json!({})),
+        Reason::OnlyCall => ("only-call", json!({})),
+        Reason::AllAlike => ("all-alike", json!({})),
+        Reason::PullTrumps { out } => ("pull-trumps", json!({ "out": out })),
+        Reason::CashMaster => ("cash-master", json!({})),
+        Reason::GiveRuff => ("give-ruff", json!({})),
+        Reason::LeadLow => ("lead-low", json!({})),
+        Reason::Ruff => ("ruff", json!({})),
+        Reason::Overruff => ("overruff", json!({})),
+        Reason::TakeTrick => ("take-trick", json!({})),
+        Reason::TryTrick => ("try-trick", json!({})),
+        Reason::LoadPartner { points } => ("load-partner", json!({ "points": points })),
+        Reason::GiveLeast => ("give-least", json!({})),
+        Reason::Capot { worlds, of } => ("capot", json!({ "worlds": worlds, "of": of })),
+        Reason::Bid { seen, made, ours, of } => {
+            ("bid", json!({ "seen": seen, "made": made, "ours": ours, "of": of }))
+        }
+        Reason::Pass { mean, other, other_mean } => {
+            ("pass", json!({ "mean": mean, "other": other.to_string(), "other_mean": other_mean }))
+        }
+        Reason::Contre { need, seen, worlds, of } => {
+            ("contre", json!({ "need": need, "seen": seen, "worlds": worlds, "of": of }))
+        }
+        Reason::Surcontre { worlds, of } => ("surcontre", json!({ "worlds": worlds, "of": of })),
+        Reason::SureTrick { card } => ("sure-trick", json!({ "card": card.to_string() })),
+        Reason::Figures { mean, worlds } => ("figures", json!({ "mean": mean, "worlds": worlds })),
+        Reason::Unweighed => ("unweighed", json!({})),
+    };
+    let mut out = json!({ "kind": kind, "text": WORDS.reason(reason) });
+    if let (Some(out), serde_json::Value::Object(figures)) = (out.as_object_mut(), figures) {
+        out.extend(figures);
+    }
+    out
 }
 
 /// Reads past the end of the current line, keeping nothing of it.
