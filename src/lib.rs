@@ -50,6 +50,7 @@
 //! # }
 //! ```
 
+pub mod analyse;
 pub mod arena;
 pub mod bots;
 pub mod cli;

@@ -14,7 +14,7 @@ use contree::bots::Level;
 use contree::bots::expert::{Budget, DEFAULT_WORLDS};
 use contree::cli::GameFlags;
 use contree::personas::BiddingStyle;
-use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
+use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
 use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
 
 /// The largest deal-record file `--deal-file` reads, as `contree score` reads no more.
@@ -151,6 +151,27 @@ enum Command {
         /// The bidding style.
         #[arg(long, value_enum, default_value_t = BiddingStyle::Cautious)]
         style: BiddingStyle,
+        /// The worlds the expert weighs for each request: its answer depends on the request
+        /// and this alone.
+        #[arg(long, default_value_t = DEFAULT_WORLDS,
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        worlds: u32,
+    },
+    /// The expert's review of deal records (as contree score reads them), one per record: the
+    /// double-dummy result and each decision of a seat beside the expert's advice.
+    Analyse {
+        /// The file to read; standard input when absent or "-".
+        file: Option<PathBuf>,
+        /// The seat whose decisions are reviewed: N, E, S or W.
+        #[arg(long, default_value = "S")]
+        seat: Seat,
+        /// The worlds the expert weighs for each decision, as contree bot --worlds.
+        #[arg(long, default_value_t = DEFAULT_WORLDS,
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        worlds: u32,
+        /// One JSON object per record instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -525,15 +546,33 @@ fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
 }
 
 fn score(file: Option<PathBuf>) -> ExitCode {
+    read_records("score", file, |input, out| contree::score::run(input, out))
+}
+
+/// `contree analyse`.
+fn analyse(file: Option<PathBuf>, options: contree::analyse::Options) -> ExitCode {
+    read_records("analyse", file, |input, out| contree::analyse::run(input, out, options))
+}
+
+/// Runs `command` (`contree score` or `contree analyse`) on `file`, or standard input when it
+/// is absent or "-", writing to standard output: exit status 0 when every record was
+/// accepted, 1 when one was refused, 2 when the input could not be read at all.
+fn read_records(
+    command: &str,
+    file: Option<PathBuf>,
+    run: impl FnOnce(
+        &mut dyn io::Read,
+        &mut BufWriter<io::StdoutLock<'static>>,
+    ) -> Result<contree::score::ScoreStatus, contree::score::InputError>,
+) -> ExitCode {
     use contree::score::InputError;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(io::stdout().lock());
     let result = match file.filter(|f| f.as_os_str() != "-") {
-        None => contree::score::run(io::stdin().lock(), &mut out),
+        None => run(&mut io::stdin().lock(), &mut out),
         Some(path) => match contree::files::open_regular(&path) {
-            Ok(f) => contree::score::run(f, &mut out),
+            Ok(mut f) => run(&mut f, &mut out),
             Err(e) => {
-                eprintln!("contree score: cannot read {}: {e}", path.display());
+                eprintln!("contree {command}: cannot read {}: {e}", path.display());
                 return ExitCode::from(2);
             }
         },
@@ -543,7 +582,7 @@ fn score(file: Option<PathBuf>) -> ExitCode {
         // A reader that stopped reading (`| head`) has all it wanted.
         Err(InputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("contree score: {e}");
+            eprintln!("contree {command}: {e}");
             ExitCode::from(2)
         }
     }
@@ -587,9 +626,14 @@ fn main() -> ExitCode {
             let budget = Budget::worlds(worlds);
             arena(ArenaConfig { a, b, auction, deals, seed, rules, threads, budget }, json)
         }
-        Some(Command::Bot { seed, style }) => {
+        Some(Command::Bot { seed, style, worlds }) => {
             let level = cli.level.unwrap_or(Level::DEFAULT);
+            let budget = Budget::worlds(worlds);
             bot(&contree::bots::protocol::Service { level, style, seed, budget })
+        }
+        Some(Command::Analyse { file, seat, worlds, json }) => {
+            let options = contree::analyse::Options { seat, budget: Budget::worlds(worlds), json };
+            analyse(file, options)
         }
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::Completions { shell }) => report(completions(shell)),

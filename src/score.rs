@@ -38,7 +38,7 @@ const BATCH_LINES: usize = 1024;
 const BATCH_BYTES: usize = MIB as usize;
 
 /// An answer whose reason, if any, repeats no huge token from the input.
-fn tidy(answer: Answer) -> Answer {
+fn tidy<T>(answer: Result<T, RecordError>) -> Result<T, RecordError> {
     answer.map_err(|mut e| {
         if e.reason.len() > files::ECHO_RUN {
             e.reason = cut(&e.reason);
@@ -92,6 +92,9 @@ impl std::error::Error for InputError {}
 /// One record's answer.
 pub type Answer = Result<ScoredDeal, RecordError>;
 
+/// One record read and checked, with its score; or why it is refused.
+type Checked = Result<(DealRecord, ScoredDeal), RecordError>;
+
 #[derive(Serialize)]
 struct Accepted<'a> {
     ok: bool,
@@ -114,8 +117,11 @@ pub fn write_answer(out: &mut impl Write, answer: &Answer) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-fn check_raw(raw: RawRecord) -> Answer {
-    tidy(DealRecord::try_from(raw).and_then(|r| r.score()))
+fn check_raw(raw: RawRecord) -> Checked {
+    tidy(DealRecord::try_from(raw).and_then(|r| {
+        let scored = r.score()?;
+        Ok((r, scored))
+    }))
 }
 
 fn shape_error(e: &serde_json::Error) -> RecordError {
@@ -126,7 +132,7 @@ fn shape_error(e: &serde_json::Error) -> RecordError {
 }
 
 /// One non-blank line's answer, or the syntax error that makes it not JSON.
-fn answer_line(line: &[u8]) -> Result<Answer, String> {
+fn answer_line(line: &[u8]) -> Result<Checked, String> {
     let Ok(line) = std::str::from_utf8(line) else {
         return Ok(Err(RecordError::bad_input(None, "not UTF-8 text")));
     };
@@ -145,7 +151,7 @@ fn answer_line(line: &[u8]) -> Result<Answer, String> {
 
 /// The answers to a record written over several lines, or to several records in one piece of
 /// text; `Err` tells whether more lines could still complete it (`true`) or nothing can.
-fn answer_stream(bytes: &[u8]) -> Result<Vec<Answer>, bool> {
+fn answer_stream(bytes: &[u8]) -> Result<Vec<Checked>, bool> {
     let mut answers = Vec::new();
     for value in serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>() {
         let value = value.map_err(|e| e.is_eof())?;
@@ -157,7 +163,7 @@ fn answer_stream(bytes: &[u8]) -> Result<Vec<Answer>, bool> {
     Ok(answers)
 }
 
-fn broken_line(msg: &str) -> Answer {
+fn broken_line(msg: &str) -> Checked {
     Err(not_json(msg))
 }
 
@@ -178,7 +184,7 @@ impl Line {
     }
 
     /// The line's answer when read alone, or the syntax error that makes it not JSON.
-    fn alone(&self) -> Result<Answer, String> {
+    fn alone(&self) -> Result<Checked, String> {
         if self.too_long {
             return Ok(Err(RecordError::bad_input(
                 None,
@@ -220,7 +226,7 @@ fn read_line(input: &mut impl BufRead, text: &mut Vec<u8>) -> io::Result<Option<
 
 /// Where an answer goes: written out, or collected.
 trait Sink {
-    fn answer(&mut self, answer: Answer) -> Result<(), InputError>;
+    fn answer(&mut self, answer: Checked) -> Result<(), InputError>;
 }
 
 /// Answers written as lines of JSON, and whether every record was accepted.
@@ -230,16 +236,25 @@ struct Writing<'a, W: Write> {
 }
 
 impl<W: Write> Sink for Writing<'_, W> {
-    fn answer(&mut self, answer: Answer) -> Result<(), InputError> {
+    fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
         self.all_ok &= answer.is_ok();
-        write_answer(self.out, &answer).map_err(InputError::Write)
+        write_answer(self.out, &answer.map(|(_, scored)| scored)).map_err(InputError::Write)
     }
 }
 
 impl Sink for Vec<Answer> {
-    fn answer(&mut self, answer: Answer) -> Result<(), InputError> {
-        self.push(answer);
+    fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
+        self.push(answer.map(|(_, scored)| scored));
         Ok(())
+    }
+}
+
+/// Each record, or its error, handed to a function as it is read.
+struct Each<F>(F);
+
+impl<F: FnMut(Result<DealRecord, RecordError>) -> io::Result<()>> Sink for Each<F> {
+    fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
+        (self.0)(answer.map(|(record, _)| record)).map_err(InputError::Write)
     }
 }
 
@@ -290,7 +305,7 @@ struct Scorer<S: Sink> {
     /// Whether something of the input is JSON, or starts like a record: until then answers are
     /// held back, with the first syntax error, in case nothing is.
     json_seen: bool,
-    held: Vec<Answer>,
+    held: Vec<Checked>,
     held_bytes: usize,
     first_error: Option<String>,
 }
@@ -308,7 +323,7 @@ impl<S: Sink> Scorer<S> {
     }
 
     /// Takes one non-blank line and its answer alone.
-    fn line(&mut self, line: &Line, alone: Result<Answer, String>) -> Result<(), InputError> {
+    fn line(&mut self, line: &Line, alone: Result<Checked, String>) -> Result<(), InputError> {
         if !self.json_seen && line.starts_a_record() {
             self.see_json()?;
         }
@@ -368,7 +383,7 @@ impl<S: Sink> Scorer<S> {
 
     /// Gives `answer` to the sink, or holds it back while nothing is JSON; `json` says whether
     /// it answers something JSON (or like a record).
-    fn answer(&mut self, answer: Answer, json: bool) -> Result<(), InputError> {
+    fn answer(&mut self, answer: Checked, json: bool) -> Result<(), InputError> {
         if self.json_seen {
             return self.sink.answer(answer);
         }
@@ -405,7 +420,7 @@ impl<S: Sink> Scorer<S> {
 }
 
 /// The answers alone of a batch of lines, worked out on every core.
-fn answer_batch(lines: &[Line]) -> Vec<Result<Answer, String>> {
+fn answer_batch(lines: &[Line]) -> Vec<Result<Checked, String>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     if threads == 1 || lines.len() < 64 {
         return lines.iter().map(Line::alone).collect();
@@ -481,6 +496,17 @@ pub fn first_record(bytes: &[u8]) -> Result<DealRecord, RecordError> {
 /// Scores every record of `text`, in order.
 pub fn score_text(text: &str) -> Result<Vec<Answer>, InputError> {
     score_into(text.as_bytes(), Vec::new())
+}
+
+/// Reads every record of `input` as `contree score` does (in batches, a bad record answered
+/// and the rest read on, an input that is not JSON refused whole) and hands each, checked and
+/// whole or with its error, to `each` in order; an error of `each` stops the reading
+/// ([`InputError::Write`]).
+pub fn each_record(
+    input: impl Read,
+    each: impl FnMut(Result<DealRecord, RecordError>) -> io::Result<()>,
+) -> Result<(), InputError> {
+    score_into(input, Each(each)).map(|_| ())
 }
 
 /// Runs `contree score` on `input`, writing answers to `out` as the records are read.

@@ -1,0 +1,197 @@
+//! `contree analyse`: each decision's advice is the one `contree bot` gives to the request for
+//! that moment, and a bad record gets its error while the others are analysed.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use contree::analyse::{Options, run};
+use contree::bots::expert::Budget;
+use contree::bots::protocol::{Service, advise_request_json, answer};
+use contree::bots::{Decision, Level};
+use contree::game::{Game, GameOptions, Phase};
+use contree::personas::BiddingStyle;
+use contree::rules::{BySeat, DealRecord, Seat};
+use contree::score::ScoreStatus;
+use proptest::prelude::*;
+
+/// A tiny budget: the equality holds for any, and the test stays quick.
+const WORLDS: u32 = 2;
+
+/// `deals` deals played by `normal` players at every seat, in every rule set in turn: each
+/// deal's record, and the `"advise": true` request of each of South's decisions, in order.
+fn played_deals(deals: usize, seed: u64) -> Vec<(DealRecord, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut n = 0;
+    while out.len() < deals {
+        let rules = common::ALL_RULES[n % common::ALL_RULES.len()];
+        let options = GameOptions::of(rules);
+        let mut game = Game::new(options, seed + n as u64, BySeat::from_fn(|s| s.to_string()));
+        n += 1;
+        // Two deals of each game, so that the game's totals come into the views.
+        for _ in 0..2 {
+            let before = game.totals();
+            let mut requests = Vec::new();
+            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+                let seat = game.to_act().expect("a seat to act");
+                let view = game.view(seat);
+                if seat == Seat::South {
+                    requests.push(advise_request_json(&view));
+                }
+                let decision = Decision {
+                    view: &view,
+                    style: BiddingStyle::Cautious,
+                    seed: n as u64,
+                    budget: Budget::worlds(1),
+                    cancel: None,
+                };
+                game.apply(seat, Level::Normal.decide(&decision)).expect("a legal action");
+            }
+            if game.phase() != Phase::DealOver {
+                break;
+            }
+            let record = game.deal().record(game.options(), before);
+            if record.score().ok().and_then(|s| s.contract).is_some() && out.len() < deals {
+                out.push((record, requests));
+            }
+            if game.next_deal().is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The analysis of `records` by the library, one JSON value per record.
+fn analysed(records: &[&DealRecord]) -> Vec<serde_json::Value> {
+    let input: String =
+        records.iter().map(|r| serde_json::to_string(r).expect("a record") + "\n").collect();
+    let mut out = Vec::new();
+    let options = Options { seat: Seat::South, budget: Budget::worlds(WORLDS), json: true };
+    let status = run(input.as_bytes(), &mut out, options).expect("analysed");
+    assert_eq!(status, ScoreStatus::AllAccepted);
+    String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect()
+}
+
+#[test]
+fn every_decisions_advice_is_contree_bots_answer_for_that_moment_over_100_deals() {
+    let service = Service {
+        level: Level::Expert,
+        style: BiddingStyle::Cautious,
+        seed: 0,
+        budget: Budget::worlds(WORLDS),
+    };
+    let deals = played_deals(100, 1);
+    let records: Vec<&DealRecord> = deals.iter().map(|(r, _)| r).collect();
+    let analyses = analysed(&records);
+    assert_eq!(analyses.len(), 100);
+    let mut decisions = 0;
+    for ((record, requests), analysis) in deals.iter().zip(&analyses) {
+        let reviewed = analysis["decisions"].as_array().expect("decisions");
+        assert_eq!(reviewed.len(), requests.len(), "{record:?}");
+        for (request, decision) in requests.iter().zip(reviewed) {
+            let bot: serde_json::Value =
+                serde_json::from_str(&answer(request, &service)).expect("JSON");
+            assert_eq!(bot, decision["advice"], "{request}");
+            assert_eq!(bot["action"], decision["advised"]);
+            decisions += 1;
+        }
+    }
+    assert!(decisions > 800, "only {decisions} decisions");
+}
+
+/// Runs the binary with `args` on `input`.
+fn contree(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("contree runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
+    let out = child.wait_with_output().expect("contree ends");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn contree_analyse_agrees_with_contree_bot_through_the_binaries() {
+    let deals = played_deals(3, 500);
+    let records: String =
+        deals.iter().map(|(r, _)| serde_json::to_string(r).expect("a record") + "\n").collect();
+    let worlds = WORLDS.to_string();
+    let analyses = contree(&["analyse", "--json", "--worlds", &worlds], &records);
+    let requests: String = deals.iter().flat_map(|(_, q)| q).map(|q| q.clone() + "\n").collect();
+    let answers = contree(&["bot", "--worlds", &worlds], &requests);
+    let mut answers = answers.lines();
+    for line in analyses.lines() {
+        let analysis: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        for decision in analysis["decisions"].as_array().expect("decisions") {
+            let bot = answers.next().expect("an answer per decision");
+            assert_eq!(bot, decision["advice"].to_string());
+        }
+    }
+    assert_eq!(answers.next(), None);
+    // The same request gets the same answer, byte for byte.
+    assert_eq!(contree(&["bot", "--worlds", &worlds], &requests), {
+        contree(&["bot", "--worlds", &worlds], &requests)
+    });
+}
+
+#[test]
+fn a_bad_record_gets_its_error_and_the_others_are_analysed() {
+    let deals = played_deals(2, 900);
+    let good = |i: usize| serde_json::to_string(&deals[i].0).expect("a record");
+    let input = format!("{}\n{{\"dealer\": \"N\"}}\nnot a record\n{}\n", good(0), good(1));
+    let mut out = Vec::new();
+    let options = Options { seat: Seat::South, budget: Budget::worlds(1), json: true };
+    let status = run(input.as_bytes(), &mut out, options).expect("read");
+    assert_eq!(status, ScoreStatus::SomeRejected);
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let ok: Vec<bool> = lines.iter().map(|l| l["ok"].as_bool().expect("ok")).collect();
+    assert_eq!(ok, [true, false, false, true]);
+    assert!(lines[1]["error"]["reason"].as_str().expect("a reason").contains("hands"));
+    for l in [&lines[0], &lines[3]] {
+        assert!(l["double_dummy"]["takers_points"].is_u64(), "{l}");
+        assert!(!l["decisions"].as_array().expect("decisions").is_empty(), "{l}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any bytes are read without a panic: each record is analysed or refused.
+    #[test]
+    fn arbitrary_bytes_are_analysed_or_refused(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        for json in [true, false] {
+            let mut out = Vec::new();
+            let options = Options { seat: Seat::South, budget: Budget::worlds(1), json };
+            let _ = run(bytes.as_slice(), &mut out, options);
+        }
+    }
+
+    /// Any whole, legal record is analysed from any seat, every decision of it reviewed.
+    #[test]
+    fn arbitrary_records_are_analysed(seed in any::<u64>(), seat in 0usize..4) {
+        let record = common::random_record(seed);
+        let seat = Seat::ALL[seat];
+        let input = serde_json::to_string(&record).expect("a record");
+        let mut out = Vec::new();
+        let options = Options { seat, budget: Budget::worlds(1), json: true };
+        let status = run(input.as_bytes(), &mut out, options).expect("read");
+        prop_assert_eq!(status, ScoreStatus::AllAccepted);
+        let analysis: serde_json::Value =
+            serde_json::from_slice(&out).expect("one JSON analysis");
+        let decisions = analysis["decisions"].as_array().expect("decisions");
+        let calls = common::views_of(&record).iter().filter(|v| v.seat() == seat).count();
+        prop_assert_eq!(decisions.len(), calls);
+    }
+}
