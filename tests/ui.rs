@@ -896,7 +896,44 @@ fn the_hint_thinks_then_says_what_and_why_and_goes_when_south_acts() {
         key(&mut app, KeyCode::Enter);
         assert_eq!(hint(&app), None, "the hint goes once South has played");
         assert_eq!(app.game().map(|g| g.deal().hints), Some(1));
+        let played = app.game().and_then(|g| g.deal().played().last().copied());
+        assert_eq!(played, Some(card), "Enter plays the hinted card");
     }
+}
+
+#[test]
+fn enter_follows_the_hint_for_a_call() {
+    let (mut checked, mut not_pass) = (0, 0);
+    for seed in 0..40 {
+        let mut c = config(Lang::En);
+        c.seed = seed;
+        let mut app = App::new(c);
+        sit(&mut app);
+        settle(&mut app);
+        if !app.south_to_bid() {
+            continue;
+        }
+        ch(&mut app, 'i');
+        assert_eq!(answer_hints(&mut app), 1);
+        let Some(contree::game::Action::Bid(call)) = table(&app).advice().map(|a| a.action) else {
+            panic!("a call is advised");
+        };
+        let before = app.game().map_or(0, |g| g.deal().auction.calls().len());
+        // A bid takes two presses, its value then its suit; a contre asks to be confirmed.
+        for _ in 0..3 {
+            let calls = app.game().map_or(0, |g| g.deal().auction.calls().len());
+            if calls > before {
+                break;
+            }
+            key(&mut app, KeyCode::Enter);
+        }
+        let made = app.game().and_then(|g| g.deal().auction.calls().get(before).copied());
+        assert_eq!(made, Some(call), "seed {seed}: Enter makes the hinted call");
+        checked += 1;
+        not_pass += usize::from(call != contree::rules::Call::Pass);
+    }
+    // South's turn opens on Pass: only another call shows the focus moved.
+    assert!(checked >= 10 && not_pass >= 2, "{checked} calls, {not_pass} other than pass");
 }
 
 #[test]

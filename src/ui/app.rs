@@ -315,7 +315,7 @@ impl App {
                 Out::Summary => self.popups.push(Popup::DealEnd),
                 Out::GameOver => self.popups.push(Popup::GameOver),
                 Out::Told(notice) => self.say(notice),
-                Out::Acted(..) | Out::NewDeal | Out::SouthToAct => {}
+                Out::Acted(..) | Out::NewDeal | Out::SouthToAct | Out::Hinted(_) => {}
             }
         }
     }

@@ -82,6 +82,8 @@ pub enum Out {
     /// It is South's turn to call or to play, and nothing else is pending (the table may still
     /// play South's only legal card by itself).
     SouthToAct,
+    /// The expert's hint for South's turn is in: this is what it advises.
+    Hinted(Action),
     /// Something to tell the player about the position.
     Told(Notice),
 }
@@ -537,6 +539,7 @@ impl Table {
         }
         match advice {
             Some(advice) => {
+                out.push(Out::Hinted(advice.action));
                 self.hint = Some(Hint::Ready(advice));
                 self.game.count_hint();
                 out.push(Out::Save);

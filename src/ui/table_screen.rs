@@ -124,7 +124,30 @@ impl TableScreen {
                     }
                 }
                 Out::SouthToAct => self.settle_controls(),
+                Out::Hinted(action) => self.follow_hint(*action),
                 _ => {}
+            }
+        }
+    }
+
+    /// Puts the cursor on the advised card, or the focus on the advised call's button (a bid's
+    /// value, whose press then goes on to its suit), so that Enter follows the hint.
+    fn follow_hint(&mut self, action: Action) {
+        match action {
+            Action::Play(card) => {
+                if let Some(i) = self.table.hand().iter().position(|&c| c == card) {
+                    self.cursor = i;
+                }
+            }
+            Action::Bid(call) => {
+                let want = match call {
+                    Call::Bid(b) => BidButton::Level(b.level),
+                    c => BidButton::Call(c),
+                };
+                if let Some(i) = self.bid_buttons().iter().position(|&b| b == want) {
+                    self.bid_focus = i;
+                    self.bid_level = None;
+                }
             }
         }
     }
@@ -207,10 +230,20 @@ impl TableScreen {
         match b {
             BidButton::Level(l) => {
                 self.bid_level = Some(l);
-                // The focus goes to the first suit, the natural next press.
-                if let Some(i) =
-                    self.bid_buttons().iter().position(|b| matches!(b, BidButton::Trump(_)))
-                {
+                // The focus goes to the hint's suit for this value, else to the first suit,
+                // the natural next press.
+                let hinted = match self.table.advice().map(|a| a.action) {
+                    Some(Action::Bid(Call::Bid(b))) if b.level == l => Some(b.trump),
+                    _ => None,
+                };
+                let buttons = self.bid_buttons();
+                let at = |t: Option<Trump>| {
+                    buttons.iter().position(|b| match b {
+                        BidButton::Trump(x) => t.is_none_or(|t| t == *x),
+                        _ => false,
+                    })
+                };
+                if let Some(i) = at(hinted).or_else(|| at(None)) {
                     self.bid_focus = i;
                 }
                 Vec::new()

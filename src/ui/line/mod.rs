@@ -542,6 +542,8 @@ impl LineMode {
                 }
                 Out::SouthToAct => self.prompt(),
                 Out::Told(notice) => self.told(notice),
+                // The hint is said when it comes in (`say_hint`); no cursor follows it here.
+                Out::Hinted(_) => {}
             }
         }
         if next_deal && self.again.is_some() {
