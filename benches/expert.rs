@@ -1,7 +1,8 @@
 //! Time of the expert's decisions by kind (calls, the opening lead, each later trick), with all
 //! four seats played by the expert on seeded deals, one core: the worlds and nodes each kind
-//! spends. Run with `cargo bench --bench expert` (`-- 50` for fewer deals, `-- 50 16` for 16
-//! worlds a decision).
+//! spends; then the time of each deal's analysis from South, as `contree analyse` and the
+//! table's review make it. Run with `cargo bench --bench expert` (`-- 50` for fewer deals,
+//! `-- 50 16` for 16 worlds a decision).
 
 // Only the distribution of single calls is used here.
 #[allow(dead_code)]
@@ -13,6 +14,7 @@ use contree::bots::expert::{self, Budget};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase};
 use contree::personas::BiddingStyle;
+use contree::rules::Seat;
 use timing::distribution;
 
 fn main() {
@@ -24,8 +26,10 @@ fn main() {
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 9];
     let mut weighed: Vec<u64> = vec![0; 9];
     let mut nodes: Vec<u64> = vec![0; 9];
+    let mut analyses = Vec::new();
     for seed in 0..deals {
         let mut game = Game::new(GameOptions::default(), seed, Default::default());
+        let before = game.totals();
         while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
             let Some(seat) = game.to_act() else { break };
             let view = game.view(seat);
@@ -44,6 +48,12 @@ fn main() {
                 panic!("deal {seed}: {action} refused");
             }
         }
+        let record = game.deal().record(game.options(), before);
+        let start = Instant::now();
+        if expert::analyse(&record, Seat::South, budget, None).is_err() {
+            panic!("deal {seed}: its record is refused");
+        }
+        analyses.push(start.elapsed());
     }
     let _ = Level::Expert;
     for (kind, samples) in times.iter_mut().enumerate() {
@@ -59,4 +69,5 @@ fn main() {
     }
     let mut all: Vec<Duration> = times.concat();
     distribution("every decision", &mut all, "");
+    distribution("a deal's analysis from South", &mut analyses, "");
 }
