@@ -86,7 +86,8 @@ pub struct Budget {
 }
 
 /// The worlds each decision weighs at the table, in `contree bot` and in the arena, unless
-/// told otherwise: 32, about a tenth of a second on one core.
+/// told otherwise: 32 (a card takes milliseconds; a call, which follows each candidate with the
+/// rest of the auction in every world, tens to hundreds of milliseconds on one core).
 pub const DEFAULT_WORLDS: u32 = 32;
 
 /// Nodes one probe may search: a few milliseconds on one core. Nearly every probe needs far
