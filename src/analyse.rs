@@ -104,6 +104,7 @@ pub fn analysis_json(record: &DealRecord, analysis: &DealAnalysis) -> serde_json
         "double_dummy": double_dummy,
         "decisions": decisions,
         "mistakes_cost": analysis.mistakes_cost(),
+        "mistakes_se": analysis.mistakes_se(),
     })
 }
 
@@ -157,5 +158,10 @@ fn write_text(
         )?;
         writeln!(out, "           {}", w.reason(r.advice.reason))?;
     }
-    writeln!(out, "  Clear mistakes cost {:.0}\n", analysis.mistakes_cost())
+    writeln!(
+        out,
+        "  Clear mistakes cost {:.0} (± {:.0})\n",
+        analysis.mistakes_cost(),
+        analysis.mistakes_se()
+    )
 }

@@ -5,7 +5,7 @@
 //! line mode says them a sentence each.
 
 use super::text::{T, Words};
-use crate::bots::expert::{DealAnalysis, Reason};
+use crate::bots::expert::{Cost, DealAnalysis, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
@@ -240,10 +240,10 @@ pub struct Decision {
     pub advised: Action,
     /// Why.
     pub reason: Reason,
-    /// What South's choice cost on average when it was not the expert's and was weighed: its
-    /// cost when it is a clear mistake ([`crate::bots::expert::Cost::is_mistake`]), else 0, as
-    /// good as the expert's.
-    pub cost: Option<f64>,
+    /// What South's choice cost, paired world by world against the expert's, when it was not
+    /// the expert's and was weighed; only a clear mistake ([`Cost::is_mistake`]) is shown as a
+    /// cost, anything else as good as the expert's.
+    pub cost: Option<Cost>,
 }
 
 impl Decision {
@@ -262,6 +262,8 @@ pub struct Analysis {
     pub agreed: usize,
     /// What the clear mistakes among the others cost, added up.
     pub cost: f64,
+    /// The standard error of that sum.
+    pub se: f64,
 }
 
 impl Analysis {
@@ -278,15 +280,11 @@ impl Analysis {
                 played: r.played,
                 advised: r.advice.action,
                 reason: r.advice.reason,
-                cost: r
-                    .cost
-                    .filter(|_| r.played != r.advice.action)
-                    .map(|c| if c.is_mistake() { c.mean } else { 0.0 }),
+                cost: r.cost.filter(|_| r.played != r.advice.action),
             })
             .collect();
         let agreed = decisions.iter().filter(|d| d.agrees()).count();
-        let cost = a.mistakes_cost();
-        Analysis { decisions, agreed, cost }
+        Analysis { decisions, agreed, cost: a.mistakes_cost(), se: a.mistakes_se() }
     }
 }
 

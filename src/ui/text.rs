@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::expert::{Advice, DoubleDummy, Reason};
+use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
 use crate::files::{FileKind, ReadError, Thing};
 use crate::game::{LoadError, SAVE_VERSION};
 use crate::rules::{
@@ -1157,14 +1157,14 @@ impl Words {
     }
 
     /// What a choice other than the expert's costs, in points of the deal's score: a clear
-    /// mistake's cost on average, or nothing for a choice the worlds cannot tell from the
-    /// expert's (less than half a point shows as nothing too).
-    pub fn cost(self, points: f64) -> String {
+    /// mistake's cost on average with its standard error, or nothing for a choice the worlds
+    /// cannot tell from the expert's.
+    pub fn cost(self, cost: Cost) -> String {
         self.out({
-            let p = points.round();
-            match (self.lang, p > 0.0) {
-                (Lang::En, true) => format!("−{p:.0} on average"),
-                (Lang::Fr, true) => format!("−{p:.0} en moyenne"),
+            let (mean, se) = (cost.mean.round(), cost.se.round());
+            match (self.lang, cost.is_mistake()) {
+                (Lang::En, true) => format!("−{mean:.0} ± {se:.0} on average"),
+                (Lang::Fr, true) => format!("−{mean:.0} ± {se:.0} en moyenne"),
                 (Lang::En, false) => "as good as the expert's".into(),
                 (Lang::Fr, false) => "aussi bon que celui de l'expert".into(),
             }
@@ -1173,21 +1173,18 @@ impl Words {
 
     /// The analysis summed up: how many of South's decisions were the expert's, and what its
     /// clear mistakes cost in all.
-    pub fn analysis_total(self, agreed: usize, of: usize, cost: f64) -> String {
+    pub fn analysis_total(self, agreed: usize, of: usize, cost: f64, se: f64) -> String {
         self.out({
-        let c = cost.round();
-        match self.lang {
-            Lang::En => {
-                format!(
-                    "{agreed} of your {of} choices are the expert's; your clear mistakes cost {c:.0}"
-                )
+            let (c, e) = (cost.round(), se.round());
+            let cost = if c > 0.0 { format!("{c:.0} ± {e:.0}") } else { "0".to_string() };
+            match self.lang {
+                Lang::En => format!(
+                    "{agreed} of your {of} choices are the expert's; your clear mistakes cost {cost}"
+                ),
+                Lang::Fr => format!(
+                    "{agreed} de vos {of} choix sont ceux de l'expert ; vos erreurs nettes coûtent {cost}"
+                ),
             }
-            Lang::Fr => {
-                format!(
-                    "{agreed} de vos {of} choix sont ceux de l'expert ; vos erreurs nettes coûtent {c:.0}"
-                )
-            }
-        }
         })
     }
 
@@ -1679,15 +1676,18 @@ mod tests {
     fn the_analysis_is_summed_up_in_both_languages() {
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
-        assert_eq!(en.cost(11.6), "−12 on average");
-        assert_eq!(fr.cost(11.6), "−12 en moyenne");
-        assert_eq!(en.cost(0.3), "as good as the expert's");
-        assert_eq!(fr.cost(0.0), "aussi bon que celui de l'expert");
+        let cost = |mean, se| Cost { mean, se, worlds: 32 };
+        assert_eq!(en.cost(cost(11.6, 3.2)), "−12 ± 3 on average");
+        assert_eq!(fr.cost(cost(11.6, 3.2)), "−12 ± 3 en moyenne");
+        // Within two standard errors, or under five points, a choice is not a mistake.
+        assert_eq!(en.cost(cost(11.6, 6.0)), "as good as the expert's");
+        assert_eq!(en.cost(cost(4.0, 0.5)), "as good as the expert's");
+        assert_eq!(fr.cost(cost(0.0, 1.0)), "aussi bon que celui de l'expert");
         assert_eq!(
-            en.analysis_total(6, 9, 23.4),
-            "6 of your 9 choices are the expert's; your clear mistakes cost 23"
+            en.analysis_total(6, 9, 23.4, 7.2),
+            "6 of your 9 choices are the expert's; your clear mistakes cost 23 ± 7"
         );
-        assert!(fr.analysis_total(6, 9, 23.4).contains("6 de vos 9"));
+        assert!(fr.analysis_total(6, 9, 23.4, 7.2).contains("6 de vos 9"));
         let dd = DoubleDummy {
             contract: Contract {
                 taker: Seat::South,
@@ -2102,8 +2102,8 @@ mod tests {
                     w.resume(10, 20, Some((8, 1, 0, 0))),
                     w.replace_saved(0, 310),
                     w.score_sum(&sum, 550),
-                    w.cost(12.0),
-                    w.analysis_total(3, 9, 20.0),
+                    w.cost(Cost { mean: 12.0, se: 3.0, worlds: 32 }),
+                    w.analysis_total(3, 9, 20.0, 4.0),
                     w.keys("←→ h l"),
                     w.keys("↑↓ j k"),
                     w.keys("Enter Space Esc"),

@@ -68,6 +68,13 @@ impl DealAnalysis {
     pub fn mistakes_cost(&self) -> f64 {
         self.reviews.iter().filter_map(Review::mistake).fold(0.0, |sum, c| sum + c.mean)
     }
+
+    /// The standard error of [`Self::mistakes_cost`]: each decision is weighed in worlds of its
+    /// own, drawn from its own seed, so the errors add as independent ones do.
+    pub fn mistakes_se(&self) -> f64 {
+        let variance = self.reviews.iter().filter_map(Review::mistake).map(|c| c.se * c.se);
+        variance.sum::<f64>().sqrt()
+    }
 }
 
 /// Reviews the deal of `record` from `seat`: each decision with `budget`, as the expert advises

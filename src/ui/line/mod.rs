@@ -428,7 +428,7 @@ impl LineMode {
         if let Some(dd) = &a.double_dummy {
             lines.push(format!("{}.", w.double_dummy(dd)));
         }
-        let Analysis { decisions, agreed, cost } = Analysis::of(a);
+        let Analysis { decisions, agreed, cost, se } = Analysis::of(a);
         for d in &decisions {
             let when = match d.when {
                 When::Call => w.t(T::Call).to_string(),
@@ -452,7 +452,7 @@ impl LineMode {
             }
             lines.push(format!("{}.", say::capital(&line)));
         }
-        lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost)));
+        lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
         let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();
         self.say_all(lines);
     }

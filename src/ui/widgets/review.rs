@@ -293,7 +293,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     if let Some(dd) = &analysis.double_dummy {
         lines.push(Line::from(span(w.double_dummy(dd), t.text)));
     }
-    let Analysis { decisions, agreed, cost } = Analysis::of(analysis);
+    let Analysis { decisions, agreed, cost, se } = Analysis::of(analysis);
     for r in &decisions {
         let label = match r.when {
             When::Call => w.t(T::Call).to_string(),
@@ -312,7 +312,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         } else {
             spans.push(span(format!("{:<8}", w.action(r.advised)), t.accent));
             if let Some(c) = r.cost {
-                spans.push(span(w.cost(c), if c.round() > 0.0 { t.bad } else { t.good }));
+                spans.push(span(w.cost(c), if c.is_mistake() { t.bad } else { t.good }));
             }
         }
         lines.push(Line::from(spans));
@@ -321,7 +321,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         }
     }
     let decisions = decisions.len();
-    lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost), t.accent)));
+    lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost, se), t.accent)));
     lines
 }
 
