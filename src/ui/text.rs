@@ -1081,10 +1081,16 @@ impl Words {
                     format!("à nous {}, fait dans {made}, {seen} en moyenne", w(ours, of))
                 }
                 (Lang::En, Reason::Pass { mean, other, other_mean }) => {
-                    format!("{mean:+} on average, against {other_mean:+} for {}", self.call(other))
+                    format!(
+                        "{mean:+} on average, the best of the calls weighed: {} gives {other_mean:+}",
+                        self.call(other)
+                    )
                 }
                 (Lang::Fr, Reason::Pass { mean, other, other_mean }) => {
-                    format!("{mean:+} en moyenne, contre {other_mean:+} pour {}", self.call(other))
+                    format!(
+                        "{mean:+} en moyenne, le mieux des appels pesés : {} donne {other_mean:+}",
+                        self.call(other)
+                    )
                 }
                 (Lang::En, Reason::Contre { need, seen, worlds, of }) => {
                     format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))

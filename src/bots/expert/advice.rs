@@ -74,8 +74,9 @@ pub enum Reason {
         /// Worlds weighed.
         of: u16,
     },
-    /// A pass, with the legal call weighed that scores best besides it: what each scores on
-    /// average, rounded.
+    /// A pass that scores at least as much on average as any other legal call weighed, with
+    /// the best of those: what each scores on average, rounded. A pass kept by the convention
+    /// while another call scores more says only its figures.
     Pass {
         /// The pass's mean.
         mean: i16,

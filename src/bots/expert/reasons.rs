@@ -200,7 +200,8 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
             call == Call::Pass
                 && other != Call::Pass
                 && legal.allows(other)
-                && estimate(Call::Pass).is_some_and(|e| e.mean.round() as i16 == mean)
+                && estimate(Call::Pass)
+                    .is_some_and(|e| e.mean.round() as i16 == mean && e.mean >= best_other)
                 && estimate(other)
                     .is_some_and(|e| e.mean.round() as i16 == other_mean && e.mean >= best_other)
         }

@@ -290,8 +290,9 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                 call == Call::Pass
                     && other != Call::Pass
                     && legal.allows(other)
-                    && mean_of(samples, Action::Bid(Call::Pass))
-                        .is_some_and(|m| (m - f64::from(mean)).abs() <= 0.5)
+                    && mean_of(samples, Action::Bid(Call::Pass)).is_some_and(|m| {
+                        (m - f64::from(mean)).abs() <= 0.5 && others.iter().all(|&o| o <= m)
+                    })
                     && theirs.is_some_and(|m| {
                         (m - f64::from(other_mean)).abs() <= 0.5 && others.iter().all(|&o| o <= m)
                     })
