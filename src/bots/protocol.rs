@@ -318,7 +318,9 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
         }
         Reason::Surcontre { worlds, of } => ("surcontre", json!({ "worlds": worlds, "of": of })),
         Reason::SureTrick { card } => ("sure-trick", json!({ "card": card.to_string() })),
-        Reason::Figures { mean, worlds } => ("figures", json!({ "mean": mean, "worlds": worlds })),
+        Reason::Figures { mean, se, worlds } => {
+            ("figures", json!({ "mean": mean, "se": se, "worlds": worlds }))
+        }
         Reason::Unweighed => ("unweighed", json!({})),
     };
     let mut out = json!({ "kind": kind, "text": WORDS.reason(reason) });

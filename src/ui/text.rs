@@ -92,7 +92,7 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
 
 /// The signs the table writes that ASCII lacks, with what stands in for them: the pairs first,
 /// so that the arrow keys read as a pair.
-const ASCII_SIGNS: [(char, &str); 26] = [
+const ASCII_SIGNS: [(char, &str); 27] = [
     ('▶', ">"),
     ('◀', "<"),
     ('«', "<"),
@@ -113,6 +113,7 @@ const ASCII_SIGNS: [(char, &str); 26] = [
     ('✓', "v"),
     ('★', "*"),
     ('×', "x"),
+    ('±', "+/-"),
     ('│', "|"),
     ('↶', "<"),
     ('\u{a0}', " "),
@@ -189,6 +190,10 @@ pub fn spoken(text: &str, lang: Lang) -> String {
             '×' => match lang {
                 Lang::En => "times",
                 Lang::Fr => "fois",
+            },
+            '±' => match lang {
+                Lang::En => "plus or minus",
+                Lang::Fr => "plus ou moins",
             },
             '→' => match lang {
                 Lang::En => "to",
@@ -1082,13 +1087,13 @@ impl Words {
                 }
                 (Lang::En, Reason::Pass { mean, other, other_mean }) => {
                     format!(
-                        "{mean:+} on average, the best of the calls weighed: {} gives {other_mean:+}",
+                        "{mean:+} on average, the best call weighed; next, {} {other_mean:+}",
                         self.call(other)
                     )
                 }
                 (Lang::Fr, Reason::Pass { mean, other, other_mean }) => {
                     format!(
-                        "{mean:+} en moyenne, le mieux des appels pesés : {} donne {other_mean:+}",
+                        "{mean:+} en moyenne, le meilleur appel pesé ; puis {} {other_mean:+}",
                         self.call(other)
                     )
                 }
@@ -1110,13 +1115,15 @@ impl Words {
                 (Lang::Fr, Reason::SureTrick { card }) => {
                     format!("{} fait un pli quoi qu'il arrive : pas de capot", self.card(card))
                 }
-                (Lang::En, Reason::Figures { mean, worlds }) => {
+                (Lang::En, Reason::Figures { mean, se, worlds }) => {
                     let s = if worlds == 1 { "" } else { "s" };
-                    format!("{mean:+} on average over {worlds} world{s}")
+                    let se = se.map_or(String::new(), |se| format!(" ± {se}"));
+                    format!("{mean:+}{se} on average over {worlds} world{s}")
                 }
-                (Lang::Fr, Reason::Figures { mean, worlds }) => {
+                (Lang::Fr, Reason::Figures { mean, se, worlds }) => {
                     let s = if worlds == 1 { "" } else { "s" };
-                    format!("{mean:+} en moyenne sur {worlds} monde{s}")
+                    let se = se.map_or(String::new(), |se| format!(" ± {se}"));
+                    format!("{mean:+}{se} en moyenne sur {worlds} monde{s}")
                 }
                 (Lang::En, Reason::Unweighed) => {
                     "not weighed within the budget: the plain rules' choice".into()
@@ -1578,7 +1585,8 @@ mod tests {
             Reason::Contre { need: 160, seen: 120, worlds: 59, of: 60 },
             Reason::Surcontre { worlds: 57, of: 58 },
             Reason::SureTrick { card: Card::new(Suit::Diamonds, Rank::Jack) },
-            Reason::Figures { mean: -1345, worlds: 56 },
+            Reason::Figures { mean: -1345, se: Some(321), worlds: 56 },
+            Reason::Figures { mean: 12, se: None, worlds: 1 },
             Reason::Unweighed,
         ];
         // A reason added to the expert and not to this list fails to compile here.
@@ -1622,7 +1630,11 @@ mod tests {
             Reason::Pass { mean, other_mean, .. } => {
                 vec![format!("{mean:+}"), format!("{other_mean:+}")]
             }
-            Reason::Figures { mean, worlds } => vec![format!("{mean:+}"), worlds.to_string()],
+            Reason::Figures { mean, se, worlds } => {
+                let mut f = vec![format!("{mean:+}"), worlds.to_string()];
+                f.extend(se.map(|se| se.to_string()));
+                f
+            }
             _ => Vec::new(),
         }
     }
@@ -1984,6 +1996,8 @@ mod tests {
         use crate::rules::Card;
         assert_eq!(spoken("320 + 2 × 90 = 500", Lang::En), "320 + 2 times 90 = 500");
         assert_eq!(spoken("−12 en moyenne — 133 → 130", Lang::Fr), "-12 en moyenne, 133 à 130");
+        assert_eq!(spoken("−12 ± 3 on average", Lang::En), "-12 plus or minus 3 on average");
+        assert_eq!(ascii("−12 ± 3"), "-12 +/- 3");
         assert_eq!(spoken("Hint: J♠ — pulls trumps", Lang::En), "Hint: J spades, pulls trumps");
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: true };
         let fr = Words { lang: Lang::Fr, ..en };

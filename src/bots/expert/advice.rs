@@ -110,16 +110,27 @@ pub enum Reason {
         /// The card that takes a trick.
         card: Card,
     },
-    /// Figures only: the advised option's mean, rounded, over `worlds` worlds.
+    /// Figures only: the advised option's mean, rounded, with its standard error, over `worlds`
+    /// worlds.
     Figures {
         /// Its mean.
         mean: i16,
+        /// The mean's standard error, rounded (`None` over fewer than two worlds' worth).
+        se: Option<u16>,
         /// Worlds it was weighed in.
         worlds: u16,
     },
     /// The action was weighed in no world within the budget: the convention's call, or the
     /// `normal` level's card.
     Unweighed,
+}
+
+impl Reason {
+    /// The figures alone of an option weighed.
+    pub(crate) fn figures(e: &Estimate) -> Reason {
+        let se = e.se.is_finite().then(|| e.se.round().min(f64::from(u16::MAX)) as u16);
+        Reason::Figures { mean: e.mean.round() as i16, se, worlds: e.worlds as u16 }
+    }
 }
 
 /// One option weighed: its mean deal score over the worlds and that mean's standard error.

@@ -396,9 +396,8 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
             of,
         }),
     }
-    let figures = column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| {
-        Reason::Figures { mean: e.mean.round() as i16, worlds: e.worlds as u16 }
-    });
+    let figures =
+        column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));
     kinds.push(figures);
     kinds.into_iter().find(|&r| call_holds(r, facts, call)).unwrap_or(Reason::Unweighed)
 }

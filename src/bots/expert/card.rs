@@ -199,9 +199,8 @@ pub(crate) fn reason(facts: &CardFacts, card: Card) -> Reason {
             Reason::GiveLeast,
         ]);
     }
-    let figures = column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| {
-        Reason::Figures { mean: e.mean.round() as i16, worlds: e.worlds as u16 }
-    });
+    let figures =
+        column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));
     kinds.push(figures);
     kinds.into_iter().find(|&r| card_holds(r, facts, card)).unwrap_or(Reason::Unweighed)
 }

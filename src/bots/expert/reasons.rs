@@ -142,9 +142,7 @@ pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool 
             let (n, capots) = facts.count(card, |o| o.capot);
             n > 0 && usize::from(of) == n && usize::from(worlds) == capots && 2 * capots >= n
         }
-        (Reason::Figures { mean, worlds }, _) => {
-            estimate.is_some_and(|e| e.mean.round() as i16 == mean && e.worlds == u32::from(worlds))
-        }
+        (r @ Reason::Figures { .. }, _) => estimate.is_some_and(|e| Reason::figures(&e) == r),
         (Reason::Unweighed, _) => estimate.is_none(),
         _ => false,
     }
@@ -227,8 +225,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                     b.is_capot() && b.trump == Trump::Suit(card.suit()) && card.rank() == Rank::Jack
                 })
         }
-        Reason::Figures { mean, worlds } => estimate(call)
-            .is_some_and(|e| e.mean.round() as i16 == mean && e.worlds == u32::from(worlds)),
+        r @ Reason::Figures { .. } => estimate(call).is_some_and(|e| Reason::figures(&e) == r),
         Reason::Unweighed => n == 0,
         _ => false,
     }

@@ -137,6 +137,13 @@ fn outcomes_of(samples: &Samples, action: Action) -> Vec<Outcome> {
 }
 
 /// The weighted mean of `action` in `samples`, counted here.
+/// The standard error of `action`'s mean as the advice's estimate gives it, rounded as a
+/// reason quotes it.
+fn se_of(samples: &Samples, action: Action) -> Option<u16> {
+    let e = samples.column(action).and_then(|i| samples.estimate(i))?;
+    e.se.is_finite().then(|| e.se.round() as u16)
+}
+
 fn mean_of(samples: &Samples, action: Action) -> Option<f64> {
     let i = samples.actions.iter().position(|&a| a == action)?;
     let (mut w, mut sum) = (0.0, 0.0);
@@ -234,8 +241,9 @@ fn check_card(game: &Game, card: Card, reason: Reason, samples: &Samples) -> Res
                 && 2 * capots >= outcomes.len()
                 && capots > 0
         }
-        Reason::Figures { mean, worlds } => {
+        Reason::Figures { mean, se, worlds } => {
             mean_of(samples, Action::Play(card)).is_some_and(|m| (m - f64::from(mean)).abs() <= 0.5)
+                && se_of(samples, Action::Play(card)) == se
                 && usize::from(worlds) == outcomes.len()
         }
         Reason::Unweighed => outcomes.is_empty(),
@@ -323,9 +331,10 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                 });
                 call == Call::Contre && game.deal().dealt[seat].contains(card) && top
             }
-            Reason::Figures { mean, worlds } => {
+            Reason::Figures { mean, se, worlds } => {
                 mean_of(samples, Action::Bid(call))
                     .is_some_and(|m| (m - f64::from(mean)).abs() <= 0.5)
+                    && se_of(samples, Action::Bid(call)) == se
                     && usize::from(worlds) == n
             }
             Reason::Unweighed => outcomes.is_empty(),
@@ -668,7 +677,11 @@ fn the_only_card_the_capot_and_the_figures_say_what_they_are() {
     // The defence's 8 of diamonds on a trick it cannot win says nothing but its figures.
     let v = view(Seat::South, Seat::North, "QD 8D 8H 9S 10S JS 7C 8C", NORTH_CLUBS, "AD");
     let figures = card_reason(&v, card("QD"), apart);
-    assert_eq!(figures, Reason::Figures { mean: apart(card("QD")) as i16, worlds: 4 });
+    assert!(
+        matches!(figures, Reason::Figures { mean, se: Some(_), worlds: 4 }
+            if mean == apart(card("QD")) as i16),
+        "{figures:?}"
+    );
     // No world weighed: the facts of the position only, else nothing but that.
     assert_eq!(card_reason_in(&v, card("8D"), None, false), Reason::GiveLeast);
     assert_eq!(card_reason_in(&v, card("QD"), None, false), Reason::Unweighed);
