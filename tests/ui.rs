@@ -2078,7 +2078,7 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
         for r in asked {
             let advice = Advice::plain(
                 contree::game::Action::Bid(Call::Contre),
-                Reason::Contre { need: 160, seen: 120, worlds: 12, of: 16 },
+                Reason::Contre { need: 160, seen: 120, seen_se: Some(9), worlds: 12, of: 16 },
             );
             app.update(Msg::Advised(r, Some(advice)));
         }

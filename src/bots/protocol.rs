@@ -307,15 +307,17 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
         Reason::LoadPartner { points } => ("load-partner", json!({ "points": points })),
         Reason::GiveLeast => ("give-least", json!({})),
         Reason::Capot { worlds, of } => ("capot", json!({ "worlds": worlds, "of": of })),
-        Reason::Bid { seen, made, ours, of } => {
-            ("bid", json!({ "seen": seen, "made": made, "ours": ours, "of": of }))
-        }
+        Reason::Bid { seen, seen_se, made, ours, of } => (
+            "bid",
+            json!({ "seen": seen, "seen_se": seen_se, "made": made, "ours": ours, "of": of }),
+        ),
         Reason::Pass { mean, other, other_mean } => {
             ("pass", json!({ "mean": mean, "other": other.to_string(), "other_mean": other_mean }))
         }
-        Reason::Contre { need, seen, worlds, of } => {
-            ("contre", json!({ "need": need, "seen": seen, "worlds": worlds, "of": of }))
-        }
+        Reason::Contre { need, seen, seen_se, worlds, of } => (
+            "contre",
+            json!({ "need": need, "seen": seen, "seen_se": seen_se, "worlds": worlds, "of": of }),
+        ),
         Reason::Surcontre { worlds, of } => ("surcontre", json!({ "worlds": worlds, "of": of })),
         Reason::SureTrick { card } => ("sure-trick", json!({ "card": card.to_string() })),
         Reason::Figures { mean, se, worlds } => {

@@ -123,6 +123,11 @@ const ASCII_SIGNS: [(char, &str); 27] = [
     ('♣', "C"),
 ];
 
+/// A figure with its standard error, when it has one: "70 ± 6", else "70".
+fn give_or_take(figure: u16, se: Option<u16>) -> String {
+    se.map_or(figure.to_string(), |se| format!("{figure} ± {se}"))
+}
+
 /// A text in plain ASCII: accented letters without their accents ("Dédé" → "Dede", "cœur" →
 /// "coeur"), and the table's signs by their stand-ins; what has no stand-in becomes `?`.
 pub fn ascii(text: &str) -> String {
@@ -1079,11 +1084,13 @@ impl Words {
                 (Lang::Fr, Reason::Capot { worlds, of }) => {
                     format!("joue tous les plis : le capot est là {}", w(worlds, of))
                 }
-                (Lang::En, Reason::Bid { seen, made, ours, of }) => {
-                    format!("ours {}, made in {made}, {seen} on average", w(ours, of))
+                (Lang::En, Reason::Bid { seen, seen_se, made, ours, of }) => {
+                    let seen = give_or_take(seen, seen_se);
+                    format!("ours {} ({made} made), {seen} points", w(ours, of))
                 }
-                (Lang::Fr, Reason::Bid { seen, made, ours, of }) => {
-                    format!("à nous {}, fait dans {made}, {seen} en moyenne", w(ours, of))
+                (Lang::Fr, Reason::Bid { seen, seen_se, made, ours, of }) => {
+                    let seen = give_or_take(seen, seen_se);
+                    format!("à nous {} ({made} réussis), {seen} points", w(ours, of))
                 }
                 (Lang::En, Reason::Pass { mean, other, other_mean }) => {
                     format!(
@@ -1097,11 +1104,13 @@ impl Words {
                         self.call(other)
                     )
                 }
-                (Lang::En, Reason::Contre { need, seen, worlds, of }) => {
-                    format!("they need {need}, I see them at {seen}: they fail {}", w(worlds, of))
+                (Lang::En, Reason::Contre { need, seen, seen_se, worlds, of }) => {
+                    let seen = give_or_take(seen, seen_se);
+                    format!("they need {need}, seen at {seen}: they fail {}", w(worlds, of))
                 }
-                (Lang::Fr, Reason::Contre { need, seen, worlds, of }) => {
-                    format!("{need} à faire, je les vois à {seen} : chute {}", w(worlds, of))
+                (Lang::Fr, Reason::Contre { need, seen, seen_se, worlds, of }) => {
+                    let seen = give_or_take(seen, seen_se);
+                    format!("{need} à faire, vus à {seen} : chute {}", w(worlds, of))
                 }
                 (Lang::En, Reason::Surcontre { worlds, of }) => {
                     format!("the contract is made {}", w(worlds, of))
@@ -1576,13 +1585,14 @@ mod tests {
             Reason::LoadPartner { points: 11 },
             Reason::GiveLeast,
             Reason::Capot { worlds: 63, of: 64 },
-            Reason::Bid { seen: 152, made: 59, ours: 61, of: 62 },
+            Reason::Bid { seen: 152, seen_se: Some(12), made: 59, ours: 61, of: 62 },
+            Reason::Bid { seen: 98, seen_se: None, made: 1, ours: 1, of: 1 },
             Reason::Pass {
                 mean: -1234,
                 other: Call::Bid(Bid::new(BidLevel::Capot, Suit::Hearts)),
                 other_mean: -1567,
             },
-            Reason::Contre { need: 160, seen: 120, worlds: 59, of: 60 },
+            Reason::Contre { need: 160, seen: 120, seen_se: Some(14), worlds: 59, of: 60 },
             Reason::Surcontre { worlds: 57, of: 58 },
             Reason::SureTrick { card: Card::new(Suit::Diamonds, Rank::Jack) },
             Reason::Figures { mean: -1345, se: Some(321), worlds: 56 },
@@ -1625,8 +1635,12 @@ mod tests {
             Reason::PullTrumps { out } => n(&[out.into()]),
             Reason::LoadPartner { points } => n(&[points.into()]),
             Reason::Capot { worlds, of } | Reason::Surcontre { worlds, of } => n(&[worlds, of]),
-            Reason::Bid { seen, made, ours, of } => n(&[seen, made, ours, of]),
-            Reason::Contre { need, seen, worlds, of } => n(&[need, seen, worlds, of]),
+            Reason::Bid { seen, seen_se, made, ours, of } => {
+                n(&[&[seen, made, ours, of][..], &Vec::from_iter(seen_se)].concat())
+            }
+            Reason::Contre { need, seen, seen_se, worlds, of } => {
+                n(&[&[need, seen, worlds, of][..], &Vec::from_iter(seen_se)].concat())
+            }
             Reason::Pass { mean, other_mean, .. } => {
                 vec![format!("{mean:+}"), format!("{other_mean:+}")]
             }
@@ -1675,12 +1689,12 @@ mod tests {
         assert_eq!(en.reason(Reason::PullTrumps { out: 3 }), "pulls trumps: 3 still out");
         assert_eq!(fr.reason(Reason::PullTrumps { out: 3 }), "tire les atouts : il en reste 3");
         assert_eq!(
-            en.reason(Reason::Contre { need: 90, seen: 70, worlds: 8, of: 10 }),
-            "they need 90, I see them at 70: they fail in 8 worlds of 10"
+            en.reason(Reason::Contre { need: 90, seen: 70, seen_se: Some(6), worlds: 8, of: 10 }),
+            "they need 90, seen at 70 ± 6: they fail in 8 worlds of 10"
         );
         assert_eq!(
-            fr.reason(Reason::Contre { need: 90, seen: 70, worlds: 1, of: 10 }),
-            "90 à faire, je les vois à 70 : chute dans 1 monde sur 10"
+            fr.reason(Reason::Contre { need: 90, seen: 70, seen_se: None, worlds: 1, of: 10 }),
+            "90 à faire, vus à 70 : chute dans 1 monde sur 10"
         );
         let advice = Advice::plain(
             crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),

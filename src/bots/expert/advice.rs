@@ -63,10 +63,12 @@ pub enum Reason {
     },
     /// A bid, the rest of the auction bid by the convention: the final contract is the seat's
     /// side's in `ours` of the `of` worlds weighed, made in `made` of those, where the takers
-    /// make `seen` card points on average.
+    /// make `seen` card points on average, give or take `seen_se`.
     Bid {
         /// The takers' card points on average, in the worlds where the contract is ours.
         seen: u16,
+        /// That average's standard error, rounded (`None` over fewer than two worlds).
+        seen_se: Option<u16>,
         /// Worlds where the contract is ours and made.
         made: u16,
         /// Worlds where the contract is ours.
@@ -85,13 +87,15 @@ pub enum Reason {
         /// Its mean.
         other_mean: i16,
     },
-    /// A contre: the takers need `need` and make `seen` card points on average; the contract
-    /// fails in `worlds` of the `of` worlds weighed.
+    /// A contre: the takers need `need` and make `seen` card points on average, give or take
+    /// `seen_se`; the contract fails in `worlds` of the `of` worlds weighed.
     Contre {
         /// The value of the bid.
         need: u16,
         /// The takers' card points on average.
         seen: u16,
+        /// That average's standard error, rounded (`None` over fewer than two worlds).
+        seen_se: Option<u16>,
         /// Worlds where the contract fails.
         worlds: u16,
         /// Worlds weighed.
@@ -123,6 +127,20 @@ pub enum Reason {
     /// The action was weighed in no world within the budget: the convention's call, or the
     /// `normal` level's card.
     Unweighed,
+}
+
+/// The average of card points seen over some worlds, rounded, with its standard error (the
+/// worlds' spread over the square root of their number; `None` over fewer than two worlds), as
+/// a reason quotes them.
+pub(crate) fn points_seen(points: impl Iterator<Item = u16>) -> (u16, Option<u16>) {
+    let points: Vec<f64> = points.map(f64::from).collect();
+    let n = points.len() as f64;
+    let mean = points.iter().sum::<f64>() / n.max(1.0);
+    let se = (points.len() >= 2).then(|| {
+        let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        (variance / n).sqrt().round() as u16
+    });
+    (mean.round() as u16, se)
 }
 
 impl Reason {

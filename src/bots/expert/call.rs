@@ -21,7 +21,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
-use super::advice::{Advice, Cost, Outcome, Reason, Row, Samples};
+use super::advice::{Advice, Cost, Outcome, Reason, Row, Samples, points_seen};
 use super::card::{stakes_in, takers_points};
 use super::inference::Inference;
 use super::probe::{Prober, Stop};
@@ -344,11 +344,7 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let worlds_where =
         |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count() as u16;
     let average = |f: &dyn Fn(&Outcome) -> bool| {
-        let (n, sum) = outcomes
-            .iter()
-            .filter(|o| f(o))
-            .fold((0u32, 0u32), |(n, s), o| (n + 1, s + u32::from(o.points)));
-        (f64::from(sum) / f64::from(n.max(1))).round() as u16
+        points_seen(outcomes.iter().filter(|o| f(o)).map(|o| o.points))
     };
     let team = facts.view.seat().team();
     let ours = |o: &Outcome| o.contract.is_some_and(|c| c.team() == team);
@@ -379,9 +375,11 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
                 kinds.push(Reason::SureTrick { card });
             }
             let need = facts.auction.current_bid().map_or(0, |(_, b)| b.level.value());
+            let (seen, seen_se) = average(&contract);
             kinds.push(Reason::Contre {
                 need,
-                seen: average(&contract),
+                seen,
+                seen_se,
                 worlds: worlds_where(&|o| contract(o) && !o.made),
                 of,
             });
@@ -389,12 +387,16 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
         Call::Surcontre => {
             kinds.push(Reason::Surcontre { worlds: worlds_where(&|o| contract(o) && o.made), of })
         }
-        Call::Bid(_) => kinds.push(Reason::Bid {
-            seen: average(&ours),
-            made: worlds_where(&|o| ours(o) && o.made),
-            ours: worlds_where(&ours),
-            of,
-        }),
+        Call::Bid(_) => {
+            let (seen, seen_se) = average(&ours);
+            kinds.push(Reason::Bid {
+                seen,
+                seen_se,
+                made: worlds_where(&|o| ours(o) && o.made),
+                ours: worlds_where(&ours),
+                of,
+            })
+        }
     }
     let figures =
         column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));

@@ -169,15 +169,13 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
     let count =
         |f: &dyn Fn(&super::advice::Outcome) -> bool| outcomes.iter().filter(|(o, _)| f(o)).count();
     let rounded_mean = |f: &dyn Fn(&super::advice::Outcome) -> bool| {
-        let chosen: Vec<f64> =
-            outcomes.iter().filter(|(o, _)| f(o)).map(|(o, _)| f64::from(o.points)).collect();
-        (chosen.iter().sum::<f64>() / chosen.len().max(1) as f64).round() as u16
+        super::advice::points_seen(outcomes.iter().filter(|(o, _)| f(o)).map(|(o, _)| o.points))
     };
     let seat = facts.view.seat();
     let opponents_bid = facts.auction.current_bid().filter(|(b, _)| b.team() != seat.team());
     match reason {
         Reason::OnlyCall => call == Call::Pass && legal.to_vec() == [Call::Pass],
-        Reason::Bid { seen, made, ours, of } => {
+        Reason::Bid { seen, seen_se, made, ours, of } => {
             let is_ours =
                 |o: &super::advice::Outcome| o.contract.is_some_and(|c| c.team() == seat.team());
             matches!(call, Call::Bid(_))
@@ -185,7 +183,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 && usize::from(of) == n
                 && usize::from(ours) == count(&is_ours)
                 && usize::from(made) == count(&|o| is_ours(o) && o.made)
-                && seen == rounded_mean(&is_ours)
+                && (seen, seen_se) == rounded_mean(&is_ours)
         }
         Reason::Pass { mean, other, other_mean } => {
             let best_other = legal
@@ -203,14 +201,14 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 && estimate(other)
                     .is_some_and(|e| e.mean.round() as i16 == other_mean && e.mean >= best_other)
         }
-        Reason::Contre { need, seen, worlds, of } => {
+        Reason::Contre { need, seen, seen_se, worlds, of } => {
             let has_contract = |o: &super::advice::Outcome| o.contract.is_some();
             call == Call::Contre
                 && opponents_bid.is_some_and(|(_, b)| b.level.value() == need)
                 && n > 0
                 && usize::from(of) == n
                 && usize::from(worlds) == count(&|o| has_contract(o) && !o.made)
-                && seen == rounded_mean(&has_contract)
+                && (seen, seen_se) == rounded_mean(&has_contract)
         }
         Reason::Surcontre { worlds, of } => {
             call == Call::Surcontre

@@ -267,17 +267,24 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
     let legal = auction.legal_calls();
     let outcomes = outcomes_of(samples, Action::Bid(call));
     let n = outcomes.len();
+    // The points' mean, and its standard error from the sample's spread.
     let average = |f: &dyn Fn(&Outcome) -> bool| {
         let chosen: Vec<u16> = outcomes.iter().filter(|o| f(o)).map(|o| o.points).collect();
         let sum: u32 = chosen.iter().map(|&p| u32::from(p)).sum();
-        (f64::from(sum) / chosen.len().max(1) as f64).round() as u16
+        let n = chosen.len();
+        let mean = f64::from(sum) / n.max(1) as f64;
+        let se = (n > 1).then(|| {
+            let squares: f64 = chosen.iter().map(|&p| (f64::from(p) - mean).powi(2)).sum();
+            (squares / (n - 1) as f64 / n as f64).sqrt().round() as u16
+        });
+        (mean.round() as u16, se)
     };
     let count = |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
     let opponents = auction.current_bid().filter(|(b, _)| b.team() != seat.team());
     let ok = legal.allows(call)
         && match reason {
             Reason::OnlyCall => legal.to_vec() == vec![Call::Pass],
-            Reason::Bid { seen, made, ours, of } => {
+            Reason::Bid { seen, seen_se, made, ours, of } => {
                 let is_ours =
                     |o: &Outcome| o.contract.is_some_and(|c| c.taker.team() == seat.team());
                 matches!(call, Call::Bid(_))
@@ -285,7 +292,7 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                     && usize::from(ours) == count(&is_ours)
                     && ours > 0
                     && usize::from(made) == count(&|o| is_ours(o) && o.made)
-                    && seen == average(&is_ours)
+                    && (seen, seen_se) == average(&is_ours)
             }
             Reason::Pass { mean, other, other_mean } => {
                 let others: Vec<f64> = legal
@@ -305,14 +312,14 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                         (m - f64::from(other_mean)).abs() <= 0.5 && others.iter().all(|&o| o <= m)
                     })
             }
-            Reason::Contre { need, seen, worlds, of } => {
+            Reason::Contre { need, seen, seen_se, worlds, of } => {
                 let contract = |o: &Outcome| o.contract.is_some();
                 call == Call::Contre
                     && opponents.is_some_and(|(_, b)| b.level.value() == need)
                     && usize::from(of) == n
                     && n > 0
                     && usize::from(worlds) == count(&|o| contract(o) && !o.made)
-                    && seen == average(&contract)
+                    && (seen, seen_se) == average(&contract)
             }
             Reason::Surcontre { worlds, of } => {
                 call == Call::Surcontre
