@@ -243,6 +243,23 @@ fn a_whole_game_to_1000_is_played_through_standard_input() {
     let game = line.game().expect("a game");
     assert!(game.totals().0.iter().any(|&t| t >= 1000), "{:?}", game.totals());
     assert!(said.iter().any(|l| l.starts_with("Game over: ")), "{said:?}");
+    // Each deal played says its 32 cards and its eight tricks once each, in order, a deal the
+    // computer players claimed too (this game has some: their rest is played out at once).
+    assert!(said.iter().any(|l| l.ends_with(" claims the rest of the tricks.")), "{said:?}");
+    let deal_starts = |l: &String| {
+        l.starts_with("Deal ") && (l.ends_with(" deals.") || l.ends_with(" You deal."))
+    };
+    for deal in said.split(deal_starts).skip(1) {
+        let tricks: Vec<&String> = deal.iter().filter(|l| l.starts_with("Trick ")).collect();
+        let cards = deal.iter().filter(|l| l.contains(" play the ") || l.contains(" plays the "));
+        if tricks.is_empty() {
+            continue;
+        }
+        for (i, t) in tricks.iter().enumerate() {
+            assert!(t.starts_with(&format!("Trick {} to ", i + 1)), "{deal:?}");
+        }
+        assert_eq!((tricks.len(), cards.count()), (8, 32), "{deal:?}");
+    }
     // The binary, fed the same lines on its standard input, says the same; the end of the input
     // saves and leaves.
     let data = tempfile::tempdir().expect("temp dir");

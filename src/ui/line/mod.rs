@@ -24,7 +24,7 @@ use super::messages::Config;
 use super::report::{self, Analysis, DealLine, Player, Summary, When};
 use super::review::Analyses;
 use super::settings::{Prefs, Settings};
-use super::table::{Bubble, Hint, Notice, Out, Table, TableMsg};
+use super::table::{Hint, Notice, Out, Table, TableMsg};
 use super::text::{SuitStyle, T, Words};
 use super::work::Answer;
 use crate::bots::expert::Budget;
@@ -573,13 +573,18 @@ impl LineMode {
                 if let Some(c) = t.announcement(seat) {
                     lines.push(say::declared(w, seat, c));
                 }
-                if let Some(Bubble::Belote(b)) = t.bubbles()[seat] {
+                // What came with the card is read from the play itself, not from the table as
+                // it stands: a claim plays out the rest of the deal before its cards are said.
+                let play = g.deal().play.as_ref();
+                if let Some(b) = play.and_then(|p| p.public().said_with(card)) {
                     lines.push(say::belote(w, seat, b));
                 }
-                if let Some(done) = t.shown_trick() {
-                    let n = t.deal_tricks().len();
-                    lines.push(say::trick_taken(w, n, &done));
-                    if n == 1
+                let tricks = play.map_or(&[][..], |p| p.tricks());
+                if let Some((i, done)) =
+                    tricks.iter().enumerate().find(|(_, d)| d.cards()[3] == card)
+                {
+                    lines.push(say::trick_taken(w, i + 1, done));
+                    if i == 0
                         && let Some(scoring) = report::declarations_scoring(g.deal())
                     {
                         lines.push(say::declarations_scored(w, scoring));
