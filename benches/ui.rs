@@ -13,18 +13,13 @@ use ratatui::backend::TestBackend;
 
 /// A seeded game in its card play, South to play.
 fn table() -> App {
+    let settings = Settings { lang: Lang::En, speed: Speed::Instant, ..Settings::default() };
+    let game = contree::game::new_game(contree::game::GameOptions::default(), 4, None);
     let mut app = App::new(Config {
-        settings: Settings { lang: Lang::En, speed: Speed::Instant, ..Settings::default() },
         saved: Settings::default(),
         theme: Theme::colored(),
-        target: 1000,
-        seed: 4,
-        resume: None,
-        game: Some(contree::game::new_game(contree::game::GameOptions::default(), 4, None)),
-        previous: None,
-        time_zone: jiff::tz::TimeZone::UTC,
-        budget: contree::bots::expert::Budget::DEFAULT,
-        ascii: false,
+        game: Some(game),
+        ..Config::plain(settings, 4)
     });
     let enter = Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     for _ in 0..200 {

@@ -8,7 +8,6 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use contree::bots::Level;
-use contree::bots::expert::Budget;
 use contree::game::{Game, GameOptions, Phase};
 use contree::rules::{Seat, Team};
 use contree::store::{GameResult, Store};
@@ -18,7 +17,7 @@ use contree::ui::keymap::BINDINGS;
 use contree::ui::line::LineMode;
 use contree::ui::line::parse::{self, Kind, NoWord, WORDS};
 use contree::ui::text::{SuitStyle, Words};
-use contree::ui::{Config, Lang, Settings, Theme};
+use contree::ui::{Config, Lang, Settings};
 
 /// The modes the line mode has: the table's, and what it says of the game.
 const LINE_MODES: &[Mode] = &[
@@ -87,19 +86,8 @@ fn every_command_of_the_tables_keys_has_its_words_in_both_languages() {
 
 fn config(lang: Lang, seed: u64) -> Config {
     let settings = Settings { lang, level: Level::Normal, ..Settings::default() };
-    Config {
-        settings,
-        saved: settings,
-        theme: Theme::monochrome(),
-        target: 1000,
-        seed,
-        resume: None,
-        game: Some(contree::game::new_game(GameOptions::default(), seed, None)),
-        previous: None,
-        time_zone: jiff::tz::TimeZone::UTC,
-        budget: Budget::DEFAULT,
-        ascii: false,
-    }
+    let game = contree::game::new_game(GameOptions::default(), seed, None);
+    Config { game: Some(game), ..Config::plain(settings, seed) }
 }
 
 /// What South types at its turn: a pass, or its first legal card named in words, in one of the

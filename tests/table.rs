@@ -10,7 +10,7 @@ use contree::game::{GameOptions, Phase};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, STATS_FILE, Store};
 use contree::ui::effects::{self, apply_effects};
 use contree::ui::screen::{Popup, Resumable, Screen, StartItem};
-use contree::ui::{App, Config, Lang, Msg, Settings, Speed, Theme};
+use contree::ui::{App, Config, Lang, Msg, Settings, Speed};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn store(dir: &Path) -> Store {
@@ -25,19 +25,7 @@ fn config(seed: u64) -> Config {
         level: Level::Easy,
         ..Settings::default()
     };
-    Config {
-        settings,
-        saved: settings,
-        theme: Theme::monochrome(),
-        target: 1000,
-        seed,
-        resume: None,
-        game: None,
-        previous: None,
-        time_zone: jiff::tz::TimeZone::UTC,
-        budget: contree::bots::expert::Budget::DEFAULT,
-        ascii: false,
-    }
+    Config::plain(settings, seed)
 }
 
 /// Whether South is to bid, nothing else pending.

@@ -17,24 +17,13 @@ const SEED: u64 = 4;
 /// A table at full speed whose computer players are the baseline: they pass, so South's bid
 /// makes the contract and every flow below is known in advance.
 fn config(lang: Lang) -> Config {
-    Config {
-        settings: Settings {
-            lang,
-            speed: Speed::Instant,
-            level: contree::bots::Level::Random,
-            ..Settings::default()
-        },
-        saved: Settings::default(),
-        theme: Theme::colored(),
-        target: 1000,
-        seed: SEED,
-        resume: None,
-        game: None,
-        previous: None,
-        time_zone: jiff::tz::TimeZone::UTC,
-        budget: contree::bots::expert::Budget::DEFAULT,
-        ascii: false,
-    }
+    let settings = Settings {
+        lang,
+        speed: Speed::Instant,
+        level: contree::bots::Level::Random,
+        ..Settings::default()
+    };
+    Config { saved: Settings::default(), theme: Theme::colored(), ..Config::plain(settings, SEED) }
 }
 
 /// The requests of one kind among the effects queued, the others dropped: `asked!(app, Think)`.

@@ -72,3 +72,25 @@ pub struct Config {
     /// is then written in plain ASCII, in either language.
     pub ascii: bool,
 }
+
+impl Config {
+    /// A start with nothing read from a terminal or a disk: `settings` as saved and in force,
+    /// monochrome, new games to 1000 from `seed`, dates in UTC, the expert's usual budget, no
+    /// game to resume or sit at. What a script, a test or a benchmark starts from, changing the
+    /// fields it needs.
+    pub fn plain(settings: Settings, seed: u64) -> Config {
+        Config {
+            settings,
+            saved: settings,
+            theme: Theme::monochrome(),
+            target: 1000,
+            seed,
+            resume: None,
+            game: None,
+            previous: None,
+            time_zone: jiff::tz::TimeZone::UTC,
+            budget: Budget::DEFAULT,
+            ascii: false,
+        }
+    }
+}

@@ -273,25 +273,14 @@ fn event_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::Settings;
     use crate::ui::messages::Config;
     use crate::ui::settings::SETTINGS_FILE;
-    use crate::ui::{Settings, Theme};
 
     fn app() -> App {
         let settings = Settings { level: crate::bots::Level::Random, ..Settings::default() };
-        App::new(Config {
-            settings,
-            saved: settings,
-            theme: Theme::monochrome(),
-            target: 1000,
-            seed: 3,
-            resume: None,
-            game: Some(crate::game::new_game(crate::game::GameOptions::default(), 3, None)),
-            previous: None,
-            time_zone: jiff::tz::TimeZone::UTC,
-            budget: crate::bots::expert::Budget::DEFAULT,
-            ascii: false,
-        })
+        let game = crate::game::new_game(crate::game::GameOptions::default(), 3, None);
+        App::new(Config { game: Some(game), ..Config::plain(settings, 3) })
     }
 
     #[test]
