@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
 use super::commands::{self, Availability, Context};
 use super::effects::{Effect, Front};
@@ -17,13 +17,13 @@ use super::games::Resumable;
 use super::keymap::{self, Cmd, Mode, scroll, step};
 use super::messages::{Config, Msg};
 use super::review::{Analyses, History, Tricks};
-use super::screen::{Hit, Hits, Popup, Screen, StartAction, StartItem, StartScreen, TableItem};
+use super::screen::{Hits, Popup, Screen, StartScreen, TableItem};
 use super::settings::Prefs;
-use super::settings::{SettingItem, Settings, cycle};
+use super::settings::{SettingItem, Settings};
 use super::status::Status;
 use super::table::{Notice, Out, Table, TableMsg, Wait};
 use super::table_screen::TableScreen;
-use super::text::{T, Words};
+use super::text::Words;
 use super::theme::Theme;
 use crate::bots::expert::{Budget, DealAnalysis};
 use crate::game::{Game, Phase};
@@ -31,6 +31,8 @@ use crate::rules::{DealRecord, Rules};
 use crate::stats::Stats;
 
 mod again;
+mod mouse;
+mod start;
 
 /// The whole state of the app.
 #[derive(Clone, Debug)]
@@ -553,94 +555,6 @@ impl App {
         }
     }
 
-    fn start_key(&mut self, cmd: Cmd) {
-        match self.start_mut().and_then(|s| s.key(cmd)) {
-            Some(StartAction::Open(item)) => self.start_item(item),
-            Some(StartAction::Change(item, forward)) => self.change(item, forward),
-            None => {}
-        }
-    }
-
-    /// Moves the value of an item of the start screen on, or back: the rules and the target of a new game.
-    fn change(&mut self, item: StartItem, forward: bool) {
-        match item {
-            StartItem::Target => {
-                self.target = cycle(self.settings.set.targets(), self.target, forward);
-            }
-            StartItem::Variant => self.change_setting(SettingItem::Variant, forward),
-            StartItem::NtAt => self.change_setting(SettingItem::NtAt, forward),
-            _ => {}
-        }
-    }
-
-    /// Does what an item of the start screen says.
-    pub fn start_item(&mut self, item: StartItem) {
-        match item {
-            StartItem::Resume => {
-                if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
-                    self.games.played(Some(r.game.players()));
-                    self.seat(r.game);
-                }
-            }
-            // A saved game is replaced only once the player says so.
-            StartItem::Play if self.resume().is_some() => self.popups.push(Popup::ReplaceSaved),
-            StartItem::Play => self.play_new_game(),
-            StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
-            StartItem::Statistics => {
-                self.effects.push(Effect::LoadStats);
-                self.over.push(Screen::Statistics);
-            }
-            StartItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
-            StartItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
-            StartItem::Quit => self.quit = true,
-        }
-    }
-
-    /// A new game from the start screen, in place of the saved game if there is one: the saved
-    /// game is filed by the new game's effect before anything replaces it.
-    fn play_new_game(&mut self) {
-        if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
-            self.games.played(Some(r.game.players()));
-        }
-        self.new_game();
-    }
-
-    /// Starts a new game with new faces at the table.
-    pub fn new_game(&mut self) {
-        let options = self.settings.new_game_options(self.target);
-        let last = self.game().map(|g| g.players().clone());
-        let game = self.games.new_game(options, last.as_ref());
-        let replaced = self.unseat();
-        self.effects.push(Effect::NewGame(replaced.map(Box::new)));
-        self.seat(game);
-        // The players sit down and say who they are; the deal waits for the popup to close.
-        self.popups.push(Popup::Players);
-    }
-
-    /// The game a new game was to replace could not be filed: the new game goes, the table goes
-    /// back to the game it replaced (`previous`, or on the start screen the saved game found
-    /// again, `resume`), and the status says why.
-    pub fn new_game_refused(
-        &mut self,
-        previous: Option<Game>,
-        resume: Option<Resumable>,
-        why: &str,
-    ) {
-        let w = self.words();
-        let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
-        // The players who sit out the next new game are the ones of the game kept.
-        let kept = previous.as_ref().or(resume.as_ref().map(|r| &r.game));
-        self.games.played(kept.map(Game::players));
-        match previous {
-            Some(game) => self.seat(game),
-            None => {
-                let _ = self.unseat();
-                self.back_to_start(resume);
-            }
-        }
-        self.tell(status);
-    }
-
     /// The answer to a confirmation: the new game replaces the saved one or the question goes;
     /// the call is made, or forgotten.
     fn answer_confirm(&mut self, yes: bool) {
@@ -721,81 +635,6 @@ impl App {
                 true
             }
             None => false,
-        }
-    }
-
-    fn on_mouse(&mut self, m: MouseEvent) {
-        if matches!(m.kind, MouseEventKind::ScrollUp | MouseEventKind::ScrollDown) {
-            // The wheel scrolls the texts that scroll, three lines a notch.
-            if matches!(self.mode(), Mode::Rules | Mode::Help | Mode::Review) {
-                let cmd = if m.kind == MouseEventKind::ScrollUp { Cmd::Up } else { Cmd::Down };
-                for _ in 0..3 {
-                    self.scroll_key(cmd);
-                }
-            }
-            return;
-        }
-        if m.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
-        if self.paused() {
-            return;
-        }
-        let Some(hit) = self.hits.at(m.column, m.row) else { return };
-        self.status = None;
-        self.click(hit);
-    }
-
-    /// What a click on `hit` does.
-    fn click(&mut self, hit: Hit) {
-        match hit {
-            Hit::Card(card) => {
-                let out = self.table_mut().map(|t| t.click_card(card)).unwrap_or_default();
-                self.follow(out);
-            }
-            Hit::Bid(b) => {
-                let out = self.table_mut().map(|t| t.click_bid(b)).unwrap_or_default();
-                self.follow(out);
-            }
-            Hit::Seat(seat) => self.popups.push(Popup::Seat(seat)),
-            Hit::TableMenu(item) => {
-                if let Some(Popup::Menu { selected }) = self.popups.last_mut() {
-                    *selected = TableItem::ALL.iter().position(|x| *x == item).unwrap_or(0);
-                }
-                self.table_item(item);
-            }
-            Hit::Start(item) => {
-                if let Some(start) = self.start_mut() {
-                    start.select(item);
-                }
-                self.start_item(item);
-            }
-            Hit::Setting(item) => {
-                let i = self.setting_items().iter().position(|x| *x == item);
-                if let (Some(i), Screen::Settings { cursor }) = (i, self.screen_mut()) {
-                    *cursor = i;
-                }
-                self.change_setting(item, true);
-            }
-            Hit::Continue => self.continue_popup(),
-            Hit::HistoryRow(i) => {
-                if let Some(Popup::History(h)) = self.popups.last_mut() {
-                    h.open(i);
-                }
-            }
-            Hit::Close => self.close(),
-            Hit::Declare(yes) => self.send(TableMsg::Declare(yes)),
-            Hit::Cancel => self.answer_confirm(false),
-            Hit::Hint => {
-                if self.availability(self.mode(), Cmd::Hint) == Availability::Now {
-                    self.send(TableMsg::Hint);
-                }
-            }
-            Hit::Claim => {
-                if self.availability(self.mode(), Cmd::Claim) == Availability::Now {
-                    self.send(TableMsg::Claim);
-                }
-            }
         }
     }
 

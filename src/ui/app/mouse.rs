@@ -1,0 +1,87 @@
+//! The mouse: the wheel scrolls the texts that scroll, and a left click does what the key of the
+//! thing clicked does, through the same handlers.
+
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+use super::App;
+use crate::ui::commands::Availability;
+use crate::ui::keymap::{Cmd, Mode};
+use crate::ui::screen::{Hit, Popup, Screen, TableItem};
+use crate::ui::table::TableMsg;
+
+impl App {
+    pub(super) fn on_mouse(&mut self, m: MouseEvent) {
+        if matches!(m.kind, MouseEventKind::ScrollUp | MouseEventKind::ScrollDown) {
+            // The wheel scrolls the texts that scroll, three lines a notch.
+            if matches!(self.mode(), Mode::Rules | Mode::Help | Mode::Review) {
+                let cmd = if m.kind == MouseEventKind::ScrollUp { Cmd::Up } else { Cmd::Down };
+                for _ in 0..3 {
+                    self.scroll_key(cmd);
+                }
+            }
+            return;
+        }
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        if self.paused() {
+            return;
+        }
+        let Some(hit) = self.hits.at(m.column, m.row) else { return };
+        self.status = None;
+        self.click(hit);
+    }
+
+    /// What a click on `hit` does.
+    pub(super) fn click(&mut self, hit: Hit) {
+        match hit {
+            Hit::Card(card) => {
+                let out = self.table_mut().map(|t| t.click_card(card)).unwrap_or_default();
+                self.follow(out);
+            }
+            Hit::Bid(b) => {
+                let out = self.table_mut().map(|t| t.click_bid(b)).unwrap_or_default();
+                self.follow(out);
+            }
+            Hit::Seat(seat) => self.popups.push(Popup::Seat(seat)),
+            Hit::TableMenu(item) => {
+                if let Some(Popup::Menu { selected }) = self.popups.last_mut() {
+                    *selected = TableItem::ALL.iter().position(|x| *x == item).unwrap_or(0);
+                }
+                self.table_item(item);
+            }
+            Hit::Start(item) => {
+                if let Some(start) = self.start_mut() {
+                    start.select(item);
+                }
+                self.start_item(item);
+            }
+            Hit::Setting(item) => {
+                let i = self.setting_items().iter().position(|x| *x == item);
+                if let (Some(i), Screen::Settings { cursor }) = (i, self.screen_mut()) {
+                    *cursor = i;
+                }
+                self.change_setting(item, true);
+            }
+            Hit::Continue => self.continue_popup(),
+            Hit::HistoryRow(i) => {
+                if let Some(Popup::History(h)) = self.popups.last_mut() {
+                    h.open(i);
+                }
+            }
+            Hit::Close => self.close(),
+            Hit::Declare(yes) => self.send(TableMsg::Declare(yes)),
+            Hit::Cancel => self.answer_confirm(false),
+            Hit::Hint => {
+                if self.availability(self.mode(), Cmd::Hint) == Availability::Now {
+                    self.send(TableMsg::Hint);
+                }
+            }
+            Hit::Claim => {
+                if self.availability(self.mode(), Cmd::Claim) == Availability::Now {
+                    self.send(TableMsg::Claim);
+                }
+            }
+        }
+    }
+}

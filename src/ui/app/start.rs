@@ -1,0 +1,102 @@
+//! The start screen's items: resuming the saved game, a new game (in place of the saved one once
+//! the player says so, or refused when the game it replaces cannot be filed), the rules and target
+//! of new games, and the screens it opens.
+
+use super::App;
+use crate::game::Game;
+use crate::ui::effects::Effect;
+use crate::ui::games::Resumable;
+use crate::ui::keymap::Cmd;
+use crate::ui::screen::{Popup, Screen, StartAction, StartItem};
+use crate::ui::settings::{SettingItem, cycle};
+use crate::ui::text::T;
+
+impl App {
+    pub(super) fn start_key(&mut self, cmd: Cmd) {
+        match self.start_mut().and_then(|s| s.key(cmd)) {
+            Some(StartAction::Open(item)) => self.start_item(item),
+            Some(StartAction::Change(item, forward)) => self.change(item, forward),
+            None => {}
+        }
+    }
+
+    /// Moves the value of an item of the start screen on, or back: the rules and the target of a new game.
+    pub(super) fn change(&mut self, item: StartItem, forward: bool) {
+        match item {
+            StartItem::Target => {
+                self.target = cycle(self.settings.set.targets(), self.target, forward);
+            }
+            StartItem::Variant => self.change_setting(SettingItem::Variant, forward),
+            StartItem::NtAt => self.change_setting(SettingItem::NtAt, forward),
+            _ => {}
+        }
+    }
+
+    /// Does what an item of the start screen says.
+    pub fn start_item(&mut self, item: StartItem) {
+        match item {
+            StartItem::Resume => {
+                if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
+                    self.games.played(Some(r.game.players()));
+                    self.seat(r.game);
+                }
+            }
+            // A saved game is replaced only once the player says so.
+            StartItem::Play if self.resume().is_some() => self.popups.push(Popup::ReplaceSaved),
+            StartItem::Play => self.play_new_game(),
+            StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
+            StartItem::Statistics => {
+                self.effects.push(Effect::LoadStats);
+                self.over.push(Screen::Statistics);
+            }
+            StartItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
+            StartItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
+            StartItem::Quit => self.quit = true,
+        }
+    }
+
+    /// A new game from the start screen, in place of the saved game if there is one: the saved
+    /// game is filed by the new game's effect before anything replaces it.
+    pub(super) fn play_new_game(&mut self) {
+        if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
+            self.games.played(Some(r.game.players()));
+        }
+        self.new_game();
+    }
+
+    /// Starts a new game with new faces at the table.
+    pub fn new_game(&mut self) {
+        let options = self.settings.new_game_options(self.target);
+        let last = self.game().map(|g| g.players().clone());
+        let game = self.games.new_game(options, last.as_ref());
+        let replaced = self.unseat();
+        self.effects.push(Effect::NewGame(replaced.map(Box::new)));
+        self.seat(game);
+        // The players sit down and say who they are; the deal waits for the popup to close.
+        self.popups.push(Popup::Players);
+    }
+
+    /// The game a new game was to replace could not be filed: the new game goes, the table goes
+    /// back to the game it replaced (`previous`, or on the start screen the saved game found
+    /// again, `resume`), and the status says why.
+    pub fn new_game_refused(
+        &mut self,
+        previous: Option<Game>,
+        resume: Option<Resumable>,
+        why: &str,
+    ) {
+        let w = self.words();
+        let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
+        // The players who sit out the next new game are the ones of the game kept.
+        let kept = previous.as_ref().or(resume.as_ref().map(|r| &r.game));
+        self.games.played(kept.map(Game::players));
+        match previous {
+            Some(game) => self.seat(game),
+            None => {
+                let _ = self.unseat();
+                self.back_to_start(resume);
+            }
+        }
+        self.tell(status);
+    }
+}
