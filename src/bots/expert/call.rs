@@ -281,9 +281,12 @@ fn may_replace(call: Call, auction: &Auction, seat: crate::rules::Seat) -> bool 
 }
 
 /// The call the expert makes: the convention's, unless a call that may replace it
-/// ([`may_replace`]) pays clearly more on average (a contre or a surcontre only on its odds, in
-/// enough worlds); a contre of a capot that a card of the hand surely stops, whatever the
-/// worlds.
+/// ([`may_replace`]) pays clearly more, world by world: keeping the convention's call costs
+/// against it at least the margin and at least [`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS) standard errors of the paired
+/// difference ([`Cost::is_clear`], the test of a clear mistake), so that a few flattering worlds
+/// do not move the expert off the call its partner reads; a contre or a surcontre also only on
+/// its odds, in enough worlds. A contre of a capot that a card of the hand surely stops,
+/// whatever the worlds.
 fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Call) -> Call {
     if sure_trick(view, auction).is_some() {
         return Call::Contre;
@@ -311,12 +314,9 @@ fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Cal
             _ => true,
         };
         let eligible = may_replace(call, auction, view.seat());
-        if i != default
-            && eligible
-            && likely
-            && mean(i) > mean(default) + margin
-            && mean(i) > mean(pick)
-        {
+        // What keeping the convention's call costs against this one, world by world.
+        let clear = samples.paired(i, default).is_some_and(|c| c.is_clear(margin));
+        if i != default && eligible && likely && clear && mean(i) > mean(pick) {
             pick = i;
         }
     }
