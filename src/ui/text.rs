@@ -124,7 +124,7 @@ const ASCII_SIGNS: [(char, &str); 27] = [
 ];
 
 /// A figure with its standard error, when it has one: "70 ± 6", else "70".
-fn give_or_take(figure: u16, se: Option<u16>) -> String {
+fn give_or_take(figure: impl std::fmt::Display, se: Option<u16>) -> String {
     se.map_or(figure.to_string(), |se| format!("{figure} ± {se}"))
 }
 
@@ -1126,13 +1126,13 @@ impl Words {
                 }
                 (Lang::En, Reason::Figures { mean, se, worlds }) => {
                     let s = if worlds == 1 { "" } else { "s" };
-                    let se = se.map_or(String::new(), |se| format!(" ± {se}"));
-                    format!("{mean:+}{se} on average over {worlds} world{s}")
+                    let mean = give_or_take(format!("{mean:+}"), se);
+                    format!("{mean} on average over {worlds} world{s}")
                 }
                 (Lang::Fr, Reason::Figures { mean, se, worlds }) => {
                     let s = if worlds == 1 { "" } else { "s" };
-                    let se = se.map_or(String::new(), |se| format!(" ± {se}"));
-                    format!("{mean:+}{se} en moyenne sur {worlds} monde{s}")
+                    let mean = give_or_take(format!("{mean:+}"), se);
+                    format!("{mean} en moyenne sur {worlds} monde{s}")
                 }
                 (Lang::En, Reason::Unweighed) => {
                     "not weighed within the budget: the plain rules' choice".into()
