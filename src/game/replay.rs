@@ -85,6 +85,14 @@ impl Replay {
         Ok(Game { seed, players, ..start.game })
     }
 
+    /// Finished deal `i` (from 0) of `game` to be played again, with the game's seed and
+    /// players ([`Replay::deal_again`]), beside the score it had the first time; `None` when the
+    /// game has no such deal.
+    pub fn deal_of(game: &Game, i: usize) -> Option<(Result<Game, RecordError>, ByTeam<u16>)> {
+        let d = game.history().get(i)?;
+        Some((Replay::deal_again(&d.record, game.seed(), game.players().clone()), d.points()))
+    }
+
     /// The game as it stands now: after the deal's end, with the deal scored in its history.
     pub fn game(&self) -> &Game {
         &self.game

@@ -44,10 +44,8 @@ impl App {
             return;
         }
         let Some(i) = self.reviewed() else { return };
-        let Some(g) = self.game() else { return };
-        let Some(d) = g.history().get(i) else { return };
-        let first = d.points();
-        match Replay::deal_again(&d.record, g.seed(), g.players().clone()) {
+        let Some((again, first)) = self.game().and_then(|g| Replay::deal_of(g, i)) else { return };
+        match again {
             Ok(game) => self.play_again(game, Some(first)),
             // A deal the game played is one the rules allow: the rules' own words otherwise.
             Err(e) => {

@@ -13,10 +13,10 @@ impl LineMode {
     /// Plays finished deal `n` (from 1) of the game again.
     pub(super) fn play_again(&mut self, n: usize) {
         let w = self.words();
-        let deal = self.game().filter(|_| self.again.is_none()).and_then(|g| {
-            let d = g.history().get(n.wrapping_sub(1))?;
-            Some((Replay::deal_again(&d.record, g.seed(), g.players().clone()), d.points()))
-        });
+        let deal = self
+            .game()
+            .filter(|_| self.again.is_none())
+            .and_then(|g| Replay::deal_of(g, n.wrapping_sub(1)));
         let (game, first) = match deal {
             Some((Ok(game), first)) => (game, first),
             // A deal the game played is one the rules allow: the rules' own words otherwise.
