@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use contree::game::{Game, GameOptions, GameSave, Phase};
-use contree::rules::{Multiplier, RuleSet, Rules, Team};
+use contree::rules::{ByTeam, Multiplier, RuleSet, Rules, Team};
 use contree::stats::Stats;
 use contree::store::{GAME_FILE, GAMES_FILE, GameEntry, GameResult, Resume, STATS_FILE, Store};
 
@@ -142,6 +142,45 @@ fn a_save_of_the_first_format_still_resumes() {
     // A game of contrée without sans atout and tout atout is still written in that format.
     let again: serde_json::Value = serde_json::from_str(&again).expect("JSON");
     assert_eq!(again["version"], 1);
+}
+
+/// A save from before the expert in South's seat (the first format's fixture) resumes with no
+/// deal compared; the comparisons written into it afterwards, one worked out and one still
+/// thinking, come back as they were, in the same format version.
+#[test]
+fn a_save_from_before_the_comparison_resumes_and_keeps_the_comparisons_made_since() {
+    let bytes = include_bytes!("data/save-v1.json");
+    let text = std::str::from_utf8(bytes).expect("UTF-8");
+    assert!(!text.contains("expert_in_seat"), "the fixture is of the format without them");
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join(GAME_FILE), bytes).expect("write");
+    let store = store(dir.path());
+    let (mut game, _, _) = saved(&store);
+    assert!(game.history().iter().all(|d| d.expert_in_seat.is_none()));
+    assert_eq!(game.expert_balance(), (0, 0));
+    let score = ByTeam([250, 0]);
+    assert!(game.ask_expert_in_seat(0) && game.ask_expert_in_seat(2));
+    assert!(!game.ask_expert_in_seat(0), "asked once");
+    assert!(game.answer_expert_in_seat(0, Some(score)));
+    assert!(!game.answer_expert_in_seat(0, Some(ByTeam([0, 250]))), "never made again");
+    assert!(!game.answer_expert_in_seat(1, Some(score)), "deal 2 was not asked");
+    store.save_game(&game).expect("saves");
+    let file: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join(GAME_FILE)).expect("read"))
+            .expect("JSON");
+    assert_eq!(file["version"], 1);
+    assert_eq!(
+        file["expert_in_seat"],
+        serde_json::json!([{"score": {"NS": 250, "EW": 0}}, null, "thinking"])
+    );
+    let (back, _, _) = saved(&store);
+    assert_eq!(back, game);
+    assert_eq!(back.history()[0].expert_score(), Some(score));
+    assert_eq!(back.expert_thinking(), [2]);
+    let d = &back.history()[0];
+    let ours = i32::from(d.points()[Team::NS]) - i32::from(d.points()[Team::EW]);
+    assert_eq!(d.expert_difference(), Some(ours - 250));
+    assert_eq!(back.expert_balance(), (1, i64::from(ours - 250)));
 }
 
 /// Saves of coinche (with sans atout and tout atout, declarations made) and of plain, written in

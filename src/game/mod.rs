@@ -344,9 +344,41 @@ pub struct DealResult {
     pub undos: u32,
     /// How many hints South saw during the deal.
     pub hints: u32,
+    /// The deal played again with the expert in South's seat, once asked.
+    pub expert_in_seat: Option<ExpertInSeat>,
+}
+
+/// The same deal played again with the expert in South's seat, the three computer players
+/// deciding as they did: asked, and thinking still, or its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExpertInSeat {
+    /// Asked and not answered yet: redone when the game is resumed.
+    Thinking,
+    /// The deal's score with the expert in South's seat.
+    Score(ByTeam<u16>),
+}
+
+/// North-South's margin in a deal's score: their points minus East-West's.
+fn margin(score: ByTeam<u16>) -> i32 {
+    i32::from(score[Team::NS]) - i32::from(score[Team::EW])
 }
 
 impl DealResult {
+    /// The deal's score with the expert in South's seat, once worked out.
+    pub fn expert_score(&self) -> Option<ByTeam<u16>> {
+        match self.expert_in_seat {
+            Some(ExpertInSeat::Score(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// How much better North-South did than with the expert in South's seat: their margin
+    /// (ours minus theirs) minus the same with the expert; negative when the expert did better.
+    pub fn expert_difference(&self) -> Option<i32> {
+        self.expert_score().map(|e| margin(self.points()) - margin(e))
+    }
+
     /// The points written down for each team (0 to 0 for a void deal).
     pub fn points(&self) -> ByTeam<u16> {
         self.score.map(|s| s.score).unwrap_or_default()
@@ -624,6 +656,48 @@ impl Game {
         Ok(action)
     }
 
+    /// Marks finished deal `i` as being played again with the expert in South's seat; false
+    /// when there is no such deal or it was asked already.
+    pub fn ask_expert_in_seat(&mut self, i: usize) -> bool {
+        match self.history.get_mut(i) {
+            Some(d) if d.expert_in_seat.is_none() => {
+                d.expert_in_seat = Some(ExpertInSeat::Thinking);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The score of finished deal `i` with the expert in South's seat, as worked out for the
+    /// deal asked (`None`: it could not be, and the deal is left uncompared). Taken only while
+    /// the deal is thinking: a comparison made is never made again differently.
+    pub fn answer_expert_in_seat(&mut self, i: usize, score: Option<ByTeam<u16>>) -> bool {
+        match self.history.get_mut(i) {
+            Some(d) if d.expert_in_seat == Some(ExpertInSeat::Thinking) => {
+                d.expert_in_seat = score.map(ExpertInSeat::Score);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The finished deals still thinking with the expert in South's seat.
+    pub fn expert_thinking(&self) -> Vec<usize> {
+        let thinking = |(i, d): (usize, &DealResult)| {
+            (d.expert_in_seat == Some(ExpertInSeat::Thinking)).then_some(i)
+        };
+        self.history.iter().enumerate().filter_map(thinking).collect()
+    }
+
+    /// The balance of the game against the expert in South's seat: the deals compared, and the
+    /// sum of their differences ([`DealResult::expert_difference`]).
+    pub fn expert_balance(&self) -> (u32, i64) {
+        self.history
+            .iter()
+            .filter_map(DealResult::expert_difference)
+            .fold((0, 0), |(n, sum), d| (n.saturating_add(1), sum + i64::from(d)))
+    }
+
     /// Counts a hint South saw in the deal in progress (a finished deal's count stays as
     /// scored).
     pub fn count_hint(&mut self) {
@@ -692,6 +766,7 @@ impl Game {
             totals: self.totals,
             undos: self.deal.undos,
             hints: self.deal.hints,
+            expert_in_seat: None,
         });
     }
 

@@ -15,7 +15,7 @@ use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Game, GameOptions, Phase, Players};
+use super::{Action, ExpertInSeat, Game, GameOptions, Phase, Players};
 use crate::rules::{BySeat, CardSet, DealRecord, RuleSet, Rules};
 
 /// The newest save version this contree reads and writes. A save with a higher version comes
@@ -57,6 +57,11 @@ pub struct GameSave {
     /// How many hints South saw in each deal of `deals` (none written when none were).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<u32>,
+    /// Each finished deal of `deals` played again with the expert in South's seat: `null`
+    /// when not asked, `"thinking"` while asked, `{"score": {"NS": .., "EW": ..}}` once worked
+    /// out (none written when no deal was asked). Absent from saves of earlier versions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expert_in_seat: Vec<Option<ExpertInSeat>>,
 }
 
 impl GameSave {
@@ -190,6 +195,11 @@ impl Game {
                 counts.clear();
             }
         }
+        let mut expert_in_seat: Vec<Option<ExpertInSeat>> =
+            self.history.iter().map(|d| d.expert_in_seat).collect();
+        if expert_in_seat.iter().all(Option::is_none) {
+            expert_in_seat.clear();
+        }
         GameSave {
             version: save_version(self.options.rules),
             seed: self.seed,
@@ -201,6 +211,7 @@ impl Game {
             saved: None,
             undos,
             hints,
+            expert_in_seat,
         }
     }
 
@@ -275,6 +286,9 @@ impl Game {
                     return Err(tampered("it has declarations but no card play"));
                 }
                 game.declare_all(record, i)?;
+            }
+            if let Some(d) = game.history.get_mut(i) {
+                d.expert_in_seat = save.expert_in_seat.get(i).copied().flatten();
             }
             let last = i + 1 == save.deals.len();
             if !last && game.phase() != Phase::DealOver {
