@@ -125,6 +125,12 @@ pub fn by_id(id: &str) -> Option<&'static Persona> {
     all().iter().find(|p| p.id == id)
 }
 
+/// The bidding style of the player `id` at the table: its persona's, or the cautious one for
+/// an id that names none (South, the human).
+pub fn style_of(id: &str) -> BiddingStyle {
+    by_id(id).map_or(BiddingStyle::Cautious, |p| p.style)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,6 +18,7 @@ pub mod gambler;
 pub mod memory;
 pub mod play;
 pub mod protocol;
+pub mod seat;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -16,7 +16,7 @@ use super::settings::{Prefs, Speed};
 use super::work::{BotRequest, Cancel, HintRequest};
 use crate::bots::expert::Advice;
 use crate::game::{Action, Game, GameError, Phase, SeatView, UndoError};
-use crate::personas::{self, BiddingStyle};
+use crate::personas;
 use crate::rules::{
     BeloteCall, BidLevel, BySeat, Call, Card, CardPlay, CardSet, Combination, DoneTrick, Seat,
     Suit, Team, Trick, Trump, legal_cards,
@@ -595,7 +595,7 @@ impl Table {
             return;
         }
         let g = &self.game;
-        let style = personas::by_id(&g.players()[seat]).map_or(BiddingStyle::Cautious, |p| p.style);
+        let style = personas::style_of(&g.players()[seat]);
         self.thinking = Some(seat);
         let cancel = Cancel::new();
         self.working.push(cancel.clone());
