@@ -37,6 +37,9 @@ pub struct Stats {
     /// Winning streaks, in games.
     #[serde(default)]
     pub streak: Streak,
+    /// The deals compared with the expert in South's seat, and the balance of the comparisons.
+    #[serde(default)]
+    pub compared: Compared,
 }
 
 impl Default for Stats {
@@ -47,6 +50,7 @@ impl Default for Stats {
             games: Vec::new(),
             deals: DealCounts::default(),
             streak: Streak::default(),
+            compared: Compared::default(),
         }
     }
 }
@@ -149,6 +153,35 @@ impl DealCounts {
     }
 }
 
+/// Deals played again with the expert in South's seat, and how the player did against it: the
+/// sum over those deals of North-South's margin (ours minus theirs) minus the margin with the
+/// expert in South's seat. Negative when the expert did better.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Compared {
+    /// The deals of every rule set.
+    #[serde(flatten)]
+    pub all: Balance,
+    /// The deals of each rule set played.
+    #[serde(default)]
+    pub by_rules: std::collections::BTreeMap<RuleSet, Balance>,
+}
+
+/// Deals compared and their balance, in one rule set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Balance {
+    /// Deals compared.
+    pub deals: u32,
+    /// Their balance.
+    pub balance: i64,
+}
+
+impl Balance {
+    fn add(&mut self, difference: i32) {
+        bump(&mut self.deals);
+        self.balance = self.balance.saturating_add(i64::from(difference));
+    }
+}
+
 /// Winning streaks of North-South, in games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Streak {
@@ -196,6 +229,13 @@ impl Stats {
         for t in Team::ALL {
             d.belotes[t] = d.belotes[t].saturating_add(u32::from(belotes[t]));
         }
+    }
+
+    /// Counts one deal of `set` compared with the expert in South's seat: how much better
+    /// North-South did than with the expert there ([`DealResult::expert_difference`]).
+    pub fn add_comparison(&mut self, set: RuleSet, difference: i32) {
+        self.compared.all.add(difference);
+        self.compared.by_rules.entry(set).or_default().add(difference);
     }
 
     /// Counts one finished game of `set` to `target` won by `winner`.
@@ -315,6 +355,29 @@ mod tests {
         let json = serde_json::to_string(&s).expect("serializes");
         assert!(json.contains(r#""hints":3"#), "{json}");
         assert_eq!(serde_json::from_str::<Stats>(&json).ok(), Some(s));
+    }
+
+    #[test]
+    fn comparisons_are_counted_in_all_and_per_rule_set() {
+        let mut s = Stats::default();
+        assert_eq!(s.compared, Compared::default(), "none before the first");
+        s.add_comparison(CONTREE, -60);
+        s.add_comparison(RuleSet::Plain, 25);
+        s.add_comparison(CONTREE, -50);
+        assert_eq!(s.compared.all, Balance { deals: 3, balance: -85 });
+        assert_eq!(s.compared.by_rules[&CONTREE], Balance { deals: 2, balance: -110 });
+        assert_eq!(s.compared.by_rules[&RuleSet::Plain], Balance { deals: 1, balance: 25 });
+        assert!(!s.compared.by_rules.contains_key(&RuleSet::Coinche));
+        let json = serde_json::to_value(&s).expect("serializes");
+        assert_eq!(
+            json["compared"],
+            serde_json::json!({"deals": 3, "balance": -85, "by_rules": {
+                "contree": {"deals": 2, "balance": -110}, "plain": {"deals": 1, "balance": 25}}})
+        );
+        assert_eq!(serde_json::from_value::<Stats>(json).ok().as_ref(), Some(&s));
+        s.compared.all.deals = u32::MAX;
+        s.add_comparison(CONTREE, 10);
+        assert_eq!(s.compared.all.deals, u32::MAX, "no wrap to 0");
     }
 
     #[test]

@@ -422,7 +422,7 @@ fn now() -> u64 {
 
 /// The bookkeeping kept next to the statistics, so a deal or a game is counted once however
 /// many times the front end reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Counted {
     seed: u64,
     started: u64,
@@ -430,6 +430,10 @@ struct Counted {
     deals: usize,
     /// Whether the game itself was counted.
     game: bool,
+    /// The deals of that game (from 0) whose comparison with the expert in South's seat is
+    /// counted: they come in after their deal, not always in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    compared: Vec<usize>,
 }
 
 /// `stats.json`: the statistics and what they already count.
@@ -718,7 +722,8 @@ impl Store {
     /// one that is not a regular file, is moved aside to `game.json.corrupt-<timestamp>` and
     /// reported, never deleted; one that cannot be read (no permission, a link to nothing) is
     /// reported and left in place. A save of a game that is already over is filed in the
-    /// history of games (and counted) instead. A save of a game already filed (a new game
+    /// history of games (and counted) instead, unless a deal of it was still being compared
+    /// with the expert in South's seat: that game is resumed, to be filed once compared. A save of a game already filed (a new game
     /// killed between the filing of the saved one and the removal of its save) is never filed
     /// a second time: when the filing holds all of it, the save is moved aside; when the save
     /// went on past an abandoned filing, the filing is taken back and the game resumed.
@@ -740,9 +745,12 @@ impl Store {
         if let Some(started) = save.started {
             self.remember(&game, started);
         }
-        // A game over whose filing was interrupted: finish filing it.
+        // A game over whose filing was interrupted: finish filing it; but one whose last
+        // deals were still being compared with the expert is resumed, so that the comparisons
+        // are made again and filed with it.
         let over = game.phase() == Phase::GameOver;
-        if over && !self.read_only && self.game_finished(&game).is_ok() {
+        let comparing = !game.expert_thinking().is_empty();
+        if over && !comparing && !self.read_only && self.game_finished(&game).is_ok() {
             return Resume::None;
         }
         let mut filing_taken_back = false;
@@ -968,20 +976,38 @@ impl Store {
         self.read_stats().map(|(f, aside)| (f.stats, aside))
     }
 
-    /// Counts the deals of `game` not counted yet, and whether the game itself is.
+    /// Counts the deals of `game` not counted yet and their comparisons with the expert, and
+    /// says whether anything was added and whether the game itself is counted.
     fn count(&self, game: &Game, file: &mut StatsFile) -> (bool, bool) {
         let started = self.started(game);
-        let (from, game_counted) = match file.counted {
-            Some(c) if c.seed == game.seed() && c.started == started => (c.deals, c.game),
-            _ => (0, false),
+        let (from, game_counted, mut compared) = match file.counted.take() {
+            Some(c) if c.seed == game.seed() && c.started == started => {
+                (c.deals, c.game, c.compared)
+            }
+            _ => (0, false, Vec::new()),
         };
         let n = game.history().len();
         for d in game.history().iter().skip(from) {
             file.stats.add_deal(d);
         }
-        file.counted =
-            Some(Counted { seed: game.seed(), started, deals: n.max(from), game: game_counted });
-        (from < n, game_counted)
+        let mut changed = from < n;
+        for (i, d) in game.history().iter().enumerate() {
+            if let Some(difference) = d.expert_difference()
+                && !compared.contains(&i)
+            {
+                file.stats.add_comparison(game.rules().set, difference);
+                compared.push(i);
+                changed = true;
+            }
+        }
+        file.counted = Some(Counted {
+            seed: game.seed(),
+            started,
+            deals: n.max(from),
+            game: game_counted,
+            compared,
+        });
+        (changed, game_counted)
     }
 
     /// At the end of each deal: the finished deals of `game` not counted yet are added to the

@@ -482,6 +482,48 @@ fn finished(seed: u64) -> Game {
     game
 }
 
+/// Each deal's comparison with the expert in South's seat is counted once, whenever it comes in
+/// and however often the table reports it, in all and under the game's rule set.
+#[test]
+fn comparisons_are_counted_once_each_as_they_come_in() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let mut game = finished(12);
+    assert!(game.history().len() >= 2);
+    for i in 0..game.history().len() {
+        assert!(game.ask_expert_in_seat(i));
+    }
+    store.save_game(&game).expect("saves");
+    store.deal_finished(&game).expect("counts the deals");
+    assert_eq!(store.stats().compared.all.deals, 0, "none is in yet");
+    // The second deal's first, then the first's; each reported twice.
+    let score = |g: &Game, i: usize| g.history()[i].points().map(|p| p / 2);
+    for i in [1, 0] {
+        let s = score(&game, i);
+        assert!(game.answer_expert_in_seat(i, Some(s)));
+        store.deal_finished(&game).expect("counts");
+        store.deal_finished(&game).expect("counts nothing more");
+    }
+    let differences: Vec<i64> =
+        game.history()[..2].iter().filter_map(|d| d.expert_difference()).map(i64::from).collect();
+    let stats = store.stats();
+    assert_eq!(stats.compared.all.deals, 2);
+    assert_eq!(stats.compared.all.balance, differences.iter().sum::<i64>());
+    assert_eq!(stats.compared.by_rules[&RuleSet::Contree], stats.compared.all);
+    // A game over with a deal still compared is resumed rather than filed, so that the
+    // comparison is made again; once none is left, it is filed with them.
+    assert!(matches!(store.load_game(), Resume::Saved { .. }));
+    assert!(!dir.path().join(GAMES_FILE).exists(), "not filed while comparing");
+    for i in 2..game.history().len() {
+        assert!(game.answer_expert_in_seat(i, None));
+    }
+    store.save_game(&game).expect("saves");
+    assert!(matches!(store.load_game(), Resume::None), "filed at once");
+    let line = fs::read_to_string(dir.path().join(GAMES_FILE)).expect("read");
+    assert!(line.contains("\"expert_in_seat\""), "{line}");
+    assert_eq!(store.stats().compared.all.deals, 2, "the filing counts nothing twice");
+}
+
 #[test]
 fn a_half_written_last_line_does_not_swallow_the_next_game() {
     let dir = tempfile::tempdir().expect("temp dir");
