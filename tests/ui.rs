@@ -21,6 +21,8 @@ fn config(lang: Lang) -> Config {
         lang,
         speed: Speed::Instant,
         level: contree::bots::Level::Random,
+        // The comparison with the expert has tests of its own.
+        compare: false,
         ..Settings::default()
     };
     Config { saved: Settings::default(), theme: Theme::colored(), ..Config::plain(settings, SEED) }
@@ -538,7 +540,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
             assert!(screen.contains(note.get(lang)), "{lang:?} {level:?}:\n{screen}");
             // Every line of the frame closes on its right border.
             let right = rows.iter().filter_map(|r| r.chars().nth(74)).filter(|&c| c == '│');
-            assert_eq!(right.count(), 19, "{lang:?} {level:?}:\n{screen}");
+            assert_eq!(right.count(), 20, "{lang:?} {level:?}:\n{screen}");
         }
         // Elsewhere the note says when the game rules apply.
         let mut app = App::new(config(lang));

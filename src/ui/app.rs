@@ -123,9 +123,11 @@ impl App {
         }
     }
 
-    /// What the table takes from the settings and the configuration.
+    /// What the table takes from the settings and the configuration. A deal played again is
+    /// compared with nothing: it counts nowhere.
     fn prefs(&self) -> Prefs {
-        Prefs::of(&self.settings, self.budget)
+        let prefs = Prefs::of(&self.settings, self.budget);
+        Prefs { compare: prefs.compare && self.again.is_none(), ..prefs }
     }
 
     /// The effects queued since the last call.
@@ -276,6 +278,7 @@ impl App {
             Msg::BotFailed(request) => self.send(TableMsg::BotFailed(request)),
             Msg::Advised(request, advice) => self.send(TableMsg::Advised(request, advice)),
             Msg::Analysed(request, analysis) => self.analyses.answer(request, analysis),
+            Msg::Compared(request, score) => self.send(TableMsg::Compared(request, score)),
         }
         self.want_analysis();
         self.expire_status();
@@ -314,10 +317,16 @@ impl App {
                 }
                 Out::Think(r) => self.effects.push(Effect::Think(r)),
                 Out::Advise(r) => self.effects.push(Effect::Advise(r)),
+                Out::Compare(r) => self.effects.push(Effect::Compare(r)),
                 Out::Summary => self.popups.push(Popup::DealEnd),
                 Out::GameOver => self.popups.push(Popup::GameOver),
                 Out::Told(notice) => self.say(notice),
-                Out::Acted(..) | Out::NewDeal | Out::SouthToAct | Out::Hinted(_) => {}
+                // The summary and the score panel read the comparison from the game.
+                Out::Acted(..)
+                | Out::NewDeal
+                | Out::SouthToAct
+                | Out::Hinted(_)
+                | Out::Compared(_) => {}
             }
         }
     }
@@ -686,6 +695,7 @@ impl App {
     fn stop_thinking(&mut self) {
         if let Some(t) = self.table_mut() {
             t.table_mut().stop();
+            t.table_mut().stop_comparing();
         }
         self.analyses.stop();
     }

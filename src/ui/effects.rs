@@ -9,7 +9,7 @@ use std::io;
 use super::games::Resumable;
 use super::settings::{SETTINGS_FILE, Settings};
 use super::text::Words;
-use super::work::{AnalysisRequest, Answer, BotRequest, HintRequest};
+use super::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
 use crate::game::{Game, Phase};
 use crate::stats::Stats;
 use crate::store::{Resume, Store, StoreError};
@@ -35,6 +35,9 @@ pub enum Effect {
     Advise(HintRequest),
     /// Analyse a finished deal from South's seat; answer with [`Answer::Analysed`].
     Analyse(AnalysisRequest),
+    /// Play a finished deal again with the expert in South's seat; answer with
+    /// [`Answer::Compared`].
+    Compare(CompareRequest),
     /// Load the statistics, for [`Front::stats_loaded`].
     LoadStats,
     /// Stop the process, as Ctrl-Z does to any program in a shell; the screen gives the terminal
@@ -46,7 +49,14 @@ impl Effect {
     /// Whether the effect is the runner's own to carry out: thinking, done on a worker thread,
     /// and the suspension.
     pub fn for_the_loop(&self) -> bool {
-        matches!(self, Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend)
+        matches!(
+            self,
+            Effect::Think(_)
+                | Effect::Advise(_)
+                | Effect::Analyse(_)
+                | Effect::Compare(_)
+                | Effect::Suspend
+        )
     }
 }
 
@@ -102,7 +112,14 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         }
         (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, front.saved_settings()),
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| front.stats_loaded(s)),
-        (Effect::Think(_) | Effect::Advise(_) | Effect::Analyse(_) | Effect::Suspend, _) => Ok(()),
+        (
+            Effect::Think(_)
+            | Effect::Advise(_)
+            | Effect::Analyse(_)
+            | Effect::Compare(_)
+            | Effect::Suspend,
+            _,
+        ) => Ok(()),
         (
             Effect::SaveGame | Effect::DealFinished | Effect::GameFinished | Effect::NewGame(_),
             None,
@@ -164,11 +181,13 @@ pub fn think(effect: Effect) -> Option<Answer> {
         Effect::Think(r) => r.answer(),
         Effect::Advise(r) => r.answer(),
         Effect::Analyse(r) => r.answer(),
+        Effect::Compare(r) => r.answer(),
         _ => return None,
     })
 }
 
-/// The name of the threads that think: the computer players, the hints, the analyses.
+/// The name of the threads that think: the computer players, the hints, the analyses, the
+/// comparisons.
 pub const THINKING_THREAD: &str = "contree-bot";
 
 /// Whether the current thread is one that thinks: a panic there is answered as a failure, and

@@ -8,9 +8,10 @@ pub use super::effects::Effect;
 use super::games::Resumable;
 use super::settings::Settings;
 use super::theme::Theme;
-use super::work::{AnalysisRequest, Answer, BotRequest, HintRequest};
+use super::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
 use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::game::{Action, Game, Players};
+use crate::rules::ByTeam;
 
 /// A message to the app.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,8 @@ pub enum Msg {
     Advised(HintRequest, Option<Advice>),
     /// The analysis asked by an [`Effect::Analyse`]; `None` when it could not be made.
     Analysed(AnalysisRequest, Option<DealAnalysis>),
+    /// A deal's score with the expert in South's seat, asked by an [`Effect::Compare`].
+    Compared(CompareRequest, Option<ByTeam<u16>>),
 }
 
 impl From<Answer> for Msg {
@@ -40,6 +43,7 @@ impl From<Answer> for Msg {
             Answer::BotFailed(r) => Msg::BotFailed(r),
             Answer::Advised(r, advice) => Msg::Advised(r, advice),
             Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
+            Answer::Compared(r, score) => Msg::Compared(r, score),
         }
     }
 }

@@ -2,7 +2,8 @@
 //! and speed, the rules of new games (rule set, sans atout / tout atout, contrée's scoring, deal
 //! style), the suit drawing, the deck's colours, the table's colours (on, high contrast or off),
 //! the automatic play of a forced card, the bidding hint,
-//! the take-back, and whether South chooses to declare.
+//! the take-back, whether South chooses to declare, and the comparison of each deal with the
+//! expert in South's seat.
 
 use std::time::Duration;
 
@@ -166,6 +167,9 @@ pub struct Settings {
     /// Whether South is asked, at its first card of a coinche deal, to declare what it holds or
     /// keep quiet (else it declares, as every seat does).
     pub choose_declarations: bool,
+    /// Whether each finished deal is played again with the expert in South's seat, its result
+    /// set beside the player's.
+    pub compare: bool,
 }
 
 impl Default for Settings {
@@ -186,6 +190,7 @@ impl Default for Settings {
             colors: Colours::On,
             undo: true,
             choose_declarations: false,
+            compare: true,
         }
     }
 }
@@ -232,6 +237,8 @@ pub struct Prefs {
     pub choose_declarations: bool,
     /// What the expert may spend on each decision and hint.
     pub budget: Budget,
+    /// Whether each finished deal is played again with the expert in South's seat.
+    pub compare: bool,
 }
 
 impl Prefs {
@@ -245,6 +252,7 @@ impl Prefs {
             undo: settings.undo,
             choose_declarations: settings.choose_declarations,
             budget,
+            compare: settings.compare,
         }
     }
 }
@@ -282,11 +290,13 @@ pub enum SettingItem {
     Undo,
     /// Whether South chooses to declare in coinche.
     ChooseDeclarations,
+    /// Whether each deal is compared with the expert in South's seat.
+    Compare,
 }
 
 impl SettingItem {
     /// Every line, in order.
-    pub const ALL: [SettingItem; 15] = [
+    pub const ALL: [SettingItem; 16] = [
         SettingItem::Lang,
         SettingItem::Level,
         SettingItem::Speed,
@@ -300,6 +310,7 @@ impl SettingItem {
         SettingItem::Colors,
         SettingItem::AutoPlay,
         SettingItem::Hint,
+        SettingItem::Compare,
         SettingItem::Undo,
         SettingItem::ChooseDeclarations,
     ];
@@ -365,6 +376,7 @@ impl Settings {
             SettingItem::Deck => self.deck = cycle(&Deck::ALL, self.deck, forward),
             SettingItem::AutoPlay => self.auto_play = !self.auto_play,
             SettingItem::Hint => self.hint = !self.hint,
+            SettingItem::Compare => self.compare = !self.compare,
             SettingItem::Colors => self.colors = cycle(&Colours::ALL, self.colors, forward),
             SettingItem::Undo => self.undo = !self.undo,
         }
@@ -386,6 +398,7 @@ impl Settings {
             SettingItem::Deck => self.deck = other.deck,
             SettingItem::AutoPlay => self.auto_play = other.auto_play,
             SettingItem::Hint => self.hint = other.hint,
+            SettingItem::Compare => self.compare = other.compare,
             SettingItem::Colors => self.colors = other.colors,
             SettingItem::Undo => self.undo = other.undo,
         }

@@ -1,7 +1,7 @@
 //! The deal being played, as South plays it against three computer players: the calls and
 //! cards, the pauses between them, what each seat says in its bubble, the thinking asked of the
-//! computer players and of the expert and their answers, the confirmation of a weighty call, and
-//! South's take-backs.
+//! computer players and of the expert and their answers, the confirmation of a weighty call,
+//! South's take-backs, and each finished deal played again with the expert in South's seat.
 //!
 //! [`Table::update`] takes a [`TableMsg`] (South's call or card, the end of a pause, a worker's
 //! answer) and yields the [`Out`]s a front end carries out: save the game, ask a computer player,
@@ -13,13 +13,14 @@
 use std::time::Duration;
 
 use super::settings::{Prefs, Speed};
-use super::work::{BotRequest, Cancel, HintRequest};
+use super::work::{BotRequest, Cancel, CompareRequest, HintRequest};
 use crate::bots::expert::Advice;
+use crate::bots::seat::Seats;
 use crate::game::{Action, Game, GameError, Phase, SeatView, UndoError};
 use crate::personas;
 use crate::rules::{
-    BeloteCall, BidLevel, BySeat, Call, Card, CardPlay, CardSet, Combination, DoneTrick, Seat,
-    Suit, Team, Trick, Trump, legal_cards,
+    BeloteCall, BidLevel, BySeat, ByTeam, Call, Card, CardPlay, CardSet, Combination, DoneTrick,
+    Seat, Suit, Team, Trick, Trump, legal_cards,
 };
 use crate::search::{Position, Solver};
 
@@ -56,6 +57,9 @@ pub enum TableMsg {
     BotFailed(BotRequest),
     /// The expert's answer to an [`Out::Advise`]; `None` when it could not answer.
     Advised(HintRequest, Option<Advice>),
+    /// The deal's score with the expert in South's seat, the answer to an [`Out::Compare`];
+    /// `None` when it could not be worked out.
+    Compared(CompareRequest, Option<ByTeam<u16>>),
 }
 
 /// What the table asks of its front end, in order.
@@ -63,14 +67,21 @@ pub enum TableMsg {
 pub enum Out {
     /// Save the game as it is now.
     Save,
-    /// A deal has just finished: record it in the statistics.
+    /// A deal has just finished, or its comparison with the expert is in: record it in the
+    /// statistics.
     DealFinished,
-    /// The game has just finished: record it in the statistics.
+    /// The game has just finished (and no deal of it is still compared): record it in the
+    /// statistics.
     GameFinished,
     /// Ask a computer player; answer with [`TableMsg::Decided`].
     Think(BotRequest),
     /// Ask the expert for South's hint; answer with [`TableMsg::Advised`].
     Advise(HintRequest),
+    /// Play a finished deal again with the expert in South's seat; answer with
+    /// [`TableMsg::Compared`].
+    Compare(CompareRequest),
+    /// The comparison of finished deal `i` (from 0) is in, or could not be made.
+    Compared(usize),
     /// A seat acted.
     Acted(Seat, Action),
     /// The finished deal is seen whole: its summary is due.
@@ -187,6 +198,9 @@ pub struct Table {
     hint: Option<Hint>,
     /// The flags of the computer players and hints still thinking about the position.
     working: Vec<Cancel>,
+    /// The flags of the finished deals being played again with the expert in South's seat:
+    /// raised only when the game leaves the table, since they are about no position.
+    comparing: Vec<Cancel>,
     /// A number that changes with every action, every take-back and every new deal.
     position: u64,
 }
@@ -211,9 +225,11 @@ impl Table {
             thinking: None,
             hint: None,
             working: Vec::new(),
+            comparing: Vec::new(),
             position: first,
         };
         let mut out = Vec::new();
+        table.compare_again(&mut out);
         table.find_forced_card();
         // A game saved right after its last card resumes on the deal's summary, after the trick
         // held for South's forced card if there is one.
@@ -236,7 +252,16 @@ impl Table {
     /// The game, as it leaves the table. Whatever still thinks about it is stopped.
     pub fn into_game(mut self) -> Game {
         self.stop();
+        self.stop_comparing();
         self.game
+    }
+
+    /// Raises the flags of the deals being compared: the game is leaving, and its comparisons
+    /// still thinking are made again when it is resumed.
+    pub fn stop_comparing(&mut self) {
+        for c in self.comparing.drain(..) {
+            c.raise();
+        }
     }
 
     /// The last number the table gave a position or a pause.
@@ -443,6 +468,7 @@ impl Table {
             TableMsg::Decided(request, action) => self.on_decided(&request, action, &mut out),
             TableMsg::BotFailed(request) => self.on_bot_failed(&request, &mut out),
             TableMsg::Advised(request, advice) => self.on_advised(&request, advice, &mut out),
+            TableMsg::Compared(request, score) => self.on_compared(&request, score, &mut out),
         }
         self.schedule(&mut out);
         out
@@ -710,12 +736,86 @@ impl Table {
         }
         if event.deal_end {
             out.push(Out::DealFinished);
-            if self.game.phase() == Phase::GameOver {
-                out.push(Out::GameFinished);
+            let last = self.game.history().len().saturating_sub(1);
+            if self.prefs.compare && self.game.ask_expert_in_seat(last) {
+                self.ask_comparison(last, out);
             }
+            self.finish_game(out);
             if event.trick.is_none() {
                 out.push(Out::Summary);
             }
+        }
+    }
+
+    /// Plays finished deal `i` again with the expert in South's seat, on a worker: the deal
+    /// record with the game's players, level, seed and budget, the very things the computer
+    /// players decided from.
+    fn ask_comparison(&mut self, i: usize, out: &mut Vec<Out>) {
+        let g = &self.game;
+        let Some(d) = g.history().get(i) else { return };
+        let cancel = Cancel::new();
+        self.comparing.push(cancel.clone());
+        out.push(Out::Compare(CompareRequest {
+            deal: i,
+            record: d.record.clone(),
+            players: g.players().clone(),
+            seats: Seats::at_table(g.players(), g.seed(), self.prefs.level, self.prefs.budget),
+            cancel,
+        }));
+    }
+
+    /// The comparisons a game sat down with still thinking (it was left, or the process
+    /// ended, while they thought): asked again, as they are a function of the deal alone; with
+    /// the comparison turned off, they are given up.
+    fn compare_again(&mut self, out: &mut Vec<Out>) {
+        let thinking = self.game.expert_thinking();
+        if thinking.is_empty() {
+            return;
+        }
+        for i in thinking {
+            if self.prefs.compare {
+                self.ask_comparison(i, out);
+            } else {
+                self.game.answer_expert_in_seat(i, None);
+            }
+        }
+        if !self.prefs.compare {
+            out.push(Out::Save);
+            self.finish_game(out);
+        }
+    }
+
+    /// A comparison is in: kept with its deal if it is about this game's deal and still
+    /// wanted, counted in the statistics, and, once no deal of a finished game is left
+    /// thinking, the game is recorded.
+    fn on_compared(
+        &mut self,
+        request: &CompareRequest,
+        score: Option<ByTeam<u16>>,
+        out: &mut Vec<Out>,
+    ) {
+        let Some(k) = self.comparing.iter().position(|c| *c == request.cancel) else { return };
+        self.comparing.swap_remove(k);
+        let same_deal =
+            self.game.history().get(request.deal).is_some_and(|d| d.record == request.record);
+        if request.cancel.is_raised() || !same_deal {
+            return;
+        }
+        if self.game.answer_expert_in_seat(request.deal, score) {
+            out.push(Out::Save);
+            if score.is_some() {
+                out.push(Out::DealFinished);
+            }
+            out.push(Out::Compared(request.deal));
+            self.finish_game(out);
+        }
+    }
+
+    /// A finished game is recorded once none of its deals is still compared, so that its
+    /// filing holds every comparison.
+    fn finish_game(&self, out: &mut Vec<Out>) {
+        if self.game.phase() == Phase::GameOver && self.game.expert_thinking().is_empty() {
+            out.push(Out::GameFinished);
         }
     }
 
@@ -845,3 +945,6 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod comparison_tests;

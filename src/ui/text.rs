@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
 use crate::files::{FileKind, ReadError, Thing};
-use crate::game::{LoadError, SAVE_VERSION};
+use crate::game::{ExpertInSeat, LoadError, SAVE_VERSION};
 use crate::rules::{
-    Bid, BidLevel, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet, Rules,
-    Seat, Suit, Team, Trump,
+    Bid, BidLevel, ByTeam, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet,
+    Rules, Seat, Suit, Team, Trump,
 };
 use crate::store::{
     Cause, GAMES_FILE, GameResult, Left, Operation, Resume, SetAside, StoreError, Unfit,
@@ -18,6 +18,15 @@ use crate::store::{
 /// What a store that only reads says of a file it could not use (the store's own words are the
 /// English).
 const ONLY_READ_FR: &str = "il a seulement été lu, pas déplacé";
+
+/// A number with its sign, the minus a true minus: "+25", "−60", "0".
+fn signed(n: i64) -> String {
+    match n {
+        0 => "0".into(),
+        n if n < 0 => format!("−{}", n.unsigned_abs()),
+        n => format!("+{n}"),
+    }
+}
 
 /// A language of the table.
 #[derive(
@@ -326,6 +335,9 @@ texts! {
     PlayingAgain => "The deal played again: it counts neither in the game nor in the statistics", "La donne rejouée : elle ne compte ni dans la partie ni dans les statistiques";
     AgainOver => "The deal played again", "La donne rejouée";
     FirstTime => "The first time", "La première fois";
+    ExpertInYourSeat => "The expert in your seat", "L'expert à votre place";
+    AgainstExpert => "Against the expert", "Face à l'expert";
+    ComparedDeals => "Deals compared with the expert", "Donnes comparées à l'expert";
     HintThinking => "the expert is thinking…", "l'expert réfléchit…";
     HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
@@ -422,6 +434,7 @@ texts! {
     SuitStyle => "Suits", "Couleurs";
     AutoPlay => "Play a forced card by itself", "Jouer seule une carte forcée";
     HintSetting => "Hint at each turn", "Conseil à chaque tour";
+    CompareSetting => "Compare with the expert", "Comparer avec l'expert";
     LevelRandom => "random", "au hasard";
     LevelEasy => "easy", "facile";
     LevelNormal => "normal", "normal";
@@ -937,6 +950,51 @@ impl Words {
             Multiplier::Contre => format!(" {}", self.t(T::Contred)),
             Multiplier::Surcontre => format!(" {}", self.t(T::Surcontred)),
         }
+    }
+
+    /// A finished deal's result beside the expert's in South's seat, from North-South's side:
+    /// "You: 160 – 100. The expert in your seat: 220 – 40. Difference: −60", or, while the
+    /// expert plays it, that it is thinking.
+    pub fn expert_in_seat(self, ours: ByTeam<u16>, expert: ExpertInSeat) -> String {
+        // Said aloud, a dash between two scores would be a pause: "160 to 100".
+        let to = match (self.spoken, self.lang) {
+            (false, _) => " – ",
+            (true, Lang::En) => " to ",
+            (true, Lang::Fr) => " à ",
+        };
+        let you = match self.lang {
+            Lang::En => format!("You: {}{to}{}.", ours[Team::NS], ours[Team::EW]),
+            Lang::Fr => format!("Vous : {}{to}{}.", ours[Team::NS], ours[Team::EW]),
+        };
+        let who = self.t(T::ExpertInYourSeat);
+        self.out(match expert {
+            ExpertInSeat::Thinking => format!("{you} {who} {}…", self.t(T::Thinking)),
+            ExpertInSeat::Score(e) => {
+                let margin = |s: ByTeam<u16>| i64::from(s[Team::NS]) - i64::from(s[Team::EW]);
+                let difference = signed(margin(ours) - margin(e));
+                let label = match self.lang {
+                    Lang::En => "Difference",
+                    Lang::Fr => "Écart",
+                };
+                let (ns, ew) = (e[Team::NS], e[Team::EW]);
+                format!(
+                    "{you} {who}{}{ns}{to}{ew}. {label}{}{difference}",
+                    self.colon(),
+                    self.colon()
+                )
+            }
+        })
+    }
+
+    /// The balance of the deals compared with the expert in South's seat: "over 7 deals: −85",
+    /// "sur 7 donnes : −85".
+    pub fn expert_balance(self, deals: u32, balance: i64) -> String {
+        let plural = if deals == 1 { "" } else { "s" };
+        let what = match self.lang {
+            Lang::En => format!("over {deals} deal{plural}"),
+            Lang::Fr => format!("sur {deals} donne{plural}"),
+        };
+        self.out(format!("{what}{}{}", self.colon(), signed(balance)))
     }
 
     /// The title of the end-of-deal summary: "Deal 3 over", "Fin de la donne 3".

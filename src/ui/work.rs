@@ -1,7 +1,8 @@
 //! The table's thinking, done away from it: a computer player's decision, the expert's hint for
-//! South, the analysis of a finished deal. Each is a request a front end queues as an effect,
-//! which the runner answers on a worker thread ([`BotRequest::decide`], [`HintRequest::advise`],
-//! [`AnalysisRequest::analyse`], each as an [`Answer`] that a thinking that panics still gives);
+//! South, the analysis of a finished deal, the deal played again with the expert in South's
+//! seat. Each is a request a front end queues as an effect, which the runner answers on a worker
+//! thread ([`BotRequest::decide`], [`HintRequest::advise`], [`AnalysisRequest::analyse`],
+//! [`CompareRequest::compare`], each as an [`Answer`] that a thinking that panics still gives);
 //! each carries a [`Cancel`] flag that the front end raises when the answer is no longer wanted (a
 //! take-back, a new game, the table left, the review closed), so the thread stops thinking early,
 //! and whatever it still sends back is dropped.
@@ -12,10 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
+use crate::bots::seat::{self, Seats};
 use crate::bots::{Decision, Level};
-use crate::game::{Action, SeatView};
+use crate::game::{Action, Players, SeatView};
 use crate::personas::BiddingStyle;
-use crate::rules::{DealRecord, Seat};
+use crate::rules::{ByTeam, DealRecord, Seat};
 
 /// A flag shared between the table and one worker: raised, the worker stops thinking and its
 /// answer is not wanted. Two flags are equal when they are the same flag.
@@ -63,6 +65,9 @@ pub enum Answer {
     Advised(HintRequest, Option<Advice>),
     /// A finished deal's analysis; `None` when it could not be made.
     Analysed(AnalysisRequest, Option<DealAnalysis>),
+    /// A finished deal's score with the expert in South's seat; `None` when it could not be
+    /// worked out.
+    Compared(CompareRequest, Option<ByTeam<u16>>),
 }
 
 /// The result of `think`, or `None` when the thinking panicked.
@@ -170,6 +175,37 @@ impl AnalysisRequest {
     pub fn answer(self) -> Answer {
         let analysis = guarded(|| self.analyse()).flatten();
         Answer::Analysed(self, analysis)
+    }
+}
+
+/// A finished deal to play again with the expert in South's seat and the game's computer
+/// players in theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareRequest {
+    /// The deal's number in the game, from 0.
+    pub deal: usize,
+    /// The deal, whole.
+    pub record: DealRecord,
+    /// The game's players.
+    pub players: Players,
+    /// How they decide: their level, styles, the game's seed, and the expert's budget (the
+    /// hint's, which the expert in South's seat spends too).
+    pub seats: Seats,
+    /// Raised when the answer is no longer wanted: the game has left the table.
+    pub cancel: Cancel,
+}
+
+impl CompareRequest {
+    /// The deal's score with the expert in South's seat, computed here and now; `None` when
+    /// cancelled.
+    pub fn compare(&self) -> Option<ByTeam<u16>> {
+        seat::expert_in_seat(&self.record, &self.players, &self.seats, Some(self.cancel.flag()))
+    }
+
+    /// The comparison as a worker answers it: none when the thinking panics.
+    pub fn answer(self) -> Answer {
+        let score = guarded(|| self.compare()).flatten();
+        Answer::Compared(self, score)
     }
 }
 

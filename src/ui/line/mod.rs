@@ -28,7 +28,7 @@ use super::table::{Hint, Notice, Out, Table, TableMsg};
 use super::text::{SuitStyle, T, Words};
 use super::work::Answer;
 use crate::bots::expert::Budget;
-use crate::game::{Action, Game, Phase};
+use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
 use crate::stats::Stats;
 
@@ -62,6 +62,9 @@ pub struct LineMode {
     hinted: Option<u64>,
     /// A deal played again: the game it came from, and the deal's first score.
     again: Option<Box<(Game, crate::rules::ByTeam<u16>)>>,
+    /// The finished deal (from 0) whose comparison with the expert the next deal waits for, so
+    /// that it is said before the next deal starts.
+    comparing: Option<usize>,
 }
 
 impl LineMode {
@@ -86,6 +89,7 @@ impl LineMode {
             prompted: None,
             hinted: None,
             again: None,
+            comparing: None,
         };
         line.say(say::welcome(line.words()));
         for n in notices {
@@ -167,6 +171,7 @@ impl LineMode {
                 self.analyses.answer(r, analysis);
                 self.say_analysis();
             }
+            Answer::Compared(r, score) => self.send(TableMsg::Compared(r, score)),
         }
     }
 
@@ -180,6 +185,7 @@ impl LineMode {
                 self.quit = true;
                 if let Some(t) = self.table.as_mut() {
                     t.stop();
+                    t.stop_comparing();
                 }
                 self.analyses.stop();
                 self.say(say::goodbye(w, self.kept));
@@ -473,8 +479,12 @@ impl LineMode {
         if let Some(old) = self.table.take() {
             let _ = self.games.stand(old);
         }
-        let (table, out) = self.games.sit(game, Prefs::of(&self.settings, self.budget));
+        // A deal played again is compared with nothing: it counts nowhere.
+        let prefs = Prefs::of(&self.settings, self.budget);
+        let prefs = Prefs { compare: prefs.compare && self.again.is_none(), ..prefs };
+        let (table, out) = self.games.sit(game, prefs);
         self.table = Some(table);
+        self.comparing = None;
         self.prompted = None;
         self.hinted = None;
         if new {
@@ -523,6 +533,8 @@ impl LineMode {
                 Out::GameFinished => self.effects.push(Effect::GameFinished),
                 Out::Think(r) => self.effects.push(Effect::Think(r)),
                 Out::Advise(r) => self.effects.push(Effect::Advise(r)),
+                Out::Compare(r) => self.effects.push(Effect::Compare(r)),
+                Out::Compared(i) => next_deal |= self.say_compared(i),
                 Out::Acted(seat, action) => self.acted(seat, action),
                 Out::Summary => {
                     self.say_summary();
@@ -549,9 +561,29 @@ impl LineMode {
         if next_deal && self.again.is_some() {
             self.say_first_result();
             self.end_again();
-        } else if next_deal {
+        } else if next_deal && self.comparing.is_none() {
             self.send(TableMsg::NextDeal);
         }
+    }
+
+    /// The comparison of finished deal `i` is in: said, with the game's balance, when it is
+    /// the one the next deal waits for. True when the next deal may then come.
+    fn say_compared(&mut self, i: usize) -> bool {
+        if self.comparing != Some(i) {
+            return false;
+        }
+        self.comparing = None;
+        let w = self.words();
+        let Some(g) = self.game() else { return true };
+        let lines: Vec<String> = g
+            .history()
+            .get(i)
+            .and_then(|d| say::expert_in_seat(w, d).filter(|_| d.expert_score().is_some()))
+            .into_iter()
+            .chain(say::expert_balance(w, g))
+            .collect();
+        self.say_all(lines);
+        true
     }
 
     /// What a seat did, and what came of it: the contract, a belote, a declaration, a trick.
@@ -600,8 +632,15 @@ impl LineMode {
         let w = self.words();
         let Some(g) = self.game() else { return };
         let Some(d) = g.history().last() else { return };
-        let lines = say::summary(w, g.history().len(), &Summary::of(w, d));
+        let mut lines = say::summary(w, g.history().len(), &Summary::of(w, d));
+        lines.extend(say::expert_in_seat(w, d));
+        // A deal still compared holds the next deal back until the comparison is said.
+        let thinking = d.expert_in_seat == Some(ExpertInSeat::Thinking);
+        let last = g.history().len() - 1;
         self.say_all(lines);
+        if thinking {
+            self.comparing = Some(last);
+        }
     }
 
     /// South's turn, said once a position: its hand and what it may do.

@@ -3,7 +3,7 @@
 //! calls, contracts, refusals, sums) come from [`Words`], spoken; what is said here is the
 //! sentence around them.
 
-use crate::game::Game;
+use crate::game::{DealResult, Game};
 use crate::rules::{
     BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
     Multiplier, Seat, Suit, Team, Trick, Trump,
@@ -346,6 +346,7 @@ pub fn score(w: Words, game: &Game) -> Vec<String> {
         Lang::En => format!("Score: {}, playing to {target}.", both(w, t[Team::NS], t[Team::EW])),
         Lang::Fr => format!("Score : {}, en {target}.", both(w, t[Team::NS], t[Team::EW])),
     }];
+    lines.extend(expert_balance(w, game));
     let deal = game.deal();
     if let (Some(c), Some(play)) = (deal.contract(), deal.play.as_ref()) {
         let tricks = play.tricks_won();
@@ -401,6 +402,22 @@ pub fn history_line(w: Words, line: &DealLine) -> String {
         ),
     };
     w.text(&said).into_owned()
+}
+
+/// A finished deal's result beside the expert's in South's seat, or that the expert is playing
+/// it; nothing for a deal not compared.
+pub fn expert_in_seat(w: Words, d: &DealResult) -> Option<String> {
+    let line = w.expert_in_seat(d.points(), d.expert_in_seat?);
+    let end = if line.ends_with('…') || line.ends_with("...") { "" } else { "." };
+    Some(w.text(&format!("{line}{end}")).into_owned())
+}
+
+/// The game's balance against the expert in South's seat, once a deal is compared: "Against
+/// the expert, over 3 deals: −40."
+pub fn expert_balance(w: Words, game: &Game) -> Option<String> {
+    let (deals, balance) = game.expert_balance();
+    let line = format!("{}, {}.", w.t(T::AgainstExpert), w.expert_balance(deals, balance));
+    (deals > 0).then(|| w.text(&line).into_owned())
 }
 
 /// A finished deal's summary, a sentence a line.

@@ -218,6 +218,7 @@ fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
         })),
         SettingItem::AutoPlay => on(s.auto_play),
         SettingItem::Hint => on(s.hint),
+        SettingItem::Compare => on(s.compare),
         SettingItem::Colors => w
             .t(match s.colors {
                 Colours::On => T::On,
@@ -244,6 +245,7 @@ fn setting_label(item: SettingItem) -> T {
         SettingItem::Deck => T::DeckSetting,
         SettingItem::AutoPlay => T::AutoPlay,
         SettingItem::Hint => T::HintSetting,
+        SettingItem::Compare => T::CompareSetting,
         SettingItem::Colors => T::Colors,
         SettingItem::Undo => T::UndoSetting,
     }
