@@ -24,6 +24,11 @@
 //! every announcement included (each belote said, and under `coinche` each seat's declarations
 //! once it has played its first card), and each deal is scored from its record by the rules, as
 //! `contree score` scores it: declarations and all.
+//!
+//! [`seat`] measures the comparison the table makes after each deal: a level in South's seat
+//! against the expert in it, the other seats the same.
+
+pub mod seat;
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use contree::arena::seat::SeatConfig;
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
 use contree::bots::expert::{Budget, DEFAULT_WORLDS};
@@ -97,11 +98,20 @@ enum Command {
     /// twice, seats swapped.
     Arena {
         /// Contestant A: a level, or the arena's gambler.
-        #[arg(long, value_enum)]
-        a: Contestant,
+        #[arg(long, value_enum, required_unless_present = "seat_vs_expert")]
+        a: Option<Contestant>,
         /// Contestant B.
-        #[arg(long, value_enum)]
-        b: Contestant,
+        #[arg(long, value_enum, required_unless_present = "seat_vs_expert")]
+        b: Option<Contestant>,
+        /// Instead of A against B: each deal played twice with the same three other seats,
+        /// once with LEVEL in South's seat and once with the expert there; the mean balance of
+        /// LEVEL against the expert, as the table's comparison counts it.
+        #[arg(long, value_enum, value_name = "LEVEL", conflicts_with_all = ["a", "b", "auction"])]
+        seat_vs_expert: Option<Level>,
+        /// With --seat-vs-expert: the level of the three other seats.
+        #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Level::Normal,
+              requires = "seat_vs_expert")]
+        others: Level,
         /// Every seat bids as this contestant, the same auction in both plays of a deal; A and B
         /// play the cards only, so card play is measured alone.
         #[arg(long, value_enum, value_name = "CONTESTANT")]
@@ -175,13 +185,13 @@ enum Command {
     },
 }
 
-/// Runs the match and prints its report. Its progress is drawn on standard error, when that is
-/// a terminal, once the run has taken more than a second.
-fn arena(config: ArenaConfig, json: bool) -> ExitCode {
+/// The arena's progress, drawn on standard error when that is a terminal, once the run has
+/// taken more than a second.
+fn arena_progress() -> impl FnMut(arena::Progress) {
     use std::io::IsTerminal;
     let show = io::stderr().is_terminal();
     let mut drawn = false;
-    let progress = |p: arena::Progress| {
+    move |p: arena::Progress| {
         if !show {
             return;
         }
@@ -192,18 +202,33 @@ fn arena(config: ArenaConfig, json: bool) -> ExitCode {
             draw_bar(p.deals, p.deals);
             eprintln!();
         }
-    };
-    match arena::run(config, progress) {
-        Ok(report) => {
-            let text = if json { report.to_json().to_string() } else { report.to_string() };
-            match emit(&(text + "\n")) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("contree arena: {e}");
-                    ExitCode::FAILURE
-                }
+    }
+}
+
+/// Runs the match and prints its report, its progress drawn as it goes.
+fn arena(config: ArenaConfig, json: bool) -> ExitCode {
+    let report = arena::run(config, arena_progress())
+        .map(|r| if json { r.to_json().to_string() } else { r.to_string() });
+    arena_report(report)
+}
+
+/// Runs a level against the expert in South's seat and prints the report.
+fn arena_seat(config: SeatConfig, json: bool) -> ExitCode {
+    let report = arena::seat::run(config, arena_progress())
+        .map(|r| if json { r.to_json().to_string() } else { r.to_string() });
+    arena_report(report)
+}
+
+/// Prints an arena's report, or its error.
+fn arena_report(report: Result<String, arena::ArenaError>) -> ExitCode {
+    match report {
+        Ok(text) => match emit(&(text + "\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("contree arena: {e}");
+                ExitCode::FAILURE
             }
-        }
+        },
         Err(e) => {
             eprintln!("contree arena: {e}");
             ExitCode::FAILURE
@@ -611,6 +636,8 @@ fn main() -> ExitCode {
             a,
             b,
             auction,
+            seat_vs_expert,
+            others,
             deals,
             seed,
             rule_set,
@@ -624,7 +651,20 @@ fn main() -> ExitCode {
             let rules = Rules { set: rule_set, nt_at, scoring, contre };
             let threads = usize::from(threads);
             let budget = Budget::worlds(worlds);
-            arena(ArenaConfig { a, b, auction, deals, seed, rules, threads, budget }, json)
+            match (seat_vs_expert, a, b) {
+                (Some(south), _, _) => {
+                    let config = SeatConfig { south, others, deals, seed, rules, threads, budget };
+                    arena_seat(config, json)
+                }
+                (None, Some(a), Some(b)) => {
+                    arena(ArenaConfig { a, b, auction, deals, seed, rules, threads, budget }, json)
+                }
+                // The command line requires both contestants without --seat-vs-expert.
+                (None, _, _) => {
+                    eprintln!("contree arena: --a and --b name the contestants");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::Bot { seed, style, worlds }) => {
             let level = cli.level.unwrap_or(Level::DEFAULT);
