@@ -404,6 +404,15 @@ pub fn stats_table(stats: &Stats) -> String {
     );
     let _ = writeln!(out, "  calls and cards taken back: {}", d.undos);
     let _ = writeln!(out, "  hints seen: {}", d.hints);
+    let c = &stats.compared;
+    let _ = writeln!(
+        out,
+        "Against the expert in your seat: {} deals compared, balance {:+}",
+        c.all.deals, c.all.balance
+    );
+    for (set, b) in &c.by_rules {
+        let _ = writeln!(out, "  {set}: {} deals, balance {:+}", b.deals, b.balance);
+    }
     out
 }
 
@@ -425,7 +434,16 @@ struct HistoryDeal<'a> {
     declared: Option<BySeat<Combination>>,
     score: ByTeam<u16>,
     totals: ByTeam<u32>,
+    expert_in_seat: Option<ExpertInSeatJson>,
     record: &'a DealRecord,
+}
+
+/// The deal's score with the expert in South's seat, and how much better North-South did than
+/// with it (their margin minus the expert's).
+#[derive(Serialize)]
+struct ExpertInSeatJson {
+    score: ByTeam<u16>,
+    difference: i32,
 }
 
 fn history_deal(i: usize, d: &DealResult) -> HistoryDeal<'_> {
@@ -443,6 +461,10 @@ fn history_deal(i: usize, d: &DealResult) -> HistoryDeal<'_> {
         declared: coinche.then(|| d.declared.unwrap_or_default()),
         score: d.points(),
         totals: d.totals,
+        expert_in_seat: d
+            .expert_score()
+            .zip(d.expert_difference())
+            .map(|(score, difference)| ExpertInSeatJson { score, difference }),
         record: &d.record,
     }
 }
@@ -499,8 +521,8 @@ pub fn history_table(game: &Game) -> String {
     }
     let _ = writeln!(
         out,
-        "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}",
-        "deal", "dealer", "contract", "taker", "result", "NS", "EW", "tot NS", "tot EW"
+        "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}  {:>6}",
+        "deal", "dealer", "contract", "taker", "result", "NS", "EW", "tot NS", "tot EW", "expert"
     );
     for (i, d) in game.history().iter().enumerate() {
         let (contract, taker, result) = match (d.contract, d.score) {
@@ -518,9 +540,10 @@ pub fn history_table(game: &Game) -> String {
             _ => ("all passed".into(), "-".into(), "-".into()),
         };
         let p = d.points();
+        let expert = d.expert_difference().map_or_else(|| "-".to_string(), |x| format!("{x:+}"));
         let _ = writeln!(
             out,
-            "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}",
+            "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}  {:>6}",
             i + 1,
             d.record.dealer.to_string(),
             contract,
@@ -530,6 +553,15 @@ pub fn history_table(game: &Game) -> String {
             p[Team::EW],
             d.totals[Team::NS],
             d.totals[Team::EW],
+            expert,
+        );
+    }
+    let (compared, balance) = game.expert_balance();
+    if compared > 0 {
+        let _ = writeln!(
+            out,
+            "Against the expert in your seat, over {compared} deals: {balance:+} (each deal: \
+             your margin minus the expert's)"
         );
     }
     if let Some(w) = game.winner() {

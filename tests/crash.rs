@@ -15,9 +15,14 @@
 //! game the log saw filed still filed, every finished game counted once in the statistics, no
 //! save set aside but as one already filed.
 //!
-//! `cargo test --test crash` runs the fast version: every point of the `new` worker and 24
-//! random kills. `cargo test --test crash -- --full` runs every point of every worker and 240
-//! random kills in one data directory, each run going on from what the kill before left.
+//! The table itself (`contree --line`) is killed too while a finished deal is played again
+//! with the expert in South's seat: the next table resumes the game on that deal, plays the
+//! comparison again, and gets the answer the comparison gives, counted once.
+//!
+//! `cargo test --test crash` runs the fast version: every point of the `new` worker, 24 random
+//! kills and one table killed while comparing. `cargo test --test crash -- --full` runs every
+//! point of every worker and 240 random kills in one data directory, each run going on from what
+//! the kill before left, and three tables killed while comparing.
 
 mod support;
 
@@ -62,6 +67,121 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The table in lines of text on the data directory `dir`, its lines read as they come.
+struct LineTable {
+    child: std::process::Child,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    said: Vec<String>,
+}
+
+impl LineTable {
+    fn open(dir: &Path, args: &[&str]) -> Result<LineTable, String> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(["--line", "--lang", "en", "--level", "normal"])
+            .args(args)
+            .env("CONTREE_DATA_DIR", dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("contree --line: {e}"))?;
+        let out = child.stdout.take().ok_or("no standard output")?;
+        let lines = std::io::BufRead::lines(std::io::BufReader::new(out));
+        Ok(LineTable { child, lines, said: Vec::new() })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().ok_or("no standard input")?;
+        writeln!(stdin, "{line}").map_err(|e| e.to_string())
+    }
+
+    /// Reads on until a line starting with `until`, South passing and playing its first legal
+    /// card meanwhile; that line.
+    fn play_until(&mut self, until: &str) -> Result<String, String> {
+        let mut hand = String::new();
+        loop {
+            let Some(line) = self.lines.next() else {
+                return Err(format!("the table ended before {until:?}: {:?}", self.said));
+            };
+            let line = line.map_err(|e| e.to_string())?;
+            self.said.push(line.clone());
+            if line.starts_with(until) {
+                return Ok(line);
+            }
+            // "You hold: spades ace, ten; ..." and "You may play: hearts (trump) nine, ten."
+            let first = |l: &str| {
+                let words: Vec<&str> = l
+                    .split([' ', ',', ';', '.'])
+                    .filter(|w| !w.is_empty() && *w != "(trump)")
+                    .collect();
+                words.get(3).zip(words.get(4)).map(|(suit, rank)| format!("{rank} of {suit}"))
+            };
+            if line.starts_with("You hold:") {
+                hand = line.clone();
+            }
+            if line.starts_with("Your turn to bid") {
+                self.send("pass")?;
+            } else if line.starts_with("You may play any card") {
+                let card = first(&format!("You may play {}", &hand["You hold:".len()..]));
+                self.send(&card.ok_or("a card held")?)?;
+            } else if line.starts_with("You may play:") {
+                self.send(&first(&line).ok_or("a card to play")?)?;
+            }
+        }
+    }
+}
+
+/// A table killed (SIGKILL) while its first finished deal is played again with the expert in
+/// South's seat: the save holds the deal as still compared; the next table resumes on it,
+/// compares it again, and keeps what the comparison gives, counted once in the statistics.
+fn comparison_killed(root: &Path, seed: u64) -> Result<(), String> {
+    use contree::bots::Level;
+    use contree::bots::expert::Budget;
+    use contree::bots::seat::{Seats, expert_in_seat};
+    use contree::game::ExpertInSeat;
+    let dir = root.join(format!("comparing-{seed}"));
+    let mut table = LineTable::open(&dir, &["--new", "--seed", &seed.to_string()])?;
+    let thinking = table.play_until("You: ")?;
+    // The save is written before the line is said.
+    table.child.kill().map_err(|e| e.to_string())?;
+    let _ = table.child.wait();
+    if !thinking.contains("is thinking") {
+        return Err(format!("the deal was compared before the table could be killed: {thinking}"));
+    }
+    let store = Store::at(&dir).map_err(|e| e.to_string())?;
+    let Resume::Saved { game, .. } = store.load_game() else {
+        return Err("the game killed while comparing does not resume".into());
+    };
+    if game.expert_thinking() != [0] {
+        return Err(format!(
+            "the save lost the comparison asked: {:?}",
+            game.to_save().expert_in_seat
+        ));
+    }
+    drop(store);
+    let mut table = LineTable::open(&dir, &[])?;
+    let compared = table.play_until("Against the expert")?;
+    table.send("quit")?;
+    let _ = table.play_until("The game is saved");
+    let _ = table.child.wait();
+    let store = Store::at(&dir).map_err(|e| e.to_string())?;
+    let Resume::Saved { game, .. } = store.load_game() else {
+        return Err("the game does not resume after its comparison".into());
+    };
+    let d = &game.history()[0];
+    let seats = Seats::at_table(game.players(), game.seed(), Level::Normal, Budget::DEFAULT);
+    let expected = expert_in_seat(&d.record, game.players(), &seats, None);
+    if d.expert_in_seat != expected.map(ExpertInSeat::Score) {
+        return Err(format!("compared as {:?}, not {expected:?}", d.expert_in_seat));
+    }
+    let counted = store.stats().compared.all;
+    if counted.deals != 1 || Some(counted.balance) != d.expert_difference().map(i64::from) {
+        return Err(format!("the comparison is counted as {counted:?} ({compared})"));
+    }
+    Ok(())
 }
 
 /// The calls and cards of a save.
@@ -437,6 +557,12 @@ fn run(full: bool) -> Result<String, String> {
         return Err(format!("only {killed} of {run} random runs were killed before they ended"));
     }
     report.push(format!("{run} random runs: {killed} killed, {ended} ended first, {last}"));
+    let tables = if full { 3 } else { 1 };
+    for seed in 0..tables {
+        comparison_killed(root, 5 + seed)?;
+    }
+    report
+        .insert(0, format!("{tables} table{} killed while comparing", if full { "s" } else { "" }));
     Ok(format!(
         "{point_kills} kills at a system call ({}); {}",
         report[..report.len() - 1].join("; "),

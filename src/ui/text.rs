@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
 use crate::files::{FileKind, ReadError, Thing};
-use crate::game::{ExpertInSeat, LoadError, SAVE_VERSION};
+use crate::game::{DealResult, ExpertInSeat, LoadError, SAVE_VERSION};
 use crate::rules::{
-    Bid, BidLevel, ByTeam, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet,
-    Rules, Seat, Suit, Team, Trump,
+    Bid, BidLevel, Call, Combination, Contract, Declaration, Multiplier, Rank, RuleSet, Rules,
+    Seat, Suit, Team, Trump,
 };
 use crate::store::{
     Cause, GAMES_FILE, GameResult, Left, Operation, Resume, SetAside, StoreError, Unfit,
@@ -20,7 +20,7 @@ use crate::store::{
 const ONLY_READ_FR: &str = "il a seulement été lu, pas déplacé";
 
 /// A number with its sign, the minus a true minus: "+25", "−60", "0".
-fn signed(n: i64) -> String {
+pub fn signed(n: i64) -> String {
     match n {
         0 => "0".into(),
         n if n < 0 => format!("−{}", n.unsigned_abs()),
@@ -952,49 +952,54 @@ impl Words {
         }
     }
 
-    /// A finished deal's result beside the expert's in South's seat, from North-South's side:
-    /// "You: 160 – 100. The expert in your seat: 220 – 40. Difference: −60", or, while the
-    /// expert plays it, that it is thinking.
-    pub fn expert_in_seat(self, ours: ByTeam<u16>, expert: ExpertInSeat) -> String {
+    /// A finished deal's result beside the expert's in South's seat, from North-South's side,
+    /// a sentence each: "You: 160 – 100.", "The expert in your seat: 220 – 40.", "Difference:
+    /// −60"; or, while the expert plays it, that it is thinking. Nothing for a deal not
+    /// compared.
+    pub fn expert_in_seat(self, d: &DealResult) -> Vec<String> {
         // Said aloud, a dash between two scores would be a pause: "160 to 100".
         let to = match (self.spoken, self.lang) {
             (false, _) => " – ",
             (true, Lang::En) => " to ",
             (true, Lang::Fr) => " à ",
         };
+        let ours = d.points();
         let you = match self.lang {
-            Lang::En => format!("You: {}{to}{}.", ours[Team::NS], ours[Team::EW]),
-            Lang::Fr => format!("Vous : {}{to}{}.", ours[Team::NS], ours[Team::EW]),
+            Lang::En => "You",
+            Lang::Fr => "Vous",
         };
         let who = self.t(T::ExpertInYourSeat);
-        self.out(match expert {
-            ExpertInSeat::Thinking => format!("{you} {who} {}…", self.t(T::Thinking)),
-            ExpertInSeat::Score(e) => {
-                let margin = |s: ByTeam<u16>| i64::from(s[Team::NS]) - i64::from(s[Team::EW]);
-                let difference = signed(margin(ours) - margin(e));
+        let mut lines =
+            vec![format!("{you}{}{}{to}{}.", self.colon(), ours[Team::NS], ours[Team::EW])];
+        match (d.expert_in_seat, d.expert_difference()) {
+            (None, _) => return Vec::new(),
+            (Some(ExpertInSeat::Score(e)), Some(difference)) => {
                 let label = match self.lang {
                     Lang::En => "Difference",
                     Lang::Fr => "Écart",
                 };
                 let (ns, ew) = (e[Team::NS], e[Team::EW]);
-                format!(
-                    "{you} {who}{}{ns}{to}{ew}. {label}{}{difference}",
-                    self.colon(),
-                    self.colon()
-                )
+                lines.push(format!("{who}{}{ns}{to}{ew}.", self.colon()));
+                lines.push(format!("{label}{}{}", self.colon(), signed(i64::from(difference))));
             }
-        })
+            (Some(_), _) => lines.push(format!("{who} {}…", self.t(T::Thinking))),
+        }
+        lines.into_iter().map(|l| self.out(l)).collect()
     }
 
     /// The balance of the deals compared with the expert in South's seat: "over 7 deals: −85",
     /// "sur 7 donnes : −85".
     pub fn expert_balance(self, deals: u32, balance: i64) -> String {
+        self.out(format!("{}{}{}", self.over_deals(deals), self.colon(), signed(balance)))
+    }
+
+    /// "over 7 deals", "sur 7 donnes".
+    pub fn over_deals(self, deals: u32) -> String {
         let plural = if deals == 1 { "" } else { "s" };
-        let what = match self.lang {
+        match self.lang {
             Lang::En => format!("over {deals} deal{plural}"),
             Lang::Fr => format!("sur {deals} donne{plural}"),
-        };
-        self.out(format!("{what}{}{}", self.colon(), signed(balance)))
+        }
     }
 
     /// The title of the end-of-deal summary: "Deal 3 over", "Fin de la donne 3".

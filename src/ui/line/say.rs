@@ -407,9 +407,10 @@ pub fn history_line(w: Words, line: &DealLine) -> String {
 /// A finished deal's result beside the expert's in South's seat, or that the expert is playing
 /// it; nothing for a deal not compared.
 pub fn expert_in_seat(w: Words, d: &DealResult) -> Option<String> {
-    let line = w.expert_in_seat(d.points(), d.expert_in_seat?);
+    let sentences = w.expert_in_seat(d);
+    let line = sentences.join(" ");
     let end = if line.ends_with('…') || line.ends_with("...") { "" } else { "." };
-    Some(w.text(&format!("{line}{end}")).into_owned())
+    (!sentences.is_empty()).then(|| w.text(&format!("{line}{end}")).into_owned())
 }
 
 /// The game's balance against the expert in South's seat, once a deal is compared: "Against

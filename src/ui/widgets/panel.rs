@@ -1,6 +1,6 @@
 //! The side panel: the contract (sans atout and tout atout in full) with what the trump cards'
 //! mark means, the team scores with the
-//! target and the rules of the game, the points and tricks taken in this deal with its
+//! target and the rules of the game and the balance against the expert in South's seat, the points and tricks taken in this deal with its
 //! declarations and belotes, and the auction seat by seat.
 
 use ratatui::buffer::Buffer;
@@ -22,9 +22,12 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let deal_lines = this_deal(ctx, game);
     let deal_rows = (deal_lines.len() as u16 + 2).max(5);
+    // The balance against the expert in South's seat, once a deal of the game is compared.
+    let (compared, balance) = game.expert_balance();
+    let score_rows = if compared > 0 { 8 } else { 6 };
     let [contract, score, deal, auction] = Layout::vertical([
         Constraint::Length(4),
-        Constraint::Length(6),
+        Constraint::Length(score_rows),
         Constraint::Length(deal_rows),
         Constraint::Min(3),
     ])
@@ -85,6 +88,10 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let target = format!("{} {}", w.t(T::Target), game.options().target);
     put(buf, inner, 2, &Line::from(span(target, t.dim)));
     put(buf, inner, 3, &Line::from(span(w.rules_short(game.rules()), t.dim)));
+    if compared > 0 {
+        put(buf, inner, 4, &Line::from(span(w.t(T::AgainstExpert), t.text)));
+        put(buf, inner, 5, &Line::from(span(w.expert_balance(compared, balance), t.accent)));
+    }
 
     let b = ctx.block(w.t(T::ThisDeal));
     let inner = b.inner(deal);

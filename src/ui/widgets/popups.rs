@@ -72,6 +72,12 @@ fn deal_end(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
             t.title,
         )));
     }
+    // The deal played again with the expert in South's seat, or that it is being played.
+    let compared = w.expert_in_seat(d);
+    if !compared.is_empty() {
+        lines.push(Line::from(""));
+        lines.extend(compared.into_iter().map(|l| Line::from(span(l, t.accent))));
+    }
     let title = if again { w.t(T::AgainOver).to_string() } else { w.deal_over(g.history().len()) };
     let inner = ctx.popup(screen, 50, lines.len() as u16 + 4, &title, buf);
     for (i, l) in lines.iter().enumerate() {
@@ -107,7 +113,8 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     ];
     let changes = stat_changes(ctx, g);
     // The deals take the room the statistics leave, the latest kept when some must go.
-    let fixed = lines.len() + 3 + changes.len() + 2;
+    let compared = usize::from(g.expert_balance().0 > 0);
+    let fixed = lines.len() + 3 + changes.len() + compared + 2;
     let room = usize::from(inner.height).saturating_sub(fixed);
     lines.push(Line::from(span(review::history_header(ctx), t.dim)));
     let skip = g.history().len().saturating_sub(room);
@@ -123,6 +130,13 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     lines.push(Line::from(""));
     lines.push(Line::from(span(w.t(T::ThisGame), t.title)));
     lines.extend(changes);
+    let (deals, balance) = g.expert_balance();
+    if deals > 0 {
+        lines.push(Line::from(vec![
+            span(format!("  {:<40}", w.t(T::AgainstExpert)), t.text),
+            span(w.expert_balance(deals, balance), t.accent),
+        ]));
+    }
     for (i, l) in lines.iter().enumerate() {
         put(buf, inner, i as u16, l);
     }

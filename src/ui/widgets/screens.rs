@@ -12,7 +12,7 @@ use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
 use crate::ui::screen::{Hit, StartItem};
 use crate::ui::settings::{Colours, Deck, SettingItem, Speed};
-use crate::ui::text::{Sign, SuitStyle, T};
+use crate::ui::text::{Sign, SuitStyle, T, signed};
 
 /// The start screen: title, menu, the rules of a new game among its items.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -145,6 +145,23 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         (w.t(T::Undos).into(), (d.undos.to_string(), String::new())),
         (w.t(T::HintsUsed).into(), (d.hints.to_string(), String::new())),
     ]);
+    // The deals compared with the expert in South's seat, and the balance, in all and, when
+    // more than one rule set was played, in each.
+    let c = &s.compared;
+    if c.all.deals > 0 {
+        let value = |b: &crate::stats::Balance| w.text(&signed(b.balance)).into_owned();
+        let label = format!("{}, {}", w.t(T::AgainstExpert), w.over_deals(c.all.deals));
+        rows.push((label, (value(&c.all), String::new())));
+        if c.by_rules.len() > 1 {
+            for (set, b) in &c.by_rules {
+                let rules = w.rules_short(crate::rules::Rules::of(*set));
+                rows.push((
+                    format!("  {rules}, {}", w.over_deals(b.deals)),
+                    (value(b), String::new()),
+                ));
+            }
+        }
+    }
     let box_area = centered(area, 64, rows.len() as u16 + 2);
     let block = ctx.block(w.t(T::Statistics));
     let inner = block.inner(box_area);
