@@ -2747,3 +2747,104 @@ fn a_deal_played_again_ends_on_both_results() {
         app
     });
 }
+
+/// `config(lang)` with each deal compared with the expert in South's seat.
+fn comparing(lang: Lang) -> Config {
+    let mut c = config(lang);
+    c.settings.compare = true;
+    c
+}
+
+/// The first deal of `comparing(lang)` played to its summary, as [`finished_deal_of`] plays
+/// it, with the comparisons the table asked, not answered yet.
+fn compared_deal(lang: Lang) -> (App, Vec<contree::ui::work::CompareRequest>) {
+    let mut app = playing_of(seated(comparing(lang)));
+    let mut asked = Vec::new();
+    for _ in 0..64 {
+        if app.popups.last() == Some(&Popup::DealEnd) {
+            break;
+        }
+        key(&mut app, KeyCode::Enter);
+        for e in settle(&mut app) {
+            if let Effect::Compare(r) = e {
+                asked.push(r);
+            }
+        }
+    }
+    (app, asked)
+}
+
+/// Answers `asked` as a worker would.
+fn answer_comparisons(app: &mut App, asked: Vec<contree::ui::work::CompareRequest>) -> usize {
+    let n = asked.len();
+    for r in asked {
+        app.update(r.answer().into());
+    }
+    n
+}
+
+#[test]
+fn the_expert_in_your_seat() {
+    // The summary while the expert plays the deal again, then with its result.
+    snapshot_all("deal_end_comparing", |l| compared_deal(l).0);
+    snapshot_all("deal_end_compared", |l| {
+        let (mut app, asked) = compared_deal(l);
+        assert_eq!(answer_comparisons(&mut app, asked), 1);
+        app
+    });
+    // The score panel keeps the game's balance.
+    snapshot_all("balance_panel", |l| {
+        let (mut app, asked) = compared_deal(l);
+        answer_comparisons(&mut app, asked);
+        key(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        app
+    });
+    // The game's end with its balance, every deal compared before it is recorded.
+    snapshot_all("game_over_compared", |l| {
+        let mut app = seated(comparing(l));
+        let mut finished = 0;
+        for _ in 0..5000 {
+            let effects = settle(&mut app);
+            finished += effects.iter().filter(|e| **e == Effect::GameFinished).count();
+            for e in effects {
+                if let Effect::Compare(r) = e {
+                    app.update(r.answer().into());
+                }
+            }
+            match app.popups.last() {
+                Some(Popup::GameOver) => break,
+                Some(_) => key(&mut app, KeyCode::Enter),
+                None if app.south_to_bid() => {
+                    focus_first_value(&mut app);
+                    key(&mut app, KeyCode::Enter);
+                    key(&mut app, KeyCode::Enter);
+                }
+                None => key(&mut app, KeyCode::Enter),
+            }
+        }
+        let game = app.game().cloned().expect("a game");
+        assert_eq!(game.phase(), Phase::GameOver);
+        let finished =
+            finished + settle(&mut app).iter().filter(|e| **e == Effect::GameFinished).count();
+        assert_eq!(finished, 1, "recorded once");
+        assert!(game.expert_thinking().is_empty());
+        assert_eq!(game.expert_balance().0 as usize, game.history().len());
+        app
+    });
+    // The statistics with the deals compared, in all and per rule set.
+    snapshot_all("statistics_compared", |l| {
+        let mut app = App::new(config(l));
+        app.start_item(StartItem::Statistics);
+        let mut stats = contree::stats::Stats::default();
+        let game = compared_deal(l).0.game().cloned();
+        for d in game.expect("a game").history() {
+            stats.add_deal(d);
+        }
+        stats.add_comparison(contree::rules::RuleSet::Contree, -60);
+        stats.add_comparison(contree::rules::RuleSet::Contree, -25);
+        stats.add_comparison(contree::rules::RuleSet::Coinche, 40);
+        app.stats = Some(stats);
+        app
+    });
+}
