@@ -764,38 +764,15 @@ pub struct Progress {
 
 /// Plays the match, telling `progress` how far it has come about fifty times a second while it
 /// plays, and once more when it is over.
-pub fn run(
-    config: ArenaConfig,
-    mut progress: impl FnMut(Progress),
-) -> Result<ArenaReport, ArenaError> {
+pub fn run(config: ArenaConfig, progress: impl FnMut(Progress)) -> Result<ArenaReport, ArenaError> {
     let threads = config.threads.max(1);
     let config = ArenaConfig { threads, ..config };
     let started = Instant::now();
     let done = AtomicU64::new(0);
     let per = config.deals.div_ceil(threads as u64);
-    let chunks: Vec<Result<Chunk, ArenaError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let range = (t * per).min(config.deals)..((t + 1) * per).min(config.deals);
-                let done = &done;
-                scope.spawn(move || play_chunk(&config, range, done, started))
-            })
-            .collect();
-        let now = |over| Progress {
-            done: done.load(Ordering::Relaxed),
-            deals: config.deals,
-            elapsed: started.elapsed(),
-            over,
-        };
-        while !handles.iter().all(|h| h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(20));
-            progress(now(false));
-        }
-        progress(now(true));
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
+    let chunks = on_workers(threads, config.deals, &done, started, progress, |t| {
+        let range = (t * per).min(config.deals)..((t + 1) * per).min(config.deals);
+        play_chunk(&config, range, &done, started)
     });
     // The time the last worker finished: the progress loop's naps do not count.
     let mut seconds = 0f64;
@@ -826,6 +803,38 @@ pub fn run(
         b: side(&sides[1], config.b),
         void_plays,
         seconds,
+    })
+}
+
+/// Runs `work` on `threads` threads, each given its number, telling `progress` how far the
+/// `done` deals of `deals` have come about fifty times a second while they run, and once more
+/// when they are over; the workers' results, in their order.
+fn on_workers<T: Send>(
+    threads: usize,
+    deals: u64,
+    done: &AtomicU64,
+    started: Instant,
+    mut progress: impl FnMut(Progress),
+    work: impl Fn(u64) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let work = &work;
+        let handles: Vec<_> = (0..threads as u64).map(|t| scope.spawn(move || work(t))).collect();
+        let now = |over| Progress {
+            done: done.load(Ordering::Relaxed),
+            deals,
+            elapsed: started.elapsed(),
+            over,
+        };
+        while !handles.iter().all(|h| h.is_finished()) {
+            std::thread::sleep(Duration::from_millis(20));
+            progress(now(false));
+        }
+        progress(now(true));
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
     })
 }
 

@@ -11,11 +11,13 @@
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::json;
 
-use super::{ArenaError, DecisionTimes, Progress, Times, deal_seed, format_ns, mean_sd, style_of};
+use super::{
+    ArenaError, DecisionTimes, Progress, Times, deal_seed, format_ns, mean_sd, on_workers, style_of,
+};
 use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::bots::seat::{Seats, play_out};
@@ -90,10 +92,7 @@ fn play(
 }
 
 /// Plays the match, telling `progress` how far it has come as [`super::run`] does.
-pub fn run(
-    config: SeatConfig,
-    mut progress: impl FnMut(Progress),
-) -> Result<SeatReport, ArenaError> {
+pub fn run(config: SeatConfig, progress: impl FnMut(Progress)) -> Result<SeatReport, ArenaError> {
     let threads = config.threads.max(1);
     let config = SeatConfig { threads, ..config };
     let started = Instant::now();
@@ -115,24 +114,7 @@ pub fn run(
             done.fetch_add(1, Ordering::Relaxed);
         }
     };
-    let results: Vec<Result<(Times, Times), ArenaError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-        let now = |over| Progress {
-            done: done.load(Ordering::Relaxed),
-            deals: config.deals,
-            elapsed: started.elapsed(),
-            over,
-        };
-        while !handles.iter().all(|h| h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(20));
-            progress(now(false));
-        }
-        progress(now(true));
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
-    });
+    let results = on_workers(threads, config.deals, &done, started, progress, |_| worker());
     let seconds = started.elapsed().as_secs_f64();
     let (mut level, mut expert) = (Times::new(), Times::new());
     for r in results {
