@@ -2802,31 +2802,21 @@ fn the_expert_in_your_seat() {
     });
     // The game's end with its balance, every deal compared before it is recorded.
     snapshot_all("game_over_compared", |l| {
-        let mut app = seated(comparing(l));
-        let mut finished = 0;
-        for _ in 0..5000 {
-            let effects = settle(&mut app);
-            finished += effects.iter().filter(|e| **e == Effect::GameFinished).count();
-            for e in effects {
-                if let Effect::Compare(r) = e {
-                    app.update(r.answer().into());
-                }
-            }
-            match app.popups.last() {
-                Some(Popup::GameOver) => break,
-                Some(_) => key(&mut app, KeyCode::Enter),
-                None if app.south_to_bid() => {
-                    focus_first_value(&mut app);
-                    key(&mut app, KeyCode::Enter);
-                    key(&mut app, KeyCode::Enter);
-                }
-                None => key(&mut app, KeyCode::Enter),
-            }
-        }
+        // The comparisons asked during the game are answered at its end: it is recorded only
+        // once the last is in.
+        let (mut app, effects) = whole_game_of(seated(comparing(l)));
+        assert!(!effects.contains(&Effect::GameFinished), "not before its comparisons");
+        let asked: Vec<_> = effects
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Compare(r) => Some(r),
+                _ => None,
+            })
+            .collect();
+        answer_comparisons(&mut app, asked);
         let game = app.game().cloned().expect("a game");
         assert_eq!(game.phase(), Phase::GameOver);
-        let finished =
-            finished + settle(&mut app).iter().filter(|e| **e == Effect::GameFinished).count();
+        let finished = settle(&mut app).iter().filter(|e| **e == Effect::GameFinished).count();
         assert_eq!(finished, 1, "recorded once");
         assert!(game.expert_thinking().is_empty());
         assert_eq!(game.expert_balance().0 as usize, game.history().len());
