@@ -317,6 +317,11 @@ fn percent(part: u32, whole: u32) -> String {
     }
 }
 
+/// "1 deal", "7 deals".
+fn deals(n: u32) -> String {
+    format!("{n} deal{}", if n == 1 { "" } else { "s" })
+}
+
 /// The statistics as a readable table. The contres' success is the share of each side's contres
 /// that set the contract.
 pub fn stats_table(stats: &Stats) -> String {
@@ -407,11 +412,12 @@ pub fn stats_table(stats: &Stats) -> String {
     let c = &stats.compared;
     let _ = writeln!(
         out,
-        "Against the expert in your seat: {} deals compared, balance {:+}",
-        c.all.deals, c.all.balance
+        "Against the expert in your seat: {} compared, balance {:+}",
+        deals(c.all.deals),
+        c.all.balance
     );
     for (set, b) in &c.by_rules {
-        let _ = writeln!(out, "  {set}: {} deals, balance {:+}", b.deals, b.balance);
+        let _ = writeln!(out, "  {set}: {}, balance {:+}", deals(b.deals), b.balance);
     }
     out
 }
@@ -519,10 +525,22 @@ pub fn history_table(game: &Game) -> String {
         let _ = writeln!(out, "No deal finished yet.");
         return out;
     }
+    // The difference with the expert in South's seat, once a deal is compared.
+    let (compared, balance) = game.expert_balance();
+    let expert = |s: String| if compared > 0 { format!("  {s:>6}") } else { String::new() };
     let _ = writeln!(
         out,
-        "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}  {:>6}",
-        "deal", "dealer", "contract", "taker", "result", "NS", "EW", "tot NS", "tot EW", "expert"
+        "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}{}",
+        "deal",
+        "dealer",
+        "contract",
+        "taker",
+        "result",
+        "NS",
+        "EW",
+        "tot NS",
+        "tot EW",
+        expert("expert".into())
     );
     for (i, d) in game.history().iter().enumerate() {
         let (contract, taker, result) = match (d.contract, d.score) {
@@ -540,10 +558,10 @@ pub fn history_table(game: &Game) -> String {
             _ => ("all passed".into(), "-".into(), "-".into()),
         };
         let p = d.points();
-        let expert = d.expert_difference().map_or_else(|| "-".to_string(), |x| format!("{x:+}"));
+        let difference = d.expert_difference().map_or_else(|| "-".into(), |x| format!("{x:+}"));
         let _ = writeln!(
             out,
-            "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}  {:>6}",
+            "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}{}",
             i + 1,
             d.record.dealer.to_string(),
             contract,
@@ -553,15 +571,15 @@ pub fn history_table(game: &Game) -> String {
             p[Team::EW],
             d.totals[Team::NS],
             d.totals[Team::EW],
-            expert,
+            expert(difference),
         );
     }
-    let (compared, balance) = game.expert_balance();
     if compared > 0 {
         let _ = writeln!(
             out,
-            "Against the expert in your seat, over {compared} deals: {balance:+} (each deal: \
-             your margin minus the expert's)"
+            "Against the expert in your seat, over {}: {balance:+} (each deal: your margin \
+             minus the expert's)",
+            deals(compared)
         );
     }
     if let Some(w) = game.winner() {

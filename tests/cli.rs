@@ -772,3 +772,42 @@ fn a_deal_file_that_is_not_a_deal_to_play_is_refused_with_the_records_error_and_
     assert!(text(&out.stderr).contains("cannot read /nonexistent/deal.json"));
     assert!(!data.exists());
 }
+
+/// The deals compared with the expert in South's seat, in `contree history` (its column and
+/// balance, and `expert_in_seat` in its JSON) and in `contree stats` (its line, and `compared`
+/// in all and per rule set in its JSON).
+#[test]
+fn the_comparisons_with_the_expert_are_in_the_history_and_the_statistics() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let (mut game, mut rng) = support::new(GameOptions::default(), 14);
+    support::play_until(&mut game, &mut rng, |g| g.history().len() == 3, |_, _| {});
+    // Deal 1 compared (the expert took 250 more), deal 2 still thinking, deal 3 not asked.
+    assert!(game.ask_expert_in_seat(0) && game.ask_expert_in_seat(1));
+    let ours = game.history()[0].points();
+    let expert = contree::rules::ByTeam([ours[Team::NS] + 250, ours[Team::EW]]);
+    assert!(game.answer_expert_in_seat(0, Some(expert)));
+    store.save_game(&game).expect("saves");
+    store.deal_finished(&game).expect("counts");
+
+    let json: Value =
+        serde_json::from_slice(&contree(dir.path(), &["history", "--json"]).stdout).expect("JSON");
+    let score = serde_json::json!({"NS": expert[Team::NS], "EW": expert[Team::EW]});
+    assert_eq!(json[0]["expert_in_seat"], serde_json::json!({"score": score, "difference": -250}));
+    assert_eq!(json[1]["expert_in_seat"], Value::Null, "still thinking");
+    assert_eq!(json[2]["expert_in_seat"], Value::Null, "not compared");
+    let table = text(&contree(dir.path(), &["history"]).stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[1].ends_with("expert"), "{table}");
+    assert!(lines[2].ends_with("-250") && lines[3].ends_with(" -"), "{table}");
+    assert!(table.contains("over 1 deal: -250"), "{table}");
+
+    let json: Value =
+        serde_json::from_slice(&contree(dir.path(), &["stats", "--json"]).stdout).expect("JSON");
+    let one = serde_json::json!({"deals": 1, "balance": -250});
+    assert_eq!(json["compared"]["deals"], 1);
+    assert_eq!(json["compared"]["balance"], -250);
+    assert_eq!(json["compared"]["by_rules"]["contree"], one);
+    let stats = text(&contree(dir.path(), &["stats"]).stdout);
+    assert!(stats.contains("Against the expert in your seat: 1 deal compared, balance -250"));
+}
