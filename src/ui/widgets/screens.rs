@@ -152,7 +152,9 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let value = |b: &crate::stats::Balance| w.text(&signed(b.balance)).into_owned();
         let label = format!("{}, {}", w.t(T::AgainstExpert), w.over_deals(c.all.deals));
         rows.push((label, (value(&c.all), String::new())));
-        if c.by_rules.len() > 1 {
+        // Each rule set's line where the screen has the room.
+        let room = usize::from(area.height).saturating_sub(rows.len() + 2);
+        if c.by_rules.len() > 1 && room >= c.by_rules.len() {
             for (set, b) in &c.by_rules {
                 let rules = w.rules_short(crate::rules::Rules::of(*set));
                 rows.push((
