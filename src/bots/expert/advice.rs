@@ -281,6 +281,34 @@ impl Samples {
         Some(Estimate { action: self.actions[i], mean, se, worlds, made: made.map(|m| m.0) })
     }
 
+    /// Each option's mean over the worlds it was weighed in; minus infinity for one never
+    /// weighed.
+    pub(crate) fn means(&self) -> Vec<f64> {
+        (0..self.actions.len())
+            .map(|i| self.estimate(i).map_or(f64::NEG_INFINITY, |e| e.mean))
+            .collect()
+    }
+
+    /// Drops from `alive` the options clearly behind the best of them: those whose paired loss
+    /// against it, over the worlds both were weighed in, is more than `least` points and more
+    /// than `errors` standard errors.
+    pub(crate) fn drop_behind(&self, alive: &mut [bool], least: f64, errors: f64) {
+        let means = self.means();
+        let Some(best) =
+            (0..alive.len()).filter(|&i| alive[i]).max_by(|&a, &b| means[a].total_cmp(&means[b]))
+        else {
+            return;
+        };
+        for (i, alive) in alive.iter_mut().enumerate() {
+            if i != best
+                && *alive
+                && self.paired(best, i).is_some_and(|c| c.mean > least && c.mean > errors * c.se)
+            {
+                *alive = false;
+            }
+        }
+    }
+
     /// Every option weighed in some world, best mean first.
     pub(crate) fn estimates(&self) -> Vec<Estimate> {
         let mut all: Vec<Estimate> =

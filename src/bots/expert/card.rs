@@ -130,7 +130,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         }
         samples.rows.push(Row { weight: world.weight, outcomes });
         if samples.rows.len() >= MIN_WORLDS {
-            drop_behind(&mut alive, &samples);
+            samples.drop_behind(&mut alive, DROP_MIN, DROP_Z);
             if alive.iter().filter(|&&a| a).count() == 1 {
                 break;
             }
@@ -140,31 +140,16 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     if samples.rows.is_empty() {
         return Advice::plain(Action::Play(fallback), reason(&facts, fallback));
     }
-    let mean = |i: usize| samples.estimate(i).map_or(f64::NEG_INFINITY, |e| e.mean);
-    let best = (0..cards.len()).filter(|&i| alive[i]).map(mean).fold(f64::NEG_INFINITY, f64::max);
-    let tied: CardSet =
-        (0..cards.len()).filter(|&i| alive[i] && mean(i) >= best - TIE).map(|i| cards[i]).collect();
+    let means = samples.means();
+    let best =
+        (0..cards.len()).filter(|&i| alive[i]).map(|i| means[i]).fold(f64::NEG_INFINITY, f64::max);
+    let tied: CardSet = (0..cards.len())
+        .filter(|&i| alive[i] && means[i] >= best - TIE)
+        .map(|i| cards[i])
+        .collect();
     let card = normal(tied).unwrap_or(fallback);
     let reason = reason(&facts, card);
     Advice::weighed(Action::Play(card), reason, samples, prober.nodes)
-}
-
-/// Drops the cards clearly behind the best, by their paired loss in the same worlds.
-fn drop_behind(alive: &mut [bool], samples: &Samples) {
-    let mean = |i: usize| samples.estimate(i).map_or(f64::NEG_INFINITY, |e| e.mean);
-    let Some(best) =
-        (0..alive.len()).filter(|&i| alive[i]).max_by(|&a, &b| mean(a).total_cmp(&mean(b)))
-    else {
-        return;
-    };
-    for (i, alive) in alive.iter_mut().enumerate() {
-        if i != best
-            && *alive
-            && samples.paired(best, i).is_some_and(|c| c.mean > DROP_MIN && c.mean > DROP_Z * c.se)
-        {
-            *alive = false;
-        }
-    }
 }
 
 /// Why `card` is played, as the table can say it: the kinds that may describe it, the most
