@@ -7,7 +7,8 @@
 //! world's index and the decision's seed, the same for every call), and the contract it ends
 //! with is scored from the opening lead on the deal's score, contre and surcontre included (all
 //! pass: 0). Calls that end, in a world, with the same takers and trump mode share the solver's
-//! probes. The call of the convention is the default, and another replaces it only when it pays
+//! probes; after a few worlds, a call clearly behind the best stops being weighed (its figures
+//! rest on fewer worlds, which its standard error shows), as a card does in the play. The call of the convention is the default, and another replaces it only when it pays
 //! clearly more: the partner reads the convention, and a few worlds are noisy.
 //!
 //! What is weighed, whatever the seat goes on to do: passing; contring or surcontring when the
@@ -46,8 +47,18 @@ const CONTRE_ODDS: f64 = 0.7;
 const SURCONTRE_ODDS: f64 = 0.7;
 /// The fewest worlds a contre or a surcontre is weighed in, to stake a doubled score on them.
 const CONTRE_WORLDS: u32 = 8;
-/// The score's tolerance when narrowing a world's outcome in the auction: ten card points.
-const TOL: i32 = 20;
+/// The score's tolerance when narrowing a world's outcome in the auction: thirty card points,
+/// about a sixth of how far a call's outcome varies from one world to the next, which the
+/// worlds' spread swamps, while each probe of a whole deal is dear (twenty card points more
+/// saved a quarter of the nodes of a call).
+const TOL: i32 = 60;
+/// Worlds weighed before a call clearly behind the best stops being weighed.
+const MIN_WORLDS: usize = 8;
+/// How far behind the best a call must be to stop being weighed: more than the margin a call
+/// needs to replace another, and more standard errors of the paired difference than the clear
+/// test asks.
+const DROP_MIN: f64 = MARGIN;
+const DROP_ERRORS: f64 = 2.5;
 /// How far above what the hand counts in a mode (with an average partner, or on its partner's
 /// bid raised) the lowest bid in that mode may stand to be weighed.
 pub(crate) const REACH: i32 = 20;
@@ -231,20 +242,33 @@ impl Weighing<'_> {
         Ok(outcomes)
     }
 
-    /// `calls` weighed world by world until the worlds or the budget run out: the samples, and
-    /// the world of each of their rows.
+    /// `calls` weighed world by world until the worlds or the budget run out, a call clearly
+    /// behind the best dropped after [`MIN_WORLDS`] (its figures then rest on fewer worlds),
+    /// until one is left: the samples, and the world of each of their rows.
     fn weigh(&self, calls: &[Call], prober: &mut Prober) -> (Samples, Vec<usize>) {
         let mut samples =
             Samples { actions: calls.iter().map(|&c| Action::Bid(c)).collect(), rows: Vec::new() };
         let mut weighed = Vec::new();
+        let mut alive = vec![true; calls.len()];
         for (k, world) in self.worlds.iter().enumerate() {
-            match self.outcomes(k, calls, prober) {
-                Ok(outcomes) => {
-                    samples.rows.push(Row { weight: world.weight, outcomes });
+            let live: Vec<Call> =
+                calls.iter().zip(&alive).filter(|(_, a)| **a).map(|(&c, _)| c).collect();
+            match self.outcomes(k, &live, prober) {
+                Ok(found) => {
+                    let mut found = found.into_iter();
+                    let outcomes =
+                        alive.iter().map(|&a| if a { found.next().flatten() } else { None });
+                    samples.rows.push(Row { weight: world.weight, outcomes: outcomes.collect() });
                     weighed.push(k);
                 }
                 Err(Stop::World) => continue,
                 Err(Stop::Decision) => break,
+            }
+            if samples.rows.len() >= MIN_WORLDS {
+                samples.drop_behind(&mut alive, DROP_MIN, DROP_ERRORS);
+                if alive.iter().filter(|&&a| a).count() == 1 {
+                    break;
+                }
             }
         }
         (samples, weighed)
