@@ -8,19 +8,21 @@
 //! with is scored from the opening lead on the deal's score, contre and surcontre included (all
 //! pass: 0). Calls that end, in a world, with the same takers and trump mode share the solver's
 //! probes; after a few worlds, a call clearly behind the best stops being weighed (its figures
-//! rest on fewer worlds, which its standard error shows), as a card does in the play. The call of the convention is the default, and another replaces it only when it pays
-//! clearly more: the partner reads the convention, and a few worlds are noisy.
+//! rest on fewer worlds, which its standard error shows), as a card does in the play. The
+//! seat's own call starts from the convention's bold count ([`super::OWN_STYLE`]), which its
+//! partner reads; any call weighed replaces it, openings included, when it pays clearly more
+//! world by world, and a few noisy worlds do not.
 //!
 //! What is weighed, whatever the seat goes on to do: passing; contring or surcontring when the
-//! rules allow it; the convention's call; when a bid is allowed, the lowest level in each mode
-//! the hand could hold (its count, or its partner's bid raised by what it brings, within
-//! [`REACH`] of that level and [`MODE_GAP`] of its best mode's; its best mode always) and a capot in each mode it counts
-//! [`CAPOT_COUNT`] in; over the partner's bid, each raise in its mode up to one step past the
+//! rules allow it; the convention's call in the bold style and in the cautious one; when a bid
+//! is allowed, the lowest level in each mode the hand could hold (its count, or its partner's
+//! bid raised by what it brings, within [`REACH`] of that level and [`MODE_GAP`] of its best
+//! mode's; its best mode always) and a capot in each mode it counts [`CAPOT_COUNT`] in; over the partner's bid, each raise in its mode up to one step past the
 //! convention's. A call outside these (a player's, for the analysis) is weighed afterwards in
 //! the same worlds, so that weighing it changes nothing of the advice.
 
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 
 use super::advice::{Advice, Cost, Outcome, Reason, Row, Samples, points_seen};
 use super::card::{stakes_in, takers_points};
@@ -29,7 +31,7 @@ use super::probe::{Prober, Stop};
 use super::reasons::{CallFacts, call_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::{Knowledge, World};
-use super::{Ask, Budget, READING, STYLE, auction_pool, pool};
+use super::{Ask, Budget, OWN_STYLE, READING, STYLE, auction_pool, pool};
 use crate::bots::bidding::{self, Bidding, Reading};
 use crate::game::{Action, SeatView};
 use crate::mix::splitmix;
@@ -37,7 +39,7 @@ use crate::rules::{Auction, Bid, BidLevel, Call, Card, Contract, Rank, Team, Tru
 use crate::search::{Position, Solver};
 
 /// How much more a call must pay than the convention's, in points a deal, to replace it.
-const MARGIN: f64 = 10.0;
+pub(crate) const MARGIN: f64 = 10.0;
 /// The same for a contre or a surcontre, which also risk the other side's answer.
 const CONTRE_MARGIN: f64 = 25.0;
 /// The least share of the worlds where the contract fails for a contre, and where it is made for
@@ -79,9 +81,15 @@ pub(crate) fn advise(
     let auction = view.auction();
     let seat = view.seat();
     let mut rng = ask.rng();
-    let convention =
-        bidding::decide_call(seat, view.hand(), auction, STYLE, Bidding::NORMAL, &mut rng);
-    let calls = candidates(view, auction, convention);
+    let noise = rng.random_range(-bidding::NOISE..=bidding::NOISE);
+    let call_in =
+        |style| bidding::convention_call(seat, view.hand(), auction, style, Bidding::NORMAL, noise);
+    let convention = call_in(OWN_STYLE);
+    let mut calls = candidates(view, auction, convention);
+    let cautious = call_in(STYLE);
+    if !calls.contains(&cautious) && auction.legal_calls().allows(cautious) {
+        calls.push(cautious);
+    }
     let unweighed = |reason| {
         let advice = Advice::plain(Action::Bid(convention), reason);
         let cost = played.and_then(|p| advice.cost(Action::Bid(p)));
@@ -289,42 +297,28 @@ impl Weighing<'_> {
     }
 }
 
-/// Whether `call` may replace the convention's call for `seat` after `auction`: over a bid, a
-/// pass, a contre, a surcontre or a raise of the partner's bid in its mode. An opening, a bid in
-/// another mode and a capot are weighed for their figures and what they cost, and made only
-/// when they are the convention's: the solver sees every card, and in duplicate the tight
-/// contracts it finds made then fail at the table (choosing among every call weighed, the expert
-/// took 86% of the contracts against `normal` and made 68% of them, where it makes 90% of the
-/// half it takes by the convention).
-fn may_replace(call: Call, auction: &Auction, seat: crate::rules::Seat) -> bool {
-    let Some((bidder, bid)) = auction.current_bid() else { return false };
-    match call {
-        Call::Pass | Call::Contre | Call::Surcontre => true,
-        Call::Bid(b) => bidder == seat.partner() && b.trump == bid.trump && !b.is_capot(),
-    }
-}
-
-/// The call the expert makes: the convention's, unless a call that may replace it
-/// ([`may_replace`]) pays clearly more, world by world: keeping the convention's call costs
-/// against it at least the margin and at least [`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS) standard errors of the paired
-/// difference ([`Cost::is_clear`], the test of a clear mistake), so that a few flattering worlds
-/// do not move the expert off the call its partner reads; a contre or a surcontre also only on
-/// its odds, in enough worlds. A contre of a capot that a card of the hand surely stops,
-/// whatever the worlds.
+/// The call the expert makes: the convention's, in [`OWN_STYLE`], unless another call weighed
+/// pays clearly more, world by world: keeping the call costs against it at least the margin and
+/// at least [`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS) standard errors of the paired
+/// difference ([`Cost::is_clear`], the test of a clear mistake), a contre or a surcontre also
+/// only on its odds, in enough worlds. The best of the calls clearly better replaces it, and
+/// again until none is: so the expert never keeps a call that one weighed beside it, on those
+/// terms, beats clearly, openings included, and a few flattering worlds do not move it off the
+/// call its partner reads. A contre of a capot that a card of the hand surely stops, whatever
+/// the worlds.
 fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Call) -> Call {
     if sure_trick(view, auction).is_some() {
         return Call::Contre;
     }
     let estimates: Vec<_> = (0..samples.actions.len()).map(|i| samples.estimate(i)).collect();
-    let mean = |i: usize| estimates[i].map_or(f64::NEG_INFINITY, |e| e.mean);
+    let means = samples.means();
     let call_of = |i: usize| match samples.actions[i] {
         Action::Bid(c) => c,
         Action::Play(_) => Call::Pass,
     };
-    let Some(default) = samples.column(Action::Bid(convention)) else { return convention };
-    let mut pick = default;
-    for (i, e) in estimates.iter().enumerate() {
-        let Some(e) = e else { continue };
+    // Whether call `i` clearly pays more than call `pick`, and is likely enough.
+    let beats = |i: usize, pick: usize| {
+        let Some(e) = &estimates[i] else { return false };
         let call = call_of(i);
         let margin = match call {
             Call::Contre | Call::Surcontre => CONTRE_MARGIN,
@@ -337,12 +331,16 @@ fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Cal
             Call::Surcontre => enough && made >= SURCONTRE_ODDS,
             _ => true,
         };
-        let eligible = may_replace(call, auction, view.seat());
-        // What keeping the convention's call costs against this one, world by world.
-        let clear = samples.paired(i, default).is_some_and(|c| c.is_clear(margin));
-        if i != default && eligible && likely && clear && mean(i) > mean(pick) {
-            pick = i;
-        }
+        // What keeping `pick` costs against this call, world by world.
+        i != pick && likely && samples.paired(i, pick).is_some_and(|c| c.is_clear(margin))
+    };
+    let Some(mut pick) = samples.column(Action::Bid(convention)) else { return convention };
+    // Each step moves to a higher mean, so this ends.
+    while let Some(better) = (0..estimates.len())
+        .filter(|&i| means[i] > means[pick] && beats(i, pick))
+        .max_by(|&a, &b| means[a].total_cmp(&means[b]))
+    {
+        pick = better;
     }
     call_of(pick)
 }

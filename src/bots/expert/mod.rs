@@ -13,8 +13,9 @@
 //! **One computation.** The advice is a pure function of the seat's view (which carries the
 //! rules and the game's context) and a [`Budget`] counted in worlds and solver nodes: its
 //! generator is seeded from the view itself ([`crate::bots::view_hash`]) and a fixed constant,
-//! never from a game's seed nor the clock, and its bidding style is fixed (the convention's
-//! cautious one, whatever the persona at the table). The expert level's decision is the
+//! never from a game's seed nor the clock, and its bidding styles are fixed, whatever the
+//! persona at the table (its own call from the convention's bold count, the rest of the
+//! auction by the cautious one). The expert level's decision is the
 //! advice's action, so the computer player, the hint, `contree bot` and the deal's analysis
 //! give the same answer to the same situation, on any machine and any thread. A cancellation
 //! flag may stop it; a cancelled computation answers nothing ([`advise`] gives `None`).
@@ -125,9 +126,14 @@ fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     f(&mut Solver::with_table_bits(TABLE_BITS))
 }
 
-/// The expert's bidding style, whatever the persona: the convention's plain reading, which its
-/// partner and its reading of the other seats assume.
+/// The style in which the expert sees the rest of an auction bid, whatever the persona: the
+/// convention's plain count, which its partner and its reading of the other seats assume.
 const STYLE: BiddingStyle = BiddingStyle::Cautious;
+
+/// The style of the expert's own call before it is weighed, whatever the persona: the
+/// convention's bold count, within what its partner reads (the reading spans both styles), and
+/// made only where no call weighed beside it, the cautious one among them, pays clearly more.
+const OWN_STYLE: BiddingStyle = BiddingStyle::Bold;
 
 /// Mixed with the view's hash into the seed of a decision's generator.
 const ADVICE_SEED: u64 = 0x6578_7065_7274_2031;
