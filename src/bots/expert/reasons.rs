@@ -36,12 +36,6 @@ impl CardFacts<'_> {
         Seat::ALL.into_iter().filter(|&s| s != self.mem.seat)
     }
 
-    /// The cards neither in the seat's hand nor played.
-    fn unseen(&self) -> CardSet {
-        let played = self.mem.played.0.iter().fold(CardSet::EMPTY, |a, p| a.or(*p));
-        CardSet::FULL.minus(self.mem.hand).minus(played)
-    }
-
     /// Worlds where `card` was weighed, and of those where `f` holds of its outcome.
     fn count(&self, card: Card, f: impl Fn(&super::advice::Outcome) -> bool) -> (usize, usize) {
         let Some(i) = self.samples.column(Action::Play(card)) else { return (0, 0) };
@@ -84,17 +78,16 @@ pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool 
         }
         (Reason::PullTrumps { out }, None) => {
             let ours = mem.contract.team() == mem.seat.team();
-            let left = facts.unseen().and(cutting).len();
+            let left = mem.trumps_out().len();
             trump.is_suit() && cutting.contains(card) && ours && out > 0 && usize::from(out) == left
         }
         (Reason::CashMaster, None) => facts.others().all(|s| !facts.may_beat(s, card, card.suit())),
         (Reason::GiveRuff, None) => {
             let partner = mem.seat.partner();
-            let [a, b] = [partner.next_in(trick.direction()), mem.seat.next_in(trick.direction())];
+            let [a, b] = mem.opponents();
             // A trump out that neither opponent may hold is the partner's.
-            let partners_trump = facts
-                .unseen()
-                .and(cutting)
+            let partners_trump = mem
+                .trumps_out()
                 .iter()
                 .any(|t| !mem.possible(a).contains(t) && !mem.possible(b).contains(t));
             !cutting.is_empty()
