@@ -116,19 +116,10 @@ fn write_text(
     analysis: &DealAnalysis,
 ) -> io::Result<()> {
     let w = WORDS;
-    let contract = record.score().ok().and_then(|s| s.contract);
-    let seat = analysis.seat;
+    let contract = record.replay_auction().ok().and_then(|a| a.contract());
+    let seat = w.seat(analysis.seat);
     match contract {
-        Some(c) => {
-            let multiplier = match c.multiplier {
-                2 => " contred",
-                4 => " surcontred",
-                _ => "",
-            };
-            let bid = if c.capot { "capot".to_string() } else { c.value.to_string() };
-            let trump = c.suit;
-            writeln!(out, "Record {number}: {bid} {trump}{multiplier} by {}, from {seat}", c.taker)?
-        }
+        Some(c) => writeln!(out, "Record {number}: {}, from {seat}", w.contract(&c))?,
         None => writeln!(out, "Record {number}: all passed, from {seat}")?,
     }
     if let Some(d) = analysis.double_dummy {
@@ -140,10 +131,7 @@ fn write_text(
         )?;
     }
     for r in &analysis.reviews {
-        let at = match r.played {
-            Action::Bid(_) => format!("call {}", r.index),
-            Action::Play(_) => format!("card {}", r.index),
-        };
+        let at = format!("{} {}", kind(r.played), r.index);
         let verdict = match (r.played == r.advice.action, r.mistake()) {
             (true, _) => "same".to_string(),
             (false, Some(c)) => format!("costs {:.0} (± {:.0})", c.mean, c.se),
