@@ -4,7 +4,8 @@
 //! whole game; [`bots`] the computer players and [`arena`] their duplicate matches; [`search`]
 //! the search over the card play (positions, the double-dummy solver, the worlds a seat cannot
 //! tell apart); [`store`] keeps the game, the [`stats`] and the history of games on disk; [`ui`]
-//! is the terminal table; [`cli`] holds the command line outside the table; [`score`] checks deal
+//! is the terminal table, and [`exercises`] the exercises it makes of South's clear mistakes
+//! and serves again; [`cli`] holds the command line outside the table; [`score`] checks deal
 //! records. Under the rules, the game and the search, which know nothing of the players, the
 //! table or the disk, sit two leaves: [`mix`], the mixing step of every seed and key, and
 //! [`personas`], the computer players' faces.
@@ -54,6 +55,7 @@ pub mod analyse;
 pub mod arena;
 pub mod bots;
 pub mod cli;
+pub mod exercises;
 pub mod files;
 pub mod game;
 pub mod mix;

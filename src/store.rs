@@ -1,7 +1,8 @@
 //! Everything contree keeps on disk, in one data directory: the game in progress (`game.json`),
 //! the statistics (`stats.json`), the finished and abandoned games (`games.jsonl`, one game a
-//! line), small settings files for the front end, and the lock (`table.lock`) that keeps a
-//! second table off the directory.
+//! line), the exercises made from South's clear mistakes (`exercises.jsonl`, one a line), small
+//! settings files for the front end, and the lock (`table.lock`) that keeps a second table off
+//! the directory.
 //!
 //! Every file is written atomically (a temporary file in the same directory, `sync_all`, rename),
 //! so a crash leaves the old version or the new one, never half of one; the history of games is
@@ -40,12 +41,17 @@ use crate::game::{Game, GameOptions, GameSave, LoadError, Phase, Players, SAVE_V
 use crate::rules::{ByTeam, Team};
 use crate::stats::{STATS_VERSION, Stats};
 
+mod exercises;
+pub use exercises::ExerciseFile;
+
 /// The game in progress.
 pub const GAME_FILE: &str = "game.json";
 /// The statistics.
 pub const STATS_FILE: &str = "stats.json";
 /// The games finished or abandoned, one JSON object a line, oldest first.
 pub const GAMES_FILE: &str = "games.jsonl";
+/// The exercises made from South's clear mistakes, one JSON object a line, oldest first.
+pub const EXERCISES_FILE: &str = "exercises.jsonl";
 /// The lock a table holds on the data directory, naming who holds it.
 pub const LOCK_FILE: &str = "table.lock";
 
@@ -203,6 +209,14 @@ pub enum Unfit {
     EarlierFiling,
     /// A line of the history cut off by a crash or a full disk while a game was filed.
     CutOff,
+    /// Lines of the exercises (numbered from 1) that are not exercises, with what the first
+    /// of them was refused for; they alone were moved aside.
+    NotExercises {
+        /// The lines.
+        lines: Vec<usize>,
+        /// Why the first could not be read.
+        said: String,
+    },
 }
 
 impl fmt::Display for Unfit {
@@ -238,6 +252,23 @@ impl fmt::Display for Unfit {
                  actions",
             ),
             Unfit::CutOff => f.write_str("a crash or a full disk while a game was filed"),
+            Unfit::NotExercises { lines, said } => {
+                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
+                let numbers = numbers.join(", ");
+                if lines.len() == 1 {
+                    write!(
+                        f,
+                        "line {numbers} is not a contree exercise ({said}); it alone was moved, \
+                         the other lines stay"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "lines {numbers} are not contree exercises ({said}); they alone were \
+                         moved, the other lines stay"
+                    )
+                }
+            }
         }
     }
 }
@@ -702,8 +733,9 @@ impl Store {
         }
         if let Ok(mut history) = files::open_checked(&self.path(GAMES_FILE), &history_options()) {
             // A history that cannot be mended now is mended by the next filing, which says why.
-            let _ = self.mend_history(&mut history);
+            let _ = self.mend_lines(GAMES_FILE, &mut history, is_game_line);
         }
+        self.mend_exercises();
         let Ok(entries) = fs::read_dir(&self.dir) else { return 0 };
         let mut removed = 0;
         for entry in entries.filter_map(Result::ok) {
@@ -1144,9 +1176,8 @@ impl Store {
         if self.read_only {
             return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
         }
-        let fail = |e| StoreError::io(&path, Operation::Write, e);
-        let (mut f, created) = self.open_history()?;
-        self.mend_history(&mut f)?;
+        let (mut f, created) = self.open_lines(GAMES_FILE)?;
+        self.mend_lines(GAMES_FILE, &mut f, is_game_line)?;
         if let Some(filed) = self.filing_of(&entry.game)? {
             if filed.entry.game.holds(&entry.game) {
                 return Ok(());
@@ -1170,12 +1201,26 @@ impl Store {
         let mut bytes = serde_json::to_vec(&entry)
             .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
         bytes.push(b'\n');
+        self.append_to(GAMES_FILE, &mut f, created, &bytes)
+    }
+
+    /// Appends `bytes` (whole lines) at the end of the line file `name`, opened by
+    /// [`Store::open_lines`], synced before this returns. An append that fails is cut back to
+    /// the length the file had: what was written of the lines goes, and should even that fail,
+    /// the piece left is mended before the next append ([`Store::mend_lines`]).
+    fn append_to(
+        &self,
+        name: &str,
+        f: &mut File,
+        created: bool,
+        bytes: &[u8],
+    ) -> Result<(), StoreError> {
+        let path = self.path(name);
+        let fail = |e| StoreError::io(&path, Operation::Write, e);
         let len = f.seek(SeekFrom::End(0)).map_err(fail)?;
         let appended =
-            f.write_all(&bytes).and_then(|()| if self.sync { f.sync_all() } else { Ok(()) });
+            f.write_all(bytes).and_then(|()| if self.sync { f.sync_all() } else { Ok(()) });
         if let Err(e) = appended {
-            // What was written of the line goes: the file is as it was. Should even that fail,
-            // the piece left is mended before the next filing.
             if f.set_len(len).is_ok() && self.sync {
                 let _ = f.sync_all();
             }
@@ -1187,10 +1232,11 @@ impl Store {
         Ok(())
     }
 
-    /// `games.jsonl` opened to be appended to, created when missing (and said so): something
-    /// that is not a regular file in its place is moved aside, and a new history begun.
-    fn open_history(&self) -> Result<(File, bool), StoreError> {
-        let path = self.path(GAMES_FILE);
+    /// A file of lines (`games.jsonl`, `exercises.jsonl`) opened to be appended to, created
+    /// when missing (and said so): something that is not a regular file in its place is moved
+    /// aside, and a new file begun.
+    fn open_lines(&self, name: &str) -> Result<(File, bool), StoreError> {
+        let path = self.path(name);
         let open = || {
             let existed = fs::symlink_metadata(&path).is_ok();
             files::open_checked(&path, history_options().create(true)).map(|f| (f, !existed))
@@ -1201,30 +1247,34 @@ impl Store {
         };
         match open() {
             Err(e @ ReadError::NotAFile) => {
-                self.set_aside(GAMES_FILE, unusable(&path, &e))?;
+                self.set_aside(name, unusable(&path, &e))?;
                 open().map_err(refused)
             }
             other => other.map_err(refused),
         }
     }
 
-    /// Ends the history of games cleanly when a crash or a full disk cut its last line: a last
-    /// line that is a whole game but for its newline gets one; any other piece of a line is
-    /// moved aside alone, and the lines before it stay as they are.
-    fn mend_history(&self, file: &mut File) -> Result<(), StoreError> {
-        let path = self.path(GAMES_FILE);
+    /// Ends a file of lines cleanly when a crash or a full disk cut its last line: a last line
+    /// that is `whole` but for its newline gets one; any other piece of a line is moved aside
+    /// alone, and the lines before it stay as they are.
+    fn mend_lines(
+        &self,
+        name: &str,
+        file: &mut File,
+        whole: fn(&[u8]) -> bool,
+    ) -> Result<(), StoreError> {
+        let path = self.path(name);
         let fail = |e| StoreError::io(&path, Operation::Write, e);
         let last = last_line(file, LINE_LIMIT).map_err(fail)?;
         if last.ends_clean {
             return Ok(());
         }
-        let whole = last.text.is_some_and(|l| serde_json::from_slice::<GameEntry>(&l).is_ok());
-        if !whole {
+        if !last.text.is_some_and(|l| whole(&l)) {
             file.seek(SeekFrom::Start(last.start)).map_err(fail)?;
-            let kept = self.keep_aside(GAMES_FILE, file)?;
+            let kept = self.keep_aside(name, file)?;
             file.set_len(last.start).map_err(fail)?;
             held(&self.notices).push(SetAside {
-                file: GAMES_FILE.to_string(),
+                file: name.to_string(),
                 path: kept,
                 reason: Unfit::CutOff,
                 moved: true,
@@ -1289,6 +1339,22 @@ impl Store {
     /// filing taken back. Every other line is copied as it is, whether it can be read or not.
     fn rewrite_history(&self, without: usize, add: Option<&GameEntry>) -> Result<(), StoreError> {
         let path = self.path(GAMES_FILE);
+        let add = add
+            .map(serde_json::to_vec)
+            .transpose()
+            .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+        self.rewrite_lines(GAMES_FILE, |n, line| (n != without).then(|| line.to_vec()), add)
+    }
+
+    /// Writes the file of lines `name` again, atomically: each line (numbered from 0, without
+    /// its newline) as `edit` gives it back (`None` leaves it out), then `add` at the end.
+    fn rewrite_lines(
+        &self,
+        name: &str,
+        mut edit: impl FnMut(usize, &[u8]) -> Option<Vec<u8>>,
+        add: Option<Vec<u8>>,
+    ) -> Result<(), StoreError> {
+        let path = self.path(name);
         if self.read_only {
             return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
         }
@@ -1296,7 +1362,7 @@ impl Store {
         let mut lines =
             io::BufReader::new(files::open_regular(&path).map_err(|e| StoreError::read(&path, e))?);
         let mut tmp = tempfile::Builder::new()
-            .prefix(&format!(".{GAMES_FILE}."))
+            .prefix(&format!(".{name}."))
             .suffix(".tmp")
             .tempfile_in(&self.dir)
             .map_err(fail)?;
@@ -1307,16 +1373,14 @@ impl Store {
             if lines.read_until(b'\n', &mut line).map_err(fail)? == 0 {
                 break;
             }
-            if n != without {
-                out.write_all(&line).map_err(fail)?;
-                if !line.ends_with(b"\n") {
-                    out.write_all(b"\n").map_err(fail)?;
-                }
+            let text = line.strip_suffix(b"\n").unwrap_or(&line);
+            if let Some(kept) = edit(n, text) {
+                out.write_all(&kept).map_err(fail)?;
+                out.write_all(b"\n").map_err(fail)?;
             }
         }
-        if let Some(entry) = add {
-            serde_json::to_writer(&mut out, entry)
-                .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+        if let Some(add) = add {
+            out.write_all(&add).map_err(fail)?;
             out.write_all(b"\n").map_err(fail)?;
         }
         out.flush().map_err(fail)?;
@@ -1347,7 +1411,7 @@ impl Store {
     /// Checks that `name` is a plain file name in the data directory, and not one of the
     /// store's own files (which only the store writes, with their checks).
     fn checked(&self, name: &str) -> Result<PathBuf, StoreError> {
-        let plain = ![GAME_FILE, STATS_FILE, GAMES_FILE, LOCK_FILE].contains(&name)
+        let plain = ![GAME_FILE, STATS_FILE, GAMES_FILE, EXERCISES_FILE, LOCK_FILE].contains(&name)
             && !name.is_empty()
             && name != "."
             && name != ".."
@@ -1469,6 +1533,11 @@ fn history_options() -> OpenOptions {
     options.read(true).append(true);
     files::nonblocking(&mut options);
     options
+}
+
+/// Whether a line of `games.jsonl` (without its newline) is a whole game.
+fn is_game_line(line: &[u8]) -> bool {
+    serde_json::from_slice::<GameEntry>(line).is_ok()
 }
 
 /// Why a file that cannot be used as a file cannot ([`ReadError::is_unusable`]): what it is,

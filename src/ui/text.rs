@@ -1461,6 +1461,15 @@ impl Words {
             Unfit::CutOff => {
                 "un plantage ou un disque plein pendant le classement d'une partie".into()
             }
+            Unfit::NotExercises { lines, said } => {
+                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
+                let numbers = numbers.join(", ");
+                if lines.len() == 1 {
+                    format!("la ligne {numbers} n'est pas un exercice de contree ({said}) ; elle seule a été déplacée, les autres lignes restent")
+                } else {
+                    format!("les lignes {numbers} ne sont pas des exercices de contree ({said}) ; seules elles ont été déplacées, les autres lignes restent")
+                }
+            }
         }
     }
 
@@ -2022,6 +2031,8 @@ mod tests {
                 Unfit::NotFields,
                 Unfit::EarlierFiling,
                 Unfit::CutOff,
+                Unfit::NotExercises { lines: vec![2], said: "x".into() },
+                Unfit::NotExercises { lines: vec![2, 5], said: "x".into() },
             ])
             .chain(refused.into_iter().map(Unfit::Refused))
             .chain(

@@ -8,14 +8,18 @@
 //! variance over the effective number of worlds, `n = (Σw)² / Σw²`, less one (a mean over one
 //! world has no error to show, and its error is infinite).
 
+use serde::{Deserialize, Serialize};
+
 use crate::game::Action;
 use crate::rules::{Call, Card};
 
 /// Why the expert chose its action: one line's worth, with the figures that line shows. The
 /// table words it in the player's language. Each kind states a fact of the position or of the
 /// worlds weighed, checked before it is given (a kind that does not hold is not given: the
-/// figures are, [`Reason::Figures`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// figures are, [`Reason::Figures`]). Written as the `kind` and figures `contree bot` gives
+/// (its words left out), as an exercise keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Reason {
     /// The only legal card.
     OnlyCard,

@@ -1,0 +1,169 @@
+//! `exercises.jsonl`: the exercises made from South's clear mistakes, one a line, kept with the
+//! care of the history of games. New exercises are appended, synced, an append that fails cut
+//! back and a last line cut off by a crash mended ([`Store::remove_leftovers`]); an exercise is
+//! filed once ([`ExerciseId`]), whatever the number of times its deal is analysed. An answer
+//! writes the file again, atomically, with that exercise's review state changed. Lines that
+//! cannot be read as exercises are moved aside alone, to `exercises.jsonl.corrupt-<time>`, and
+//! the others stay.
+
+use std::collections::BTreeSet;
+
+use super::{
+    Cause, EXERCISES_FILE, GAMES_LIMIT, Operation, SetAside, Store, StoreError, Unfit, held,
+    unusable,
+};
+use crate::exercises::{Exercise, ExerciseId};
+use crate::files;
+
+/// The exercises as read from `exercises.jsonl`.
+#[derive(Clone, Debug, Default)]
+pub struct ExerciseFile {
+    /// The exercises that could be read, oldest first.
+    pub exercises: Vec<Exercise>,
+    /// What could not be used (lines moved aside, or a file that is not a regular one), if
+    /// anything.
+    pub set_aside: Option<SetAside>,
+}
+
+/// Whether a line (without its newline) is a whole exercise.
+fn is_exercise_line(line: &[u8]) -> bool {
+    Exercise::parse(line).is_ok()
+}
+
+/// What tells an exercise from another, read before the rest of a line.
+fn id_of(line: &[u8]) -> Option<ExerciseId> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: ExerciseId,
+    }
+    serde_json::from_slice::<Id>(line).ok().map(|i| i.id)
+}
+
+impl Store {
+    /// The exercises, oldest first. A file that is not a regular file, or too large, is moved
+    /// aside; lines that cannot be read are moved aside alone (numbered from 1 in the reason),
+    /// the file written again without them. A store that only reads moves nothing and says
+    /// what it could not use.
+    pub fn exercises(&self) -> Result<ExerciseFile, StoreError> {
+        let path = self.path(EXERCISES_FILE);
+        let bytes = match files::read(&path, GAMES_LIMIT) {
+            Ok(b) => b,
+            Err(e) if e.is_not_found() => return Ok(ExerciseFile::default()),
+            Err(e) if e.is_unusable() => {
+                let aside = self.set_aside(EXERCISES_FILE, unusable(&path, &e))?;
+                return Ok(ExerciseFile { exercises: Vec::new(), set_aside: Some(aside) });
+            }
+            Err(e) => return Err(StoreError::read(&path, e)),
+        };
+        let mut file = ExerciseFile::default();
+        let mut bad = Vec::new();
+        let mut said = String::new();
+        for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if files::is_blank(line) {
+                continue;
+            }
+            match Exercise::parse(line) {
+                Ok(e) => file.exercises.push(e),
+                Err(e) => {
+                    if said.is_empty() {
+                        said = files::cut(&e);
+                    }
+                    bad.push(i);
+                }
+            }
+        }
+        if !bad.is_empty() {
+            file.set_aside = Some(self.set_lines_aside(&bytes, &bad, said)?);
+        }
+        Ok(file)
+    }
+
+    /// Keeps lines `bad` (numbered from 0) of `exercises.jsonl` in a file of their own, and
+    /// writes the file again without them; a store that only reads says so and moves nothing.
+    fn set_lines_aside(
+        &self,
+        bytes: &[u8],
+        bad: &[usize],
+        said: String,
+    ) -> Result<SetAside, StoreError> {
+        let reason = Unfit::NotExercises { lines: bad.iter().map(|i| i + 1).collect(), said };
+        let mut aside = SetAside {
+            file: EXERCISES_FILE.to_string(),
+            path: self.path(EXERCISES_FILE),
+            reason,
+            moved: false,
+            last_line_only: false,
+        };
+        if !self.read_only {
+            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+            let mut kept = Vec::new();
+            for &i in bad {
+                kept.extend_from_slice(lines.get(i).copied().unwrap_or_default());
+                kept.push(b'\n');
+            }
+            aside.path = self.keep_aside(EXERCISES_FILE, &mut &kept[..])?;
+            aside.moved = true;
+            let bad: BTreeSet<usize> = bad.iter().copied().collect();
+            self.rewrite_lines(EXERCISES_FILE, |n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
+        }
+        held(&self.notices).push(aside.clone());
+        Ok(aside)
+    }
+
+    /// Files `new` exercises at the end of `exercises.jsonl`, in one append synced before this
+    /// returns; one that is there already (by its [`ExerciseId`]) is not filed again.
+    pub fn file_exercises(&self, new: &[Exercise]) -> Result<usize, StoreError> {
+        let path = self.path(EXERCISES_FILE);
+        if self.read_only {
+            return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
+        }
+        let (mut f, created) = self.open_lines(EXERCISES_FILE)?;
+        self.mend_lines(EXERCISES_FILE, &mut f, is_exercise_line)?;
+        let filed: BTreeSet<ExerciseId> = match files::read(&path, GAMES_LIMIT) {
+            Ok(bytes) => bytes.split(|&b| b == b'\n').filter_map(id_of).collect(),
+            Err(e) => return Err(StoreError::read(&path, e)),
+        };
+        let mut bytes = Vec::new();
+        let mut ids = BTreeSet::new();
+        for e in new.iter().filter(|e| !filed.contains(&e.id) && ids.insert(e.id)) {
+            bytes.extend(e.to_line());
+            bytes.push(b'\n');
+        }
+        if bytes.is_empty() {
+            return Ok(0);
+        }
+        self.append_to(EXERCISES_FILE, &mut f, created, &bytes)?;
+        Ok(ids.len())
+    }
+
+    /// Writes an exercise's new review state: the file again, atomically, with its line
+    /// replaced (every other line as it was); appended if it is no longer there.
+    pub fn review_exercise(&self, exercise: &Exercise) -> Result<(), StoreError> {
+        let mut found = false;
+        let line = exercise.to_line();
+        let path = self.path(EXERCISES_FILE);
+        if files::read(&path, GAMES_LIMIT).is_ok() {
+            self.rewrite_lines(
+                EXERCISES_FILE,
+                |_, l| {
+                    if !found && id_of(l) == Some(exercise.id) {
+                        found = true;
+                        return Some(line.clone());
+                    }
+                    Some(l.to_vec())
+                },
+                None,
+            )?;
+        }
+        if found { Ok(()) } else { self.file_exercises(std::slice::from_ref(exercise)).map(|_| ()) }
+    }
+
+    /// Ends `exercises.jsonl` cleanly when a crash cut its last line, as for the history of
+    /// games; what cannot be mended now is mended by the next filing, which says why.
+    pub(super) fn mend_exercises(&self) {
+        let path = self.path(EXERCISES_FILE);
+        if let Ok(mut f) = files::open_checked(&path, &super::history_options()) {
+            let _ = self.mend_lines(EXERCISES_FILE, &mut f, is_exercise_line);
+        }
+    }
+}
