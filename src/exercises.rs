@@ -51,9 +51,20 @@ pub struct ExerciseId {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
     /// The mean.
+    #[serde(deserialize_with = "in_hundredths")]
     pub mean: f64,
     /// Its standard error.
+    #[serde(deserialize_with = "in_hundredths_or_none")]
     pub se: Option<f64>,
+}
+
+/// A figure read as kept, to the hundredth, so that it reads back as written.
+fn in_hundredths<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    f64::deserialize(d).map(hundredths)
+}
+
+fn in_hundredths_or_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    Option::<f64>::deserialize(d).map(|x| x.map(hundredths))
 }
 
 impl Figure {

@@ -104,7 +104,11 @@ impl Store {
             aside.path = self.keep_aside(EXERCISES_FILE, &mut &kept[..])?;
             aside.moved = true;
             let bad: BTreeSet<usize> = bad.iter().copied().collect();
-            self.rewrite_lines(EXERCISES_FILE, |n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
+            self.rewrite_lines(
+                EXERCISES_FILE,
+                |n, l| (!bad.contains(&n)).then(|| l.to_vec()),
+                None,
+            )?;
         }
         held(&self.notices).push(aside.clone());
         Ok(aside)
