@@ -928,6 +928,12 @@ impl Store {
         started
     }
 
+    /// When `game`, the game at the table, started: what tells it from another game of the
+    /// same seed, in its filing and in the exercises made of its deals.
+    pub fn game_started(&self, game: &Game) -> u64 {
+        self.started(game)
+    }
+
     /// Writes `game.json` atomically; called after every action. Keeps the game's start time
     /// and updates the time saved.
     pub fn save_game(&self, game: &Game) -> Result<(), StoreError> {

@@ -32,6 +32,7 @@ use crate::stats::Stats;
 
 mod again;
 mod mouse;
+mod practice;
 mod start;
 
 /// The whole state of the app.
@@ -144,10 +145,12 @@ impl App {
         self.over.last_mut().unwrap_or(&mut self.base)
     }
 
-    /// The table, whether it is seen or a screen is over it.
+    /// The table, whether it is seen or a screen is over it: the game's, or the one an
+    /// exercise is set on.
     pub fn table(&self) -> Option<&TableScreen> {
         match &self.base {
             Screen::Table(t) => Some(t),
+            Screen::Practice(p) => p.table(),
             _ => None,
         }
     }
@@ -195,7 +198,7 @@ impl App {
 
     /// Whether the screen seen was opened over the table, and goes back to it.
     pub fn in_game(&self) -> bool {
-        self.table().is_some()
+        matches!(self.base, Screen::Table(_))
     }
 
     /// The rules of the game at the table, else those of new games.
@@ -210,6 +213,8 @@ impl App {
             choose_declarations: self.settings.choose_declarations,
             table: self.table().map(TableScreen::table),
             may_play_again: self.may_play_again(),
+            practice: matches!(self.base, Screen::Practice(_)),
+            next_exercise: matches!(&self.base, Screen::Practice(p) if p.answered().is_some()),
         };
         commands::availability(&at, mode, cmd)
     }
@@ -244,20 +249,11 @@ impl App {
             Screen::Statistics => Mode::Statistics,
             Screen::Settings { .. } => Mode::Settings,
             Screen::Rules { .. } => Mode::Rules,
-            Screen::Table(t) => {
-                let table = t.table();
-                if table.confirm().is_some() {
-                    Mode::Confirm
-                } else if table.declaring().is_some() {
-                    Mode::Declare
-                } else {
-                    match table.game().phase() {
-                        Phase::Bidding => Mode::Bidding,
-                        Phase::DealOver | Phase::GameOver => Mode::DealDone,
-                        Phase::Playing => Mode::Playing,
-                    }
-                }
-            }
+            Screen::Table(t) => table_mode(t.table()),
+            Screen::Practice(p) => match p.table().filter(|_| p.choosing()) {
+                Some(t) => table_mode(t.table()),
+                None => Mode::Practice,
+            },
         }
     }
 
@@ -279,6 +275,7 @@ impl App {
             Msg::Advised(request, advice) => self.send(TableMsg::Advised(request, advice)),
             Msg::Analysed(request, analysis) => self.analyses.answer(request, analysis),
             Msg::Compared(request, score) => self.send(TableMsg::Compared(request, score)),
+            Msg::Exercises(made) => self.exercises_made(made),
         }
         self.want_analysis();
         self.expire_status();
@@ -309,7 +306,10 @@ impl App {
                 // A deal played again counts nowhere, and is never saved over the game.
                 Out::Save | Out::DealFinished | Out::GameFinished if self.again.is_some() => {}
                 Out::Save => self.effects.push(Effect::SaveGame),
-                Out::DealFinished => self.effects.push(Effect::DealFinished),
+                Out::DealFinished => {
+                    self.effects.push(Effect::DealFinished);
+                    self.make_exercises();
+                }
                 Out::GameFinished => {
                     self.effects.push(Effect::GameFinished);
                     // The game over screen shows the statistics as the game leaves them.
@@ -388,6 +388,9 @@ impl App {
         }
         let Some(cmd) = cmd else { return };
         self.status = None;
+        if self.practice_key(mode, cmd, key) {
+            return;
+        }
         match self.availability(mode, cmd) {
             Availability::Now => {}
             Availability::NotNow(Some(why)) => return self.say(why),
@@ -701,14 +704,37 @@ impl App {
     }
 }
 
+/// The mode of the keys at `table`.
+fn table_mode(table: &Table) -> Mode {
+    if table.confirm().is_some() {
+        Mode::Confirm
+    } else if table.declaring().is_some() {
+        Mode::Declare
+    } else {
+        match table.game().phase() {
+            Phase::Bidding => Mode::Bidding,
+            Phase::DealOver | Phase::GameOver => Mode::DealDone,
+            Phase::Playing => Mode::Playing,
+        }
+    }
+}
+
 /// The runner carries out the app's effects on the disk as it does every front end's.
 impl Front for App {
     fn take_effects(&mut self) -> Vec<Effect> {
         App::take_effects(self)
     }
 
+    /// The game played, never an exercise's position: nothing of it is saved.
     fn game(&self) -> Option<&Game> {
-        App::game(self)
+        match &self.base {
+            Screen::Table(t) => Some(t.table().game()),
+            _ => None,
+        }
+    }
+
+    fn exercises_loaded(&mut self, exercises: Vec<crate::exercises::Exercise>) {
+        self.practice_loaded(exercises);
     }
 
     fn words(&self) -> Words {

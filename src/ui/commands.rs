@@ -44,6 +44,8 @@ pub enum Mode {
     Settings,
     /// The statistics screen.
     Statistics,
+    /// The practice screen, with no choice to make on it: an exercise answered, or none.
+    Practice,
 }
 
 /// What a key, or a line of the line mode, asks for.
@@ -153,6 +155,10 @@ pub struct Context<'a> {
     pub table: Option<&'a Table>,
     /// Whether the deal under review is a finished one that may be played again.
     pub may_play_again: bool,
+    /// Whether the table is an exercise's.
+    pub practice: bool,
+    /// Whether an exercise was answered, and the next may be served.
+    pub next_exercise: bool,
 }
 
 /// Whether `cmd` applies in `mode`.
@@ -170,6 +176,18 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
     }
     if cmd == Cmd::PlayAgain {
         return if at.may_play_again { Now } else { Availability::NotNow(None) };
+    }
+    // An exercise is a position to choose in, not a game: nothing is taken back, hinted,
+    // claimed or looked back over.
+    let aside = matches!(
+        cmd,
+        Cmd::Undo | Cmd::Hint | Cmd::Claim | Cmd::History | Cmd::LastTrick | Cmd::Players
+    );
+    if at.practice && aside {
+        return Never;
+    }
+    if mode == Mode::Practice && cmd == Cmd::Act {
+        return if at.next_exercise { Now } else { Availability::NotNow(None) };
     }
     let Some(table) = at.table else { return Now };
     let legal = table.south_to_bid().then(|| table.game().legal_calls());

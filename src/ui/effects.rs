@@ -9,13 +9,16 @@ use std::io;
 use super::games::Resumable;
 use super::settings::{SETTINGS_FILE, Settings};
 use super::text::Words;
-use super::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
+use super::work::{
+    AnalysisRequest, Answer, BotRequest, CompareRequest, ExercisesRequest, HintRequest,
+};
+use crate::exercises::Exercise;
 use crate::game::{Game, Phase};
 use crate::stats::Stats;
 use crate::store::{Resume, Store, StoreError};
 
 /// Something the runner must do outside the front end.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Save the game as it is now.
     SaveGame,
@@ -38,6 +41,16 @@ pub enum Effect {
     /// Play a finished deal again with the expert in South's seat; answer with
     /// [`Answer::Compared`].
     Compare(CompareRequest),
+    /// Make exercises of South's clear mistakes in finished deals; answer with
+    /// [`Answer::Exercises`]. The runner first sets when the game started, as the store knows
+    /// it, and drops the request where nothing is kept.
+    MakeExercises(ExercisesRequest),
+    /// File exercises made, each once.
+    FileExercises(Vec<Exercise>),
+    /// Write an exercise's review state after an answer.
+    ReviewExercise(Box<Exercise>),
+    /// Load the exercises, for [`Front::exercises_loaded`].
+    LoadExercises,
     /// Load the statistics, for [`Front::stats_loaded`].
     LoadStats,
     /// Stop the process, as Ctrl-Z does to any program in a shell; the screen gives the terminal
@@ -55,6 +68,7 @@ impl Effect {
                 | Effect::Advise(_)
                 | Effect::Analyse(_)
                 | Effect::Compare(_)
+                | Effect::MakeExercises(_)
                 | Effect::Suspend
         )
     }
@@ -76,6 +90,9 @@ pub trait Front {
     fn saved_settings(&self) -> &Settings;
     /// The statistics asked by an [`Effect::LoadStats`].
     fn stats_loaded(&mut self, stats: Stats);
+    /// The exercises asked by an [`Effect::LoadExercises`]; a front end that serves none
+    /// drops them.
+    fn exercises_loaded(&mut self, _exercises: Vec<Exercise>) {}
     /// The game a new game was to replace could not be filed: the new game goes, and the front
     /// end goes back to the game it replaced (`previous`, or the saved game found again,
     /// `resume`), saying why.
@@ -112,11 +129,17 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         }
         (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, front.saved_settings()),
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| front.stats_loaded(s)),
+        (Effect::FileExercises(made), _) => store.file_exercises(&made).map(|_| ()),
+        (Effect::ReviewExercise(e), _) => store.review_exercise(&e),
+        (Effect::LoadExercises, _) => {
+            store.exercises().map(|f| front.exercises_loaded(f.exercises))
+        }
         (
             Effect::Think(_)
             | Effect::Advise(_)
             | Effect::Analyse(_)
             | Effect::Compare(_)
+            | Effect::MakeExercises(_)
             | Effect::Suspend,
             _,
         ) => Ok(()),
@@ -132,7 +155,11 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
 /// to move aside; play goes on in memory.
 pub fn apply_effects(front: &mut impl Front, store: &Store) -> Vec<Effect> {
     let mut for_loop = Vec::new();
-    for effect in front.take_effects() {
+    for mut effect in front.take_effects() {
+        if let Effect::MakeExercises(r) = &mut effect {
+            // Made for the game at the table, known to the store by its start.
+            r.started = front.game().filter(|g| g.seed() == r.seed).map(|g| store.game_started(g));
+        }
         if effect.for_the_loop() {
             for_loop.push(effect);
             continue;
@@ -158,8 +185,11 @@ pub fn apply_in_memory(front: &mut impl Front) -> Vec<Effect> {
     let mut for_loop = Vec::new();
     for effect in front.take_effects() {
         match effect {
+            // Nothing keeps exercises: none are made.
+            Effect::MakeExercises(_) => {}
             e if e.for_the_loop() => for_loop.push(e),
             Effect::LoadStats => front.stats_loaded(Stats::default()),
+            Effect::LoadExercises => front.exercises_loaded(Vec::new()),
             _ => {}
         }
     }
@@ -182,6 +212,7 @@ pub fn think(effect: Effect) -> Option<Answer> {
         Effect::Advise(r) => r.answer(),
         Effect::Analyse(r) => r.answer(),
         Effect::Compare(r) => r.answer(),
+        Effect::MakeExercises(r) => r.answer(),
         _ => return None,
     })
 }

@@ -43,7 +43,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, Tricks, DealDone,
-    Confirm, Menu, Players, Help, Rules, Settings, Statistics,
+    Confirm, Menu, Players, Help, Rules, Settings, Statistics, Practice,
 ];
 
 /// Every binding.
@@ -168,6 +168,14 @@ pub const BINDINGS: &[Binding] = &[
         cmd: Cmd::Act,
         label: T::See,
         modes: &[History],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::NextExercise,
+        modes: &[Practice],
         footer: true,
     },
     Binding {
@@ -345,7 +353,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Back,
-        modes: &[Review, Rules, Settings, Statistics],
+        modes: &[Review, Rules, Settings, Statistics, Practice],
         footer: true,
     },
     // After the game, Esc leads to the start screen.

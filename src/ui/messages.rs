@@ -34,6 +34,8 @@ pub enum Msg {
     Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A deal's score with the expert in South's seat, asked by an [`Effect::Compare`].
     Compared(CompareRequest, Option<ByTeam<u16>>),
+    /// The exercises made by an [`Effect::MakeExercises`], to be filed.
+    Exercises(Vec<crate::exercises::Exercise>),
 }
 
 impl From<Answer> for Msg {
@@ -44,6 +46,7 @@ impl From<Answer> for Msg {
             Answer::Advised(r, advice) => Msg::Advised(r, advice),
             Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
             Answer::Compared(r, score) => Msg::Compared(r, score),
+            Answer::Exercises(made) => Msg::Exercises(made),
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod games;
 pub mod keymap;
 pub mod line;
 pub mod messages;
+pub mod practice;
 pub mod report;
 pub mod review;
 pub mod run;

@@ -28,6 +28,8 @@ pub enum Screen {
     Start(Box<StartScreen>),
     /// The card table.
     Table(Box<TableScreen>),
+    /// The exercises made from South's mistakes, served on a table of their own.
+    Practice(Box<super::practice::Practice>),
     /// The statistics.
     Statistics,
     /// The settings; the cursor is the line selected.
@@ -54,7 +56,7 @@ pub struct StartScreen {
 impl StartScreen {
     /// The start screen's items.
     pub fn items(&self) -> Vec<StartItem> {
-        let mut v = Vec::with_capacity(9);
+        let mut v = Vec::with_capacity(10);
         if self.resume.is_some() {
             v.push(StartItem::Resume);
         }
@@ -63,6 +65,7 @@ impl StartScreen {
             StartItem::Variant,
             StartItem::NtAt,
             StartItem::Target,
+            StartItem::Practice,
             StartItem::Statistics,
             StartItem::Settings,
             StartItem::Rules,
@@ -176,6 +179,8 @@ pub enum StartItem {
     Resume,
     /// Start a new game.
     Play,
+    /// The exercises made from the player's mistakes.
+    Practice,
     /// Change the rule set of a new game.
     Variant,
     /// Allow sans atout and tout atout in a new game, or not.

@@ -12,7 +12,9 @@ use super::keymap;
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::table::Hint;
 use super::text::T;
-use super::widgets::{Ctx, bidding, centered, hand, panel, popups, screens, seat, span, trick};
+use super::widgets::{
+    Ctx, bidding, centered, hand, panel, popups, practice, screens, seat, span, trick,
+};
 use crate::game::Phase;
 use crate::rules::Seat;
 
@@ -32,7 +34,9 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     // that nothing on the table moves when one comes: two when the table keeps its own rows
     // whole (a long hint wraps), else one.
     let hint_rows = match app.screen() {
-        Screen::Table(_) => area.height.saturating_sub(1 + TABLE_MIN_ROWS).clamp(1, 2),
+        Screen::Table(_) | Screen::Practice(_) => {
+            area.height.saturating_sub(1 + TABLE_MIN_ROWS).clamp(1, 2)
+        }
         _ => 0,
     };
     let [body, hint_area, footer] = Layout::vertical([
@@ -44,6 +48,7 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     match app.screen() {
         Screen::Start(_) => screens::start(&mut ctx, body, buf),
         Screen::Table(_) => table(&mut ctx, body, buf),
+        Screen::Practice(p) => practice::draw(&mut ctx, p, body, hint_area, buf),
         Screen::Statistics => screens::statistics(&mut ctx, body, buf),
         Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
         Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
@@ -191,7 +196,7 @@ fn footer_fit<'b>(
 }
 
 /// The felt and the side panel of the table drawn in `area`.
-fn table_columns(area: Rect) -> [Rect; 2] {
+pub(super) fn table_columns(area: Rect) -> [Rect; 2] {
     let panel_width = if area.width >= 110 { 34 } else { 26 };
     Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area)
 }
@@ -226,7 +231,9 @@ fn popup_area(app: &App, popup: Popup, body: Rect, over: Rect) -> Rect {
     }
 }
 
-fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+/// The table drawn in `area`: the felt with the four seats, the trick or the bidding box, and
+/// South's hand, beside the panel.
+pub(super) fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     let [felt, side] = table_columns(area);
     panel::draw(ctx, side, buf);
     // The felt has no frame: its rows go to the cards; the panel's frames close the table.

@@ -15,7 +15,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
 use crate::bots::seat::{self, Seats};
 use crate::bots::{Decision, Level};
-use crate::game::{Action, Players, SeatView};
+use crate::exercises::{self, Exercise};
+use crate::game::{Action, Game, Players, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{ByTeam, DealRecord, Seat};
 
@@ -68,6 +69,8 @@ pub enum Answer {
     /// A finished deal's score with the expert in South's seat; `None` when it could not be
     /// worked out.
     Compared(CompareRequest, Option<ByTeam<u16>>),
+    /// The exercises made from South's clear mistakes in finished deals.
+    Exercises(Vec<Exercise>),
 }
 
 /// The result of `think`, or `None` when the thinking panicked.
@@ -206,6 +209,65 @@ impl CompareRequest {
     pub fn answer(self) -> Answer {
         let score = guarded(|| self.compare()).flatten();
         Answer::Compared(self, score)
+    }
+}
+
+/// Finished deals of a game whose South's clear mistakes are to be made into exercises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExercisesRequest {
+    /// The game's seed.
+    pub seed: u64,
+    /// When the game started, as the store knows it: set by the runner before the request is
+    /// carried out (exercises are made only where they can be kept).
+    pub started: Option<u64>,
+    /// The deals, by their index in the game.
+    pub deals: Vec<(usize, DealRecord)>,
+    /// What the expert may spend on each decision.
+    pub budget: Budget,
+    /// Raised when the exercises are no longer wanted (the table closing).
+    pub cancel: Cancel,
+}
+
+impl ExercisesRequest {
+    /// The finished deals `from..` of `game`.
+    pub fn of(game: &Game, from: usize, budget: Budget) -> Option<ExercisesRequest> {
+        let deals: Vec<(usize, DealRecord)> = game
+            .history()
+            .iter()
+            .enumerate()
+            .skip(from)
+            .map(|(i, d)| (i, d.record.clone()))
+            .collect();
+        (!deals.is_empty()).then(|| ExercisesRequest {
+            seed: game.seed(),
+            started: None,
+            deals,
+            budget,
+            cancel: Cancel::new(),
+        })
+    }
+
+    /// The exercises, made here and now: each deal analysed from South's seat as its review
+    /// is ([`AnalysisRequest::analyse`]), its clear mistakes kept.
+    pub fn make(&self) -> Vec<Exercise> {
+        let Some(started) = self.started else { return Vec::new() };
+        let mut made = Vec::new();
+        for (i, record) in &self.deals {
+            let analysis =
+                expert::analyse(record, Seat::South, self.budget, Some(self.cancel.flag()));
+            if self.cancel.is_raised() {
+                break;
+            }
+            if let Ok(a) = analysis {
+                made.extend(exercises::from_analysis(self.seed, started, *i, record, &a));
+            }
+        }
+        made
+    }
+
+    /// The exercises as a worker answers them: none when the thinking panics.
+    pub fn answer(self) -> Answer {
+        Answer::Exercises(guarded(|| self.make()).unwrap_or_default())
     }
 }
 

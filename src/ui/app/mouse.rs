@@ -34,6 +34,9 @@ impl App {
 
     /// What a click on `hit` does.
     pub(super) fn click(&mut self, hit: Hit) {
+        if self.practice_click(hit) {
+            return;
+        }
         match hit {
             Hit::Card(card) => {
                 let out = self.table_mut().map(|t| t.click_card(card)).unwrap_or_default();

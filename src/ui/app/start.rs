@@ -39,12 +39,14 @@ impl App {
                 if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
                     self.games.played(Some(r.game.players()));
                     self.seat(r.game);
+                    self.make_resumed_exercises();
                 }
             }
             // A saved game is replaced only once the player says so.
             StartItem::Play if self.resume().is_some() => self.popups.push(Popup::ReplaceSaved),
             StartItem::Play => self.play_new_game(),
             StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
+            StartItem::Practice => self.open_practice(),
             StartItem::Statistics => {
                 self.effects.push(Effect::LoadStats);
                 self.over.push(Screen::Statistics);

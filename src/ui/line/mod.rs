@@ -172,6 +172,10 @@ impl LineMode {
                 self.say_analysis();
             }
             Answer::Compared(r, score) => self.send(TableMsg::Compared(r, score)),
+            Answer::Exercises(made) if !made.is_empty() => {
+                self.effects.push(Effect::FileExercises(made));
+            }
+            Answer::Exercises(_) => {}
         }
     }
 

@@ -12,6 +12,7 @@ use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::game::Phase;
 use crate::rules::Seat;
+use crate::ui::commands::{Availability, Cmd};
 use crate::ui::screen::Hit;
 use crate::ui::table::Wait;
 use crate::ui::text::{Sign, T};
@@ -85,6 +86,9 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         (table.hint_allowed(), T::HintButton, Hit::Hint),
         (table.claim_allowed(), T::ClaimButton, Hit::Claim),
     ] {
+        // Not on an exercise's table, where neither is offered.
+        let cmd = if hit == Hit::Hint { Cmd::Hint } else { Cmd::Claim };
+        let shown = shown && app.availability(app.mode(), cmd) != Availability::Never;
         let label = w.t(label);
         let width = label.chars().count() as u16 + 2;
         if app.popups.is_empty() && shown && x + width <= area.right() {

@@ -7,6 +7,7 @@ pub mod hand;
 pub mod markdown;
 pub mod panel;
 pub mod popups;
+pub mod practice;
 pub mod review;
 pub mod screens;
 pub mod seat;

@@ -76,6 +76,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
                     w.t(T::Points)
                 )
             }
+            StartItem::Practice => w.t(T::Practice).to_string(),
             StartItem::Statistics => w.t(T::Statistics).to_string(),
             StartItem::Settings => w.t(T::Settings).to_string(),
             StartItem::Rules => w.t(T::Rules).to_string(),

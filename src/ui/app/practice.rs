@@ -1,0 +1,143 @@
+//! The app's side of the exercises: asking for them to be made after each deal of the game (and
+//! of its finished deals again when it is resumed, since a crash may have cut the making short;
+//! the store files each once), filing what the worker made, and routing the practice screen's
+//! keys, clicks and loaded exercises to it ([`crate::ui::practice`]).
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::App;
+use crate::exercises::Exercise;
+use crate::ui::commands::Availability;
+use crate::ui::effects::Effect;
+use crate::ui::keymap::{Cmd, Mode};
+use crate::ui::practice::{Practice, PracticeOut};
+use crate::ui::screen::{Hit, Screen};
+use crate::ui::text::T;
+use crate::ui::work::ExercisesRequest;
+
+impl App {
+    /// After a deal of the game (never of a deal played again): its exercises, to be made.
+    pub(super) fn make_exercises(&mut self) {
+        if self.again.is_some() {
+            return;
+        }
+        let Some(game) = self.game() else { return };
+        let last = game.history().len().saturating_sub(1);
+        if let Some(r) = ExercisesRequest::of(game, last, self.budget) {
+            self.effects.push(Effect::MakeExercises(r));
+        }
+    }
+
+    /// A game resumed: the exercises of its finished deals, made again where a crash cut the
+    /// making short (those filed already are not filed twice).
+    pub(super) fn make_resumed_exercises(&mut self) {
+        if let Some(r) = self.game().and_then(|g| ExercisesRequest::of(g, 0, self.budget)) {
+            self.effects.push(Effect::MakeExercises(r));
+        }
+    }
+
+    /// Exercises made by the worker: to be filed, and the player told.
+    pub(super) fn exercises_made(&mut self, made: Vec<Exercise>) {
+        if made.is_empty() {
+            return;
+        }
+        if self.status.is_none() && self.game().is_some() {
+            let said = self.words().t(T::ExerciseMade).to_string();
+            self.tell(said);
+        }
+        self.effects.push(Effect::FileExercises(made));
+    }
+
+    /// The practice screen, from the start screen: the exercises are loaded for it.
+    pub(super) fn open_practice(&mut self) {
+        let resume = self.start_mut().and_then(|s| s.resume.take());
+        self.popups.clear();
+        self.over.clear();
+        self.base = Screen::Practice(Box::new(Practice::new(resume)));
+        self.effects.push(Effect::LoadExercises);
+    }
+
+    /// The exercises loaded, for the practice screen if it is open.
+    pub(super) fn practice_loaded(&mut self, exercises: Vec<Exercise>) {
+        let prefs = self.prefs();
+        if let Screen::Practice(p) = &mut self.base {
+            p.loaded(exercises, prefs);
+        }
+    }
+
+    /// Back from the practice screen to the start screen, the saved game offered again.
+    fn leave_practice(&mut self) {
+        let Screen::Practice(p) = &mut self.base else { return };
+        let resume = p.resume.take();
+        self.back_to_start(resume);
+    }
+
+    fn practice_mut(&mut self) -> Option<&mut Practice> {
+        match &mut self.base {
+            Screen::Practice(p) if self.over.is_empty() && self.popups.is_empty() => Some(p),
+            _ => None,
+        }
+    }
+
+    /// A key on the practice screen: the table's own while choosing, then Enter for the next
+    /// exercise; Esc (or the table's menu key) goes back. False when the key is not the
+    /// practice's: quitting, suspending, the help, or a popup over the screen.
+    pub(super) fn practice_key(&mut self, mode: Mode, cmd: Cmd, key: KeyEvent) -> bool {
+        if self.practice_mut().is_none() || matches!(cmd, Cmd::Quit | Cmd::Suspend | Cmd::Help) {
+            return false;
+        }
+        if matches!(cmd, Cmd::Close | Cmd::Menu) {
+            self.leave_practice();
+            return true;
+        }
+        match self.availability(mode, cmd) {
+            Availability::Now => {}
+            Availability::NotNow(Some(why)) => {
+                self.say(why);
+                return true;
+            }
+            Availability::NotNow(None) | Availability::Never => return true,
+        }
+        let prefs = self.prefs();
+        let Some(p) = self.practice_mut() else { return true };
+        if p.choosing() {
+            let digit = match key.code {
+                KeyCode::Char(c) => c.to_digit(10),
+                _ => None,
+            };
+            let out = p.key(cmd, digit);
+            self.practice_follow(out);
+        } else if cmd == Cmd::Act {
+            p.next(prefs);
+        }
+        true
+    }
+
+    /// A click on the practice screen: a card or a bidding button of the exercise's table.
+    pub(super) fn practice_click(&mut self, hit: Hit) -> bool {
+        let Some(p) = self.practice_mut() else { return false };
+        let out = match hit {
+            Hit::Card(card) => p.click_card(card),
+            Hit::Bid(b) => p.click_bid(b),
+            Hit::Continue => {
+                let prefs = self.prefs();
+                if let Some(p) = self.practice_mut() {
+                    p.next(prefs);
+                }
+                return true;
+            }
+            _ => return false,
+        };
+        self.practice_follow(out);
+        true
+    }
+
+    fn practice_follow(&mut self, out: Vec<PracticeOut>) {
+        for o in out {
+            match o {
+                PracticeOut::Effect(e) => self.effects.push(e),
+                PracticeOut::Told(notice) => self.say(notice),
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The practice screen: the exercise's table as it was, a line over the footer saying what is
+//! asked and how many exercises wait, and once the player has chosen, the verdict over the felt:
+//! whether it is the expert's choice or as good as it, what each option is worth (mean ± standard
+//! error) and why the expert chose its own. With no exercise yet, how they are made.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::{Ctx, centered, span};
+use crate::exercises::{self, Exercise, Figure, Verdict};
+use crate::ui::practice::{Answered, Practice};
+use crate::ui::screen::Hit;
+use crate::ui::text::{Sign, T};
+
+/// Draws the practice screen in `body`, its line in `line`.
+pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, body: Rect, line: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let Some(all) = p.exercises() else {
+        let text = w.t(T::LoadingExercises);
+        let r = centered(body, text.chars().count() as u16, 1);
+        Paragraph::new(Line::from(span(text, t.dim))).render(r, buf);
+        return;
+    };
+    let (Some(e), Some(_)) = (p.exercise(), p.table()) else {
+        let text =
+            Paragraph::new(Line::from(span(w.t(T::NoExercise), t.text))).wrap(Wrap { trim: true });
+        let width = body.width.saturating_sub(4).min(64);
+        let rows = text.line_count(width.saturating_sub(2)) as u16;
+        let inner = ctx.popup(body, width, rows + 2, w.t(T::Practice), buf);
+        text.render(inner, buf);
+        return;
+    };
+    crate::ui::view::table(ctx, body, buf);
+    let tally = exercises::tally(all);
+    let counts = format!(
+        "{} {}, {} {}, {} {}",
+        tally.waiting,
+        w.t(T::Waiting),
+        tally.solved,
+        w.t(T::Solved),
+        tally.missed,
+        w.t(T::Missed)
+    );
+    let ask = if p.answered().is_some() { String::new() } else { w.t(T::YourChoice).to_string() };
+    let text = format!(" {}{}{counts} — {ask}", w.t(T::Practice), w.colon());
+    let text = w.text(&text).into_owned();
+    Paragraph::new(Line::from(span(text, t.accent))).render(line, buf);
+    if let Some(a) = p.answered() {
+        let [felt, _] = crate::ui::view::table_columns(body);
+        verdict(ctx, e, a, felt, buf);
+    }
+}
+
+/// A figure as the table writes it: "+33 ± 9".
+fn figure(ctx: &Ctx<'_>, f: Figure) -> String {
+    let mean = f.mean.round();
+    let sign = if mean > 0.0 { "+" } else { "" };
+    let text = match f.se {
+        Some(se) => format!("{sign}{mean:.0} ± {:.0}", se.round()),
+        None => format!("{sign}{mean:.0}"),
+    };
+    ctx.words.text(&text).into_owned()
+}
+
+/// The verdict of the choice, over the felt.
+fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let colon = w.colon();
+    let (title, style) = match a.verdict {
+        Verdict::Expert => (w.t(T::ExpertChoice).to_string(), t.good),
+        Verdict::AsGood(c) => {
+            (format!("{} ({})", w.t(T::AsGoodAsExpert), figure(ctx, neg(c))), t.good)
+        }
+        Verdict::Mistake(c) => {
+            (format!("{}{colon}{}", w.t(T::NotExpertChoice), w.cost(c.cost())), t.bad)
+        }
+        Verdict::Unweighed => (w.t(T::NotWeighed).to_string(), t.bad),
+    };
+    let chose = format!("{}{colon}{}", w.t(T::YouChose), w.action(a.action));
+    let first = format!("{}{colon}{}", w.t(T::FirstTime), w.action(e.played));
+    let why = format!(
+        "{} {} — {}",
+        w.sign(Sign::Advised),
+        w.action(e.expert.action),
+        w.reason(e.expert.reason)
+    );
+    let mut lines = vec![(title, style), (chose, t.text), (first, t.dim), (why, t.accent)];
+    for o in &e.expert.options {
+        let mark = if o.action == a.action {
+            w.sign(Sign::Chosen)
+        } else if o.action == e.expert.action {
+            w.sign(Sign::Advised)
+        } else {
+            " "
+        };
+        let style = if o.action == e.expert.action { t.good } else { t.text };
+        let action = w.action(o.action);
+        let pad = 8usize.saturating_sub(action.chars().count());
+        lines.push((
+            format!("  {mark} {action}{} {}", " ".repeat(pad), figure(ctx, o.worth)),
+            style,
+        ));
+    }
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|(text, style)| Line::from(span(w.text(&text).into_owned(), style)))
+        .collect();
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let width = felt.width.saturating_sub(2).min(60);
+    let rows = (text.line_count(width.saturating_sub(2)) as u16 + 4).min(felt.height);
+    let inner = ctx.popup(felt, width, rows, w.t(T::Practice), buf);
+    let body = Rect { height: inner.height.saturating_sub(2), ..inner };
+    text.render(body, buf);
+    let y = inner.bottom().saturating_sub(1);
+    if y > inner.y {
+        ctx.button(inner.x, y, w.t(T::NextExercise), true, Hit::Continue, buf);
+    }
+}
+
+/// A cost as what the choice scores against the expert's: the other way round.
+fn neg(c: Figure) -> Figure {
+    Figure { mean: -c.mean, se: c.se }
+}
