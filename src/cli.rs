@@ -300,11 +300,16 @@ struct StatsJson<'a> {
     #[serde(flatten)]
     stats: &'a Stats,
     points_per_deal: ByTeam<f64>,
+    practice: crate::exercises::Tally,
 }
 
 /// The statistics as JSON.
 pub fn stats_json(stats: &Stats) -> String {
-    let json = StatsJson { stats, points_per_deal: stats.deals.points_per_deal() };
+    let json = StatsJson {
+        stats,
+        points_per_deal: stats.deals.points_per_deal(),
+        practice: stats.practice,
+    };
     serde_json::to_string_pretty(&json).unwrap_or_default()
 }
 
@@ -419,6 +424,12 @@ pub fn stats_table(stats: &Stats) -> String {
     for (set, b) in &c.by_rules {
         let _ = writeln!(out, "  {set}: {}, balance {:+}", deals(b.deals), b.balance);
     }
+    let p = &stats.practice;
+    let _ = writeln!(
+        out,
+        "Practice: {} exercises, {} waiting; answers solved {}, missed {}",
+        p.exercises, p.waiting, p.solved, p.missed
+    );
     out
 }
 

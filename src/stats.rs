@@ -40,6 +40,10 @@ pub struct Stats {
     /// The deals compared with the expert in South's seat, and the balance of the comparisons.
     #[serde(default)]
     pub compared: Compared,
+    /// The exercises' answers, solved and missed: read from the exercises themselves by
+    /// [`crate::store::Store::stats_checked`], never kept here.
+    #[serde(skip)]
+    pub practice: crate::exercises::Tally,
 }
 
 impl Default for Stats {
@@ -51,6 +55,7 @@ impl Default for Stats {
             deals: DealCounts::default(),
             streak: Streak::default(),
             compared: Compared::default(),
+            practice: crate::exercises::Tally::default(),
         }
     }
 }

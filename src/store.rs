@@ -1011,7 +1011,11 @@ impl Store {
     /// The statistics, and the `stats.json` that could not be understood (moved aside, or left
     /// in place by a read-only store).
     pub fn stats_checked(&self) -> Result<(Stats, Option<SetAside>), StoreError> {
-        self.read_stats().map(|(f, aside)| (f.stats, aside))
+        let (mut stats, aside) = self.read_stats().map(|(f, aside)| (f.stats, aside))?;
+        // Exercises that cannot be read are said by their own notice; they count for nothing.
+        stats.practice =
+            self.exercises().map(|f| crate::exercises::tally(&f.exercises)).unwrap_or_default();
+        Ok((stats, aside))
     }
 
     /// Counts the deals of `game` not counted yet and their comparisons with the expert, and

@@ -88,6 +88,8 @@ fn stats_on_an_empty_directory() {
     assert_eq!(json["games"], Value::Array(vec![]));
     assert_eq!(json["deals"]["played"], 0);
     assert_eq!(json["points_per_deal"]["NS"], 0.0);
+    assert_eq!(json["practice"]["solved"], 0);
+    assert_eq!(json["practice"]["missed"], 0);
     let out = contree(dir.path(), &["stats"]);
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("winning streak: 0 now, 0 at best"));

@@ -308,3 +308,33 @@ fn a_choice_is_judged_by_the_one_test_of_a_clear_mistake() {
     let card = Action::Play(Card::from_index(0));
     assert!(!matches!(e.judge(card), Verdict::Expert) || e.expert.action == card);
 }
+
+#[test]
+fn contree_stats_counts_the_answers_solved_and_missed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let (mut a, mut b) = (one(7, 0), one(7, 1));
+    a.review = ReviewState { level: 2, due: 40, solved: 2, missed: 1 };
+    b.review = ReviewState { level: 0, due: 0, solved: 0, missed: 3 };
+    store.file_exercises(&[a, b]).expect("files");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(args)
+            .env("CONTREE_DATA_DIR", dir.path())
+            .env("LANG", "C.UTF-8")
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let json: serde_json::Value = serde_json::from_str(&run(&["stats", "--json"])).expect("JSON");
+    assert_eq!(
+        json["practice"],
+        serde_json::json!({"exercises": 2, "waiting": 1, "solved": 2, "missed": 4})
+    );
+    let table = run(&["stats"]);
+    assert!(
+        table.contains("Practice: 2 exercises, 1 waiting; answers solved 2, missed 4"),
+        "{table}"
+    );
+}

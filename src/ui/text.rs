@@ -308,6 +308,7 @@ texts! {
     Waiting => "waiting", "en attente";
     Solved => "solved", "réussis";
     Missed => "missed", "manqués";
+    ExercisesSolved => "Exercises solved / missed", "Exercices réussis / manqués";
     Settings => "Settings", "Réglages";
     Rules => "Rules", "Règles";
     Quit => "Quit", "Quitter";

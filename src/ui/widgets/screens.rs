@@ -145,6 +145,10 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         ),
         (w.t(T::Undos).into(), (d.undos.to_string(), String::new())),
         (w.t(T::HintsUsed).into(), (d.hints.to_string(), String::new())),
+        (
+            w.t(T::ExercisesSolved).into(),
+            (format!("{} / {}", s.practice.solved, s.practice.missed), String::new()),
+        ),
     ]);
     // The deals compared with the expert in South's seat, and the balance, in all and, when
     // more than one rule set was played, in each.
@@ -154,7 +158,7 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let label = format!("{}, {}", w.t(T::AgainstExpert), w.over_deals(c.all.deals));
         rows.push((label, (value(&c.all), String::new())));
         // Each rule set's line where the screen has the room.
-        let room = usize::from(area.height).saturating_sub(rows.len() + 2);
+        let room = usize::from(area.height).saturating_sub(rows.len() + 1);
         if c.by_rules.len() > 1 && room >= c.by_rules.len() {
             for (set, b) in &c.by_rules {
                 let rules = w.rules_short(crate::rules::Rules::of(*set));
@@ -165,11 +169,18 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
         }
     }
-    let box_area = centered(area, 64, rows.len() as u16 + 2);
+    // The columns' names stand on the frame's top line, so that every row fits at 80x24.
+    let box_area = centered(area, 64, rows.len() as u16 + 1);
     let block = ctx.block(w.t(T::Statistics));
     let inner = block.inner(box_area);
     block.render(box_area, buf);
-    for (i, (label, (us, them))) in rows.iter().enumerate() {
+    let (_, (us, them)) = &rows[0];
+    for (name, end) in [(us, 38 + 10), (them, 38 + 10 + 12)] {
+        let x = (inner.x + end).saturating_sub(name.chars().count() as u16);
+        buf.set_string(x, box_area.y, format!(" {name} "), t.dim);
+    }
+    let inner = Rect { y: inner.y.saturating_sub(1), height: inner.height + 1, ..inner };
+    for (i, (label, (us, them))) in rows.iter().enumerate().skip(1) {
         let style = if i == 0 { t.dim } else { t.text };
         put(
             buf,
