@@ -31,8 +31,11 @@ pub struct Practice {
 struct Served {
     /// Its index among the exercises.
     index: usize,
-    /// The table set as it was.
+    /// The table set as it was, then as the choice left it.
     screen: TableScreen,
+    /// The table as it was, shown again once the choice is judged: what the table did with
+    /// the choice (the deal played on, a deal over) is no part of the exercise.
+    at: TableScreen,
     /// The choice made, once made.
     answer: Option<Answered>,
 }
@@ -113,7 +116,8 @@ impl Practice {
         }
         let mut screen = TableScreen::new(table);
         let _ = screen.update(TableMsg::Timer);
-        self.served = Some(Served { index, screen, answer: None });
+        let at = screen.clone();
+        self.served = Some(Served { index, screen, answer: None, at });
     }
 
     /// After an answer, the next exercise.
@@ -177,6 +181,7 @@ impl Practice {
         let verdict = e.judge(action);
         e.review = e.review.after(verdict.solved(), answered);
         s.screen.table_mut().stop();
+        s.screen = s.at.clone();
         s.answer = Some(Answered { action, verdict });
         Some(PracticeOut::Effect(Effect::ReviewExercise(Box::new(e.clone()))))
     }

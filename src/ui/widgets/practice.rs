@@ -105,6 +105,16 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut B
             style,
         ));
     }
+    // South's first choice, when the expert's options did not include it, with its cost.
+    if e.expert.options.iter().all(|o| o.action != e.played) {
+        let mark = if a.action == e.played { w.sign(Sign::Chosen) } else { " " };
+        let action = w.action(e.played);
+        let pad = 8usize.saturating_sub(action.chars().count());
+        lines.push((
+            format!("  {mark} {action}{} {}", " ".repeat(pad), w.cost(e.cost.cost())),
+            t.bad,
+        ));
+    }
     let lines: Vec<Line> = lines
         .into_iter()
         .map(|(text, style)| Line::from(span(w.text(&text).into_owned(), style)))
