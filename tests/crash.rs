@@ -4,8 +4,11 @@
 //! the table does: it opens the data directory as a table does (leftovers tidied, the save
 //! loaded), then files the saved game as abandoned and starts a new one (`new`, as `contree
 //! --new` or the start screen's new game), or plays the saved game to its end and files it
-//! (`finish`), or plays on (`play`), saving after every action. After each completed save or
-//! filing it notes what the disk then holds, in a log outside the data directory.
+//! (`finish`), or plays on (`play`), saving after every action, or files the exercises of the
+//! saved game's finished deals, one deal at a time, and writes an answer to the first
+//! (`exercises`, as the table does after each deal and again when a game is resumed). After
+//! each completed save or filing it notes what the disk then holds, in a log outside the data
+//! directory.
 //!
 //! The worker is killed with SIGKILL at every `write`, `fsync`, `rename` and `unlink` it makes
 //! (strace's fault injection, `-e inject=SYSCALL:signal=KILL:when=N` for each N, where strace
@@ -13,16 +16,17 @@
 //! as the next table would open it, and checked: every line of the history of games readable,
 //! no game filed twice, every action the log saw saved still in the save or the history, every
 //! game the log saw filed still filed, every finished game counted once in the statistics, no
-//! save set aside but as one already filed.
+//! save set aside but as one already filed; every line of the exercises readable once a cut
+//! last line is mended, no exercise filed twice, every exercise the log saw filed still filed.
 //!
 //! The table itself (`contree --line`) is killed too while a finished deal is played again
 //! with the expert in South's seat: the next table resumes the game on that deal, plays the
 //! comparison again, and gets the answer the comparison gives, counted once.
 //!
-//! `cargo test --test crash` runs the fast version: every point of the `new` worker, 24 random
-//! kills and one table killed while comparing. `cargo test --test crash -- --full` runs every
-//! point of every worker and 240 random kills in one data directory, each run going on from what
-//! the kill before left, and three tables killed while comparing.
+//! `cargo test --test crash` runs the fast version: every point of the `new` and `exercises`
+//! workers, 24 random kills and one table killed while comparing. `cargo test --test crash --
+//! --full` runs every point of every worker and 240 random kills in one data directory, each run
+//! going on from what the kill before left, and three tables killed while comparing.
 
 mod support;
 
@@ -32,8 +36,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Duration;
 
-use contree::game::{Game, GameOptions, GameSave, Phase, new_game};
-use contree::store::{GameResult, Resume, Store, Unfit};
+use contree::bots::expert::Reason;
+use contree::exercises::{Answer, Exercise, ExerciseId, Figure};
+use contree::game::{Action, Game, GameOptions, GameSave, Phase, Replay, new_game};
+use contree::rules::{DealRecord, Seat};
+use contree::store::{EXERCISES_FILE, GameResult, Resume, Store, Unfit};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -205,12 +212,47 @@ impl Log {
     }
 
     fn note(&mut self, what: &str, game: &Game) -> std::io::Result<()> {
+        self.write(&format!("{what} {} {}\n", game.seed(), actions(&game.to_save())))
+    }
+
+    /// `exercise <seed> <started> <deal> <decision>` once an exercise is filed.
+    fn note_exercise(&mut self, id: ExerciseId) -> std::io::Result<()> {
+        self.write(&format!("exercise {} {} {} {}\n", id.seed, id.started, id.deal, id.decision))
+    }
+
+    fn write(&mut self, line: &str) -> std::io::Result<()> {
         use std::os::unix::fs::FileExt;
-        let line = format!("{what} {} {}\n", game.seed(), actions(&game.to_save()));
         self.file.write_all_at(line.as_bytes(), self.at)?;
         self.at += line.len() as u64;
         Ok(())
     }
+}
+
+/// Exercises of South's cards in a finished deal, as many as South had a choice of cards: the
+/// expert's answer another legal card, with figures of its own (the analysis is not under test
+/// here, the filing is).
+fn exercises_of(seed: u64, started: u64, deal: usize, record: &DealRecord) -> Vec<Exercise> {
+    let calls = record.auction.len();
+    let Ok(mut replay) = Replay::new(record) else { return Vec::new() };
+    let mut made = Vec::new();
+    while let Some(turn) = replay.next_turn() {
+        let legal = replay.game().legal_cards();
+        let other = legal.iter().map(Action::Play).find(|&a| a != turn.action);
+        if let (Seat::South, Action::Play(_), Some(other)) = (turn.seat, turn.action, other) {
+            let id = ExerciseId { seed, started, deal, decision: calls + turn.index };
+            let cost = Figure { mean: 20.0, se: Some(4.0) };
+            let answer = Answer {
+                action: other,
+                reason: Reason::Figures { mean: 5, se: Some(2), worlds: 32 },
+                options: Vec::new(),
+            };
+            made.extend(Exercise::new(id, record, turn.action, cost, answer));
+        }
+        if replay.advance().is_err() {
+            break;
+        }
+    }
+    made
 }
 
 /// The worker: see the module's documentation.
@@ -233,6 +275,24 @@ fn worker(dir: &Path) -> Result<(), String> {
         log.note("saved", &game).map_err(|e| e.to_string())?;
         Ok(game)
     };
+    if mode == "exercises" {
+        let Some(game) = saved else { return Ok(()) };
+        let started = store.game_started(&game);
+        for (i, d) in game.history().iter().enumerate() {
+            let made = exercises_of(game.seed(), started, i, &d.record);
+            store.file_exercises(&made).map_err(|e| e.to_string())?;
+            for e in &made {
+                log.note_exercise(e.id).map_err(|e| e.to_string())?;
+            }
+        }
+        let all = store.exercises().map_err(|e| e.to_string())?.exercises;
+        if let Some(first) = all.first() {
+            let mut answered = first.clone();
+            answered.review = answered.review.after(true, contree::exercises::answered(&all));
+            store.review_exercise(&answered).map_err(|e| e.to_string())?;
+        }
+        return Ok(());
+    }
     let (mut game, steps) = match (mode.as_str(), saved) {
         ("new", old) => {
             let game = fresh(&store, &mut log)?;
@@ -419,6 +479,9 @@ fn check(table: &Table, root: &Path) -> Result<String, String> {
         ) else {
             continue;
         };
+        if what != "saved" && what != "filed" {
+            continue;
+        }
         let e = seen.entry(seed).or_default();
         e.0 = e.0.max(n);
         e.1 |= what == "filed";
@@ -442,9 +505,39 @@ fn check(table: &Table, root: &Path) -> Result<String, String> {
             stats.all_games().played
         ));
     }
+    let exercises = check_exercises(&store, &copy.dir, &log)?;
     let _ = fs::remove_dir_all(&copy.dir);
     let _ = fs::remove_file(&copy.log);
-    Ok(format!("{} filed", history.games.len()))
+    Ok(format!("{} filed, {exercises} exercises", history.games.len()))
+}
+
+/// The exercises as the next table finds them: every line an exercise once a cut last line is
+/// mended, none twice, every one the log saw filed still there. Their number.
+fn check_exercises(store: &Store, dir: &Path, log: &str) -> Result<usize, String> {
+    let file = store.exercises().map_err(|e| e.to_string())?;
+    if let Some(aside) = &file.set_aside {
+        return Err(format!("exercises set aside: {aside}"));
+    }
+    let raw = fs::read(dir.join(EXERCISES_FILE)).unwrap_or_default();
+    let lines = raw.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count();
+    if lines != file.exercises.len() {
+        return Err(format!("{lines} lines of exercises, {} read", file.exercises.len()));
+    }
+    let mut ids = std::collections::BTreeSet::new();
+    for e in &file.exercises {
+        if !ids.insert(e.id) {
+            return Err(format!("the exercise {:?} is filed twice", e.id));
+        }
+    }
+    for line in log.lines().filter(|l| l.starts_with("exercise ")) {
+        let n: Vec<u64> = line.split(' ').skip(1).filter_map(|w| w.parse().ok()).collect();
+        let [seed, started, deal, decision] = n[..] else { continue };
+        let id = ExerciseId { seed, started, deal: deal as usize, decision: decision as usize };
+        if !ids.contains(&id) {
+            return Err(format!("the exercise {id:?} was filed and is no longer"));
+        }
+    }
+    Ok(ids.len())
 }
 
 /// Whether strace may trace here (it needs ptrace, which a container may forbid).
@@ -500,8 +593,10 @@ fn every_point(
                 kills += 1;
             }
             check(&table, root).map_err(|e| format!("{mode}, killed at {name} {n}: {e}"))?;
-            // The next table goes on from what the kill left, and plays the game to its end.
-            table.run("finish", seed + 1, &[])?;
+            // The next table goes on from what the kill left: it files the exercises again
+            // (as a resumed game's are), or plays the game to its end.
+            let next = if mode == "exercises" { "exercises" } else { "finish" };
+            table.run(next, seed + 1, &[])?;
             check(&table, root).map_err(|e| format!("{mode}, after a kill at {name} {n}: {e}"))?;
         }
     }
@@ -520,6 +615,10 @@ fn run(full: bool) -> Result<String, String> {
         let state = Table::new(root, "state");
         prepare(&state, 11, 40, None)?;
         let (kills, said) = every_point(root, "new", &state, 1000)?;
+        point_kills += kills;
+        report.push(said);
+        prepare(&state, 14, 140, None)?;
+        let (kills, said) = every_point(root, "exercises", &state, 4000)?;
         point_kills += kills;
         report.push(said);
         if full {
@@ -544,7 +643,7 @@ fn run(full: bool) -> Result<String, String> {
     let (mut killed, mut ended, mut run) = (0, 0, 0u64);
     let mut last = String::new();
     while killed < kills && run < 10 * kills {
-        let mode = ["new", "finish", "play", "finish"][rng.random_range(0..4)];
+        let mode = ["new", "finish", "play", "finish", "exercises"][rng.random_range(0..5)];
         let delay = Duration::from_micros(rng.random_range(0..8_000));
         match chain.run_killed_after(mode, 10_000 + run, delay)? {
             Outcome::Killed => killed += 1,
