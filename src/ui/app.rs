@@ -16,7 +16,7 @@ use super::games::Games;
 use super::games::Resumable;
 use super::keymap::{self, Cmd, Mode, scroll, step};
 use super::messages::{Config, Msg};
-use super::review::{Analyses, History, Tricks};
+use super::review::{Analyses, Tricks};
 use super::screen::{Hits, Popup, Screen, StartScreen, TableItem};
 use super::settings::Prefs;
 use super::settings::{SettingItem, Settings};
@@ -31,6 +31,7 @@ use crate::rules::{DealRecord, Rules};
 use crate::stats::Stats;
 
 mod again;
+mod filed;
 mod mouse;
 mod practice;
 mod start;
@@ -215,6 +216,7 @@ impl App {
             may_play_again: self.may_play_again(),
             practice: matches!(self.base, Screen::Practice(_)),
             next_exercise: matches!(&self.base, Screen::Practice(p) if p.answered().is_some()),
+            other_games: self.filed_games() > 0,
         };
         commands::availability(&at, mode, cmd)
     }
@@ -410,7 +412,7 @@ impl App {
                 _ if matches!(self.popups.last(), Some(Popup::History(_))) => {
                     self.popups.pop();
                 }
-                Some(g) => self.popups.push(Popup::History(History::of(g))),
+                Some(_) => self.open_history(),
                 None => {}
             },
             Cmd::LastTrick => {
@@ -447,12 +449,7 @@ impl App {
             }
             Mode::Summary | Mode::GameOver if cmd == Cmd::Act => self.continue_popup(),
             Mode::DealDone if cmd == Cmd::Act => self.reopen_summary(),
-            Mode::History => {
-                let rows = self.game().map_or(0, super::review::history_rows);
-                if let Some(Popup::History(h)) = self.popups.last_mut() {
-                    h.key(cmd, rows);
-                }
-            }
+            Mode::History => self.history_key(cmd),
             Mode::Settings => self.settings_key(cmd),
             Mode::Rules | Mode::Help | Mode::Review => self.scroll_key(cmd),
             Mode::Tricks => {
@@ -673,16 +670,8 @@ impl App {
 
     /// The deal under review, if it is finished (a deal in progress is never analysed).
     fn reviewed_record(&self) -> Option<&DealRecord> {
-        let i = self.reviewed()?;
-        self.game()?.history().get(i).map(|d| &d.record)
-    }
-
-    /// The line of the history under review.
-    fn reviewed(&self) -> Option<usize> {
-        self.popups.iter().rev().find_map(|p| match p {
-            Popup::History(h) => h.review,
-            _ => None,
-        })
+        let (game, i) = self.reviewed_deal()?;
+        game.history().get(i).map(|d| &d.record)
     }
 
     /// Starts the analysis of the deal under review when it is not made yet, and cancels the
@@ -735,6 +724,10 @@ impl Front for App {
 
     fn exercises_loaded(&mut self, exercises: Vec<crate::exercises::Exercise>) {
         self.practice_loaded(exercises);
+    }
+
+    fn games_loaded(&mut self, games: Vec<Game>) {
+        self.filed_loaded(games);
     }
 
     fn words(&self) -> Words {

@@ -159,6 +159,8 @@ pub struct Context<'a> {
     pub practice: bool,
     /// Whether an exercise was answered, and the next may be served.
     pub next_exercise: bool,
+    /// Whether the history may show other games than the one at the table.
+    pub other_games: bool,
 }
 
 /// Whether `cmd` applies in `mode`.
@@ -185,6 +187,9 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
     );
     if at.practice && aside {
         return Never;
+    }
+    if mode == Mode::History && matches!(cmd, Cmd::Left | Cmd::Right) {
+        return if at.other_games { Now } else { Availability::NotNow(None) };
     }
     if mode == Mode::Practice && cmd == Cmd::Act {
         return if at.next_exercise { Now } else { Availability::NotNow(None) };

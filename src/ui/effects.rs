@@ -51,6 +51,8 @@ pub enum Effect {
     ReviewExercise(Box<Exercise>),
     /// Load the exercises, for [`Front::exercises_loaded`].
     LoadExercises,
+    /// Load the filed games, for [`Front::games_loaded`].
+    LoadGames,
     /// Load the statistics, for [`Front::stats_loaded`].
     LoadStats,
     /// Stop the process, as Ctrl-Z does to any program in a shell; the screen gives the terminal
@@ -93,6 +95,9 @@ pub trait Front {
     /// The exercises asked by an [`Effect::LoadExercises`]; a front end that serves none
     /// drops them.
     fn exercises_loaded(&mut self, _exercises: Vec<Exercise>) {}
+    /// The filed games asked by an [`Effect::LoadGames`], newest first, the game at the table
+    /// left out; a front end that shows none drops them.
+    fn games_loaded(&mut self, _games: Vec<Game>) {}
     /// The game a new game was to replace could not be filed: the new game goes, and the front
     /// end goes back to the game it replaced (`previous`, or the saved game found again,
     /// `resume`), saying why.
@@ -133,6 +138,21 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         (Effect::ReviewExercise(e), _) => store.review_exercise(&e),
         (Effect::LoadExercises, _) => {
             store.exercises().map(|f| front.exercises_loaded(f.exercises))
+        }
+        (Effect::LoadGames, at) => {
+            let at = at.map(|g| (g.seed(), *g.options(), g.players().clone()));
+            let games: Vec<Game> = store
+                .games()?
+                .games
+                .into_iter()
+                .rev()
+                .filter(|e| {
+                    at.as_ref() != Some(&(e.game.seed, e.game.options, e.game.players.clone()))
+                })
+                .filter_map(|e| Game::from_save(&e.game).ok())
+                .collect();
+            front.games_loaded(games);
+            Ok(())
         }
         (
             Effect::Think(_)
@@ -190,6 +210,7 @@ pub fn apply_in_memory(front: &mut impl Front) -> Vec<Effect> {
             e if e.for_the_loop() => for_loop.push(e),
             Effect::LoadStats => front.stats_loaded(Stats::default()),
             Effect::LoadExercises => front.exercises_loaded(Vec::new()),
+            Effect::LoadGames => front.games_loaded(Vec::new()),
             _ => {}
         }
     }

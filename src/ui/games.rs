@@ -27,6 +27,9 @@ pub struct Games {
     previous: Option<Players>,
     /// The first number of the next table's positions and pauses.
     numbers: u64,
+    /// The games filed in the history of games, newest first, once loaded: their deals may be
+    /// played again.
+    filed: Vec<Game>,
 }
 
 impl Games {
@@ -37,7 +40,22 @@ impl Games {
             Some(g) if g.seed() == seed => crate::mix::splitmix(seed),
             _ => seed,
         };
-        Games { next_seed, previous, numbers: 0 }
+        Games { next_seed, previous, numbers: 0, filed: Vec::new() }
+    }
+
+    /// The filed games, newest first, as loaded.
+    pub fn set_filed(&mut self, filed: Vec<Game>) {
+        self.filed = filed;
+    }
+
+    /// The `n`-th newest filed game (from 1).
+    pub fn filed(&self, n: usize) -> Option<&Game> {
+        self.filed.get(n.checked_sub(1)?)
+    }
+
+    /// How many filed games there are.
+    pub fn filed_count(&self) -> usize {
+        self.filed.len()
     }
 
     /// The players of a game kept or played last: they sit out of the next new game.

@@ -19,9 +19,12 @@ pub fn history_rows(game: &Game) -> usize {
     game.history().len() + usize::from(in_progress)
 }
 
-/// The history of the game's deals, one line each, the deal in progress last.
+/// The history of the game's deals, one line each, the deal in progress last; or of a filed
+/// game's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct History {
+    /// The game shown: 0 for the game at the table, `n` for the `n`-th newest filed game.
+    pub game: usize,
     /// The line selected.
     pub selected: usize,
     /// The deal under review, if one is.
@@ -33,7 +36,13 @@ pub struct History {
 impl History {
     /// The history as it opens on `game`: the deal in progress (else the last) selected.
     pub fn of(game: &Game) -> History {
-        History { selected: history_rows(game).saturating_sub(1), review: None, scroll: 0 }
+        History { game: 0, selected: history_rows(game).saturating_sub(1), review: None, scroll: 0 }
+    }
+
+    /// The history of another game, `game` (see [`History::game`]), whose history is `shown`:
+    /// its last deal selected.
+    pub fn other(&mut self, game: usize, shown: &Game) {
+        *self = History { game, ..History::of(shown) };
     }
 
     /// A key on the list: the selection moves round, Enter reviews the deal selected.

@@ -309,6 +309,8 @@ texts! {
     Solved => "solved", "réussis";
     Missed => "missed", "manqués";
     ExercisesSolved => "Exercises solved / missed", "Exercices réussis / manqués";
+    FiledGame => "filed game", "partie classée";
+    OtherGames => "other games", "autres parties";
     Settings => "Settings", "Réglages";
     Rules => "Rules", "Règles";
     Quit => "Quit", "Quitter";

@@ -1,5 +1,5 @@
-//! A deal played again: a finished deal of the game at the table (or of the game just filed),
-//! from the history's review, or the first deal of a deal-record file, dealt again with the same
+//! A deal played again: a finished deal of the game at the table (or of the game just filed, or
+//! of any filed game), from the history's review, or the first deal of a deal-record file, dealt again with the same
 //! hands, dealer and computer players. It counts neither in the game nor in the statistics: the
 //! table's saves and records are not carried out while it is played, so the disk keeps the game
 //! in progress as it was (a crash meanwhile loses nothing of it), and leaving it (the summary's
@@ -43,8 +43,10 @@ impl App {
         if !self.may_play_again() {
             return;
         }
-        let Some(i) = self.reviewed() else { return };
-        let Some((again, first)) = self.game().and_then(|g| Replay::deal_of(g, i)) else { return };
+        let Some((again, first)) = self.reviewed_deal().and_then(|(g, i)| Replay::deal_of(g, i))
+        else {
+            return;
+        };
         match again {
             Ok(game) => self.play_again(game, Some(first)),
             // A deal the game played is one the rules allow: the rules' own words otherwise.

@@ -139,15 +139,21 @@ pub fn history_row(ctx: &Ctx<'_>, line: &DealLine) -> String {
 /// The history of the deals, or the deal under review.
 pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
     if let Some(i) = h.review {
-        return review(ctx, i, h.scroll, screen, buf);
+        return review(ctx, h, i, screen, buf);
     }
     let selected = h.selected;
-    let Some(g) = ctx.app.game() else { return };
+    let Some(g) = ctx.app.history_game(&h) else { return };
     let w = ctx.words;
     let t = ctx.theme;
     // At 80 columns the list takes all the room it needs: its 76 columns.
     let width = screen.width.saturating_sub(2).min(96);
-    let title = format!("{} {} {}", w.t(T::History), w.sign(Sign::Dash), w.rules_short(g.rules()));
+    let mut title =
+        format!("{} {} {}", w.t(T::History), w.sign(Sign::Dash), w.rules_short(g.rules()));
+    // A filed game says which, and the way to the others.
+    if h.game > 0 {
+        let of = ctx.app.filed_games();
+        title = format!("{title} {} {} {}/{of}", w.sign(Sign::Dash), w.t(T::FiledGame), h.game);
+    }
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
     put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
     let deals = DealLine::all(g);
@@ -204,8 +210,9 @@ fn trick_line(ctx: &Ctx<'_>, n: usize, d: &DoneTrick) -> Line<'static> {
     Line::from(spans)
 }
 
-fn review(ctx: &mut Ctx<'_>, i: usize, scroll: u16, screen: Rect, buf: &mut Buffer) {
-    let Some(g) = ctx.app.game() else { return };
+fn review(ctx: &mut Ctx<'_>, h: History, i: usize, screen: Rect, buf: &mut Buffer) {
+    let scroll = h.scroll;
+    let Some(g) = ctx.app.history_game(&h) else { return };
     let w = ctx.words;
     let t = ctx.theme;
     let title = format!("{} {}", w.t(T::Review), i + 1);

@@ -1,0 +1,67 @@
+//! The history of the filed games beside the game at the table: opened with `H`, the history
+//! shows the game at the table, and `←` `→` go through the games filed in `games.jsonl`, newest
+//! first, loaded when the history opens. A finished deal of any of them is reviewed and played
+//! again the same way ([`crate::game::Replay::deal_of`]): with the hands, dealer, seed and
+//! players of the game it came from.
+
+use super::App;
+use crate::game::Game;
+use crate::ui::effects::Effect;
+use crate::ui::keymap::Cmd;
+use crate::ui::review::{History, history_rows};
+use crate::ui::screen::Popup;
+
+impl App {
+    /// The game a history shows: the one at the table, or a filed one.
+    pub fn history_game(&self, h: &History) -> Option<&Game> {
+        match h.game {
+            0 => self.game(),
+            n => self.games.filed(n),
+        }
+    }
+
+    /// How many filed games the history may show.
+    pub fn filed_games(&self) -> usize {
+        self.games.filed_count()
+    }
+
+    /// Opens the history on the game at the table; the filed games are loaded for it.
+    pub(super) fn open_history(&mut self) {
+        let Some(g) = self.game() else { return };
+        self.popups.push(Popup::History(History::of(g)));
+        self.effects.push(Effect::LoadGames);
+    }
+
+    /// The filed games are loaded.
+    pub(super) fn filed_loaded(&mut self, games: Vec<Game>) {
+        self.games.set_filed(games);
+    }
+
+    /// A key on the history's list: the selection moves, Enter reviews, and left and right
+    /// go to an older or a newer game.
+    pub(super) fn history_key(&mut self, cmd: Cmd) {
+        let Some(Popup::History(h)) = self.popups.last().copied() else { return };
+        let n = self.filed_games();
+        let other = match cmd {
+            Cmd::Left => Some((h.game + 1).min(n)),
+            Cmd::Right => Some(h.game.saturating_sub(1)),
+            _ => None,
+        };
+        let rows = self.history_game(&h).map_or(0, history_rows);
+        let shown = other.and_then(|g| self.history_game(&History { game: g, ..h }).cloned());
+        let Some(Popup::History(h)) = self.popups.last_mut() else { return };
+        match (other, shown) {
+            (Some(game), Some(shown)) => h.other(game, &shown),
+            (Some(_), None) => {}
+            (None, _) => h.key(cmd, rows),
+        }
+    }
+
+    /// The game and the line of the deal under review.
+    pub(super) fn reviewed_deal(&self) -> Option<(&Game, usize)> {
+        self.popups.iter().rev().find_map(|p| match p {
+            Popup::History(h) => Some((self.history_game(h)?, h.review?)),
+            _ => None,
+        })
+    }
+}
