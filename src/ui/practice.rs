@@ -2,10 +2,9 @@
 //! itself, set as it was at the decision (the hand, the trick, the auction, the cards played).
 //! The player chooses with the table's own keys and clicks; the choice is not played on, but
 //! judged against the expert's answer kept with the exercise ([`Exercise::judge`]), and the
-//! exercise's review state written back ([`Effect::ReviewExercise`]). This screen owns its
+//! exercise's review state written back ([`PracticeOut::Reviewed`], filed by the app as an effect). This screen owns its
 //! state and its update; the app only routes keys, clicks and the exercises loaded to it.
 
-use super::effects::Effect;
 use super::games::Resumable;
 use super::keymap::Cmd;
 use super::settings::Prefs;
@@ -52,8 +51,8 @@ pub struct Answered {
 /// What the practice asks of the app.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PracticeOut {
-    /// An effect for the runner.
-    Effect(Effect),
+    /// An exercise answered, its new review state to be written ([`Effect::ReviewExercise`]).
+    Reviewed(Box<Exercise>),
     /// Something the table says of the choice (a card that may not be played).
     Told(Notice),
 }
@@ -183,6 +182,6 @@ impl Practice {
         s.screen.table_mut().stop();
         s.screen = s.at.clone();
         s.answer = Some(Answered { action, verdict });
-        Some(PracticeOut::Effect(Effect::ReviewExercise(Box::new(e.clone()))))
+        Some(PracticeOut::Reviewed(Box::new(e.clone())))
     }
 }

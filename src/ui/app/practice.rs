@@ -135,7 +135,7 @@ impl App {
     fn practice_follow(&mut self, out: Vec<PracticeOut>) {
         for o in out {
             match o {
-                PracticeOut::Effect(e) => self.effects.push(e),
+                PracticeOut::Reviewed(e) => self.effects.push(Effect::ReviewExercise(e)),
                 PracticeOut::Told(notice) => self.say(notice),
             }
         }
