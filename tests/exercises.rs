@@ -116,17 +116,6 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// Bytes that look like JSON now and then.
-fn bytes() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        proptest::collection::vec(any::<u8>(), 0..600),
-        proptest::collection::vec(
-            prop_oneof![Just(b'{'), Just(b'}'), Just(b'"'), Just(b'\n'), Just(b':'), any::<u8>()],
-            0..600
-        ),
-    ]
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -143,7 +132,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_bytes_are_refused_or_read_whole(b in bytes()) {
+    fn arbitrary_bytes_are_refused_or_read_whole(b in common::json_like_bytes()) {
         if let Ok(e) = Exercise::parse(&b) {
             prop_assert_eq!(Exercise::parse(&e.to_line()).expect("reads back"), e);
         }
@@ -162,7 +151,7 @@ proptest! {
     }
 
     #[test]
-    fn an_exercises_file_of_any_bytes_loses_nothing(b in bytes(), e in exercise()) {
+    fn an_exercises_file_of_any_bytes_loses_nothing(b in common::json_like_bytes(), e in exercise()) {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join(EXERCISES_FILE);
         let mut content = e.to_line();

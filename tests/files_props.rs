@@ -18,17 +18,6 @@ fn store(dir: &std::path::Path) -> Store {
     Store::at(dir).expect("the data directory").without_sync()
 }
 
-/// Bytes that look like JSON now and then: braces, quotes, newlines, and anything else.
-fn bytes() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        proptest::collection::vec(any::<u8>(), 0..600),
-        proptest::collection::vec(
-            prop_oneof![Just(b'{'), Just(b'}'), Just(b'"'), Just(b'\n'), Just(b':'), any::<u8>()],
-            0..600
-        ),
-    ]
-}
-
 fn settings() -> impl Strategy<Value = Settings> {
     (any::<bool>(), 0usize..4, 0usize..4, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
         |(fr, level, speed, letters, auto_play, hint)| Settings {
@@ -47,7 +36,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn any_save_is_resumed_refused_or_kept_never_a_panic(b in bytes()) {
+    fn any_save_is_resumed_refused_or_kept_never_a_panic(b in common::json_like_bytes()) {
         let dir = tempfile::tempdir().expect("temp dir");
         fs::write(dir.path().join(GAME_FILE), &b).expect("write");
         match store(dir.path()).load_game() {
@@ -58,7 +47,7 @@ proptest! {
     }
 
     #[test]
-    fn a_game_is_filed_whatever_the_history_held_before(b in bytes()) {
+    fn a_game_is_filed_whatever_the_history_held_before(b in common::json_like_bytes()) {
         let dir = tempfile::tempdir().expect("temp dir");
         fs::write(dir.path().join(GAMES_FILE), &b).expect("write");
         let store = store(dir.path());
@@ -88,7 +77,7 @@ proptest! {
     }
 
     #[test]
-    fn any_settings_file_gives_settings_that_save_again(b in bytes()) {
+    fn any_settings_file_gives_settings_that_save_again(b in common::json_like_bytes()) {
         let dir = tempfile::tempdir().expect("temp dir");
         fs::write(dir.path().join("settings.json"), &b).expect("write");
         let store = store(dir.path());
@@ -114,7 +103,7 @@ proptest! {
     }
 
     #[test]
-    fn score_answers_any_input_or_refuses_it_in_one_line(b in bytes()) {
+    fn score_answers_any_input_or_refuses_it_in_one_line(b in common::json_like_bytes()) {
         let mut out = Vec::new();
         match contree::score::run(&b[..], &mut out) {
             Ok(_) => {
@@ -145,7 +134,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn any_statistics_file_is_read_or_kept_never_a_panic(b in bytes()) {
+    fn any_statistics_file_is_read_or_kept_never_a_panic(b in common::json_like_bytes()) {
         let dir = tempfile::tempdir().expect("temp dir");
         fs::write(dir.path().join(STATS_FILE), &b).expect("write");
         let store = store(dir.path());
@@ -212,7 +201,7 @@ proptest! {
 
     #[test]
     fn a_game_is_filed_once_however_often_whatever_the_history_held(
-        b in bytes(), seed in any::<u64>(), steps in 0usize..300, again in 1usize..4,
+        b in common::json_like_bytes(), seed in any::<u64>(), steps in 0usize..300, again in 1usize..4,
     ) {
         let dir = tempfile::tempdir().expect("temp dir");
         fs::write(dir.path().join(GAMES_FILE), &b).expect("write");
@@ -235,7 +224,7 @@ proptest! {
     }
 
     #[test]
-    fn any_bytes_to_the_bot_get_one_answer_a_line(b in bytes()) {
+    fn any_bytes_to_the_bot_get_one_answer_a_line(b in common::json_like_bytes()) {
         let mut out = Vec::new();
         let service = contree::bots::protocol::Service {
             level: Level::Easy,

@@ -2,37 +2,16 @@
 //! filed game is reviewed and played again with its own hands, dealer, seed and players,
 //! counting nowhere, its first result beside the new one.
 
+mod screen;
 mod support;
 
 use contree::game::{Game, GameOptions, Phase};
 use contree::ui::effects::Front;
 use contree::ui::keymap::Mode;
 use contree::ui::screen::Popup;
-use contree::ui::view;
-use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-fn config(lang: Lang) -> Config {
-    let settings = Settings {
-        lang,
-        speed: Speed::Instant,
-        level: contree::bots::Level::Random,
-        ..Settings::default()
-    };
-    Config { saved: Settings::default(), theme: Theme::colored(), ..Config::plain(settings, 4) }
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    view::draw(&mut t, app).expect("draw");
-    t
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
+use contree::ui::{App, Effect, Lang};
+use crossterm::event::KeyCode;
+use screen::{config, draw, key};
 
 /// A game played to its end, as it is filed.
 fn filed() -> Game {

@@ -3,6 +3,7 @@
 //! without exercises; snapshotted at 80x24 and 120x40 in French and English, and in ASCII.
 
 mod common;
+mod screen;
 
 use contree::bots::expert::Reason;
 use contree::exercises::{Answer, Exercise, ExerciseId, Figure, ReviewState, Weighed};
@@ -11,36 +12,9 @@ use contree::rules::{Call, Seat};
 use contree::ui::effects::Front;
 use contree::ui::keymap::Mode;
 use contree::ui::screen::{Hit, Screen, StartItem};
-use contree::ui::view;
-use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-fn config(lang: Lang) -> Config {
-    let settings = Settings { lang, speed: Speed::Instant, ..Settings::default() };
-    Config { saved: Settings::default(), theme: Theme::colored(), ..Config::plain(settings, 4) }
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    view::draw(&mut t, app).expect("draw");
-    t
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn click(app: &mut App, hit: Hit) {
-    let r = app.hits.area_of(hit).unwrap_or_else(|| panic!("{hit:?} is not on screen"));
-    app.update(Msg::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: r.x,
-        row: r.y,
-        modifiers: KeyModifiers::NONE,
-    }));
-}
+use contree::ui::{App, Effect, Lang, Theme};
+use crossterm::event::KeyCode;
+use screen::{click, config, draw, key};
 
 /// An exercise of a random deal's first South decision of the kind asked (a card, or a call)
 /// with another legal choice: the expert's is the first other, and the figures make the second

@@ -1,6 +1,10 @@
 //! The terminal table driven by synthetic keys and clicks on seeded games, drawn into ratatui's
 //! `TestBackend`, every screen snapshotted at 80x24 and 120x40 in French and English.
 
+mod screen;
+
+use screen::{SEED, click, config, draw};
+
 use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Seat, Team, Trick};
 use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
@@ -11,22 +15,6 @@ use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-
-const SEED: u64 = 4;
-
-/// A table at full speed whose computer players are the baseline: they pass, so South's bid
-/// makes the contract and every flow below is known in advance.
-fn config(lang: Lang) -> Config {
-    let settings = Settings {
-        lang,
-        speed: Speed::Instant,
-        level: contree::bots::Level::Random,
-        // The comparison with the expert has tests of its own.
-        compare: false,
-        ..Settings::default()
-    };
-    Config { saved: Settings::default(), theme: Theme::colored(), ..Config::plain(settings, SEED) }
-}
 
 /// The requests of one kind among the effects queued, the others dropped: `asked!(app, Think)`.
 macro_rules! asked {
@@ -147,22 +135,6 @@ fn settle(app: &mut App) -> Vec<Effect> {
         return done;
     }
     panic!("the table never settled");
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    view::draw(&mut t, app).expect("draw");
-    t
-}
-
-fn click(app: &mut App, hit: Hit) {
-    let r = app.hits.area_of(hit).unwrap_or_else(|| panic!("{hit:?} is not on screen"));
-    app.update(Msg::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: r.x,
-        row: r.y,
-        modifiers: KeyModifiers::NONE,
-    }));
 }
 
 /// Starts a new game from the start screen and meets the players.

@@ -10,6 +10,18 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
+/// Bytes that look like JSON now and then: braces, quotes, newlines, and anything else.
+pub fn json_like_bytes() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..600),
+        proptest::collection::vec(
+            prop_oneof![Just(b'{'), Just(b'}'), Just(b'"'), Just(b'\n'), Just(b':'), any::<u8>()],
+            0..600
+        ),
+    ]
+}
+
 /// A shuffled deal: the four hands.
 pub fn random_hands(rng: &mut Xoshiro256PlusPlus) -> BySeat<Vec<Card>> {
     let mut deck: Vec<Card> = Card::all().collect();
