@@ -224,9 +224,10 @@ impl Exercise {
         Ok(exercise)
     }
 
-    /// The exercise as one line of `exercises.jsonl`, without its newline.
+    /// The exercise as one line of `exercises.jsonl`, without its newline; empty should it not
+    /// serialize (every field is plain data, a map with string keys and finite figures, so it
+    /// always does), which the store never files.
     pub fn to_line(&self) -> Vec<u8> {
-        // Every field is plain data: a map with string keys, finite figures.
         serde_json::to_vec(self).unwrap_or_default()
     }
 

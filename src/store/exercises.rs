@@ -129,9 +129,12 @@ impl Store {
         };
         let mut bytes = Vec::new();
         let mut ids = BTreeSet::new();
-        for e in new.iter().filter(|e| !filed.contains(&e.id) && ids.insert(e.id)) {
-            bytes.extend(e.to_line());
-            bytes.push(b'\n');
+        for e in new.iter().filter(|e| !filed.contains(&e.id)) {
+            let line = e.to_line();
+            if !line.is_empty() && ids.insert(e.id) {
+                bytes.extend(line);
+                bytes.push(b'\n');
+            }
         }
         if bytes.is_empty() {
             return Ok(0);

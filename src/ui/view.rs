@@ -48,7 +48,14 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     match app.screen() {
         Screen::Start(_) => screens::start(&mut ctx, body, buf),
         Screen::Table(_) => table(&mut ctx, body, buf),
-        Screen::Practice(p) => practice::draw(&mut ctx, p, body, hint_area, buf),
+        Screen::Practice(p) => {
+            // An exercise is set on the table itself, its verdict over the felt.
+            if p.table().is_some() {
+                table(&mut ctx, body, buf);
+            }
+            let [felt, _] = table_columns(body);
+            practice::draw(&mut ctx, p, [body, felt, hint_area], buf);
+        }
         Screen::Statistics => screens::statistics(&mut ctx, body, buf),
         Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
         Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
@@ -196,7 +203,7 @@ fn footer_fit<'b>(
 }
 
 /// The felt and the side panel of the table drawn in `area`.
-pub(super) fn table_columns(area: Rect) -> [Rect; 2] {
+fn table_columns(area: Rect) -> [Rect; 2] {
     let panel_width = if area.width >= 110 { 34 } else { 26 };
     Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area)
 }
@@ -231,9 +238,7 @@ fn popup_area(app: &App, popup: Popup, body: Rect, over: Rect) -> Rect {
     }
 }
 
-/// The table drawn in `area`: the felt with the four seats, the trick or the bidding box, and
-/// South's hand, beside the panel.
-pub(super) fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     let [felt, side] = table_columns(area);
     panel::draw(ctx, side, buf);
     // The felt has no frame: its rows go to the cards; the panel's frames close the table.

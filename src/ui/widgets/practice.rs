@@ -14,8 +14,9 @@ use crate::ui::practice::{Answered, Practice};
 use crate::ui::screen::Hit;
 use crate::ui::text::{Sign, T};
 
-/// Draws the practice screen in `body`, its line in `line`.
-pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, body: Rect, line: Rect, buf: &mut Buffer) {
+/// Draws the practice screen in `body`, over the table already drawn there when an exercise is
+/// served: the verdict over its `felt`, and the practice's `line` over the footer.
+pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, [body, felt, line]: [Rect; 3], buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let Some(all) = p.exercises() else {
@@ -33,7 +34,6 @@ pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, body: Rect, line: Rect, buf: &mut B
         text.render(inner, buf);
         return;
     };
-    crate::ui::view::table(ctx, body, buf);
     let tally = exercises::tally(all);
     let counts = format!(
         "{} {}, {} {}, {} {}",
@@ -49,7 +49,6 @@ pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, body: Rect, line: Rect, buf: &mut B
     let text = w.text(&text).into_owned();
     Paragraph::new(Line::from(span(text, t.accent))).render(line, buf);
     if let Some(a) = p.answered() {
-        let [felt, _] = crate::ui::view::table_columns(body);
         verdict(ctx, e, a, felt, buf);
     }
 }
