@@ -51,7 +51,7 @@ pub struct Answered {
 /// What the practice asks of the app.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PracticeOut {
-    /// An exercise answered, its new review state to be written ([`Effect::ReviewExercise`]).
+    /// An exercise answered, its new review state to be written ([`crate::ui::Effect::ReviewExercise`]).
     Reviewed(Box<Exercise>),
     /// Something the table says of the choice (a card that may not be played).
     Told(Notice),
