@@ -922,8 +922,9 @@ impl Store {
             };
             self.newest_game(same).ok().flatten().and_then(|e| e.game.started)
         };
-        let over = game.phase() == Phase::GameOver;
-        let started = on_disk.or_else(|| if over { filed() } else { None }).unwrap_or_else(now);
+        // A game filed as it stands, finished or abandoned, keeps the identity of its filing,
+        // so that its save coming back is filed once.
+        let started = on_disk.or_else(filed).unwrap_or_else(now);
         self.remember(game, started);
         started
     }

@@ -439,6 +439,23 @@ fn new_archives_the_saved_game() {
 }
 
 #[test]
+fn the_same_save_filed_again_a_second_later_is_still_one_game() {
+    // The save comes back after its game was filed (a kill before game.json went, a copy put
+    // back by hand) once the clock has moved on: it is the same game, filed once.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let (mut game, mut rng) = support::new(GameOptions::default(), 6);
+    support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
+    store.start_game(&game).expect("a new game");
+    store.save_game(&game).expect("saves");
+    store.archive_saved_game().expect("archives");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    store.save_game(&game).expect("saves again");
+    store.archive_saved_game().expect("archives again");
+    assert_eq!(store.games().expect("games").games.len(), 1);
+}
+
+#[test]
 fn corrupt_statistics_are_moved_aside() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = store(dir.path());
