@@ -292,6 +292,19 @@ pub struct DecisionTimes {
     pub max_ns: u64,
 }
 
+impl DecisionTimes {
+    /// The quantiles as the reports' JSON writes them: `{p50, p90, p99, max}` in microseconds.
+    pub fn to_json_us(&self) -> serde_json::Value {
+        let us = |ns: u64| ns as f64 / 1000.0;
+        serde_json::json!({
+            "p50": us(self.p50_ns),
+            "p90": us(self.p90_ns),
+            "p99": us(self.p99_ns),
+            "max": us(self.max_ns),
+        })
+    }
+}
+
 /// A duration in the unit that reads best, with three significant digits: `850 ns`,
 /// `1.25 µs`, `12.5 ms`, `2.50 s`.
 pub fn format_ns(ns: u64) -> String {
@@ -453,7 +466,6 @@ impl ArenaReport {
         let plays = 2 * self.config.deals;
         let side = |s: &SideReport, other: &SideReport| {
             let (c, o) = (&s.counts, &other.counts);
-            let us = |ns: u64| ns as f64 / 1000.0;
             json!({
                 "contestant": s.contestant.name(),
                 "taken": c.taken,
@@ -475,12 +487,7 @@ impl ArenaReport {
                 "at_taken": c.at_taken,
                 "at_made": c.at_made,
                 "decisions": s.times.count,
-                "decision_us": {
-                    "p50": us(s.times.p50_ns),
-                    "p90": us(s.times.p90_ns),
-                    "p99": us(s.times.p99_ns),
-                    "max": us(s.times.max_ns),
-                },
+                "decision_us": s.times.to_json_us(),
             })
         };
         json!({
@@ -788,7 +795,7 @@ pub fn run(config: ArenaConfig, progress: impl FnMut(Progress)) -> Result<ArenaR
         void_plays += chunk.void_plays;
     }
     let (mean, sd) = mean_sd(&values);
-    let half = if values.is_empty() { 0.0 } else { 1.96 * sd / (values.len() as f64).sqrt() };
+    let half = ci95_half(&values, sd);
     let side = |t: &Tally, contestant: Contestant| SideReport {
         contestant,
         counts: t.counts,
@@ -836,6 +843,12 @@ fn on_workers<T: Send>(
             .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
             .collect()
     })
+}
+
+/// Half the width of the 95% confidence interval of the mean of `values`, whose sample standard
+/// deviation is `sd`.
+fn ci95_half(values: &[f64], sd: f64) -> f64 {
+    if values.is_empty() { 0.0 } else { 1.96 * sd / (values.len() as f64).sqrt() }
 }
 
 /// The mean and the sample standard deviation.

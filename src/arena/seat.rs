@@ -16,7 +16,8 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::{
-    ArenaError, DecisionTimes, Progress, Times, deal_seed, format_ns, mean_sd, on_workers, style_of,
+    ArenaError, DecisionTimes, Progress, Times, ci95_half, deal_seed, format_ns, mean_sd,
+    on_workers, style_of,
 };
 use crate::bots::Level;
 use crate::bots::expert::Budget;
@@ -124,7 +125,7 @@ pub fn run(config: SeatConfig, progress: impl FnMut(Progress)) -> Result<SeatRep
     }
     let values = values.into_inner().unwrap_or_default();
     let (mean, sd) = mean_sd(&values);
-    let half = if values.is_empty() { 0.0 } else { 1.96 * sd / (values.len() as f64).sqrt() };
+    let half = ci95_half(&values, sd);
     Ok(SeatReport {
         config,
         mean,
@@ -140,10 +141,6 @@ impl SeatReport {
     /// The report as one JSON object.
     pub fn to_json(&self) -> serde_json::Value {
         let c = &self.config;
-        let us = |t: &DecisionTimes| {
-            let us = |ns: u64| ns as f64 / 1000.0;
-            json!({"p50": us(t.p50_ns), "p90": us(t.p90_ns), "p99": us(t.p99_ns), "max": us(t.max_ns)})
-        };
         json!({
             "seat_vs_expert": c.south.name(),
             "others": c.others.name(),
@@ -157,8 +154,8 @@ impl SeatReport {
             "mean": self.mean,
             "ci95": self.ci95,
             "sd": self.sd,
-            "level_deal_us": us(&self.level_times),
-            "expert_deal_us": us(&self.expert_times),
+            "level_deal_us": self.level_times.to_json_us(),
+            "expert_deal_us": self.expert_times.to_json_us(),
             "seconds": self.seconds,
         })
     }
