@@ -282,6 +282,15 @@ fn legal(game: &Game, action: Action) -> bool {
     }
 }
 
+/// A decision's number in a deal of `calls` calls: a call's index in the auction, or the calls
+/// and then a card's index in the play.
+fn decision_index(calls: usize, action: Action, index: usize) -> usize {
+    match action {
+        Action::Bid(_) => index,
+        Action::Play(_) => calls + index,
+    }
+}
+
 /// `deal` replayed up to its decision `decision` (among its calls, then its cards), which must
 /// be South's and be `played`.
 fn at_decision(deal: &DealRecord, decision: usize, played: Action) -> Result<Replay, String> {
@@ -291,11 +300,7 @@ fn at_decision(deal: &DealRecord, decision: usize, played: Action) -> Result<Rep
         let Some(turn) = replay.next_turn() else {
             return Err(format!("the deal has no decision {decision}"));
         };
-        let index = match turn.action {
-            Action::Bid(_) => turn.index,
-            Action::Play(_) => calls + turn.index,
-        };
-        if index == decision {
+        if decision_index(calls, turn.action, turn.index) == decision {
             if turn.seat != crate::rules::Seat::South || turn.action != played {
                 return Err(format!("decision {decision} is not South's {played}"));
             }
@@ -321,10 +326,7 @@ pub fn from_analysis(
         .iter()
         .filter_map(|r| {
             let cost = r.mistake().filter(|c| c.mean >= EXERCISE_POINTS)?;
-            let decision = match r.played {
-                Action::Bid(_) => r.index,
-                Action::Play(_) => calls + r.index,
-            };
+            let decision = decision_index(calls, r.played, r.index);
             let options = r
                 .advice
                 .options
