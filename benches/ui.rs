@@ -5,8 +5,11 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use contree::session::effects::Effect;
+use contree::session::settings::{Settings, Speed};
+use contree::text::Lang;
 use contree::ui::view;
-use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use contree::ui::{App, Config, Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -15,8 +15,8 @@ use crate::bots::protocol::{advice_json, reason_json};
 use crate::game::Action;
 use crate::rules::{ContractAnswer, DealRecord, Seat};
 use crate::score::{InputError, ScoreStatus, each_record};
-use crate::ui::Lang;
-use crate::ui::text::Words;
+use crate::text::Lang;
+use crate::text::Words;
 
 /// What `contree analyse` reviews and how it writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub struct Options {
 
 /// The words of the text output: English, suits as glyphs.
 const WORDS: Words =
-    Words { lang: Lang::En, suits: crate::ui::SuitStyle::Glyphs, ascii: false, spoken: false };
+    Words { lang: Lang::En, suits: crate::text::SuitStyle::Glyphs, ascii: false, spoken: false };
 
 /// Analyses every record of `input`, writing each analysis (or the record's error) to `out` as
 /// the records are read; `SomeRejected` when a record was refused.

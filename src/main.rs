@@ -41,7 +41,7 @@ struct Cli {
     command: Option<Command>,
     /// The language of the table (default: from the locale).
     #[arg(long, value_enum)]
-    lang: Option<contree::ui::Lang>,
+    lang: Option<contree::text::Lang>,
     /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
     #[arg(long)]
     ascii: bool,
@@ -52,15 +52,15 @@ struct Cli {
     line: bool,
     /// How fast the computer players act (default: the settings', else normal).
     #[arg(long, value_enum)]
-    speed: Option<contree::ui::Speed>,
+    speed: Option<contree::session::settings::Speed>,
     /// The deck's colours: hearts and diamonds red, or each suit its own colour (default: the
     /// settings', else two-colour).
     #[arg(long, value_enum)]
-    deck: Option<contree::ui::Deck>,
+    deck: Option<contree::session::settings::Deck>,
     /// The table's colours: on, high contrast (bold, bright, nothing dimmed) or off (default:
     /// the settings', else on; NO_COLOR turns colour off whatever this says).
     #[arg(long, value_enum)]
-    colours: Option<contree::ui::Colours>,
+    colours: Option<contree::session::settings::Colours>,
     /// Play the first deal of a deal-record file (the format `contree score` reads) under its
     /// rules, as a deal played again: it counts neither in a game nor in the statistics, and
     /// nothing is saved. A file that is not a deal record is refused (exit 2).
@@ -357,8 +357,10 @@ fn hold_for_table(store: &Store) -> Result<DirLock, LockError> {
 fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
 
+    use contree::session::{self, settings::Settings};
+    use contree::text::{self, Lang, SuitStyle};
     use contree::ui::run::Ending;
-    use contree::ui::{self, App, Config, Lang, SuitStyle, Theme};
+    use contree::ui::{self, App, Config, Theme};
 
     // Flags that contradict each other are refused first, terminal or not; a target is checked
     // against the rule set of the settings once they are read.
@@ -408,17 +410,17 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     if let Some(store) = store.as_ref().filter(|_| deal.is_none()) {
         store.remove_leftovers();
     }
-    let from_env = || ui::Settings { lang: Lang::from_env(), ..ui::Settings::default() };
-    let mut settings = match store.as_ref().map(|s| s.read_json_fields(ui::settings::SETTINGS_FILE))
-    {
-        None | Some(Ok((None, None))) => from_env(),
-        // A settings file set aside is told by the store's notices, below.
-        Some(Ok((kept, _))) => kept.unwrap_or_else(from_env),
-        Some(Err(e)) => {
-            early.push(e);
-            from_env()
-        }
-    };
+    let from_env = || Settings { lang: Lang::from_env(), ..Settings::default() };
+    let mut settings =
+        match store.as_ref().map(|s| s.read_json_fields(session::settings::SETTINGS_FILE)) {
+            None | Some(Ok((None, None))) => from_env(),
+            // A settings file set aside is told by the store's notices, below.
+            Some(Ok((kept, _))) => kept.unwrap_or_else(from_env),
+            Some(Err(e)) => {
+                early.push(e);
+                from_env()
+            }
+        };
     let saved = settings;
     if let Some(l) = cli.lang {
         settings.lang = l;
@@ -441,13 +443,13 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     settings.deal_style = options.deal_style;
     // A dumb terminal draws neither colours nor anything but ASCII.
     let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
-    let ascii = cli.ascii || dumb || !ui::text::locale_is_utf8();
+    let ascii = cli.ascii || dumb || !text::locale_is_utf8();
     if ascii {
         settings.suits = SuitStyle::Letters;
     }
     let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
     // What the store says, in the table's language, now that it is known.
-    let w = ui::text::Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
+    let w = text::Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
     notices.extend(early.iter().map(|e| w.store_error(e)));
     let (game, resume) = match &store {
         _ if deal.is_some() => (None, None),
@@ -473,7 +475,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         None => (None, None),
     };
     if let Some(why) = &unsaved {
-        notices.insert(0, format!("{}{}{why}", w.t(ui::text::T::NotSaved), w.colon()));
+        notices.insert(0, format!("{}{}{why}", w.t(text::T::NotSaved), w.colon()));
     }
     // The players of the last game sit out the next new one; the games file is read only when
     // no saved game says who they were.
@@ -498,8 +500,8 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         ascii,
     };
     let ending = if cli.line {
-        let line = ui::line::LineMode::new(config, store.is_some(), &notices);
-        ui::line::run::run(line, store.as_ref())?
+        let line = contree::line::LineMode::new(config, store.is_some(), &notices);
+        contree::line::run::run(line, store.as_ref())?
     } else {
         let mut app = App::new(config);
         if !notices.is_empty() {

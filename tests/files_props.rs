@@ -10,8 +10,9 @@ use std::fs;
 use contree::bots::Level;
 use contree::game::{Game, GameOptions, Phase};
 use contree::personas::BiddingStyle;
+use contree::session::settings::{Settings, Speed};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, Resume, STATS_FILE, Store};
-use contree::ui::{Lang, Settings, Speed, SuitStyle};
+use contree::text::{Lang, SuitStyle};
 use proptest::prelude::*;
 
 fn store(dir: &std::path::Path) -> Store {

@@ -6,10 +6,12 @@ mod screen;
 mod support;
 
 use contree::game::{Game, GameOptions, Phase};
-use contree::ui::effects::Front;
+use contree::session::effects::Effect;
+use contree::session::effects::Front;
+use contree::text::Lang;
+use contree::ui::App;
 use contree::ui::keymap::Mode;
 use contree::ui::screen::Popup;
-use contree::ui::{App, Effect, Lang};
 use crossterm::event::KeyCode;
 use screen::{config, draw, key};
 

@@ -9,15 +9,17 @@ use std::process::{Command, Stdio};
 
 use contree::bots::Level;
 use contree::game::{Game, GameOptions, Phase};
+use contree::line::LineMode;
+use contree::line::parse::{self, Kind, NoWord, WORDS};
 use contree::rules::{Seat, Team};
+use contree::session::commands::Mode;
+use contree::session::effects;
+use contree::session::settings::Settings;
 use contree::store::{GameResult, Store};
-use contree::ui::commands::Mode;
-use contree::ui::effects;
+use contree::text::Lang;
+use contree::text::{SuitStyle, Words};
+use contree::ui::Config;
 use contree::ui::keymap::BINDINGS;
-use contree::ui::line::LineMode;
-use contree::ui::line::parse::{self, Kind, NoWord, WORDS};
-use contree::ui::text::{SuitStyle, Words};
-use contree::ui::{Config, Lang, Settings};
 
 /// The modes the line mode has: the table's, and what it says of the game.
 const LINE_MODES: &[Mode] = &[
@@ -50,23 +52,23 @@ fn every_command_of_the_tables_keys_has_its_words_in_both_languages() {
                 Err(NoWord::Named | NoWord::Screen) => assert!(
                     matches!(
                         b.cmd,
-                        contree::ui::commands::Cmd::Left
-                            | contree::ui::commands::Cmd::Right
-                            | contree::ui::commands::Cmd::Up
-                            | contree::ui::commands::Cmd::Down
-                            | contree::ui::commands::Cmd::Act
-                            | contree::ui::commands::Cmd::Pick
-                            | contree::ui::commands::Cmd::NextButton
-                            | contree::ui::commands::Cmd::PrevButton
-                            | contree::ui::commands::Cmd::PageUp
-                            | contree::ui::commands::Cmd::PageDown
-                            | contree::ui::commands::Cmd::Close
+                        contree::session::commands::Cmd::Left
+                            | contree::session::commands::Cmd::Right
+                            | contree::session::commands::Cmd::Up
+                            | contree::session::commands::Cmd::Down
+                            | contree::session::commands::Cmd::Act
+                            | contree::session::commands::Cmd::Pick
+                            | contree::session::commands::Cmd::NextButton
+                            | contree::session::commands::Cmd::PrevButton
+                            | contree::session::commands::Cmd::PageUp
+                            | contree::session::commands::Cmd::PageDown
+                            | contree::session::commands::Cmd::Close
                     ),
                     "{:?} in {mode:?} has no word",
                     b.cmd
                 ),
                 Err(NoWord::Shell) => {
-                    assert_eq!(b.cmd, contree::ui::commands::Cmd::Suspend);
+                    assert_eq!(b.cmd, contree::session::commands::Cmd::Suspend);
                 }
             }
         }
@@ -289,10 +291,10 @@ fn a_game_left_is_resumed_where_it_was() {
 }
 
 mod parsing {
+    use contree::line::parse::{Command, parse};
     use contree::rules::{Bid, BidLevel, Call, Card, Trump};
-    use contree::ui::Lang;
-    use contree::ui::line::parse::{Command, parse};
-    use contree::ui::text::{SuitStyle, Words};
+    use contree::text::Lang;
+    use contree::text::{SuitStyle, Words};
     use proptest::prelude::*;
 
     fn lang() -> impl Strategy<Value = Lang> {

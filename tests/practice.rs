@@ -9,10 +9,12 @@ use contree::bots::expert::Reason;
 use contree::exercises::{Answer, Exercise, ExerciseId, Figure, ReviewState, Weighed};
 use contree::game::{Action, Phase, Replay};
 use contree::rules::{Call, Seat};
-use contree::ui::effects::Front;
+use contree::session::effects::Effect;
+use contree::session::effects::Front;
+use contree::text::Lang;
 use contree::ui::keymap::Mode;
 use contree::ui::screen::{Hit, Screen, StartItem};
-use contree::ui::{App, Effect, Lang, Theme};
+use contree::ui::{App, Theme};
 use crossterm::event::KeyCode;
 use screen::{click, config, draw, key};
 

@@ -722,7 +722,8 @@ fn leftover_temporary_files_are_removed() {
 
 #[test]
 fn corrupt_settings_are_moved_aside_and_their_good_fields_kept() {
-    use contree::ui::{Lang, Settings, Speed};
+    use contree::session::settings::{Settings, Speed};
+    use contree::text::Lang;
     let dir = tempfile::tempdir().expect("temp dir");
     let store = store(dir.path());
     let bad = br#"{"lang": "fr", "speed": "warp", "hint": true}"#;

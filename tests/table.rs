@@ -7,10 +7,12 @@ use std::path::Path;
 
 use contree::bots::Level;
 use contree::game::{GameOptions, Phase};
+use contree::session::effects::{self, apply_effects};
+use contree::session::settings::{Settings, Speed};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, STATS_FILE, Store};
-use contree::ui::effects::{self, apply_effects};
+use contree::text::Lang;
 use contree::ui::screen::{Popup, Resumable, Screen, StartItem};
-use contree::ui::{App, Config, Lang, Msg, Settings, Speed};
+use contree::ui::{App, Config, Msg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn store(dir: &Path) -> Store {

@@ -7,11 +7,14 @@ use screen::{SEED, click, config, draw};
 
 use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Seat, Team, Trick};
+use contree::session::effects::Effect;
+use contree::session::settings::{Settings, Speed};
+use contree::session::table::Wait;
+use contree::text::Lang;
 use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
-use contree::ui::table::Wait;
 use contree::ui::table_screen::BidButton;
 use contree::ui::view;
-use contree::ui::{App, Config, Effect, Lang, Msg, Settings, Speed, Theme};
+use contree::ui::{App, Config, Msg, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -57,7 +60,7 @@ impl AtTable for App {
 }
 
 /// The table at the app, seen or under a screen.
-fn table(app: &App) -> &contree::ui::table::Table {
+fn table(app: &App) -> &contree::session::table::Table {
     app.table().expect("a table").table()
 }
 
@@ -67,7 +70,7 @@ fn pause(app: &App) -> Option<Wait> {
 }
 
 /// The expert's hint at the table.
-fn hint(app: &App) -> Option<contree::ui::table::Hint> {
+fn hint(app: &App) -> Option<contree::session::table::Hint> {
     app.table().and_then(|t| t.table().hint().cloned())
 }
 
@@ -491,7 +494,7 @@ fn the_seat_markers_stay_whole_in_narrow_side_columns() {
 #[test]
 fn the_settings_fit_their_frame_and_explain_the_level() {
     use contree::bots::Level as Bots;
-    use contree::ui::text::T;
+    use contree::text::T;
     for lang in Lang::ALL {
         for (level, note) in [
             (Bots::Random, T::LevelRandomNote),
@@ -525,7 +528,7 @@ fn the_settings_fit_their_frame_and_explain_the_level() {
 #[test]
 fn bubbles_are_said_whole_in_narrow_side_columns() {
     use contree::rules::{BeloteCall, Call};
-    use contree::ui::table::Bubble;
+    use contree::session::table::Bubble;
     for (lang, surcontre, rebelote) in
         [(Lang::Fr, "Surcontre !", " Rebelote "), (Lang::En, "Surcontre!", " Rebelote ")]
     {
@@ -757,7 +760,7 @@ fn a_key_skips_the_bots_wait() {
 fn monochrome_and_letters_draw_the_table() {
     let mut c = ascii(Lang::Fr);
     c.theme = Theme::monochrome();
-    c.settings.suits = contree::ui::SuitStyle::Letters;
+    c.settings.suits = contree::text::SuitStyle::Letters;
     let mut app = App::new(c);
     sit(&mut app);
     settle(&mut app);
@@ -813,7 +816,7 @@ fn hint_thinking(lang: Lang) -> App {
     let mut app = at_table(lang);
     assert!(app.south_to_bid());
     ch(&mut app, 'i');
-    assert_eq!(hint(&app), Some(contree::ui::table::Hint::Thinking));
+    assert_eq!(hint(&app), Some(contree::session::table::Hint::Thinking));
     app
 }
 
@@ -930,13 +933,17 @@ fn the_hint_setting_asks_at_every_turn_once() {
     assert!(table(&app).advice().is_some());
     bid_with_keys(&mut app);
     if app.south_to_play() {
-        assert_eq!(hint(&app), Some(contree::ui::table::Hint::Thinking), "the card is hinted too");
+        assert_eq!(
+            hint(&app),
+            Some(contree::session::table::Hint::Thinking),
+            "the card is hinted too"
+        );
     }
 }
 
 /// Passes for South when it is to bid, and moves the table on until a computer player is asked;
 /// the request is returned unanswered.
-fn next_bot_asked(app: &mut App) -> Vec<contree::ui::work::BotRequest> {
+fn next_bot_asked(app: &mut App) -> Vec<contree::session::work::BotRequest> {
     for _ in 0..50 {
         if app.south_to_bid() {
             ch(app, 'p');
@@ -1061,7 +1068,7 @@ fn settle_one(app: &mut App) {
 /// Lets the computer players act, answering each with `answer` when it gives an action.
 fn settle_with(
     app: &mut App,
-    mut answer: impl FnMut(&contree::ui::work::BotRequest) -> Option<contree::game::Action>,
+    mut answer: impl FnMut(&contree::session::work::BotRequest) -> Option<contree::game::Action>,
 ) {
     for _ in 0..1000 {
         let mut asked = false;
@@ -1125,7 +1132,7 @@ fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         table(&app).bubbles()[Seat::South],
-        Some(contree::ui::table::Bubble::Call(Call::Contre))
+        Some(contree::session::table::Bubble::Call(Call::Contre))
     );
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("« Contre! »"));
@@ -1358,8 +1365,8 @@ fn south_takes_back_its_last_call_and_card() {
 
 #[test]
 fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
+    use contree::session::settings::SettingItem;
     use contree::ui::screen::TableItem;
-    use contree::ui::settings::SettingItem;
     let mut app = playing(Lang::En);
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.popups.last(), Some(Popup::Menu { .. })));
@@ -1460,7 +1467,7 @@ fn a_trick_held_for_a_forced_card_is_held_again_when_its_game_is_resumed() {
     let t = draw(&mut app, 80, 24);
     assert!(format!("{:?}", t.backend()).contains("forced card was played"));
     assert_eq!(app.wait(), None, "no timer gathers it");
-    let asked: Vec<contree::ui::work::BotRequest> = asked!(app, Think);
+    let asked: Vec<contree::session::work::BotRequest> = asked!(app, Think);
     assert!(asked.is_empty(), "nobody leads the next trick before a key");
     key(&mut app, KeyCode::Enter);
     assert!(table(&app).shown_trick().is_none(), "a key gathers it");
@@ -1746,7 +1753,7 @@ fn the_rule_sets_at_the_table() {
         // On until a belote is said.
         play_until(&mut app, |a| {
             let said = table(a).bubbles();
-            said.0.iter().any(|b| matches!(b, Some(contree::ui::table::Bubble::Belote(_))))
+            said.0.iter().any(|b| matches!(b, Some(contree::session::table::Bubble::Belote(_))))
         });
         app
     });
@@ -1856,7 +1863,7 @@ fn south_declares_or_keeps_quiet_by_key_and_by_click() {
         let game = app.game().expect("a game");
         assert_eq!(game.deal().announced(Seat::South), Some(want), "{how}");
         let screen = format!("{:?}", draw(&mut app, 120, 40).backend());
-        let words = contree::ui::text::Words {
+        let words = contree::text::Words {
             lang: Lang::En,
             suits: Default::default(),
             ascii: false,
@@ -1913,8 +1920,8 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
     key(&mut app, KeyCode::Esc);
     app.table_item(contree::ui::screen::TableItem::Settings);
     let items = app.setting_items();
-    assert!(!items.contains(&contree::ui::settings::SettingItem::Variant));
-    assert!(items.contains(&contree::ui::settings::SettingItem::ChooseDeclarations));
+    assert!(!items.contains(&contree::session::settings::SettingItem::Variant));
+    assert!(items.contains(&contree::session::settings::SettingItem::ChooseDeclarations));
 }
 
 /// A finished deal under review, its analysis asked and not in yet, scrolled down to it.
@@ -2005,7 +2012,7 @@ fn the_deal_in_progress_is_never_analysed() {
     key(&mut app, KeyCode::Enter);
     assert!(matches!(
         app.popups.last(),
-        Some(Popup::History(contree::ui::review::History { review: Some(_), .. }))
+        Some(Popup::History(contree::session::review::History { review: Some(_), .. }))
     ));
     assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Analyse(_))));
     let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
@@ -2020,7 +2027,7 @@ fn a_hint_the_expert_could_not_give_says_so_and_is_not_asked_again() {
             app.update(Msg::Advised(r, None));
         }
     }
-    assert_eq!(hint(&app), Some(contree::ui::table::Hint::Failed));
+    assert_eq!(hint(&app), Some(contree::session::table::Hint::Failed));
     ch(&mut app, 'i');
     assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Advise(_))));
     let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
@@ -2037,7 +2044,7 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
     snapshot_all("hint_contre", |l| {
         let mut app = contre_offered(l);
         ch(&mut app, 'i');
-        let asked: Vec<contree::ui::work::HintRequest> = asked!(app, Advise);
+        let asked: Vec<contree::session::work::HintRequest> = asked!(app, Advise);
         for r in asked {
             let advice = Advice::plain(
                 contree::game::Action::Bid(Call::Contre),
@@ -2077,7 +2084,7 @@ fn panel_left(buf: &ratatui::buffer::Buffer) -> u16 {
 #[test]
 fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
     use contree::rules::Suit;
-    use contree::ui::{Colours, Deck};
+    use contree::session::settings::{Colours, Deck};
     use ratatui::style::Modifier;
     for (colours, deck, name) in [
         (Colours::On, Deck::FourColour, "four_colour"),
@@ -2157,8 +2164,8 @@ fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
 #[test]
 fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     use contree::rules::Suit;
-    use contree::ui::settings::SettingItem;
-    use contree::ui::{Colours, Deck};
+    use contree::session::settings::SettingItem;
+    use contree::session::settings::{Colours, Deck};
     let mut app = App::new(config(Lang::Fr));
     app.start_item(StartItem::Settings);
     let _ = app.take_effects();
@@ -2270,11 +2277,11 @@ fn the_table_thinks_within_the_budget_it_is_given() {
     settle(&mut app);
     assert!(app.south_to_bid());
     ch(&mut app, 'i');
-    let hints: Vec<contree::ui::work::HintRequest> = asked!(app, Advise);
+    let hints: Vec<contree::session::work::HintRequest> = asked!(app, Advise);
     assert_eq!(hints.iter().map(|r| r.budget).collect::<Vec<_>>(), [budget]);
     ch(&mut app, 'p');
     for _ in 0..10 {
-        let thinking: Vec<contree::ui::work::BotRequest> = asked!(app, Think);
+        let thinking: Vec<contree::session::work::BotRequest> = asked!(app, Think);
         if let Some(r) = thinking.first() {
             assert_eq!(r.budget, budget);
             return;
@@ -2592,7 +2599,7 @@ fn the_review_of_a_finished_deal_shows_the_four_hands_as_dealt_then_the_tricks()
             let trump = g.history()[0].contract.map(|c| c.trump());
             let words = app.words();
             let hands = Seat::ALL.map(|seat| {
-                let cards = contree::ui::table::sorted_hand(record.hand_sets()[seat], trump);
+                let cards = contree::session::table::sorted_hand(record.hand_sets()[seat], trump);
                 let cards: Vec<String> = cards.into_iter().map(|c| words.card(c)).collect();
                 format!("{:<6} {}", words.seat(seat), cards.join(" "))
             });
@@ -2602,7 +2609,7 @@ fn the_review_of_a_finished_deal_shows_the_four_hands_as_dealt_then_the_tricks()
             }
             // The hands come before the first trick.
             let first_trick =
-                seen.iter().position(|l| l.starts_with(words.t(contree::ui::text::T::Trick)));
+                seen.iter().position(|l| l.starts_with(words.t(contree::text::T::Trick)));
             assert!(hands.iter().all(|hand| at(hand) < first_trick), "{lang:?} {seen:#?}");
         }
     }
@@ -2729,7 +2736,7 @@ fn comparing(lang: Lang) -> Config {
 
 /// The first deal of `comparing(lang)` played to its summary, as [`finished_deal_of`] plays
 /// it, with the comparisons the table asked, not answered yet.
-fn compared_deal(lang: Lang) -> (App, Vec<contree::ui::work::CompareRequest>) {
+fn compared_deal(lang: Lang) -> (App, Vec<contree::session::work::CompareRequest>) {
     let mut app = playing_of(seated(comparing(lang)));
     let mut asked = Vec::new();
     for _ in 0..64 {
@@ -2747,7 +2754,7 @@ fn compared_deal(lang: Lang) -> (App, Vec<contree::ui::work::CompareRequest>) {
 }
 
 /// Answers `asked` as a worker would.
-fn answer_comparisons(app: &mut App, asked: Vec<contree::ui::work::CompareRequest>) -> usize {
+fn answer_comparisons(app: &mut App, asked: Vec<contree::session::work::CompareRequest>) -> usize {
     let n = asked.len();
     for r in asked {
         app.update(r.answer().into());

@@ -260,9 +260,9 @@ pub fn answer(line: &str, service: &Service) -> String {
 }
 
 /// The words of the reasons given out of the table: English, suits as glyphs.
-const WORDS: crate::ui::text::Words = crate::ui::text::Words {
-    lang: crate::ui::Lang::En,
-    suits: crate::ui::SuitStyle::Glyphs,
+const WORDS: crate::text::Words = crate::text::Words {
+    lang: crate::text::Lang::En,
+    suits: crate::text::SuitStyle::Glyphs,
     ascii: false,
     spoken: false,
 };

@@ -10,25 +10,25 @@ use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
-use super::commands::{self, Availability, Context};
-use super::effects::{Effect, Front};
-use super::games::Games;
-use super::games::Resumable;
 use super::keymap::{self, Cmd, Mode, scroll, step};
 use super::messages::{Config, Msg};
-use super::review::{Analyses, Tricks};
 use super::screen::{Hits, Popup, Screen, StartScreen, TableItem};
-use super::settings::Prefs;
-use super::settings::{SettingItem, Settings};
-use super::status::Status;
-use super::table::{Notice, Out, Table, TableMsg, Wait};
 use super::table_screen::TableScreen;
-use super::text::Words;
 use super::theme::Theme;
 use crate::bots::expert::{Budget, DealAnalysis};
 use crate::game::{Game, Phase};
 use crate::rules::{DealRecord, Rules};
+use crate::session::commands::{self, Availability, Context};
+use crate::session::effects::{Effect, Front};
+use crate::session::games::Games;
+use crate::session::games::Resumable;
+use crate::session::review::{Analyses, Tricks};
+use crate::session::settings::Prefs;
+use crate::session::settings::{SettingItem, Settings};
+use crate::session::status::Status;
+use crate::session::table::{Notice, Out, Table, TableMsg, Wait};
 use crate::stats::Stats;
+use crate::text::Words;
 
 mod again;
 mod filed;

@@ -1,12 +1,12 @@
 //! The keys, in one table. Input is looked up in [`BINDINGS`], the footer lists the bindings of
 //! the current mode, and the help screen lists them all: the three cannot drift apart. The
 //! commands the keys ask for, and which of them do something at a given moment or in a given
-//! game, [`super::commands`] says.
+//! game, [`crate::session::commands`] says.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-pub use super::commands::{Cmd, Mode, scroll, step};
-use super::text::T;
+pub use crate::session::commands::{Cmd, Mode, scroll, step};
+use crate::text::T;
 
 /// A key with its modifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

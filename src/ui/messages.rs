@@ -4,14 +4,14 @@
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-pub use super::effects::Effect;
-use super::games::Resumable;
-use super::settings::Settings;
 use super::theme::Theme;
-use super::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
 use crate::bots::expert::{Advice, Budget, DealAnalysis};
 use crate::game::{Action, Game, Players};
 use crate::rules::ByTeam;
+pub use crate::session::effects::Effect;
+use crate::session::games::Resumable;
+use crate::session::settings::Settings;
+use crate::session::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
 
 /// A message to the app.
 #[derive(Clone, Debug, PartialEq)]

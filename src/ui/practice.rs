@@ -5,14 +5,14 @@
 //! exercise's review state written back ([`PracticeOut::Reviewed`], filed by the app as an effect). This screen owns its
 //! state and its update; the app only routes keys, clicks and the exercises loaded to it.
 
-use super::games::Resumable;
 use super::keymap::Cmd;
-use super::settings::Prefs;
-use super::table::{Notice, Out, Table, TableMsg};
 use super::table_screen::{BidButton, TableScreen};
 use crate::exercises::{self, Exercise, Verdict};
 use crate::game::Action;
 use crate::rules::{Card, Seat};
+use crate::session::games::Resumable;
+use crate::session::settings::Prefs;
+use crate::session::table::{Notice, Out, Table, TableMsg};
 
 /// The practice screen.
 #[derive(Clone, Debug, Default)]
@@ -51,7 +51,7 @@ pub struct Answered {
 /// What the practice asks of the app.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PracticeOut {
-    /// An exercise answered, its new review state to be written ([`crate::ui::Effect::ReviewExercise`]).
+    /// An exercise answered, its new review state to be written ([`crate::session::effects::Effect::ReviewExercise`]).
     Reviewed(Box<Exercise>),
     /// Something the table says of the choice (a card that may not be played).
     Told(Notice),

@@ -2,7 +2,7 @@
 //! on every exit: a quit, an error, a panic, the terminal closing, and SIGTERM, SIGHUP or SIGINT,
 //! each after saving. Ctrl-Z and SIGTSTP give it back too and stop the process, as in any
 //! full-screen program; SIGCONT takes it again and draws the table whole. Terminal events,
-//! [`signals`](super::signals) and the answers of the worker threads (the computer players'
+//! [`signals`](crate::session::signals) and the answers of the worker threads (the computer players'
 //! decisions, the expert's hints and deal analyses, [`effects::think`]) come in on one channel
 //! from threads of their own, so the table sleeps until something happens (no polling while the
 //! player thinks), reads a burst of keys such as a paste through before drawing once, and never
@@ -18,10 +18,10 @@ use crossterm::execute;
 use crossterm::terminal::EnterAlternateScreen;
 
 use super::app::App;
-use super::effects::{self, Effect};
 use super::messages::Msg;
-use super::signals::Signal;
 use super::view;
+use crate::session::effects::{self, Effect};
+use crate::session::signals::Signal;
 use crate::store::Store;
 
 /// How the table ended.
@@ -62,7 +62,7 @@ pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel::<Input>();
     // Before the screen changes: from here on, a signal ends the table through its loop.
     let signals = tx.clone();
-    super::signals::watch(true, move |signal| {
+    crate::session::signals::watch(true, move |signal| {
         let input = match signal {
             Signal::End(sig) => Input::Signal(sig),
             Signal::Stop => Input::Stop,
@@ -273,9 +273,9 @@ fn event_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::Settings;
+    use crate::session::settings::SETTINGS_FILE;
+    use crate::session::settings::Settings;
     use crate::ui::messages::Config;
-    use crate::ui::settings::SETTINGS_FILE;
 
     fn app() -> App {
         let settings = Settings { level: crate::bots::Level::Random, ..Settings::default() };
@@ -314,7 +314,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::at(dir.path()).expect("store").without_sync();
         let mut app = app();
-        app.change_setting(crate::ui::settings::SettingItem::Hint, true);
+        app.change_setting(crate::session::settings::SettingItem::Hint, true);
         let _ = effects::apply_effects(&mut app, &store);
         assert!(dir.path().join("game.json").exists());
         let saved: Option<Settings> = store.read_json(SETTINGS_FILE).expect("readable");

@@ -4,12 +4,12 @@
 
 use ratatui::layout::{Position, Rect};
 
-pub use super::games::Resumable;
 use super::keymap::{Cmd, step};
-use super::review::{History, Tricks};
-use super::settings::SettingItem;
 use super::table_screen::{BidButton, TableScreen};
 use crate::rules::{Card, Seat};
+pub use crate::session::games::Resumable;
+use crate::session::review::{History, Tricks};
+use crate::session::settings::SettingItem;
 
 /// The smallest terminal the table is drawn in.
 pub const MIN_SIZE: (u16, u16) = (80, 24);

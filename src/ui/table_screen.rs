@@ -4,9 +4,9 @@
 //! the app to carry out.
 
 use super::keymap::Cmd;
-use super::table::{Notice, Out, Table, TableMsg};
 use crate::game::{Action, Phase};
 use crate::rules::{Bid, BidLevel, Call, Card, Seat, Trump};
+use crate::session::table::{Notice, Out, Table, TableMsg};
 
 /// A bidding button. South's turn opens on Pass; Tab goes on to the values, then the trump
 /// modes (the suits, and sans atout and tout atout when the game allows them), and reaches
@@ -100,7 +100,7 @@ impl TableScreen {
     }
 
     /// The table takes new settings, and South's controls follow what it does under them.
-    pub fn set_prefs(&mut self, prefs: super::settings::Prefs) -> Vec<Out> {
+    pub fn set_prefs(&mut self, prefs: crate::session::settings::Prefs) -> Vec<Out> {
         let out = self.table.set_prefs(prefs);
         self.follow(&out);
         out

@@ -9,8 +9,8 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use super::settings::{Colours, Deck};
 use crate::rules::Suit;
+use crate::session::settings::{Colours, Deck};
 
 /// The styles the table is drawn with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

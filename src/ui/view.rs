@@ -7,16 +7,16 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
-use super::commands::Availability;
 use super::keymap;
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
-use super::table::Hint;
-use super::text::T;
 use super::widgets::{
     Ctx, bidding, centered, hand, panel, popups, practice, screens, seat, span, trick,
 };
 use crate::game::Phase;
 use crate::rules::Seat;
+use crate::session::commands::Availability;
+use crate::session::table::Hint;
+use crate::text::T;
 
 /// Draws the app and returns the clickable areas.
 pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {

@@ -3,8 +3,10 @@
 
 #![allow(dead_code)]
 
+use contree::session::settings::{Settings, Speed};
+use contree::text::Lang;
 use contree::ui::screen::Hit;
-use contree::ui::{App, Config, Lang, Msg, Settings, Speed, Theme, view};
+use contree::ui::{App, Config, Msg, Theme, view};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

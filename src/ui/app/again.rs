@@ -8,8 +8,8 @@
 use super::App;
 use crate::game::{Game, Replay};
 use crate::rules::ByTeam;
+use crate::text::T;
 use crate::ui::screen::Popup;
-use crate::ui::text::T;
 
 /// What a deal played again goes back to.
 #[derive(Clone, Debug)]

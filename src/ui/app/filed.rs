@@ -6,9 +6,9 @@
 
 use super::App;
 use crate::game::Game;
-use crate::ui::effects::Effect;
+use crate::session::effects::Effect;
+use crate::session::review::{History, history_rows};
 use crate::ui::keymap::Cmd;
-use crate::ui::review::{History, history_rows};
 use crate::ui::screen::Popup;
 
 impl App {

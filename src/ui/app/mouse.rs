@@ -4,10 +4,10 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::App;
-use crate::ui::commands::Availability;
+use crate::session::commands::Availability;
+use crate::session::table::TableMsg;
 use crate::ui::keymap::{Cmd, Mode};
 use crate::ui::screen::{Hit, Popup, Screen, TableItem};
-use crate::ui::table::TableMsg;
 
 impl App {
     pub(super) fn on_mouse(&mut self, m: MouseEvent) {

@@ -7,13 +7,13 @@ use crossterm::event::{KeyCode, KeyEvent};
 
 use super::App;
 use crate::exercises::Exercise;
-use crate::ui::commands::Availability;
-use crate::ui::effects::Effect;
+use crate::session::commands::Availability;
+use crate::session::effects::Effect;
+use crate::session::work::ExercisesRequest;
+use crate::text::T;
 use crate::ui::keymap::{Cmd, Mode};
 use crate::ui::practice::{Practice, PracticeOut};
 use crate::ui::screen::{Hit, Screen};
-use crate::ui::text::T;
-use crate::ui::work::ExercisesRequest;
 
 impl App {
     /// After a deal of the game (never of a deal played again): its exercises, to be made.

@@ -4,12 +4,12 @@
 
 use super::App;
 use crate::game::Game;
-use crate::ui::effects::Effect;
-use crate::ui::games::Resumable;
+use crate::session::effects::Effect;
+use crate::session::games::Resumable;
+use crate::session::settings::{SettingItem, cycle};
+use crate::text::T;
 use crate::ui::keymap::Cmd;
 use crate::ui::screen::{Popup, Screen, StartAction, StartItem};
-use crate::ui::settings::{SettingItem, cycle};
-use crate::ui::text::T;
 
 impl App {
     pub(super) fn start_key(&mut self, cmd: Cmd) {

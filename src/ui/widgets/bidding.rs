@@ -12,9 +12,9 @@ use ratatui::widgets::Widget;
 use super::{Ctx, put, span};
 use crate::game::Action;
 use crate::rules::Call;
+use crate::text::{Sign, T};
 use crate::ui::screen::Hit;
 use crate::ui::table_screen::{BidButton, TableScreen};
-use crate::ui::text::{Sign, T};
 
 /// The label of a button.
 fn label(ctx: &Ctx<'_>, b: BidButton) -> String {

@@ -9,8 +9,8 @@ use ratatui::style::Style;
 
 use super::Ctx;
 use crate::rules::{Card, Suit};
+use crate::text::Sign;
 use crate::ui::app::App;
-use crate::ui::text::Sign;
 
 /// A card's width.
 pub const WIDTH: u16 = 7;
@@ -145,12 +145,13 @@ mod tests {
 
     use super::*;
     use crate::rules::{Rank, Suit};
+    use crate::session::settings::Settings;
+    use crate::text::SuitStyle;
+    use crate::text::{Lang, Words};
     use crate::ui::app::App;
     use crate::ui::messages::Config;
     use crate::ui::screen::Hits;
-    use crate::ui::text::{Lang, Words};
     use crate::ui::theme::Theme;
-    use crate::ui::{Settings, SuitStyle};
 
     fn drawn(size: Size) -> Vec<String> {
         let app = App::new(Config {

@@ -12,10 +12,10 @@ use super::card::{self, Highlight};
 use super::{Ctx, put, span};
 use crate::game::Phase;
 use crate::rules::Seat;
-use crate::ui::commands::{Availability, Cmd};
+use crate::session::commands::{Availability, Cmd};
+use crate::session::table::Wait;
+use crate::text::{Sign, T};
 use crate::ui::screen::Hit;
-use crate::ui::table::Wait;
-use crate::ui::text::{Sign, T};
 
 /// Draws the hand area (7 rows: the turn line, a row for lifted cards, the cards).
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {

@@ -22,8 +22,8 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use super::app::App;
 use super::screen::{Hit, Hits};
-use super::text::Words;
 use super::theme::Theme;
+use crate::text::Words;
 
 /// What every widget needs: the styles, the words (ASCII only, or not), the hits to record.
 pub struct Ctx<'a> {

@@ -11,9 +11,9 @@ use ratatui::widgets::Widget;
 use super::{Ctx, put, span};
 use crate::game::Game;
 use crate::rules::{BeloteCall, Seat, Team};
-use crate::ui::report::{self, team_word};
-use crate::ui::table::Bubble;
-use crate::ui::text::{Sign, T};
+use crate::session::report::{self, team_word};
+use crate::session::table::Bubble;
+use crate::text::{Sign, T};
 
 /// Draws the panel in `area`.
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {

@@ -12,11 +12,11 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::{Ctx, put, review, scrolled, span};
 use crate::game::Game;
 use crate::rules::{Seat, Team};
-use crate::ui::commands::Availability;
+use crate::session::commands::Availability;
+use crate::session::report::{self, DealLine, Player};
+use crate::text::{Sign, T};
 use crate::ui::keymap;
-use crate::ui::report::{self, DealLine, Player};
 use crate::ui::screen::{Hit, Popup, TableItem};
-use crate::ui::text::{Sign, T};
 
 /// Draws a popup over `screen`.
 pub fn draw(ctx: &mut Ctx<'_>, popup: Popup, screen: Rect, buf: &mut Buffer) {

@@ -10,9 +10,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, centered, span};
 use crate::exercises::{self, Exercise, Figure, Verdict};
+use crate::text::{Sign, T};
 use crate::ui::practice::{Answered, Practice};
 use crate::ui::screen::Hit;
-use crate::ui::text::{Sign, T};
 
 /// Draws the practice screen in `body`, over the table already drawn there when an exercise is
 /// served: the verdict over its `felt`, and the practice's `line` over the footer.

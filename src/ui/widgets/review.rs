@@ -11,11 +11,11 @@ use super::card::{self, Highlight};
 use super::{Ctx, put, scrolled, span};
 use crate::game::DealResult;
 use crate::rules::{DoneTrick, Seat, Team};
-use crate::ui::report::{self, Analysis, DealLine, Reached, Summary, When};
-use crate::ui::review::History;
+use crate::session::report::{self, Analysis, DealLine, Reached, Summary, When};
+use crate::session::review::History;
+use crate::session::table::sorted_hand;
+use crate::text::{Sign, T};
 use crate::ui::screen::Hit;
-use crate::ui::table::sorted_hand;
-use crate::ui::text::{Sign, T};
 
 /// The lines of a finished deal's summary.
 pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
@@ -387,9 +387,9 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
 mod tests {
     use super::{CONTRACT_WIDTH, RESULT_WIDTH};
     use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Trump};
-    use crate::ui::SuitStyle;
-    use crate::ui::text::T;
-    use crate::ui::text::{Lang, Words};
+    use crate::text::SuitStyle;
+    use crate::text::T;
+    use crate::text::{Lang, Words};
 
     #[test]
     fn every_contract_fits_the_history_column() {

@@ -10,9 +10,9 @@ use super::{Ctx, centered, markdown, put, span};
 use crate::bots::Level;
 use crate::game::DealStyle;
 use crate::rules::{ContreScoring, RuleSet, ScoringMethod, Suit, Team};
+use crate::session::settings::{Colours, Deck, SettingItem, Speed};
+use crate::text::{Sign, SuitStyle, T, signed};
 use crate::ui::screen::{Hit, StartItem};
-use crate::ui::settings::{Colours, Deck, SettingItem, Speed};
-use crate::ui::text::{Sign, SuitStyle, T, signed};
 
 /// The start screen: title, menu, the rules of a new game among its items.
 pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
@@ -52,7 +52,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
                 let r = menu.resume.as_ref();
                 let score = r.map(|r| r.game.totals()).unwrap_or_default();
                 let saved = r.and_then(|r| r.saved);
-                let when = saved.and_then(|s| crate::ui::text::local_time(s, &app.time_zone));
+                let when = saved.and_then(|s| crate::text::local_time(s, &app.time_zone));
                 w.resume(score[Team::NS], score[Team::EW], when)
             }
             StartItem::Play => w.t(T::Play).to_string(),

@@ -9,9 +9,9 @@ use ratatui::text::Line;
 use super::{Ctx, put, span};
 use crate::personas;
 use crate::rules::{BeloteCall, Seat};
+use crate::session::table::Bubble;
+use crate::text::{Sign, T};
 use crate::ui::screen::Hit;
-use crate::ui::table::Bubble;
-use crate::ui::text::{Sign, T};
 
 /// The name at a seat: the persona's first name, or the seat's name.
 pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {

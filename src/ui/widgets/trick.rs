@@ -10,9 +10,9 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::card::{self, Highlight};
 use super::{Ctx, centered, put, span};
 use crate::rules::Seat;
+use crate::session::table::Wait;
+use crate::text::T;
 use crate::ui::screen::Hit;
-use crate::ui::table::Wait;
-use crate::ui::text::T;
 
 /// Asks South, over the middle of the table, whether to declare what it holds with its first
 /// card: the combination, the question, and a button for each answer.

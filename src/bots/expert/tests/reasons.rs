@@ -703,9 +703,9 @@ fn a_pass_names_the_calls_the_rules_allow() {
     assert_eq!(a.action, Action::Bid(Call::Pass), "{a:?}");
     let Reason::Pass { other, .. } = a.reason else { panic!("{a:?}") };
     assert_eq!(other, Call::Surcontre);
-    let line = crate::ui::text::Words {
-        lang: crate::ui::Lang::En,
-        suits: crate::ui::SuitStyle::Letters,
+    let line = crate::text::Words {
+        lang: crate::text::Lang::En,
+        suits: crate::text::SuitStyle::Letters,
         ascii: false,
         spoken: false,
     }

@@ -7,7 +7,7 @@ use super::LineMode;
 use super::say::{self, NotNow};
 use crate::game::{Game, Replay};
 use crate::rules::{ByTeam, Team};
-use crate::ui::text::T;
+use crate::text::T;
 
 impl LineMode {
     /// Plays finished deal `n` (from 1) of the game again.

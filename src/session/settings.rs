@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::text::{Lang, SuitStyle};
 use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::game::{DealStyle, GameOptions};
 use crate::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
+use crate::text::{Lang, SuitStyle};
 
 /// The settings file in the data directory.
 pub const SETTINGS_FILE: &str = "settings.json";

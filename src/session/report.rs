@@ -4,7 +4,6 @@
 //! finished game changed in the statistics. The screen draws them in its columns and styles; the
 //! line mode says them a sentence each.
 
-use super::text::{T, Words};
 use crate::bots::expert::{Cost, DealAnalysis, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
 use crate::personas::{self, BiddingStyle};
@@ -13,6 +12,7 @@ use crate::rules::{
     declaration_winner, declarations_scored,
 };
 use crate::stats::Stats;
+use crate::text::{T, Words};
 
 /// How far the takers got, against what they bid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -310,8 +310,8 @@ impl Player {
     pub fn at(w: Words, game: &Game, seat: Seat) -> Option<Player> {
         let p = personas::by_id(&game.players()[seat])?;
         let tagline = match w.lang {
-            super::Lang::En => &p.tagline.en,
-            super::Lang::Fr => &p.tagline.fr,
+            crate::text::Lang::En => &p.tagline.en,
+            crate::text::Lang::Fr => &p.tagline.fr,
         };
         Some(Player {
             seat,

@@ -18,19 +18,19 @@ pub mod say;
 
 use self::parse::Command;
 use self::say::NotNow;
-use super::effects::{Effect, Front};
-use super::games::{Games, Resumable};
-use super::messages::Config;
-use super::report::{self, Analysis, DealLine, Player, Summary, When};
-use super::review::Analyses;
-use super::settings::{Prefs, Settings};
-use super::table::{Hint, Notice, Out, Table, TableMsg};
-use super::text::{SuitStyle, T, Words};
-use super::work::Answer;
 use crate::bots::expert::Budget;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
+use crate::session::effects::{Effect, Front};
+use crate::session::games::{Games, Resumable};
+use crate::session::report::{self, Analysis, DealLine, Player, Summary, When};
+use crate::session::review::Analyses;
+use crate::session::settings::{Prefs, Settings};
+use crate::session::table::{Hint, Notice, Out, Table, TableMsg};
+use crate::session::work::Answer;
 use crate::stats::Stats;
+use crate::text::{SuitStyle, T, Words};
+use crate::ui::messages::Config;
 
 /// The most pauses the table is moved past in a row: each ends at once, and none leads to
 /// another for long (a trick gathered, then swept).
@@ -688,7 +688,7 @@ impl LineMode {
     /// a computer player that failed.
     fn told(&mut self, notice: Notice) {
         let w = self.words();
-        let text = say::capital(&super::status::notice(w, notice));
+        let text = say::capital(&crate::session::status::notice(w, notice));
         let text = if text.ends_with(['.', '!', '?']) { text } else { format!("{text}.") };
         self.say(text);
         if matches!(notice, Notice::Refused(..)) {
@@ -699,7 +699,7 @@ impl LineMode {
 
 /// The commands of the line mode, a line each, in `w`'s language.
 pub fn help(w: Words) -> Vec<String> {
-    let i = usize::from(w.lang == crate::ui::Lang::Fr);
+    let i = usize::from(w.lang == crate::text::Lang::Fr);
     parse::WORDS
         .iter()
         .map(|word| w.text(&format!("{}: {}.", word.said[i], word.does[i])).into_owned())

@@ -6,7 +6,7 @@
 //! in English, V D R A and P C K T in French, as the table writes them), since the two overlap.
 
 use crate::rules::{Bid, BidLevel, Call, Card, Rank, Suit, Trump};
-use crate::ui::Lang;
+use crate::text::Lang;
 
 /// A command of the line mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -500,10 +500,10 @@ pub enum NoWord {
 
 /// The line mode's word for what `cmd` does in `mode` at the table, or why there is none.
 pub fn word_for(
-    mode: crate::ui::commands::Mode,
-    cmd: crate::ui::commands::Cmd,
+    mode: crate::session::commands::Mode,
+    cmd: crate::session::commands::Cmd,
 ) -> Result<Kind, NoWord> {
-    use crate::ui::commands::{Cmd, Mode};
+    use crate::session::commands::{Cmd, Mode};
     Ok(match (mode, cmd) {
         (Mode::Bidding, Cmd::Act) => Kind::Bid,
         (Mode::Playing | Mode::Declare, Cmd::Act) => Kind::Play,

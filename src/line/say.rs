@@ -8,10 +8,10 @@ use crate::rules::{
     BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
     Multiplier, Seat, Suit, Team, Trick, Trump,
 };
-use crate::ui::Lang;
-use crate::ui::report::{self, DealLine, Player, Reached, Summary, team_word};
-use crate::ui::table::sorted_hand;
-use crate::ui::text::{T, Words};
+use crate::session::report::{self, DealLine, Player, Reached, Summary, team_word};
+use crate::session::table::sorted_hand;
+use crate::text::Lang;
+use crate::text::{T, Words};
 
 /// `text` with its first letter in capitals, as a sentence starts.
 pub fn capital(text: &str) -> String {

@@ -8,7 +8,6 @@ use std::io;
 
 use super::games::Resumable;
 use super::settings::{SETTINGS_FILE, Settings};
-use super::text::Words;
 use super::work::{
     AnalysisRequest, Answer, BotRequest, CompareRequest, ExercisesRequest, HintRequest,
 };
@@ -16,6 +15,7 @@ use crate::exercises::Exercise;
 use crate::game::{Game, Phase};
 use crate::stats::Stats;
 use crate::store::{Resume, Store, StoreError};
+use crate::text::Words;
 
 /// Something the runner must do outside the front end.
 #[derive(Clone, Debug, PartialEq)]

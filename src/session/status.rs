@@ -5,7 +5,7 @@
 //! disk, the start) goes at the next key. Any key takes either away.
 
 use super::table::Notice;
-use super::text::{Sign, T, Words};
+use crate::text::{Sign, T, Words};
 
 /// What a status message says.
 #[derive(Clone, Debug, PartialEq, Eq)]

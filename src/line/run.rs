@@ -11,11 +11,11 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Sender};
 
 use super::LineMode;
+use crate::session::effects::{self, Effect};
+use crate::session::signals::Signal;
+use crate::session::work::Answer;
 use crate::store::Store;
-use crate::ui::effects::{self, Effect};
 use crate::ui::run::Ending;
-use crate::ui::signals::Signal;
-use crate::ui::work::Answer;
 
 /// What the line mode's threads bring to its loop.
 enum Input {
@@ -34,7 +34,7 @@ enum Input {
 pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel::<Input>();
     let signals = tx.clone();
-    crate::ui::signals::watch(false, move |signal| match signal {
+    crate::session::signals::watch(false, move |signal| match signal {
         Signal::End(sig) => signals.send(Input::Signal(sig)).is_ok(),
         Signal::Stop | Signal::Continue => true,
     })?;

@@ -1,0 +1,43 @@
+//! One table, whichever front end draws it: [`table::Table`], the deal being played, which knows
+//! nothing of a terminal; its [`commands`], its [`work`] for the computer players' threads, its
+//! [`effects`] on the disk, its [`report`]s and [`review`]s, its [`settings`], the [`games`] it
+//! offers, its [`status`] line and the [`signals`] that end it. The terminal table ([`crate::ui`])
+//! and the line mode ([`crate::line`]) only read input and render.
+
+pub mod commands;
+pub mod effects;
+pub mod games;
+pub mod report;
+pub mod review;
+pub mod settings;
+pub mod signals;
+pub mod status;
+pub mod table;
+pub mod work;
+
+#[cfg(test)]
+mod tests {
+    /// The session and the words it writes name neither ratatui nor the terminal, nor any
+    /// front end: a front end of lines of text drives the same table as the screen.
+    #[test]
+    fn the_session_knows_no_terminal() {
+        let pure = [
+            ("table", include_str!("table.rs")),
+            ("commands", include_str!("commands.rs")),
+            ("games", include_str!("games.rs")),
+            ("effects", include_str!("effects.rs")),
+            ("signals", include_str!("signals.rs")),
+            ("review", include_str!("review.rs")),
+            ("report", include_str!("report.rs")),
+            ("work", include_str!("work.rs")),
+            ("settings", include_str!("settings.rs")),
+            ("status", include_str!("status.rs")),
+            ("text", include_str!("../text/mod.rs")),
+        ];
+        for (module, source) in pure {
+            for name in ["ratatui", "crossterm", "crate::ui", "crate::line"] {
+                assert!(!source.contains(name), "{module} names {name}");
+            }
+        }
+    }
+}
