@@ -15,6 +15,7 @@ mod replay;
 mod save;
 mod seating;
 mod view;
+mod words;
 
 use std::fmt;
 

@@ -13,6 +13,7 @@ pub mod settings;
 pub mod signals;
 pub mod status;
 pub mod table;
+mod words;
 pub mod work;
 
 #[cfg(test)]
@@ -33,6 +34,7 @@ mod tests {
             ("settings", include_str!("settings.rs")),
             ("status", include_str!("status.rs")),
             ("text", include_str!("../text/mod.rs")),
+            ("words", include_str!("words.rs")),
         ];
         for (module, source) in pure {
             for name in ["ratatui", "crossterm", "crate::ui", "crate::line"] {

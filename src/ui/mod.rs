@@ -15,6 +15,7 @@ pub mod table_screen;
 pub mod theme;
 pub mod view;
 pub mod widgets;
+mod words;
 
 pub use app::App;
 pub use messages::{Config, Msg};

@@ -33,6 +33,9 @@ mod inference;
 mod probe;
 mod reasons;
 mod stakes;
+mod words;
+#[cfg(test)]
+pub(crate) use words::tests::every_reason;
 mod worlds;
 
 use std::sync::atomic::{AtomicBool, Ordering};

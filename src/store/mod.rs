@@ -42,6 +42,7 @@ use crate::rules::{ByTeam, Team};
 use crate::stats::{STATS_VERSION, Stats};
 
 mod exercises;
+mod words;
 pub use exercises::ExerciseFile;
 
 /// The game in progress.

@@ -1,0 +1,212 @@
+//! The table's words: the comparison with the expert in your seat, the balance, the deal's end
+//! and the saved game offered again.
+
+use crate::game::{DealResult, ExpertInSeat};
+use crate::rules::Team;
+use crate::text::{Lang, T, Words, signed};
+
+impl Words {
+    /// A finished deal's result beside the expert's in South's seat, from North-South's side,
+    /// a sentence each: "You: 160 – 100.", "The expert in your seat: 220 – 40.", "Difference:
+    /// −60"; or, while the expert plays it, that it is thinking. Nothing for a deal not
+    /// compared.
+    pub fn expert_in_seat(self, d: &DealResult) -> Vec<String> {
+        // Said aloud, a dash between two scores would be a pause: "160 to 100".
+        let to = match (self.spoken, self.lang) {
+            (false, _) => " – ",
+            (true, Lang::En) => " to ",
+            (true, Lang::Fr) => " à ",
+        };
+        let ours = d.points();
+        let you = match self.lang {
+            Lang::En => "You",
+            Lang::Fr => "Vous",
+        };
+        let who = self.t(T::ExpertInYourSeat);
+        let mut lines =
+            vec![format!("{you}{}{}{to}{}.", self.colon(), ours[Team::NS], ours[Team::EW])];
+        match (d.expert_in_seat, d.expert_difference()) {
+            (None, _) => return Vec::new(),
+            (Some(ExpertInSeat::Score(e)), Some(difference)) => {
+                let label = match self.lang {
+                    Lang::En => "Difference",
+                    Lang::Fr => "Écart",
+                };
+                let (ns, ew) = (e[Team::NS], e[Team::EW]);
+                lines.push(format!("{who}{}{ns}{to}{ew}.", self.colon()));
+                lines.push(format!("{label}{}{}", self.colon(), signed(i64::from(difference))));
+            }
+            (Some(_), _) => lines.push(format!("{who} {}…", self.t(T::Thinking))),
+        }
+        lines.into_iter().map(|l| self.out(l)).collect()
+    }
+
+    /// The balance of the deals compared with the expert in South's seat: "over 7 deals: −85",
+    /// "sur 7 donnes : −85".
+    pub fn expert_balance(self, deals: u32, balance: i64) -> String {
+        self.out(format!("{}{}{}", self.over_deals(deals), self.colon(), signed(balance)))
+    }
+
+    /// "over 7 deals", "sur 7 donnes".
+    pub fn over_deals(self, deals: u32) -> String {
+        let plural = if deals == 1 { "" } else { "s" };
+        match self.lang {
+            Lang::En => format!("over {deals} deal{plural}"),
+            Lang::Fr => format!("sur {deals} donne{plural}"),
+        }
+    }
+
+    /// The title of the end-of-deal summary: "Deal 3 over", "Fin de la donne 3".
+    pub fn deal_over(self, number: usize) -> String {
+        match self.lang {
+            Lang::En => format!("Deal {number} over"),
+            Lang::Fr => format!("Fin de la donne {number}"),
+        }
+    }
+
+    /// The start screen's resume line: the score from South's side and, if known, when the game
+    /// was saved, as (month, day, hour, minute) in the player's time zone.
+    pub fn resume(self, us: u32, them: u32, saved: Option<(u8, u8, u8, u8)>) -> String {
+        self.out({
+            let score = format!(
+                "{} — {} {us}, {} {them}",
+                self.t(T::Resume),
+                self.t(T::Us),
+                self.t(T::Them)
+            );
+            let Some((month, day, hour, minute)) = saved else { return score };
+            let month = usize::from(month.clamp(1, 12) - 1);
+            match self.lang {
+                Lang::En => {
+                    const MONTHS: [&str; 12] = [
+                        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+                        "Nov", "Dec",
+                    ];
+                    format!("{score} — saved {day} {} {hour:02}:{minute:02}", MONTHS[month])
+                }
+                Lang::Fr => {
+                    const MONTHS: [&str; 12] = [
+                        "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.",
+                        "oct.", "nov.", "déc.",
+                    ];
+                    format!("{score} — du {day} {} {hour:02}:{minute:02}", MONTHS[month])
+                }
+            }
+        })
+    }
+
+    /// What a new game does to the saved one, asked before it does: "The saved game, Us 0 – Them
+    /// 310, will be filed as abandoned."
+    pub fn replace_saved(self, us: u32, them: u32) -> String {
+        self.out({
+            let (u, t) = (self.t(T::Us), self.t(T::Them));
+            match self.lang {
+                Lang::En => {
+                    format!("The saved game, {u} {us} – {t} {them}, will be filed as abandoned.")
+                }
+                Lang::Fr => format!(
+                    "La partie enregistrée, {u} {us} – {t} {them}, sera classée comme abandonnée."
+                ),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bots::expert::{Cost, every_reason};
+
+    use crate::rules::*;
+    use crate::text::*;
+
+    #[test]
+    fn the_resume_line_says_whose_score_and_when() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        assert_eq!(
+            en.resume(0, 270, Some((11, 29, 14, 41))),
+            "Resume the game — Us 0, Them 270 — saved 29 Nov 14:41"
+        );
+        assert_eq!(en.resume(10, 20, None), "Resume the game — Us 10, Them 20");
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        assert_eq!(
+            fr.resume(0, 270, Some((11, 29, 14, 41))),
+            "Reprendre la partie — Nous 0, Eux 270 — du 29 nov. 14:41"
+        );
+        // The widest line there can be (four-digit totals, a long month) fits the start screen's
+        // box: 74 columns inside, less the marker and a margin on each side.
+        for w in [en, fr] {
+            assert!(w.resume(4020, 4020, Some((9, 28, 23, 59))).chars().count() <= 70);
+        }
+        assert_eq!(fr.deal_over(1), "Fin de la donne 1");
+        assert_eq!(fr.keys("Enter Space"), "Entrée Espace");
+        assert_eq!(fr.keys("Esc"), "Échap");
+        assert_eq!(en.keys("Enter Space"), "Enter Space");
+        assert_eq!(en.deal_over(12), "Deal 12 over");
+    }
+
+    #[test]
+    fn in_ascii_every_text_is_ascii_in_both_languages() {
+        use crate::game::{Action, GameError, UndoError};
+        use crate::rules::{Card, PlayError, ScoreSum};
+        for lang in Lang::ALL {
+            for suits in [SuitStyle::Glyphs, SuitStyle::Letters] {
+                let w = Words { lang, suits, ascii: true, spoken: false };
+                let mut said: Vec<String> = T::ALL.iter().map(|&t| w.t(t).to_string()).collect();
+                let hearts = Card::new(Suit::Hearts, Rank::Queen);
+                let refused = GameError::Play(PlayError::MustFollow { suit: Suit::Clubs });
+                let undo = UndoError::NotTheLast { seat: Seat::South, last: Seat::East };
+                let sum =
+                    ScoreSum { cards: 133, bid: 90, bid_times: 2, times: 2, ..ScoreSum::default() };
+                let tierce = Declaration::Sequence { top: hearts, len: 3 };
+                let contract = Contract {
+                    taker: Seat::West,
+                    bid: Bid { level: BidLevel::Capot, trump: Trump::AllTrump },
+                    multiplier: Multiplier::Surcontre,
+                };
+                said.extend([
+                    w.card(hearts),
+                    w.suit_name(Suit::Hearts).to_string(),
+                    w.suit_name(Suit::Clubs).to_string(),
+                    w.refusal(Action::Play(hearts), &refused),
+                    w.undo_refusal(&undo),
+                    w.declaration(tierce),
+                    w.contract(&contract),
+                    w.bid_long(contract.bid),
+                    w.resume(10, 20, Some((2, 28, 23, 59))),
+                    w.resume(10, 20, Some((12, 1, 0, 0))),
+                    w.resume(10, 20, Some((8, 1, 0, 0))),
+                    w.replace_saved(0, 310),
+                    w.score_sum(&sum, 550),
+                    w.cost(Cost { mean: 12.0, se: 3.0, worlds: 32 }),
+                    w.analysis_total(3, 9, 20.0, 4.0),
+                    w.keys("←→ h l"),
+                    w.keys("↑↓ j k"),
+                    w.keys("Enter Space Esc"),
+                    w.too_small(10, 5),
+                    w.text("Dédé, « Surcontre ! »").into_owned(),
+                    w.rules_md().into_owned(),
+                ]);
+                said.extend(every_reason().into_iter().map(|r| w.reason(r)));
+                said.extend(RuleSet::ALL.iter().flat_map(|&set| w.rules_summary(set)));
+                said.extend(Suit::ALL.map(|s| w.suit(s).to_string()));
+                for text in &said {
+                    assert!(text.is_ascii(), "{lang:?}: {text}");
+                }
+            }
+        }
+        // Folded, a text keeps its letters and its sense: the arrow of a sum stays an arrow.
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: true, spoken: false };
+        assert_eq!(fr.t(T::Made).to_uppercase(), "REUSSI");
+        assert_eq!(fr.t(T::Failed).to_uppercase(), "CHUTE");
+        assert_eq!(fr.keys("Enter Esc"), "Entree Echap");
+        assert_eq!(fr.t(T::YourTurnBid), "A vous d'encherir");
+        assert_eq!(fr.t(T::Bidding), "Encheres");
+        let rounded = ScoreSum { cards: 133, bid: 90, bid_times: 1, ..ScoreSum::default() };
+        assert_eq!(fr.score_sum(&rounded, 220), "133 + 90 = 223 -> 220");
+        assert_eq!(fr.card(Card::new(Suit::Hearts, Rank::King)), "RC");
+        assert_eq!(fr.sign(Sign::Marker), ">");
+        let glyphs = Words { ascii: false, ..fr };
+        assert_eq!(glyphs.t(T::Made), "réussi");
+        assert_eq!(glyphs.sign(Sign::Marker), "▶");
+    }
+}

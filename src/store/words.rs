@@ -1,0 +1,361 @@
+//! The store's words: what could not be done to which file and why, what was set aside, and
+//! why a save could not be resumed, in the player's language.
+
+use crate::files::{FileKind, ReadError, Thing};
+use crate::game::{LoadError, SAVE_VERSION};
+use crate::store::{
+    Cause, GAMES_FILE, GameResult, Left, Operation, Resume, SetAside, StoreError, Unfit,
+};
+use crate::text::{Lang, Words};
+
+/// What a store that only reads says of a file it could not use (the store's own words are the
+/// English).
+const ONLY_READ_FR: &str = "il a seulement été lu, pas déplacé";
+
+impl Words {
+    /// A store error, in the table's language: what could not be done to which file, and why.
+    /// The details a system or a parser gives stay as they come.
+    pub fn store_error(self, e: &StoreError) -> String {
+        self.out(match self.lang {
+            Lang::En => e.to_string(),
+            Lang::Fr => {
+                let what = match e.operation() {
+                    Operation::Read => "lire",
+                    Operation::Write => "enregistrer",
+                    Operation::Remove => "supprimer",
+                    Operation::MoveAside => "mettre de côté",
+                };
+                let de = if what.starts_with(['e', 'é']) { "d'" } else { "de " };
+                format!("impossible {de}{what} {} : {}", e.path().display(), self.cause(e.cause()))
+            }
+        })
+    }
+
+    /// Why a store operation failed.
+    fn cause(self, cause: &Cause) -> String {
+        if self.lang == Lang::En {
+            return cause.to_string();
+        }
+        match cause {
+            Cause::Io(io) => self.io_error(io),
+            Cause::Unusable(ReadError::Io(io)) => self.io_error(io),
+            Cause::Unusable(ReadError::NotAFile) => "ce n'est pas un fichier ordinaire".into(),
+            Cause::Unusable(ReadError::TooLarge(limit)) => self.unfit(&Unfit::TooLarge(*limit)),
+            Cause::Unusable(ReadError::DanglingLink(to)) => {
+                format!("c'est un lien vers {}, qui n'existe pas", to.display())
+            }
+            Cause::Json(j) => j.to_string(),
+            Cause::GameNotOver => "la partie n'est pas finie".into(),
+            Cause::BadName => "ce n'est pas un fichier que contree peut écrire".into(),
+            Cause::ReadOnly => "une autre table contree tient le dossier de données".into(),
+            Cause::NotReadBefore => {
+                "il n'a pas pu être lu, il n'est donc pas écrasé ; voyez-y d'abord".into()
+            }
+            Cause::NotMovedAside(reason, io) => format!(
+                "{}, et il n'a pas pu être mis de côté : {}",
+                self.unfit(reason),
+                self.io_error(io)
+            ),
+        }
+    }
+
+    /// An error of the file system in words a player understands.
+    fn io_error(self, e: &std::io::Error) -> String {
+        use std::io::ErrorKind;
+        match (self.lang, e.kind()) {
+            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule".into(),
+            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein".into(),
+            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé".into(),
+            (Lang::Fr, ErrorKind::PermissionDenied) => {
+                "permission refusée (lecture seule ?)".into()
+            }
+            _ => crate::files::describe_io(e),
+        }
+    }
+
+    /// Why a file of the data directory could not be used, or the save resumed.
+    fn unfit(self, reason: &Unfit) -> String {
+        if self.lang == Lang::En {
+            return reason.to_string();
+        }
+        match reason {
+            Unfit::NotAFile(kind) => {
+                format!("c'est {}, pas un fichier ordinaire", self.file_kind(*kind))
+            }
+            Unfit::TooLarge(limit) => format!("il dépasse {}", crate::files::size(*limit)),
+            Unfit::Truncated(e) => format!("le fichier est tronqué : {e}"),
+            Unfit::NotJson(e) => format!("ce n'est pas du JSON valide : {e}"),
+            Unfit::NoVersion => "il n'a pas de numéro de version".into(),
+            Unfit::NewerVersion { found, current } => format!(
+                "il est en version {found}, d'un contree plus récent que celui-ci (version {current})"
+            ),
+            Unfit::NotASave(e) => format!("ce n'est pas une partie enregistrée de contree : {e}"),
+            Unfit::Refused(e) => self.load_error(e),
+            Unfit::NotStats(e) => format!("ce ne sont pas des statistiques de contree : {e}"),
+            Unfit::FieldsRefused(bad) => match bad.as_slice() {
+                [one] => format!("{one} n'a pas pu être lu, le reste a été gardé"),
+                _ => format!("{} n'ont pas pu être lus, le reste a été gardé", bad.join(", ")),
+            },
+            Unfit::NotFields => "ce n'est pas un objet JSON des champs attendus".into(),
+            Unfit::AlreadyFiled(result) => format!(
+                "elle est déjà classée dans {GAMES_FILE} comme {}, avec chaque annonce et chaque carte qu'elle contient",
+                self.game_result(*result)
+            ),
+            Unfit::FiledOtherwise(result) => format!(
+                "elle est déjà classée dans {GAMES_FILE} comme {}, et diffère de ce classement ; les deux sont gardés",
+                self.game_result(*result)
+            ),
+            Unfit::EarlierFiling => "un classement antérieur de la partie classée à nouveau, qui ne contient plus une de ses actions".into(),
+            Unfit::CutOff => {
+                "un plantage ou un disque plein pendant le classement d'une partie".into()
+            }
+            Unfit::NotExercises { lines, said } => {
+                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
+                let numbers = numbers.join(", ");
+                if lines.len() == 1 {
+                    format!("la ligne {numbers} n'est pas un exercice de contree ({said}) ; elle seule a été déplacée, les autres lignes restent")
+                } else {
+                    format!("les lignes {numbers} ne sont pas des exercices de contree ({said}) ; seules elles ont été déplacées, les autres lignes restent")
+                }
+            }
+        }
+    }
+
+    /// Why the game refuses a save.
+    fn load_error(self, e: &LoadError) -> String {
+        if self.lang == Lang::En {
+            return e.to_string();
+        }
+        match e {
+            LoadError::FutureVersion(v) => format!(
+                "l'enregistrement est en version {v}, plus récente que ce que ce contree comprend ({SAVE_VERSION})"
+            ),
+            LoadError::BadOptions(why) => {
+                format!("les options de l'enregistrement sont invalides : {why}")
+            }
+            LoadError::NoDeal => "l'enregistrement ne contient aucune donne".into(),
+            LoadError::Tampered { deal, what } => {
+                format!("la donne {} de l'enregistrement a été modifiée : {what}", deal + 1)
+            }
+            LoadError::Illegal { deal, action, why } => format!(
+                "la donne {} de l'enregistrement contient une action illégale, {action} : {why}",
+                deal + 1
+            ),
+            LoadError::Edited => "les annonces ou les cartes de l'enregistrement ont été modifiées : sa somme de contrôle ne correspond pas".into(),
+        }
+    }
+
+    /// What stands at a path: "un dossier", "un lien vers une FIFO"…
+    fn file_kind(self, kind: FileKind) -> String {
+        if self.lang == Lang::En {
+            return kind.to_string();
+        }
+        let thing = match (kind.thing, kind.linked) {
+            (Thing::Other, false) => return "autre chose qu'un fichier".into(),
+            (Thing::Other, true) => return "un lien vers autre chose qu'un fichier".into(),
+            (Thing::Nothing, _) => "rien",
+            (Thing::File, _) => "un fichier",
+            (Thing::Directory, _) => "un dossier",
+            (Thing::Fifo, _) => "une FIFO",
+            (Thing::Socket, _) => "une socket",
+            (Thing::Device, _) => "un périphérique",
+        };
+        if kind.linked { format!("un lien vers {thing}") } else { thing.into() }
+    }
+
+    /// How a game of the history ended.
+    fn game_result(self, result: GameResult) -> String {
+        match (self.lang, result) {
+            (Lang::En, _) => result.to_string(),
+            (Lang::Fr, GameResult::Won) => "gagnée par Nord-Sud".into(),
+            (Lang::Fr, GameResult::Lost) => "gagnée par Est-Ouest".into(),
+            (Lang::Fr, GameResult::Abandoned) => "abandonnée".into(),
+        }
+    }
+
+    /// A file the store could not use, and what became of it.
+    pub fn set_aside(self, a: &SetAside) -> String {
+        let (file, reason, path) = (&a.file, self.unfit(&a.reason), a.path.display());
+        self.out(match (self.lang, a.moved) {
+            (Lang::En, _) => a.to_string(),
+            (Lang::Fr, _) if a.last_line_only => format!(
+                "la dernière ligne de {file} était coupée ({reason}) ; elle a été gardée sous {path}, et les lignes d'avant restent"
+            ),
+            (Lang::Fr, true) => format!("{file} n'a pas pu servir ({reason}) ; il a été gardé sous {path}"),
+            (Lang::Fr, false) => format!(
+                "{file} n'a pas pu servir ({reason} ; {}) ; il a été laissé tel quel",
+                ONLY_READ_FR
+            ),
+        })
+    }
+
+    /// What to tell the player when the save could not be resumed.
+    pub fn resume_notice(self, r: &Resume) -> Option<String> {
+        let notice = match (self.lang, r) {
+            (Lang::En, _) => r.notice(),
+            (Lang::Fr, Resume::MovedAside { path, reason }) => Some(format!(
+                "La partie enregistrée n'a pas pu être reprise ({}) ; elle a été gardée sous {}.",
+                self.unfit(reason),
+                path.display()
+            )),
+            (Lang::Fr, Resume::LeftInPlace { path, why }) => {
+                let why = match why {
+                    Left::Failed(e) => self.cause(e.cause()),
+                    Left::OnlyRead(reason) => {
+                        format!("{} ; {}", self.unfit(reason), ONLY_READ_FR)
+                    }
+                };
+                Some(format!(
+                    "La partie enregistrée n'a pas pu être lue ({why}) ; elle a été laissée telle quelle, dans {}.",
+                    path.display()
+                ))
+            }
+            (Lang::Fr, Resume::Saved { filing_taken_back: true, .. }) => Some(
+                "La partie enregistrée avait aussi été classée comme abandonnée dans games.jsonl, par une nouvelle partie arrêtée avant de commencer ; l'enregistrement en contient davantage, ce classement a donc été retiré, et la partie sera classée une fois, à sa fin.".into(),
+            ),
+            (Lang::Fr, Resume::None | Resume::Saved { .. }) => None,
+        };
+        notice.map(|n| self.out(n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::text::*;
+
+    #[test]
+    fn what_the_store_says_is_said_in_the_language() {
+        use std::path::PathBuf;
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let path = PathBuf::from("/data/game.json.corrupt-1");
+        let truncated = Unfit::Truncated("EOF while parsing".into());
+        let moved = Resume::MovedAside { path: path.clone(), reason: truncated };
+        assert_eq!(en.resume_notice(&moved), moved.notice());
+        let said = fr.resume_notice(&moved).expect("a notice");
+        assert!(said.starts_with(
+            "La partie enregistrée n'a pas pu être reprise (le fichier est tronqué : EOF while parsing)"
+        ));
+        assert!(said.contains("/data/game.json.corrupt-1"));
+        let aside = SetAside {
+            file: "settings.json".into(),
+            path: path.clone(),
+            reason: Unfit::FieldsRefused(vec!["speed".into()]),
+            moved: true,
+            last_line_only: false,
+        };
+        assert_eq!(en.set_aside(&aside), aside.to_string());
+        assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
+        let torn = SetAside { file: "games.jsonl".into(), last_line_only: true, ..aside };
+        assert!(torn.to_string().starts_with("the last line of games.jsonl was cut off"));
+        assert!(fr.set_aside(&torn).starts_with("la dernière ligne de games.jsonl était coupée"));
+        let game = crate::game::new_game(Default::default(), 1, None);
+        let unfiled = Resume::Saved { game, started: None, saved: None, filing_taken_back: true };
+        assert!(en.resume_notice(&unfiled).is_some_and(|n| n.contains("taken back")));
+        assert!(fr.resume_notice(&unfiled).is_some_and(|n| n.contains("retiré")));
+        let link = ReadError::DanglingLink(PathBuf::from("/mnt/x/game.json"));
+        let e = StoreError::new(&path, Operation::Read, Cause::Unusable(link));
+        assert!(
+            fr.store_error(&e).ends_with("c'est un lien vers /mnt/x/game.json, qui n'existe pas")
+        );
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let e = StoreError::new(&path, Operation::Write, Cause::Io(full));
+        assert_eq!(en.store_error(&e), e.to_string());
+        assert_eq!(
+            fr.store_error(&e),
+            "impossible d'enregistrer /data/game.json.corrupt-1 : le disque est plein"
+        );
+        let e = StoreError::new(&path, Operation::Read, Cause::Unusable(ReadError::NotAFile));
+        assert_eq!(
+            fr.store_error(&e),
+            "impossible de lire /data/game.json.corrupt-1 : ce n'est pas un fichier ordinaire"
+        );
+    }
+
+    /// Every reason the store gives, every cause of its errors and every way a save is left
+    /// where it was: the English is the store's own, the French its own words (the details a
+    /// parser or the system gives aside).
+    #[test]
+    fn every_reason_of_the_store_is_said_in_both_languages() {
+        use std::path::{Path, PathBuf};
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let things = [Thing::Nothing, Thing::File, Thing::Directory, Thing::Fifo, Thing::Socket];
+        let kinds = things
+            .into_iter()
+            .chain([Thing::Device, Thing::Other])
+            .flat_map(|thing| [false, true].map(|linked| FileKind { thing, linked }));
+        let refused = [
+            LoadError::FutureVersion(9),
+            LoadError::BadOptions("target 0".into()),
+            LoadError::NoDeal,
+            LoadError::Tampered { deal: 0, what: "x".into() },
+            LoadError::Illegal { deal: 1, action: "AS".into(), why: "y".into() },
+            LoadError::Edited,
+        ];
+        let results = [GameResult::Won, GameResult::Lost, GameResult::Abandoned];
+        let reasons: Vec<Unfit> = kinds
+            .map(Unfit::NotAFile)
+            .chain([
+                Unfit::TooLarge(1 << 20),
+                Unfit::Truncated("x".into()),
+                Unfit::NotJson("x".into()),
+                Unfit::NoVersion,
+                Unfit::NewerVersion { found: 9, current: 2 },
+                Unfit::NotASave("x".into()),
+                Unfit::NotStats("x".into()),
+                Unfit::FieldsRefused(vec!["speed".into()]),
+                Unfit::FieldsRefused(vec!["speed".into(), "lang".into()]),
+                Unfit::NotFields,
+                Unfit::EarlierFiling,
+                Unfit::CutOff,
+                Unfit::NotExercises { lines: vec![2], said: "x".into() },
+                Unfit::NotExercises { lines: vec![2, 5], said: "x".into() },
+            ])
+            .chain(refused.into_iter().map(Unfit::Refused))
+            .chain(
+                results
+                    .into_iter()
+                    .flat_map(|r| [Unfit::AlreadyFiled(r), Unfit::FiledOtherwise(r)]),
+            )
+            .collect();
+        let path = Path::new("/data/settings.json");
+        let mut said = std::collections::BTreeSet::new();
+        for reason in &reasons {
+            assert_eq!(en.unfit(reason), reason.to_string());
+            assert_ne!(fr.unfit(reason), reason.to_string(), "{reason:?}");
+            assert!(said.insert(fr.unfit(reason)), "said twice: {reason:?}");
+            for moved in [true, false] {
+                let aside = SetAside {
+                    file: "settings.json".into(),
+                    path: path.to_path_buf(),
+                    reason: reason.clone(),
+                    moved,
+                    last_line_only: false,
+                };
+                assert_eq!(en.set_aside(&aside), aside.to_string());
+                assert!(fr.set_aside(&aside).contains(&fr.unfit(reason)), "{reason:?}");
+            }
+            let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+            let cause = Cause::NotMovedAside(reason.clone(), full);
+            let e = StoreError::new(path, Operation::MoveAside, cause);
+            assert_eq!(en.store_error(&e), e.to_string());
+            assert!(fr.store_error(&e).ends_with("le disque est plein"), "{reason:?}");
+            let left = Resume::LeftInPlace {
+                path: PathBuf::from(path),
+                why: Left::OnlyRead(reason.clone()),
+            };
+            assert_eq!(en.resume_notice(&left), left.notice());
+            let notice = fr.resume_notice(&left).expect("a notice");
+            assert!(notice.contains(ONLY_READ_FR) && notice.contains(&fr.unfit(reason)));
+        }
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let e = StoreError::new(path, Operation::Read, Cause::Io(denied));
+        let left = Resume::LeftInPlace { path: PathBuf::from(path), why: Left::Failed(e) };
+        assert_eq!(en.resume_notice(&left), left.notice());
+        let notice = fr.resume_notice(&left).expect("a notice");
+        assert!(notice.contains("(permission refusée (lecture seule ?))"), "{notice}");
+    }
+}

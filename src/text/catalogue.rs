@@ -1,0 +1,277 @@
+//! The catalogue: every fixed text of contree, in English and in French.
+
+use super::Lang;
+
+macro_rules! texts {
+    ($($(#[$doc:meta])* $name:ident => $en:expr, $fr:expr;)*) => {
+        /// A text of the table.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum T { $($(#[$doc])* $name,)* }
+
+        impl T {
+            /// Every text, in order.
+            pub const ALL: &[T] = &[$(T::$name,)*];
+
+            /// The text in `lang`.
+            pub const fn get(self, lang: Lang) -> &'static str {
+                let (en, fr) = match self { $(T::$name => ($en, $fr),)* };
+                match lang {
+                    Lang::En => en,
+                    Lang::Fr => fr,
+                }
+            }
+        }
+    };
+}
+
+texts! {
+    Title => "Belote contrée", "Belote contrée";
+    Subtitle => "French Belote Federation rules", "Règlement de la Fédération française de belote";
+    SubtitlePlain => "The house rules many families play", "Les règles de la maison, comme en famille";
+    Play => "Play", "Jouer";
+    Resume => "Resume the game", "Reprendre la partie";
+    Target => "Target", "Objectif";
+    Points => "points", "points";
+    Statistics => "Statistics", "Statistiques";
+    Practice => "Practice", "Entraînement";
+    NextExercise => "next exercise", "exercice suivant";
+    ExerciseMade => "A mistake of this deal is now an exercise: Practice, on the start screen", "Une erreur de cette donne est devenue un exercice : Entraînement, sur l'écran d'accueil";
+    NoExercise => "No exercise yet. After each deal, the expert reviews your calls and cards; each clear mistake that costs 10 points or more becomes an exercise, served here: the table as it was, for you to choose again.", "Pas encore d'exercice. Après chaque donne, l'expert revoit vos annonces et vos cartes ; chaque erreur nette qui coûte 10 points ou plus devient un exercice, servi ici : la table comme elle était, pour choisir à nouveau.";
+    LoadingExercises => "Reading the exercises…", "Lecture des exercices…";
+    YourChoice => "What would you do?", "Que feriez-vous ?";
+    ExpertChoice => "The expert's choice", "Le choix de l'expert";
+    AsGoodAsExpert => "As good as the expert's", "Aussi bon que celui de l'expert";
+    NotExpertChoice => "Not the expert's choice", "Pas le choix de l'expert";
+    NotWeighed => "A call the expert did not weigh: not one it can call as good as its own", "Une annonce que l'expert n'a pas pesée : il ne peut la dire aussi bonne que la sienne";
+    YouChose => "You chose", "Vous avez choisi";
+    Waiting => "waiting", "en attente";
+    Solved => "solved", "réussis";
+    Missed => "missed", "manqués";
+    ExercisesSolved => "Exercises solved / missed", "Exercices réussis / manqués";
+    FiledGame => "filed game", "partie classée";
+    OtherGames => "other games", "autres parties";
+    Settings => "Settings", "Réglages";
+    Rules => "Rules", "Règles";
+    Quit => "Quit", "Quitter";
+    Dealer => "dealer", "donneur";
+    Taker => "taker", "preneur";
+    Contract => "Contract", "Contrat";
+    Bidding => "Bidding", "Enchères";
+    BiddingBox => "Bidding", "Enchère en cours";
+    Score => "Score", "Score";
+    ThisDeal => "This deal", "Cette donne";
+    Tricks => "tricks", "plis";
+    Auction => "Auction", "Enchères";
+    Us => "Us", "Nous";
+    Them => "Them", "Eux";
+    YourTurn => "Your turn", "À vous";
+    YourTurnBid => "Your turn to bid", "À vous d'enchérir";
+    Thinking => "is thinking", "réfléchit";
+    TakesTrick => "takes the trick", "remporte le pli";
+    LastTrick => "Last trick", "Dernier pli";
+    NoTrickYet => "No trick yet", "Aucun pli joué";
+    Pass => "Pass", "Passe";
+    Contre => "Contre", "Contre";
+    Surcontre => "Surcontre", "Surcontre";
+    Contred => "contré", "contré";
+    Surcontred => "surcontré", "surcontré";
+    Capot => "Capot", "Capot";
+    Belote => "Belote", "Belote";
+    Rebelote => "Rebelote", "Rebelote";
+    NoBid => "No bid yet", "Aucune enchère";
+    ChooseSuit => "then a suit", "puis une couleur";
+    Hint => "Hint", "Conseil";
+    HintKey => "hint", "conseil";
+    HintButton => "Hint (i)", "Conseil (i)";
+    ClaimKey => "claim the rest", "revendiquer le reste";
+    ClaimButton => "Claim (r)", "Revendiquer (r)";
+    Claimed => "claims the rest of the tricks", "revendique les plis restants";
+    ClaimRefused => "The defence can still take a trick", "La défense peut encore faire un pli";
+    PlayAgainKey => "play it again", "la rejouer";
+    PlayingAgain => "The deal played again: it counts neither in the game nor in the statistics", "La donne rejouée : elle ne compte ni dans la partie ni dans les statistiques";
+    AgainOver => "The deal played again", "La donne rejouée";
+    FirstTime => "The first time", "La première fois";
+    ExpertInYourSeat => "The expert in your seat", "L'expert à votre place";
+    AgainstExpert => "Against the expert", "Face à l'expert";
+    ComparedDeals => "Deals compared with the expert", "Donnes comparées à l'expert";
+    HintThinking => "the expert is thinking…", "l'expert réfléchit…";
+    HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
+    Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
+    Analysing => "The expert is analysing the deal…", "L'expert analyse la donne…";
+    AnalysisFailed => "No analysis: the expert could not review this deal", "Pas d'analyse : l'expert n'a pas pu revoir cette donne";
+    AnalysisCancelled => "The analysis stopped before the end", "L'analyse s'est arrêtée avant la fin";
+    YouPlayed => "you", "vous";
+    ExpertChose => "expert", "expert";
+    SameChoice => "same", "idem";
+    Call => "Call", "Enchère";
+    Card => "Card", "Carte";
+    Made => "made", "réussi";
+    Failed => "failed", "chuté";
+    CardPoints => "Card points", "Points des plis";
+    Totals => "Totals", "Totaux";
+    AllPassed => "Everyone passed: the deal scores nothing", "Tout le monde a passé : donne blanche";
+    Continue => "Continue", "Continuer";
+    History => "History", "Historique";
+    Result => "Result", "Résultat";
+    NoDeals => "No deal finished yet", "Aucune donne terminée";
+    Review => "Deal review", "Revue de la donne";
+    Trick => "Trick", "Pli";
+    HandsDealt => "The hands as dealt", "Les mains distribuées";
+    GameOver => "Game over", "Partie terminée";
+    YouWin => "You and your partner win!", "Vous gagnez avec votre partenaire !";
+    YouLose => "Your opponents win", "Vos adversaires gagnent";
+    PlayAgain => "Play again", "Rejouer";
+    NewGameTitle => "New game?", "Nouvelle partie\u{a0}?";
+    NewGameButton => "New game", "Nouvelle partie";
+    NewGameRefused => "No new game: the game it would replace could not be filed, and is kept", "Pas de nouvelle partie : celle qu'elle remplacerait n'a pas pu être classée, elle est gardée";
+    NotSaved => "Nothing will be saved", "Rien ne sera enregistré";
+    BotFailed => "the computer player failed; it passes or plays its first legal card", "le joueur de l'ordinateur a échoué ; il passe ou joue sa première carte permise";
+    Help => "Help", "Aide";
+    Keys => "Keys", "Touches";
+    RulesSummary => "Summary of the rules", "Résumé des règles";
+    Annonces => "Annonces: contrée has no declarations (no tierce, no cinquante, no carré); only the belote, the king and queen of trump, counts: 20 points.",
+        "Annonces : la contrée se joue sans annonces (ni tierce, ni cinquante, ni carré) ; seule la belote, le roi et la dame d'atout, compte : 20 points.";
+    AnnoncesCoinche => "Annonces: with your first card you declare your best combination: tierce 20, cinquante 50, cent 100, four jacks 200, four nines 150, four aces, tens, kings or queens 100. The team with the single best declaration scores all of its own; the belote (20) stays with its team. The takers must reach their bid and beat the defence.",
+        "Annonces : avec votre première carte, vous annoncez votre meilleure combinaison : tierce 20, cinquante 50, cent 100, carré de valets 200, de neuf 150, d'as, de dix, de rois ou de dames 100. L'équipe qui a la meilleure annonce marque toutes les siennes ; la belote (20) reste à son équipe. Les preneurs doivent atteindre leur contrat et battre la défense.";
+    AnnoncesPlain => "Plain rules: play turns clockwise, from the dealer's left; unable to follow, you must trump (even under) unless your partner is winning; level totals fail the contract; scores are exact; the first team to 701 wins. No declarations; only the belote counts: 20 points.",
+        "Contrée simple : on joue dans le sens des aiguilles d'une montre, à partir de la gauche du donneur ; sans la couleur, il faut couper (même en sous-coupant) sauf si le partenaire est maître ; l'égalité fait chuter ; la marque est exacte ; la première équipe à 701 gagne. Pas d'annonces ; seule la belote compte : 20 points.";
+    NtAtNote => "Sans atout: no trump, A 10 K Q J 9 8 7, the ace 19; follow or play anything. Tout atout: every suit ranks J 9 A 10 K Q 8 7 (J 14, 9 9, A 6, 10 5, K 3, Q 1); follow and beat the highest card of the suit led if you can; a belote in every suit.",
+        "Sans atout : pas d'atout, A 10 R D V 9 8 7, l'as vaut 19 ; fournir, sinon jouer ce qu'on veut. Tout atout : chaque couleur se range V 9 A 10 R D 8 7 (V 14, 9 9, A 6, 10 5, R 3, D 1) ; fournir en montant sur la plus forte carte de la couleur si on le peut ; une belote dans chaque couleur.";
+    NoTrump => "Sans atout", "Sans atout";
+    AllTrump => "Tout atout", "Tout atout";
+    NoTrumpShort => "NT", "SA";
+    AllTrumpShort => "AT", "TA";
+    Variant => "Rule set", "Règle du jeu";
+    SetContree => "Contrée (FFB)", "Contrée (FFB)";
+    SetCoinche => "Coinche, with declarations", "Coinche, avec annonces";
+    SetPlain => "Plain house rules, to 701", "Contrée simple, en 701";
+    ShortContree => "Contrée", "Contrée";
+    ShortCoinche => "Coinche", "Coinche";
+    ShortPlain => "Plain", "Simple";
+    NtAtOption => "Sans atout / Tout atout", "Sans atout / Tout atout";
+    NtAtShort => "NT/AT", "SA/TA";
+    ChooseDeclarations => "Choose to declare (coinche)", "Choisir d'annoncer (coinche)";
+    Declarations => "Declarations", "Annonces";
+    DeclareKey => "declare", "annoncer";
+    KeepQuietKey => "keep quiet", "se taire";
+    DeclareButton => "Declare", "Annoncer";
+    KeepQuietButton => "Keep quiet", "Se taire";
+    CancelButton => "Cancel", "Annuler";
+    DeclareAsk => "With your first card: declare what you hold?", "Annoncer votre jeu avec votre première carte\u{a0}?";
+    DeclaredNothing => "nothing", "rien";
+    Nobody => "nobody", "personne";
+    Defence => "defence", "défense";
+    BidNtAt => "NT / AT", "SA / TA";
+    Tierce => "Tierce", "Tierce";
+    Cinquante => "Cinquante", "Cinquante";
+    Cent => "Cent", "Cent";
+    CarreJacks => "Four jacks", "Carré de valets";
+    CarreNines => "Four nines", "Carré de neuf";
+    CarreAces => "Four aces", "Carré d'as";
+    CarreTens => "Four tens", "Carré de dix";
+    CarreKings => "Four kings", "Carré de rois";
+    CarreQueens => "Four queens", "Carré de dames";
+    Belotes => "Belotes", "Belotes";
+    GamesPlayed => "Games played", "Parties jouées";
+    GamesWon => "Games won", "Parties gagnées";
+    DealsPlayed => "Deals played", "Donnes jouées";
+    Streak => "Games won in a row (now / best)", "Victoires d'affilée (en cours / record)";
+    PassedOut => "all passed", "blanches";
+    ContractsTaken => "Contracts taken", "Contrats pris";
+    ContractsMade => "Contracts made", "Contrats réussis";
+    PointsPerDeal => "Points per deal", "Points par donne";
+    NoStats => "No statistics yet: finish a deal to start them.", "Pas encore de statistiques : terminez une donne.";
+    Language => "Language", "Langue";
+    BotLevel => "Computer players", "Joueurs de l'ordinateur";
+    BotSpeed => "Speed", "Vitesse";
+    Scoring => "Scoring", "Marque";
+    TournamentContre => "Tournament contre", "Contre de tournoi";
+    DealStyle => "Deal style", "Distribution";
+    SuitStyle => "Suits", "Couleurs";
+    AutoPlay => "Play a forced card by itself", "Jouer seule une carte forcée";
+    HintSetting => "Hint at each turn", "Conseil à chaque tour";
+    CompareSetting => "Compare with the expert", "Comparer avec l'expert";
+    LevelRandom => "random", "au hasard";
+    LevelEasy => "easy", "facile";
+    LevelNormal => "normal", "normal";
+    LevelExpert => "expert", "expert";
+    LevelRandomNote => "Random: always passes and plays any legal card.", "Au hasard : passe toujours et joue n'importe quelle carte permise.";
+    LevelEasyNote => "Easy: bids its hand by count, never contres, plays without memory.", "Facile : enchérit selon sa main, ne contre pas, joue sans mémoire.";
+    LevelNormalNote => "Normal: counts the cards, follows the bidding convention, contres.", "Normal : compte les cartes, suit la convention d'enchères, contre.";
+    LevelExpertNote => "Expert: works out every card and contre over the hands it cannot see.", "Expert : calcule chaque carte et chaque contre sur les mains qu'il ne voit pas.";
+    On => "on", "oui";
+    Off => "off", "non";
+    Glyphs => "symbols", "symboles";
+    Letters => "letters", "lettres";
+    Shuffle => "shuffle", "mélange";
+    Tradition => "table tradition", "tradition";
+    MadePlusBid => "made + bid", "faits + demandés";
+    MadeOnly => "made", "faits";
+    Slow => "slow", "lente";
+    Normal => "normal", "normale";
+    Fast => "fast", "rapide";
+    Instant => "instant", "instantanée";
+    SettingsNote => "The rules, scoring and deal style apply to the next new game.", "Règle, marque et distribution : pour la prochaine partie.";
+    ChooseDeclarationsNote => "In coinche, every seat declares its best combination with its first card; on, you are asked at yours.", "À la coinche, chacun annonce sa meilleure combinaison avec sa première carte ; à « oui », on vous le demande à la vôtre.";
+    Move => "move", "choisir";
+    Act => "play", "jouer";
+    BidAct => "bid", "annoncer";
+    Next => "continue", "continuer";
+    See => "see the deal", "voir la donne";
+    Page => "page", "page";
+    Pick => "card", "carte";
+    NextButton => "buttons", "boutons";
+    Scroll => "scroll", "défiler";
+    Close => "close", "fermer";
+    Change => "change", "modifier";
+    Select => "select", "valider";
+    Back => "back", "retour";
+    NewGame => "new game", "nouvelle partie";
+    Menu => "menu", "menu";
+    MenuTitle => "Menu", "Menu";
+    Earlier => "other tricks", "autres plis";
+    Confirm => "confirm", "confirmer";
+    Cancel => "cancel", "annuler";
+    Summary => "deal summary", "bilan de la donne";
+    Undo => "take back", "reprendre";
+    Suspend => "suspend (fg to come back)", "suspendre (fg pour revenir)";
+    Players => "players", "joueurs";
+    ResumePlay => "back to the game", "retour au jeu";
+    UndoOff => "Taking back is off in the settings", "Reprendre un coup est désactivé dans les réglages";
+    TakenBack => "Taken back", "Repris";
+    ConfirmContre => "Contre? Enter or y to confirm, n to cancel", "Contre ? Entrée ou o pour confirmer, n pour annuler";
+    ConfirmSurcontre => "Surcontre? Enter or y to confirm, n to cancel", "Surcontre ? Entrée ou o pour confirmer, n pour annuler";
+    ConfirmCapot => "Capot: all eight tricks? Enter or y to confirm, n to cancel", "Capot, les huit plis ? Entrée ou o pour confirmer, n pour annuler";
+    DealDoneLine => "Deal over: Enter for the summary", "Donne finie : Entrée pour le bilan";
+    HeldTrick => "Your forced card was played: a key to go on", "Carte forcée jouée : une touche";
+    InProgress => "in progress", "en cours";
+    MenuResume => "Back to the game", "Reprendre le jeu";
+    MenuSaveLeave => "Save and go to the start screen", "Enregistrer et revenir à l'accueil";
+    InGameNote => "The rules, sans atout / tout atout, scoring, contre and deal style are rules of the game: choose them on the start screen, for a new game.", "La règle, le sans atout / tout atout, la marque, le contre et la distribution sont des règles de la partie : choisissez-les à l'accueil, pour une nouvelle partie.";
+    Colors => "Colours", "Affichage en couleur";
+    HighContrast => "high contrast", "contraste élevé";
+    ColoursNote => "High contrast: bold text and bright colours, nothing dimmed (bold alone under NO_COLOR).", "Contraste élevé : texte en gras, couleurs vives, rien d'estompé (le gras seul avec NO_COLOR).";
+    DeckSetting => "Deck", "Jeu de cartes";
+    TwoColour => "two-colour", "deux couleurs";
+    FourColour => "four-colour", "quatre couleurs";
+    TrumpLegend => "trump", "atout";
+    DeckNote => "Four colours: spades in the text's colour, hearts red, diamonds blue, clubs magenta (bright green in high contrast).", "Quatre couleurs : pique de la couleur du texte, cœur rouge, carreau bleu, trèfle magenta (vert vif en contraste élevé).";
+    UndoSetting => "Take back a call or card (u)", "Reprendre un coup (u)";
+    StyleBold => "Bold style: bids a little high, contres readily", "Style audacieux : annonce un peu haut, contre volontiers";
+    StyleCautious => "Cautious style: bids a little low, contres only on sure things", "Style prudent : annonce un peu bas, ne contre qu'à coup sûr";
+    PlayersTitle => "Your table", "Votre table";
+    Partner => "your partner", "votre partenaire";
+    Opponent => "opponent", "adversaire";
+    TricksOf => "of", "sur";
+    ThisGame => "Statistics", "Statistiques";
+    Undos => "Calls and cards taken back", "Coups repris";
+    HintsUsed => "Hints seen", "Conseils vus";
+    ContresWon => "Contres that set the contract", "Contres gagnants";
+    // The statistics' rows count contracts, contres, capots and belotes: plural words.
+    StatMade => "made", "réussis";
+    StatFailed => "failed", "chutés";
+    StatContres => "Contres", "Contres";
+    StatSurcontres => "Surcontres", "Surcontres";
+    StatCapots => "Capots", "Capots";
+    StatBelotes => "Belotes", "Belotes";
+}

@@ -1,0 +1,50 @@
+//! The terminal table's words: keys, and the terminal too small.
+
+use crate::text::{Lang, Words};
+
+impl Words {
+    /// Keys as a keymap shows them ("Enter Space", "Esc"), with the names French keyboards
+    /// print on those keys in French: "Entrée Espace", "Échap".
+    pub fn keys(self, shown: &str) -> String {
+        self.out({
+            match self.lang {
+                Lang::En => shown.to_string(),
+                Lang::Fr => shown
+                    .split(' ')
+                    .map(|k| match k {
+                        "Enter" => "Entrée",
+                        "Space" => "Espace",
+                        "Esc" => "Échap",
+                        // Yes is `o` (oui) as well as `y`, and the French prompts say `o`.
+                        "y" => "o",
+                        other => other,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            }
+        })
+    }
+
+    /// The message shown when the terminal is too small.
+    pub fn too_small(self, w: u16, h: u16) -> String {
+        match self.lang {
+            Lang::En => format!("terminal too small: need 80x24, have {w}x{h}"),
+            Lang::Fr => format!("terminal trop petit : il faut 80x24, il y a {w}x{h}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    use crate::text::*;
+
+    #[test]
+    fn french_keys_say_oui_for_yes() {
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        assert_eq!(fr.keys("Enter y"), "Entrée o");
+        assert_eq!(fr.keys("y Enter"), "o Entrée");
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        assert_eq!(en.keys("Enter y"), "Enter y");
+    }
+}
