@@ -10,6 +10,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use crate::bots::Level;
 use crate::files::{self, ReadError};
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::personas::BiddingStyle;
@@ -17,8 +18,10 @@ use crate::rules::{
     BySeat, ByTeam, Combination, ContractAnswer, ContreScoring, DealRecord, RuleSet, Rules,
     ScoringMethod, Seat, Team,
 };
+use crate::session::settings::{Colours, Deck, Speed};
 use crate::stats::Stats;
 use crate::store::{Cause, GameEntry, Holder, Store, StoreError};
+use crate::text::Lang;
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -155,6 +158,42 @@ command_line_values!(BiddingStyle {
     BiddingStyle::Cautious => "cautious",
         "Bids a little below what the hand seems worth; contres only on sure things";
     BiddingStyle::Bold => "bold", "Bids a little above; competes and contres more readily";
+});
+
+// The table's own choices: `--level`, `--lang`, `--speed`, `--deck` and `--colours`, each
+// name the one the settings file writes.
+command_line_values!(Level {
+    Level::Random => "random", "Always passes; plays a uniformly random legal card";
+    Level::Easy => "easy",
+        "Bids its own hand by count, never contres; plays by sound rules without card memory, \
+         and now and then a random card";
+    Level::Normal => "normal", "Card memory and inference, the bidding convention, contres";
+    Level::Expert => "expert",
+        "Works out its cards, bids and contres in sampled worlds with the double-dummy solver";
+});
+
+command_line_values!(Lang {
+    Lang::Fr => "fr", "Français";
+    Lang::En => "en", "English";
+});
+
+command_line_values!(Speed {
+    Speed::Slow => "slow", "A long, comfortable pause";
+    Speed::Normal => "normal", "The default pause";
+    Speed::Fast => "fast", "A short pause";
+    Speed::Instant => "instant", "No pause at all";
+});
+
+command_line_values!(Deck {
+    Deck::TwoColour => "two-colour",
+        "Hearts and diamonds red, spades and clubs in the text's colour: the usual deck";
+    Deck::FourColour => "four-colour", "Each suit its own colour, as in the card rooms' four-colour deck";
+});
+
+command_line_values!(Colours {
+    Colours::On => "on", "The colour theme";
+    Colours::HighContrast => "high-contrast", "Bold text and bright colours, nothing dimmed";
+    Colours::Off => "off", "No colour: the monochrome theme";
 });
 
 /// The arena's progress bar: `[#########---------------------] 300/1000 deals`.

@@ -19,9 +19,7 @@ use crate::text::{Lang, SuitStyle};
 pub const SETTINGS_FILE: &str = "settings.json";
 
 /// How fast the computer players act.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Speed {
     /// A long, comfortable pause.
@@ -72,9 +70,7 @@ impl Speed {
 }
 
 /// How many colours the suits are drawn in.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Deck {
     /// Hearts and diamonds red, spades and clubs in the text's colour: the usual deck.
@@ -90,7 +86,7 @@ impl Deck {
 }
 
 /// How the table uses colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Colours {
     /// The colour theme.
