@@ -17,11 +17,11 @@ use serde_json::json;
 
 use super::expert::{self, Advice, Budget, Reason};
 use super::{Decision, Level};
-use crate::game::SeatView;
+use crate::game::{SeatView, ViewError};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    AuctionOutcome, ByTeam, Call, Card, CardSet, Combination, DeclaredTokens, GameContext,
-    PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit,
+    AuctionOutcome, ByTeam, Call, Card, CardSet, Combination, DeclarationError, DeclaredTokens,
+    GameContext, PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit, Trump,
 };
 
 /// A request as written.
@@ -68,34 +68,85 @@ struct GameInfo {
     totals: ByTeam<u32>,
 }
 
-/// A request that cannot be answered, and why.
+/// A request that cannot be answered, and why: each the rule or the part of the protocol it
+/// breaks. Its `Display` is the `"error"` answered on the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RequestError(pub String);
+pub enum RequestError {
+    /// Not a request: the JSON parser's words.
+    NotARequest(String),
+    /// A card is written twice in the hand.
+    CardTwice,
+    /// The calls or the cards break the rules.
+    Replay(PublicError),
+    /// Every seat passed: the deal is void, nobody acts.
+    VoidDeal,
+    /// Every card is played: nobody acts.
+    DealOver,
+    /// Another seat is to act.
+    NotTheTurn {
+        /// The seat to act.
+        to_act: Seat,
+        /// The seat the request asks for.
+        asked: Seat,
+    },
+    /// Nobody is to act: the seat the request asks for.
+    NobodyToAct(Seat),
+    /// A belote said during the auction.
+    BeloteBeforePlay,
+    /// A belote said with `belote` under a contract without a trump suit.
+    BeloteWithoutTrump {
+        /// The seat said to hold it.
+        seat: Seat,
+        /// The contract's trump mode.
+        trump: Trump,
+    },
+    /// A declaration made during the auction.
+    DeclarationBeforePlay,
+    /// A seat's declarations break the rules.
+    Declarations {
+        /// The seat.
+        seat: Seat,
+        /// The rule broken.
+        error: DeclarationError,
+    },
+    /// The hand, the deal and the game make no view a table could give.
+    View(ViewError),
+}
 
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RequestError::NotARequest(why) => write!(f, "bad request: {why}"),
+            RequestError::CardTwice => f.write_str("a card appears twice in the hand"),
+            RequestError::Replay(e) => write!(f, "{e}"),
+            RequestError::VoidDeal => write!(f, "{}", PublicError::VoidDeal),
+            RequestError::DealOver => write!(f, "{}", PublicPlayError::DealOver),
+            RequestError::NotTheTurn { to_act, asked } => {
+                write!(f, "it is {to_act}'s turn, not {asked}'s")
+            }
+            RequestError::NobodyToAct(asked) => write!(f, "nobody is to act, not even {asked}"),
+            RequestError::BeloteBeforePlay => f.write_str("nobody says belote before the play"),
+            RequestError::BeloteWithoutTrump { seat, trump } => write!(
+                f,
+                "{seat} said belote, but the contract has no trump suit ({trump}): use belotes"
+            ),
+            RequestError::DeclarationBeforePlay => f.write_str("nobody declares before the play"),
+            RequestError::Declarations { seat, error } => {
+                write!(f, "the declarations of {seat}: {error}")
+            }
+            RequestError::View(e) => write!(f, "{e}"),
+        }
     }
 }
 
 impl std::error::Error for RequestError {}
-
-impl From<&str> for RequestError {
-    fn from(msg: &str) -> RequestError {
-        RequestError(msg.to_string())
-    }
-}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, RequestError> {
-    Err(RequestError(msg.into()))
-}
 
 /// The belotes said, from `belote` (the trump suit's) and `belotes` (any, in tout atout), into
 /// the play (whether they fit the cards is the view's to check).
 fn say_belotes(req: &Request, deal: &mut PublicDeal) -> Result<(), RequestError> {
     let Some(play) = deal.play_mut() else {
         if req.belote.is_some() || !req.belotes.is_empty() {
-            return err("nobody says belote before the play");
+            return Err(RequestError::BeloteBeforePlay);
         }
         return Ok(());
     };
@@ -104,9 +155,7 @@ fn say_belotes(req: &Request, deal: &mut PublicDeal) -> Result<(), RequestError>
         (None, _) => None,
         (Some(seat), Some(suit)) => Some(BeloteSaid { seat, suit }),
         (Some(seat), None) => {
-            return err(format!(
-                "{seat} said belote, but the contract has no trump suit ({trump}): use belotes"
-            ));
+            return Err(RequestError::BeloteWithoutTrump { seat, trump });
         }
     };
     for b in single.iter().chain(&req.belotes) {
@@ -123,7 +172,7 @@ fn announce(req: &Request, hand: CardSet, deal: &mut PublicDeal) -> Result<(), R
         return Ok(());
     };
     let Some(play) = deal.play_mut() else {
-        return err("nobody declares before the play");
+        return Err(RequestError::DeclarationBeforePlay);
     };
     let dealt = hand.or(play.played_by()[req.seat]);
     let declared = tokens
@@ -134,7 +183,7 @@ fn announce(req: &Request, hand: CardSet, deal: &mut PublicDeal) -> Result<(), R
                 Combination::parse_announced(t)
             }
         })
-        .map_err(|(seat, e)| RequestError(format!("the declarations of {seat}: {e}")))?;
+        .map_err(|(seat, error)| RequestError::Declarations { seat, error })?;
     for (seat, combination) in declared.0.iter() {
         if let Some(c) = combination {
             play.announce(seat, *c);
@@ -153,24 +202,24 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
 /// [`parse_request`], and whether the request asks for the expert's advice.
 fn read_request(line: &str) -> Result<(SeatView, bool), RequestError> {
     let req: Request =
-        serde_json::from_str(line).map_err(|e| RequestError(format!("bad request: {e}")))?;
+        serde_json::from_str(line).map_err(|e| RequestError::NotARequest(e.to_string()))?;
     let rules = req.rules.unwrap_or_default();
     let hand: CardSet = req.hand.iter().copied().collect();
     if hand.len() != req.hand.len() {
-        return err("a card appears twice in the hand");
+        return Err(RequestError::CardTwice);
     }
     let mut deal = PublicDeal::replay(req.dealer, rules, &req.auction, &req.play)
-        .map_err(|e| RequestError(e.to_string()))?;
+        .map_err(RequestError::Replay)?;
     if deal.auction().outcome() == Some(AuctionOutcome::AllPassed) {
-        return Err(RequestError(PublicError::VoidDeal.to_string()));
+        return Err(RequestError::VoidDeal);
     }
     if deal.is_over() {
-        return Err(RequestError(PublicPlayError::DealOver.to_string()));
+        return Err(RequestError::DealOver);
     }
     match deal.to_act() {
         Some(seat) if seat == req.seat => {}
-        Some(seat) => return err(format!("it is {seat}'s turn, not {}'s", req.seat)),
-        None => return err(format!("nobody is to act, not even {}", req.seat)),
+        Some(to_act) => return Err(RequestError::NotTheTurn { to_act, asked: req.seat }),
+        None => return Err(RequestError::NobodyToAct(req.seat)),
     }
     say_belotes(&req, &mut deal)?;
     announce(&req, hand, &mut deal)?;
@@ -179,8 +228,7 @@ fn read_request(line: &str) -> Result<(SeatView, bool), RequestError> {
         GameContext { target: rules.set.default_target(), before: ByTeam::default() },
         |g| GameContext { target: g.target, before: g.totals },
     );
-    let view =
-        SeatView::new(req.seat, hand, deal, game).map_err(|e| RequestError(e.to_string()))?;
+    let view = SeatView::new(req.seat, hand, deal, game).map_err(RequestError::View)?;
     Ok((view, req.advise))
 }
 
@@ -255,7 +303,7 @@ pub fn answer(line: &str, service: &Service) -> String {
             json!({ "action": action.to_string() }).to_string()
         }
         // A huge token of the request is not echoed back whole.
-        Err(e) => json!({ "error": crate::files::cut(&e.0) }).to_string(),
+        Err(e) => json!({ "error": crate::files::cut(&e.to_string()) }).to_string(),
     }
 }
 

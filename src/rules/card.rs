@@ -303,13 +303,22 @@ impl fmt::Display for Card {
     }
 }
 
-/// A card token that is not one of the 32 cards.
+/// A card token that is not one of the 32 cards: the token, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseCardError(pub String);
+pub struct ParseCardError {
+    token: String,
+}
+
+impl ParseCardError {
+    /// The token that names no card.
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+}
 
 impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown card '{}'", self.0)
+        write!(f, "unknown card '{}'", self.token)
     }
 }
 
@@ -363,7 +372,7 @@ impl FromStr for Card {
     type Err = ParseCardError;
 
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        Card::from_token(s).ok_or_else(|| ParseCardError(s.to_string()))
+        Card::from_token(s).ok_or_else(|| ParseCardError { token: s.to_string() })
     }
 }
 

@@ -16,15 +16,6 @@ pub use catalogue::T;
 pub use fold::{ascii, spoken};
 use fold::{fold_of, folded_texts};
 
-/// A number with its sign, the minus a true minus: "+25", "−60", "0".
-pub fn signed(n: i64) -> String {
-    match n {
-        0 => "0".into(),
-        n if n < 0 => format!("−{}", n.unsigned_abs()),
-        n => format!("+{n}"),
-    }
-}
-
 /// A language of the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -94,9 +85,45 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
     Some((d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8))
 }
 
-/// A figure with its standard error, when it has one: "70 ± 6", else "70".
-pub(crate) fn give_or_take(figure: impl std::fmt::Display, se: Option<u16>) -> String {
-    se.map_or(figure.to_string(), |se| format!("{figure} ± {se}"))
+/// A figure rounded as contree writes every figure: to the nearest whole number, halves away
+/// from zero (92.5 is 93, −92.5 is −93), so that a figure reads the same on every screen; a
+/// figure that rounds to nothing is 0, never −0, and one that is not finite is 0.
+pub fn rounded(x: f64) -> i64 {
+    let r = x.round();
+    if r.is_finite() && r != 0.0 { r as i64 } else { 0 }
+}
+
+/// A whole number with its sign, the minus a true minus: "+25", "−60", "0".
+pub fn signed(n: i64) -> String {
+    match n {
+        0 => "0".into(),
+        n if n < 0 => format!("−{}", n.unsigned_abs()),
+        n => format!("+{n}"),
+    }
+}
+
+/// A whole number, its minus a true minus: "25", "−60", "0".
+pub fn unsigned(n: i64) -> String {
+    if n < 0 { format!("−{}", n.unsigned_abs()) } else { n.to_string() }
+}
+
+/// A figure already written, with its standard error when it has a finite one: "70 ± 6", else
+/// "70". The one place a figure and its uncertainty are put together.
+pub fn give_or_take(figure: impl std::fmt::Display, se: Option<f64>) -> String {
+    match se.filter(|se| se.is_finite()) {
+        Some(se) => format!("{figure} ± {}", rounded(se).max(0)),
+        None => figure.to_string(),
+    }
+}
+
+/// A mean with its sign and its standard error: "+33 ± 9", "−12 ± 3", "0 ± 4".
+pub fn signed_figure(mean: f64, se: Option<f64>) -> String {
+    give_or_take(signed(rounded(mean)), se)
+}
+
+/// A mean, signed only when below zero, with its standard error: "92 ± 35", "−4 ± 2".
+pub fn figure(mean: f64, se: Option<f64>) -> String {
+    give_or_take(unsigned(rounded(mean)), se)
 }
 
 /// How texts are written: the language, the suit style, whether in ASCII alone, and whether to be
@@ -272,6 +299,22 @@ mod tests {
                 assert!(!said.contains(['♠', '♥', '♦', '♣', '×', '→', '—', '…', '★']), "{said}");
             }
         }
+    }
+
+    #[test]
+    fn figures_are_rounded_one_way_and_never_read_minus_nought() {
+        assert_eq!(rounded(92.5), 93);
+        assert_eq!(rounded(-92.5), -93);
+        assert_eq!(rounded(-0.4), 0);
+        assert_eq!(rounded(f64::NAN), 0);
+        assert_eq!(signed(0), "0");
+        assert_eq!(signed_figure(-0.4, Some(-0.0)), "0 ± 0");
+        assert_eq!(signed_figure(33.4, Some(8.6)), "+33 ± 9");
+        assert_eq!(signed_figure(-11.6, Some(3.2)), "−12 ± 3");
+        assert_eq!(figure(92.5, Some(35.2)), "93 ± 35");
+        assert_eq!(figure(70.0, Some(f64::INFINITY)), "70");
+        assert_eq!(figure(-4.0, None), "−4");
+        assert_eq!(give_or_take(70, Some(6.0)), "70 ± 6");
     }
 
     #[test]

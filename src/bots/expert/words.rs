@@ -2,7 +2,7 @@
 
 use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
 use crate::rules::Team;
-use crate::text::{Lang, T, Words, give_or_take};
+use crate::text::{Lang, T, Words, figure, give_or_take, rounded, signed, signed_figure};
 
 impl Words {
     /// "in 7 worlds of 10": how many of the worlds weighed a figure holds in.
@@ -88,31 +88,35 @@ impl Words {
                     format!("joue tous les plis : le capot est là {}", w(worlds, of))
                 }
                 (Lang::En, Reason::Bid { seen, seen_se, made, ours, of }) => {
-                    let seen = give_or_take(seen, seen_se);
+                    let seen = give_or_take(seen, seen_se.map(f64::from));
                     format!("ours {} ({made} made), {seen} points", w(ours, of))
                 }
                 (Lang::Fr, Reason::Bid { seen, seen_se, made, ours, of }) => {
-                    let seen = give_or_take(seen, seen_se);
+                    let seen = give_or_take(seen, seen_se.map(f64::from));
                     format!("à nous {} ({made} réussis), {seen} points", w(ours, of))
                 }
                 (Lang::En, Reason::Pass { mean, other, other_mean }) => {
                     format!(
-                        "{mean:+} on average, the best call weighed; next, {} {other_mean:+}",
-                        self.call(other)
+                        "{} on average, the best call weighed; next, {} {}",
+                        signed(i64::from(mean)),
+                        self.call(other),
+                        signed(i64::from(other_mean))
                     )
                 }
                 (Lang::Fr, Reason::Pass { mean, other, other_mean }) => {
                     format!(
-                        "{mean:+} en moyenne, le meilleur appel pesé ; puis {} {other_mean:+}",
-                        self.call(other)
+                        "{} en moyenne, le meilleur appel pesé ; puis {} {}",
+                        signed(i64::from(mean)),
+                        self.call(other),
+                        signed(i64::from(other_mean))
                     )
                 }
                 (Lang::En, Reason::Contre { need, seen, seen_se, worlds, of }) => {
-                    let seen = give_or_take(seen, seen_se);
+                    let seen = give_or_take(seen, seen_se.map(f64::from));
                     format!("they need {need}, seen at {seen}: they fail {}", w(worlds, of))
                 }
                 (Lang::Fr, Reason::Contre { need, seen, seen_se, worlds, of }) => {
-                    let seen = give_or_take(seen, seen_se);
+                    let seen = give_or_take(seen, seen_se.map(f64::from));
                     format!("{need} à faire, vus à {seen} : chute {}", w(worlds, of))
                 }
                 (Lang::En, Reason::Surcontre { worlds, of }) => {
@@ -129,12 +133,12 @@ impl Words {
                 }
                 (Lang::En, Reason::Figures { mean, se, worlds }) => {
                     let s = if worlds == 1 { "" } else { "s" };
-                    let mean = give_or_take(format!("{mean:+}"), se);
+                    let mean = give_or_take(signed(i64::from(mean)), se.map(f64::from));
                     format!("{mean} on average over {worlds} world{s}")
                 }
                 (Lang::Fr, Reason::Figures { mean, se, worlds }) => {
                     let s = if worlds == 1 { "" } else { "s" };
-                    let mean = give_or_take(format!("{mean:+}"), se);
+                    let mean = give_or_take(signed(i64::from(mean)), se.map(f64::from));
                     format!("{mean} en moyenne sur {worlds} monde{s}")
                 }
                 (Lang::En, Reason::Unweighed) => {
@@ -186,10 +190,10 @@ impl Words {
     /// cannot tell from the expert's.
     pub fn cost(self, cost: Cost) -> String {
         self.out({
-            let (mean, se) = (cost.mean.round(), cost.se.round());
+            let lost = signed_figure(-cost.mean, Some(cost.se));
             match (self.lang, cost.is_mistake()) {
-                (Lang::En, true) => format!("−{mean:.0} ± {se:.0} on average"),
-                (Lang::Fr, true) => format!("−{mean:.0} ± {se:.0} en moyenne"),
+                (Lang::En, true) => format!("{lost} on average"),
+                (Lang::Fr, true) => format!("{lost} en moyenne"),
                 (Lang::En, false) => "as good as the expert's".into(),
                 (Lang::Fr, false) => "aussi bon que celui de l'expert".into(),
             }
@@ -200,8 +204,7 @@ impl Words {
     /// clear mistakes cost in all.
     pub fn analysis_total(self, agreed: usize, of: usize, cost: f64, se: f64) -> String {
         self.out({
-            let (c, e) = (cost.round(), se.round());
-            let cost = if c > 0.0 { format!("{c:.0} ± {e:.0}") } else { "0".to_string() };
+            let cost = if rounded(cost) > 0 { figure(cost, Some(se)) } else { "0".to_string() };
             match self.lang {
                 Lang::En => format!(
                     "{agreed} of your {of} choices are the expert's; your clear mistakes cost {cost}"
@@ -294,10 +297,10 @@ pub(crate) mod tests {
                 n(&[&[need, seen, worlds, of][..], &Vec::from_iter(seen_se)].concat())
             }
             Reason::Pass { mean, other_mean, .. } => {
-                vec![format!("{mean:+}"), format!("{other_mean:+}")]
+                vec![signed(mean.into()), signed(other_mean.into())]
             }
             Reason::Figures { mean, se, worlds } => {
-                let mut f = vec![format!("{mean:+}"), worlds.to_string()];
+                let mut f = vec![signed(mean.into()), worlds.to_string()];
                 f.extend(se.map(|se| se.to_string()));
                 f
             }
