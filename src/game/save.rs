@@ -147,9 +147,21 @@ pub enum LoadError {
     /// The save holds no deal.
     NoDeal,
     /// A deal does not follow from the seed and the deals before it.
-    Tampered { deal: usize, what: String },
+    Tampered {
+        /// The deal, from 0.
+        deal: usize,
+        /// What differs.
+        what: String,
+    },
     /// An action the rules refuse.
-    Illegal { deal: usize, action: String, why: String },
+    Illegal {
+        /// The deal, from 0.
+        deal: usize,
+        /// The action, as written.
+        action: String,
+        /// The rule it breaks.
+        why: String,
+    },
     /// The calls or cards are not the ones the save's checksum was made of.
     Edited,
 }

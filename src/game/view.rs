@@ -31,28 +31,82 @@ pub enum ViewError {
     /// A card is both in the hand and played.
     PlayedAndHeld(Card),
     /// The hand does not hold eight cards during the auction.
-    HandSizeInAuction { held: usize },
+    HandSizeInAuction {
+        /// The cards in the hand.
+        held: usize,
+    },
     /// The hand and the seat's cards played do not add up to eight.
-    HandSize { seat: Seat, held: usize, played: usize },
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// The cards in its hand.
+        held: usize,
+        /// The cards the seat has played.
+        played: usize,
+    },
     /// A card its player could not have played, as far as the seat can tell (`index` in the
     /// play).
-    IllegalCard { index: usize, seat: Seat, card: Card, error: PlayError },
+    IllegalCard {
+        /// The card's place in the play, from 0.
+        index: usize,
+        /// The seat.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// The rule it breaks.
+        error: PlayError,
+    },
     /// A belote said in a suit that makes none under the contract's trump.
-    BeloteSuit { suit: Suit, trump: Trump },
+    BeloteSuit {
+        /// The belote's suit.
+        suit: Suit,
+        /// The contract's trump mode.
+        trump: Trump,
+    },
     /// A belote said by a seat that has played neither the king nor the queen of its suit.
-    BeloteUnplayed { seat: Seat, suit: Suit },
+    BeloteUnplayed {
+        /// The seat.
+        seat: Seat,
+        /// The belote's suit.
+        suit: Suit,
+    },
     /// One belote said by two seats.
-    BeloteTwice { suit: Suit, seats: [Seat; 2] },
+    BeloteTwice {
+        /// The belote's suit.
+        suit: Suit,
+        /// The two seats.
+        seats: [Seat; 2],
+    },
     /// A belote said by a seat that cannot hold `card`, the other of its pair.
-    BeloteNotHeld { seat: Seat, suit: Suit, card: Card },
+    BeloteNotHeld {
+        /// The seat.
+        seat: Seat,
+        /// The belote's suit.
+        suit: Suit,
+        /// The other card of the pair.
+        card: Card,
+    },
     /// A seat that held a belote's king and queen and played one without saying it.
-    BeloteUnsaid { seat: Seat, suit: Suit },
+    BeloteUnsaid {
+        /// The seat.
+        seat: Seat,
+        /// The belote's suit.
+        suit: Suit,
+    },
     /// Declarations under a rule set that has none.
     NoDeclarations,
     /// A declaration of a seat that has not played its first card, which it is made with.
-    DeclaredUnplayed { seat: Seat },
+    DeclaredUnplayed {
+        /// The seat.
+        seat: Seat,
+    },
     /// A declaration of a card its seat cannot hold.
-    DeclaredNotHeld { seat: Seat, card: Card },
+    DeclaredNotHeld {
+        /// The seat.
+        seat: Seat,
+        /// The card declared.
+        card: Card,
+    },
     /// A target no game is played to (the rule named).
     Target(&'static str),
 }

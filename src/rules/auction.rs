@@ -259,13 +259,21 @@ pub enum BidError {
     /// Nobody may speak once the auction has ended.
     AuctionOver,
     /// A bid must beat the current one (capot beats every number; nothing beats capot).
-    TooLow { bid: Bid, current: Bid },
+    TooLow {
+        /// The bid refused.
+        bid: Bid,
+        /// The bid it must beat.
+        current: Bid,
+    },
     /// After a contre only passes and a surcontre remain.
     BidAfterContre,
     /// There is no bid to contre yet.
     NothingToContre,
     /// Only the opponents' bid may be contré.
-    ContreOwnTeam { bid: Bid },
+    ContreOwnTeam {
+        /// The partner's bid.
+        bid: Bid,
+    },
     /// A bid is contré only once.
     AlreadyContred,
     /// A surcontre answers a contre.
@@ -273,7 +281,10 @@ pub enum BidError {
     /// Only the contré team may surcontre.
     SurcontreByDefence,
     /// Sans atout and tout atout bids need the option, and the game does not have it.
-    TrumpModeOff { bid: Bid },
+    TrumpModeOff {
+        /// The bid refused.
+        bid: Bid,
+    },
 }
 
 impl fmt::Display for BidError {

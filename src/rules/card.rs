@@ -14,9 +14,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Suit {
+    /// Spades, ♠: `S` in records.
     Spades = 0,
+    /// Hearts, ♥: `H`.
     Hearts = 1,
+    /// Diamonds, ♦: `D`.
     Diamonds = 2,
+    /// Clubs, ♣: `C`.
     Clubs = 3,
 }
 
@@ -100,13 +104,21 @@ impl fmt::Display for Suit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Rank {
+    /// The seven: `7`.
     Seven = 0,
+    /// The eight: `8`.
     Eight = 1,
+    /// The nine: `9`, second of the trumps.
     Nine = 2,
+    /// The jack: `J`, first of the trumps.
     Jack = 3,
+    /// The queen: `Q`.
     Queen = 4,
+    /// The king: `K`.
     King = 5,
+    /// The ten: `10`.
     Ten = 6,
+    /// The ace: `A`.
     Ace = 7,
 }
 

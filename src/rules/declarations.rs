@@ -62,7 +62,12 @@ fn run_down(byte: u8, position: u8) -> u8 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Declaration {
     /// `len` cards in a row of one suit, from `top` down (3 tierce, 4 cinquante, 5 or more cent).
-    Sequence { top: Card, len: u8 },
+    Sequence {
+        /// The highest card of the run.
+        top: Card,
+        /// How many cards it holds, 3 or more.
+        len: u8,
+    },
     /// The four cards of one rank (jacks, nines, aces, tens, kings or queens).
     Carre(Rank),
 }

@@ -26,13 +26,25 @@ pub struct PublicDeal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PublicError {
     /// The rules forbid the call (`index` in the auction).
-    Call { index: usize, call: Call, error: BidError },
+    Call {
+        /// The call's place in the auction, from 0.
+        index: usize,
+        /// The call.
+        call: Call,
+        /// The rule it breaks.
+        error: BidError,
+    },
     /// A card before the auction is over.
     CardBeforeContract,
     /// A card when every seat passed.
     VoidDeal,
     /// A card the play cannot take (`index` in the play).
-    Card { index: usize, error: PublicPlayError },
+    Card {
+        /// The card's place in the play, from 0.
+        index: usize,
+        /// The rule it breaks.
+        error: PublicPlayError,
+    },
 }
 
 impl fmt::Display for PublicError {

@@ -18,9 +18,13 @@ use super::ruleset::{RuleSet, Rules};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Seat {
+    /// South, the human player's seat at the table: `S`.
     South = 0,
+    /// East: `E`.
     East = 1,
+    /// North, South's partner: `N`.
     North = 2,
+    /// West: `W`.
     West = 3,
 }
 

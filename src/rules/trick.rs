@@ -207,17 +207,35 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, trump: Trump, rules: Rules) -> 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The card is not in the player's hand.
-    NotInHand { card: Card },
+    NotInHand {
+        /// The card played.
+        card: Card,
+    },
     /// The player holds the suit led and must play it.
-    MustFollow { suit: Suit },
+    MustFollow {
+        /// The suit led.
+        suit: Suit,
+    },
     /// The player must play a trump higher than the trick's best; `holds` is one such trump.
-    MustOvertrump { holds: Card },
+    MustOvertrump {
+        /// A trump the player holds that goes over.
+        holds: Card,
+    },
     /// Tout atout: the player must beat the highest card of the suit led; `holds` is one such card.
-    MustBeat { holds: Card },
+    MustBeat {
+        /// A card the player holds that beats it.
+        holds: Card,
+    },
     /// The player cannot follow, an opponent is winning, and the player must trump.
-    MustTrump { holds: Card },
+    MustTrump {
+        /// A trump the player holds.
+        holds: Card,
+    },
     /// `plain`: the player cannot follow or overtrump an opponent's trump, and must trump under it.
-    MustUnderruff { holds: Card },
+    MustUnderruff {
+        /// A trump the player holds.
+        holds: Card,
+    },
     /// The deal is over: all 32 cards are down, or no contract was reached.
     DealOver,
 }

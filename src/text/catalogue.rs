@@ -3,10 +3,10 @@
 use super::Lang;
 
 macro_rules! texts {
-    ($($(#[$doc:meta])* $name:ident => $en:expr, $fr:expr;)*) => {
+    ($($(#[$doc:meta])* $name:ident => $en:literal, $fr:literal;)*) => {
         /// A text of the table.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum T { $($(#[$doc])* $name,)* }
+        pub enum T { $($(#[$doc])* #[doc = concat!("“", $en, "”, « ", $fr, " ».")] $name,)* }
 
         impl T {
             /// Every text, in order.
