@@ -52,13 +52,14 @@ impl Suit {
 
     /// Parses a record letter (`S`, `H`, `D`, `C`).
     pub const fn from_letter(c: char) -> Option<Suit> {
-        match c {
-            'S' => Some(Suit::Spades),
-            'H' => Some(Suit::Hearts),
-            'D' => Some(Suit::Diamonds),
-            'C' => Some(Suit::Clubs),
-            _ => None,
+        let mut i = 0;
+        while i < Suit::ALL.len() {
+            if Suit::ALL[i].letter() == c {
+                return Some(Suit::ALL[i]);
+            }
+            i += 1;
         }
+        None
     }
 
     /// The English name, lower case ("hearts").
@@ -174,17 +175,7 @@ impl Rank {
 
     /// Parses a record symbol (`7` ... `10`, `J`, `Q`, `K`, `A`).
     pub fn from_symbol(s: &str) -> Option<Rank> {
-        Some(match s {
-            "7" => Rank::Seven,
-            "8" => Rank::Eight,
-            "9" => Rank::Nine,
-            "10" => Rank::Ten,
-            "J" => Rank::Jack,
-            "Q" => Rank::Queen,
-            "K" => Rank::King,
-            "A" => Rank::Ace,
-            _ => return None,
-        })
+        Rank::ALL.into_iter().find(|r| r.symbol() == s)
     }
 
     /// Strength in a plain suit, 0 (7) to 7 (A).
@@ -346,30 +337,25 @@ impl Card {
     pub fn from_token(s: &str) -> Option<Card> {
         let (rank, suit) = match *s.as_bytes() {
             [r, s] => (RANK_BY_BYTE[r as usize], s),
-            [b'1', b'0', s] => (6, s),
+            [b'1', b'0', s] => (Rank::Ten as u8, s),
             _ => return None,
         };
-        let suit = match suit {
-            b'S' => 0,
-            b'H' => 1,
-            b'D' => 2,
-            b'C' => 3,
-            _ => return None,
-        };
-        (rank < 8).then_some(Card(suit << 3 | rank))
+        let suit = Suit::from_letter(char::from(suit))?;
+        (rank < 8).then_some(Card((suit as u8) << 3 | rank))
     }
 }
 
-/// Rank index by the byte of a one-character rank symbol; 8 for anything else.
+/// Rank index by the byte of a one-character rank symbol ([`Rank::symbol`]); 8 for anything
+/// else.
 const RANK_BY_BYTE: [u8; 256] = {
     let mut t = [8u8; 256];
-    t[b'7' as usize] = 0;
-    t[b'8' as usize] = 1;
-    t[b'9' as usize] = 2;
-    t[b'J' as usize] = 3;
-    t[b'Q' as usize] = 4;
-    t[b'K' as usize] = 5;
-    t[b'A' as usize] = 7;
+    let mut i = 0;
+    while i < Rank::ALL.len() {
+        if let [byte] = *Rank::ALL[i].symbol().as_bytes() {
+            t[byte as usize] = Rank::ALL[i] as u8;
+        }
+        i += 1;
+    }
     t
 };
 
