@@ -1,14 +1,15 @@
 //! contree: belote contrée by the French Belote Federation's rules, in the terminal.
 //!
-//! The crate is a library with a binary on top: [`rules`] is the pure rules engine; [`game`] a
-//! whole game; [`bots`] the computer players and [`arena`] their duplicate matches; [`search`]
-//! the search over the card play (positions, the double-dummy solver, the worlds a seat cannot
-//! tell apart); [`store`] keeps the game, the [`stats`] and the history of games on disk; [`ui`]
-//! is the terminal table, and [`exercises`] the exercises it makes of South's clear mistakes
-//! and serves again; [`cli`] holds the command line outside the table; [`score`] checks deal
-//! records. Under the rules, the game and the search, which know nothing of the players, the
-//! table or the disk, sit two leaves: [`mix`], the mixing step of every seed and key, and
-//! [`personas`], the computer players' faces.
+//! The crate is a library with a binary on top, in layers that each name only those under them
+//! (ARCHITECTURE.md draws them): [`rules`], the pure rules engine; [`text`], the words of the
+//! game in French and English; [`game`], a whole game; [`search`], the search over the card play
+//! (positions, the double-dummy solver, the worlds a seat cannot tell apart); [`bots`], the
+//! computer players; [`exercises`] made of South's clear mistakes and the [`stats`]; [`store`],
+//! the data directory; [`session`], one table whichever front end draws it; the two front ends,
+//! [`ui`] (the terminal table) and [`line`] (the line mode); the other commands, [`score`],
+//! [`analyse`] and [`arena`]; and [`cli`], the command line, which only the binary names. Under
+//! them sit three leaves: [`mix`], the mixing step of every seed and key, [`personas`], the
+//! computer players' faces, and [`files`], reading a file safely.
 //!
 //! # Example
 //!
@@ -50,6 +51,8 @@
 //! # Ok(())
 //! # }
 //! ```
+
+#![deny(missing_docs)]
 
 pub mod analyse;
 pub mod arena;

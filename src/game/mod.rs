@@ -107,7 +107,12 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameError {
     /// Another seat is to act.
-    NotYourTurn { seat: Seat, to_act: Option<Seat> },
+    NotYourTurn {
+        /// The seat that tried to act.
+        seat: Seat,
+        /// The seat to act, if any.
+        to_act: Option<Seat>,
+    },
     /// A card during the auction.
     NotPlayingYet,
     /// A call during the play.
@@ -125,9 +130,15 @@ pub enum GameError {
     /// The game's rule set has no declarations.
     NoDeclarations,
     /// Declarations are made with the first card, and this seat has played it.
-    AlreadyDeclared { seat: Seat },
+    AlreadyDeclared {
+        /// The seat.
+        seat: Seat,
+    },
     /// The seat's dealt hand does not hold that combination as the rules count it.
-    NotHeld { seat: Seat },
+    NotHeld {
+        /// The seat.
+        seat: Seat,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -166,7 +177,12 @@ pub enum UndoError {
     /// Nothing has been done in this deal yet.
     NothingToUndo,
     /// Another seat has acted since: only the last action of the deal can be taken back.
-    NotTheLast { seat: Seat, last: Seat },
+    NotTheLast {
+        /// The seat that asks to take its action back.
+        seat: Seat,
+        /// The seat that acted last.
+        last: Seat,
+    },
     /// The deal is over: it is scored and counted.
     DealOver,
     /// The game is over.

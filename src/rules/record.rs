@@ -221,12 +221,15 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
 /// A contract as the answer writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ContractAnswer {
+    /// The seat that took the contract.
     pub taker: Seat,
     /// The bid's value (250 for a capot bid, in every set).
     pub value: u16,
+    /// Whether the bid is a capot.
     pub capot: bool,
     /// The suit letter, `NT` or `AT`.
     pub suit: Trump,
+    /// 1, 2 when contred, 4 when surcontred.
     pub multiplier: u16,
 }
 
@@ -245,31 +248,43 @@ impl From<&Contract> for ContractAnswer {
 /// A trick as the answer writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TrickAnswer {
+    /// The seat that led.
     pub leader: Seat,
+    /// The cards in the order played, from the leader.
     pub cards: [Card; 4],
+    /// The seat that took the trick.
     pub winner: Seat,
+    /// Its card points, the last trick's ten included.
     pub points: u16,
 }
 
 /// The game after the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GameAnswer {
+    /// Each team's total after the deal.
     pub total: ByTeam<u32>,
+    /// Whether the game is over.
     pub over: bool,
+    /// The team that won it, once over.
     pub winner: Option<Team>,
 }
 
 /// The answer for an accepted record: what the table writes down.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ScoredDeal {
+    /// The contract, or `None` when every seat passed.
     pub contract: Option<ContractAnswer>,
+    /// The tricks in order.
     pub tricks: Vec<TrickAnswer>,
     /// The team holding the king and queen of the trump suit (`null` without one trump suit).
     pub belote: Option<Team>,
     /// How many belotes each team held (20 points each).
     pub belotes: ByTeam<u8>,
+    /// The card points each team took, the last trick's ten included.
     pub card_points: ByTeam<u16>,
+    /// Whether the contract was made.
     pub made: Option<bool>,
+    /// What each team scores for the deal.
     pub score: ByTeam<u16>,
     /// `coinche`: the declaration points that scored for each team, before any capot transfer.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -277,6 +292,7 @@ pub struct ScoredDeal {
     /// `coinche`: each seat's declarations.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declared: Option<BySeat<Combination>>,
+    /// The game after the deal, when the record gives the game's totals before it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<GameAnswer>,
 }
