@@ -6,7 +6,7 @@
 //! (positions, the double-dummy solver, the worlds a seat cannot tell apart); [`bots`], the
 //! computer players; [`exercises`] made of South's clear mistakes and the [`stats`]; [`store`],
 //! the data directory; [`session`], one table whichever front end draws it; the two front ends,
-//! [`ui`] (the terminal table) and [`line`] (the line mode); the other commands, [`score`],
+//! [`ui`] (the terminal table) and [`line`](mod@line) (the line mode); the other commands, [`score`],
 //! [`analyse`] and [`arena`]; and [`cli`], the command line, which only the binary names. Under
 //! them sit three leaves: [`mix`], the mixing step of every seed and key, [`personas`], the
 //! computer players' faces, and [`files`], reading a file safely.
