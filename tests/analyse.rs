@@ -195,3 +195,31 @@ proptest! {
         prop_assert_eq!(decisions.len(), calls);
     }
 }
+
+/// A record whose game totals stand at the integer's limit is analysed as `contree score`
+/// scores it: the totals held at the limit, neither a panic nor a wrapped total.
+#[test]
+fn a_record_with_totals_at_the_integer_limit_is_analysed() {
+    let line = include_str!("data/public.jsonl").lines().next().expect("a vector");
+    let vector: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    let mut record = vector["record"].clone();
+    record["game"] =
+        serde_json::json!({"target": 1000, "before": {"NS": u32::MAX - 5, "EW": u32::MAX}});
+    let input = format!("{record}\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["analyse", "--json", "--worlds", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("contree runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
+    let out = child.wait_with_output().expect("contree ends");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON answer");
+    assert_eq!(answer["ok"], true, "{answer}");
+    let scored = contree(&["score"], &input);
+    let scored: serde_json::Value = serde_json::from_str(scored.trim()).expect("JSON");
+    assert_eq!(scored["ok"], true, "{scored}");
+    assert_eq!(scored["game"]["total"]["EW"], u32::MAX);
+}

@@ -31,7 +31,7 @@ use crate::rules::{
     Auction, AuctionOutcome, BeloteCall, BelotesDealt, BelotesSaid, BidError, BySeat, ByTeam, Call,
     Card, CardPlay, CardSet, Combination, Contract, DealRecord, DealScore, DealTally, Declared,
     DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError, PublicDeal, Rules, Seat, Team,
-    Trump, declarations_scored, game_outcome, score_deal,
+    Trump, game_after, score_play,
 };
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
@@ -740,35 +740,26 @@ impl Game {
     fn finish_deal(&mut self) {
         let before = self.totals;
         let record = self.deal.record(&self.options, before);
-        let mut declared = None;
-        let mut declarations = ByTeam::default();
-        let (contract, score, tally, belotes) = match (self.deal.contract(), &self.deal.play) {
+        let declared = self.deal.declarations();
+        let (contract, scored, belotes) = match (self.deal.contract(), &self.deal.play) {
             (Some(c), Some(play)) => {
-                declared = self.deal.declarations();
-                if let Some(d) = &declared {
-                    declarations = declarations_scored(d, c.trump());
-                }
-                let tally = DealTally::of(play, declarations);
-                let s = score_deal(&c, &tally, self.rules());
-                (Some(c), Some(s), tally, play.belotes())
+                let scored = score_play(&c, play, declared.as_ref(), self.rules());
+                (Some(c), Some(scored), play.belotes())
             }
-            _ => (None, None, DealTally::default(), BelotesDealt::NONE),
+            _ => (None, None, BelotesDealt::NONE),
         };
+        let declared = declared.filter(|_| scored.is_some());
+        let tally = scored.map(|s| s.tally).unwrap_or_default();
         let (card_points, tricks_won) = (tally.card_points, tally.tricks_won);
-        if let Some(s) = score {
-            for t in Team::ALL {
-                self.totals[t] += u32::from(s.score[t]);
-            }
+        let declarations = scored.and_then(|s| s.declarations).unwrap_or_default();
+        let score = scored.map(|s| s.score);
+        if score.is_some() {
             self.void_streak = 0;
         } else {
             self.void_streak = self.void_streak.saturating_add(1);
         }
-        self.outcome = game_outcome(
-            self.rules(),
-            self.options.target,
-            self.totals,
-            score.as_ref().map(|s| (s, tricks_won)),
-        );
+        (self.totals, self.outcome) =
+            game_after(self.rules(), self.options.target, before, scored.as_ref());
         let tricks = self.deal.play.as_ref().map(|p| p.tricks().to_vec()).unwrap_or_default();
         self.history.push(DealResult {
             record,

@@ -4,6 +4,7 @@
 use super::*;
 use crate::rules::{
     Bid, BidLevel, Declaration, Direction, Rank, RuleSet, ScoreSum, Suit, declaration_winner,
+    game_outcome, score_deal,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -631,5 +632,24 @@ fn a_coinche_sum_is_the_one_the_rules_give() {
             assert!(s.sums[t].times == 1 || c.multiplier != crate::rules::Multiplier::Simple);
             assert_ne!(s.sums[t], ScoreSum { times: 0, ..ScoreSum::default() });
         }
+    }
+}
+
+/// A record whose game totals stand at the integer's limit: its replay through the game and
+/// `contree score`'s answer write the same totals, held at the limit, never wrapped.
+#[test]
+fn totals_at_the_integer_limit_are_held_there_by_the_game_as_by_the_record() {
+    let line = include_str!("../../tests/data/public.jsonl").lines().next().expect("a vector");
+    let vector: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    let mut record: DealRecord =
+        serde_json::from_str(&vector["record"].to_string()).expect("a record");
+    for before in [ByTeam([u32::MAX - 5, u32::MAX]), ByTeam([u32::MAX, u32::MAX - 1])] {
+        record.game = Some(GameContext { target: 1000, before });
+        let scored = record.score().expect("the record scores").game.expect("the game after");
+        let game = Replay::new(&record).and_then(Replay::finish).expect("the record replays");
+        assert_eq!(game.totals(), scored.total);
+        assert!(Team::ALL.iter().all(|&t| game.totals()[t] >= before[t]));
+        assert!(game.totals().0.contains(&u32::MAX), "{:?}", game.totals());
+        assert_eq!(game.history()[0].totals, scored.total);
     }
 }

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::auction::{Auction, AuctionOutcome, BidError, BidLevel, Call, Contract};
 use super::card::{Card, CardSet, Trump};
-use super::declarations::{Combination, Declared, DeclaredTokens, declarations_scored};
+use super::declarations::{Combination, Declared, DeclaredTokens};
 use super::play::CardPlay;
 use super::ruleset::Rules;
-use super::scoring::{DealScore, DealTally, GameOutcome, game_outcome, score_deal};
+use super::scoring::{GameOutcome, PlayScored, game_after, score_play};
 use super::seat::{BySeat, ByTeam, Seat, Team};
 
 /// The game context of a record: the target and both totals before the deal.
@@ -394,9 +394,7 @@ impl DealRecord {
             });
         }
         let declared = self.combinations(trump);
-        let declarations = declared.as_ref().map(|d| declarations_scored(d, trump));
-        let tally = DealTally::of(&play, declarations.unwrap_or_default());
-        let deal = score_deal(&contract, &tally, rules);
+        let scored = score_play(&contract, &play, declared.as_ref(), rules);
         let tricks = play
             .tricks()
             .iter()
@@ -411,21 +409,18 @@ impl DealRecord {
             contract: Some(ContractAnswer::from(&contract)),
             tricks,
             belote: play.belote_holder().map(Seat::team),
-            belotes: tally.belotes,
-            card_points: play.points(),
-            made: Some(deal.made),
-            score: deal.score,
-            declarations,
+            belotes: scored.tally.belotes,
+            card_points: scored.tally.card_points,
+            made: Some(scored.score.made),
+            score: scored.score.score,
+            declarations: scored.declarations,
             declared,
-            game: self.game.map(|g| self.game_answer(g, Some((&deal, play.tricks_won())))),
+            game: self.game.map(|g| self.game_answer(g, Some(&scored))),
         })
     }
 
-    fn game_answer(&self, g: GameContext, deal: Option<(&DealScore, ByTeam<u8>)>) -> GameAnswer {
-        let score = deal.map(|(d, _)| d.score).unwrap_or_default();
-        // Totals come from the input: saturate rather than overflow on absurd ones.
-        let total = ByTeam::from_fn(|t| g.before[t].saturating_add(u32::from(score[t])));
-        let outcome = game_outcome(self.rules(), g.target, total, deal);
+    fn game_answer(&self, g: GameContext, deal: Option<&PlayScored>) -> GameAnswer {
+        let (total, outcome) = game_after(self.rules(), g.target, g.before, deal);
         GameAnswer { total, over: outcome != GameOutcome::Continue, winner: outcome.winner() }
     }
 }

@@ -497,6 +497,49 @@ impl RuleSet {
     }
 }
 
+/// A finished deal's play written down: its tally, its score, and the declaration points
+/// each team scored (`coinche` only): what the game and a deal record both score a deal with,
+/// so that the table and `contree score` cannot disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayScored {
+    /// The card points, tricks, belotes and declarations counted.
+    pub tally: DealTally,
+    /// The deal's score.
+    pub score: DealScore,
+    /// `coinche`: the declaration points that scored for each team, when the deal's
+    /// declarations are known; `None` in the other sets.
+    pub declarations: Option<ByTeam<u16>>,
+}
+
+/// Scores the finished card play of `contract` under `rules`, with each seat's declarations
+/// (`coinche`): the one pipeline from a played deal to its score, for the game and for records.
+pub fn score_play(
+    contract: &Contract,
+    play: &CardPlay,
+    declared: Option<&super::BySeat<super::Combination>>,
+    rules: Rules,
+) -> PlayScored {
+    let declarations = declared.map(|d| super::declarations_scored(d, contract.trump()));
+    let tally = DealTally::of(play, declarations.unwrap_or_default());
+    let score = score_deal(contract, &tally, rules);
+    PlayScored { tally, score, declarations }
+}
+
+/// The game after a deal: each team's total, `before` with the deal's score added, and whether
+/// the game is over ([`game_outcome`]). Totals come from saves and records too, so they are
+/// checked: a total at the integer's limit stays there rather than wrapping or panicking.
+pub fn game_after(
+    rules: Rules,
+    target: u16,
+    before: ByTeam<u32>,
+    deal: Option<&PlayScored>,
+) -> (ByTeam<u32>, GameOutcome) {
+    let score = deal.map(|d| d.score.score).unwrap_or_default();
+    let totals = ByTeam::from_fn(|t| before[t].saturating_add(u32::from(score[t])));
+    let outcome = game_outcome(rules, target, totals, deal.map(|d| (&d.score, d.tally.tricks_won)));
+    (totals, outcome)
+}
+
 /// Decides the end of the game under `rules` after a deal.
 ///
 /// `totals` are the totals after the deal, `deal` its score and each team's tricks (none for an
