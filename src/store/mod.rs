@@ -9,9 +9,9 @@
 //! appended to, on a line of its own, and synced before the save it replaces goes. An append
 //! that fails is cut back to the length the file had; a last line cut off all the same (a kill
 //! in the middle of the write) is moved aside alone when the table next opens. A game is known
-//! by its seed and start time ([`GameSave::same_game`]) and filed once: a filing of a game that
-//! is there already replaces the earlier one or adds nothing, and a save left behind by a new
-//! game killed after filing it is recognised on load ([`Store::load_game`]).
+//! by its seed and start time ([`crate::game::GameSave::same_game`]) and filed once: a filing of
+//! a game that is there already replaces the earlier one or adds nothing, and a save left behind
+//! by a new game killed after filing it is recognised on load ([`Store::load_game`]).
 //!
 //! A file that cannot be understood, or is not a regular file, is moved aside to
 //! `<name>.corrupt-<seconds since the epoch>` and reported; one that cannot be read for lack of
