@@ -389,7 +389,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     let mut early = Vec::new();
     let (store, unsaved) = match Store::default_dir().and_then(Store::at) {
         Ok(store) => (Some(store), None),
-        Err(e) => (None, Some(format!("{e:#}"))),
+        Err(e) => (None, Some(e)),
     };
     // A lock that cannot be taken is never a free directory: the table does not open. A deal
     // file writes nothing, and needs none.
@@ -475,6 +475,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         None => (None, None),
     };
     if let Some(why) = &unsaved {
+        let why = w.open_error(why);
         notices.insert(0, format!("{}{}{why}", w.t(text::T::NotSaved), w.colon()));
     }
     // The players of the last game sit out the next new one; the games file is read only when

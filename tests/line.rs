@@ -422,3 +422,25 @@ fn a_finished_deal_is_played_again_and_the_game_goes_on_where_it_was() {
     assert_eq!(now, saved, "nothing saved over the game");
     assert_eq!(store.stats().deals.played, 1, "the deal played again is not counted");
 }
+
+#[test]
+fn a_french_table_without_its_data_directory_says_so_in_french() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let blocker = dir.path().join("un-fichier");
+    std::fs::write(&blocker, b"pas un dossier").expect("write");
+    for data in [blocker.clone(), blocker.join("contree")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(["--line", "--lang", "fr", "--new", "--seed", "3"])
+            .env("CONTREE_DATA_DIR", &data)
+            .env("LC_ALL", "C.UTF-8")
+            .env_remove("XDG_DATA_HOME")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs contree");
+        let said = String::from_utf8_lossy(&out.stdout);
+        let notice = said.lines().find(|l| l.contains("Rien ne sera enregistré")).unwrap_or("");
+        assert!(notice.contains("un fichier, pas un dossier"), "{said}");
+        assert!(!notice.contains("cannot") && !notice.contains("directory"), "{notice}");
+        assert!(!said.contains("cannot"), "{said}");
+    }
+}

@@ -1,17 +1,15 @@
-//! `exercises.jsonl`: the exercises made from South's clear mistakes, one a line, kept with the
-//! care of the history of games. New exercises are appended, synced, an append that fails cut
-//! back and a last line cut off by a crash mended ([`Store::remove_leftovers`]); an exercise is
-//! filed once ([`ExerciseId`]), whatever the number of times its deal is analysed. An answer
+//! `exercises.jsonl`: the exercises made from South's clear mistakes, one a line, on the
+//! JSON-lines file ([`super::jsonl`]) as the history of games is. New exercises are appended,
+//! synced, an append that fails cut back and a last line cut off by a crash mended
+//! ([`Store::remove_leftovers`]); an exercise is filed once ([`ExerciseId`]), whatever the number of times its deal is analysed. An answer
 //! writes the file again, atomically, with that exercise's review state changed. Lines that
 //! cannot be read as exercises are moved aside alone, to `exercises.jsonl.corrupt-<time>`, and
 //! the others stay.
 
 use std::collections::BTreeSet;
 
-use super::{
-    Cause, EXERCISES_FILE, GAMES_LIMIT, Operation, SetAside, Store, StoreError, Unfit, held,
-    unusable,
-};
+use super::jsonl::{self, Line, Lines};
+use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, held, unusable};
 use crate::exercises::{Exercise, ExerciseId};
 use crate::files;
 
@@ -25,9 +23,10 @@ pub struct ExerciseFile {
     pub set_aside: Option<SetAside>,
 }
 
-/// Whether a line (without its newline) is a whole exercise.
-fn is_exercise_line(line: &[u8]) -> bool {
-    Exercise::parse(line).is_ok()
+impl Line for Exercise {
+    fn parse(line: &[u8]) -> Result<Exercise, String> {
+        Exercise::parse(line)
+    }
 }
 
 /// What tells an exercise from another, read before the rest of a line.
@@ -40,39 +39,32 @@ fn id_of(line: &[u8]) -> Option<ExerciseId> {
 }
 
 impl Store {
+    /// `exercises.jsonl`.
+    pub(super) fn exercise_lines(&self) -> Lines<'_, Exercise> {
+        self.lines(EXERCISES_FILE)
+    }
+
     /// The exercises, oldest first. A file that is not a regular file, or too large, is moved
     /// aside; lines that cannot be read are moved aside alone (numbered from 1 in the reason),
     /// the file written again without them. A store that only reads moves nothing and says
     /// what it could not use.
     pub fn exercises(&self) -> Result<ExerciseFile, StoreError> {
-        let path = self.path(EXERCISES_FILE);
-        let bytes = match files::read(&path, GAMES_LIMIT) {
-            Ok(b) => b,
-            Err(e) if e.is_not_found() => return Ok(ExerciseFile::default()),
+        let lines = self.exercise_lines();
+        let path = lines.path();
+        let bytes = match lines.read() {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(ExerciseFile::default()),
             Err(e) if e.is_unusable() => {
                 let aside = self.set_aside(EXERCISES_FILE, unusable(&path, &e))?;
                 return Ok(ExerciseFile { exercises: Vec::new(), set_aside: Some(aside) });
             }
             Err(e) => return Err(StoreError::read(&path, e)),
         };
-        let mut file = ExerciseFile::default();
-        let mut bad = Vec::new();
-        let mut said = String::new();
-        for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            if files::is_blank(line) {
-                continue;
-            }
-            match Exercise::parse(line) {
-                Ok(e) => file.exercises.push(e),
-                Err(e) => {
-                    if said.is_empty() {
-                        said = files::cut(&e);
-                    }
-                    bad.push(i);
-                }
-            }
-        }
-        if !bad.is_empty() {
+        let parsed = jsonl::parse::<Exercise>(&bytes);
+        let mut file = ExerciseFile { exercises: parsed.lines, set_aside: None };
+        if let Some((_, first)) = parsed.bad.first() {
+            let said = files::cut(first);
+            let bad: Vec<usize> = parsed.bad.iter().map(|(i, _)| *i).collect();
             file.set_aside = Some(self.set_lines_aside(&bytes, &bad, said)?);
         }
         Ok(file)
@@ -104,11 +96,7 @@ impl Store {
             aside.path = self.keep_aside(EXERCISES_FILE, &mut &kept[..])?;
             aside.moved = true;
             let bad: BTreeSet<usize> = bad.iter().copied().collect();
-            self.rewrite_lines(
-                EXERCISES_FILE,
-                |n, l| (!bad.contains(&n)).then(|| l.to_vec()),
-                None,
-            )?;
+            self.exercise_lines().rewrite(|n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
         }
         held(&self.notices).push(aside.clone());
         Ok(aside)
@@ -117,15 +105,13 @@ impl Store {
     /// Files `new` exercises at the end of `exercises.jsonl`, in one append synced before this
     /// returns; one that is there already (by its [`ExerciseId`]) is not filed again.
     pub fn file_exercises(&self, new: &[Exercise]) -> Result<usize, StoreError> {
-        let path = self.path(EXERCISES_FILE);
-        if self.read_only {
-            return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
-        }
-        let (mut f, created) = self.open_lines(EXERCISES_FILE)?;
-        self.mend_lines(EXERCISES_FILE, &mut f, is_exercise_line)?;
-        let filed: BTreeSet<ExerciseId> = match files::read(&path, GAMES_LIMIT) {
-            Ok(bytes) => bytes.split(|&b| b == b'\n').filter_map(id_of).collect(),
-            Err(e) => return Err(StoreError::read(&path, e)),
+        let lines = self.exercise_lines();
+        let mut appending = lines.open()?;
+        let filed: BTreeSet<ExerciseId> = match lines.read() {
+            Ok(bytes) => {
+                bytes.unwrap_or_default().split(|&b| b == b'\n').filter_map(id_of).collect()
+            }
+            Err(e) => return Err(StoreError::read(&lines.path(), e)),
         };
         let mut bytes = Vec::new();
         let mut ids = BTreeSet::new();
@@ -139,7 +125,7 @@ impl Store {
         if bytes.is_empty() {
             return Ok(0);
         }
-        self.append_to(EXERCISES_FILE, &mut f, created, &bytes)?;
+        lines.append(&mut appending, &bytes)?;
         Ok(ids.len())
     }
 
@@ -148,10 +134,9 @@ impl Store {
     pub fn review_exercise(&self, exercise: &Exercise) -> Result<(), StoreError> {
         let mut found = false;
         let line = exercise.to_line();
-        let path = self.path(EXERCISES_FILE);
-        if files::read(&path, GAMES_LIMIT).is_ok() {
-            self.rewrite_lines(
-                EXERCISES_FILE,
+        let lines = self.exercise_lines();
+        if lines.read().is_ok_and(|b| b.is_some()) {
+            lines.rewrite(
                 |_, l| {
                     if !found && id_of(l) == Some(exercise.id) {
                         found = true;
@@ -163,14 +148,5 @@ impl Store {
             )?;
         }
         if found { Ok(()) } else { self.file_exercises(std::slice::from_ref(exercise)).map(|_| ()) }
-    }
-
-    /// Ends `exercises.jsonl` cleanly when a crash cut its last line, as for the history of
-    /// games; what cannot be mended now is mended by the next filing, which says why.
-    pub(super) fn mend_exercises(&self) {
-        let path = self.path(EXERCISES_FILE);
-        if let Ok(mut f) = files::open_checked(&path, &super::history_options()) {
-            let _ = self.mend_lines(EXERCISES_FILE, &mut f, is_exercise_line);
-        }
     }
 }

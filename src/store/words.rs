@@ -4,7 +4,7 @@
 use crate::files::{FileKind, ReadError, Thing};
 use crate::game::{LoadError, SAVE_VERSION};
 use crate::store::{
-    Cause, GAMES_FILE, GameResult, Left, Operation, Resume, SetAside, StoreError, Unfit,
+    Cause, GAMES_FILE, GameResult, Left, OpenError, Operation, Resume, SetAside, StoreError, Unfit,
 };
 use crate::text::{Lang, Words};
 
@@ -28,6 +28,32 @@ impl Words {
                 let de = if what.starts_with(['e', 'é']) { "d'" } else { "de " };
                 format!("impossible {de}{what} {} : {}", e.path().display(), self.cause(e.cause()))
             }
+        })
+    }
+
+    /// Why the data directory could not be opened, in the table's language.
+    pub fn open_error(self, e: &OpenError) -> String {
+        self.out(match (self.lang, e) {
+            (Lang::En, _) => e.to_string(),
+            (Lang::Fr, OpenError::NoPlace) => "aucun dossier de données : définissez \
+                CONTREE_DATA_DIR, ou HOME par un chemin absolu"
+                .into(),
+            (Lang::Fr, OpenError::NotADirectory { dir, at, kind }) if at == dir => format!(
+                "le dossier de données {} est {}, pas un dossier",
+                dir.display(),
+                self.file_kind(*kind)
+            ),
+            (Lang::Fr, OpenError::NotADirectory { dir, at, kind }) => format!(
+                "impossible de créer le dossier de données {} : {} est {}, pas un dossier",
+                dir.display(),
+                at.display(),
+                self.file_kind(*kind)
+            ),
+            (Lang::Fr, OpenError::Create { dir, error }) => format!(
+                "impossible de créer le dossier de données {} : {}",
+                dir.display(),
+                self.io_error(error)
+            ),
         })
     }
 
@@ -357,5 +383,39 @@ mod tests {
         assert_eq!(en.resume_notice(&left), left.notice());
         let notice = fr.resume_notice(&left).expect("a notice");
         assert!(notice.contains("(permission refusée (lecture seule ?))"), "{notice}");
+    }
+
+    /// Every way the data directory may fail to open is said in both languages.
+    #[test]
+    fn a_data_directory_that_cannot_be_opened_is_said_in_both_languages() {
+        use std::path::PathBuf;
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let dir = PathBuf::from("/data/contree");
+        let file = FileKind { thing: Thing::File, linked: false };
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let errors = [
+            OpenError::NoPlace,
+            OpenError::NotADirectory { dir: dir.clone(), at: dir.clone(), kind: file },
+            OpenError::NotADirectory { dir: dir.clone(), at: "/data".into(), kind: file },
+            OpenError::Create { dir: dir.clone(), error: denied },
+        ];
+        let said: Vec<String> = errors.iter().map(|e| fr.open_error(e)).collect();
+        for (e, fr) in errors.iter().zip(&said) {
+            assert_eq!(en.open_error(e), e.to_string());
+            assert!(!fr.contains("cannot") && !fr.contains("directory"), "{fr}");
+        }
+        assert_eq!(
+            said,
+            [
+                "aucun dossier de données : définissez CONTREE_DATA_DIR, ou HOME par un chemin \
+                 absolu",
+                "le dossier de données /data/contree est un fichier, pas un dossier",
+                "impossible de créer le dossier de données /data/contree : /data est un fichier, \
+                 pas un dossier",
+                "impossible de créer le dossier de données /data/contree : permission refusée \
+                 (lecture seule ?)",
+            ]
+        );
     }
 }

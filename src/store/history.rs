@@ -1,0 +1,243 @@
+//! `games.jsonl`: the games finished or abandoned, one a line, oldest first, on the JSON-lines
+//! file ([`super::jsonl`]). A game is filed once, known by its seed and start time
+//! ([`GameSave::same_game`]): filed again, it replaces its earlier filing (the earlier line
+//! kept aside when it holds an action the new one does not) or adds nothing. A line that
+//! cannot be read is reported and left in the file as it is.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::jsonl::{self, Line, Lines};
+use super::{
+    Cause, GAME_FILE, GAMES_FILE, Operation, SetAside, Store, StoreError, Unfit, held, now,
+};
+use crate::game::{Game, GameSave};
+use crate::rules::{ByTeam, Team};
+
+/// One line of `games.jsonl`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameEntry {
+    /// `won` or `lost` (by North-South) for a finished game, `abandoned` for one replaced by a
+    /// new game.
+    pub result: GameResult,
+    /// When it was filed (seconds since the Unix epoch).
+    pub filed: u64,
+    /// The totals at the end.
+    pub totals: ByTeam<u32>,
+    /// The whole game, as saved.
+    pub game: GameSave,
+}
+
+/// How a game of the history ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameResult {
+    /// North-South won.
+    Won,
+    /// East-West won.
+    Lost,
+    /// Left unfinished for a new game.
+    Abandoned,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Won => "won by North-South",
+            GameResult::Lost => "won by East-West",
+            GameResult::Abandoned => "abandoned",
+        })
+    }
+}
+
+/// The history of games as read from `games.jsonl`.
+#[derive(Clone, Debug, Default)]
+pub struct GameHistory {
+    /// The games that could be read, oldest first.
+    pub games: Vec<GameEntry>,
+    /// The lines that could not be read (numbered from 1), left in the file as they are.
+    pub unreadable: Vec<usize>,
+}
+
+impl GameHistory {
+    /// The line to tell the player when some lines could not be read.
+    pub fn notice(&self) -> Option<String> {
+        let lines: Vec<String> = self.unreadable.iter().map(usize::to_string).collect();
+        match lines.len() {
+            0 => None,
+            1 => Some(format!(
+                "{GAMES_FILE}: line {} cannot be read; it was left as it is",
+                lines[0]
+            )),
+            _ => Some(format!(
+                "{GAMES_FILE}: lines {} cannot be read; they were left as they are",
+                lines.join(", ")
+            )),
+        }
+    }
+}
+
+impl Line for GameEntry {
+    fn parse(line: &[u8]) -> Result<GameEntry, String> {
+        serde_json::from_slice(line).map_err(|e| e.to_string())
+    }
+}
+
+/// A game found in the history of games: its line (numbered from 0) and what it says.
+pub(super) struct Filed {
+    pub(super) line: usize,
+    pub(super) entry: GameEntry,
+}
+
+impl Store {
+    /// `games.jsonl`.
+    pub(super) fn history(&self) -> Lines<'_, GameEntry> {
+        self.lines(GAMES_FILE)
+    }
+
+    /// At game over: the game's statistics, the game appended to the history of games, and
+    /// `game.json` removed. Safe to call again: nothing is counted or filed twice.
+    pub fn game_finished(&self, game: &Game) -> Result<(), StoreError> {
+        let Some(winner) = game.winner() else {
+            return Err(StoreError::new(
+                &self.path(GAME_FILE),
+                Operation::Write,
+                Cause::GameNotOver,
+            ));
+        };
+        let started = self.started(game);
+        self.count_game(game, winner)?;
+        let mut save = game.to_save();
+        save.started = Some(started);
+        save.saved = Some(now());
+        let result = if winner == Team::NS { GameResult::Won } else { GameResult::Lost };
+        self.file_game(GameEntry { result, filed: now(), totals: game.totals(), game: save })?;
+        // game.json goes only if it holds this game, now kept in the history.
+        let on_disk = self.save_on_disk();
+        if on_disk.is_some_and(|s| s.seed == game.seed() && s.started == Some(started)) {
+            self.save_file().remove()?;
+        }
+        // Filed from memory: a save of it that failed before has nothing left to keep.
+        held(&self.unsaved).take_if(|g| {
+            g.seed() == game.seed()
+                && g.options() == game.options()
+                && g.players() == game.players()
+        });
+        Ok(())
+    }
+
+    /// The newest filed game that `pred` accepts.
+    pub(super) fn newest_game(
+        &self,
+        pred: impl FnMut(&GameEntry) -> bool,
+    ) -> Result<Option<GameEntry>, StoreError> {
+        Ok(self.games()?.games.into_iter().rev().find(pred))
+    }
+
+    /// The games finished or abandoned, oldest first, and the lines of `games.jsonl` that could
+    /// not be read (reported, never dropped from the file).
+    pub fn games(&self) -> Result<GameHistory, StoreError> {
+        let history = self.history();
+        let bytes = match history.read() {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(GameHistory::default()),
+            Err(e) => return Err(StoreError::read(&history.path(), e)),
+        };
+        let parsed = jsonl::parse::<GameEntry>(&bytes);
+        let unreadable = parsed.bad.iter().map(|(i, _)| i + 1).collect();
+        Ok(GameHistory { games: parsed.lines, unreadable })
+    }
+
+    /// The newest game of the history, if any, with the history's unreadable lines.
+    pub fn last_game(&self) -> Result<(Option<GameEntry>, GameHistory), StoreError> {
+        let mut history = self.games()?;
+        let last = history.games.pop();
+        Ok((last, history))
+    }
+
+    /// Files a game in `games.jsonl`, on a line of its own, synced before this returns so that
+    /// the save it replaces can go. A game is filed once: when the history holds it already
+    /// (found by [`GameSave::same_game`]), nothing is added if that filing holds every action
+    /// of this one, and otherwise this filing takes its place (the history written again,
+    /// atomically; the earlier line kept aside if this one does not hold all of it). A history
+    /// that is not a regular file is moved aside first, and a last line cut off is mended
+    /// ([`Store::remove_leftovers`]); an append that fails is cut back to the length the file
+    /// had, so that a full disk leaves no piece of a line behind. A line elsewhere that cannot
+    /// be read does not stop a game from being filed.
+    pub(super) fn file_game(&self, entry: GameEntry) -> Result<(), StoreError> {
+        let history = self.history();
+        let path = history.path();
+        let mut appending = history.open()?;
+        if let Some(filed) = self.filing_of(&entry.game)? {
+            if filed.entry.game.holds(&entry.game) {
+                return Ok(());
+            }
+            if !entry.game.holds(&filed.entry.game) {
+                // An action of the earlier filing was taken back since: it is kept, aside.
+                let mut line = serde_json::to_vec(&filed.entry)
+                    .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+                line.push(b'\n');
+                let kept = self.keep_aside(GAMES_FILE, &mut &line[..])?;
+                held(&self.notices).push(SetAside {
+                    file: GAMES_FILE.to_string(),
+                    path: kept,
+                    reason: Unfit::EarlierFiling,
+                    moved: true,
+                    last_line_only: false,
+                });
+            }
+            return self.rewrite_history(filed.line, Some(&entry));
+        }
+        let mut bytes = serde_json::to_vec(&entry)
+            .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+        bytes.push(b'\n');
+        history.append(&mut appending, &bytes)
+    }
+
+    /// The filing of the game of `save` in the history of games, found by
+    /// [`GameSave::same_game`] (the newest, should there be more than one), and its line. Lines
+    /// that cannot be read are passed over; a history that cannot be read is an error.
+    pub(super) fn filing_of(&self, save: &GameSave) -> Result<Option<Filed>, StoreError> {
+        /// What tells a game from another, read before the rest of a line.
+        #[derive(Deserialize)]
+        struct Seed {
+            game: SeedOf,
+        }
+        #[derive(Deserialize)]
+        struct SeedOf {
+            seed: u64,
+            #[serde(default)]
+            started: Option<u64>,
+        }
+        let mut found = None;
+        self.history().scan(|n, line| {
+            let Ok(id) = serde_json::from_slice::<Seed>(line) else { return };
+            if id.game.seed != save.seed || id.game.started != save.started {
+                return;
+            }
+            if let Ok(entry) = serde_json::from_slice::<GameEntry>(line)
+                && entry.game.same_game(save)
+            {
+                found = Some(Filed { line: n, entry });
+            }
+        })?;
+        Ok(found)
+    }
+
+    /// Writes the history of games again, atomically, without its line `without` (numbered from
+    /// 0) and with `add` at its end: a game filed again in place of its earlier filing, or a
+    /// filing taken back. Every other line is copied as it is, whether it can be read or not.
+    pub(super) fn rewrite_history(
+        &self,
+        without: usize,
+        add: Option<&GameEntry>,
+    ) -> Result<(), StoreError> {
+        let history = self.history();
+        let add = add
+            .map(serde_json::to_vec)
+            .transpose()
+            .map_err(|e| StoreError::new(&history.path(), Operation::Write, Cause::Json(e)))?;
+        history.rewrite(|n, line| (n != without).then(|| line.to_vec()), add)
+    }
+}

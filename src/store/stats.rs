@@ -1,0 +1,140 @@
+//! `stats.json`: the statistics, and what they already count ([`Counted`]), so that a deal, a
+//! game or a comparison with the expert in South's seat is counted once however many times the
+//! front end reports it. Kept whole and written atomically ([`super::atomic`]); one that cannot
+//! be understood is moved aside, one that cannot be read is never written over.
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic::{JsonFile, check_version};
+use super::{SMALL_LIMIT, STATS_FILE, SetAside, Store, StoreError, Unfit, unusable};
+use crate::game::Game;
+use crate::rules::Team;
+use crate::stats::{STATS_VERSION, Stats};
+
+/// The bookkeeping kept next to the statistics, so a deal or a game is counted once however
+/// many times the front end reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Counted {
+    seed: u64,
+    started: u64,
+    /// Deals of that game already counted.
+    deals: usize,
+    /// Whether the game itself was counted.
+    game: bool,
+    /// The deals of that game (from 0) whose comparison with the expert in South's seat is
+    /// counted: they come in after their deal, not always in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    compared: Vec<usize>,
+}
+
+/// `stats.json`: the statistics and what they already count.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct StatsFile {
+    #[serde(flatten)]
+    stats: Stats,
+    #[serde(default)]
+    counted: Option<Counted>,
+}
+
+impl Store {
+    /// `stats.json`.
+    fn stats_file(&self) -> JsonFile<'_> {
+        self.json_file(STATS_FILE, SMALL_LIMIT)
+    }
+
+    /// Reads `stats.json`: empty when missing; moved aside (and reported) when it cannot be
+    /// understood. An unreadable file is an error, so it is never overwritten.
+    fn read_stats(&self) -> Result<(StatsFile, Option<SetAside>), StoreError> {
+        let file = self.stats_file();
+        let path = file.path();
+        let parsed = match file.read() {
+            Ok(Some(bytes)) => serde_json::from_slice::<serde_json::Value>(&bytes)
+                .map_err(|e| Unfit::NotJson(e.to_string()))
+                .and_then(|v| {
+                    check_version(&v, STATS_VERSION)?;
+                    StatsFile::deserialize(&v).map_err(|e| Unfit::NotStats(e.to_string()))
+                }),
+            Ok(None) => return Ok((StatsFile::default(), None)),
+            Err(e) if e.is_unusable() => Err(unusable(&path, &e)),
+            Err(e) => return Err(StoreError::read(&path, e)),
+        };
+        match parsed {
+            Ok(file) => Ok((file, None)),
+            Err(reason) => {
+                let aside = self.set_aside(STATS_FILE, reason)?;
+                Ok((StatsFile::default(), Some(aside)))
+            }
+        }
+    }
+
+    /// The statistics. A missing `stats.json` is empty statistics; a corrupt one is moved aside.
+    pub fn stats(&self) -> Stats {
+        self.stats_checked().map(|(s, _)| s).unwrap_or_default()
+    }
+
+    /// The statistics, and the `stats.json` that could not be understood (moved aside, or left
+    /// in place by a read-only store).
+    pub fn stats_checked(&self) -> Result<(Stats, Option<SetAside>), StoreError> {
+        let (mut stats, aside) = self.read_stats().map(|(f, aside)| (f.stats, aside))?;
+        // Exercises that cannot be read are said by their own notice; they count for nothing.
+        stats.practice =
+            self.exercises().map(|f| crate::exercises::tally(&f.exercises)).unwrap_or_default();
+        Ok((stats, aside))
+    }
+
+    /// Counts the deals of `game` not counted yet and their comparisons with the expert, and
+    /// says whether anything was added and whether the game itself is counted.
+    fn count(&self, game: &Game, file: &mut StatsFile) -> (bool, bool) {
+        let started = self.started(game);
+        let (from, game_counted, mut compared) = match file.counted.take() {
+            Some(c) if c.seed == game.seed() && c.started == started => {
+                (c.deals, c.game, c.compared)
+            }
+            _ => (0, false, Vec::new()),
+        };
+        let n = game.history().len();
+        for d in game.history().iter().skip(from) {
+            file.stats.add_deal(d);
+        }
+        let mut changed = from < n;
+        for (i, d) in game.history().iter().enumerate() {
+            if let Some(difference) = d.expert_difference()
+                && !compared.contains(&i)
+            {
+                file.stats.add_comparison(game.rules().set, difference);
+                compared.push(i);
+                changed = true;
+            }
+        }
+        file.counted = Some(Counted {
+            seed: game.seed(),
+            started,
+            deals: n.max(from),
+            game: game_counted,
+            compared,
+        });
+        (changed, game_counted)
+    }
+
+    /// At the end of each deal: the finished deals of `game` not counted yet are added to the
+    /// statistics (a deal is counted once, however often this is called).
+    pub fn deal_finished(&self, game: &Game) -> Result<(), StoreError> {
+        let (mut file, _) = self.read_stats()?;
+        let (changed, _) = self.count(game, &mut file);
+        if changed { self.stats_file().write(&file) } else { Ok(()) }
+    }
+
+    /// At game over, the game's statistics: its deals and comparisons not counted yet, and the
+    /// game itself unless it is counted already.
+    pub(super) fn count_game(&self, game: &Game, winner: Team) -> Result<(), StoreError> {
+        let (mut file, _) = self.read_stats()?;
+        let (changed, game_counted) = self.count(game, &mut file);
+        if !game_counted {
+            file.stats.add_game(game.rules().set, game.options().target, winner);
+            if let Some(c) = file.counted.as_mut() {
+                c.game = true;
+            }
+        }
+        if changed || !game_counted { self.stats_file().write(&file) } else { Ok(()) }
+    }
+}
