@@ -17,8 +17,10 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::bots::expert::{Cost, DealAnalysis, Reason};
+use crate::files::cut;
 use crate::game::{Action, Game, Replay, SeatView};
-use crate::rules::{Call, Card, DealRecord};
+use crate::rules::{Call, Card, DealRecord, RecordError};
+use crate::text::{Lang, Words};
 
 /// The least cost, in points of the deal's score, of a mistake made into an exercise (and it
 /// must be clear: [`Cost::is_mistake`]).
@@ -183,6 +185,93 @@ impl Verdict {
     }
 }
 
+/// Why a line is not an exercise, or an exercise's deal does not lead to its decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExerciseError {
+    /// Not JSON: the parser's words.
+    NotJson(String),
+    /// No version number.
+    NoVersion,
+    /// A version from a newer contree.
+    NewerVersion(u64),
+    /// JSON, but not an exercise: the parser's words.
+    NotAnExercise(String),
+    /// The deal it holds is not one the rules allow.
+    Deal(RecordError),
+    /// The deal has no decision of that number.
+    NoDecision(usize),
+    /// The decision is not South's, or not the action the exercise says South took.
+    NotSouths {
+        /// The decision's number in the deal.
+        decision: usize,
+        /// The action the exercise says South took.
+        played: Action,
+    },
+    /// The view is not South's.
+    ViewNotSouths,
+    /// The view is not the deal's at the decision.
+    ViewNotTheDeals,
+    /// The expert's choice is South's own.
+    ExpertIsSouths,
+    /// The expert's choice is not legal at the decision.
+    ExpertIllegal(Action),
+}
+
+impl std::fmt::Display for ExerciseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExerciseError::NotJson(why) | ExerciseError::NotAnExercise(why) => f.write_str(why),
+            ExerciseError::NoVersion => f.write_str("it has no version number"),
+            ExerciseError::NewerVersion(v) => write!(f, "version {v}, from a newer contree"),
+            ExerciseError::Deal(e) => write!(f, "{e}"),
+            ExerciseError::NoDecision(d) => write!(f, "the deal has no decision {d}"),
+            ExerciseError::NotSouths { decision, played } => {
+                write!(f, "decision {decision} is not South's {played}")
+            }
+            ExerciseError::ViewNotSouths => f.write_str("the view is not South's"),
+            ExerciseError::ViewNotTheDeals => {
+                f.write_str("the view is not the deal's at that decision")
+            }
+            ExerciseError::ExpertIsSouths => f.write_str("the expert's choice is South's own"),
+            ExerciseError::ExpertIllegal(a) => {
+                write!(f, "the expert's choice {a} is not legal there")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExerciseError {}
+
+impl Words {
+    /// Why a line is not an exercise, in the table's language; what a parser or the rules say
+    /// stays as they said it.
+    pub fn exercise_error(self, e: &ExerciseError) -> String {
+        if self.lang == Lang::En {
+            return self.out(e.to_string());
+        }
+        self.out(match e {
+            ExerciseError::NotJson(why) | ExerciseError::NotAnExercise(why) => why.clone(),
+            ExerciseError::NoVersion => "elle n'a pas de numéro de version".into(),
+            ExerciseError::NewerVersion(v) => {
+                format!("version {v}, d'un contree plus récent")
+            }
+            ExerciseError::Deal(e) => e.to_string(),
+            ExerciseError::NoDecision(d) => format!("la donne n'a pas de décision {d}"),
+            ExerciseError::NotSouths { decision, played } => {
+                format!("la décision {decision} n'est pas {} de Sud", self.action(*played))
+            }
+            ExerciseError::ViewNotSouths => "la vue n'est pas celle de Sud".into(),
+            ExerciseError::ViewNotTheDeals => {
+                "la vue n'est pas celle de la donne à cette décision".into()
+            }
+            ExerciseError::ExpertIsSouths => "le choix de l'expert est celui de Sud".into(),
+            ExerciseError::ExpertIllegal(a) => {
+                format!("le choix de l'expert, {}, n'y est pas permis", self.action(*a))
+            }
+        })
+    }
+}
+
 impl Exercise {
     /// An exercise of the decision `id.decision` of `deal`, where South did `played` at a cost
     /// of `cost` and the expert answered `expert`; new, waiting at once. The deal must be one the
@@ -193,7 +282,7 @@ impl Exercise {
         played: Action,
         cost: Figure,
         expert: Answer,
-    ) -> Result<Exercise, String> {
+    ) -> Result<Exercise, ExerciseError> {
         let view = at_decision(deal, id.decision, played)?.view(crate::rules::Seat::South);
         let exercise = Exercise {
             version: EXERCISE_VERSION,
@@ -212,14 +301,16 @@ impl Exercise {
     /// Reads one line of `exercises.jsonl`, with every check: its version, the view, and the
     /// deal replayed to the decision giving that view and that action; the expert's choice is
     /// legal there, and another than South's.
-    pub fn parse(line: &[u8]) -> Result<Exercise, String> {
-        let value: serde_json::Value = serde_json::from_slice(line).map_err(|e| e.to_string())?;
+    pub fn parse(line: &[u8]) -> Result<Exercise, ExerciseError> {
+        let value: serde_json::Value = serde_json::from_slice(line)
+            .map_err(|e| ExerciseError::NotJson(cut(&e.to_string())))?;
         match value.get("version").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(EXERCISE_VERSION) => {}
-            Some(v) => return Err(format!("version {v}, from a newer contree")),
-            None => return Err("it has no version number".into()),
+            Some(v) => return Err(ExerciseError::NewerVersion(v)),
+            None => return Err(ExerciseError::NoVersion),
         }
-        let exercise = Exercise::deserialize(&value).map_err(|e| e.to_string())?;
+        let exercise = Exercise::deserialize(&value)
+            .map_err(|e| ExerciseError::NotAnExercise(cut(&e.to_string())))?;
         exercise.check()?;
         Ok(exercise)
     }
@@ -232,25 +323,25 @@ impl Exercise {
     }
 
     /// The deal at the decision, checked against the view and the action kept.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), ExerciseError> {
         if self.view.seat() != crate::rules::Seat::South {
-            return Err("the view is not South's".into());
+            return Err(ExerciseError::ViewNotSouths);
         }
         let replay = at_decision(&self.deal, self.id.decision, self.played)?;
         if replay.view(self.view.seat()) != self.view {
-            return Err("the view is not the deal's at that decision".into());
+            return Err(ExerciseError::ViewNotTheDeals);
         }
         if self.expert.action == self.played {
-            return Err("the expert's choice is South's own".into());
+            return Err(ExerciseError::ExpertIsSouths);
         }
         if !legal(replay.game(), self.expert.action) {
-            return Err(format!("the expert's choice {} is not legal there", self.expert.action));
+            return Err(ExerciseError::ExpertIllegal(self.expert.action));
         }
         Ok(())
     }
 
     /// The game as it stood at the decision, for the table: South to act.
-    pub fn position(&self) -> Result<Game, String> {
+    pub fn position(&self) -> Result<Game, ExerciseError> {
         at_decision(&self.deal, self.id.decision, self.played).map(|r| r.game().clone())
     }
 
@@ -293,20 +384,24 @@ fn decision_index(calls: usize, action: Action, index: usize) -> usize {
 
 /// `deal` replayed up to its decision `decision` (among its calls, then its cards), which must
 /// be South's and be `played`.
-fn at_decision(deal: &DealRecord, decision: usize, played: Action) -> Result<Replay, String> {
+fn at_decision(
+    deal: &DealRecord,
+    decision: usize,
+    played: Action,
+) -> Result<Replay, ExerciseError> {
     let calls = deal.auction.len();
-    let mut replay = Replay::new(deal).map_err(|e| e.to_string())?;
+    let mut replay = Replay::new(deal).map_err(ExerciseError::Deal)?;
     loop {
         let Some(turn) = replay.next_turn() else {
-            return Err(format!("the deal has no decision {decision}"));
+            return Err(ExerciseError::NoDecision(decision));
         };
         if decision_index(calls, turn.action, turn.index) == decision {
             if turn.seat != crate::rules::Seat::South || turn.action != played {
-                return Err(format!("decision {decision} is not South's {played}"));
+                return Err(ExerciseError::NotSouths { decision, played });
             }
             return Ok(replay);
         }
-        replay.advance().map_err(|e| e.to_string())?;
+        replay.advance().map_err(ExerciseError::Deal)?;
     }
 }
 

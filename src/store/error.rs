@@ -83,7 +83,7 @@ pub enum Unfit {
         /// The lines.
         lines: Vec<usize>,
         /// Why the first could not be read.
-        said: String,
+        said: crate::exercises::ExerciseError,
     },
 }
 

@@ -10,8 +10,7 @@ use std::collections::BTreeSet;
 
 use super::jsonl::{self, Line, Lines};
 use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, held, unusable};
-use crate::exercises::{Exercise, ExerciseId};
-use crate::files;
+use crate::exercises::{Exercise, ExerciseError, ExerciseId};
 
 /// The exercises as read from `exercises.jsonl`.
 #[derive(Clone, Debug, Default)]
@@ -24,7 +23,9 @@ pub struct ExerciseFile {
 }
 
 impl Line for Exercise {
-    fn parse(line: &[u8]) -> Result<Exercise, String> {
+    type Error = ExerciseError;
+
+    fn parse(line: &[u8]) -> Result<Exercise, ExerciseError> {
         Exercise::parse(line)
     }
 }
@@ -63,7 +64,7 @@ impl Store {
         let parsed = jsonl::parse::<Exercise>(&bytes);
         let mut file = ExerciseFile { exercises: parsed.lines, set_aside: None };
         if let Some((_, first)) = parsed.bad.first() {
-            let said = files::cut(first);
+            let said = first.clone();
             let bad: Vec<usize> = parsed.bad.iter().map(|(i, _)| *i).collect();
             file.set_aside = Some(self.set_lines_aside(&bytes, &bad, said)?);
         }
@@ -76,7 +77,7 @@ impl Store {
         &self,
         bytes: &[u8],
         bad: &[usize],
-        said: String,
+        said: ExerciseError,
     ) -> Result<SetAside, StoreError> {
         let reason = Unfit::NotExercises { lines: bad.iter().map(|i| i + 1).collect(), said };
         let mut aside = SetAside {

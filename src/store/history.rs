@@ -79,6 +79,8 @@ impl GameHistory {
 }
 
 impl Line for GameEntry {
+    type Error = String;
+
     fn parse(line: &[u8]) -> Result<GameEntry, String> {
         serde_json::from_slice(line).map_err(|e| e.to_string())
     }

@@ -17,8 +17,11 @@ use crate::files::{self, ReadError};
 
 /// A line of a file of JSON lines, read back from its bytes.
 pub(super) trait Line: Sized {
+    /// Why a line is not one.
+    type Error;
+
     /// The line (without its newline) read, or why it is not one.
-    fn parse(line: &[u8]) -> Result<Self, String>;
+    fn parse(line: &[u8]) -> Result<Self, Self::Error>;
 }
 
 /// The file of lines `name` of the data directory, each line an `L`.
@@ -36,11 +39,11 @@ pub(super) struct Appending {
 
 /// The lines of a file as read: those that are lines of their kind, oldest first, and the
 /// others (numbered from 0) with why each could not be read.
-pub(super) struct Parsed<L> {
+pub(super) struct Parsed<L: Line> {
     /// The lines read.
     pub(super) lines: Vec<L>,
     /// The lines that could not be read, and why.
-    pub(super) bad: Vec<(usize, String)>,
+    pub(super) bad: Vec<(usize, L::Error)>,
 }
 
 impl Store {

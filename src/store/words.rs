@@ -138,6 +138,7 @@ impl Words {
             Unfit::NotExercises { lines, said } => {
                 let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
                 let numbers = numbers.join(", ");
+                let said = self.exercise_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas un exercice de contree ({said}) ; elle seule a été déplacée, les autres lignes restent")
                 } else {
@@ -248,6 +249,7 @@ impl Words {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exercises::ExerciseError;
 
     use crate::text::*;
 
@@ -337,8 +339,8 @@ mod tests {
                 Unfit::NotFields,
                 Unfit::EarlierFiling,
                 Unfit::CutOff,
-                Unfit::NotExercises { lines: vec![2], said: "x".into() },
-                Unfit::NotExercises { lines: vec![2, 5], said: "x".into() },
+                Unfit::NotExercises { lines: vec![2], said: ExerciseError::NoVersion },
+                Unfit::NotExercises { lines: vec![2, 5], said: ExerciseError::NewerVersion(9) },
             ])
             .chain(refused.into_iter().map(Unfit::Refused))
             .chain(
