@@ -34,8 +34,6 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use clap::ValueEnum;
-use clap::builder::PossibleValue;
 use serde_json::json;
 
 use crate::bots::expert::Budget;
@@ -135,25 +133,6 @@ impl From<Level> for Contestant {
 impl fmt::Display for Contestant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl ValueEnum for Contestant {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Contestant::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        match self {
-            Contestant::Level(level) => level.to_possible_value(),
-            Contestant::Gambler => Some(PossibleValue::new(self.name()).help(
-                "Arena only: bids 20 to 40 points above its hand's worth, never contres; \
-                 plays as normal",
-            )),
-            Contestant::Oracle => Some(PossibleValue::new(self.name()).help(
-                "Arena only: sees every hand and plays the solver's best card; bids as normal",
-            )),
-        }
     }
 }
 
@@ -1082,6 +1061,7 @@ mod tests {
 
     #[test]
     fn contestants_are_the_levels_and_the_gambler() {
+        use clap::ValueEnum;
         let names: Vec<&str> = Contestant::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(names, ["random", "easy", "normal", "expert", "gambler", "oracle"]);
         for c in Contestant::ALL {

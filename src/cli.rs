@@ -10,6 +10,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use crate::arena::Contestant;
 use crate::bots::Level;
 use crate::files::{self, ReadError};
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
@@ -159,6 +160,26 @@ command_line_values!(BiddingStyle {
         "Bids a little below what the hand seems worth; contres only on sure things";
     BiddingStyle::Bold => "bold", "Bids a little above; competes and contres more readily";
 });
+
+// The arena's contestants: the levels, and the two players of the arena alone.
+impl ValueEnum for Contestant {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Contestant::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            Contestant::Level(level) => level.to_possible_value(),
+            Contestant::Gambler => Some(PossibleValue::new(self.name()).help(
+                "Arena only: bids 20 to 40 points above its hand's worth, never contres; \
+                 plays as normal",
+            )),
+            Contestant::Oracle => Some(PossibleValue::new(self.name()).help(
+                "Arena only: sees every hand and plays the solver's best card; bids as normal",
+            )),
+        }
+    }
+}
 
 // The table's own choices: `--level`, `--lang`, `--speed`, `--deck` and `--colours`, each
 // name the one the settings file writes.
