@@ -1,13 +1,14 @@
 //! The crate's layers, read from its sources: which module names which.
 //!
-//! - The pure core (`rules`, `game`, `search`) and the leaves under it (`mix`, `personas`)
-//!   name nothing of the players, the table, the command line or the disk, nor `clap`: the
-//!   rules can be replayed and checked without them, and a new screen or command cannot make
-//!   them depend on it.
+//! - Every top-level module has its layer ([`LAYERS`]) and names only the layers under it:
+//!   the pure core (`rules`, `text`, `game`, `search`) and its leaves name nothing of the
+//!   players, the table, the command line or the disk; nothing under the front ends names
+//!   `ui` or `line`, and these two do not name each other. Only the terminal table names
+//!   ratatui and crossterm, and only the command line names clap.
 //! - Only `main.rs` names `cli`.
-//! - The files of one directory do not name each other in a circle: each file can be read
-//!   knowing only the ones it names. Tests may name what they test from anywhere, so the code
-//!   of tests is left out of this one.
+//! - The files of one directory, and the crate's top-level modules, do not name each other in
+//!   a circle: each can be read knowing only the ones it names. Tests may name what they test
+//!   from anywhere, so the code of tests is left out of these checks.
 //! - A trick is taken in the rules alone (`rules::TrickTaking::play`, which the game's card
 //!   play, the views of a seat and the search's positions all hold), and in the search's own
 //!   working copy, `search/state.rs`, kept for speed and checked against the rules by its tests:
@@ -19,14 +20,89 @@ use std::path::{Path, PathBuf};
 /// A module's path from the crate root: `["search", "solver"]`; `[]` is `lib.rs`.
 type ModPath = Vec<String>;
 
-/// What each module of the core may name besides itself.
-const CORE: [(&str, &[&str]); 5] = [
+/// What the session may name: the core, the players, and what is kept on disk.
+const UNDER_THE_SESSION: &[&str] = &[
+    "rules",
+    "mix",
+    "personas",
+    "files",
+    "text",
+    "search",
+    "game",
+    "bots",
+    "exercises",
+    "stats",
+    "store",
+];
+
+/// What a front end may name: the session and everything under it, never the other front end.
+const UNDER_A_FRONT_END: &[&str] = &[
+    "rules",
+    "mix",
+    "personas",
+    "files",
+    "text",
+    "search",
+    "game",
+    "bots",
+    "exercises",
+    "stats",
+    "store",
+    "session",
+];
+
+/// What the command line may name: all but the front ends, which the binary starts.
+const UNDER_THE_COMMAND_LINE: &[&str] = &[
+    "rules",
+    "mix",
+    "personas",
+    "files",
+    "text",
+    "search",
+    "game",
+    "bots",
+    "exercises",
+    "stats",
+    "store",
+    "session",
+    "score",
+    "analyse",
+    "arena",
+];
+
+/// The crate's layers, bottom first: each top-level module with the modules it may name
+/// besides itself. A module names only modules listed before it, so that no two name each
+/// other and each can be read knowing only those under it; ARCHITECTURE.md draws the same
+/// table. The binary, `main`, may name them all.
+const LAYERS: [(&str, &[&str]); 18] = [
+    // The pure core and its leaves: no players, no table, no disk.
     ("rules", &[]),
     ("mix", &[]),
     ("personas", &[]),
+    ("files", &[]),
+    ("text", &["rules"]),
     ("search", &["rules", "mix"]),
-    ("game", &["rules", "mix", "personas"]),
+    ("game", &["rules", "mix", "personas", "text"]),
+    // The computer players, and what is made of their answers and kept on disk.
+    ("bots", &["rules", "mix", "personas", "files", "text", "search", "game"]),
+    ("exercises", &["rules", "text", "game", "bots"]),
+    ("stats", &["rules", "text", "game", "exercises"]),
+    ("store", &["rules", "files", "text", "game", "exercises", "stats"]),
+    // One table, whichever front end draws it.
+    ("session", UNDER_THE_SESSION),
+    // The two front ends.
+    ("ui", UNDER_A_FRONT_END),
+    ("line", UNDER_A_FRONT_END),
+    // The other commands.
+    ("score", &["rules", "files"]),
+    ("analyse", &["rules", "text", "game", "bots", "score"]),
+    ("arena", &["rules", "mix", "personas", "search", "game", "bots"]),
+    ("cli", UNDER_THE_COMMAND_LINE),
 ];
+
+/// The outside crates that only some modules may name: the terminal's, and the command line's.
+const OUTSIDE: [(&str, &[&str]); 3] =
+    [("ratatui", &["ui", "main"]), ("crossterm", &["ui", "main"]), ("clap", &["cli", "main"])];
 
 /// Every `.rs` file under `dir`, with its module path.
 fn modules(dir: &Path, path: &[String], out: &mut Vec<(PathBuf, ModPath)>) {
@@ -126,12 +202,12 @@ fn paths(s: &[u8], mut i: usize, prefix: &ModPath, out: &mut Vec<ModPath>) -> us
 }
 
 /// Every module path `file` (module `me`) names through `crate::`, `super::` or `self::`, and
-/// whether it names `clap`.
-fn named(text: &str, me: &ModPath) -> (Vec<ModPath>, bool) {
+/// the outside crates of [`OUTSIDE`] it names.
+fn named(text: &str, me: &ModPath) -> (Vec<ModPath>, BTreeSet<&'static str>) {
     let code = code(text);
     let s = code.as_bytes();
     let mut out = Vec::new();
-    let mut clap = false;
+    let mut outside = BTreeSet::new();
     let mut i = 0;
     while i < s.len() {
         let boundary = i == 0 || !(s[i - 1].is_ascii_alphanumeric() || s[i - 1] == b'_');
@@ -143,8 +219,8 @@ fn named(text: &str, me: &ModPath) -> (Vec<ModPath>, bool) {
             i += 1;
             continue;
         };
-        if word == "clap" {
-            clap = true;
+        if let Some((name, _)) = OUTSIDE.iter().find(|(name, _)| *name == word) {
+            outside.insert(*name);
         }
         if s.get(j..j + 2) != Some(b"::") {
             i = j;
@@ -174,7 +250,7 @@ fn named(text: &str, me: &ModPath) -> (Vec<ModPath>, bool) {
         out.extend(found);
         i = k.max(j);
     }
-    (out, clap)
+    (out, outside)
 }
 
 /// The longest prefix of `path` that is a module of the crate.
@@ -187,8 +263,8 @@ struct Crate {
     names: BTreeMap<ModPath, BTreeSet<ModPath>>,
     /// The same, tests left out: the `tests` modules, in files of their own or at a file's end.
     names_outside_tests: BTreeMap<ModPath, BTreeSet<ModPath>>,
-    /// The modules that name `clap`.
-    clap: BTreeSet<ModPath>,
+    /// Each module with the outside crates of [`OUTSIDE`] it names.
+    outside: BTreeMap<ModPath, BTreeSet<&'static str>>,
 }
 
 fn read_crate() -> Crate {
@@ -198,12 +274,13 @@ fn read_crate() -> Crate {
     let all: BTreeSet<ModPath> = files.iter().map(|(_, m)| m.clone()).collect();
     let mut names = BTreeMap::new();
     let mut names_outside_tests = BTreeMap::new();
-    let mut clap = BTreeSet::new();
+    let mut outside = BTreeMap::new();
     for (file, me) in &files {
         if file.file_name().is_some_and(|n| n == "main.rs") {
             // The binary is a crate of its own: its `contree::` paths name the library.
             let text = std::fs::read_to_string(file).expect("a source file");
-            let (paths, _) = named(&text, &vec!["main".to_string()]);
+            let (paths, crates) = named(&text, &vec!["main".to_string()]);
+            outside.insert(vec!["main".to_string()], crates);
             let set: BTreeSet<ModPath> =
                 paths.iter().map(|p| module_of(p, &all)).filter(|m| !m.is_empty()).collect();
             names_outside_tests.insert(vec!["main".to_string()], set.clone());
@@ -211,10 +288,7 @@ fn read_crate() -> Crate {
             continue;
         }
         let text = std::fs::read_to_string(file).expect("a source file");
-        let (paths, uses_clap) = named(&text, me);
-        if uses_clap {
-            clap.insert(me.clone());
-        }
+        let (paths, _) = named(&text, me);
         let modules_named = |paths: &[ModPath]| -> BTreeSet<ModPath> {
             paths
                 .iter()
@@ -224,38 +298,73 @@ fn read_crate() -> Crate {
         };
         names.insert(me.clone(), modules_named(&paths));
         if !me.iter().any(|m| m == "tests") {
-            let outside = text.split("#[cfg(test)]\nmod tests").next().unwrap_or_default();
-            names_outside_tests.insert(me.clone(), modules_named(&named(outside, me).0));
+            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or_default();
+            let (paths, crates) = named(code, me);
+            names_outside_tests.insert(me.clone(), modules_named(&paths));
+            outside.insert(me.clone(), crates);
         }
     }
-    Crate { names, names_outside_tests, clap }
+    Crate { names, names_outside_tests, outside }
 }
 
 fn show(path: &ModPath) -> String {
     if path.is_empty() { "lib".to_string() } else { path.join("::") }
 }
 
+/// The top-level modules of the crate, from `src/lib.rs`'s `pub mod` lines.
+fn top_level_modules() -> BTreeSet<String> {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"))
+        .expect("lib.rs can be read");
+    lib.lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod ").or_else(|| l.trim().strip_prefix("mod ")))
+        .map(|m| m.trim_end_matches(';').to_string())
+        .collect()
+}
+
 #[test]
-fn the_core_names_nothing_above_it_nor_clap() {
+fn every_module_has_its_layer() {
+    let listed: BTreeSet<String> = LAYERS.iter().map(|(m, _)| m.to_string()).collect();
+    let missing: Vec<String> = top_level_modules().difference(&listed).cloned().collect();
+    assert!(missing.is_empty(), "modules without a layer in LAYERS: {missing:?}");
+    // Each layer names only layers listed before it.
+    for (i, (module, allowed)) in LAYERS.iter().enumerate() {
+        for name in *allowed {
+            let at = LAYERS.iter().position(|(m, _)| m == name);
+            assert!(at.is_some_and(|at| at < i), "{module} may name {name}, not under it");
+        }
+    }
+}
+
+#[test]
+fn every_module_names_only_the_layers_under_it() {
     let krate = read_crate();
     let mut wrong = Vec::new();
-    for (module, names) in &krate.names {
-        let Some((top, allowed)) =
-            CORE.iter().find(|(top, _)| module.first().is_some_and(|m| m == top))
-        else {
+    for (module, names) in &krate.names_outside_tests {
+        let Some(top) = module.first() else { continue };
+        if top == "main" {
+            continue;
+        }
+        let Some((_, allowed)) = LAYERS.iter().find(|(m, _)| m == top) else {
+            wrong.push(format!("{} has no layer", show(module)));
             continue;
         };
         for named in names {
             let other = named.first().map(String::as_str).unwrap_or_default();
-            if other != *top && !allowed.contains(&other) {
+            if other != top && !allowed.contains(&other) {
                 wrong.push(format!("{} names {}", show(module), show(named)));
             }
         }
-        if krate.clap.contains(module) {
-            wrong.push(format!("{} names clap", show(module)));
+    }
+    for (module, crates) in &krate.outside {
+        let top = module.first().map(String::as_str).unwrap_or_default();
+        for name in crates {
+            let allowed = OUTSIDE.iter().find(|(n, _)| n == name).map(|(_, a)| *a);
+            if !allowed.is_some_and(|a| a.contains(&top)) {
+                wrong.push(format!("{} names {name}", show(module)));
+            }
         }
     }
-    assert!(wrong.is_empty(), "the core reaches above itself:\n{}", wrong.join("\n"));
+    assert!(wrong.is_empty(), "modules reaching above their layer:\n{}", wrong.join("\n"));
 }
 
 #[test]
@@ -289,11 +398,6 @@ fn the_files_of_a_directory_name_each_other_in_no_circle() {
     }
     let mut circles = Vec::new();
     for (dir, pairs) in &edges {
-        if dir.is_empty() {
-            // The crate's own modules: bots and the table over the core, by design, but the
-            // lib's children may name each other both ways (the store and the statistics).
-            continue;
-        }
         let nodes: BTreeSet<&String> = pairs.iter().flat_map(|(a, b)| [a, b]).collect();
         for start in &nodes {
             // A path back to `start` through the edges.
