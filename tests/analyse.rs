@@ -195,3 +195,46 @@ proptest! {
         prop_assert_eq!(decisions.len(), calls);
     }
 }
+
+/// The first record of the conformance vectors, its game's totals before it near the integer
+/// limit: West's 90 diamonds contré fails, and North-South's 500 take their total to the limit.
+fn record_near_the_limit() -> String {
+    let line = include_str!("data/public.jsonl").lines().next().expect("a line");
+    let mut vector: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    let record = &mut vector["record"];
+    record["game"] =
+        serde_json::json!({"target": 1000, "before": {"NS": 4294967000u32, "EW": 900}});
+    record.to_string()
+}
+
+#[test]
+fn a_record_whose_totals_are_near_the_limit_is_analysed_without_a_panic() {
+    let input = record_near_the_limit() + "\n";
+    let score = contree(&["score"], &input);
+    let answer: serde_json::Value = serde_json::from_str(&score).expect("JSON");
+    assert_eq!(answer["game"]["total"], serde_json::json!({"NS": u32::MAX, "EW": 900}));
+    for args in [&["analyse", "--json", "--worlds", "2"][..], &["analyse", "--worlds", "2"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("contree runs");
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
+        let out = child.wait_with_output().expect("contree ends");
+        let (stdout, stderr) =
+            (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+        match args[1] {
+            "--json" => {
+                let analysis: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+                assert_eq!(analysis["ok"], true, "{analysis}");
+                assert_eq!(analysis["contract"]["taker"], "W", "{analysis}");
+                assert!(!analysis["decisions"].as_array().expect("decisions").is_empty());
+            }
+            _ => assert!(stdout.starts_with("Record 1: "), "{stdout}"),
+        }
+    }
+}

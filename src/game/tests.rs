@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::rules::{
-    Bid, BidLevel, Declaration, Direction, Rank, RuleSet, ScoreSum, Suit, declaration_winner,
+    Bid, BidError, BidLevel, Declaration, Direction, Rank, RuleSet, ScoreSum, Suit,
+    declaration_winner, game_outcome, score_deal,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -632,4 +633,31 @@ fn a_coinche_sum_is_the_one_the_rules_give() {
             assert_ne!(s.sums[t], ScoreSum { times: 0, ..ScoreSum::default() });
         }
     }
+}
+
+/// Totals near the integer limit, as a deal record may give them: the game counts each deal as
+/// the record's answer (`contree score`) does, through the one reckoning, the totals stopping
+/// at the limit rather than wrapping round, and the game over or not as the answer says.
+#[test]
+fn totals_near_the_limit_stop_there_as_the_records_answer_says() {
+    let mut compared = 0;
+    for (i, rules) in every_rules().into_iter().enumerate() {
+        let game = play_to_end(40 + i as u64, GameOptions::of(rules), false);
+        for (j, result) in game.history().iter().enumerate().take(6) {
+            let mut record = result.record.clone();
+            let near = u32::MAX - j as u32 * 40;
+            let before = ByTeam([near, u32::MAX - 30]);
+            record.game = Some(GameContext { target: game.options().target, before });
+            let replayed = Replay::new(&record).and_then(Replay::finish).expect("replays");
+            let answer = record.score().expect("scores").game.expect("a game answer");
+            let points = replayed.history()[0].points();
+            let expected = ByTeam::from_fn(|t| before[t].saturating_add(u32::from(points[t])));
+            assert_eq!(replayed.totals(), expected, "{rules:?} deal {j}");
+            assert_eq!(answer.total, expected, "{rules:?} deal {j}");
+            assert_eq!(replayed.winner(), answer.winner, "{rules:?} deal {j}");
+            assert_eq!(replayed.phase() == Phase::GameOver, answer.over, "{rules:?} deal {j}");
+            compared += usize::from(points != ByTeam::default());
+        }
+    }
+    assert!(compared >= 10, "deals with a score: {compared}");
 }

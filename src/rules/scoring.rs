@@ -16,9 +16,11 @@
 //! more in the last deal.
 
 use super::auction::{BidLevel, Contract, Multiplier};
+use super::declarations::{Combination, declarations_scored};
 use super::play::{CardPlay, DEAL_POINTS};
+use super::record::GameContext;
 use super::ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
-use super::seat::{ByTeam, Team};
+use super::seat::{BySeat, ByTeam, Team};
 
 /// Points of one belote.
 pub const BELOTE_POINTS: u16 = 20;
@@ -548,6 +550,65 @@ pub fn game_outcome(
         }),
     };
     winner.map_or(GameOutcome::Continue, GameOutcome::Won)
+}
+
+/// A finished deal scored and counted in its game, the one way the table and a deal record's
+/// answer ([`super::DealRecord::score`]) both do it: the declarations that scored, card points,
+/// tricks and belotes ([`DealTally::of`]), the made test, the table and its rounding
+/// ([`score_deal`]), the totals after the deal and the end of the game ([`game_outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealReckoning {
+    /// `coinche`: the declaration points that scored for each team, before any capot transfer;
+    /// zero in the other sets and when everyone passed.
+    pub declarations: ByTeam<u16>,
+    /// What the deal brought to the score table (nothing when everyone passed).
+    pub tally: DealTally,
+    /// The score, when there was a contract.
+    pub score: Option<DealScore>,
+    /// Both totals after the deal: those before it and the deal's score. A total that would
+    /// pass `u32::MAX` stays there: totals before a deal may come from a record, and whatever
+    /// they are, they never wrap round.
+    pub totals: ByTeam<u32>,
+    /// Whether the game is over after the deal, and who won.
+    pub outcome: GameOutcome,
+}
+
+impl DealReckoning {
+    /// Scores a finished deal under `rules` and counts it in `game`: `played` is the contract
+    /// and its card play over (`None` when everyone passed), `declared` each seat's
+    /// declarations (`coinche` only; `None` in the other sets).
+    ///
+    /// ```
+    /// use contree::rules::*;
+    /// // Everyone passed: nothing scored, the totals as they were, and they never wrap round.
+    /// let game = GameContext { target: 1000, before: ByTeam([u32::MAX, 990]) };
+    /// let r = DealReckoning::of(None, None, Rules::default(), game);
+    /// assert_eq!((r.score, r.totals), (None, ByTeam([u32::MAX, 990])));
+    /// assert_eq!(r.outcome, GameOutcome::Won(Team::NS));
+    /// ```
+    pub fn of(
+        played: Option<(&Contract, &CardPlay)>,
+        declared: Option<&BySeat<Combination>>,
+        rules: Rules,
+        game: GameContext,
+    ) -> DealReckoning {
+        let Some((contract, play)) = played else {
+            return DealReckoning {
+                declarations: ByTeam::default(),
+                tally: DealTally::default(),
+                score: None,
+                totals: game.before,
+                outcome: game_outcome(rules, game.target, game.before, None),
+            };
+        };
+        let declarations =
+            declared.map(|d| declarations_scored(d, contract.trump())).unwrap_or_default();
+        let tally = DealTally::of(play, declarations);
+        let score = score_deal(contract, &tally, rules);
+        let totals = ByTeam::from_fn(|t| game.before[t].saturating_add(u32::from(score.score[t])));
+        let outcome = game_outcome(rules, game.target, totals, Some((&score, tally.tricks_won)));
+        DealReckoning { declarations, tally, score: Some(score), totals, outcome }
+    }
 }
 
 #[cfg(test)]
