@@ -319,12 +319,18 @@ mod tests {
     #[test]
     fn totals_near_the_limit_are_analysed_as_contree_score_counts_them() {
         let mut record = seeded_record(true);
-        record.game = Some(GameContext { target: 1000, before: ByTeam([u32::MAX - 5, u32::MAX]) });
+        let before = ByTeam([u32::MAX - 5, u32::MAX - 5]);
+        record.game = Some(GameContext { target: 1000, before });
         let (status, json) = analysed(&line_of(&record), true);
         assert_eq!(status, ScoreStatus::AllAccepted);
         let a: serde_json::Value = serde_json::from_str(&json).expect("JSON");
         assert_eq!(a["decisions"].as_array().map(Vec::len), Some(souths_decisions(&record).len()));
-        let total = record.score().ok().and_then(|s| s.game).map(|g| g.total);
-        assert_eq!(total.map(|t| t[crate::rules::Team::EW]), Some(u32::MAX));
+        let scored = record.score().expect("scores");
+        let total = scored.game.map(|g| g.total);
+        assert_eq!(
+            total,
+            Some(ByTeam::from_fn(|t| before[t].saturating_add(scored.score[t].into())))
+        );
+        assert!(scored.score.0.iter().any(|&s| s > 5), "a deal that takes a total to the limit");
     }
 }

@@ -305,72 +305,41 @@ mod parsing {
         (0usize..32).prop_map(|i| Card::all().nth(i).expect("32 cards"))
     }
 
-    /// Lines as a player might type them, and worse: words of the table's commands, glyphs,
-    /// accents and bytes of any kind run together, so that cards and calls come up among the
-    /// lines read as nothing.
+    /// Lines as a player might type them, and worse: a card (a rank, a suit, "play" and "of" or
+    /// not), a bid (a level and a trump, "bid" or not), or words of the commands, glyphs,
+    /// accents and bytes of any kind run together, so that cards and calls come up often among
+    /// the lines read as nothing.
     fn typed() -> impl Strategy<Value = Vec<u8>> {
-        let words = vec![
+        use proptest::sample::select;
+        let ranks = vec![
+            "jack", "valet", "j", "v", "queen", "dame", "q", "d", "king", "roi", "k", "r", "ace",
+            "as", "a", "7", "sept", "8", "huit", "9", "10", "dix", "ten",
+        ];
+        let suits = vec![
+            "spades", "pique", "s", "p", "hearts", "coeur", "cœur", "h", "c", "diamonds",
+            "carreau", "d", "k", "clubs", "trèfle", "t", "♠", "♥", "♦", "♣",
+        ];
+        let trumps: Vec<&str> = suits
+            .iter()
+            .copied()
+            .chain(["nt", "sa", "at", "ta", "no trump", "sans atout", "tout atout", "all trumps"])
+            .collect();
+        let others = vec![
             "play",
             "jouer",
             "bid",
             "of",
             "de",
             "the",
-            "jack",
-            "valet",
-            "queen",
-            "dame",
-            "king",
-            "roi",
-            "ace",
-            "as",
-            "seven",
-            "sept",
-            "7",
-            "8",
-            "9",
-            "10",
-            "dix",
-            "j",
-            "v",
-            "q",
-            "d",
-            "k",
-            "r",
-            "a",
-            "s",
-            "h",
-            "c",
-            "p",
-            "t",
-            "spades",
-            "pique",
-            "hearts",
-            "coeur",
-            "cœur",
-            "diamonds",
-            "carreau",
-            "clubs",
-            "trèfle",
-            "♠",
-            "♥",
-            "♦",
-            "♣",
             "80",
             "100",
             "160",
             "capot",
-            "nt",
-            "sa",
-            "at",
-            "no",
-            "trump",
-            "sans",
-            "atout",
-            "tout",
             "pass",
             "passe",
+            "no bid",
             "contre",
+            "double",
             "sur",
             "surcontre",
             "js",
@@ -380,11 +349,27 @@ mod parsing {
             "?",
             "",
         ];
+        let card = (
+            select(vec!["", "play ", "jouer "]),
+            select(ranks.clone()),
+            select(vec![" ", " of ", " de ", ""]),
+            select(suits.clone()),
+        )
+            .prop_map(|(p, r, of, s)| format!("{p}{r}{of}{s}").into_bytes());
+        let bid = (
+            select(vec!["", "bid "]),
+            select(vec!["80", "90", "100", "160", "170", "capot"]),
+            select(trumps),
+        )
+            .prop_map(|(p, l, t)| format!("{p}{l} {t}").into_bytes());
         let word = prop_oneof![
-            proptest::sample::select(words).prop_map(|w| w.as_bytes().to_vec()),
+            select(ranks).prop_map(|w| w.as_bytes().to_vec()),
+            select(suits).prop_map(|w| w.as_bytes().to_vec()),
+            select(others).prop_map(|w| w.as_bytes().to_vec()),
             proptest::collection::vec(any::<u8>(), 0..4),
         ];
-        proptest::collection::vec(word, 0..5).prop_map(|ws| ws.join(&b' '))
+        let soup = proptest::collection::vec(word, 0..5).prop_map(|ws| ws.join(&b' '));
+        prop_oneof![card, bid, soup]
     }
 
     /// The line as the names below are looked for in it: lower case, the accents and œ off.
