@@ -105,17 +105,22 @@ fn every_decisions_advice_is_contree_bots_answer_for_that_moment_over_100_deals(
     assert!(decisions > 800, "only {decisions} decisions");
 }
 
-/// Runs the binary with `args` on `input`.
-fn contree(args: &[&str], input: &str) -> String {
+/// Runs the binary with `args` on `input`: its status, standard output and standard error.
+fn contree_output(args: &[&str], input: &str) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("contree runs");
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
-    let out = child.wait_with_output().expect("contree ends");
-    String::from_utf8(out.stdout).expect("UTF-8")
+    child.wait_with_output().expect("contree ends")
+}
+
+/// Runs the binary with `args` on `input`: what it writes on standard output.
+fn contree(args: &[&str], input: &str) -> String {
+    String::from_utf8(contree_output(args, input).stdout).expect("UTF-8")
 }
 
 #[test]
@@ -214,15 +219,7 @@ fn a_record_whose_totals_are_near_the_limit_is_analysed_without_a_panic() {
     let answer: serde_json::Value = serde_json::from_str(&score).expect("JSON");
     assert_eq!(answer["game"]["total"], serde_json::json!({"NS": u32::MAX, "EW": 900}));
     for args in [&["analyse", "--json", "--worlds", "2"][..], &["analyse", "--worlds", "2"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("contree runs");
-        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
-        let out = child.wait_with_output().expect("contree ends");
+        let out = contree_output(args, &input);
         let (stdout, stderr) =
             (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
