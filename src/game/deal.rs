@@ -23,8 +23,9 @@ pub struct Deal {
     /// sees it, with the belotes said and the declarations announced.
     pub play: Option<CardPlay>,
     /// `coinche`: what each seat declares. A seat's declaration is made with its first card (its
-    /// best combination, unless it chose otherwise before with [`Game::declare`](super::Game::declare)) and is public
-    /// from then on ([`Deal::announced`], and as the table hears it in the play).
+    /// best combination, unless it chose otherwise before with
+    /// [`Game::declare`](super::Game::declare)) and is public from then on
+    /// ([`Deal::announced`], and as the table hears it in the play).
     pub declared: BySeat<Option<Combination>>,
     /// How many actions were taken back in this deal.
     pub undos: u32,
