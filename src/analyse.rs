@@ -153,3 +153,184 @@ fn write_text(
         analysis.mistakes_se()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    //! The analysis of small seeded deals, as text and as JSON, a record refused, and a record
+    //! whose game's totals are near the integer limit.
+
+    use super::*;
+    use crate::game::{Game, GameOptions, Phase, Replay};
+    use crate::rules::{BySeat, ByTeam, GameContext};
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    /// The record of the first deal of game `seed` played by random legal players, once one has
+    /// a contract (`contract`) or everyone passed (`!contract`).
+    fn seeded_record(contract: bool) -> DealRecord {
+        for seed in 0..200 {
+            let mut game = Game::new(GameOptions::default(), seed, BySeat::default());
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+                let (Some(seat), Some(action)) = (game.to_act(), game.random_action(&mut rng))
+                else {
+                    break;
+                };
+                game.apply(seat, action).expect("a legal action");
+            }
+            let record = game.deal().record(game.options(), ByTeam::default());
+            if game.deal().contract().is_some() == contract {
+                return record;
+            }
+        }
+        panic!("no such deal in 200 games")
+    }
+
+    /// South's decisions in `record`, in order: each call's index in the auction and each
+    /// card's in the play, with what was done.
+    fn souths_decisions(record: &DealRecord) -> Vec<(usize, Action)> {
+        let mut replay = Replay::new(record).expect("a record");
+        let mut out = Vec::new();
+        while let Some(turn) = replay.next_turn() {
+            if turn.seat == Seat::South {
+                out.push((turn.index, turn.action));
+            }
+            replay.advance().expect("a legal action");
+        }
+        out
+    }
+
+    fn analysed(input: &str, json: bool) -> (ScoreStatus, String) {
+        let options = Options { seat: Seat::South, budget: Budget::worlds(1), json };
+        let mut out = Vec::new();
+        let status = run(input.as_bytes(), &mut out, options).expect("read");
+        (status, String::from_utf8(out).expect("UTF-8"))
+    }
+
+    fn line_of(record: &DealRecord) -> String {
+        serde_json::to_string(record).expect("a record") + "\n"
+    }
+
+    #[test]
+    fn a_decision_is_a_call_or_a_card() {
+        assert_eq!(kind(Action::Bid(crate::rules::Call::Pass)), "call");
+        assert_eq!(kind(Action::Play("JH".parse().expect("a card"))), "card");
+    }
+
+    #[test]
+    fn the_json_of_a_deal_lists_each_of_souths_decisions_beside_the_advice() {
+        let record = seeded_record(true);
+        let (status, out) = analysed(&line_of(&record), true);
+        assert_eq!(status, ScoreStatus::AllAccepted);
+        let a: serde_json::Value = serde_json::from_str(&out).expect("one JSON analysis");
+        assert_eq!(a["ok"], true);
+        assert_eq!(a["seat"], "S");
+        let scored = record.score().expect("scores");
+        assert_eq!(a["contract"], serde_json::to_value(scored.contract).expect("JSON"));
+        assert_eq!(a["double_dummy"]["contract"], a["contract"], "{a}");
+        assert!(a["double_dummy"]["takers_points"].as_u64().is_some_and(|p| p <= 252), "{a}");
+        let decisions = a["decisions"].as_array().expect("decisions");
+        let expected = souths_decisions(&record);
+        assert_eq!(decisions.len(), expected.len(), "{a}");
+        for (d, (index, action)) in decisions.iter().zip(&expected) {
+            assert_eq!(d["index"], *index, "{d}");
+            assert_eq!(d["kind"], kind(*action), "{d}");
+            assert_eq!(d["played"], action.to_string(), "{d}");
+            assert_eq!(d["advised"], d["advice"]["action"], "{d}");
+            assert!(d["mistake"].is_boolean() && d["reason"].is_object(), "{d}");
+        }
+        let mistakes: f64 = decisions
+            .iter()
+            .filter(|d| d["mistake"] == true)
+            .map(|d| d["cost"]["mean"].as_f64().expect("a cost"))
+            .sum();
+        let cost = a["mistakes_cost"].as_f64().expect("a figure");
+        assert!((cost - mistakes).abs() < 1e-6, "{cost} against {mistakes}: {a}");
+    }
+
+    #[test]
+    fn the_text_of_a_deal_names_the_contract_and_every_decision() {
+        let record = seeded_record(true);
+        let (status, out) = analysed(&line_of(&record), false);
+        assert_eq!(status, ScoreStatus::AllAccepted);
+        let contract = record.replay_auction().ok().and_then(|a| a.contract()).expect("a contract");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!("Record 1: {}, from {}", WORDS.contract(&contract), WORDS.seat(Seat::South))
+        );
+        assert!(lines[1].starts_with("  Every hand seen, perfect play: the takers make "), "{out}");
+        let decisions = souths_decisions(&record);
+        // Each decision takes two lines, its verdict and the expert's reason.
+        assert_eq!(lines.len(), 2 + 2 * decisions.len() + 2, "{out}");
+        for (i, (index, action)) in decisions.iter().enumerate() {
+            let at = format!("{} {index}", kind(*action));
+            let verdict = lines[2 + 2 * i];
+            assert!(
+                verdict.starts_with(&format!("  {at:<8} played {:<8}", WORDS.action(*action))),
+                "{out}"
+            );
+            assert!(lines[3 + 2 * i].starts_with("           "), "{out}");
+        }
+        assert!(lines[lines.len() - 2].starts_with("  Clear mistakes cost "), "{out}");
+        assert_eq!(lines[lines.len() - 1], "");
+    }
+
+    #[test]
+    fn a_deal_everyone_passed_has_only_the_calls_to_review() {
+        let record = seeded_record(false);
+        let (status, text) = analysed(&line_of(&record), false);
+        assert_eq!(status, ScoreStatus::AllAccepted);
+        assert!(text.starts_with("Record 1: all passed, from "), "{text}");
+        assert!(!text.contains("Every hand seen"), "{text}");
+        let (_, json) = analysed(&line_of(&record), true);
+        let a: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        assert_eq!(
+            (&a["contract"], &a["double_dummy"]),
+            (&serde_json::Value::Null, &serde_json::Value::Null)
+        );
+        let kinds: Vec<&str> = a["decisions"]
+            .as_array()
+            .expect("decisions")
+            .iter()
+            .filter_map(|d| d["kind"].as_str())
+            .collect();
+        assert_eq!(kinds, ["call"], "{a}");
+    }
+
+    #[test]
+    fn a_record_that_cannot_be_analysed_gets_its_error_and_the_next_one_is_analysed() {
+        let good = seeded_record(true);
+        let mut bad = good.clone();
+        bad.play.swap(0, 1);
+        let input = format!("{}{}", line_of(&bad), line_of(&good));
+        let (status, json) = analysed(&input, true);
+        assert_eq!(status, ScoreStatus::SomeRejected);
+        let lines: Vec<serde_json::Value> =
+            json.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        assert_eq!(lines.len(), 2, "{json}");
+        let error = bad.score().expect_err("refused");
+        assert_eq!(lines[0], json!({ "ok": false, "error": error }));
+        assert_eq!(lines[1]["ok"], true);
+        let (_, text) = analysed(&input, false);
+        assert!(text.starts_with(&format!("Record 1: refused: {error}\n\nRecord 2: ")), "{text}");
+    }
+
+    #[test]
+    fn totals_near_the_limit_are_analysed_as_contree_score_counts_them() {
+        let mut record = seeded_record(true);
+        let before = ByTeam([u32::MAX - 5, u32::MAX - 5]);
+        record.game = Some(GameContext { target: 1000, before });
+        let (status, json) = analysed(&line_of(&record), true);
+        assert_eq!(status, ScoreStatus::AllAccepted);
+        let a: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        assert_eq!(a["decisions"].as_array().map(Vec::len), Some(souths_decisions(&record).len()));
+        let scored = record.score().expect("scores");
+        let total = scored.game.map(|g| g.total);
+        assert_eq!(
+            total,
+            Some(ByTeam::from_fn(|t| before[t].saturating_add(scored.score[t].into())))
+        );
+        assert!(scored.score.0.iter().any(|&s| s > 5), "a deal that takes a total to the limit");
+    }
+}

@@ -28,113 +28,25 @@
 //! [`seat`] measures the comparison the table makes after each deal: a level in South's seat
 //! against the expert in it, the other seats the same.
 
+mod contestant;
+mod report;
 pub mod seat;
+mod times;
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
 use crate::bots::expert::Budget;
-use crate::bots::{Decision, Level, gambler};
-use crate::game::{Action, DealResult, DealStyle, Game, GameError, GameOptions, Phase};
+use crate::game::{DealResult, DealStyle, Game, GameError, GameOptions, Phase};
 use crate::personas::BiddingStyle;
-use crate::rules::{
-    BySeat, Card, CardPlay, ContreScoring, Multiplier, RuleSet, Rules, ScoringMethod, Seat, Team,
-    Trump,
-};
-use crate::search::{Position, Solver};
+use crate::rules::{BySeat, Multiplier, Rules, Seat, Team, Trump};
 
-/// A player of the arena: a level of the table, or a player the table never offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Contestant {
-    /// A level, playing as it does at the table.
-    Level(Level),
-    /// Bids 20 to 40 points above what its hand is worth and never contres; plays its cards as
-    /// `normal` ([`gambler`]).
-    Gambler,
-    /// Sees every hand and plays the double-dummy solver's best card: the ceiling of card play.
-    /// It bids as `normal`, from its own hand only.
-    Oracle,
-}
-
-impl Contestant {
-    /// Every contestant: the levels, weakest first, then the arena's own players.
-    pub const ALL: [Contestant; Level::ALL.len() + 2] = {
-        let mut all = [Contestant::Gambler; Level::ALL.len() + 2];
-        let mut i = 0;
-        while i < Level::ALL.len() {
-            all[i] = Contestant::Level(Level::ALL[i]);
-            i += 1;
-        }
-        all[i + 1] = Contestant::Oracle;
-        all
-    };
-
-    /// The name used on the command line and in the reports.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Contestant::Level(level) => level.name(),
-            Contestant::Gambler => "gambler",
-            Contestant::Oracle => "oracle",
-        }
-    }
-
-    /// What the contestant plays for `seat`, the seat to act in `game`, with its style, the
-    /// seed of its stream and the expert's budget. The levels and the gambler are handed only
-    /// the seat's view of the deal ([`Game::view`]), so they cannot see a hidden card; the
-    /// oracle alone reads the whole deal, and only to play its cards.
-    pub fn decide(
-        self,
-        game: &Game,
-        seat: Seat,
-        style: BiddingStyle,
-        seed: u64,
-        budget: Budget,
-    ) -> Action {
-        if self == Contestant::Oracle
-            && let Some(card) = game.deal().play.as_ref().and_then(oracle_card)
-        {
-            return Action::Play(card);
-        }
-        let view = game.view(seat);
-        let decision = Decision { view: &view, style, seed, budget, cancel: None };
-        match self {
-            Contestant::Level(level) => level.decide(&decision),
-            Contestant::Gambler => gambler::decide(&decision),
-            // The oracle bids as `normal`, and plays as it when the deal cannot be read.
-            Contestant::Oracle => Level::Normal.decide(&decision),
-        }
-    }
-}
-
-thread_local! {
-    /// The oracle's solver, one per worker thread.
-    static ORACLE: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
-}
-
-/// The oracle's card: the solver's best with every hand in view (none once the play is over).
-fn oracle_card(play: &CardPlay) -> Option<Card> {
-    let pos = Position::from_card_play(play).ok()?;
-    ORACLE.with(|s| {
-        let mut solver = s.borrow_mut();
-        solver.set_node_limit(None);
-        solver.best_card(&pos).ok().flatten().map(|(card, _)| card)
-    })
-}
-
-impl From<Level> for Contestant {
-    fn from(level: Level) -> Contestant {
-        Contestant::Level(level)
-    }
-}
-
-impl fmt::Display for Contestant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use contestant::Contestant;
+use report::rules_name;
+pub use report::{ArenaReport, Counts, SideReport};
+use times::Times;
+pub use times::{DecisionTimes, format_ns};
 
 /// What to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,201 +87,6 @@ impl fmt::Display for ArenaError {
 
 impl std::error::Error for ArenaError {}
 
-/// Decision times in nanoseconds, in log-linear buckets: one per nanosecond up to
-/// `2 << SUB_BITS`, then `1 << SUB_BITS` buckets per doubling. A quantile read at the middle of
-/// its bucket is within 1/256 (0.4%) of the true value, from nanoseconds to hours, in a fixed
-/// 58 KiB; the fastest and slowest times are kept exactly.
-#[derive(Clone, Debug)]
-struct Times {
-    buckets: Vec<u64>,
-    count: u64,
-    min: u64,
-    max: u64,
-}
-
-const SUB_BITS: u32 = 7;
-const BUCKETS: usize = (u64::BITS - SUB_BITS + 1) as usize * (1 << SUB_BITS);
-
-/// The bucket of `ns`: the top `SUB_BITS + 1` bits of the value and how far they were shifted.
-fn bucket_of(ns: u64) -> usize {
-    let shift = (u64::BITS - 1 - ns.leading_zeros().min(u64::BITS - 1)).saturating_sub(SUB_BITS);
-    ((shift as usize) << SUB_BITS) + (ns >> shift) as usize
-}
-
-/// The smallest value of bucket `i` and its width.
-fn bucket_range(i: usize) -> (u64, u64) {
-    let sub = 1usize << SUB_BITS;
-    if i < 2 * sub {
-        return (i as u64, 1);
-    }
-    let shift = (i >> SUB_BITS) - 1;
-    (((i - (shift << SUB_BITS)) as u64) << shift, 1 << shift)
-}
-
-impl Times {
-    fn new() -> Times {
-        Times { buckets: vec![0; BUCKETS], count: 0, min: u64::MAX, max: 0 }
-    }
-
-    fn add(&mut self, ns: u64) {
-        self.count += 1;
-        self.min = self.min.min(ns);
-        self.max = self.max.max(ns);
-        self.buckets[bucket_of(ns)] += 1;
-    }
-
-    fn merge(&mut self, other: &Times) {
-        for (a, b) in self.buckets.iter_mut().zip(&other.buckets) {
-            *a += b;
-        }
-        self.count += other.count;
-        self.min = self.min.min(other.min);
-        self.max = self.max.max(other.max);
-    }
-
-    /// The `q` quantile (nearest rank) in nanoseconds: the middle of its bucket, within the
-    /// times seen.
-    fn quantile_ns(&self, q: f64) -> u64 {
-        if self.count == 0 {
-            return 0;
-        }
-        let rank = ((self.count as f64 * q).ceil() as u64).clamp(1, self.count);
-        let mut seen = 0u64;
-        for (i, &n) in self.buckets.iter().enumerate() {
-            seen += n;
-            if seen >= rank {
-                let (low, width) = bucket_range(i);
-                return (low + (width - 1) / 2).clamp(self.min, self.max);
-            }
-        }
-        self.max
-    }
-
-    fn summary(&self) -> DecisionTimes {
-        DecisionTimes {
-            count: self.count,
-            p50_ns: self.quantile_ns(0.5),
-            p90_ns: self.quantile_ns(0.9),
-            p99_ns: self.quantile_ns(0.99),
-            max_ns: self.max,
-        }
-    }
-}
-
-/// How long one side's decisions took (its auction decisions only when it bid for itself).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DecisionTimes {
-    /// Decisions timed.
-    pub count: u64,
-    /// Median, nanoseconds (within 0.4%).
-    pub p50_ns: u64,
-    /// 90th percentile, nanoseconds (within 0.4%).
-    pub p90_ns: u64,
-    /// 99th percentile, nanoseconds (within 0.4%).
-    pub p99_ns: u64,
-    /// The slowest, nanoseconds (exact).
-    pub max_ns: u64,
-}
-
-impl DecisionTimes {
-    /// The quantiles as the reports' JSON writes them: `{p50, p90, p99, max}` in microseconds.
-    pub fn to_json_us(&self) -> serde_json::Value {
-        let us = |ns: u64| ns as f64 / 1000.0;
-        serde_json::json!({
-            "p50": us(self.p50_ns),
-            "p90": us(self.p90_ns),
-            "p99": us(self.p99_ns),
-            "max": us(self.max_ns),
-        })
-    }
-}
-
-/// A duration in the unit that reads best, with three significant digits: `850 ns`,
-/// `1.25 µs`, `12.5 ms`, `2.50 s`.
-pub fn format_ns(ns: u64) -> String {
-    let ns = ns as f64;
-    let (value, unit) = if ns < 1e3 {
-        return format!("{ns:.0} ns");
-    } else if ns < 999.5e3 {
-        (ns / 1e3, "µs")
-    } else if ns < 999.5e6 {
-        (ns / 1e6, "ms")
-    } else {
-        (ns / 1e9, "s")
-    };
-    let decimals = if value < 9.995 {
-        2
-    } else if value < 99.95 {
-        1
-    } else {
-        0
-    };
-    format!("{value:.decimals$} {unit}")
-}
-
-/// What one side did over all plays: its own contracts, and its contres on the other side's.
-/// A contré contract counts once for its takers (`taken`, and `surcontred` if they answered)
-/// and once for the defenders who contred it (`contres`, and `contres_failed` if it was made).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Contracts this side took.
-    pub taken: u64,
-    /// Of those, made.
-    pub made: u64,
-    /// Of those, failed.
-    pub failed: u64,
-    /// This side's contracts contré by the other side that this side surcontré.
-    pub surcontred: u64,
-    /// The other side's contracts that this side contred (surcontré ones included).
-    pub contres: u64,
-    /// Of those, the contracts made all the same: contres that failed.
-    pub contres_failed: u64,
-    /// Plays where this side took all eight tricks.
-    pub capots: u64,
-    /// This side's contracts in sans atout.
-    pub nt_taken: u64,
-    /// Of those, made.
-    pub nt_made: u64,
-    /// This side's contracts in tout atout.
-    pub at_taken: u64,
-    /// Of those, made.
-    pub at_made: u64,
-}
-
-impl Counts {
-    /// The other side's failed contracts that this side had contred: its contres that paid.
-    pub fn failures_contred(&self) -> u64 {
-        self.contres - self.contres_failed
-    }
-
-    fn add(&mut self, o: &Counts) {
-        let Counts {
-            taken,
-            made,
-            failed,
-            surcontred,
-            contres,
-            contres_failed,
-            capots,
-            nt_taken,
-            nt_made,
-            at_taken,
-            at_made,
-        } = *o;
-        self.taken += taken;
-        self.made += made;
-        self.failed += failed;
-        self.surcontred += surcontred;
-        self.contres += contres;
-        self.contres_failed += contres_failed;
-        self.capots += capots;
-        self.nt_taken += nt_taken;
-        self.nt_made += nt_made;
-        self.at_taken += at_taken;
-        self.at_made += at_made;
-    }
-}
-
 /// One side's tallies while playing.
 #[derive(Clone, Debug)]
 struct Tally {
@@ -395,193 +112,6 @@ struct Chunk {
     void_plays: u64,
     /// When the worker finished, from the start of the match.
     finished: Duration,
-}
-
-/// One side's results.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SideReport {
-    /// Who played this side.
-    pub contestant: Contestant,
-    /// Its contracts and contres, over all plays.
-    pub counts: Counts,
-    /// How long its decisions took.
-    pub times: DecisionTimes,
-}
-
-/// The result of a match.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaReport {
-    /// What was played.
-    pub config: ArenaConfig,
-    /// A's mean points per deal minus B's.
-    pub mean: f64,
-    /// The 95% confidence interval of the mean.
-    pub ci95: [f64; 2],
-    /// The standard deviation of a deal's value.
-    pub sd: f64,
-    /// Side A's results.
-    pub a: SideReport,
-    /// Side B's results.
-    pub b: SideReport,
-    /// Plays where all four passed (out of twice the deals).
-    pub void_plays: u64,
-    /// Wall-clock time.
-    pub seconds: f64,
-}
-
-/// `n` out of `of`, as a fraction (0 when `of` is 0).
-fn share(n: u64, of: u64) -> f64 {
-    if of == 0 { 0.0 } else { n as f64 / of as f64 }
-}
-
-impl ArenaReport {
-    /// Deals (each played twice) per second of wall-clock time.
-    pub fn deals_per_s(&self) -> f64 {
-        if self.seconds > 0.0 { self.config.deals as f64 / self.seconds } else { 0.0 }
-    }
-
-    /// The report as one JSON object.
-    pub fn to_json(&self) -> serde_json::Value {
-        let plays = 2 * self.config.deals;
-        let side = |s: &SideReport, other: &SideReport| {
-            let (c, o) = (&s.counts, &other.counts);
-            json!({
-                "contestant": s.contestant.name(),
-                "taken": c.taken,
-                "made": c.made,
-                "failed": c.failed,
-                "surcontred": c.surcontred,
-                "contres": c.contres,
-                "contres_failed": c.contres_failed,
-                "failures_contred": c.failures_contred(),
-                "capots": c.capots,
-                "taken_rate": share(c.taken, plays),
-                "made_rate": share(c.made, c.taken),
-                "failed_rate": share(c.failed, c.taken),
-                "contre_rate": share(c.contres, o.taken),
-                "contres_failed_rate": share(c.contres_failed, c.contres),
-                "failures_contred_rate": share(c.failures_contred(), o.failed),
-                "nt_taken": c.nt_taken,
-                "nt_made": c.nt_made,
-                "at_taken": c.at_taken,
-                "at_made": c.at_made,
-                "decisions": s.times.count,
-                "decision_us": s.times.to_json_us(),
-            })
-        };
-        json!({
-            "deals": self.config.deals,
-            "seed": self.config.seed,
-            "threads": self.config.threads,
-            "rules": self.config.rules,
-            "rule_set": self.config.rules.set.name(),
-            "nt_at": self.config.rules.nt_at,
-            "auction": self.config.auction.map(Contestant::name),
-            "expert_worlds": self.config.budget.worlds,
-            "mean": self.mean,
-            "ci95": self.ci95,
-            "sd": self.sd,
-            "a": side(&self.a, &self.b),
-            "b": side(&self.b, &self.a),
-            "void_plays": self.void_plays,
-            "deals_per_s": self.deals_per_s(),
-        })
-    }
-}
-
-impl fmt::Display for ArenaReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = &self.config;
-        let plays = 2 * c.deals;
-        writeln!(
-            f,
-            "{} (A) vs {} (B): {} deals played twice, seed {}, {} thread{}",
-            c.a,
-            c.b,
-            c.deals,
-            c.seed,
-            c.threads,
-            if c.threads == 1 { "" } else { "s" }
-        )?;
-        writeln!(f, "rules: {}", rules_name(c.rules))?;
-        if let Some(auction) = c.auction {
-            writeln!(f, "auction: every seat bids as {auction}; A and B play the cards")?;
-        }
-        if [Some(c.a), Some(c.b), c.auction].contains(&Some(Contestant::Level(Level::Expert))) {
-            writeln!(f, "expert: {} worlds per decision", c.budget.worlds)?;
-        }
-        writeln!(
-            f,
-            "A - B: {:+.1} points per deal, 95% interval [{:+.1}, {:+.1}], sd {:.1}",
-            self.mean, self.ci95[0], self.ci95[1], self.sd
-        )?;
-        let row = |f: &mut fmt::Formatter<'_>, name: &str, a: String, b: String| {
-            writeln!(f, "{name:<36}{a:>16}{b:>16}")
-        };
-        row(f, "", format!("A ({})", c.a), format!("B ({})", c.b))?;
-        let (a, b) = (&self.a.counts, &self.b.counts);
-        let pct = |n: u64, of: u64| format!("{n} ({:.1}%)", 100.0 * share(n, of));
-        // Each share says of what: the plays, this side's contracts, its contres, or the other
-        // side's contracts.
-        for (name, x, of_a, y, of_b) in [
-            ("contracts taken (of plays)", a.taken, plays, b.taken, plays),
-            ("  made", a.made, a.taken, b.made, b.taken),
-            ("  failed", a.failed, a.taken, b.failed, b.taken),
-            ("  surcontré (of those contré)", a.surcontred, b.contres, b.surcontred, a.contres),
-            ("contres (of the other's contracts)", a.contres, b.taken, b.contres, a.taken),
-            (
-                "  failed: the contract made",
-                a.contres_failed,
-                a.contres,
-                b.contres_failed,
-                b.contres,
-            ),
-            (
-                "the other's failures contré",
-                a.failures_contred(),
-                b.failed,
-                b.failures_contred(),
-                a.failed,
-            ),
-        ] {
-            row(f, name, pct(x, of_a), pct(y, of_b))?;
-        }
-        if c.rules.nt_at {
-            for (name, x, of_a, y, of_b) in [
-                ("sans atout (of its contracts)", a.nt_taken, a.taken, b.nt_taken, b.taken),
-                ("  made", a.nt_made, a.nt_taken, b.nt_made, b.nt_taken),
-                ("tout atout (of its contracts)", a.at_taken, a.taken, b.at_taken, b.taken),
-                ("  made", a.at_made, a.at_taken, b.at_made, b.at_taken),
-            ] {
-                row(f, name, pct(x, of_a), pct(y, of_b))?;
-            }
-        }
-        row(f, "capots", a.capots.to_string(), b.capots.to_string())?;
-        let (ta, tb) = (&self.a.times, &self.b.times);
-        row(f, "decision p50", format_ns(ta.p50_ns), format_ns(tb.p50_ns))?;
-        row(f, "decision p99", format_ns(ta.p99_ns), format_ns(tb.p99_ns))?;
-        row(f, "decision max", format_ns(ta.max_ns), format_ns(tb.max_ns))?;
-        writeln!(f, "void plays (all passed): {} of {plays}", self.void_plays)?;
-        write!(f, "speed: {:.0} deals per second ({:.2} s)", self.deals_per_s(), self.seconds)
-    }
-}
-
-/// The rules as the report names them: the set, the option, and the scoring options of
-/// `contree` when they are not the defaults.
-fn rules_name(rules: Rules) -> String {
-    let mut name = rules.set.name().to_string();
-    if rules.nt_at {
-        name.push_str(", sans atout and tout atout");
-    }
-    if rules.set == RuleSet::Contree {
-        if rules.scoring == ScoringMethod::Made {
-            name.push_str(", scoring made");
-        }
-        if rules.contre == ContreScoring::Tournament {
-            name.push_str(", tournament contre");
-        }
-    }
-    name
 }
 
 /// The seed of deal `i` (SplitMix64 of the match seed and the index).
@@ -846,7 +376,12 @@ fn mean_sd(values: &[f64]) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
+    use clap::ValueEnum;
+
+    use super::times::{BUCKETS, bucket_of, bucket_range};
     use super::*;
+    use crate::bots::Level;
+    use crate::rules::{ContreScoring, RuleSet, ScoringMethod};
 
     const NORMAL: Contestant = Contestant::Level(Level::Normal);
     const EXPERT: Contestant = Contestant::Level(Level::Expert);
@@ -1061,7 +596,6 @@ mod tests {
 
     #[test]
     fn contestants_are_the_levels_and_the_gambler() {
-        use clap::ValueEnum;
         let names: Vec<&str> = Contestant::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(names, ["random", "easy", "normal", "expert", "gambler", "oracle"]);
         for c in Contestant::ALL {

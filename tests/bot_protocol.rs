@@ -383,7 +383,8 @@ mod parser {
             }
         }
 
-        /// A valid request damaged at one byte, or cut short, is answered too.
+        /// A valid request damaged at one byte, or cut short, is answered too: with an action
+        /// the rules allow when it still reads as a request, else with the reason it does not.
         #[test]
         fn damaged_requests_are_answered(seed in any::<u64>(), rules in 0usize..6, at in any::<usize>(), byte in any::<u8>()) {
             let record = common::random_record_with(seed, Some(common::ALL_RULES[rules]));
@@ -394,8 +395,18 @@ mod parser {
             let cut = String::from_utf8_lossy(&bytes[..i]).to_string();
             bytes[i] = byte;
             for line in [String::from_utf8_lossy(&bytes).to_string(), cut] {
-                let _ = parse_request(&line);
-                let _ = answer(&line, &service(Level::Normal, BiddingStyle::Cautious, 3));
+                let text = answer(&line, &service(Level::Normal, BiddingStyle::Cautious, 3));
+                let a: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+                match parse_request(&line) {
+                    Ok(view) => {
+                        let action = a["action"].as_str().unwrap_or_default();
+                        prop_assert!(legal_in(&view, action), "{} for {}", text, line);
+                    }
+                    Err(e) => {
+                        let expected = serde_json::json!({ "error": contree::files::cut(&e.to_string()) });
+                        prop_assert_eq!(&a, &expected, "{}", line);
+                    }
+                }
             }
         }
 
@@ -409,6 +420,18 @@ mod parser {
             let back = parse_request(&line);
             prop_assert_eq!(back.as_ref(), Ok(view), "{}", line);
         }
+    }
+}
+
+/// Whether `action`, as the protocol writes it, is a call or a card the rules allow in `view`.
+fn legal_in(view: &SeatView, action: &str) -> bool {
+    match view.contract() {
+        None => action.parse().is_ok_and(|call| view.auction().check(call).is_ok()),
+        Some(c) => action.parse().is_ok_and(|card| {
+            let mem = contree::bots::Memory::from_view(view, c, false);
+            contree::rules::legal_cards(view.hand(), &mem.trick, c.trump(), view.rules())
+                .contains(card)
+        }),
     }
 }
 

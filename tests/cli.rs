@@ -775,6 +775,32 @@ fn a_deal_file_that_is_not_a_deal_to_play_is_refused_with_the_records_error_and_
     assert!(!data.exists());
 }
 
+/// A deal file whose game's totals before the deal are near the integer limit is replayed to its
+/// end as `contree score` counts it, the totals stopping at the limit, and the table is then
+/// opened (here refused, for want of a terminal) rather than the replay panicking.
+#[test]
+fn a_deal_file_with_totals_near_the_limit_is_read_without_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    let mut vector: Value =
+        serde_json::from_str(records.lines().next().expect("a vector")).expect("JSON");
+    vector["record"]["game"] =
+        serde_json::json!({"target": 1000, "before": {"NS": u32::MAX - 10, "EW": u32::MAX}});
+    let file = dir.path().join("deal.json");
+    std::fs::write(&file, vector["record"].to_string()).expect("write");
+    let path = file.to_str().expect("a path");
+    let score = contree(&data, &["score", path]);
+    let answer: Value = serde_json::from_slice(&score.stdout).expect("JSON");
+    assert_eq!(answer["game"]["total"], serde_json::json!({"NS": u32::MAX, "EW": u32::MAX}));
+    assert_eq!(answer["game"]["over"], false, "equal totals play on");
+    let out = contree(&data, &["--deal-file", path]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end(), "contree: the table needs a terminal on standard output");
+    assert!(!data.exists(), "the data directory is not even made");
+}
+
 /// The deals compared with the expert in South's seat, in `contree history` (its column and
 /// balance, and `expert_in_seat` in its JSON) and in `contree stats` (its line, and `compared`
 /// in all and per rule set in its JSON).

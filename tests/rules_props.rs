@@ -14,6 +14,7 @@ use contree::rules::{
     DealTally, Declaration, Direction, PlayError, Rank, RuleSet, Rules, Seat, Suit, Trick, Trump,
     check_play, legal_cards, score_deal,
 };
+use contree::score::InputError;
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
@@ -274,19 +275,44 @@ proptest! {
         prop_assert_eq!(Combination::parse_in_hand(&tokens, hand), Ok(best));
     }
 
-    /// Arbitrary text never breaks `contree score`: every non-blank line gets an answer.
+    /// Arbitrary text never breaks `contree score`: a text with a line that is not blank gets
+    /// answers, or is refused whole as not JSON; a blank one gets none.
     #[test]
     fn arbitrary_text_gets_answers(text in "\\PC{0,300}") {
-        if let Ok(answers) = contree::score::score_text(&text) {
-            prop_assert!(!answers.is_empty() || text.trim().is_empty());
+        let blank = text.lines().all(|l| contree::files::is_blank(l.as_bytes()));
+        match contree::score::score_text(&text) {
+            Ok(answers) => prop_assert_eq!(answers.is_empty(), blank, "{:?}", answers),
+            Err(e) => prop_assert!(matches!(e, InputError::NotJson(_)) && !blank, "{}", e),
         }
     }
 
-    /// Arbitrary bytes through the whole command: no panic, exit status 0, 1 or 2.
+    /// Arbitrary bytes through the whole command: no panic; exit status 0 when every answer is
+    /// an accepted record, 1 when one is refused, each answer a line of JSON and a line that is
+    /// not blank answered; or 2, the input refused whole as not JSON, with nothing written.
     #[test]
     fn arbitrary_bytes_are_answered_or_refused(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         let mut out = Vec::new();
-        let _ = contree::score::run(bytes.as_slice(), &mut out);
+        let status = contree::score::run(bytes.as_slice(), &mut out);
+        let text = String::from_utf8(out).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let answers: Vec<serde_json::Value> = text
+            .lines()
+            .map(serde_json::from_str)
+            .collect::<Result<_, _>>()
+            .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+        let content = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        let blank = content.split(|&b| b == b'\n').all(contree::files::is_blank);
+        match status {
+            Ok(status) => {
+                prop_assert!(answers.iter().all(|a| a["ok"].is_boolean()), "{}", text);
+                let all_ok = answers.iter().all(|a| a["ok"] == true);
+                prop_assert_eq!(status.code(), if all_ok { 0 } else { 1 }, "{}", text);
+                prop_assert_eq!(answers.is_empty(), blank, "{}", text);
+            }
+            Err(e) => {
+                prop_assert!(matches!(e, InputError::NotJson(_)), "{}", e);
+                prop_assert!(answers.is_empty() && !blank, "{}", text);
+            }
+        }
     }
 
     /// A valid record broken at one byte, or cut short: answered, never a panic.

@@ -10,7 +10,10 @@
 //! read back through the game by a [`Replay`], with every seat's view at every step: the
 //! expert's review of a deal and the take-back ([`Game::undo`]) go through it.
 
+mod deal;
 mod dealing;
+mod errors;
+mod finish;
 mod replay;
 mod save;
 mod seating;
@@ -21,17 +24,18 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use deal::Deal;
 pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck};
+pub use errors::{GameError, UndoError};
+pub use finish::{DealResult, ExpertInSeat};
 pub use replay::{Replay, Turn};
 pub use save::{GameSave, LoadError, SAVE_VERSION};
 pub use seating::{draw_players, new_game};
 pub use view::{SeatView, ViewError};
 
 use crate::rules::{
-    Auction, AuctionOutcome, BeloteCall, BelotesDealt, BelotesSaid, BidError, BySeat, ByTeam, Call,
-    Card, CardPlay, CardSet, Combination, Contract, DealRecord, DealScore, DealTally, Declared,
-    DoneTrick, GameContext, GameOutcome, LegalCalls, PlayError, PublicDeal, Rules, Seat, Team,
-    Trump, game_after, score_play,
+    AuctionOutcome, BeloteCall, BySeat, ByTeam, Call, Card, CardPlay, CardSet, Combination,
+    DoneTrick, GameContext, GameOutcome, LegalCalls, Rules, Seat, Team, Trump,
 };
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
@@ -102,327 +106,6 @@ pub enum Phase {
     /// A team has won.
     GameOver,
 }
-
-/// An action refused, and why. The game is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameError {
-    /// Another seat is to act.
-    NotYourTurn {
-        /// The seat that tried to act.
-        seat: Seat,
-        /// The seat to act, if any.
-        to_act: Option<Seat>,
-    },
-    /// A card during the auction.
-    NotPlayingYet,
-    /// A call during the play.
-    AuctionOver,
-    /// The deal is over: continue to the next one first.
-    DealOver,
-    /// The deal is not over yet.
-    DealNotOver,
-    /// The game is over.
-    GameOver,
-    /// The rules forbid that call.
-    Bid(BidError),
-    /// The rules forbid that card.
-    Play(PlayError),
-    /// The game's rule set has no declarations.
-    NoDeclarations,
-    /// Declarations are made with the first card, and this seat has played it.
-    AlreadyDeclared {
-        /// The seat.
-        seat: Seat,
-    },
-    /// The seat's dealt hand does not hold that combination as the rules count it.
-    NotHeld {
-        /// The seat.
-        seat: Seat,
-    },
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::NotYourTurn { seat, to_act: Some(s) } => {
-                write!(f, "it is {s}'s turn, not {seat}'s")
-            }
-            GameError::NotYourTurn { seat, to_act: None } => {
-                write!(f, "nobody is to act now, not even {seat}")
-            }
-            GameError::NotPlayingYet => f.write_str("the auction is not over: no card yet"),
-            GameError::AuctionOver => f.write_str("the auction is over"),
-            GameError::DealOver => f.write_str("the deal is over"),
-            GameError::DealNotOver => f.write_str("the deal is not over"),
-            GameError::GameOver => f.write_str("the game is over"),
-            GameError::Bid(e) => write!(f, "{e}"),
-            GameError::Play(e) => write!(f, "{e}"),
-            GameError::NoDeclarations => f.write_str("this game is played without declarations"),
-            GameError::AlreadyDeclared { seat } => write!(
-                f,
-                "declarations are made with the first card, and {seat} has played it already"
-            ),
-            GameError::NotHeld { seat } => {
-                write!(f, "{seat}'s hand does not hold that declaration")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
-
-/// Why an action cannot be taken back. The game is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UndoError {
-    /// Nothing has been done in this deal yet.
-    NothingToUndo,
-    /// Another seat has acted since: only the last action of the deal can be taken back.
-    NotTheLast {
-        /// The seat that asks to take its action back.
-        seat: Seat,
-        /// The seat that acted last.
-        last: Seat,
-    },
-    /// The deal is over: it is scored and counted.
-    DealOver,
-    /// The game is over.
-    GameOver,
-}
-
-impl fmt::Display for UndoError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UndoError::NothingToUndo => f.write_str("nothing has been done in this deal yet"),
-            UndoError::NotTheLast { seat, last } => {
-                write!(f, "{last} has acted since {seat}: only the last action can be taken back")
-            }
-            UndoError::DealOver => f.write_str("the deal is over and scored"),
-            UndoError::GameOver => f.write_str("the game is over"),
-        }
-    }
-}
-
-impl std::error::Error for UndoError {}
-
-/// The deal in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deal {
-    /// The deal's number in the game, from 0.
-    pub index: usize,
-    /// Who dealt.
-    pub dealer: Seat,
-    /// The hands as dealt.
-    pub dealt: BySeat<CardSet>,
-    /// The auction.
-    pub auction: Auction,
-    /// The card play, once the auction has a contract: the hands, and the play as the table
-    /// sees it, with the belotes said and the declarations announced.
-    pub play: Option<CardPlay>,
-    /// `coinche`: what each seat declares. A seat's declaration is made with its first card (its
-    /// best combination, unless it chose otherwise before with [`Game::declare`]) and is public
-    /// from then on ([`Deal::announced`], and as the table hears it in the play).
-    pub declared: BySeat<Option<Combination>>,
-    /// How many actions were taken back in this deal.
-    pub undos: u32,
-    /// How many of South's calls and cards were made with the expert's hint in sight.
-    pub hints: u32,
-}
-
-impl Deal {
-    fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>, rules: Rules) -> Deal {
-        Deal {
-            index,
-            dealer,
-            dealt,
-            auction: Auction::new(dealer, rules),
-            play: None,
-            declared: BySeat([None; 4]),
-            undos: 0,
-            hints: 0,
-        }
-    }
-
-    /// The contract, once the auction has one.
-    pub fn contract(&self) -> Option<Contract> {
-        self.auction.contract()
-    }
-
-    /// The cards each seat holds now.
-    pub fn hands(&self) -> BySeat<CardSet> {
-        self.play.as_ref().map_or(self.dealt, |p| *p.hands())
-    }
-
-    /// The seat to act, if any.
-    pub fn to_act(&self) -> Option<Seat> {
-        match &self.play {
-            Some(p) => p.to_play(),
-            None => self.auction.to_speak(),
-        }
-    }
-
-    /// What the whole table knows of the deal: the auction, and the play with the belotes said
-    /// and the declarations announced.
-    pub fn public(&self) -> PublicDeal {
-        PublicDeal::from_parts(self.auction.clone(), self.play.as_ref().map(|p| p.public().clone()))
-    }
-
-    /// The cards played so far, in order.
-    pub fn played(&self) -> Vec<Card> {
-        self.play.iter().flat_map(|p| p.public().cards()).collect()
-    }
-
-    /// The belotes said so far ("Belote" with the first of the king and queen): at most one in a
-    /// suit contract, one per suit in tout atout.
-    pub fn belotes_said(&self) -> BelotesSaid {
-        self.play.as_ref().map_or(BelotesSaid::NONE, |p| p.public().belotes())
-    }
-
-    /// Every action of the deal so far, in order: the calls, then the cards.
-    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
-        let calls = self.auction.calls().iter().map(|&c| Action::Bid(c));
-        let cards = self.play.iter().flat_map(|p| p.public().cards());
-        calls.chain(cards.map(Action::Play))
-    }
-
-    /// The last action of the deal and the seat that did it.
-    pub fn last_action(&self) -> Option<(Seat, Action)> {
-        if let Some((seat, card)) = self.play.as_ref().and_then(|p| p.public().last()) {
-            return Some((seat, Action::Play(card)));
-        }
-        let calls = self.auction.calls();
-        let last = calls.len().checked_sub(1)?;
-        Some((self.auction.seat_of(last), Action::Bid(calls[last])))
-    }
-
-    /// Whether the auction and (if any) the play are over.
-    pub fn is_over(&self) -> bool {
-        self.auction.is_over() && self.play.as_ref().is_none_or(CardPlay::is_over)
-    }
-
-    /// Whether `seat` has played a card in this deal.
-    pub fn has_played(&self, seat: Seat) -> bool {
-        self.play.as_ref().is_some_and(|p| {
-            !p.tricks().is_empty() || p.current_trick().plays().any(|(s, _)| s == seat)
-        })
-    }
-
-    /// What `seat` declared, once it has played its first card and said it (`coinche` only).
-    pub fn announced(&self, seat: Seat) -> Option<Combination> {
-        self.declared[seat].filter(|_| self.has_played(seat))
-    }
-
-    /// Every seat's declaration, once all four have played a card (`coinche` only): what the
-    /// second trick starts with, when the table learns which team scores its declarations.
-    pub fn declarations(&self) -> Option<BySeat<Combination>> {
-        let all = BySeat::from_fn(|s| self.announced(s));
-        all.0.iter().all(Option::is_some).then(|| all.map(Option::unwrap_or_default))
-    }
-
-    /// The deal written down as a record.
-    pub fn record(&self, options: &GameOptions, before: ByTeam<u32>) -> DealRecord {
-        DealRecord {
-            dealer: self.dealer,
-            hands: self.dealt.map(|h| h.iter().collect()),
-            auction: self.auction.calls().to_vec(),
-            play: self.played(),
-            rules: Some(options.rules),
-            declared: Declared(self.declared),
-            game: Some(GameContext { target: options.target, before }),
-        }
-    }
-}
-
-/// A finished deal, as the history keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealResult {
-    /// The deal written down, with the game's target and the totals before it.
-    pub record: DealRecord,
-    /// The contract, or `None` when everyone passed.
-    pub contract: Option<Contract>,
-    /// The score, when there was a contract.
-    pub score: Option<DealScore>,
-    /// Each team's card points, dix de der included.
-    pub card_points: ByTeam<u16>,
-    /// Each team's tricks.
-    pub tricks_won: ByTeam<u8>,
-    /// The eight tricks, for the review (none when everyone passed).
-    pub tricks: Vec<DoneTrick>,
-    /// The belotes that counted, seat by seat (all those dealt, since each is said with the
-    /// first card of its pair): one at most in a suit contract, up to four in tout atout, none
-    /// in sans atout or when everyone passed.
-    pub belotes: BelotesDealt,
-    /// `coinche`: what each seat declared (`None` in the other sets and when everyone passed).
-    pub declared: Option<BySeat<Combination>>,
-    /// `coinche`: the declaration points that scored for each team, before any capot transfer.
-    pub declarations: ByTeam<u16>,
-    /// The totals after the deal.
-    pub totals: ByTeam<u32>,
-    /// How many actions were taken back during the deal.
-    pub undos: u32,
-    /// How many hints South saw during the deal.
-    pub hints: u32,
-    /// The deal played again with the expert in South's seat, once asked.
-    pub expert_in_seat: Option<ExpertInSeat>,
-}
-
-/// The same deal played again with the expert in South's seat, the three computer players
-/// deciding as they did: asked, and thinking still, or its score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExpertInSeat {
-    /// Asked and not answered yet: redone when the game is resumed.
-    Thinking,
-    /// The deal's score with the expert in South's seat.
-    Score(ByTeam<u16>),
-}
-
-/// North-South's margin in a deal's score: their points minus East-West's.
-fn margin(score: ByTeam<u16>) -> i32 {
-    i32::from(score[Team::NS]) - i32::from(score[Team::EW])
-}
-
-impl DealResult {
-    /// The deal's score with the expert in South's seat, once worked out.
-    pub fn expert_score(&self) -> Option<ByTeam<u16>> {
-        match self.expert_in_seat {
-            Some(ExpertInSeat::Score(s)) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// How much better North-South did than with the expert in South's seat: their margin
-    /// (ours minus theirs) minus the same with the expert; negative when the expert did better.
-    pub fn expert_difference(&self) -> Option<i32> {
-        self.expert_score().map(|e| margin(self.points()) - margin(e))
-    }
-
-    /// The points written down for each team (0 to 0 for a void deal).
-    pub fn points(&self) -> ByTeam<u16> {
-        self.score.map(|s| s.score).unwrap_or_default()
-    }
-
-    /// The team that took all eight tricks, if one did.
-    pub fn capot(&self) -> Option<Team> {
-        self.tally().capot()
-    }
-
-    /// What the deal brought to the score table.
-    pub fn tally(&self) -> DealTally {
-        DealTally {
-            card_points: self.card_points,
-            tricks_won: self.tricks_won,
-            belotes: self.belotes.counts(),
-            declarations: self.declarations,
-        }
-    }
-
-    /// The team holding the belote of the trump suit, in a suit contract.
-    pub fn belote_team(&self) -> Option<Team> {
-        let suit = self.contract?.trump().suit()?;
-        self.belotes.holder(suit).map(Seat::team)
-    }
-}
-
 /// What an action did, for the table to show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {
@@ -735,47 +418,6 @@ impl Game {
             return Err(UndoError::NotTheLast { seat, last });
         }
         Ok(action)
-    }
-
-    fn finish_deal(&mut self) {
-        let before = self.totals;
-        let record = self.deal.record(&self.options, before);
-        let declared = self.deal.declarations();
-        let (contract, scored, belotes) = match (self.deal.contract(), &self.deal.play) {
-            (Some(c), Some(play)) => {
-                let scored = score_play(&c, play, declared.as_ref(), self.rules());
-                (Some(c), Some(scored), play.belotes())
-            }
-            _ => (None, None, BelotesDealt::NONE),
-        };
-        let declared = declared.filter(|_| scored.is_some());
-        let tally = scored.map(|s| s.tally).unwrap_or_default();
-        let (card_points, tricks_won) = (tally.card_points, tally.tricks_won);
-        let declarations = scored.and_then(|s| s.declarations).unwrap_or_default();
-        let score = scored.map(|s| s.score);
-        if score.is_some() {
-            self.void_streak = 0;
-        } else {
-            self.void_streak = self.void_streak.saturating_add(1);
-        }
-        (self.totals, self.outcome) =
-            game_after(self.rules(), self.options.target, before, scored.as_ref());
-        let tricks = self.deal.play.as_ref().map(|p| p.tricks().to_vec()).unwrap_or_default();
-        self.history.push(DealResult {
-            record,
-            contract,
-            score,
-            card_points,
-            tricks_won,
-            tricks,
-            belotes,
-            declared,
-            declarations,
-            totals: self.totals,
-            undos: self.deal.undos,
-            hints: self.deal.hints,
-            expert_in_seat: None,
-        });
     }
 
     /// A random legal action for the seat to act, or `None` when nobody is to act: the random

@@ -102,9 +102,9 @@ pub use record::{
 };
 pub use ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 pub use scoring::{
-    BASE_POINTS, BELOTE_POINTS, CAPOT_BASE_POINTS, CAPOT_SCORE, CONTRE_CAPOT_BONUS, DealScore,
-    DealTally, GameOutcome, PLAIN_CAPOT_VALUE, PlayScored, ScoreSum, contract_made, game_after,
-    game_outcome, round_to_ten, score_deal, score_play,
+    BASE_POINTS, BELOTE_POINTS, CAPOT_BASE_POINTS, CAPOT_SCORE, CONTRE_CAPOT_BONUS, DealReckoning,
+    DealScore, DealTally, GameOutcome, PLAIN_CAPOT_VALUE, ScoreSum, contract_made, game_outcome,
+    round_to_ten, score_deal,
 };
 pub use seat::{BySeat, ByTeam, Direction, Seat, Team};
 pub use trick::{PlayError, Trick, check_play, legal_cards};

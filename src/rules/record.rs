@@ -13,7 +13,7 @@ use super::card::{Card, CardSet, Trump};
 use super::declarations::{Combination, Declared, DeclaredTokens};
 use super::play::CardPlay;
 use super::ruleset::Rules;
-use super::scoring::{GameOutcome, PlayScored, game_after, score_play};
+use super::scoring::{DealReckoning, GameOutcome};
 use super::seat::{BySeat, ByTeam, Seat, Team};
 
 /// The game context of a record: the target and both totals before the deal.
@@ -344,11 +344,17 @@ impl DealRecord {
         Ok(auction)
     }
 
-    /// Checks the record against the rules and scores it.
+    /// Checks the record against the rules and scores it ([`DealReckoning::of`], as the table
+    /// does); a record without a game context is counted as the first deal of a game to the
+    /// rule set's usual target, and answered without the game.
     pub fn score(&self) -> Result<ScoredDeal, RecordError> {
         let auction = self.replay_auction()?;
         let rules = self.rules();
         let coinche = rules.set.has_declarations();
+        let game = self.game.unwrap_or(GameContext {
+            target: rules.set.default_target(),
+            before: ByTeam::default(),
+        });
         let Some(AuctionOutcome::Contract(contract)) = auction.outcome() else {
             if !self.play.is_empty() {
                 return Err(RecordError {
@@ -358,6 +364,7 @@ impl DealRecord {
                     reason: "illegal card: everyone passed, there is no play".into(),
                 });
             }
+            let reckoning = DealReckoning::of(None, None, rules, game);
             // Nobody plays a card, so nobody declares.
             return Ok(ScoredDeal {
                 contract: None,
@@ -369,7 +376,7 @@ impl DealRecord {
                 score: ByTeam::default(),
                 declarations: coinche.then(ByTeam::default),
                 declared: coinche.then(BySeat::default),
-                game: self.game.map(|g| self.game_answer(g, None)),
+                game: self.game.map(|_| game_answer(&reckoning)),
             });
         };
         let hands = self.hand_sets();
@@ -394,7 +401,7 @@ impl DealRecord {
             });
         }
         let declared = self.combinations(trump);
-        let scored = score_play(&contract, &play, declared.as_ref(), rules);
+        let reckoning = DealReckoning::of(Some((&contract, &play)), declared.as_ref(), rules, game);
         let tricks = play
             .tricks()
             .iter()
@@ -409,18 +416,71 @@ impl DealRecord {
             contract: Some(ContractAnswer::from(&contract)),
             tricks,
             belote: play.belote_holder().map(Seat::team),
-            belotes: scored.tally.belotes,
-            card_points: scored.tally.card_points,
-            made: Some(scored.score.made),
-            score: scored.score.score,
-            declarations: scored.declarations,
+            belotes: reckoning.tally.belotes,
+            card_points: reckoning.tally.card_points,
+            made: reckoning.score.map(|d| d.made),
+            score: reckoning.score.map(|d| d.score).unwrap_or_default(),
+            declarations: declared.is_some().then_some(reckoning.declarations),
             declared,
-            game: self.game.map(|g| self.game_answer(g, Some(&scored))),
+            game: self.game.map(|_| game_answer(&reckoning)),
         })
     }
+}
 
-    fn game_answer(&self, g: GameContext, deal: Option<&PlayScored>) -> GameAnswer {
-        let (total, outcome) = game_after(self.rules(), g.target, g.before, deal);
-        GameAnswer { total, over: outcome != GameOutcome::Continue, winner: outcome.winner() }
+/// The game after a deal, as the answer writes it.
+fn game_answer(reckoning: &DealReckoning) -> GameAnswer {
+    let outcome = reckoning.outcome;
+    GameAnswer {
+        total: reckoning.totals,
+        over: outcome != GameOutcome::Continue,
+        winner: outcome.winner(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The record's answer counted in its game by the one reckoning of a finished deal.
+
+    use super::*;
+
+    /// The first record of the conformance vectors: West's 90 diamonds contré, failed, 500 to
+    /// North-South.
+    fn public_record() -> DealRecord {
+        let line = include_str!("../../tests/data/public.jsonl").lines().next().expect("a line");
+        let value: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        serde_json::from_value(value["record"].clone()).expect("a record")
+    }
+
+    #[test]
+    fn totals_near_the_limit_stop_there_and_the_game_goes_on_when_they_tie() {
+        let mut record = public_record();
+        let game = |ns, ew| GameContext { target: 1000, before: ByTeam([ns, ew]) };
+        record.game = Some(game(u32::MAX - 100, 900));
+        let answer = record.score().map(|s| (s.score, s.game)).map_err(|e| e.to_string());
+        let over =
+            GameAnswer { total: ByTeam([u32::MAX, 900]), over: true, winner: Some(Team::NS) };
+        assert_eq!(answer, Ok((ByTeam([500, 0]), Some(over))));
+        // Both at the limit: equal totals play on.
+        record.game = Some(game(u32::MAX - 10, u32::MAX));
+        let tie = GameAnswer { total: ByTeam([u32::MAX; 2]), over: false, winner: None };
+        assert_eq!(record.score().ok().and_then(|s| s.game), Some(tie));
+        // Far from it, the deal is added as it stands.
+        record.game = Some(game(10, 20));
+        let total = record.score().ok().and_then(|s| s.game).map(|g| g.total);
+        assert_eq!(total, Some(ByTeam([510, 20])));
+    }
+
+    #[test]
+    fn an_all_pass_record_leaves_the_totals_and_answers_the_game_only_when_it_has_one() {
+        let mut record = public_record();
+        record.auction = vec![Call::Pass; 4];
+        record.play.clear();
+        let scored = record.score().map_err(|e| e.to_string());
+        assert_eq!(scored.as_ref().map(|s| (s.contract, s.made, s.game)), Ok((None, None, None)));
+        record.game = Some(GameContext { target: 1000, before: ByTeam([u32::MAX, 1000]) });
+        let answer = record.score().ok().and_then(|s| s.game);
+        let both =
+            GameAnswer { total: ByTeam([u32::MAX, 1000]), over: true, winner: Some(Team::NS) };
+        assert_eq!(answer, Some(both));
     }
 }

@@ -16,9 +16,11 @@
 //! more in the last deal.
 
 use super::auction::{BidLevel, Contract, Multiplier};
+use super::declarations::{Combination, declarations_scored};
 use super::play::{CardPlay, DEAL_POINTS};
+use super::record::GameContext;
 use super::ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
-use super::seat::{ByTeam, Team};
+use super::seat::{BySeat, ByTeam, Team};
 
 /// Points of one belote.
 pub const BELOTE_POINTS: u16 = 20;
@@ -497,49 +499,6 @@ impl RuleSet {
     }
 }
 
-/// A finished deal's play written down: its tally, its score, and the declaration points
-/// each team scored (`coinche` only): what the game and a deal record both score a deal with,
-/// so that the table and `contree score` cannot disagree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayScored {
-    /// The card points, tricks, belotes and declarations counted.
-    pub tally: DealTally,
-    /// The deal's score.
-    pub score: DealScore,
-    /// `coinche`: the declaration points that scored for each team, when the deal's
-    /// declarations are known; `None` in the other sets.
-    pub declarations: Option<ByTeam<u16>>,
-}
-
-/// Scores the finished card play of `contract` under `rules`, with each seat's declarations
-/// (`coinche`): the one pipeline from a played deal to its score, for the game and for records.
-pub fn score_play(
-    contract: &Contract,
-    play: &CardPlay,
-    declared: Option<&super::BySeat<super::Combination>>,
-    rules: Rules,
-) -> PlayScored {
-    let declarations = declared.map(|d| super::declarations_scored(d, contract.trump()));
-    let tally = DealTally::of(play, declarations.unwrap_or_default());
-    let score = score_deal(contract, &tally, rules);
-    PlayScored { tally, score, declarations }
-}
-
-/// The game after a deal: each team's total, `before` with the deal's score added, and whether
-/// the game is over ([`game_outcome`]). Totals come from saves and records too, so they are
-/// checked: a total at the integer's limit stays there rather than wrapping or panicking.
-pub fn game_after(
-    rules: Rules,
-    target: u16,
-    before: ByTeam<u32>,
-    deal: Option<&PlayScored>,
-) -> (ByTeam<u32>, GameOutcome) {
-    let score = deal.map(|d| d.score.score).unwrap_or_default();
-    let totals = ByTeam::from_fn(|t| before[t].saturating_add(u32::from(score[t])));
-    let outcome = game_outcome(rules, target, totals, deal.map(|d| (&d.score, d.tally.tricks_won)));
-    (totals, outcome)
-}
-
 /// Decides the end of the game under `rules` after a deal.
 ///
 /// `totals` are the totals after the deal, `deal` its score and each team's tricks (none for an
@@ -591,6 +550,65 @@ pub fn game_outcome(
         }),
     };
     winner.map_or(GameOutcome::Continue, GameOutcome::Won)
+}
+
+/// A finished deal scored and counted in its game, the one way the table and a deal record's
+/// answer ([`super::DealRecord::score`]) both do it: the declarations that scored, card points,
+/// tricks and belotes ([`DealTally::of`]), the made test, the table and its rounding
+/// ([`score_deal`]), the totals after the deal and the end of the game ([`game_outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealReckoning {
+    /// `coinche`: the declaration points that scored for each team, before any capot transfer;
+    /// zero in the other sets and when everyone passed.
+    pub declarations: ByTeam<u16>,
+    /// What the deal brought to the score table (nothing when everyone passed).
+    pub tally: DealTally,
+    /// The score, when there was a contract.
+    pub score: Option<DealScore>,
+    /// Both totals after the deal: those before it and the deal's score. A total that would
+    /// pass `u32::MAX` stays there: totals before a deal may come from a record, and whatever
+    /// they are, they never wrap round.
+    pub totals: ByTeam<u32>,
+    /// Whether the game is over after the deal, and who won.
+    pub outcome: GameOutcome,
+}
+
+impl DealReckoning {
+    /// Scores a finished deal under `rules` and counts it in `game`: `played` is the contract
+    /// and its card play over (`None` when everyone passed), `declared` each seat's
+    /// declarations (`coinche` only; `None` in the other sets).
+    ///
+    /// ```
+    /// use contree::rules::*;
+    /// // Everyone passed: nothing scored, the totals as they were, and they never wrap round.
+    /// let game = GameContext { target: 1000, before: ByTeam([u32::MAX, 990]) };
+    /// let r = DealReckoning::of(None, None, Rules::default(), game);
+    /// assert_eq!((r.score, r.totals), (None, ByTeam([u32::MAX, 990])));
+    /// assert_eq!(r.outcome, GameOutcome::Won(Team::NS));
+    /// ```
+    pub fn of(
+        played: Option<(&Contract, &CardPlay)>,
+        declared: Option<&BySeat<Combination>>,
+        rules: Rules,
+        game: GameContext,
+    ) -> DealReckoning {
+        let Some((contract, play)) = played else {
+            return DealReckoning {
+                declarations: ByTeam::default(),
+                tally: DealTally::default(),
+                score: None,
+                totals: game.before,
+                outcome: game_outcome(rules, game.target, game.before, None),
+            };
+        };
+        let declarations =
+            declared.map(|d| declarations_scored(d, contract.trump())).unwrap_or_default();
+        let tally = DealTally::of(play, declarations);
+        let score = score_deal(contract, &tally, rules);
+        let totals = ByTeam::from_fn(|t| game.before[t].saturating_add(u32::from(score.score[t])));
+        let outcome = game_outcome(rules, game.target, totals, Some((&score, tally.tricks_won)));
+        DealReckoning { declarations, tally, score: Some(score), totals, outcome }
+    }
 }
 
 #[cfg(test)]
