@@ -357,10 +357,10 @@ fn hold_for_table(store: &Store) -> Result<DirLock, LockError> {
 fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
 
+    use contree::session::config::Ending;
     use contree::session::{self, settings::Settings};
     use contree::text::{self, Lang, SuitStyle};
-    use contree::ui::run::Ending;
-    use contree::ui::{self, App, Config, Theme};
+    use contree::ui::{self, App, Config};
 
     // Flags that contradict each other are refused first, terminal or not; a target is checked
     // against the rule set of the settings once they are read.
@@ -447,7 +447,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     if ascii {
         settings.suits = SuitStyle::Letters;
     }
-    let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
+    let no_color = dumb || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     // What the store says, in the table's language, now that it is known.
     let w = text::Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
     notices.extend(early.iter().map(|e| w.store_error(e)));
@@ -489,7 +489,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     let config = Config {
         settings,
         saved,
-        theme,
+        no_color,
         target: options.target,
         seed,
         resume,

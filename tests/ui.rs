@@ -759,7 +759,7 @@ fn a_key_skips_the_bots_wait() {
 #[test]
 fn monochrome_and_letters_draw_the_table() {
     let mut c = ascii(Lang::Fr);
-    c.theme = Theme::monochrome();
+    c.no_color = true;
     c.settings.suits = contree::text::SuitStyle::Letters;
     let mut app = App::new(c);
     sit(&mut app);
@@ -2202,7 +2202,7 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     assert_eq!(app.settings.colors, Colours::Off, "left goes back");
     // Under NO_COLOR high contrast stays without colour.
     let mut c = config(Lang::En);
-    c.theme = Theme::monochrome();
+    c.no_color = true;
     c.settings.colors = Colours::HighContrast;
     let app = App::new(c);
     assert_eq!(app.theme, Theme::monochrome_high_contrast());
@@ -2224,7 +2224,7 @@ fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
     for (name, theme, ascii) in looks {
         let mark = if ascii { "*" } else { "★" };
         let mut c = Config { ascii, ..config(Lang::En) };
-        c.theme = theme;
+        c.no_color = theme == Theme::monochrome();
         // Every card of South played by a key, the first from a hand of eight.
         c.settings.auto_play = false;
         let mut app = App::new(c);

@@ -21,6 +21,7 @@ use self::say::NotNow;
 use crate::bots::expert::Budget;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
+use crate::session::config::Config;
 use crate::session::effects::{Effect, Front};
 use crate::session::games::{Games, Resumable};
 use crate::session::report::{self, Analysis, DealLine, Player, Summary, When};
@@ -30,7 +31,6 @@ use crate::session::table::{Hint, Notice, Out, Table, TableMsg};
 use crate::session::work::Answer;
 use crate::stats::Stats;
 use crate::text::{SuitStyle, T, Words};
-use crate::ui::messages::Config;
 
 /// The most pauses the table is moved past in a row: each ends at once, and none leads to
 /// another for long (a trick gathered, then swept).

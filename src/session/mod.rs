@@ -5,6 +5,7 @@
 //! and the line mode ([`crate::line`]) only read input and render.
 
 pub mod commands;
+pub mod config;
 pub mod effects;
 pub mod games;
 pub mod report;
@@ -25,6 +26,7 @@ mod tests {
         let pure = [
             ("table", include_str!("table.rs")),
             ("commands", include_str!("commands.rs")),
+            ("config", include_str!("config.rs")),
             ("games", include_str!("games.rs")),
             ("effects", include_str!("effects.rs")),
             ("signals", include_str!("signals.rs")),

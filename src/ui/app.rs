@@ -86,7 +86,7 @@ impl App {
         let mut app = App {
             settings: config.settings,
             saved: config.saved,
-            theme: config.theme,
+            theme: Theme::monochrome(),
             base: Screen::Start(Box::new(StartScreen { cursor: 0, resume: config.resume })),
             over: Vec::new(),
             popups: Vec::new(),
@@ -97,7 +97,7 @@ impl App {
             hits: Hits::default(),
             size: None,
             quit: false,
-            no_color: config.theme == Theme::monochrome(),
+            no_color: config.no_color,
             ascii: config.ascii,
             games: Games::new(config.seed, config.game.as_ref(), config.previous),
             time_zone: config.time_zone,
