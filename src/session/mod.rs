@@ -4,8 +4,10 @@
 //! offers, its [`status`] line and the [`signals`] that end it. The terminal table ([`crate::ui`])
 //! and the line mode ([`crate::line`]) only read input and render.
 
+pub mod again;
 pub mod commands;
 pub mod config;
+pub mod controller;
 pub mod effects;
 pub mod games;
 pub mod report;
@@ -17,6 +19,8 @@ pub mod table;
 mod words;
 pub mod work;
 
+pub use controller::{AtTable, Session};
+
 #[cfg(test)]
 mod tests {
     /// The session and the words it writes name neither ratatui nor the terminal, nor any
@@ -25,7 +29,9 @@ mod tests {
     fn the_session_knows_no_terminal() {
         let pure = [
             ("table", include_str!("table.rs")),
+            ("again", include_str!("again.rs")),
             ("commands", include_str!("commands.rs")),
+            ("controller", include_str!("controller.rs")),
             ("config", include_str!("config.rs")),
             ("games", include_str!("games.rs")),
             ("effects", include_str!("effects.rs")),
