@@ -29,6 +29,8 @@ mod tests {
     fn the_session_knows_no_terminal() {
         let pure = [
             ("table", include_str!("table.rs")),
+            ("table/thinking", include_str!("table/thinking.rs")),
+            ("table/ending", include_str!("table/ending.rs")),
             ("again", include_str!("again.rs")),
             ("commands", include_str!("commands.rs")),
             ("controller", include_str!("controller.rs")),
