@@ -5,6 +5,7 @@
 //! and the line mode ([`crate::line`]) only read input and render.
 
 pub mod again;
+pub mod boot;
 pub mod commands;
 pub mod config;
 pub mod controller;
@@ -32,6 +33,7 @@ mod tests {
             ("table/thinking", include_str!("table/thinking.rs")),
             ("table/ending", include_str!("table/ending.rs")),
             ("again", include_str!("again.rs")),
+            ("boot", include_str!("boot.rs")),
             ("commands", include_str!("commands.rs")),
             ("controller", include_str!("controller.rs")),
             ("config", include_str!("config.rs")),
