@@ -105,8 +105,7 @@ pub fn declarations_scored(w: Words, scoring: Option<(Team, u16)>) -> String {
 /// Who takes a trick: a seat, or "you".
 fn winner(w: Words, seat: Seat) -> &'static str {
     match (w.lang, seat) {
-        (Lang::En, Seat::South) => "you",
-        (Lang::Fr, Seat::South) => "vous",
+        (_, Seat::South) => w.t(T::LineYou),
         (_, seat) => w.seat(seat),
     }
 }
@@ -135,8 +134,7 @@ fn trick_cards(w: Words, trick: &Trick) -> String {
 /// The trick on the table: "On the table: West the king of hearts." or that it is empty.
 pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
     let said = match (w.lang, trick.filter(|t| t.plays().next().is_some())) {
-        (Lang::En, None) => "Nothing is on the table.".to_string(),
-        (Lang::Fr, None) => "Rien sur la table.".to_string(),
+        (_, None) => w.t(T::LineNothingOnTable).to_string(),
         (Lang::En, Some(t)) => format!("On the table: {}.", trick_cards(w, t)),
         (Lang::Fr, Some(t)) => format!("Sur la table : {}.", trick_cards(w, t)),
     };
@@ -180,10 +178,7 @@ fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
             format!("{marked} {}", ranks.join(", "))
         })
         .collect();
-    groups.join(match w.lang {
-        Lang::En => "; ",
-        Lang::Fr => " ; ",
-    })
+    groups.join(w.t(T::LineSuitsBetween))
 }
 
 /// South's hand: "You hold: spades jack, ten, seven; hearts ace."
@@ -198,8 +193,7 @@ pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
 /// The cards South may play: "You may play: hearts ace, ten." or "any card".
 pub fn may_play(w: Words, legal: CardSet, hand: CardSet, trump: Option<Trump>) -> String {
     let said = match (w.lang, legal == hand) {
-        (Lang::En, true) => "You may play any card.".to_string(),
-        (Lang::Fr, true) => "Vous pouvez jouer n'importe quelle carte.".to_string(),
+        (_, true) => w.t(T::LineAnyCard).to_string(),
         (Lang::En, false) => format!("You may play: {}.", cards_by_suit(w, legal, trump)),
         (Lang::Fr, false) => format!("Vous pouvez jouer : {}.", cards_by_suit(w, legal, trump)),
     };
@@ -221,8 +215,7 @@ pub fn turn_to_play(w: Words, trick: usize, lead: bool) -> String {
 /// or none yet.
 pub fn to_beat(w: Words, current: Option<(Seat, Bid)>, m: Multiplier) -> String {
     let said = match (w.lang, current) {
-        (Lang::En, None) => "No bid yet.".to_string(),
-        (Lang::Fr, None) => "Aucune enchère pour l'instant.".to_string(),
+        (_, None) => w.t(T::LineNoBid).to_string(),
         (Lang::En, Some((s, b))) => {
             format!("The bid to beat: {}{}, {}.", w.bid_long(b), w.multiplier(m), w.seat(s))
         }
@@ -480,10 +473,7 @@ pub fn game_over(w: Words, game: &Game) -> Vec<String> {
             Lang::En => format!("Final score: {}.", both(w, t[Team::NS], t[Team::EW])),
             Lang::Fr => format!("Score final : {}.", both(w, t[Team::NS], t[Team::EW])),
         },
-        match w.lang {
-            Lang::En => "Say new for a new game, or quit.".to_string(),
-            Lang::Fr => "Dites nouvelle pour une nouvelle partie, ou quitter.".to_string(),
-        },
+        w.t(T::LineSayNew).to_string(),
     ];
     lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
 }
@@ -593,22 +583,12 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
 
 /// The first words of the line mode.
 pub fn welcome(w: Words) -> String {
-    w.text(match w.lang {
-        Lang::En => "Belote contrée, in lines. Say help for the commands.",
-        Lang::Fr => "Belote contrée, en lignes. Dites aide pour les commandes.",
-    })
-    .into_owned()
+    w.t(T::LineWelcome).to_string()
 }
 
 /// The last words: the game is saved, or was played in memory.
 pub fn goodbye(w: Words, saved: bool) -> String {
-    w.text(match (w.lang, saved) {
-        (Lang::En, true) => "The game is saved. Goodbye.",
-        (Lang::En, false) => "Goodbye.",
-        (Lang::Fr, true) => "La partie est enregistrée. Au revoir.",
-        (Lang::Fr, false) => "Au revoir.",
-    })
-    .into_owned()
+    w.t(if saved { T::LineSavedGoodbye } else { T::LineGoodbye }).to_string()
 }
 
 /// The expert is analysing a deal.

@@ -274,4 +274,14 @@ texts! {
     StatSurcontres => "Surcontres", "Surcontres";
     StatCapots => "Capots", "Capots";
     StatBelotes => "Belotes", "Belotes";
+    // The line mode's own sentences, said a line each.
+    LineYou => "you", "vous";
+    LineNothingOnTable => "Nothing is on the table.", "Rien sur la table.";
+    LineSuitsBetween => "; ", " ; ";
+    LineAnyCard => "You may play any card.", "Vous pouvez jouer n'importe quelle carte.";
+    LineNoBid => "No bid yet.", "Aucune enchère pour l'instant.";
+    LineSayNew => "Say new for a new game, or quit.", "Dites nouvelle pour une nouvelle partie, ou quitter.";
+    LineWelcome => "Belote contrée, in lines. Say help for the commands.", "Belote contrée, en lignes. Dites aide pour les commandes.";
+    LineSavedGoodbye => "The game is saved. Goodbye.", "La partie est enregistrée. Au revoir.";
+    LineGoodbye => "Goodbye.", "Au revoir.";
 }
