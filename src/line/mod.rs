@@ -15,6 +15,7 @@ mod again;
 pub mod parse;
 pub mod run;
 pub mod say;
+mod words;
 
 use self::parse::Command;
 use self::say::NotNow;

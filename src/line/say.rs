@@ -114,10 +114,7 @@ fn winner(w: Words, seat: Seat) -> &'static str {
 pub fn trick_taken(w: Words, number: usize, t: &DoneTrick) -> String {
     let side = team(w, t.winner.team());
     let who = winner(w, t.winner);
-    let said = match w.lang {
-        Lang::En => format!("Trick {number} to {who}: {} points for {side}.", t.points),
-        Lang::Fr => format!("Pli {number} pour {who} : {} points pour {side}.", t.points),
-    };
+    let said = w.trick_to(number, who, t.points, &side);
     w.text(&said).into_owned()
 }
 
@@ -135,8 +132,7 @@ fn trick_cards(w: Words, trick: &Trick) -> String {
 pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
     let said = match (w.lang, trick.filter(|t| t.plays().next().is_some())) {
         (_, None) => w.t(T::LineNothingOnTable).to_string(),
-        (Lang::En, Some(t)) => format!("On the table: {}.", trick_cards(w, t)),
-        (Lang::Fr, Some(t)) => format!("Sur la table : {}.", trick_cards(w, t)),
+        (_, Some(t)) => w.on_table(&trick_cards(w, t)),
     };
     w.text(&said).into_owned()
 }
@@ -144,10 +140,7 @@ pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
 /// A trick taken, whole: "Trick 2, to North, 14 points: East the ace of spades, ..."
 pub fn trick_whole(w: Words, number: usize, t: &DoneTrick) -> String {
     let (who, cards) = (winner(w, t.winner), trick_cards(w, &t.trick));
-    let said = match w.lang {
-        Lang::En => format!("Trick {number}, to {who}, {} points: {cards}.", t.points),
-        Lang::Fr => format!("Pli {number}, pour {who}, {} points : {cards}.", t.points),
-    };
+    let said = w.trick_with(number, who, t.points, &cards);
     w.text(&said).into_owned()
 }
 
@@ -183,10 +176,7 @@ fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
 
 /// South's hand: "You hold: spades jack, ten, seven; hearts ace."
 pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
-    let said = match w.lang {
-        Lang::En => format!("You hold: {}.", cards_by_suit(w, cards, trump)),
-        Lang::Fr => format!("Vous avez : {}.", cards_by_suit(w, cards, trump)),
-    };
+    let said = w.you_hold(&cards_by_suit(w, cards, trump));
     w.text(&said).into_owned()
 }
 
@@ -194,20 +184,14 @@ pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
 pub fn may_play(w: Words, legal: CardSet, hand: CardSet, trump: Option<Trump>) -> String {
     let said = match (w.lang, legal == hand) {
         (_, true) => w.t(T::LineAnyCard).to_string(),
-        (Lang::En, false) => format!("You may play: {}.", cards_by_suit(w, legal, trump)),
-        (Lang::Fr, false) => format!("Vous pouvez jouer : {}.", cards_by_suit(w, legal, trump)),
+        (_, false) => w.you_may_play(&cards_by_suit(w, legal, trump)),
     };
     w.text(&said).into_owned()
 }
 
 /// South's turn to play: "Your turn, trick 3." or "Your turn to lead, trick 3."
 pub fn turn_to_play(w: Words, trick: usize, lead: bool) -> String {
-    let said = match (w.lang, lead) {
-        (Lang::En, false) => format!("Your turn, trick {trick}."),
-        (Lang::En, true) => format!("Your turn to lead, trick {trick}."),
-        (Lang::Fr, false) => format!("À vous, pli {trick}."),
-        (Lang::Fr, true) => format!("À vous d'entamer, pli {trick}."),
-    };
+    let said = w.your_turn(trick, lead);
     w.text(&said).into_owned()
 }
 
@@ -310,10 +294,7 @@ pub fn deal_start(w: Words, number: usize, dealer: Seat) -> String {
 pub fn new_game(w: Words, game: &Game) -> String {
     let rules = w.rules_short(game.rules());
     let target = game.options().target;
-    let said = match w.lang {
-        Lang::En => format!("New game: {rules}, to {target} points."),
-        Lang::Fr => format!("Nouvelle partie : {rules}, en {target} points."),
-    };
+    let said = w.new_game_to(&rules, target);
     w.text(&said).into_owned()
 }
 
@@ -323,10 +304,7 @@ pub fn resumed(w: Words, game: &Game) -> String {
     let target = game.options().target;
     let t = game.totals();
     let score = both(w, t[Team::NS], t[Team::EW]);
-    let said = match w.lang {
-        Lang::En => format!("Resuming the saved game: {rules} to {target}, {score}."),
-        Lang::Fr => format!("Reprise de la partie enregistrée : {rules} en {target}, {score}."),
-    };
+    let said = w.resuming(&rules, target, &score);
     w.text(&said).into_owned()
 }
 
@@ -335,10 +313,7 @@ pub fn resumed(w: Words, game: &Game) -> String {
 pub fn score(w: Words, game: &Game) -> Vec<String> {
     let t = game.totals();
     let target = game.options().target;
-    let mut lines = vec![match w.lang {
-        Lang::En => format!("Score: {}, playing to {target}.", both(w, t[Team::NS], t[Team::EW])),
-        Lang::Fr => format!("Score : {}, en {target}.", both(w, t[Team::NS], t[Team::EW])),
-    }];
+    let mut lines = vec![w.score_to(&both(w, t[Team::NS], t[Team::EW]), target)];
     lines.extend(expert_balance(w, game));
     let deal = game.deal();
     if let (Some(c), Some(play)) = (deal.contract(), deal.play.as_ref()) {

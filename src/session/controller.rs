@@ -78,7 +78,7 @@ pub enum Refused {
     Sat(Vec<Out>),
     /// No game was at the table: the saved game found again, if any, for the front end to
     /// offer or sit down.
-    Kept(Option<Resumable>),
+    Kept(Option<Box<Resumable>>),
 }
 
 /// What a deal played again goes back to.
@@ -331,7 +331,7 @@ impl<T: AtTable> Session<T> {
             Some(game) => Refused::Sat(self.sit(game)),
             None => {
                 let _ = self.unseat();
-                Refused::Kept(resume)
+                Refused::Kept(resume.map(Box::new))
             }
         }
     }

@@ -1,8 +1,11 @@
-//! One table, whichever front end draws it: [`table::Table`], the deal being played, which knows
-//! nothing of a terminal; its [`commands`], its [`work`] for the computer players' threads, its
-//! [`effects`] on the disk, its [`report`]s and [`review`]s, its [`settings`], the [`games`] it
-//! offers, its [`status`] line and the [`signals`] that end it. The terminal table ([`crate::ui`])
-//! and the line mode ([`crate::line`]) only read input and render.
+//! One table, whichever front end draws it: the [`Session`] ([`controller`]) that holds the
+//! games, the [`table::Table`] (the deal being played, which knows nothing of a terminal), the
+//! deal played [`again`] and the analyses, and routes the table's output once into the
+//! [`effects`] on the disk and the [`work`] of the computer players' threads; how it starts
+//! ([`boot`], [`config`]), its [`commands`], its [`report`]s and [`review`]s, its [`settings`],
+//! the [`games`] it offers, its [`status`] line and the [`signals`] that end it. The terminal
+//! table ([`crate::ui`]) and the line mode ([`crate::line`]) each hold a session, and only read
+//! input and render.
 
 pub mod again;
 pub mod boot;

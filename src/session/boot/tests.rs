@@ -14,12 +14,7 @@ fn store(dir: &std::path::Path) -> anyhow::Result<Store> {
 
 /// The game flags' options with no rule flag: the settings' rules and deal style.
 fn plain(rules: Rules, deal_style: DealStyle) -> Result<GameOptions, String> {
-    Ok(GameOptions {
-        rules,
-        deal_style,
-        target: rules.set.default_target(),
-        ..GameOptions::default()
-    })
+    Ok(GameOptions { rules, deal_style, target: rules.set.default_target() })
 }
 
 fn started(choices: Choices, env: Env, store: &anyhow::Result<Store>) -> Boot {

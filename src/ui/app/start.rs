@@ -88,7 +88,7 @@ impl App {
         let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
         match self.session.new_game_refused(previous, resume) {
             Refused::Sat(out) => self.seated(out),
-            Refused::Kept(resume) => self.back_to_start(resume),
+            Refused::Kept(resume) => self.back_to_start(resume.map(|r| *r)),
         }
         self.tell(status);
     }
