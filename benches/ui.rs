@@ -9,7 +9,7 @@ use contree::session::effects::Effect;
 use contree::session::settings::{Settings, Speed};
 use contree::text::Lang;
 use contree::ui::view;
-use contree::ui::{App, Config, Msg, Theme};
+use contree::ui::{App, Config, Msg};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -20,7 +20,7 @@ fn table() -> App {
     let game = contree::game::new_game(contree::game::GameOptions::default(), 4, None);
     let mut app = App::new(Config {
         saved: Settings::default(),
-        theme: Theme::colored(),
+        no_color: false,
         game: Some(game),
         ..Config::plain(settings, 4)
     });

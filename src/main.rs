@@ -16,7 +16,7 @@ use contree::bots::expert::{Budget, DEFAULT_WORLDS};
 use contree::cli::GameFlags;
 use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
-use contree::store::{DirLock, GAME_FILE, LockError, Store, TABLE};
+use contree::store::{DirLock, LockError, Store, TABLE};
 
 /// The largest deal-record file `--deal-file` reads, as `contree score` reads no more.
 const DEAL_FILE_LIMIT: u64 = 256 << 20;
@@ -357,10 +357,9 @@ fn hold_for_table(store: &Store) -> Result<DirLock, LockError> {
 fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     use std::io::IsTerminal;
 
-    use contree::session::{self, settings::Settings};
-    use contree::text::{self, Lang, SuitStyle};
-    use contree::ui::run::Ending;
-    use contree::ui::{self, App, Config, Theme};
+    use contree::session::boot::{self, Boot, BootError, Choices, Env};
+    use contree::session::config::Ending;
+    use contree::ui::{self, App};
 
     // Flags that contradict each other are refused first, terminal or not; a target is checked
     // against the rule set of the settings once they are read.
@@ -384,16 +383,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         eprintln!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
     }
-    let mut notices = Vec::new();
-    // Store errors met before the table's language is known, said once it is.
-    let mut early = Vec::new();
-    let (store, unsaved) = match Store::default_dir().and_then(Store::at) {
-        Ok(store) => (Some(store), None),
-        Err(e) => (None, Some(e)),
-    };
+    let store = boot::open_store();
     // A lock that cannot be taken is never a free directory: the table does not open. A deal
     // file writes nothing, and needs none.
-    let _lock = match store.as_ref().filter(|_| deal.is_none()) {
+    let held = store.as_ref().ok().filter(|_| deal.is_none());
+    let _lock = match held {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
             Err(LockError::Held(holder)) => {
@@ -407,102 +401,29 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         },
         None => None,
     };
-    if let Some(store) = store.as_ref().filter(|_| deal.is_none()) {
+    if let Some(store) = held {
         store.remove_leftovers();
     }
-    let from_env = || Settings { lang: Lang::from_env(), ..Settings::default() };
-    let mut settings =
-        match store.as_ref().map(|s| s.read_json_fields(session::settings::SETTINGS_FILE)) {
-            None | Some(Ok((None, None))) => from_env(),
-            // A settings file set aside is told by the store's notices, below.
-            Some(Ok((kept, _))) => kept.unwrap_or_else(from_env),
-            Some(Err(e)) => {
-                early.push(e);
-                from_env()
-            }
-        };
-    let saved = settings;
-    if let Some(l) = cli.lang {
-        settings.lang = l;
-    }
-    if let Some(level) = cli.level {
-        settings.level = level;
-    }
-    if let Some(s) = cli.speed {
-        settings.speed = s;
-    }
-    if let Some(d) = cli.deck {
-        settings.deck = d;
-    }
-    if let Some(c) = cli.colours {
-        settings.colors = c;
-    }
-    // Rule flags choose this session's new games; the saved settings stay as they are.
-    let options = flags_or_exit(flags.options(settings.rules(), settings.deal_style));
-    settings.set_rules(options.rules);
-    settings.deal_style = options.deal_style;
-    // A dumb terminal draws neither colours nor anything but ASCII.
-    let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
-    let ascii = cli.ascii || dumb || !text::locale_is_utf8();
-    if ascii {
-        settings.suits = SuitStyle::Letters;
-    }
-    let theme = if dumb { Theme::monochrome() } else { Theme::from_env() };
-    // What the store says, in the table's language, now that it is known.
-    let w = text::Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
-    notices.extend(early.iter().map(|e| w.store_error(e)));
-    let (game, resume) = match &store {
-        _ if deal.is_some() => (None, None),
-        Some(store) if flags.new => (Some(contree::cli::start_new(store, options, seed)?), None),
-        None if flags.new => (Some(contree::game::new_game(options, seed, None)), None),
-        Some(store) => {
-            let resume = store.load_game();
-            // The files set aside before the save (the settings) are said after it, and the
-            // store's own notice of the save is replaced by the one in the players' words: of
-            // all the notices, the save's is the one not to miss, and each is said once.
-            let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
-            notices.extend(earlier.map(|a| w.set_aside(&a)));
-            if let Some(n) = w.resume_notice(&resume) {
-                notices.insert(0, n);
-            }
-            match resume {
-                contree::store::Resume::Saved { game, started, saved, .. } => {
-                    (None, Some(ui::screen::Resumable { game, started, saved }))
-                }
-                _ => (None, None),
-            }
-        }
-        None => (None, None),
-    };
-    if let Some(why) = &unsaved {
-        let why = w.open_error(why);
-        notices.insert(0, format!("{}{}{why}", w.t(text::T::NotSaved), w.colon()));
-    }
-    // The players of the last game sit out the next new one; the games file is read only when
-    // no saved game says who they were.
-    let previous = match &resume {
-        Some(r) => Some(r.game.players().clone()),
-        None => store
-            .as_ref()
-            .and_then(|s| s.last_game().ok())
-            .and_then(|(last, _)| last.map(|e| e.game.players)),
-    };
-    let config = Config {
-        settings,
-        saved,
-        theme,
-        target: options.target,
+    let choices = Choices {
+        lang: cli.lang,
+        level: cli.level,
+        speed: cli.speed,
+        deck: cli.deck,
+        colours: cli.colours,
+        ascii: cli.ascii,
+        new: flags.new,
         seed,
-        resume,
-        game,
-        previous,
-        time_zone: jiff::tz::TimeZone::system(),
-        budget,
-        ascii,
+        deal: deal.is_some(),
+    };
+    let options = |rules, style| flags.options(rules, style);
+    let Boot { config, notices } = match boot::boot(choices, Env::read(), &store, options, budget) {
+        Ok(started) => started,
+        Err(BootError::Flags(why)) => refuse_flags(why),
+        Err(e) => return Err(e.into()),
     };
     let ending = if cli.line {
-        let line = contree::line::LineMode::new(config, store.is_some(), &notices);
-        contree::line::run::run(line, store.as_ref())?
+        let line = contree::line::LineMode::new(config, store.is_ok(), &notices);
+        contree::line::run::run(line, store.as_ref().ok())?
     } else {
         let mut app = App::new(config);
         if !notices.is_empty() {
@@ -513,10 +434,10 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
                 app.play_again(game, None);
                 ui::run::run(app, None)?
             }
-            None => ui::run::run(app, store.as_ref())?,
+            None => ui::run::run(app, store.as_ref().ok())?,
         }
     };
-    if let Some(why) = unsaved {
+    if let Err(why) = &store {
         eprintln!("contree: this session was not saved: {why}");
     }
     Ok(match ending {
@@ -549,10 +470,14 @@ fn deal_file(path: &Path, seed: u64) -> Result<contree::game::Game, String> {
 fn flags_or_exit(
     options: Result<contree::game::GameOptions, String>,
 ) -> contree::game::GameOptions {
-    options.unwrap_or_else(|why| {
-        use clap::CommandFactory;
-        Cli::command().error(clap::error::ErrorKind::ArgumentConflict, why).exit()
-    })
+    options.unwrap_or_else(|why| refuse_flags(why))
+}
+
+/// Refuses game flags that contradict each other with clap's error (exit status 2, as for any
+/// bad flag).
+fn refuse_flags(why: String) -> ! {
+    use clap::CommandFactory;
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, why).exit()
 }
 
 /// Writes `text` to standard output; a reader that stopped reading (`| head`) is not an error.

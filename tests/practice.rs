@@ -12,9 +12,9 @@ use contree::rules::{Call, Seat};
 use contree::session::effects::Effect;
 use contree::session::effects::Front;
 use contree::text::Lang;
+use contree::ui::App;
 use contree::ui::keymap::Mode;
 use contree::ui::screen::{Hit, Screen, StartItem};
-use contree::ui::{App, Theme};
 use crossterm::event::KeyCode;
 use screen::{click, config, draw, key};
 
@@ -200,7 +200,7 @@ fn a_call_exercise_is_served_on_the_bidding_box() {
 fn ascii_and_no_colour_draw_the_practice() {
     let e = exercise(true);
     let mut c = config(Lang::Fr);
-    c.theme = Theme::monochrome();
+    c.no_color = true;
     c.ascii = true;
     let mut app = App::new(c);
     draw(&mut app, 80, 24);

@@ -367,7 +367,7 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Continue);
-    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert!(matches!(app.screen(), Screen::Table));
     assert!(app.resume().is_none());
     assert_eq!(app.popups.last(), Some(&Popup::Players), "the new game's players sit down");
     assert!(app.take_effects().contains(&Effect::NewGame(None)), "the saved game is filed");
@@ -376,7 +376,7 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
         let mut app = saved_game_offered(Lang::En);
         app.start_item(StartItem::Play);
         key(&mut app, yes);
-        assert!(matches!(app.screen(), Screen::Table(_)), "{yes:?}");
+        assert!(matches!(app.screen(), Screen::Table), "{yes:?}");
         assert!(app.resume().is_none());
     }
     // Without a saved game, nothing is asked.
@@ -644,7 +644,7 @@ fn a_deal_with_clicks_only() {
     let mut app = App::new(config(Lang::En));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Start(StartItem::Play));
-    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert!(matches!(app.screen(), Screen::Table));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Close);
     while !app.south_to_bid() {
@@ -731,10 +731,10 @@ fn settings_change_and_are_saved() {
     let mut app = App::new(config(Lang::En));
     app.start_item(StartItem::Settings);
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.settings.lang, Lang::Fr);
+    assert_eq!(app.settings().lang, Lang::Fr);
     assert!(app.take_effects().contains(&Effect::SaveSettings));
     // This run's speed (as from --speed) is not saved; the language chosen at the table is.
-    assert_eq!(app.saved, Settings { lang: Lang::Fr, ..Settings::default() });
+    assert_eq!(app.session().saved, Settings { lang: Lang::Fr, ..Settings::default() });
 }
 
 #[test]
@@ -759,7 +759,7 @@ fn a_key_skips_the_bots_wait() {
 #[test]
 fn monochrome_and_letters_draw_the_table() {
     let mut c = ascii(Lang::Fr);
-    c.theme = Theme::monochrome();
+    c.no_color = true;
     c.settings.suits = contree::text::SuitStyle::Letters;
     let mut app = App::new(c);
     sit(&mut app);
@@ -1148,7 +1148,7 @@ fn a_game_given_at_start_moves_on_without_a_key() {
     let mut c = config(Lang::En);
     c.game = Some(contree::game::new_game(contree::game::GameOptions::default(), SEED, None));
     let mut app = App::new(c);
-    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert!(matches!(app.screen(), Screen::Table));
     assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down first");
     key(&mut app, KeyCode::Esc);
     let south_first = app.game().and_then(|g| g.to_act()) == Some(Seat::South);
@@ -1380,7 +1380,7 @@ fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
     assert!(items.contains(&SettingItem::Speed) && items.contains(&SettingItem::Colors));
     assert!(!items.contains(&SettingItem::Scoring), "the rules of a game wait for a new one");
     key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.screen(), Screen::Table(_)), "back to the game");
+    assert!(matches!(app.screen(), Screen::Table), "back to the game");
     app.table_item(TableItem::SaveAndLeave);
     assert!(matches!(app.screen(), Screen::Start(_)));
     assert_eq!(
@@ -1388,7 +1388,7 @@ fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
         Some(&StartItem::Resume)
     );
     key(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert!(matches!(app.screen(), Screen::Table));
 }
 
 /// A table where South's forced card has played itself and its trick waits for a key.
@@ -1457,7 +1457,7 @@ fn a_trick_held_for_a_forced_card_is_held_again_when_its_game_is_resumed() {
     // Quit during the pause, then resume: the save holds the calls and cards, nothing more.
     let mut app = offered_from_its_save(game, |_| {});
     key(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen(), Screen::Table(_)));
+    assert!(matches!(app.screen(), Screen::Table));
     assert_eq!(pause(&app), Some(Wait::Held), "the pause again");
     assert_eq!(
         table(&app).shown_trick(),
@@ -1604,7 +1604,7 @@ fn screens_in_every_language_and_size() {
     snapshot_all("forced_card", forced_card_held);
     snapshot_all("trick_gathering", |l| {
         let mut app = first_card_at_normal_speed();
-        app.settings.lang = l;
+        app.session_mut().settings.lang = l;
         for _ in 0..20 {
             if pause(&app) == Some(Wait::Gather) {
                 break;
@@ -1894,22 +1894,22 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
     let mut app = App::new(config(Lang::En));
     key(&mut app, KeyCode::Down); // the rule set
     key(&mut app, KeyCode::Right);
-    assert_eq!((app.settings.set, app.target), (RuleSet::Coinche, 2000));
-    assert_eq!(app.saved.set, RuleSet::Coinche, "kept for the next games");
+    assert_eq!((app.settings().set, app.session().target), (RuleSet::Coinche, 2000));
+    assert_eq!(app.session().saved.set, RuleSet::Coinche, "kept for the next games");
     assert!(app.take_effects().contains(&Effect::SaveSettings));
     key(&mut app, KeyCode::Down); // the target goes round the set's own
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.target, 3000);
+    assert_eq!(app.session().target, 3000);
     // A click goes on to the next set, played to its own target.
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Start(StartItem::Variant));
-    assert_eq!((app.settings.set, app.target), (RuleSet::Plain, 701));
+    assert_eq!((app.settings().set, app.session().target), (RuleSet::Plain, 701));
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Start(StartItem::NtAt));
-    assert!(app.settings.nt_at);
+    assert!(app.settings().nt_at);
     click(&mut app, Hit::Start(StartItem::Target));
-    assert_eq!(app.target, 701, "plain has one target");
+    assert_eq!(app.session().target, 701, "plain has one target");
     let screen = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(screen.contains("Target: 701 points"), "{screen}");
     click(&mut app, Hit::Start(StartItem::Play));
@@ -2170,7 +2170,10 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     app.start_item(StartItem::Settings);
     let _ = app.take_effects();
     app.change_setting(SettingItem::Deck, true);
-    assert_eq!((app.settings.deck, app.saved.deck), (Deck::FourColour, Deck::FourColour));
+    assert_eq!(
+        (app.settings().deck, app.session().saved.deck),
+        (Deck::FourColour, Deck::FourColour)
+    );
     assert!(app.take_effects().contains(&Effect::SaveSettings));
     assert_eq!(app.theme, Theme::new(Colours::On, Deck::FourColour, false));
     // The deck's line shows the four suits, each in its colour.
@@ -2194,15 +2197,15 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     let mut seen = Vec::new();
     for _ in Colours::ALL {
         app.change_setting(SettingItem::Colors, true);
-        seen.push(app.saved.colors);
-        assert_eq!(app.theme, Theme::new(app.settings.colors, Deck::FourColour, false));
+        seen.push(app.session().saved.colors);
+        assert_eq!(app.theme, Theme::new(app.settings().colors, Deck::FourColour, false));
     }
     assert_eq!(seen, [Colours::HighContrast, Colours::Off, Colours::On]);
     app.change_setting(SettingItem::Colors, false);
-    assert_eq!(app.settings.colors, Colours::Off, "left goes back");
+    assert_eq!(app.settings().colors, Colours::Off, "left goes back");
     // Under NO_COLOR high contrast stays without colour.
     let mut c = config(Lang::En);
-    c.theme = Theme::monochrome();
+    c.no_color = true;
     c.settings.colors = Colours::HighContrast;
     let app = App::new(c);
     assert_eq!(app.theme, Theme::monochrome_high_contrast());
@@ -2224,7 +2227,7 @@ fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
     for (name, theme, ascii) in looks {
         let mark = if ascii { "*" } else { "★" };
         let mut c = Config { ascii, ..config(Lang::En) };
-        c.theme = theme;
+        c.no_color = theme == Theme::monochrome();
         // Every card of South played by a key, the first from a hand of eight.
         c.settings.auto_play = false;
         let mut app = App::new(c);

@@ -1,12 +1,13 @@
-//! A finished deal of the game played again in the line mode ("again 2", "rejouer 2"), as the
-//! screen plays it: the same hands, dealer and computer players; its saves and records are not
-//! carried out, so the disk keeps the game in progress as it was, and at its end (or at "quit")
-//! the game sits down again where it was.
+//! A finished deal of the game played again in the line mode ("again 2", "rejouer 2"), through
+//! the session as the screen plays it ([`crate::session::again`]): the same hands, dealer and
+//! computer players; its saves and records are not carried out, so the disk keeps the game in
+//! progress as it was, and at its end (or at "quit") the game sits down again where it was.
 
 use super::LineMode;
 use super::say::{self, NotNow};
-use crate::game::{Game, Replay};
-use crate::rules::{ByTeam, Team};
+use crate::game::Replay;
+use crate::rules::Team;
+use crate::session::again::AgainOver;
 use crate::text::T;
 
 impl LineMode {
@@ -15,7 +16,7 @@ impl LineMode {
         let w = self.words();
         let deal = self
             .game()
-            .filter(|_| self.again.is_none())
+            .filter(|_| !self.session.playing_again())
             .and_then(|g| Replay::deal_of(g, n.wrapping_sub(1)));
         let (game, first) = match deal {
             Some((Ok(game), first)) => (game, first),
@@ -23,16 +24,15 @@ impl LineMode {
             Some((Err(e), _)) => return self.say(w.text(&format!("{e}.")).into_owned()),
             None => return self.say(say::not_now(w, NotNow::NoSuchDeal(n), "")),
         };
-        let Some(from) = self.table.take().map(|t| self.games.stand(t)) else { return };
-        self.again = Some(Box::new((from, first)));
+        let Some(out) = self.session.play_again(game, Some(first)) else { return };
         self.say(w.text(&format!("{}.", w.t(T::PlayingAgain))).into_owned());
-        self.sit(game, false);
+        self.sat(out, false);
     }
 
     /// What a deal played again adds to its summary: its first result.
     pub(super) fn say_first_result(&mut self) {
         let w = self.words();
-        let Some(first) = self.again.as_ref().map(|a| a.1) else { return };
+        let Some(first) = self.session.first_result() else { return };
         let line = format!(
             "{}{}{} {}, {} {}.",
             w.t(T::FirstTime),
@@ -48,11 +48,13 @@ impl LineMode {
     /// Ends the deal played again: the game sits down again where it was. False when no deal
     /// is played again.
     pub(super) fn end_again(&mut self) -> bool {
-        let Some(again) = self.again.take() else { return false };
-        let (game, _): (Game, ByTeam<u16>) = *again;
+        let Some(over) = self.session.end_again() else { return false };
         let w = self.words();
         self.say(w.text(&format!("{}.", say::capital(w.t(T::ResumePlay)))).into_owned());
-        self.sit(game, false);
+        match over {
+            AgainOver::Back(out) => self.sat(out, false),
+            AgainOver::Closed => self.quit = true,
+        }
         true
     }
 }

@@ -15,53 +15,44 @@ mod again;
 pub mod parse;
 pub mod run;
 pub mod say;
+mod words;
 
 use self::parse::Command;
 use self::say::NotNow;
-use crate::bots::expert::Budget;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
+use crate::session::Session;
+use crate::session::config::Config;
+use crate::session::controller::{Answered, Refused};
 use crate::session::effects::{Effect, Front};
-use crate::session::games::{Games, Resumable};
+use crate::session::games::Resumable;
 use crate::session::report::{self, Analysis, DealLine, Player, Summary, When};
-use crate::session::review::Analyses;
-use crate::session::settings::{Prefs, Settings};
+use crate::session::settings::Settings;
 use crate::session::table::{Hint, Notice, Out, Table, TableMsg};
 use crate::session::work::Answer;
 use crate::stats::Stats;
 use crate::text::{SuitStyle, T, Words};
-use crate::ui::messages::Config;
 
 /// The most pauses the table is moved past in a row: each ends at once, and none leads to
 /// another for long (a trick gathered, then swept).
 const PAUSES: usize = 16;
 
-/// The line mode's state: the table, where its games come from, and the lines to say.
+/// The line mode's state: the session at the table, and the lines to say.
 #[derive(Debug)]
 pub struct LineMode {
-    settings: Settings,
-    saved: Settings,
-    budget: Budget,
+    session: Session,
     ascii: bool,
-    /// The target of a new game.
-    target: u16,
     /// Whether the games are kept on disk: the last words say so.
     kept: bool,
-    games: Games,
-    table: Option<Table>,
-    effects: Vec<Effect>,
     said: Vec<String>,
     /// Whether the player asked to leave, or the input ended.
     pub quit: bool,
-    analyses: Analyses,
     /// The finished deal (from 0) whose analysis is awaited, to say it when it comes.
     analysing: Option<usize>,
     /// The position whose turn was last said, so that it is said once.
     prompted: Option<u64>,
     /// The position whose hint was last said.
     hinted: Option<u64>,
-    /// A deal played again: the game it came from, and the deal's first score.
-    again: Option<Box<(Game, crate::rules::ByTeam<u16>)>>,
     /// The finished deal (from 0) whose comparison with the expert the next deal waits for, so
     /// that it is said before the next deal starts.
     comparing: Option<usize>,
@@ -73,22 +64,14 @@ impl LineMode {
     /// said first.
     pub fn new(config: Config, kept: bool, notices: &[String]) -> LineMode {
         let mut line = LineMode {
-            settings: config.settings,
-            saved: config.saved,
-            budget: config.budget,
+            session: Session::new(&config),
             ascii: config.ascii,
-            target: config.settings.target_or_default(config.target),
             kept,
-            games: Games::new(config.seed, config.game.as_ref(), config.previous),
-            table: None,
-            effects: Vec::new(),
             said: Vec::new(),
             quit: false,
-            analyses: Analyses::default(),
             analysing: None,
             prompted: None,
             hinted: None,
-            again: None,
             comparing: None,
         };
         line.say(say::welcome(line.words()));
@@ -97,14 +80,14 @@ impl LineMode {
         }
         match (config.game, config.resume) {
             (Some(game), _) => {
-                line.effects.push(Effect::NewGame(None));
                 line.say(say::new_game(line.words(), &game));
-                line.sit(game, true);
+                let out = line.session.start(game);
+                line.sat(out, true);
             }
             (None, Some(r)) => {
-                line.games.played(Some(r.game.players()));
                 line.say(say::resumed(line.words(), &r.game));
-                line.sit(r.game, false);
+                let out = line.session.resume(r);
+                line.sat(out, false);
             }
             (None, None) => line.new_game(),
         }
@@ -114,7 +97,7 @@ impl LineMode {
     /// The words of the line mode: spoken, in ASCII alone under `--ascii`.
     pub fn words(&self) -> Words {
         Words {
-            lang: self.settings.lang,
+            lang: self.session.settings.lang,
             suits: SuitStyle::Letters,
             ascii: self.ascii,
             spoken: true,
@@ -128,12 +111,12 @@ impl LineMode {
 
     /// The effects queued since the last call.
     pub fn take_effects(&mut self) -> Vec<Effect> {
-        std::mem::take(&mut self.effects)
+        self.session.take_effects()
     }
 
     /// The game at the table.
     pub fn game(&self) -> Option<&Game> {
-        self.table.as_ref().map(Table::game)
+        self.session.game()
     }
 
     fn say(&mut self, line: String) {
@@ -160,22 +143,18 @@ impl LineMode {
 
     /// A worker's answer: a computer player's decision, a hint, an analysis.
     pub fn answer(&mut self, answer: Answer) {
-        match answer {
-            Answer::Decided(r, action) => self.send(TableMsg::Decided(r, action)),
-            Answer::BotFailed(r) => self.send(TableMsg::BotFailed(r)),
-            Answer::Advised(r, advice) => {
-                self.send(TableMsg::Advised(r, advice));
-                self.say_hint();
+        let advised = matches!(answer, Answer::Advised(..));
+        match self.session.answer(answer) {
+            Answered::Table(out) => {
+                self.follow(out);
+                self.settle();
+                if advised {
+                    self.say_hint();
+                }
             }
-            Answer::Analysed(r, analysis) => {
-                self.analyses.answer(r, analysis);
-                self.say_analysis();
-            }
-            Answer::Compared(r, score) => self.send(TableMsg::Compared(r, score)),
-            Answer::Exercises(made) if !made.is_empty() => {
-                self.effects.push(Effect::FileExercises(made));
-            }
-            Answer::Exercises(_) => {}
+            Answered::Analysis => self.say_analysis(),
+            // Filed as the screen files them, and said nowhere.
+            Answered::Exercises(_) => {}
         }
     }
 
@@ -187,11 +166,7 @@ impl LineMode {
             Command::Quit if self.end_again() => {}
             Command::Quit => {
                 self.quit = true;
-                if let Some(t) = self.table.as_mut() {
-                    t.stop();
-                    t.stop_comparing();
-                }
-                self.analyses.stop();
+                self.session.stop();
                 self.say(say::goodbye(w, self.kept));
             }
             Command::Help => self.say_all(help(w)),
@@ -230,12 +205,12 @@ impl LineMode {
             }
             Command::Hint => self.hint(),
             Command::PlayAgain(n) => self.play_again(n),
-            Command::Claim => match self.table.as_ref() {
+            Command::Claim => match self.session.table() {
                 Some(t) if t.claim_allowed() => self.send(TableMsg::Claim),
                 _ => not_now(self, NotNow::NoClaim),
             },
             Command::Undo => self.send(TableMsg::Undo),
-            Command::Yes | Command::No => match self.table.as_ref().and_then(Table::confirm) {
+            Command::Yes | Command::No => match self.session.table().and_then(Table::confirm) {
                 Some(_) => {
                     self.send(TableMsg::Confirm(command == Command::Yes));
                     self.prompted = None;
@@ -244,7 +219,7 @@ impl LineMode {
                 None => not_now(self, NotNow::NoQuestion),
             },
             Command::Declare | Command::KeepQuiet => {
-                match self.table.as_ref().and_then(Table::declaring) {
+                match self.session.table().and_then(Table::declaring) {
                     Some(_) => {
                         self.send(TableMsg::Declare(command == Command::Declare));
                         self.prompted = None;
@@ -261,7 +236,7 @@ impl LineMode {
     /// South's call, once it is one the auction allows now.
     fn call(&mut self, call: Call) {
         let w = self.words();
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         let why = match t.game().phase() {
             Phase::GameOver => Some(NotNow::GameOver),
             Phase::Playing | Phase::DealOver => Some(NotNow::AuctionOver),
@@ -291,7 +266,7 @@ impl LineMode {
             return self.prompt();
         }
         self.send(TableMsg::Call(call));
-        if let Some(asked) = self.table.as_ref().and_then(Table::confirm) {
+        if let Some(asked) = self.session.table().and_then(Table::confirm) {
             self.say(say::confirm(w, asked));
         }
     }
@@ -299,7 +274,7 @@ impl LineMode {
     /// South's card, once it holds it and the play is on.
     fn play(&mut self, card: crate::rules::Card) {
         let w = self.words();
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         let why = match t.game().phase() {
             Phase::GameOver => Some(NotNow::GameOver),
             Phase::Bidding => Some(NotNow::Auction),
@@ -321,7 +296,7 @@ impl LineMode {
 
     /// The expert's hint: asked, or said again if it is in.
     fn hint(&mut self) {
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         if t.hint_allowed() {
             return self.send(TableMsg::Hint);
         }
@@ -336,7 +311,7 @@ impl LineMode {
     /// The hint, once in, said once.
     fn say_hint(&mut self) {
         let w = self.words();
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         if self.hinted == Some(t.position()) {
             return;
         }
@@ -352,7 +327,7 @@ impl LineMode {
     /// South's hand, the trick on the table, the last trick or all of the deal's.
     fn look(&mut self, command: Command) {
         let w = self.words();
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         let deal = t.game().deal();
         let trump = deal.contract().map(|c| c.trump());
         let lines = match command {
@@ -375,7 +350,7 @@ impl LineMode {
 
     fn say_rules(&mut self) {
         let w = self.words();
-        let rules = self.game().map_or_else(|| self.settings.rules(), Game::rules);
+        let rules = self.game().map_or_else(|| self.session.settings.rules(), Game::rules);
         let mut lines: Vec<String> =
             w.rules_summary(rules.set).iter().map(|l| w.text(l).into_owned()).collect();
         lines.extend(report::set_notes(rules).into_iter().map(|n| w.t(n).to_string()));
@@ -415,8 +390,7 @@ impl LineMode {
             return self.say(say::not_now(w, NotNow::NoSuchDeal(n), ""));
         };
         self.analysing = Some(n - 1);
-        if let Some(request) = self.analyses.want(Some(&record), self.budget) {
-            self.effects.push(Effect::Analyse(request));
+        if self.session.want_analysis(Some(&record)) {
             self.say(say::analysing(w));
         }
         self.say_analysis();
@@ -429,7 +403,7 @@ impl LineMode {
         let Some(record) = self.game().and_then(|g| g.history().get(i)).map(|d| &d.record) else {
             return;
         };
-        let Some(analysis) = self.analyses.get(record) else { return };
+        let Some(analysis) = self.session.analysis(record) else { return };
         self.analysing = None;
         let Some(a) = analysis else {
             return self.say(w.text(&format!("{}.", w.t(T::AnalysisFailed))).into_owned());
@@ -469,25 +443,23 @@ impl LineMode {
 
     /// A new game of the settings' rules, with new faces, in place of the one at the table.
     fn new_game(&mut self) {
-        let options = self.settings.new_game_options(self.target);
-        let last = self.game().map(|g| g.players().clone());
-        let game = self.games.new_game(options, last.as_ref());
-        let replaced = self.table.take().map(|t| self.games.stand(t));
-        self.effects.push(Effect::NewGame(replaced.map(Box::new)));
-        self.say(say::new_game(self.words(), &game));
-        self.sit(game, true);
+        let out = self.session.new_game();
+        if let Some(game) = self.game() {
+            let line = say::new_game(self.words(), game);
+            self.say(line);
+        }
+        self.sat(out, true);
     }
 
     /// `game` sits down at the table; `new`, its players are introduced.
     fn sit(&mut self, game: Game, new: bool) {
-        if let Some(old) = self.table.take() {
-            let _ = self.games.stand(old);
-        }
-        // A deal played again is compared with nothing: it counts nowhere.
-        let prefs = Prefs::of(&self.settings, self.budget);
-        let prefs = Prefs { compare: prefs.compare && self.again.is_none(), ..prefs };
-        let (table, out) = self.games.sit(game, prefs);
-        self.table = Some(table);
+        let out = self.session.sit(game);
+        self.sat(out, new);
+    }
+
+    /// A game sat down at the table, which opened on `out`: its deal is said, and with `new`
+    /// its players first.
+    fn sat(&mut self, out: Vec<Out>, new: bool) {
         self.comparing = None;
         self.prompted = None;
         self.hinted = None;
@@ -509,8 +481,7 @@ impl LineMode {
 
     /// Sends a message to the table, says what follows from it, and moves past its pauses.
     fn send(&mut self, msg: TableMsg) {
-        let Some(t) = self.table.as_mut() else { return };
-        let out = t.update(msg);
+        let out = self.session.send(msg);
         self.follow(out);
         self.settle();
     }
@@ -518,8 +489,10 @@ impl LineMode {
     /// Every pause of the table ends at once.
     fn settle(&mut self) {
         for _ in 0..PAUSES {
-            let Some(t) = self.table.as_mut().filter(|t| t.wait().is_some()) else { return };
-            let out = t.update(TableMsg::Timer);
+            if self.session.table().is_none_or(|t| t.wait().is_none()) {
+                return;
+            }
+            let out = self.session.send(TableMsg::Timer);
             self.follow(out);
         }
     }
@@ -530,14 +503,13 @@ impl LineMode {
         let mut next_deal = false;
         for o in out {
             match o {
-                // A deal played again counts nowhere, and is never saved over the game.
-                Out::Save | Out::DealFinished | Out::GameFinished if self.again.is_some() => {}
-                Out::Save => self.effects.push(Effect::SaveGame),
-                Out::DealFinished => self.effects.push(Effect::DealFinished),
-                Out::GameFinished => self.effects.push(Effect::GameFinished),
-                Out::Think(r) => self.effects.push(Effect::Think(r)),
-                Out::Advise(r) => self.effects.push(Effect::Advise(r)),
-                Out::Compare(r) => self.effects.push(Effect::Compare(r)),
+                // The session carried these out: nothing of them is said.
+                Out::Save
+                | Out::DealFinished
+                | Out::GameFinished
+                | Out::Think(_)
+                | Out::Advise(_)
+                | Out::Compare(_) => {}
                 Out::Compared(i) => next_deal |= self.say_compared(i),
                 Out::Acted(seat, action) => self.acted(seat, action),
                 Out::Summary => {
@@ -562,7 +534,7 @@ impl LineMode {
                 Out::Hinted(_) => {}
             }
         }
-        if next_deal && self.again.is_some() {
+        if next_deal && self.session.playing_again() {
             self.say_first_result();
             self.end_again();
         } else if next_deal && self.comparing.is_none() {
@@ -593,7 +565,7 @@ impl LineMode {
     /// What a seat did, and what came of it: the contract, a belote, a declaration, a trick.
     fn acted(&mut self, seat: Seat, action: Action) {
         let w = self.words();
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         let g = t.game();
         let mut lines = Vec::new();
         match action {
@@ -650,7 +622,7 @@ impl LineMode {
     /// South's turn, said once a position: its hand and what it may do.
     fn prompt(&mut self) {
         let w = self.words();
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.session.table() else { return };
         if self.prompted == Some(t.position()) {
             return;
         }
@@ -732,7 +704,7 @@ impl Front for LineMode {
     }
 
     fn saved_settings(&self) -> &Settings {
-        &self.saved
+        &self.session.saved
     }
 
     fn stats_loaded(&mut self, _: Stats) {}
@@ -740,11 +712,10 @@ impl Front for LineMode {
     fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str) {
         let w = self.words();
         self.say(w.text(&format!("{}{}{why}.", w.t(T::NewGameRefused), w.colon())).into_owned());
-        let kept = previous.or(resume.map(|r| r.game));
-        self.games.played(kept.as_ref().map(Game::players));
-        match kept {
-            Some(game) => self.sit(game, false),
-            None => self.quit = true,
+        match self.session.new_game_refused(previous, resume) {
+            Refused::Sat(out) => self.sat(out, false),
+            Refused::Kept(Some(r)) => self.sit(r.game, false),
+            Refused::Kept(None) => self.quit = true,
         }
     }
 }

@@ -11,11 +11,11 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Sender};
 
 use super::LineMode;
+use crate::session::config::Ending;
 use crate::session::effects::{self, Effect};
 use crate::session::signals::Signal;
 use crate::session::work::Answer;
 use crate::store::Store;
-use crate::ui::run::Ending;
 
 /// What the line mode's threads bring to its loop.
 enum Input {

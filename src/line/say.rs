@@ -8,7 +8,7 @@ use crate::rules::{
     BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
     Multiplier, Seat, Suit, Team, Trick, Trump,
 };
-use crate::session::report::{self, DealLine, Player, Reached, Summary, team_word};
+use crate::session::report::{self, DealLine, Player, Summary, team_word};
 use crate::session::table::sorted_hand;
 use crate::text::Lang;
 use crate::text::{T, Words};
@@ -62,12 +62,7 @@ pub fn called(w: Words, seat: Seat, call: Call) -> String {
 pub fn contract(w: Words, c: &Contract) -> String {
     let what = format!("{}{}", w.bid_long(c.bid), w.multiplier(c.multiplier));
     let what = what.replacen(" contr", ", contr", 1).replacen(" surcontr", ", surcontr", 1);
-    let said = match (w.lang, c.taker) {
-        (Lang::En, Seat::South) => format!("You take the contract: {what}."),
-        (Lang::En, s) => format!("{} takes the contract: {what}.", w.seat(s)),
-        (Lang::Fr, Seat::South) => format!("Vous prenez le contrat : {what}."),
-        (Lang::Fr, s) => format!("{} prend le contrat : {what}.", w.seat(s)),
-    };
+    let said = w.takes_the_contract(c.taker, &what);
     w.text(&said).into_owned()
 }
 
@@ -105,8 +100,7 @@ pub fn declarations_scored(w: Words, scoring: Option<(Team, u16)>) -> String {
 /// Who takes a trick: a seat, or "you".
 fn winner(w: Words, seat: Seat) -> &'static str {
     match (w.lang, seat) {
-        (Lang::En, Seat::South) => "you",
-        (Lang::Fr, Seat::South) => "vous",
+        (_, Seat::South) => w.t(T::LineYou),
         (_, seat) => w.seat(seat),
     }
 }
@@ -115,10 +109,7 @@ fn winner(w: Words, seat: Seat) -> &'static str {
 pub fn trick_taken(w: Words, number: usize, t: &DoneTrick) -> String {
     let side = team(w, t.winner.team());
     let who = winner(w, t.winner);
-    let said = match w.lang {
-        Lang::En => format!("Trick {number} to {who}: {} points for {side}.", t.points),
-        Lang::Fr => format!("Pli {number} pour {who} : {} points pour {side}.", t.points),
-    };
+    let said = w.trick_to(number, who, t.points, &side);
     w.text(&said).into_owned()
 }
 
@@ -135,10 +126,8 @@ fn trick_cards(w: Words, trick: &Trick) -> String {
 /// The trick on the table: "On the table: West the king of hearts." or that it is empty.
 pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
     let said = match (w.lang, trick.filter(|t| t.plays().next().is_some())) {
-        (Lang::En, None) => "Nothing is on the table.".to_string(),
-        (Lang::Fr, None) => "Rien sur la table.".to_string(),
-        (Lang::En, Some(t)) => format!("On the table: {}.", trick_cards(w, t)),
-        (Lang::Fr, Some(t)) => format!("Sur la table : {}.", trick_cards(w, t)),
+        (_, None) => w.t(T::LineNothingOnTable).to_string(),
+        (_, Some(t)) => w.on_table(&trick_cards(w, t)),
     };
     w.text(&said).into_owned()
 }
@@ -146,10 +135,7 @@ pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
 /// A trick taken, whole: "Trick 2, to North, 14 points: East the ace of spades, ..."
 pub fn trick_whole(w: Words, number: usize, t: &DoneTrick) -> String {
     let (who, cards) = (winner(w, t.winner), trick_cards(w, &t.trick));
-    let said = match w.lang {
-        Lang::En => format!("Trick {number}, to {who}, {} points: {cards}.", t.points),
-        Lang::Fr => format!("Pli {number}, pour {who}, {} points : {cards}.", t.points),
-    };
+    let said = w.trick_with(number, who, t.points, &cards);
     w.text(&said).into_owned()
 }
 
@@ -180,40 +166,27 @@ fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
             format!("{marked} {}", ranks.join(", "))
         })
         .collect();
-    groups.join(match w.lang {
-        Lang::En => "; ",
-        Lang::Fr => " ; ",
-    })
+    groups.join(w.t(T::LineSuitsBetween))
 }
 
 /// South's hand: "You hold: spades jack, ten, seven; hearts ace."
 pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
-    let said = match w.lang {
-        Lang::En => format!("You hold: {}.", cards_by_suit(w, cards, trump)),
-        Lang::Fr => format!("Vous avez : {}.", cards_by_suit(w, cards, trump)),
-    };
+    let said = w.you_hold(&cards_by_suit(w, cards, trump));
     w.text(&said).into_owned()
 }
 
 /// The cards South may play: "You may play: hearts ace, ten." or "any card".
 pub fn may_play(w: Words, legal: CardSet, hand: CardSet, trump: Option<Trump>) -> String {
     let said = match (w.lang, legal == hand) {
-        (Lang::En, true) => "You may play any card.".to_string(),
-        (Lang::Fr, true) => "Vous pouvez jouer n'importe quelle carte.".to_string(),
-        (Lang::En, false) => format!("You may play: {}.", cards_by_suit(w, legal, trump)),
-        (Lang::Fr, false) => format!("Vous pouvez jouer : {}.", cards_by_suit(w, legal, trump)),
+        (_, true) => w.t(T::LineAnyCard).to_string(),
+        (_, false) => w.you_may_play(&cards_by_suit(w, legal, trump)),
     };
     w.text(&said).into_owned()
 }
 
 /// South's turn to play: "Your turn, trick 3." or "Your turn to lead, trick 3."
 pub fn turn_to_play(w: Words, trick: usize, lead: bool) -> String {
-    let said = match (w.lang, lead) {
-        (Lang::En, false) => format!("Your turn, trick {trick}."),
-        (Lang::En, true) => format!("Your turn to lead, trick {trick}."),
-        (Lang::Fr, false) => format!("À vous, pli {trick}."),
-        (Lang::Fr, true) => format!("À vous d'entamer, pli {trick}."),
-    };
+    let said = w.your_turn(trick, lead);
     w.text(&said).into_owned()
 }
 
@@ -221,8 +194,7 @@ pub fn turn_to_play(w: Words, trick: usize, lead: bool) -> String {
 /// or none yet.
 pub fn to_beat(w: Words, current: Option<(Seat, Bid)>, m: Multiplier) -> String {
     let said = match (w.lang, current) {
-        (Lang::En, None) => "No bid yet.".to_string(),
-        (Lang::Fr, None) => "Aucune enchère pour l'instant.".to_string(),
+        (_, None) => w.t(T::LineNoBid).to_string(),
         (Lang::En, Some((s, b))) => {
             format!("The bid to beat: {}{}, {}.", w.bid_long(b), w.multiplier(m), w.seat(s))
         }
@@ -237,79 +209,47 @@ pub fn to_beat(w: Words, current: Option<(Seat, Bid)>, m: Multiplier) -> String 
 /// more (as "90 hearts"), contre."
 pub fn turn_to_bid(w: Words, legal: &LegalCalls) -> String {
     let mut may: Vec<String> = Vec::new();
-    let en = w.lang == Lang::En;
     if legal.pass {
-        may.push(if en { "pass" } else { "passer" }.to_string());
+        may.push(w.t(T::LineMayPass).to_string());
     }
     match legal.min_level {
         Some(BidLevel::Points(v)) => {
-            let trumps = match (en, legal.nt_at) {
-                (true, true) => " in a suit, sans atout or tout atout",
-                (false, true) => " à la couleur, sans atout ou tout atout",
-                (_, false) => "",
-            };
-            may.push(if en {
-                format!("bid {v} or more{trumps} (as \"{v} hearts\"), or capot")
-            } else {
-                format!("annoncer {v} ou plus{trumps} (comme \"{v} cœur\"), ou capot")
-            });
+            let trumps = if legal.nt_at { w.t(T::LineAnyTrump) } else { "" };
+            may.push(w.may_bid_from(v, trumps));
         }
-        Some(BidLevel::Capot) => may.push(if en { "bid capot" } else { "annoncer capot" }.into()),
+        Some(BidLevel::Capot) => may.push(w.t(T::LineMayBidCapot).to_string()),
         None => {}
     }
     if legal.contre {
-        may.push(if en { "contre" } else { "contrer" }.into());
+        may.push(w.t(T::LineMayContre).to_string());
     }
     if legal.surcontre {
-        may.push(if en { "surcontre" } else { "surcontrer" }.into());
+        may.push(w.t(T::LineMaySurcontre).to_string());
     }
-    let said = match w.lang {
-        Lang::En => format!("Your turn to bid. You may {}.", may.join("; ")),
-        Lang::Fr => format!("À vous d'enchérir. Vous pouvez {}.", may.join(" ; ")),
-    };
+    let said = w.your_turn_to_bid(&may.join(w.t(T::LineSuitsBetween)));
     w.text(&said).into_owned()
 }
 
 /// A weighty call waits for its confirmation: "Contre: are you sure? Say yes or no."
 pub fn confirm(w: Words, call: Call) -> String {
     let what = match call {
-        Call::Bid(b) if b.level == BidLevel::Capot => match w.lang {
-            Lang::En => format!("Capot in {}, all eight tricks", w.trump_name(b.trump)),
-            Lang::Fr => format!("Capot à {}, les huit plis", w.trump_name(b.trump)),
-        },
+        Call::Bid(b) if b.level == BidLevel::Capot => w.capot_in(w.trump_name(b.trump)),
         other => w.call(other),
     };
-    let said = match w.lang {
-        Lang::En => format!("{what}: are you sure? Say yes or no."),
-        Lang::Fr => format!("{what} : vous confirmez ? Répondez oui ou non."),
-    };
+    let said = w.are_you_sure(&what);
     w.text(&said).into_owned()
 }
 
 /// South may declare with its first card: "With your first card you may declare Tierce to the
 /// king of hearts: say declare, or keep quiet."
 pub fn declare_ask(w: Words, c: Combination) -> String {
-    let said = match w.lang {
-        Lang::En => format!(
-            "With your first card you may declare {}: say declare, or keep quiet.",
-            w.combination(c)
-        ),
-        Lang::Fr => format!(
-            "Avec votre première carte, vous pouvez annoncer {} : dites annoncer, ou se taire.",
-            w.combination(c)
-        ),
-    };
+    let said = w.you_may_declare(&w.combination(c));
     w.text(&said).into_owned()
 }
 
 /// A new deal: "Deal 3. West deals."
 pub fn deal_start(w: Words, number: usize, dealer: Seat) -> String {
-    let said = match (w.lang, dealer) {
-        (Lang::En, Seat::South) => format!("Deal {number}. You deal."),
-        (Lang::En, s) => format!("Deal {number}. {} deals.", w.seat(s)),
-        (Lang::Fr, Seat::South) => format!("Donne {number}. Vous donnez."),
-        (Lang::Fr, s) => format!("Donne {number}. {} donne.", w.seat(s)),
-    };
+    let said = w.deal_dealt_by(number, dealer);
     w.text(&said).into_owned()
 }
 
@@ -317,10 +257,7 @@ pub fn deal_start(w: Words, number: usize, dealer: Seat) -> String {
 pub fn new_game(w: Words, game: &Game) -> String {
     let rules = w.rules_short(game.rules());
     let target = game.options().target;
-    let said = match w.lang {
-        Lang::En => format!("New game: {rules}, to {target} points."),
-        Lang::Fr => format!("Nouvelle partie : {rules}, en {target} points."),
-    };
+    let said = w.new_game_to(&rules, target);
     w.text(&said).into_owned()
 }
 
@@ -330,10 +267,7 @@ pub fn resumed(w: Words, game: &Game) -> String {
     let target = game.options().target;
     let t = game.totals();
     let score = both(w, t[Team::NS], t[Team::EW]);
-    let said = match w.lang {
-        Lang::En => format!("Resuming the saved game: {rules} to {target}, {score}."),
-        Lang::Fr => format!("Reprise de la partie enregistrée : {rules} en {target}, {score}."),
-    };
+    let said = w.resuming(&rules, target, &score);
     w.text(&said).into_owned()
 }
 
@@ -342,10 +276,7 @@ pub fn resumed(w: Words, game: &Game) -> String {
 pub fn score(w: Words, game: &Game) -> Vec<String> {
     let t = game.totals();
     let target = game.options().target;
-    let mut lines = vec![match w.lang {
-        Lang::En => format!("Score: {}, playing to {target}.", both(w, t[Team::NS], t[Team::EW])),
-        Lang::Fr => format!("Score : {}, en {target}.", both(w, t[Team::NS], t[Team::EW])),
-    }];
+    let mut lines = vec![w.score_to(&both(w, t[Team::NS], t[Team::EW]), target)];
     lines.extend(expert_balance(w, game));
     let deal = game.deal();
     if let (Some(c), Some(play)) = (deal.contract(), deal.play.as_ref()) {
@@ -430,12 +361,7 @@ pub fn summary(w: Words, number: usize, s: &Summary) -> Vec<String> {
     };
     let c = o.contract;
     let verdict = w.t(if o.made { T::Made } else { T::Failed });
-    let reached = match (w.lang, o.reached) {
-        (Lang::En, Reached::Points { got, bid }) => format!("{got} points of {bid}"),
-        (Lang::Fr, Reached::Points { got, bid }) => format!("{got} points sur {bid}"),
-        (Lang::En, Reached::Tricks(n)) => format!("{n} tricks of 8"),
-        (Lang::Fr, Reached::Tricks(n)) => format!("{n} plis sur 8"),
-    };
+    let reached = w.reached(o.reached);
     let defence = o.defence.map(|v| format!(", {} {v}", w.t(T::Defence))).unwrap_or_default();
     lines.push(format!("{}{}{verdict}, {reached}{defence}.", w.contract(&c), w.colon()));
     // Who held each belote, beside its points: "Belote: us 0, them 20 (West diamonds)."
@@ -454,10 +380,7 @@ pub fn summary(w: Words, number: usize, s: &Summary) -> Vec<String> {
         lines.push(format!("{}{}{seat}, {c}.", w.t(T::Declarations), w.colon()));
     }
     let (us, them) = (&s.sums[Team::NS], &s.sums[Team::EW]);
-    lines.push(match w.lang {
-        Lang::En => format!("Deal score: us {us}; them {them}."),
-        Lang::Fr => format!("Marque de la donne : nous {us} ; eux {them}."),
-    });
+    lines.push(w.deal_score(us, them));
     lines.push(format!(
         "{}{}{}.",
         w.t(T::Totals),
@@ -476,14 +399,8 @@ pub fn game_over(w: Words, game: &Game) -> Vec<String> {
     };
     let lines = vec![
         format!("{}{}{verdict}", w.t(T::GameOver), w.colon()),
-        match w.lang {
-            Lang::En => format!("Final score: {}.", both(w, t[Team::NS], t[Team::EW])),
-            Lang::Fr => format!("Score final : {}.", both(w, t[Team::NS], t[Team::EW])),
-        },
-        match w.lang {
-            Lang::En => "Say new for a new game, or quit.".to_string(),
-            Lang::Fr => "Dites nouvelle pour une nouvelle partie, ou quitter.".to_string(),
-        },
+        w.final_score(&both(w, t[Team::NS], t[Team::EW])),
+        w.t(T::LineSayNew).to_string(),
     ];
     lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
 }
@@ -537,78 +454,34 @@ pub enum NotNow {
 
 /// Why a command does nothing now.
 pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
-    let en = w.lang == Lang::En;
+    let fixed = |t: T| w.t(t).to_string();
     let said = match why {
-        NotNow::Auction if en => "The auction is on: make a call, or say help.".into(),
-        NotNow::Auction => {
-            "Les enchères ne sont pas finies : faites une enchère, ou dites aide.".into()
-        }
-        NotNow::AuctionOver if en => "The auction is over: play a card.".into(),
-        NotNow::AuctionOver => "Les enchères sont finies : jouez une carte.".into(),
-        NotNow::NotHeld(c) if en => format!("You do not hold {}.", w.the_card(c)),
-        NotNow::NotHeld(c) => format!("Vous n'avez pas {}.", w.the_card(c)),
-        NotNow::BidTooLow(b, Some(min)) if en => {
-            format!("You may not bid {}: the lowest bid now is {}.", w.bid_long(b), w.level(min))
-        }
-        NotNow::BidTooLow(b, Some(min)) => format!(
-            "Vous ne pouvez pas annoncer {} : l'enchère la plus basse est {}.",
-            w.bid_long(b),
-            w.level(min)
-        ),
-        NotNow::BidTooLow(b, None) if en => {
-            format!("You may not bid {}: no bid may be made now.", w.bid_long(b))
-        }
-        NotNow::BidTooLow(b, None) => {
-            format!("Vous ne pouvez pas annoncer {} : plus aucune enchère possible.", w.bid_long(b))
-        }
-        NotNow::NoNtAt if en => "This game is played without sans atout and tout atout.".into(),
-        NotNow::NoNtAt => "Cette partie se joue sans le sans atout ni le tout atout.".into(),
-        NotNow::NothingToContre if en => "There is nothing to contre now.".into(),
-        NotNow::NothingToContre => "Il n'y a rien à contrer maintenant.".into(),
-        NotNow::NothingToDeclare if en => "There is nothing to declare now.".into(),
-        NotNow::NothingToDeclare => "Rien à annoncer maintenant.".into(),
-        NotNow::NoQuestion if en => "No question is asked now.".into(),
-        NotNow::NoQuestion => "Aucune question en cours.".into(),
-        NotNow::NoHint if en => "A hint is asked on your turn, once a turn.".into(),
-        NotNow::NoHint => "Un conseil se demande à votre tour, une fois par tour.".into(),
-        NotNow::NoClaim if en => "The rest of the tricks is claimed on your turn to play.".into(),
-        NotNow::NoClaim => "Les plis restants se revendiquent à votre tour de jouer.".into(),
-        NotNow::GameOn if en => "A new game comes once this one is over.".into(),
-        NotNow::GameOn => "Une nouvelle partie vient une fois celle-ci finie.".into(),
-        NotNow::NoSuchDeal(n) if en => format!("There is no finished deal {n}."),
-        NotNow::NoSuchDeal(n) => format!("Pas de donne {n} terminée."),
-        NotNow::GameOver if en => "The game is over: say new for a new game, or quit.".into(),
-        NotNow::GameOver => {
-            "La partie est finie : dites nouvelle pour une nouvelle partie, ou quitter.".into()
-        }
-        NotNow::Unknown if en => {
-            format!("Not understood: \"{}\". Say help for the commands.", typed.trim())
-        }
-        NotNow::Unknown => {
-            format!("Pas compris : « {} ». Dites aide pour les commandes.", typed.trim())
-        }
+        NotNow::Auction => fixed(T::LineAuctionOn),
+        NotNow::AuctionOver => fixed(T::LineAuctionOver),
+        NotNow::NotHeld(c) => w.not_held(&w.the_card(c)),
+        NotNow::BidTooLow(b, min) => w.bid_too_low(&w.bid_long(b), min.map(|m| w.level(m))),
+        NotNow::NoNtAt => fixed(T::LineNoNtAt),
+        NotNow::NothingToContre => fixed(T::LineNothingToContre),
+        NotNow::NothingToDeclare => fixed(T::LineNothingToDeclare),
+        NotNow::NoQuestion => fixed(T::LineNoQuestion),
+        NotNow::NoHint => fixed(T::LineNoHint),
+        NotNow::NoClaim => fixed(T::LineNoClaim),
+        NotNow::GameOn => fixed(T::LineGameOn),
+        NotNow::NoSuchDeal(n) => w.no_such_deal(n),
+        NotNow::GameOver => fixed(T::LineGameOver),
+        NotNow::Unknown => w.not_understood(typed.trim()),
     };
     w.text(&said).into_owned()
 }
 
 /// The first words of the line mode.
 pub fn welcome(w: Words) -> String {
-    w.text(match w.lang {
-        Lang::En => "Belote contrée, in lines. Say help for the commands.",
-        Lang::Fr => "Belote contrée, en lignes. Dites aide pour les commandes.",
-    })
-    .into_owned()
+    w.t(T::LineWelcome).to_string()
 }
 
 /// The last words: the game is saved, or was played in memory.
 pub fn goodbye(w: Words, saved: bool) -> String {
-    w.text(match (w.lang, saved) {
-        (Lang::En, true) => "The game is saved. Goodbye.",
-        (Lang::En, false) => "Goodbye.",
-        (Lang::Fr, true) => "La partie est enregistrée. Au revoir.",
-        (Lang::Fr, false) => "Au revoir.",
-    })
-    .into_owned()
+    w.t(if saved { T::LineSavedGoodbye } else { T::LineGoodbye }).to_string()
 }
 
 /// The expert is analysing a deal.

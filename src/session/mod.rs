@@ -1,10 +1,17 @@
-//! One table, whichever front end draws it: [`table::Table`], the deal being played, which knows
-//! nothing of a terminal; its [`commands`], its [`work`] for the computer players' threads, its
-//! [`effects`] on the disk, its [`report`]s and [`review`]s, its [`settings`], the [`games`] it
-//! offers, its [`status`] line and the [`signals`] that end it. The terminal table ([`crate::ui`])
-//! and the line mode ([`crate::line`]) only read input and render.
+//! One table, whichever front end draws it: the [`Session`] ([`controller`]) that holds the
+//! games, the [`table::Table`] (the deal being played, which knows nothing of a terminal), the
+//! deal played [`again`] and the analyses, and routes the table's output once into the
+//! [`effects`] on the disk and the [`work`] of the computer players' threads; how it starts
+//! ([`boot`], [`config`]), its [`commands`], its [`report`]s and [`review`]s, its [`settings`],
+//! the [`games`] it offers, its [`status`] line and the [`signals`] that end it. The terminal
+//! table ([`crate::ui`]) and the line mode ([`crate::line`]) each hold a session, and only read
+//! input and render.
 
+pub mod again;
+pub mod boot;
 pub mod commands;
+pub mod config;
+pub mod controller;
 pub mod effects;
 pub mod games;
 pub mod report;
@@ -16,6 +23,8 @@ pub mod table;
 mod words;
 pub mod work;
 
+pub use controller::{AtTable, Session};
+
 #[cfg(test)]
 mod tests {
     /// The session and the words it writes name neither ratatui nor the terminal, nor any
@@ -24,7 +33,13 @@ mod tests {
     fn the_session_knows_no_terminal() {
         let pure = [
             ("table", include_str!("table.rs")),
+            ("table/thinking", include_str!("table/thinking.rs")),
+            ("table/ending", include_str!("table/ending.rs")),
+            ("again", include_str!("again.rs")),
+            ("boot", include_str!("boot.rs")),
             ("commands", include_str!("commands.rs")),
+            ("controller", include_str!("controller.rs")),
+            ("config", include_str!("config.rs")),
             ("games", include_str!("games.rs")),
             ("effects", include_str!("effects.rs")),
             ("signals", include_str!("signals.rs")),

@@ -15,19 +15,11 @@ use std::time::Duration;
 use super::settings::{Prefs, Speed};
 use super::work::{BotRequest, Cancel, CompareRequest, HintRequest};
 use crate::bots::expert::Advice;
-use crate::bots::seat::Seats;
-use crate::game::{Action, Game, GameError, Phase, SeatView, UndoError};
-use crate::personas;
+use crate::game::{Action, Game, GameError, Phase, UndoError};
 use crate::rules::{
     BeloteCall, BidLevel, BySeat, ByTeam, Call, Card, CardPlay, CardSet, Combination, DoneTrick,
-    Seat, Suit, Team, Trick, Trump, legal_cards,
+    Seat, Suit, Trick, Trump, legal_cards,
 };
-use crate::search::{Position, Solver};
-
-/// The nodes a claim may search, for each call to the solver: far above the tens of thousands a
-/// whole deal's question takes, so that only a position the solver cannot settle (none met so
-/// far) leaves a claim unproved, and refused.
-const CLAIM_NODES: u64 = 20_000_000;
 
 /// A message to the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -539,41 +531,6 @@ impl Table {
         }
     }
 
-    /// Asks what the expert would do in South's place, once per turn.
-    fn ask_hint(&mut self, out: &mut Vec<Out>) {
-        if !self.hint_allowed() {
-            return;
-        }
-        let cancel = Cancel::new();
-        self.working.push(cancel.clone());
-        out.push(Out::Advise(HintRequest {
-            position: self.position,
-            view: self.game.view(Seat::South),
-            seed: self.game.seed(),
-            budget: self.prefs.budget,
-            cancel,
-        }));
-        self.hint = Some(Hint::Thinking);
-    }
-
-    /// The expert's answer to South's hint: shown, and counted, if the turn is still the one
-    /// asked about.
-    fn on_advised(&mut self, request: &HintRequest, advice: Option<Advice>, out: &mut Vec<Out>) {
-        let wanted = self.still_wanted(request.position, &request.view, &request.cancel);
-        if !wanted || self.hint != Some(Hint::Thinking) {
-            return;
-        }
-        match advice {
-            Some(advice) => {
-                out.push(Out::Hinted(advice.action));
-                self.hint = Some(Hint::Ready(advice));
-                self.game.count_hint();
-                out.push(Out::Save);
-            }
-            None => self.hint = Some(Hint::Failed),
-        }
-    }
-
     fn on_timer(&mut self, out: &mut Vec<Out>) {
         match self.wait.take() {
             Some(Wait::Bot(seat)) => self.ask(seat, out),
@@ -610,95 +567,6 @@ impl Table {
             self.set_wait(Wait::Deal);
             out.push(Out::NewDeal);
         }
-    }
-
-    /// Asks the computer player at `seat` to act, or, when its side takes every trick left
-    /// whatever the other does, claims them for it: from the next to last trick on, there is
-    /// no more to save the player than the trick on the table.
-    fn ask(&mut self, seat: Seat, out: &mut Vec<Out>) {
-        let more = self.game.deal().play.as_ref().is_some_and(|p| p.tricks().len() < 7);
-        if self.game.phase() == Phase::Playing && more && self.claim(seat, out) {
-            return;
-        }
-        let g = &self.game;
-        let style = personas::style_of(&g.players()[seat]);
-        self.thinking = Some(seat);
-        let cancel = Cancel::new();
-        self.working.push(cancel.clone());
-        out.push(Out::Think(BotRequest {
-            position: self.position,
-            view: g.view(seat),
-            level: self.prefs.level,
-            style,
-            seed: g.seed(),
-            budget: self.prefs.budget,
-            cancel,
-        }));
-    }
-
-    /// An answer thought on a worker is in: its flag is done with, and the answer is wanted only
-    /// if it is about the table's position and seat view as they are now and was not cancelled.
-    /// An answer about a position that is gone (taken back, a new game, a resumed one) is
-    /// dropped, even when the same position came back since.
-    fn still_wanted(&mut self, position: u64, view: &SeatView, cancel: &Cancel) -> bool {
-        self.working.retain(|c| c != cancel);
-        position == self.position && self.game.view(view.seat()) == *view && !cancel.is_raised()
-    }
-
-    /// A computer player failed: the table plays the plainest legal action in its place (pass,
-    /// or the first legal card), so the game goes on, and says so.
-    fn on_bot_failed(&mut self, request: &BotRequest, out: &mut Vec<Out>) {
-        let fallback = match self.game.phase() {
-            Phase::Bidding => Some(Action::Bid(Call::Pass)),
-            Phase::Playing => self.game.legal_cards().first().map(Action::Play),
-            _ => None,
-        };
-        match fallback {
-            Some(action) => self.on_decided(request, action, out),
-            None => self.thinking = None,
-        }
-        out.push(Out::Told(Notice::BotFailed(request.view.seat())));
-    }
-
-    fn on_decided(&mut self, request: &BotRequest, action: Action, out: &mut Vec<Out>) {
-        if !self.still_wanted(request.position, &request.view, &request.cancel) {
-            return;
-        }
-        if self.thinking == Some(request.view.seat()) {
-            self.thinking = None;
-            self.act(request.view.seat(), action, out);
-        }
-    }
-
-    /// Claims the rest of the tricks for `seat`'s side, if it takes every one whatever the other
-    /// side does, as the solver finds on the hands as they are: the rest is played out at once,
-    /// on the solver's line, card by card through the game as if each had been played, and the
-    /// table says who claimed. False, with nothing played, when the other side can still take
-    /// a trick (or the solver could not settle it).
-    fn claim(&mut self, seat: Seat, out: &mut Vec<Out>) -> bool {
-        let Some(line) = self.claim_line(seat.team()) else { return false };
-        // The tricks go by as the computer players' do, a card played for South in them or not.
-        self.auto_played = false;
-        let mut played = Vec::new();
-        for card in line {
-            let Some(to_play) = self.game.to_act() else { break };
-            self.act(to_play, Action::Play(card), &mut played);
-        }
-        // Who claimed comes before the cards it plays out; one save for the whole line: the
-        // game is saved as it stands once the outs are done.
-        out.push(Out::Told(Notice::Claimed(seat)));
-        out.push(Out::Save);
-        out.extend(played.into_iter().filter(|o| *o != Out::Save));
-        true
-    }
-
-    /// The cards of the rest of the deal, in the order of play, if `team` takes every trick
-    /// left whatever the other side does.
-    fn claim_line(&self, team: Team) -> Option<Vec<Card>> {
-        let pos = Position::from_card_play(self.game.deal().play.as_ref()?).ok()?;
-        let mut solver = Solver::new();
-        solver.set_node_limit(Some(CLAIM_NODES));
-        solver.claim(&pos, team).ok().flatten()
     }
 
     /// Applies an action at the table and queues what follows from it.
@@ -744,78 +612,6 @@ impl Table {
             if event.trick.is_none() {
                 out.push(Out::Summary);
             }
-        }
-    }
-
-    /// Plays finished deal `i` again with the expert in South's seat, on a worker: the deal
-    /// record with the game's players, level, seed and budget, the very things the computer
-    /// players decided from.
-    fn ask_comparison(&mut self, i: usize, out: &mut Vec<Out>) {
-        let g = &self.game;
-        let Some(d) = g.history().get(i) else { return };
-        let cancel = Cancel::new();
-        self.comparing.push(cancel.clone());
-        out.push(Out::Compare(CompareRequest {
-            deal: i,
-            record: d.record.clone(),
-            players: g.players().clone(),
-            seats: Seats::at_table(g.players(), g.seed(), self.prefs.level, self.prefs.budget),
-            cancel,
-        }));
-    }
-
-    /// The comparisons a game sat down with still thinking (it was left, or the process
-    /// ended, while they thought): asked again, as they are a function of the deal alone; with
-    /// the comparison turned off, they are given up.
-    fn compare_again(&mut self, out: &mut Vec<Out>) {
-        let thinking = self.game.expert_thinking();
-        if thinking.is_empty() {
-            return;
-        }
-        for i in thinking {
-            if self.prefs.compare {
-                self.ask_comparison(i, out);
-            } else {
-                self.game.answer_expert_in_seat(i, None);
-            }
-        }
-        if !self.prefs.compare {
-            out.push(Out::Save);
-            self.finish_game(out);
-        }
-    }
-
-    /// A comparison is in: kept with its deal if it is about this game's deal and still
-    /// wanted, counted in the statistics, and, once no deal of a finished game is left
-    /// thinking, the game is recorded.
-    fn on_compared(
-        &mut self,
-        request: &CompareRequest,
-        score: Option<ByTeam<u16>>,
-        out: &mut Vec<Out>,
-    ) {
-        let Some(k) = self.comparing.iter().position(|c| *c == request.cancel) else { return };
-        self.comparing.swap_remove(k);
-        let same_deal =
-            self.game.history().get(request.deal).is_some_and(|d| d.record == request.record);
-        if request.cancel.is_raised() || !same_deal {
-            return;
-        }
-        if self.game.answer_expert_in_seat(request.deal, score) {
-            out.push(Out::Save);
-            if score.is_some() {
-                out.push(Out::DealFinished);
-            }
-            out.push(Out::Compared(request.deal));
-            self.finish_game(out);
-        }
-    }
-
-    /// A finished game is recorded once none of its deals is still compared, so that its
-    /// filing holds every comparison.
-    fn finish_game(&self, out: &mut Vec<Out>) {
-        if self.game.phase() == Phase::GameOver && self.game.expert_thinking().is_empty() {
-            out.push(Out::GameFinished);
         }
     }
 
@@ -942,6 +738,9 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
     }
     cards
 }
+
+mod ending;
+mod thinking;
 
 #[cfg(test)]
 mod tests;

@@ -274,4 +274,29 @@ texts! {
     StatSurcontres => "Surcontres", "Surcontres";
     StatCapots => "Capots", "Capots";
     StatBelotes => "Belotes", "Belotes";
+    // The line mode's own sentences, said a line each.
+    LineYou => "you", "vous";
+    LineNothingOnTable => "Nothing is on the table.", "Rien sur la table.";
+    LineSuitsBetween => "; ", " ; ";
+    LineAnyCard => "You may play any card.", "Vous pouvez jouer n'importe quelle carte.";
+    LineNoBid => "No bid yet.", "Aucune enchère pour l'instant.";
+    LineSayNew => "Say new for a new game, or quit.", "Dites nouvelle pour une nouvelle partie, ou quitter.";
+    LineWelcome => "Belote contrée, in lines. Say help for the commands.", "Belote contrée, en lignes. Dites aide pour les commandes.";
+    LineSavedGoodbye => "The game is saved. Goodbye.", "La partie est enregistrée. Au revoir.";
+    LineGoodbye => "Goodbye.", "Au revoir.";
+    LineMayPass => "pass", "passer";
+    LineAnyTrump => " in a suit, sans atout or tout atout", " à la couleur, sans atout ou tout atout";
+    LineMayBidCapot => "bid capot", "annoncer capot";
+    LineMayContre => "contre", "contrer";
+    LineMaySurcontre => "surcontre", "surcontrer";
+    LineAuctionOn => "The auction is on: make a call, or say help.", "Les enchères ne sont pas finies : faites une enchère, ou dites aide.";
+    LineAuctionOver => "The auction is over: play a card.", "Les enchères sont finies : jouez une carte.";
+    LineNoNtAt => "This game is played without sans atout and tout atout.", "Cette partie se joue sans le sans atout ni le tout atout.";
+    LineNothingToContre => "There is nothing to contre now.", "Il n'y a rien à contrer maintenant.";
+    LineNothingToDeclare => "There is nothing to declare now.", "Rien à annoncer maintenant.";
+    LineNoQuestion => "No question is asked now.", "Aucune question en cours.";
+    LineNoHint => "A hint is asked on your turn, once a turn.", "Un conseil se demande à votre tour, une fois par tour.";
+    LineNoClaim => "The rest of the tricks is claimed on your turn to play.", "Les plis restants se revendiquent à votre tour de jouer.";
+    LineGameOn => "A new game comes once this one is over.", "Une nouvelle partie vient une fois celle-ci finie.";
+    LineGameOver => "The game is over: say new for a new game, or quit.", "La partie est finie : dites nouvelle pour une nouvelle partie, ou quitter.";
 }

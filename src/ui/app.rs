@@ -15,18 +15,19 @@ use super::messages::{Config, Msg};
 use super::screen::{Hits, Popup, Screen, StartScreen, TableItem};
 use super::table_screen::TableScreen;
 use super::theme::Theme;
-use crate::bots::expert::{Budget, DealAnalysis};
+use crate::bots::expert::DealAnalysis;
 use crate::game::{Game, Phase};
 use crate::rules::{DealRecord, Rules};
+use crate::session::Session;
 use crate::session::commands::{self, Availability, Context};
+use crate::session::controller::Answered;
 use crate::session::effects::{Effect, Front};
-use crate::session::games::Games;
 use crate::session::games::Resumable;
-use crate::session::review::{Analyses, Tricks};
-use crate::session::settings::Prefs;
+use crate::session::review::Tricks;
 use crate::session::settings::{SettingItem, Settings};
 use crate::session::status::Status;
 use crate::session::table::{Notice, Out, Table, TableMsg, Wait};
+use crate::session::work::Answer;
 use crate::stats::Stats;
 use crate::text::Words;
 
@@ -39,10 +40,8 @@ mod start;
 /// The whole state of the app.
 #[derive(Clone, Debug)]
 pub struct App {
-    /// Preferences in force.
-    pub settings: Settings,
-    /// Preferences as saved, with the changes made at the table.
-    pub saved: Settings,
+    /// The session at the table: its settings, its games, the table with South's controls.
+    session: Session<TableScreen>,
     /// Styles.
     pub theme: Theme,
     /// The screen at the bottom: the start screen, or the table.
@@ -51,10 +50,8 @@ pub struct App {
     over: Vec<Screen>,
     /// Popups, the top one last.
     pub popups: Vec<Popup>,
-    /// The target of the next new game.
-    pub target: u16,
-    /// The expert's analyses of the deals reviewed.
-    analyses: Analyses,
+    /// The popups over the game a deal played again set aside, back with it.
+    again_popups: Vec<Popup>,
     /// The message at the foot of the screen.
     status: Option<Status>,
     /// The statistics, once loaded.
@@ -69,72 +66,67 @@ pub struct App {
     no_color: bool,
     /// Whether the terminal shows ASCII only.
     ascii: bool,
-    /// Where new games come from, and who sits out of them.
-    games: Games,
     /// The time zone dates are shown in.
     pub time_zone: jiff::tz::TimeZone,
-    /// What the expert may spend on each decision, hint and analysis of a decision.
-    budget: Budget,
-    /// A deal played again, with what it goes back to.
-    again: Option<Box<again::Again>>,
-    effects: Vec<Effect>,
 }
 
 impl App {
     /// The app as it opens: the start screen, or a new game at once.
     pub fn new(config: Config) -> App {
         let mut app = App {
-            settings: config.settings,
-            saved: config.saved,
-            theme: config.theme,
+            session: Session::new(&config),
+            theme: Theme::monochrome(),
             base: Screen::Start(Box::new(StartScreen { cursor: 0, resume: config.resume })),
             over: Vec::new(),
             popups: Vec::new(),
-            target: config.settings.target_or_default(config.target),
-            analyses: Analyses::default(),
+            again_popups: Vec::new(),
             status: None,
             stats: None,
             hits: Hits::default(),
             size: None,
             quit: false,
-            no_color: config.theme == Theme::monochrome(),
+            no_color: config.no_color,
             ascii: config.ascii,
-            games: Games::new(config.seed, config.game.as_ref(), config.previous),
             time_zone: config.time_zone,
-            budget: config.budget,
-            again: None,
-            effects: Vec::new(),
         };
         app.apply_theme();
         if let Some(game) = config.game {
-            app.effects.push(Effect::NewGame(None));
-            app.seat(game);
+            let out = app.session.start(game);
+            app.seated(out);
             app.popups.push(Popup::Players);
         }
         app
+    }
+
+    /// The session at the table.
+    pub fn session(&self) -> &Session<TableScreen> {
+        &self.session
+    }
+
+    /// The session, to change it as a test or a script does.
+    pub fn session_mut(&mut self) -> &mut Session<TableScreen> {
+        &mut self.session
+    }
+
+    /// Preferences in force.
+    pub fn settings(&self) -> &Settings {
+        &self.session.settings
     }
 
     /// The words of the app, in its language and suit style, in ASCII alone if the terminal
     /// shows nothing else.
     pub fn words(&self) -> Words {
         Words {
-            lang: self.settings.lang,
-            suits: self.settings.suits,
+            lang: self.session.settings.lang,
+            suits: self.session.settings.suits,
             ascii: self.ascii,
             spoken: false,
         }
     }
 
-    /// What the table takes from the settings and the configuration. A deal played again is
-    /// compared with nothing: it counts nowhere.
-    fn prefs(&self) -> Prefs {
-        let prefs = Prefs::of(&self.settings, self.budget);
-        Prefs { compare: prefs.compare && self.again.is_none(), ..prefs }
-    }
-
     /// The effects queued since the last call.
     pub fn take_effects(&mut self) -> Vec<Effect> {
-        std::mem::take(&mut self.effects)
+        self.session.take_effects()
     }
 
     /// The screen seen.
@@ -150,7 +142,7 @@ impl App {
     /// exercise is set on.
     pub fn table(&self) -> Option<&TableScreen> {
         match &self.base {
-            Screen::Table(t) => Some(t),
+            Screen::Table => self.session.table(),
             Screen::Practice(p) => p.table(),
             _ => None,
         }
@@ -159,7 +151,7 @@ impl App {
     /// The table, to change it.
     pub fn table_mut(&mut self) -> Option<&mut TableScreen> {
         match &mut self.base {
-            Screen::Table(t) => Some(t),
+            Screen::Table => self.session.table_mut(),
             _ => None,
         }
     }
@@ -167,7 +159,7 @@ impl App {
     /// The table if it is the screen seen.
     fn table_seen(&self) -> Option<&Table> {
         match self.screen() {
-            Screen::Table(t) => Some(t.table()),
+            Screen::Table => self.session.table().map(TableScreen::table),
             _ => None,
         }
     }
@@ -199,19 +191,19 @@ impl App {
 
     /// Whether the screen seen was opened over the table, and goes back to it.
     pub fn in_game(&self) -> bool {
-        matches!(self.base, Screen::Table(_))
+        matches!(self.base, Screen::Table)
     }
 
     /// The rules of the game at the table, else those of new games.
     pub fn shown_rules(&self) -> Rules {
-        self.game().map_or_else(|| self.settings.rules(), Game::rules)
+        self.game().map_or_else(|| self.session.settings.rules(), Game::rules)
     }
 
     /// Whether `cmd` applies in `mode` now: for the footer, the help and the keys alike.
     pub fn availability(&self, mode: Mode, cmd: Cmd) -> Availability {
         let at = Context {
             rules: self.shown_rules(),
-            choose_declarations: self.settings.choose_declarations,
+            choose_declarations: self.session.settings.choose_declarations,
             table: self.table().map(TableScreen::table),
             may_play_again: self.may_play_again(),
             practice: matches!(self.base, Screen::Practice(_)),
@@ -229,7 +221,7 @@ impl App {
 
     /// The analysis of a finished deal, once made: `Some(None)` when it could not be.
     pub fn analysis(&self, record: &DealRecord) -> Option<Option<&DealAnalysis>> {
-        self.analyses.get(record)
+        self.session.analysis(record)
     }
 
     /// The mode for the keys.
@@ -251,7 +243,7 @@ impl App {
             Screen::Statistics => Mode::Statistics,
             Screen::Settings { .. } => Mode::Settings,
             Screen::Rules { .. } => Mode::Rules,
-            Screen::Table(t) => table_mode(t.table()),
+            Screen::Table => self.table().map_or(Mode::DealDone, |t| table_mode(t.table())),
             Screen::Practice(p) => match p.table().filter(|_| p.choosing()) {
                 Some(t) => table_mode(t.table()),
                 None => Mode::Practice,
@@ -272,12 +264,12 @@ impl App {
                     self.send(TableMsg::Timer);
                 }
             }
-            Msg::Decided(request, action) => self.send(TableMsg::Decided(request, action)),
-            Msg::BotFailed(request) => self.send(TableMsg::BotFailed(request)),
-            Msg::Advised(request, advice) => self.send(TableMsg::Advised(request, advice)),
-            Msg::Analysed(request, analysis) => self.analyses.answer(request, analysis),
-            Msg::Compared(request, score) => self.send(TableMsg::Compared(request, score)),
-            Msg::Exercises(made) => self.exercises_made(made),
+            Msg::Decided(request, action) => self.answer(Answer::Decided(request, action)),
+            Msg::BotFailed(request) => self.answer(Answer::BotFailed(request)),
+            Msg::Advised(request, advice) => self.answer(Answer::Advised(request, advice)),
+            Msg::Analysed(request, analysis) => self.answer(Answer::Analysed(request, analysis)),
+            Msg::Compared(request, score) => self.answer(Answer::Compared(request, score)),
+            Msg::Exercises(made) => self.answer(Answer::Exercises(made)),
         }
         self.want_analysis();
         self.expire_status();
@@ -293,38 +285,40 @@ impl App {
         self.size.is_none_or(|(w, h)| !super::screen::too_small(w, h))
     }
 
-    /// Sends a message to the table, and carries out what it answers.
+    /// Sends a message to the table, and shows what it answers.
     fn send(&mut self, msg: TableMsg) {
-        if let Some(t) = self.table_mut() {
-            let out = t.update(msg);
-            self.follow(out);
+        if matches!(self.base, Screen::Table) {
+            let out = self.session.send(msg);
+            self.show(out);
         }
     }
 
-    /// Carries out what the table asks.
-    fn follow(&mut self, out: Vec<Out>) {
+    /// A worker's answer, routed by the session: what the table answers is shown, and the
+    /// player is told of the exercises made.
+    fn answer(&mut self, answer: Answer) {
+        match self.session.answer(answer) {
+            Answered::Table(out) => self.show(out),
+            Answered::Analysis | Answered::Exercises(0) => {}
+            Answered::Exercises(_) => self.exercises_made(),
+        }
+    }
+
+    /// Shows what the table answered, the session having carried out the rest.
+    fn show(&mut self, out: Vec<Out>) {
         for o in out {
             match o {
-                // A deal played again counts nowhere, and is never saved over the game.
-                Out::Save | Out::DealFinished | Out::GameFinished if self.again.is_some() => {}
-                Out::Save => self.effects.push(Effect::SaveGame),
-                Out::DealFinished => {
-                    self.effects.push(Effect::DealFinished);
-                    self.make_exercises();
-                }
-                Out::GameFinished => {
-                    self.effects.push(Effect::GameFinished);
-                    // The game over screen shows the statistics as the game leaves them.
-                    self.effects.push(Effect::LoadStats);
-                }
-                Out::Think(r) => self.effects.push(Effect::Think(r)),
-                Out::Advise(r) => self.effects.push(Effect::Advise(r)),
-                Out::Compare(r) => self.effects.push(Effect::Compare(r)),
+                // The game over screen shows the statistics as the game leaves them.
+                Out::GameFinished => self.session.push(Effect::LoadStats),
                 Out::Summary => self.popups.push(Popup::DealEnd),
                 Out::GameOver => self.popups.push(Popup::GameOver),
                 Out::Told(notice) => self.say(notice),
                 // The summary and the score panel read the comparison from the game.
-                Out::Acted(..)
+                Out::Save
+                | Out::DealFinished
+                | Out::Think(_)
+                | Out::Advise(_)
+                | Out::Compare(_)
+                | Out::Acted(..)
                 | Out::NewDeal
                 | Out::SouthToAct
                 | Out::Hinted(_)
@@ -406,7 +400,7 @@ impl App {
                 }
             }
             Cmd::PlayAgain => self.play_reviewed_again(),
-            Cmd::Suspend => self.effects.push(Effect::Suspend),
+            Cmd::Suspend => self.session.push(Effect::Suspend),
             Cmd::Help => self.toggle_popup(Popup::Help { scroll: 0 }),
             Cmd::History => match self.game() {
                 _ if matches!(self.popups.last(), Some(Popup::History(_))) => {
@@ -444,8 +438,8 @@ impl App {
                     KeyCode::Char(c) => c.to_digit(10),
                     _ => None,
                 };
-                let out = self.table_mut().map(|t| t.key(cmd, digit)).unwrap_or_default();
-                self.follow(out);
+                let out = self.session.drive(|t| t.key(cmd, digit));
+                self.show(out);
             }
             Mode::Summary | Mode::GameOver if cmd == Cmd::Act => self.continue_popup(),
             Mode::DealDone if cmd == Cmd::Act => self.reopen_summary(),
@@ -491,27 +485,24 @@ impl App {
         }
     }
 
-    /// A game sits down at the table, which is now the screen at the bottom; the table it
-    /// replaces, if any, is gone.
-    fn seat(&mut self, game: Game) {
-        let _ = self.unseat();
-        let (table, out) = self.games.sit(game, self.prefs());
-        self.base = Screen::Table(Box::new(TableScreen::new(table)));
+    /// A game sat down at the session's table, which opened on `out`: the table is now the
+    /// screen at the bottom.
+    fn seated(&mut self, out: Vec<Out>) {
+        self.base = Screen::Table;
         self.over.clear();
         self.popups.clear();
-        self.follow(out);
+        self.show(out);
     }
 
     /// The game leaves the table, and whatever thinks about it stops.
     fn unseat(&mut self) -> Option<Game> {
-        if !matches!(self.base, Screen::Table(_)) {
+        if !matches!(self.base, Screen::Table) {
             return None;
         }
         // The start screen stands in until the next one is set.
-        let base = std::mem::replace(&mut self.base, Screen::Start(Box::default()));
+        self.base = Screen::Start(Box::default());
         self.over.clear();
-        let Screen::Table(t) = base else { return None };
-        Some(self.games.stand(t.into_table()))
+        self.session.unseat()
     }
 
     /// The start screen alone, its menu at the top, offering `resume`.
@@ -551,7 +542,7 @@ impl App {
             // After the game, Esc leads back to the start screen rather than to a new game.
             Some(Popup::GameOver) => {
                 let game = self.unseat();
-                self.games.played(game.as_ref().map(Game::players));
+                self.session.played(game.as_ref().map(Game::players));
                 self.back_to_start(None);
             }
             // The summary closes, and the finished deal stays on the table; Enter opens it again.
@@ -581,7 +572,7 @@ impl App {
     /// The lines of the settings screen: every setting, or during a game the ones that may
     /// change then; contrée's scoring options only when new games are contrée.
     pub fn setting_items(&self) -> Vec<SettingItem> {
-        SettingItem::shown(&self.settings, self.in_game())
+        SettingItem::shown(&self.session.settings, self.in_game())
     }
 
     fn settings_key(&mut self, cmd: Cmd) {
@@ -597,19 +588,9 @@ impl App {
 
     /// Moves a setting to its next (or previous) value, and saves the settings.
     pub fn change_setting(&mut self, item: SettingItem, forward: bool) {
-        self.settings.step(item, forward);
-        if item == SettingItem::Variant {
-            // Another rule set is played to its own usual target.
-            self.target = self.settings.set.default_target();
-        }
-        self.saved.take(item, &self.settings);
+        let out = self.session.change_setting(item, forward);
         self.apply_theme();
-        let prefs = self.prefs();
-        if let Some(t) = self.table_mut() {
-            let out = t.set_prefs(prefs);
-            self.follow(out);
-        }
-        self.effects.push(Effect::SaveSettings);
+        self.show(out);
     }
 
     /// The scroll of what scrolls in the mode: the rules, the help, a deal's review.
@@ -649,7 +630,8 @@ impl App {
 
     /// The theme the settings and the environment allow.
     fn apply_theme(&mut self) {
-        self.theme = Theme::new(self.settings.colors, self.settings.deck, self.no_color);
+        let s = &self.session.settings;
+        self.theme = Theme::new(s.colors, s.deck, self.no_color);
     }
 
     /// The summary's button: next deal, or after the game, a new game.
@@ -678,18 +660,12 @@ impl App {
     /// one under way when its review is closed.
     fn want_analysis(&mut self) {
         let reviewed = self.reviewed_record().cloned();
-        if let Some(request) = self.analyses.want(reviewed.as_ref(), self.budget) {
-            self.effects.push(Effect::Analyse(request));
-        }
+        self.session.want_analysis(reviewed.as_ref());
     }
 
     /// Raises the flag of everything still thinking, the analysis too: nothing is wanted.
     fn stop_thinking(&mut self) {
-        if let Some(t) = self.table_mut() {
-            t.table_mut().stop();
-            t.table_mut().stop_comparing();
-        }
-        self.analyses.stop();
+        self.session.stop();
     }
 }
 
@@ -716,10 +692,7 @@ impl Front for App {
 
     /// The game played, never an exercise's position: nothing of it is saved.
     fn game(&self) -> Option<&Game> {
-        match &self.base {
-            Screen::Table(t) => Some(t.table().game()),
-            _ => None,
-        }
+        self.session.game()
     }
 
     fn exercises_loaded(&mut self, exercises: Vec<crate::exercises::Exercise>) {
@@ -743,7 +716,7 @@ impl Front for App {
     }
 
     fn saved_settings(&self) -> &Settings {
-        &self.saved
+        &self.session.saved
     }
 
     fn stats_loaded(&mut self, stats: Stats) {

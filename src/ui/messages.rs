@@ -1,16 +1,14 @@
 //! What goes in and out of the app: the [`Msg`]s it is sent (keys, clicks, timers, the answers
 //! of the workers), the [`Effect`]s it asks of the runner (the disk, the workers, the terminal),
-//! and the [`Config`] it starts from.
+//! and the [`Config`] it starts from (the session's, which the app draws with a theme of its own).
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use super::theme::Theme;
-use crate::bots::expert::{Advice, Budget, DealAnalysis};
-use crate::game::{Action, Game, Players};
+use crate::bots::expert::{Advice, DealAnalysis};
+use crate::game::Action;
 use crate::rules::ByTeam;
+pub use crate::session::config::Config;
 pub use crate::session::effects::Effect;
-use crate::session::games::Resumable;
-use crate::session::settings::Settings;
 use crate::session::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
 
 /// A message to the app.
@@ -47,57 +45,6 @@ impl From<Answer> for Msg {
             Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
             Answer::Compared(r, score) => Msg::Compared(r, score),
             Answer::Exercises(made) => Msg::Exercises(made),
-        }
-    }
-}
-
-/// How the app starts.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The preferences in force: the saved ones with this run's command-line choices on top.
-    pub settings: Settings,
-    /// The preferences as saved; a change made at the table goes to both, so the command
-    /// line's choices for one run are never saved.
-    pub saved: Settings,
-    /// Colours or monochrome.
-    pub theme: Theme,
-    /// The target of a new game.
-    pub target: u16,
-    /// The seed of the next new game; later games derive theirs from it.
-    pub seed: u64,
-    /// A saved game to offer.
-    pub resume: Option<Resumable>,
-    /// A game to sit at at once, skipping the start screen.
-    pub game: Option<Game>,
-    /// The players of the last game played, whom the next new game seats elsewhere.
-    pub previous: Option<Players>,
-    /// The time zone dates are shown in.
-    pub time_zone: jiff::tz::TimeZone,
-    /// What the expert may spend on each decision, hint and analysis of a decision.
-    pub budget: Budget,
-    /// Whether the terminal shows ASCII only (`--ascii`, a locale that is not UTF-8): every text
-    /// is then written in plain ASCII, in either language.
-    pub ascii: bool,
-}
-
-impl Config {
-    /// A start with nothing read from a terminal or a disk: `settings` as saved and in force,
-    /// monochrome, new games to 1000 from `seed`, dates in UTC, the expert's usual budget, no
-    /// game to resume or sit at. What a script, a test or a benchmark starts from, changing the
-    /// fields it needs.
-    pub fn plain(settings: Settings, seed: u64) -> Config {
-        Config {
-            settings,
-            saved: settings,
-            theme: Theme::monochrome(),
-            target: 1000,
-            seed,
-            resume: None,
-            game: None,
-            previous: None,
-            time_zone: jiff::tz::TimeZone::UTC,
-            budget: Budget::DEFAULT,
-            ascii: false,
         }
     }
 }

@@ -20,18 +20,10 @@ use crossterm::terminal::EnterAlternateScreen;
 use super::app::App;
 use super::messages::Msg;
 use super::view;
+use crate::session::config::Ending;
 use crate::session::effects::{self, Effect};
 use crate::session::signals::Signal;
 use crate::store::Store;
-
-/// How the table ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The player quit, or the terminal went away.
-    Quit,
-    /// A signal asked the table to end (its number): SIGTERM, SIGHUP or SIGINT.
-    Signal(i32),
-}
 
 /// What the table's threads bring to its loop.
 enum Input {

@@ -5,7 +5,7 @@
 use ratatui::layout::{Position, Rect};
 
 use super::keymap::{Cmd, step};
-use super::table_screen::{BidButton, TableScreen};
+use super::table_screen::BidButton;
 use crate::rules::{Card, Seat};
 pub use crate::session::games::Resumable;
 use crate::session::review::{History, Tricks};
@@ -26,8 +26,8 @@ pub const fn too_small(width: u16, height: u16) -> bool {
 pub enum Screen {
     /// The title and the choices of the start screen.
     Start(Box<StartScreen>),
-    /// The card table.
-    Table(Box<TableScreen>),
+    /// The card table: the session's.
+    Table,
     /// The exercises made from South's mistakes, served on a table of their own.
     Practice(Box<super::practice::Practice>),
     /// The statistics.

@@ -6,6 +6,7 @@
 use super::keymap::Cmd;
 use crate::game::{Action, Phase};
 use crate::rules::{Bid, BidLevel, Call, Card, Seat, Trump};
+use crate::session::AtTable;
 use crate::session::table::{Notice, Out, Table, TableMsg};
 
 /// A bidding button. South's turn opens on Pass; Tab goes on to the values, then the trump
@@ -317,5 +318,32 @@ impl TableScreen {
             return self.update(TableMsg::Play(card));
         }
         Vec::new()
+    }
+}
+
+/// The session holds the terminal's table with South's controls beside it.
+impl AtTable for TableScreen {
+    fn hold(table: Table) -> TableScreen {
+        TableScreen::new(table)
+    }
+
+    fn table(&self) -> &Table {
+        TableScreen::table(self)
+    }
+
+    fn table_mut(&mut self) -> &mut Table {
+        TableScreen::table_mut(self)
+    }
+
+    fn into_table(self) -> Table {
+        TableScreen::into_table(self)
+    }
+
+    fn update(&mut self, msg: TableMsg) -> Vec<Out> {
+        TableScreen::update(self, msg)
+    }
+
+    fn set_prefs(&mut self, prefs: crate::session::settings::Prefs) -> Vec<Out> {
+        TableScreen::set_prefs(self, prefs)
     }
 }

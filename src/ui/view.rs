@@ -34,7 +34,7 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     // that nothing on the table moves when one comes: two when the table keeps its own rows
     // whole (a long hint wraps), else one.
     let hint_rows = match app.screen() {
-        Screen::Table(_) | Screen::Practice(_) => {
+        Screen::Table | Screen::Practice(_) => {
             area.height.saturating_sub(1 + TABLE_MIN_ROWS).clamp(1, 2)
         }
         _ => 0,
@@ -47,7 +47,7 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     .areas(area);
     match app.screen() {
         Screen::Start(_) => screens::start(&mut ctx, body, buf),
-        Screen::Table(_) => table(&mut ctx, body, buf),
+        Screen::Table => table(&mut ctx, body, buf),
         Screen::Practice(p) => {
             // An exercise is set on the table itself, its verdict over the felt.
             if p.table().is_some() {
@@ -79,8 +79,10 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
 /// thinking, or what it would do and why.
 fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
     let app = ctx.app;
-    let Screen::Table(table) = app.screen() else { return None };
-    let hint = table.table().hint()?;
+    if !matches!(app.screen(), Screen::Table) {
+        return None;
+    }
+    let hint = app.table()?.table().hint()?;
     let w = ctx.words;
     let t = ctx.theme;
     let line = match hint {
@@ -225,7 +227,7 @@ const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 /// South's hand in sight, for the next card is chosen while looking at it. The others take the
 /// whole of `over`: the body and the hint's rows.
 fn popup_area(app: &App, popup: Popup, body: Rect, over: Rect) -> Rect {
-    if !matches!(app.screen(), Screen::Table(_)) {
+    if !matches!(app.screen(), Screen::Table) {
         return over;
     }
     let [felt, _] = table_columns(body);

@@ -6,7 +6,7 @@
 use contree::session::settings::{Settings, Speed};
 use contree::text::Lang;
 use contree::ui::screen::Hit;
-use contree::ui::{App, Config, Msg, Theme, view};
+use contree::ui::{App, Config, Msg, view};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -25,7 +25,7 @@ pub fn config(lang: Lang) -> Config {
         compare: false,
         ..Settings::default()
     };
-    Config { saved: Settings::default(), theme: Theme::colored(), ..Config::plain(settings, SEED) }
+    Config { saved: Settings::default(), no_color: false, ..Config::plain(settings, SEED) }
 }
 
 /// The app drawn at `w`x`h`, its clickable areas kept for the next click.

@@ -1,41 +1,31 @@
-//! A deal played again: a finished deal of the game at the table (or of the game just filed, or
-//! of any filed game), from the history's review, or the first deal of a deal-record file, dealt again with the same
-//! hands, dealer and computer players. It counts neither in the game nor in the statistics: the
-//! table's saves and records are not carried out while it is played, so the disk keeps the game
-//! in progress as it was (a crash meanwhile loses nothing of it), and leaving it (the summary's
-//! button, the menu's last item, `q`) sits that game down again, as it was, its popups too.
+//! A deal played again on the terminal table: a finished deal of the game at the table (or of
+//! the game just filed, or of any filed game), from the history's review, or the first deal of
+//! a deal-record file, played through the session ([`crate::session::again`]), which carries
+//! out none of its saves and records. Leaving it (the summary's button, the menu's last item,
+//! `q`) sits the game it came from down again, as it was, with the popups that were over it.
 
 use super::App;
 use crate::game::{Game, Replay};
 use crate::rules::ByTeam;
+use crate::session::again::AgainOver;
 use crate::text::T;
-use crate::ui::screen::Popup;
-
-/// What a deal played again goes back to.
-#[derive(Clone, Debug)]
-pub(super) struct Again {
-    /// The game it came from and the popups over it; none for a deal file, whose table then
-    /// closes.
-    from: Option<(Game, Vec<Popup>)>,
-    /// The deal's score the first time it was played, when it was.
-    first: Option<ByTeam<u16>>,
-}
+use crate::ui::screen::Screen;
 
 impl App {
     /// Whether the deal at the table is a deal played again.
     pub fn playing_again(&self) -> bool {
-        self.again.is_some()
+        self.session.playing_again()
     }
 
     /// The score of the deal played again the first time it was played, if it was.
     pub fn first_result(&self) -> Option<ByTeam<u16>> {
-        self.again.as_ref().and_then(|a| a.first)
+        self.session.first_result()
     }
 
     /// Whether the deal under review is a finished one that can be played again: not from a
     /// deal played again.
     pub(super) fn may_play_again(&self) -> bool {
-        self.again.is_none() && self.reviewed_record().is_some()
+        !self.session.playing_again() && self.reviewed_record().is_some()
     }
 
     /// Plays the finished deal under review again, with the game's seed and players.
@@ -60,13 +50,13 @@ impl App {
     /// Plays `game`'s deal as a deal played again, the game at the table (if any) set aside
     /// with its popups until it is over; `first` is its score the first time.
     pub fn play_again(&mut self, game: Game, first: Option<ByTeam<u16>>) {
-        if self.again.is_some() {
+        if self.session.playing_again() {
             return;
         }
         let popups = std::mem::take(&mut self.popups);
-        let from = self.unseat().map(|g| (g, popups));
-        self.again = Some(Box::new(Again { from, first }));
-        self.seat(game);
+        self.again_popups = if self.in_game() { popups } else { Vec::new() };
+        let Some(out) = self.session.play_again(game, first) else { return };
+        self.seated(out);
         let said = self.words().t(T::PlayingAgain).to_string();
         self.tell(said);
     }
@@ -74,14 +64,17 @@ impl App {
     /// Ends the deal played again: the game it came from sits down again as it was, or, for a
     /// deal file, the table closes. False when no deal is played again.
     pub(super) fn end_again(&mut self) -> bool {
-        let Some(again) = self.again.take() else { return false };
-        let _ = self.unseat();
-        match again.from {
-            Some((game, popups)) => {
-                self.seat(game);
-                self.popups = popups;
+        let Some(over) = self.session.end_again() else { return false };
+        match over {
+            AgainOver::Back(out) => {
+                self.seated(out);
+                self.popups = std::mem::take(&mut self.again_popups);
             }
-            None => self.quit = true,
+            AgainOver::Closed => {
+                self.base = Screen::Start(Box::default());
+                self.over.clear();
+                self.quit = true;
+            }
         }
         true
     }

@@ -16,25 +16,25 @@ impl App {
     pub fn history_game(&self, h: &History) -> Option<&Game> {
         match h.game {
             0 => self.game(),
-            n => self.games.filed(n),
+            n => self.session.filed(n),
         }
     }
 
     /// How many filed games the history may show.
     pub fn filed_games(&self) -> usize {
-        self.games.filed_count()
+        self.session.filed_count()
     }
 
     /// Opens the history on the game at the table; the filed games are loaded for it.
     pub(super) fn open_history(&mut self) {
         let Some(g) = self.game() else { return };
         self.popups.push(Popup::History(History::of(g)));
-        self.effects.push(Effect::LoadGames);
+        self.session.push(Effect::LoadGames);
     }
 
     /// The filed games are loaded.
     pub(super) fn filed_loaded(&mut self, games: Vec<Game>) {
-        self.games.set_filed(games);
+        self.session.set_filed(games);
     }
 
     /// A key on the history's list: the selection moves, Enter reviews, and left and right

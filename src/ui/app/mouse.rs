@@ -39,12 +39,12 @@ impl App {
         }
         match hit {
             Hit::Card(card) => {
-                let out = self.table_mut().map(|t| t.click_card(card)).unwrap_or_default();
-                self.follow(out);
+                let out = self.session.drive(|t| t.click_card(card));
+                self.show(out);
             }
             Hit::Bid(b) => {
-                let out = self.table_mut().map(|t| t.click_bid(b)).unwrap_or_default();
-                self.follow(out);
+                let out = self.session.drive(|t| t.click_bid(b));
+                self.show(out);
             }
             Hit::Seat(seat) => self.popups.push(Popup::Seat(seat)),
             Hit::TableMenu(item) => {

@@ -1,7 +1,6 @@
-//! The app's side of the exercises: asking for them to be made after each deal of the game (and
-//! of its finished deals again when it is resumed, since a crash may have cut the making short;
-//! the store files each once), filing what the worker made, and routing the practice screen's
-//! keys, clicks and loaded exercises to it ([`crate::ui::practice`]).
+//! The app's side of the exercises: telling the player of those the session made and files after
+//! each deal, and routing the practice screen's keys, clicks and loaded exercises to it
+//! ([`crate::ui::practice`]).
 
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -9,43 +8,18 @@ use super::App;
 use crate::exercises::Exercise;
 use crate::session::commands::Availability;
 use crate::session::effects::Effect;
-use crate::session::work::ExercisesRequest;
 use crate::text::T;
 use crate::ui::keymap::{Cmd, Mode};
 use crate::ui::practice::{Practice, PracticeOut};
 use crate::ui::screen::{Hit, Screen};
 
 impl App {
-    /// After a deal of the game (never of a deal played again): its exercises, to be made.
-    pub(super) fn make_exercises(&mut self) {
-        if self.again.is_some() {
-            return;
-        }
-        let Some(game) = self.game() else { return };
-        let last = game.history().len().saturating_sub(1);
-        if let Some(r) = ExercisesRequest::of(game, last, self.budget) {
-            self.effects.push(Effect::MakeExercises(r));
-        }
-    }
-
-    /// A game resumed: the exercises of its finished deals, made again where a crash cut the
-    /// making short (those filed already are not filed twice).
-    pub(super) fn make_resumed_exercises(&mut self) {
-        if let Some(r) = self.game().and_then(|g| ExercisesRequest::of(g, 0, self.budget)) {
-            self.effects.push(Effect::MakeExercises(r));
-        }
-    }
-
-    /// Exercises made by the worker: to be filed, and the player told.
-    pub(super) fn exercises_made(&mut self, made: Vec<Exercise>) {
-        if made.is_empty() {
-            return;
-        }
+    /// Exercises made by the worker, which the session files: the player is told.
+    pub(super) fn exercises_made(&mut self) {
         if self.status.is_none() && self.game().is_some() {
             let said = self.words().t(T::ExerciseMade).to_string();
             self.tell(said);
         }
-        self.effects.push(Effect::FileExercises(made));
     }
 
     /// The practice screen, from the start screen: the exercises are loaded for it.
@@ -54,12 +28,12 @@ impl App {
         self.popups.clear();
         self.over.clear();
         self.base = Screen::Practice(Box::new(Practice::new(resume)));
-        self.effects.push(Effect::LoadExercises);
+        self.session.push(Effect::LoadExercises);
     }
 
     /// The exercises loaded, for the practice screen if it is open.
     pub(super) fn practice_loaded(&mut self, exercises: Vec<Exercise>) {
-        let prefs = self.prefs();
+        let prefs = self.session.prefs();
         if let Screen::Practice(p) = &mut self.base {
             p.loaded(exercises, prefs);
         }
@@ -98,7 +72,7 @@ impl App {
             }
             Availability::NotNow(None) | Availability::Never => return true,
         }
-        let prefs = self.prefs();
+        let prefs = self.session.prefs();
         let Some(p) = self.practice_mut() else { return true };
         if p.choosing() {
             let digit = match key.code {
@@ -120,7 +94,7 @@ impl App {
             Hit::Card(card) => p.click_card(card),
             Hit::Bid(b) => p.click_bid(b),
             Hit::Continue => {
-                let prefs = self.prefs();
+                let prefs = self.session.prefs();
                 if let Some(p) = self.practice_mut() {
                     p.next(prefs);
                 }
@@ -135,7 +109,7 @@ impl App {
     fn practice_follow(&mut self, out: Vec<PracticeOut>) {
         for o in out {
             match o {
-                PracticeOut::Reviewed(e) => self.effects.push(Effect::ReviewExercise(e)),
+                PracticeOut::Reviewed(e) => self.session.push(Effect::ReviewExercise(e)),
                 PracticeOut::Told(notice) => self.say(notice),
             }
         }

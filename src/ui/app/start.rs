@@ -4,6 +4,7 @@
 
 use super::App;
 use crate::game::Game;
+use crate::session::controller::Refused;
 use crate::session::effects::Effect;
 use crate::session::games::Resumable;
 use crate::session::settings::{SettingItem, cycle};
@@ -24,7 +25,8 @@ impl App {
     pub(super) fn change(&mut self, item: StartItem, forward: bool) {
         match item {
             StartItem::Target => {
-                self.target = cycle(self.settings.set.targets(), self.target, forward);
+                let s = &mut self.session;
+                s.target = cycle(s.settings.set.targets(), s.target, forward);
             }
             StartItem::Variant => self.change_setting(SettingItem::Variant, forward),
             StartItem::NtAt => self.change_setting(SettingItem::NtAt, forward),
@@ -37,9 +39,8 @@ impl App {
         match item {
             StartItem::Resume => {
                 if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
-                    self.games.played(Some(r.game.players()));
-                    self.seat(r.game);
-                    self.make_resumed_exercises();
+                    let out = self.session.resume(r);
+                    self.seated(out);
                 }
             }
             // A saved game is replaced only once the player says so.
@@ -48,7 +49,7 @@ impl App {
             StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
             StartItem::Practice => self.open_practice(),
             StartItem::Statistics => {
-                self.effects.push(Effect::LoadStats);
+                self.session.push(Effect::LoadStats);
                 self.over.push(Screen::Statistics);
             }
             StartItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
@@ -61,19 +62,15 @@ impl App {
     /// game is filed by the new game's effect before anything replaces it.
     pub(super) fn play_new_game(&mut self) {
         if let Some(r) = self.start_mut().and_then(|s| s.resume.take()) {
-            self.games.played(Some(r.game.players()));
+            self.session.played(Some(r.game.players()));
         }
         self.new_game();
     }
 
     /// Starts a new game with new faces at the table.
     pub fn new_game(&mut self) {
-        let options = self.settings.new_game_options(self.target);
-        let last = self.game().map(|g| g.players().clone());
-        let game = self.games.new_game(options, last.as_ref());
-        let replaced = self.unseat();
-        self.effects.push(Effect::NewGame(replaced.map(Box::new)));
-        self.seat(game);
+        let out = self.session.new_game();
+        self.seated(out);
         // The players sit down and say who they are; the deal waits for the popup to close.
         self.popups.push(Popup::Players);
     }
@@ -89,15 +86,9 @@ impl App {
     ) {
         let w = self.words();
         let status = format!("{}{}{why}", w.t(T::NewGameRefused), w.colon());
-        // The players who sit out the next new game are the ones of the game kept.
-        let kept = previous.as_ref().or(resume.as_ref().map(|r| &r.game));
-        self.games.played(kept.map(Game::players));
-        match previous {
-            Some(game) => self.seat(game),
-            None => {
-                let _ = self.unseat();
-                self.back_to_start(resume);
-            }
+        match self.session.new_game_refused(previous, resume) {
+            Refused::Sat(out) => self.seated(out),
+            Refused::Kept(resume) => self.back_to_start(resume.map(|r| *r)),
         }
         self.tell(status);
     }

@@ -157,7 +157,7 @@ mod tests {
         let app = App::new(Config {
             settings: Settings::default(),
             saved: Settings::default(),
-            theme: Theme::colored(),
+            no_color: false,
             target: 1000,
             seed: 1,
             resume: None,

@@ -37,7 +37,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     };
     buf.set_string(center(&title), inner.y + 1, &title, t.title);
     // The plain set is no federation's: its own line under the title.
-    let sub = w.t(match app.settings.set {
+    let sub = w.t(match app.session().settings.set {
         RuleSet::Plain => T::SubtitlePlain,
         RuleSet::Contree | RuleSet::Coinche => T::Subtitle,
     });
@@ -57,22 +57,33 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
             StartItem::Play => w.t(T::Play).to_string(),
             StartItem::Variant => {
-                format!("{}{}{back} {} {fwd}", w.t(T::Variant), w.colon(), w.set(app.settings.set))
+                format!(
+                    "{}{}{back} {} {fwd}",
+                    w.t(T::Variant),
+                    w.colon(),
+                    w.set(app.session().settings.set)
+                )
             }
             StartItem::NtAt => {
-                let on = w.t(if app.settings.nt_at { T::On } else { T::Off });
+                let on = w.t(if app.session().settings.nt_at { T::On } else { T::Off });
                 format!("{}{}{back} {on} {fwd}", w.t(T::NtAtOption), w.colon())
             }
             // A rule set played to one target only has nothing to choose.
-            StartItem::Target if app.settings.set.targets().len() == 1 => {
-                format!("{}{}{} {}", w.t(T::Target), w.colon(), app.target, w.t(T::Points))
+            StartItem::Target if app.session().settings.set.targets().len() == 1 => {
+                format!(
+                    "{}{}{} {}",
+                    w.t(T::Target),
+                    w.colon(),
+                    app.session().target,
+                    w.t(T::Points)
+                )
             }
             StartItem::Target => {
                 format!(
                     "{}{}{back} {} {fwd} {}",
                     w.t(T::Target),
                     w.colon(),
-                    app.target,
+                    app.session().target,
                     w.t(T::Points)
                 )
             }
@@ -198,7 +209,7 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 /// The value of a setting, in words.
 fn setting_value(ctx: &Ctx<'_>, item: SettingItem) -> String {
     let w = ctx.words;
-    let s = &ctx.app.settings;
+    let s = &ctx.app.session().settings;
     let on = |b: bool| w.t(if b { T::On } else { T::Off }).to_string();
     // A value followed by the four suits as they are drawn: "symbols ♠♥♦♣".
     let with_suits = |name: &str| {
@@ -329,7 +340,7 @@ pub fn settings(ctx: &mut Ctx<'_>, cursor: usize, area: Rect, buf: &mut Buffer) 
     }
     // The note under the list speaks of the focused line when it has more to say.
     let note = match items.get(cursor) {
-        Some(SettingItem::Level) => match ctx.app.settings.level {
+        Some(SettingItem::Level) => match ctx.app.session().settings.level {
             Level::Random => T::LevelRandomNote,
             Level::Easy => T::LevelEasyNote,
             Level::Normal => T::LevelNormalNote,
