@@ -85,7 +85,7 @@ const LAYERS: [(&str, &[&str]); 18] = [
     ("game", &["rules", "mix", "personas", "text"]),
     // The computer players, and what is made of their answers and kept on disk.
     ("bots", &["rules", "mix", "personas", "files", "text", "search", "game"]),
-    ("exercises", &["rules", "text", "game", "bots"]),
+    ("exercises", &["rules", "files", "text", "game", "bots"]),
     ("stats", &["rules", "text", "game", "exercises"]),
     ("store", &["rules", "files", "text", "game", "exercises", "stats"]),
     // One table, whichever front end draws it.

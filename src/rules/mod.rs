@@ -97,14 +97,14 @@ pub use play::{
 };
 pub use public::{PublicDeal, PublicError};
 pub use record::{
-    ContractAnswer, DealRecord, GameAnswer, GameContext, RawRecord, RecordError, RejectKind,
-    ScoredDeal, TrickAnswer,
+    ContractAnswer, DealRecord, GameAnswer, RawRecord, RecordError, RejectKind, ScoredDeal,
+    TrickAnswer,
 };
 pub use ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 pub use scoring::{
     BASE_POINTS, BELOTE_POINTS, CAPOT_BASE_POINTS, CAPOT_SCORE, CONTRE_CAPOT_BONUS, DealReckoning,
-    DealScore, DealTally, GameOutcome, PLAIN_CAPOT_VALUE, ScoreSum, contract_made, game_outcome,
-    round_to_ten, score_deal,
+    DealScore, DealTally, GameContext, GameOutcome, PLAIN_CAPOT_VALUE, ScoreSum, contract_made,
+    game_outcome, round_to_ten, score_deal,
 };
 pub use seat::{BySeat, ByTeam, Direction, Seat, Team};
 pub use trick::{PlayError, Trick, check_play, legal_cards};

@@ -13,25 +13,8 @@ use super::card::{Card, CardSet, Trump};
 use super::declarations::{Combination, Declared, DeclaredTokens};
 use super::play::CardPlay;
 use super::ruleset::Rules;
-use super::scoring::{DealReckoning, GameOutcome};
+use super::scoring::{DealReckoning, GameContext, GameOutcome};
 use super::seat::{BySeat, ByTeam, Seat, Team};
-
-/// The game context of a record: the target and both totals before the deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct GameContext {
-    /// Points needed to win.
-    pub target: u16,
-    /// Both teams' totals before this deal.
-    pub before: ByTeam<u32>,
-}
-
-impl GameContext {
-    /// Checks a target given from outside (a record, a bot request): a game is played to a
-    /// positive number of points.
-    pub fn check_target(target: u16) -> Result<(), &'static str> {
-        if target == 0 { Err("the game target must be positive") } else { Ok(()) }
-    }
-}
 
 /// A deal written down. Its shape is valid (four hands of eight distinct cards, known tokens);
 /// whether the auction and the play follow the rules is what [`DealRecord::score`] checks.

@@ -18,7 +18,6 @@
 use super::auction::{BidLevel, Contract, Multiplier};
 use super::declarations::{Combination, declarations_scored};
 use super::play::{CardPlay, DEAL_POINTS};
-use super::record::GameContext;
 use super::ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};
 use super::seat::{BySeat, ByTeam, Team};
 
@@ -496,6 +495,24 @@ impl RuleSet {
     /// only thanks to its belote points (seed 004): in `contree` and `coinche`, not in `plain`.
     pub const fn belote_clause(self) -> bool {
         !matches!(self, RuleSet::Plain)
+    }
+}
+
+/// The game a deal is scored in: the target and both totals before the deal (a record's
+/// `game`, a bot request's, or the game at the table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct GameContext {
+    /// Points needed to win.
+    pub target: u16,
+    /// Both teams' totals before this deal.
+    pub before: ByTeam<u32>,
+}
+
+impl GameContext {
+    /// Checks a target given from outside (a record, a bot request): a game is played to a
+    /// positive number of points.
+    pub fn check_target(target: u16) -> Result<(), &'static str> {
+        if target == 0 { Err("the game target must be positive") } else { Ok(()) }
     }
 }
 
