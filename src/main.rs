@@ -421,6 +421,13 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Err(BootError::Flags(why)) => refuse_flags(why),
         Err(e) => return Err(e.into()),
     };
+    // The table's last word on the store, in its language.
+    let w = contree::text::Words {
+        lang: config.settings.lang,
+        suits: config.settings.suits,
+        ascii: config.ascii,
+        spoken: false,
+    };
     let ending = if cli.line {
         let line = contree::line::LineMode::new(config, store.is_ok(), &notices);
         contree::line::run::run(line, store.as_ref().ok())?
@@ -438,7 +445,8 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         }
     };
     if let Err(why) = &store {
-        eprintln!("contree: this session was not saved: {why}");
+        let said = w.t(contree::text::T::SessionNotSaved);
+        eprintln!("contree: {said}{}{}", w.colon(), w.open_error(why));
     }
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,

@@ -571,5 +571,9 @@ fn a_french_table_without_its_data_directory_says_so_in_french() {
         assert!(notice.contains("un fichier, pas un dossier"), "{said}");
         assert!(!notice.contains("cannot") && !notice.contains("directory"), "{notice}");
         assert!(!said.contains("cannot"), "{said}");
+        // Its last word, on standard error, is French too.
+        let last = String::from_utf8_lossy(&out.stderr);
+        assert!(last.contains("cette partie n'a pas été enregistrée"), "{last}");
+        assert!(!last.contains("cannot") && !last.contains("not saved"), "{last}");
     }
 }
