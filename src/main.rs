@@ -422,12 +422,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     // The table's last word on the store, in its language.
-    let w = contree::text::Words {
-        lang: config.settings.lang,
-        suits: config.settings.suits,
-        ascii: config.ascii,
-        spoken: false,
-    };
+    let w = config.settings.words(config.ascii);
     let ending = if cli.line {
         let line = contree::line::LineMode::new(config, store.is_ok(), &notices);
         contree::line::run::run(line, store.as_ref().ok())?

@@ -143,7 +143,7 @@ pub fn boot(
         settings.suits = SuitStyle::Letters;
     }
     // What the store says, in the table's language, now that it is known.
-    let w = Words { lang: settings.lang, suits: settings.suits, ascii, spoken: false };
+    let w = settings.words(ascii);
     let mut notices: Vec<String> = early.iter().map(|e| w.store_error(e)).collect();
     let seed = choices.seed;
     let (game, resume) = match kept {

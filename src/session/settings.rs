@@ -13,7 +13,7 @@ use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::game::{DealStyle, GameOptions};
 use crate::rules::{ContreScoring, RuleSet, Rules, ScoringMethod};
-use crate::text::{Lang, SuitStyle};
+use crate::text::{Lang, SuitStyle, Words};
 
 /// The settings file in the data directory.
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -192,6 +192,12 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The words the table writes in under these settings: their language and suit style, in
+    /// ASCII alone when the terminal shows nothing else.
+    pub const fn words(self, ascii: bool) -> Words {
+        Words { lang: self.lang, suits: self.suits, ascii, spoken: false }
+    }
+
     /// `target` if the rule set of new games plays to it, else that set's own target.
     pub fn target_or_default(&self, target: u16) -> u16 {
         if self.set.targets().contains(&target) { target } else { self.set.default_target() }

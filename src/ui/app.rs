@@ -116,12 +116,7 @@ impl App {
     /// The words of the app, in its language and suit style, in ASCII alone if the terminal
     /// shows nothing else.
     pub fn words(&self) -> Words {
-        Words {
-            lang: self.session.settings.lang,
-            suits: self.session.settings.suits,
-            ascii: self.ascii,
-            spoken: false,
-        }
+        self.session.settings.words(self.ascii)
     }
 
     /// The effects queued since the last call.
