@@ -15,8 +15,7 @@ use crate::bots::protocol::{advice_json, reason_json};
 use crate::game::Action;
 use crate::rules::{ContractAnswer, DealRecord, Seat};
 use crate::score::{InputError, ScoreStatus, each_record};
-use crate::text::Lang;
-use crate::text::Words;
+use crate::text::{Lang, Words, figure};
 
 /// What `contree analyse` reviews and how it writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +133,7 @@ fn write_text(
         let at = format!("{} {}", kind(r.played), r.index);
         let verdict = match (r.played == r.advice.action, r.mistake()) {
             (true, _) => "same".to_string(),
-            (false, Some(c)) => format!("costs {:.0} (± {:.0})", c.mean, c.se),
+            (false, Some(c)) => format!("costs {}", figure(c.mean, Some(c.se))),
             (false, None) if r.cost.is_some() => "as good as the expert's".to_string(),
             (false, None) => "not weighed".to_string(),
         };
@@ -148,9 +147,8 @@ fn write_text(
     }
     writeln!(
         out,
-        "  Clear mistakes cost {:.0} (± {:.0})\n",
-        analysis.mistakes_cost(),
-        analysis.mistakes_se()
+        "  Clear mistakes cost {}\n",
+        figure(analysis.mistakes_cost(), Some(analysis.mistakes_se()))
     )
 }
 

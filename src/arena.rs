@@ -29,8 +29,8 @@
 //! against the expert in it, the other seats the same.
 
 mod contestant;
+pub mod in_seat;
 mod report;
-pub mod seat;
 mod times;
 
 use std::fmt;
@@ -87,19 +87,19 @@ impl fmt::Display for ArenaError {
 
 impl std::error::Error for ArenaError {}
 
-/// One side's tallies while playing.
+/// One side's ledger while playing: its counts and decision times.
 #[derive(Clone, Debug)]
-struct Tally {
+struct Ledger {
     counts: Counts,
     times: Times,
 }
 
-impl Tally {
-    fn new() -> Tally {
-        Tally { counts: Counts::default(), times: Times::new() }
+impl Ledger {
+    fn new() -> Ledger {
+        Ledger { counts: Counts::default(), times: Times::new() }
     }
 
-    fn merge(&mut self, o: &Tally) {
+    fn merge(&mut self, o: &Ledger) {
         self.counts.add(&o.counts);
         self.times.merge(&o.times);
     }
@@ -108,7 +108,7 @@ impl Tally {
 /// What one worker played.
 struct Chunk {
     values: Vec<f64>,
-    sides: [Tally; 2],
+    sides: [Ledger; 2],
     void_plays: u64,
     /// When the worker finished, from the start of the match.
     finished: Duration,
@@ -251,7 +251,7 @@ fn play_chunk(
 ) -> Result<Chunk, ArenaError> {
     let mut chunk = Chunk {
         values: Vec::with_capacity((range.end - range.start) as usize),
-        sides: [Tally::new(), Tally::new()],
+        sides: [Ledger::new(), Ledger::new()],
         void_plays: 0,
         finished: Duration::ZERO,
     };
@@ -293,7 +293,7 @@ pub fn run(config: ArenaConfig, progress: impl FnMut(Progress)) -> Result<ArenaR
     // The time the last worker finished: the progress loop's naps do not count.
     let mut seconds = 0f64;
     let mut values = Vec::with_capacity(config.deals as usize);
-    let mut sides = [Tally::new(), Tally::new()];
+    let mut sides = [Ledger::new(), Ledger::new()];
     let mut void_plays = 0;
     for chunk in chunks {
         let chunk = chunk?;
@@ -305,7 +305,7 @@ pub fn run(config: ArenaConfig, progress: impl FnMut(Progress)) -> Result<ArenaR
     }
     let (mean, sd) = mean_sd(&values);
     let half = ci95_half(&values, sd);
-    let side = |t: &Tally, contestant: Contestant| SideReport {
+    let side = |t: &Ledger, contestant: Contestant| SideReport {
         contestant,
         counts: t.counts,
         times: t.times.summary(),

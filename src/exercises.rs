@@ -102,7 +102,7 @@ pub struct Weighed {
 
 /// The expert's answer to the position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Answer {
+pub struct Solution {
     /// What it chose.
     #[serde(with = "action_token")]
     pub action: Action,
@@ -159,7 +159,7 @@ pub struct Exercise {
     /// What that cost against the expert's choice.
     pub cost: Figure,
     /// The expert's answer.
-    pub expert: Answer,
+    pub expert: Solution,
     /// Where it stands in the repetition.
     #[serde(default)]
     pub review: ReviewState,
@@ -281,7 +281,7 @@ impl Exercise {
         deal: &DealRecord,
         played: Action,
         cost: Figure,
-        expert: Answer,
+        expert: Solution,
     ) -> Result<Exercise, ExerciseError> {
         let view = at_decision(deal, id.decision, played)?.view(crate::rules::Seat::South);
         let exercise = Exercise {
@@ -341,7 +341,7 @@ impl Exercise {
     }
 
     /// The game as it stood at the decision, for the table: South to act.
-    pub fn position(&self) -> Result<Game, ExerciseError> {
+    pub fn game(&self) -> Result<Game, ExerciseError> {
         at_decision(&self.deal, self.id.decision, self.played).map(|r| r.game().clone())
     }
 
@@ -433,7 +433,7 @@ pub fn from_analysis(
                     cost: r.advice.cost(e.action).map(|c| Figure::of(c.mean, c.se)),
                 })
                 .collect();
-            let expert = Answer { action: r.advice.action, reason: r.advice.reason, options };
+            let expert = Solution { action: r.advice.action, reason: r.advice.reason, options };
             let id = ExerciseId { seed, started, deal, decision };
             Exercise::new(id, record, r.played, Figure::of(cost.mean, cost.se), expert).ok()
         })

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use contree::arena::seat::SeatConfig;
+use contree::arena::in_seat::SeatConfig;
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
 use contree::bots::expert::{Budget, DEFAULT_WORLDS};
@@ -214,7 +214,7 @@ fn arena(config: ArenaConfig, json: bool) -> ExitCode {
 
 /// Runs a level against the expert in South's seat and prints the report.
 fn arena_seat(config: SeatConfig, json: bool) -> ExitCode {
-    let report = arena::seat::run(config, arena_progress())
+    let report = arena::in_seat::run(config, arena_progress())
         .map(|r| if json { r.to_json().to_string() } else { r.to_string() });
     arena_report(report)
 }

@@ -90,7 +90,7 @@ impl std::fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// One record's answer.
-pub type Answer = Result<ScoredDeal, RecordError>;
+pub type Scored = Result<ScoredDeal, RecordError>;
 
 /// One record read and checked, with its score; or why it is refused.
 type Checked = Result<(DealRecord, ScoredDeal), RecordError>;
@@ -109,7 +109,7 @@ struct Rejected<'a> {
 }
 
 /// Writes one answer as a line of JSON.
-pub fn write_answer(out: &mut impl Write, answer: &Answer) -> io::Result<()> {
+pub fn write_answer(out: &mut impl Write, answer: &Scored) -> io::Result<()> {
     match answer {
         Ok(deal) => serde_json::to_writer(&mut *out, &Accepted { ok: true, deal })?,
         Err(error) => serde_json::to_writer(&mut *out, &Rejected { ok: false, error })?,
@@ -242,7 +242,7 @@ impl<W: Write> Sink for Writing<'_, W> {
     }
 }
 
-impl Sink for Vec<Answer> {
+impl Sink for Vec<Scored> {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
         self.push(answer.map(|(_, scored)| scored));
         Ok(())
@@ -494,7 +494,7 @@ pub fn first_record(bytes: &[u8]) -> Result<DealRecord, RecordError> {
 }
 
 /// Scores every record of `text`, in order.
-pub fn score_text(text: &str) -> Result<Vec<Answer>, InputError> {
+pub fn score_text(text: &str) -> Result<Vec<Scored>, InputError> {
     score_into(text.as_bytes(), Vec::new())
 }
 

@@ -37,7 +37,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::Duration;
 
 use contree::bots::expert::Reason;
-use contree::exercises::{Answer, Exercise, ExerciseId, Figure};
+use contree::exercises::{Exercise, ExerciseId, Figure, Solution};
 use contree::game::{Action, Game, GameOptions, GameSave, Phase, Replay, new_game};
 use contree::rules::{DealRecord, Seat};
 use contree::store::{EXERCISES_FILE, GameResult, Resume, Store, Unfit};
@@ -147,7 +147,7 @@ impl LineTable {
 fn comparison_killed(root: &Path, seed: u64) -> Result<(), String> {
     use contree::bots::Level;
     use contree::bots::expert::Budget;
-    use contree::bots::seat::{Seats, expert_in_seat};
+    use contree::bots::in_seat::{Seats, expert_in_seat};
     use contree::game::ExpertInSeat;
     let dir = root.join(format!("comparing-{seed}"));
     let mut table = LineTable::open(&dir, &["--new", "--seed", &seed.to_string()])?;
@@ -241,7 +241,7 @@ fn exercises_of(seed: u64, started: u64, deal: usize, record: &DealRecord) -> Ve
         if let (Seat::South, Action::Play(_), Some(other)) = (turn.seat, turn.action, other) {
             let id = ExerciseId { seed, started, deal, decision: calls + turn.index };
             let cost = Figure { mean: 20.0, se: Some(4.0) };
-            let answer = Answer {
+            let answer = Solution {
                 action: other,
                 reason: Reason::Figures { mean: 5, se: Some(2), worlds: 32 },
                 options: Vec::new(),
@@ -328,7 +328,7 @@ struct Table {
 }
 
 /// How a worker ran.
-enum Outcome {
+enum Ending {
     Killed,
     Ended,
 }
@@ -371,18 +371,18 @@ impl Table {
     }
 
     /// Runs a worker to its end, or to the kill strace injects.
-    fn run(&self, mode: &str, seed: u64, under: &[&str]) -> Result<Outcome, String> {
+    fn run(&self, mode: &str, seed: u64, under: &[&str]) -> Result<Ending, String> {
         let out = self.worker(mode, seed, under).output().map_err(|e| e.to_string())?;
         match out.status.code() {
-            Some(0) => Ok(Outcome::Ended),
+            Some(0) => Ok(Ending::Ended),
             // strace reports its tracee killed as 128 + 9, or is killed itself.
-            Some(137) | None => Ok(Outcome::Killed),
+            Some(137) | None => Ok(Ending::Killed),
             Some(c) => Err(format!("worker exited {c}: {}", String::from_utf8_lossy(&out.stderr))),
         }
     }
 
     /// Runs a worker and kills it after `delay`, unless it ended first.
-    fn run_killed_after(&self, mode: &str, seed: u64, delay: Duration) -> Result<Outcome, String> {
+    fn run_killed_after(&self, mode: &str, seed: u64, delay: Duration) -> Result<Ending, String> {
         let mut child = self.worker(mode, seed, &[]).spawn().map_err(|e| e.to_string())?;
         std::thread::sleep(delay);
         let ended = child.try_wait().map_err(|e| e.to_string())?;
@@ -391,8 +391,8 @@ impl Table {
         }
         let out = child.wait_with_output().map_err(|e| e.to_string())?;
         match (ended, out.status.code()) {
-            (None, _) => Ok(Outcome::Killed),
-            (Some(_), Some(0)) => Ok(Outcome::Ended),
+            (None, _) => Ok(Ending::Killed),
+            (Some(_), Some(0)) => Ok(Ending::Ended),
             (Some(_), c) => {
                 Err(format!("worker exited {c:?}: {}", String::from_utf8_lossy(&out.stderr)))
             }
@@ -408,8 +408,8 @@ impl Table {
         let trace_arg = trace.display().to_string();
         let under = ["strace", "-f", "-qq", "-o", &trace_arg, "-e", &set];
         match dry.run(mode, seed, &under)? {
-            Outcome::Ended => {}
-            Outcome::Killed => return Err("the dry run was killed".into()),
+            Ending::Ended => {}
+            Ending::Killed => return Err("the dry run was killed".into()),
         }
         let text = fs::read_to_string(&trace).map_err(|e| e.to_string())?;
         let _ = fs::remove_dir_all(&dry.dir);
@@ -589,7 +589,7 @@ fn every_point(
             let table = state.copy(root, "point")?;
             let inject = format!("inject={set}:signal=KILL:when={n}");
             let under = ["strace", "-f", "-qq", "-o", "/dev/null", "-e", &inject];
-            if let Outcome::Killed = table.run(mode, seed, &under)? {
+            if let Ending::Killed = table.run(mode, seed, &under)? {
                 kills += 1;
             }
             check(&table, root).map_err(|e| format!("{mode}, killed at {name} {n}: {e}"))?;
@@ -646,8 +646,8 @@ fn run(full: bool) -> Result<String, String> {
         let mode = ["new", "finish", "play", "finish", "exercises"][rng.random_range(0..5)];
         let delay = Duration::from_micros(rng.random_range(0..8_000));
         match chain.run_killed_after(mode, 10_000 + run, delay)? {
-            Outcome::Killed => killed += 1,
-            Outcome::Ended => ended += 1,
+            Ending::Killed => killed += 1,
+            Ending::Ended => ended += 1,
         }
         last = check(&chain, root).map_err(|e| format!("random run {run} ({mode}): {e}"))?;
         run += 1;

@@ -8,7 +8,7 @@ use std::fs;
 
 use contree::bots::expert::Reason;
 use contree::exercises::{
-    self, Answer, Exercise, ExerciseId, Figure, ReviewState, Verdict, Weighed,
+    self, Exercise, ExerciseId, Figure, ReviewState, Solution, Verdict, Weighed,
 };
 use contree::game::{Action, Phase, Replay};
 use contree::rules::{Call, Card, Seat};
@@ -87,7 +87,7 @@ fn exercise() -> impl Strategy<Value = Exercise> {
                         cost: se.map(|se| Figure { mean: mean.abs(), se: Some(se) }),
                     })
                     .collect();
-                let answer = Answer {
+                let answer = Solution {
                     action: expert,
                     reason: Reason::Figures { mean: 3, se: Some(4), worlds: 32 },
                     options,

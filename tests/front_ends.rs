@@ -42,8 +42,8 @@ fn config() -> Config {
 /// by its seat, position or deal (its cancel flag is its own), anything else whole.
 fn label(effect: &Effect) -> String {
     match effect {
-        Effect::Think(r) => format!("think {:?} at {}", r.view.seat(), r.position),
-        Effect::Advise(r) => format!("advise at {}", r.position),
+        Effect::Think(r) => format!("think {:?} at {}", r.view.seat(), r.revision),
+        Effect::Hint(r) => format!("hint at {}", r.revision),
         Effect::Analyse(_) => "analyse".to_string(),
         Effect::Compare(r) => format!("compare deal {}", r.deal),
         Effect::MakeExercises(r) => {

@@ -6,7 +6,7 @@ mod common;
 mod screen;
 
 use contree::bots::expert::Reason;
-use contree::exercises::{Answer, Exercise, ExerciseId, Figure, ReviewState, Weighed};
+use contree::exercises::{Exercise, ExerciseId, Figure, ReviewState, Solution, Weighed};
 use contree::game::{Action, Phase, Replay};
 use contree::rules::{Call, Seat};
 use contree::session::effects::Effect;
@@ -65,7 +65,7 @@ fn exercise(card: bool) -> Exercise {
                         worlds: 32,
                         cost: Some(Figure { mean: 60.0, se: Some(8.0) }),
                     });
-                    let answer = Answer {
+                    let answer = Solution {
                         action: expert,
                         reason: Reason::Figures { mean: 42, se: Some(6), worlds: 32 },
                         options,

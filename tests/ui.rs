@@ -801,10 +801,10 @@ fn answer_hints(app: &mut App) -> usize {
 fn answer_hints_in(app: &mut App, effects: Vec<Effect>) -> usize {
     let mut n = 0;
     for e in effects {
-        if let Effect::Advise(mut r) = e {
+        if let Effect::Hint(mut r) = e {
             r.budget = contree::bots::expert::Budget::worlds(8);
             let advice = r.advise();
-            app.update(Msg::Advised(r, advice));
+            app.update(Msg::Hinted(r, advice));
             n += 1;
         }
     }
@@ -905,13 +905,13 @@ fn enter_follows_the_hint_for_a_call() {
 #[test]
 fn a_hint_answered_after_south_acted_is_dropped_and_not_counted() {
     let mut app = hint_thinking(Lang::En);
-    let asked: Vec<_> = asked!(app, Advise);
+    let asked: Vec<_> = asked!(app, Hint);
     assert_eq!(asked.len(), 1);
     ch(&mut app, 'p');
     for r in asked {
         assert!(r.cancel.is_raised(), "the hint's thinking is stopped");
         let advice = r.advise();
-        app.update(Msg::Advised(r, advice));
+        app.update(Msg::Hinted(r, advice));
     }
     assert_eq!(hint(&app), None);
     assert_eq!(app.game().map(|g| g.deal().hints), Some(0));
@@ -2023,13 +2023,13 @@ fn the_deal_in_progress_is_never_analysed() {
 fn a_hint_the_expert_could_not_give_says_so_and_is_not_asked_again() {
     let mut app = hint_thinking(Lang::Fr);
     for e in app.take_effects() {
-        if let Effect::Advise(r) = e {
-            app.update(Msg::Advised(r, None));
+        if let Effect::Hint(r) = e {
+            app.update(Msg::Hinted(r, None));
         }
     }
     assert_eq!(hint(&app), Some(contree::session::table::Hint::Failed));
     ch(&mut app, 'i');
-    assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Advise(_))));
+    assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Hint(_))));
     let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
     assert!(shown.contains("l'expert n'a pas pu répondre"), "{shown}");
     assert_eq!(app.game().map(|g| g.deal().hints), Some(0), "no hint was seen");
@@ -2044,13 +2044,13 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
     snapshot_all("hint_contre", |l| {
         let mut app = contre_offered(l);
         ch(&mut app, 'i');
-        let asked: Vec<contree::session::work::HintRequest> = asked!(app, Advise);
+        let asked: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
         for r in asked {
             let advice = Advice::plain(
                 contree::game::Action::Bid(Call::Contre),
                 Reason::Contre { need: 160, seen: 120, seen_se: Some(9), worlds: 12, of: 16 },
             );
-            app.update(Msg::Advised(r, Some(advice)));
+            app.update(Msg::Hinted(r, Some(advice)));
         }
         app
     });
@@ -2280,7 +2280,7 @@ fn the_table_thinks_within_the_budget_it_is_given() {
     settle(&mut app);
     assert!(app.south_to_bid());
     ch(&mut app, 'i');
-    let hints: Vec<contree::session::work::HintRequest> = asked!(app, Advise);
+    let hints: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
     assert_eq!(hints.iter().map(|r| r.budget).collect::<Vec<_>>(), [budget]);
     ch(&mut app, 'p');
     for _ in 0..10 {

@@ -15,10 +15,10 @@
 pub mod bidding;
 pub mod expert;
 pub mod gambler;
+pub mod in_seat;
 pub mod memory;
 pub mod play;
 pub mod protocol;
-pub mod seat;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

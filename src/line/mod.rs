@@ -49,9 +49,9 @@ pub struct LineMode {
     pub quit: bool,
     /// The finished deal (from 0) whose analysis is awaited, to say it when it comes.
     analysing: Option<usize>,
-    /// The position whose turn was last said, so that it is said once.
+    /// The table's revision whose turn was last said, so that it is said once.
     prompted: Option<u64>,
-    /// The position whose hint was last said.
+    /// The table's revision whose hint was last said.
     hinted: Option<u64>,
     /// The finished deal (from 0) whose comparison with the expert the next deal waits for, so
     /// that it is said before the next deal starts.
@@ -143,7 +143,7 @@ impl LineMode {
 
     /// A worker's answer: a computer player's decision, a hint, an analysis.
     pub fn answer(&mut self, answer: Answer) {
-        let advised = matches!(answer, Answer::Advised(..));
+        let advised = matches!(answer, Answer::Hinted(..));
         match self.session.answer(answer) {
             Answered::Table(out) => {
                 self.follow(out);
@@ -312,7 +312,7 @@ impl LineMode {
     fn say_hint(&mut self) {
         let w = self.words();
         let Some(t) = self.session.table() else { return };
-        if self.hinted == Some(t.position()) {
+        if self.hinted == Some(t.revision()) {
             return;
         }
         let said = match t.hint() {
@@ -320,7 +320,7 @@ impl LineMode {
             Some(Hint::Failed) => format!("{}.", say::capital(w.t(T::HintFailed))),
             Some(Hint::Thinking) | None => return,
         };
-        self.hinted = Some(t.position());
+        self.hinted = Some(t.revision());
         self.say(said);
     }
 
@@ -508,7 +508,7 @@ impl LineMode {
                 | Out::DealFinished
                 | Out::GameFinished
                 | Out::Think(_)
-                | Out::Advise(_)
+                | Out::AskHint(_)
                 | Out::Compare(_) => {}
                 Out::Compared(i) => next_deal |= self.say_compared(i),
                 Out::Acted(seat, action) => self.acted(seat, action),
@@ -531,7 +531,7 @@ impl LineMode {
                 Out::SouthToAct => self.prompt(),
                 Out::Told(notice) => self.told(notice),
                 // The hint is said when it comes in (`say_hint`); no cursor follows it here.
-                Out::Hinted(_) => {}
+                Out::FollowHint(_) => {}
             }
         }
         if next_deal && self.session.playing_again() {
@@ -623,7 +623,7 @@ impl LineMode {
     fn prompt(&mut self) {
         let w = self.words();
         let Some(t) = self.session.table() else { return };
-        if self.prompted == Some(t.position()) {
+        if self.prompted == Some(t.revision()) {
             return;
         }
         let g = t.game();
@@ -652,7 +652,7 @@ impl LineMode {
         } else {
             return;
         }
-        self.prompted = Some(t.position());
+        self.prompted = Some(t.revision());
         self.say_all(lines);
     }
 

@@ -302,13 +302,13 @@ pub fn score(w: Words, game: &Game) -> Vec<String> {
 
 /// A deal of the history in a sentence.
 pub fn history_line(w: Words, line: &DealLine) -> String {
-    let what = match (line.contract, line.result) {
-        (_, report::Result::Passed) => w.t(T::AllPassed).to_string(),
+    let what = match (line.contract, line.standing) {
+        (_, report::Standing::Passed) => w.t(T::AllPassed).to_string(),
         (None, _) => w.t(T::Bidding).to_string(),
         (Some(c), r) => {
             let how = match r {
-                report::Result::Made => w.t(T::Made),
-                report::Result::Failed => w.t(T::Failed),
+                report::Standing::Made => w.t(T::Made),
+                report::Standing::Failed => w.t(T::Failed),
                 _ => w.t(T::InProgress),
             };
             format!("{}, {how}", w.contract(&c))

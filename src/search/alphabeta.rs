@@ -2,7 +2,7 @@
 //! probes of `solver.rs`).
 //!
 //! At a trick's start the search asks, in this order: the last two tricks' cache or their play
-//! (`endgames.rs`); the transposition table (`table.rs`), whose entry for a shape-mate serves
+//! (`endgames.rs`); the transposition table (`transpositions.rs`), whose entry for a shape-mate serves
 //! with its bounds moved by the points' differences; the quick bounds (`bounds.rs`). It then
 //! tries the table's best card and the lead that last cut a search off at the same depth, both
 //! before the other cards are put in order (`moves.rs`), which a cut-off by them makes

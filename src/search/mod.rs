@@ -109,9 +109,9 @@ mod order;
 mod position;
 mod solver;
 mod state;
-mod table;
 #[cfg(test)]
 mod tests;
+mod transpositions;
 mod worlds;
 
 pub use position::{Position, PositionError};

@@ -18,7 +18,7 @@
 //! **How it searches**, one technique a file: the alpha-beta search with the table and the
 //! cards alike (`alphabeta.rs`), the move order (`moves.rs`), the quick bounds at a trick's
 //! start (`bounds.rs`), the last two tricks (`endgames.rs`), the transposition table keyed by
-//! shape (`table.rs`), over the mode's tables (`order.rs`) and the search's working copy of the
+//! shape (`transpositions.rs`), over the mode's tables (`order.rs`) and the search's working copy of the
 //! position (`state.rs`). What was measured and left out, and where the nodes go, is in the
 //! repository's `docs/solver.md`.
 //!
@@ -39,7 +39,7 @@ use super::moves;
 use super::order::CardOrder;
 use super::position::Position;
 use super::state::{CAPOT_SHIFT, State};
-use super::table::Table;
+use super::transpositions::Transpositions;
 use crate::rules::{CAPOT_POINTS, Card, CardSet, DEAL_POINTS, Rules, Suit, Team, Trump};
 
 /// The table size of [`Solver::new`]: 2^14 buckets, 1.5 MiB. A deal needs no more: 2^16
@@ -148,7 +148,7 @@ impl CardValues {
 /// table carries over from call to call (call [`Solver::new_deal`] between deals).
 #[derive(Clone, Debug)]
 pub struct Solver {
-    pub(super) table: Table,
+    pub(super) table: Transpositions,
     /// The values of the last two tricks met under the mode in use.
     pub(super) endgames: Endgames,
     /// The order and points of the mode of the call in progress.
@@ -179,7 +179,7 @@ impl Solver {
     /// A solver with a table of `2^bits` buckets of 96 bytes (`bits` is held to 4..=26).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
-            table: Table::new(bits),
+            table: Transpositions::new(bits),
             endgames: Endgames::new(ENDGAME_BITS),
             order: CardOrder::new(Trump::Suit(Suit::Spades), Rules::default()),
             other_orders: Vec::new(),

@@ -215,7 +215,7 @@ impl<T: AtTable> Session<T> {
                 }
                 Out::GameFinished => self.effects.push(Effect::GameFinished),
                 Out::Think(r) => self.effects.push(Effect::Think(r.clone())),
-                Out::Advise(r) => self.effects.push(Effect::Advise(r.clone())),
+                Out::AskHint(r) => self.effects.push(Effect::Hint(r.clone())),
                 Out::Compare(r) => self.effects.push(Effect::Compare(r.clone())),
                 _ => {}
             }
@@ -230,7 +230,7 @@ impl<T: AtTable> Session<T> {
         match answer {
             Answer::Decided(r, action) => Answered::Table(self.send(TableMsg::Decided(r, action))),
             Answer::BotFailed(r) => Answered::Table(self.send(TableMsg::BotFailed(r))),
-            Answer::Advised(r, advice) => Answered::Table(self.send(TableMsg::Advised(r, advice))),
+            Answer::Hinted(r, advice) => Answered::Table(self.send(TableMsg::Hinted(r, advice))),
             Answer::Compared(r, score) => Answered::Table(self.send(TableMsg::Compared(r, score))),
             Answer::Analysed(r, analysis) => {
                 self.analyses.answer(r, analysis);

@@ -34,8 +34,8 @@ pub enum Effect {
     SaveSettings,
     /// Ask a computer player; answer with [`Answer::Decided`].
     Think(BotRequest),
-    /// Ask the expert for South's hint; answer with [`Answer::Advised`].
-    Advise(HintRequest),
+    /// Ask the expert for South's hint; answer with [`Answer::Hinted`].
+    Hint(HintRequest),
     /// Analyse a finished deal from South's seat; answer with [`Answer::Analysed`].
     Analyse(AnalysisRequest),
     /// Play a finished deal again with the expert in South's seat; answer with
@@ -67,7 +67,7 @@ impl Effect {
         matches!(
             self,
             Effect::Think(_)
-                | Effect::Advise(_)
+                | Effect::Hint(_)
                 | Effect::Analyse(_)
                 | Effect::Compare(_)
                 | Effect::MakeExercises(_)
@@ -156,7 +156,7 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         }
         (
             Effect::Think(_)
-            | Effect::Advise(_)
+            | Effect::Hint(_)
             | Effect::Analyse(_)
             | Effect::Compare(_)
             | Effect::MakeExercises(_)
@@ -230,7 +230,7 @@ pub fn apply(front: &mut impl Front, store: Option<&Store>) -> Vec<Effect> {
 pub fn think(effect: Effect) -> Option<Answer> {
     Some(match effect {
         Effect::Think(r) => r.answer(),
-        Effect::Advise(r) => r.answer(),
+        Effect::Hint(r) => r.answer(),
         Effect::Analyse(r) => r.answer(),
         Effect::Compare(r) => r.answer(),
         Effect::MakeExercises(r) => r.answer(),

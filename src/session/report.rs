@@ -30,7 +30,7 @@ pub enum Reached {
 
 /// A finished deal's contract and its verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct ContractVerdict {
     /// The contract.
     pub contract: Contract,
     /// Whether it was made.
@@ -56,7 +56,7 @@ pub struct Points {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// The contract and its verdict; `None` when everyone passed.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<ContractVerdict>,
     /// The points by kind: card points, then the declarations and belotes the deal has.
     pub points: Vec<Points>,
     /// Who declared what, in coinche: each seat that declared something.
@@ -120,7 +120,7 @@ impl Summary {
             .filter(|(_, suits)| !suits.is_empty())
             .collect();
         Summary {
-            outcome: Some(Outcome { contract: c, made: s.made, reached, defence }),
+            outcome: Some(ContractVerdict { contract: c, made: s.made, reached, defence }),
             points,
             declared,
             belotes,
@@ -149,7 +149,7 @@ impl Summary {
 
 /// What a deal's line of the history shows of its result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Result {
+pub enum Standing {
     /// The contract was made.
     Made,
     /// The contract failed.
@@ -170,7 +170,7 @@ pub struct DealLine {
     /// The contract, once there is one.
     pub contract: Option<Contract>,
     /// How it went.
-    pub result: Result,
+    pub standing: Standing,
     /// The points of the deal: as written down, or for the deal in progress its card points
     /// so far.
     pub points: ByTeam<u16>,
@@ -181,16 +181,16 @@ pub struct DealLine {
 impl DealLine {
     /// Finished deal `d`, the game's deal `i` (from 0).
     pub fn finished(i: usize, d: &DealResult) -> DealLine {
-        let result = match d.score {
-            Some(s) if s.made => Result::Made,
-            Some(_) => Result::Failed,
-            None => Result::Passed,
+        let standing = match d.score {
+            Some(s) if s.made => Standing::Made,
+            Some(_) => Standing::Failed,
+            None => Standing::Passed,
         };
         DealLine {
             number: i + 1,
             dealer: d.record.dealer,
             contract: d.contract,
-            result,
+            standing,
             points: d.points(),
             totals: d.totals,
         }
@@ -203,7 +203,7 @@ impl DealLine {
             number: d.index + 1,
             dealer: d.dealer,
             contract: d.contract(),
-            result: Result::InProgress,
+            standing: Standing::InProgress,
             points: d.play.as_ref().map(|p| p.points()).unwrap_or_default(),
             totals: game.totals(),
         }
@@ -231,7 +231,7 @@ pub enum When {
 
 /// One of South's decisions beside the expert's.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Decision {
+pub struct Graded {
     /// Where it came.
     pub when: When,
     /// What South did.
@@ -246,7 +246,7 @@ pub struct Decision {
     pub cost: Option<Cost>,
 }
 
-impl Decision {
+impl Graded {
     /// Whether South did what the expert advises.
     pub fn agrees(&self) -> bool {
         self.played == self.advised
@@ -257,7 +257,7 @@ impl Decision {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// South's decisions, in order.
-    pub decisions: Vec<Decision>,
+    pub decisions: Vec<Graded>,
     /// How many were the expert's.
     pub agreed: usize,
     /// What the clear mistakes among the others cost, added up.
@@ -269,10 +269,10 @@ pub struct Analysis {
 impl Analysis {
     /// `a`, decision by decision.
     pub fn of(a: &DealAnalysis) -> Analysis {
-        let decisions: Vec<Decision> = a
+        let decisions: Vec<Graded> = a
             .reviews
             .iter()
-            .map(|r| Decision {
+            .map(|r| Graded {
                 when: match r.played {
                     Action::Bid(_) => When::Call,
                     Action::Play(_) => When::Trick(r.index / 4 + 1),

@@ -9,7 +9,7 @@ use crate::text::{Sign, T, Words};
 
 /// What a status message says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Said {
+pub enum Message {
     /// What the table tells the player.
     Table(Notice),
     /// A message already in words: the disk's, the start's.
@@ -20,7 +20,7 @@ pub enum Said {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
     /// What is said.
-    pub said: Said,
+    pub message: Message,
     /// The table position it speaks of, if it speaks of one.
     pub about: Option<u64>,
 }
@@ -28,33 +28,33 @@ pub struct Status {
 impl Status {
     /// What the table says about its position `about`.
     pub fn table(notice: Notice, about: u64) -> Status {
-        Status { said: Said::Table(notice), about: Some(about) }
+        Status { message: Message::Table(notice), about: Some(about) }
     }
 
     /// A message in words, about no position.
     pub fn text(text: String) -> Status {
-        Status { said: Said::Text(text), about: None }
+        Status { message: Message::Text(text), about: None }
     }
 
-    /// Whether the message is still true with `position` on the table (`None`: no table).
-    pub fn holds_at(&self, position: Option<u64>) -> bool {
-        self.about.is_none() || self.about == position
+    /// Whether the message is still true with `revision` on the table (`None`: no table).
+    pub fn holds_at(&self, revision: Option<u64>) -> bool {
+        self.about.is_none() || self.about == revision
     }
 
     /// The message in words.
     pub fn words(&self, w: Words) -> String {
-        match &self.said {
-            Said::Table(n) => notice(w, *n),
-            Said::Text(t) => w.text(t).into_owned(),
+        match &self.message {
+            Message::Table(n) => notice(w, *n),
+            Message::Text(t) => w.text(t).into_owned(),
         }
     }
 
     /// The sign of a message that is a note rather than a warning: what was just taken back,
     /// or who claimed the rest of the tricks (told as what happens on the table is).
     pub fn note(&self) -> Option<Sign> {
-        match self.said {
-            Said::Table(Notice::TakenBack(_)) => Some(Sign::TakenBack),
-            Said::Table(Notice::Claimed(_)) => Some(Sign::Dash),
+        match self.message {
+            Message::Table(Notice::TakenBack(_)) => Some(Sign::TakenBack),
+            Message::Table(Notice::Claimed(_)) => Some(Sign::Dash),
             _ => None,
         }
     }

@@ -47,8 +47,8 @@ pub enum TableMsg {
     Decided(BotRequest, Action),
     /// A computer player that could not answer (its thread failed).
     BotFailed(BotRequest),
-    /// The expert's answer to an [`Out::Advise`]; `None` when it could not answer.
-    Advised(HintRequest, Option<Advice>),
+    /// The expert's answer to an [`Out::AskHint`]; `None` when it could not answer.
+    Hinted(HintRequest, Option<Advice>),
     /// The deal's score with the expert in South's seat, the answer to an [`Out::Compare`];
     /// `None` when it could not be worked out.
     Compared(CompareRequest, Option<ByTeam<u16>>),
@@ -67,8 +67,8 @@ pub enum Out {
     GameFinished,
     /// Ask a computer player; answer with [`TableMsg::Decided`].
     Think(BotRequest),
-    /// Ask the expert for South's hint; answer with [`TableMsg::Advised`].
-    Advise(HintRequest),
+    /// Ask the expert for South's hint; answer with [`TableMsg::Hinted`].
+    AskHint(HintRequest),
     /// Play a finished deal again with the expert in South's seat; answer with
     /// [`TableMsg::Compared`].
     Compare(CompareRequest),
@@ -86,7 +86,7 @@ pub enum Out {
     /// play South's only legal card by itself).
     SouthToAct,
     /// The expert's hint for South's turn is in: this is what it advises.
-    Hinted(Action),
+    FollowHint(Action),
     /// Something to tell the player about the position.
     Told(Notice),
 }
@@ -194,7 +194,7 @@ pub struct Table {
     /// raised only when the game leaves the table, since they are about no position.
     comparing: Vec<Cancel>,
     /// A number that changes with every action, every take-back and every new deal.
-    position: u64,
+    revision: u64,
 }
 
 impl Table {
@@ -218,7 +218,7 @@ impl Table {
             hint: None,
             working: Vec::new(),
             comparing: Vec::new(),
-            position: first,
+            revision: first,
         };
         let mut out = Vec::new();
         table.compare_again(&mut out);
@@ -258,7 +258,7 @@ impl Table {
 
     /// The last number the table gave a position or a pause.
     pub fn last_number(&self) -> u64 {
-        self.position.max(self.wait_serial)
+        self.revision.max(self.wait_serial)
     }
 
     /// The settings the table plays by.
@@ -317,10 +317,10 @@ impl Table {
         }
     }
 
-    /// The number of the position on the table: it changes with every action, every take-back
+    /// The table's revision: a number that changes with every action, every take-back
     /// and every new deal.
-    pub fn position(&self) -> u64 {
-        self.position
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// South's hand in table order.
@@ -459,7 +459,7 @@ impl Table {
             TableMsg::NextDeal => self.next_deal(&mut out),
             TableMsg::Decided(request, action) => self.on_decided(&request, action, &mut out),
             TableMsg::BotFailed(request) => self.on_bot_failed(&request, &mut out),
-            TableMsg::Advised(request, advice) => self.on_advised(&request, advice, &mut out),
+            TableMsg::Hinted(request, advice) => self.on_hint(&request, advice, &mut out),
             TableMsg::Compared(request, score) => self.on_compared(&request, score, &mut out),
         }
         self.schedule(&mut out);
@@ -622,7 +622,7 @@ impl Table {
 
     /// The position changes: what was thought about the old one is not wanted any more.
     fn advance(&mut self) {
-        self.position += 1;
+        self.revision += 1;
         self.stop();
         self.hint = None;
     }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
-use crate::bots::seat::{self, Seats};
+use crate::bots::in_seat::{self, Seats};
 use crate::bots::{Decision, Level};
 use crate::exercises::{self, Exercise};
 use crate::game::{Action, Game, Players, SeatView};
@@ -63,7 +63,7 @@ pub enum Answer {
     /// A computer player that could not decide: its thinking failed.
     BotFailed(BotRequest),
     /// The expert's hint; `None` when it could not answer.
-    Advised(HintRequest, Option<Advice>),
+    Hinted(HintRequest, Option<Advice>),
     /// A finished deal's analysis; `None` when it could not be made.
     Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A finished deal's score with the expert in South's seat; `None` when it could not be
@@ -81,9 +81,9 @@ fn guarded<T>(think: impl FnOnce() -> T) -> Option<T> {
 /// A computer player asked to act at its seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotRequest {
-    /// The table's position when asked: an answer for a position since changed (taken back,
+    /// The table's revision when asked: an answer for a position since changed (taken back,
     /// left for a new game) is dropped.
-    pub position: u64,
+    pub revision: u64,
     /// What the seat may know.
     pub view: SeatView,
     /// The level to play at.
@@ -123,8 +123,8 @@ impl BotRequest {
 /// South asks what the expert would do in its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintRequest {
-    /// The table's position when asked: a hint for a position since changed is dropped.
-    pub position: u64,
+    /// The table's revision when asked: a hint for a position since changed is dropped.
+    pub revision: u64,
     /// What South knows.
     pub view: SeatView,
     /// The game's seed (the expert's advice does not read it: it is seeded by the view).
@@ -152,7 +152,7 @@ impl HintRequest {
     /// The advice as a worker answers it: none when the thinking panics.
     pub fn answer(self) -> Answer {
         let advice = guarded(|| self.advise()).flatten();
-        Answer::Advised(self, advice)
+        Answer::Hinted(self, advice)
     }
 }
 
@@ -202,7 +202,7 @@ impl CompareRequest {
     /// The deal's score with the expert in South's seat, computed here and now; `None` when
     /// cancelled.
     pub fn compare(&self) -> Option<ByTeam<u16>> {
-        seat::expert_in_seat(&self.record, &self.players, &self.seats, Some(self.cancel.flag()))
+        in_seat::expert_in_seat(&self.record, &self.players, &self.seats, Some(self.cancel.flag()))
     }
 
     /// The comparison as a worker answers it: none when the thinking panics.
@@ -309,7 +309,7 @@ mod tests {
                 if seat == Seat::South {
                     let cancel = Cancel::new();
                     let hint = HintRequest {
-                        position: 0,
+                        revision: 0,
                         view: view.clone(),
                         seed: game.seed(),
                         budget,

@@ -261,7 +261,7 @@ impl App {
             }
             Msg::Decided(request, action) => self.answer(Answer::Decided(request, action)),
             Msg::BotFailed(request) => self.answer(Answer::BotFailed(request)),
-            Msg::Advised(request, advice) => self.answer(Answer::Advised(request, advice)),
+            Msg::Hinted(request, advice) => self.answer(Answer::Hinted(request, advice)),
             Msg::Analysed(request, analysis) => self.answer(Answer::Analysed(request, analysis)),
             Msg::Compared(request, score) => self.answer(Answer::Compared(request, score)),
             Msg::Exercises(made) => self.answer(Answer::Exercises(made)),
@@ -311,12 +311,12 @@ impl App {
                 Out::Save
                 | Out::DealFinished
                 | Out::Think(_)
-                | Out::Advise(_)
+                | Out::AskHint(_)
                 | Out::Compare(_)
                 | Out::Acted(..)
                 | Out::NewDeal
                 | Out::SouthToAct
-                | Out::Hinted(_)
+                | Out::FollowHint(_)
                 | Out::Compared(_) => {}
             }
         }
@@ -340,14 +340,14 @@ impl App {
 
     /// Says what the table tells the player about the position on it.
     fn say(&mut self, notice: Notice) {
-        let position = self.table().map_or(0, |t| t.table().position());
-        self.status = Some(Status::table(notice, position));
+        let revision = self.table().map_or(0, |t| t.table().revision());
+        self.status = Some(Status::table(notice, revision));
     }
 
     /// A message goes once what it speaks of is gone.
     fn expire_status(&mut self) {
-        let position = self.table().map(|t| t.table().position());
-        if self.status.as_ref().is_some_and(|s| !s.holds_at(position)) {
+        let revision = self.table().map(|t| t.table().revision());
+        if self.status.as_ref().is_some_and(|s| !s.holds_at(revision)) {
             self.status = None;
         }
     }

@@ -26,8 +26,8 @@ pub enum Msg {
     Decided(BotRequest, Action),
     /// A computer player that could not answer (its thread failed).
     BotFailed(BotRequest),
-    /// The expert's answer to an [`Effect::Advise`]; `None` when it could not answer.
-    Advised(HintRequest, Option<Advice>),
+    /// The expert's answer to an [`Effect::Hint`]; `None` when it could not answer.
+    Hinted(HintRequest, Option<Advice>),
     /// The analysis asked by an [`Effect::Analyse`]; `None` when it could not be made.
     Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A deal's score with the expert in South's seat, asked by an [`Effect::Compare`].
@@ -41,7 +41,7 @@ impl From<Answer> for Msg {
         match answer {
             Answer::Decided(r, action) => Msg::Decided(r, action),
             Answer::BotFailed(r) => Msg::BotFailed(r),
-            Answer::Advised(r, advice) => Msg::Advised(r, advice),
+            Answer::Hinted(r, advice) => Msg::Hinted(r, advice),
             Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
             Answer::Compared(r, score) => Msg::Compared(r, score),
             Answer::Exercises(made) => Msg::Exercises(made),

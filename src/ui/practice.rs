@@ -104,7 +104,7 @@ impl Practice {
         self.served = None;
         let Some(all) = self.exercises.as_ref() else { return };
         let Some(index) = exercises::next(all) else { return };
-        let Ok(game) = all[index].position() else { return };
+        let Ok(game) = all[index].game() else { return };
         let (mut table, _) = Table::new(game, prefs, 0);
         // The table opens on South's turn: its pause for a new deal has nothing to show.
         for _ in 0..SETTLE {

@@ -125,7 +125,7 @@ impl TableScreen {
                     }
                 }
                 Out::SouthToAct => self.settle_controls(),
-                Out::Hinted(action) => self.follow_hint(*action),
+                Out::FollowHint(action) => self.follow_hint(*action),
                 _ => {}
             }
         }

@@ -10,7 +10,7 @@ use super::app::App;
 use super::keymap;
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::widgets::{
-    Ctx, bidding, centered, hand, panel, popups, practice, screens, seat, span, trick,
+    Ctx, bidding, centered, hand, panel, player, popups, practice, screens, span, trick,
 };
 use crate::game::Phase;
 use crate::rules::Seat;
@@ -259,9 +259,9 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         Constraint::Length(side_width),
     ])
     .areas(middle);
-    seat::draw_row(ctx, Seat::North, north, buf);
-    seat::draw_column(ctx, Seat::West, west, buf);
-    seat::draw_column(
+    player::draw_row(ctx, Seat::North, north, buf);
+    player::draw_column(ctx, Seat::West, west, buf);
+    player::draw_column(
         ctx,
         Seat::East,
         Rect { x: east.x + 1, width: east.width.saturating_sub(1), ..east },

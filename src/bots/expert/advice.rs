@@ -213,7 +213,7 @@ impl Cost {
 
 /// What one option gave in one world.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Outcome {
+pub(crate) struct WorldOutcome {
     /// The deal's score for the seat's team less the other's.
     pub(crate) value: f64,
     /// The contract the deal is played in after this option, if any.
@@ -231,7 +231,7 @@ pub(crate) struct Outcome {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Row {
     pub(crate) weight: f64,
-    pub(crate) outcomes: Vec<Option<Outcome>>,
+    pub(crate) outcomes: Vec<Option<WorldOutcome>>,
 }
 
 /// Every option's outcome in every world weighed: what the estimates, the costs and the
@@ -271,7 +271,7 @@ impl Samples {
     }
 
     /// The outcomes of option `i`, with each world's weight, in the worlds it was weighed in.
-    pub(crate) fn outcomes(&self, i: usize) -> impl Iterator<Item = (Outcome, f64)> + '_ {
+    pub(crate) fn outcomes(&self, i: usize) -> impl Iterator<Item = (WorldOutcome, f64)> + '_ {
         self.rows
             .iter()
             .filter_map(move |r| r.outcomes.get(i).copied().flatten().map(|o| (o, r.weight)))
@@ -431,7 +431,7 @@ mod tests {
     fn costs_are_paired_over_the_worlds_both_options_were_weighed_in() {
         let play = |i: usize| Action::Play(Card::from_index(i));
         let at = |value: f64| {
-            Some(Outcome { value, contract: None, made: false, points: 0, capot: false })
+            Some(WorldOutcome { value, contract: None, made: false, points: 0, capot: false })
         };
         let samples = Samples {
             actions: vec![play(0), play(1)],

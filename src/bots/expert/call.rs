@@ -24,7 +24,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, RngExt, SeedableRng};
 
-use super::advice::{Advice, Cost, Outcome, Reason, Row, Samples, points_seen};
+use super::advice::{Advice, Cost, Reason, Row, Samples, WorldOutcome, points_seen};
 use super::card::{stakes_in, takers_points};
 use super::inference::Inference;
 use super::probe::{Prober, Stop};
@@ -206,14 +206,15 @@ impl Weighing<'_> {
         k: usize,
         calls: &[Call],
         prober: &mut Prober,
-    ) -> Result<Vec<Option<Outcome>>, Stop> {
+    ) -> Result<Vec<Option<WorldOutcome>>, Stop> {
         let view = self.view;
         let world = &self.worlds[k];
         let team = view.seat().team();
         let contracts: Vec<Option<Contract>> =
             calls.iter().map(|&c| self.contract_after(c, k)).collect();
-        let passed = Outcome { value: 0.0, contract: None, made: false, points: 0, capot: false };
-        let mut outcomes: Vec<Option<Outcome>> =
+        let passed =
+            WorldOutcome { value: 0.0, contract: None, made: false, points: 0, capot: false };
+        let mut outcomes: Vec<Option<WorldOutcome>> =
             contracts.iter().map(|c| c.is_none().then_some(passed)).collect();
         // Contracts with the same takers and mode share their probes.
         let mut groups: Vec<(Team, Trump, Vec<usize>)> = Vec::new();
@@ -238,7 +239,7 @@ impl Weighing<'_> {
             let (lo, hi) = prober.value(&pos, *takers, &refs, TOL, None, &mut values)?;
             let mid = lo + (hi - lo) / 2;
             for (j, &i) in members.iter().enumerate() {
-                outcomes[i] = Some(Outcome {
+                outcomes[i] = Some(WorldOutcome {
                     value: values[j],
                     contract: contracts[i],
                     made: stakes[j].made(mid),
@@ -360,17 +361,17 @@ fn sure_trick(view: &SeatView, auction: &Auction) -> Option<Card> {
 pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let samples = facts.samples;
     let column = samples.column(Action::Bid(call));
-    let outcomes: Vec<Outcome> =
+    let outcomes: Vec<WorldOutcome> =
         column.map_or(Vec::new(), |i| samples.outcomes(i).map(|(o, _)| o).collect());
     let of = outcomes.len() as u16;
     let worlds_where =
-        |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count() as u16;
-    let average = |f: &dyn Fn(&Outcome) -> bool| {
+        |f: &dyn Fn(&WorldOutcome) -> bool| outcomes.iter().filter(|o| f(o)).count() as u16;
+    let average = |f: &dyn Fn(&WorldOutcome) -> bool| {
         points_seen(outcomes.iter().filter(|o| f(o)).map(|o| o.points))
     };
     let team = facts.view.seat().team();
-    let ours = |o: &Outcome| o.contract.is_some_and(|c| c.team() == team);
-    let contract = |o: &Outcome| o.contract.is_some();
+    let ours = |o: &WorldOutcome| o.contract.is_some_and(|c| c.team() == team);
+    let contract = |o: &WorldOutcome| o.contract.is_some();
     let mean_of =
         |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i)).map(|e| e.mean);
     let mut kinds = Vec::new();

@@ -9,7 +9,7 @@
 //! rest on fewer worlds, which its standard error shows. Cards whose averages tie are told apart
 //! as the `normal` level would: the lowest of equals, masters kept.
 
-use super::advice::{Advice, Outcome, Reason, Row, Samples};
+use super::advice::{Advice, Reason, Row, Samples, WorldOutcome};
 use super::inference::Inference;
 use super::probe::{Prober, Stop};
 use super::reasons::{CardFacts, TIE, card_holds};
@@ -116,7 +116,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
                 Ok((lo, hi)) => {
                     hint = Some((lo, hi));
                     let mid = lo + (hi - lo) / 2;
-                    outcomes[i] = Some(Outcome {
+                    outcomes[i] = Some(WorldOutcome {
                         value: value[0],
                         contract: Some(contract),
                         made: stakes.made(mid),
@@ -159,7 +159,7 @@ pub(crate) fn reason(facts: &CardFacts, card: Card) -> Reason {
     let trump = mem.trump();
     let samples = facts.samples;
     let column = samples.column(Action::Play(card));
-    let outcomes: Vec<Outcome> =
+    let outcomes: Vec<WorldOutcome> =
         column.map_or(Vec::new(), |i| samples.outcomes(i).map(|(o, _)| o).collect());
     let capots = outcomes.iter().filter(|o| o.capot).count();
     let mut kinds = vec![

@@ -37,7 +37,11 @@ impl CardFacts<'_> {
     }
 
     /// Worlds where `card` was weighed, and of those where `f` holds of its outcome.
-    fn count(&self, card: Card, f: impl Fn(&super::advice::Outcome) -> bool) -> (usize, usize) {
+    fn count(
+        &self,
+        card: Card,
+        f: impl Fn(&super::advice::WorldOutcome) -> bool,
+    ) -> (usize, usize) {
         let Some(i) = self.samples.column(Action::Play(card)) else { return (0, 0) };
         let all: Vec<_> = self.samples.outcomes(i).collect();
         (all.len(), all.iter().filter(|(o, _)| f(o)).count())
@@ -159,9 +163,10 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
     let outcomes: Vec<_> =
         samples.column(Action::Bid(call)).map_or(Vec::new(), |i| samples.outcomes(i).collect());
     let n = outcomes.len();
-    let count =
-        |f: &dyn Fn(&super::advice::Outcome) -> bool| outcomes.iter().filter(|(o, _)| f(o)).count();
-    let rounded_mean = |f: &dyn Fn(&super::advice::Outcome) -> bool| {
+    let count = |f: &dyn Fn(&super::advice::WorldOutcome) -> bool| {
+        outcomes.iter().filter(|(o, _)| f(o)).count()
+    };
+    let rounded_mean = |f: &dyn Fn(&super::advice::WorldOutcome) -> bool| {
         super::advice::points_seen(outcomes.iter().filter(|(o, _)| f(o)).map(|(o, _)| o.points))
     };
     let seat = facts.view.seat();
@@ -169,8 +174,9 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
     match reason {
         Reason::OnlyCall => call == Call::Pass && legal.to_vec() == [Call::Pass],
         Reason::Bid { seen, seen_se, made, ours, of } => {
-            let is_ours =
-                |o: &super::advice::Outcome| o.contract.is_some_and(|c| c.team() == seat.team());
+            let is_ours = |o: &super::advice::WorldOutcome| {
+                o.contract.is_some_and(|c| c.team() == seat.team())
+            };
             matches!(call, Call::Bid(_))
                 && ours > 0
                 && usize::from(of) == n
@@ -195,7 +201,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                     .is_some_and(|e| e.mean.round() as i16 == other_mean && e.mean >= best_other)
         }
         Reason::Contre { need, seen, seen_se, worlds, of } => {
-            let has_contract = |o: &super::advice::Outcome| o.contract.is_some();
+            let has_contract = |o: &super::advice::WorldOutcome| o.contract.is_some();
             call == Call::Contre
                 && opponents_bid.is_some_and(|(_, b)| b.level.value() == need)
                 && n > 0

@@ -3,7 +3,7 @@
 //! seat, whose comparisons hold the game's record back until they are in.
 
 use super::{Notice, Out, Table};
-use crate::bots::seat::Seats;
+use crate::bots::in_seat::Seats;
 use crate::game::{Action, Phase};
 use crate::rules::{ByTeam, Card, Seat, Team};
 use crate::search::{Position, Solver};

@@ -17,8 +17,8 @@ impl Table {
         }
         let cancel = Cancel::new();
         self.working.push(cancel.clone());
-        out.push(Out::Advise(HintRequest {
-            position: self.position,
+        out.push(Out::AskHint(HintRequest {
+            revision: self.revision,
             view: self.game.view(Seat::South),
             seed: self.game.seed(),
             budget: self.prefs.budget,
@@ -29,19 +29,19 @@ impl Table {
 
     /// The expert's answer to South's hint: shown, and counted, if the turn is still the one
     /// asked about.
-    pub(super) fn on_advised(
+    pub(super) fn on_hint(
         &mut self,
         request: &HintRequest,
         advice: Option<Advice>,
         out: &mut Vec<Out>,
     ) {
-        let wanted = self.still_wanted(request.position, &request.view, &request.cancel);
+        let wanted = self.still_wanted(request.revision, &request.view, &request.cancel);
         if !wanted || self.hint != Some(Hint::Thinking) {
             return;
         }
         match advice {
             Some(advice) => {
-                out.push(Out::Hinted(advice.action));
+                out.push(Out::FollowHint(advice.action));
                 self.hint = Some(Hint::Ready(advice));
                 self.game.count_hint();
                 out.push(Out::Save);
@@ -64,7 +64,7 @@ impl Table {
         let cancel = Cancel::new();
         self.working.push(cancel.clone());
         out.push(Out::Think(BotRequest {
-            position: self.position,
+            revision: self.revision,
             view: g.view(seat),
             level: self.prefs.level,
             style,
@@ -78,9 +78,9 @@ impl Table {
     /// if it is about the table's position and seat view as they are now and was not cancelled.
     /// An answer about a position that is gone (taken back, a new game, a resumed one) is
     /// dropped, even when the same position came back since.
-    pub(super) fn still_wanted(&mut self, position: u64, view: &SeatView, cancel: &Cancel) -> bool {
+    pub(super) fn still_wanted(&mut self, revision: u64, view: &SeatView, cancel: &Cancel) -> bool {
         self.working.retain(|c| c != cancel);
-        position == self.position && self.game.view(view.seat()) == *view && !cancel.is_raised()
+        revision == self.revision && self.game.view(view.seat()) == *view && !cancel.is_raised()
     }
 
     /// A computer player failed: the table plays the plainest legal action in its place (pass,
@@ -99,7 +99,7 @@ impl Table {
     }
 
     pub(super) fn on_decided(&mut self, request: &BotRequest, action: Action, out: &mut Vec<Out>) {
-        if !self.still_wanted(request.position, &request.view, &request.cancel) {
+        if !self.still_wanted(request.revision, &request.view, &request.cancel) {
             return;
         }
         if self.thinking == Some(request.view.seat()) {

@@ -59,7 +59,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             };
             Line::from(vec![
                 span(w.bid(bid), t.accent),
-                span(format!("{mult}, {}", super::seat::name(ctx, seat)), t.text),
+                span(format!("{mult}, {}", super::player::name(ctx, seat)), t.text),
             ])
         }
         None => Line::from(span(w.t(T::NoBid), t.dim)),

@@ -36,11 +36,11 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         line.push(span(format!("[{}] ", w.t(T::Taker)), t.dim));
     }
     if let Some(b) = table.bubbles()[Seat::South] {
-        let said = super::seat::bubble_text(ctx, b);
+        let said = super::player::bubble_text(ctx, b);
         let quoted = format!("{} {said} {} ", w.sign(Sign::Open), w.sign(Sign::Close));
         line.push(span(quoted, t.bubble));
     }
-    if let Some(text) = super::seat::announcement(ctx, Seat::South) {
+    if let Some(text) = super::player::announcement(ctx, Seat::South) {
         line.push(span(format!("{text} "), t.bubble));
     }
     let (shown, wait) = (table.shown_trick(), table.wait());
@@ -55,7 +55,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         Some(Wait::Bot(s)) => Some(s),
         _ => None,
     }) {
-        let name = super::seat::name(ctx, s);
+        let name = super::player::name(ctx, s);
         Some((format!("{dash} {name} {}{}", w.t(T::Thinking), w.sign(Sign::Ellipsis)), t.dim))
     } else if table.declaring().is_some() {
         Some((format!("{marker} {}", w.t(T::Declarations)), t.accent))

@@ -6,11 +6,11 @@ pub mod card;
 pub mod hand;
 pub mod markdown;
 pub mod panel;
+pub mod player;
 pub mod popups;
 pub mod practice;
 pub mod review;
 pub mod screens;
-pub mod seat;
 pub mod trick;
 
 use ratatui::buffer::Buffer;

@@ -160,7 +160,7 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
                 "{} {word} {} {}",
                 w.sign(Sign::Open),
                 w.sign(Sign::Close),
-                super::seat::name(ctx, *seat)
+                super::player::name(ctx, *seat)
             ),
             t.bubble,
         )));

@@ -211,7 +211,7 @@ fn players(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
 /// One computer player, from a click on its portrait.
 fn one_player(ctx: &mut Ctx<'_>, seat: Seat, screen: Rect, buf: &mut Buffer) {
     let lines = persona_lines(ctx, seat);
-    let title = super::seat::name(ctx, seat);
+    let title = super::player::name(ctx, seat);
     let inner = ctx.popup(screen, 34, 14, &title, buf);
     let para = ratatui::widgets::Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
     ratatui::widgets::Widget::render(para, inner, buf);

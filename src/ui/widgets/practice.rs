@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, centered, span};
 use crate::exercises::{self, Exercise, Figure, Verdict};
-use crate::text::{Sign, T};
+use crate::text::{Sign, T, signed_figure};
 use crate::ui::practice::{Answered, Practice};
 use crate::ui::screen::Hit;
 
@@ -55,13 +55,7 @@ pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, [body, felt, line]: [Rect; 3], buf:
 
 /// A figure as the table writes it: "+33 ± 9".
 fn figure(ctx: &Ctx<'_>, f: Figure) -> String {
-    let mean = f.mean.round();
-    let sign = if mean > 0.0 { "+" } else { "" };
-    let text = match f.se {
-        Some(se) => format!("{sign}{mean:.0} ± {:.0}", se.round()),
-        None => format!("{sign}{mean:.0}"),
-    };
-    ctx.words.text(&text).into_owned()
+    ctx.words.text(&signed_figure(f.mean, f.se)).into_owned()
 }
 
 /// The verdict of the choice, over the felt.

@@ -112,16 +112,16 @@ pub fn history_header(ctx: &Ctx<'_>) -> String {
 /// A deal as a line of the history.
 pub fn history_row(ctx: &Ctx<'_>, line: &DealLine) -> String {
     let w = ctx.words;
-    let contract = match (line.contract, line.result) {
-        (_, report::Result::Passed) => w.t(T::Pass).to_string(),
+    let contract = match (line.contract, line.standing) {
+        (_, report::Standing::Passed) => w.t(T::Pass).to_string(),
         (Some(c), _) => w.contract(&c),
         (None, _) => format!("{}{}", w.t(T::Bidding), w.sign(Sign::Ellipsis)),
     };
-    let result = match line.result {
-        report::Result::Made => w.t(T::Made),
-        report::Result::Failed => w.t(T::Failed),
-        report::Result::Passed => "",
-        report::Result::InProgress => w.t(T::InProgress),
+    let result = match line.standing {
+        report::Standing::Made => w.t(T::Made),
+        report::Standing::Failed => w.t(T::Failed),
+        report::Standing::Passed => "",
+        report::Standing::InProgress => w.t(T::InProgress),
     };
     format!(
         "{:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",

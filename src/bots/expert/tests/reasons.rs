@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use super::super::advice::{Outcome, Row, Samples};
+use super::super::advice::{Row, Samples, WorldOutcome};
 use super::super::reasons::{CallFacts, CardFacts, TIE};
 use super::super::{call, card};
 use super::*;
@@ -72,7 +72,7 @@ fn random_samples(
             outcomes: actions
                 .iter()
                 .map(|_| {
-                    (alike || rng.random_bool(0.9)).then(|| Outcome {
+                    (alike || rng.random_bool(0.9)).then(|| WorldOutcome {
                         value: if alike { 12.0 } else { f64::from(rng.random_range(-400..400i32)) },
                         contract: match contract {
                             Some(c) => Some(c),
@@ -131,7 +131,7 @@ fn wins_whatever(
 }
 
 /// The estimate of `action` in `samples`, and its outcomes.
-fn outcomes_of(samples: &Samples, action: Action) -> Vec<Outcome> {
+fn outcomes_of(samples: &Samples, action: Action) -> Vec<WorldOutcome> {
     let Some(i) = samples.actions.iter().position(|&a| a == action) else { return Vec::new() };
     samples.rows.iter().filter_map(|r| r.outcomes[i]).collect()
 }
@@ -268,7 +268,7 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
     let outcomes = outcomes_of(samples, Action::Bid(call));
     let n = outcomes.len();
     // The points' mean, and its standard error from the sample's spread.
-    let average = |f: &dyn Fn(&Outcome) -> bool| {
+    let average = |f: &dyn Fn(&WorldOutcome) -> bool| {
         let chosen: Vec<u16> = outcomes.iter().filter(|o| f(o)).map(|o| o.points).collect();
         let sum: u32 = chosen.iter().map(|&p| u32::from(p)).sum();
         let n = chosen.len();
@@ -279,14 +279,14 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
         });
         (mean.round() as u16, se)
     };
-    let count = |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
+    let count = |f: &dyn Fn(&WorldOutcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
     let opponents = auction.current_bid().filter(|(b, _)| b.team() != seat.team());
     let ok = legal.allows(call)
         && match reason {
             Reason::OnlyCall => legal.to_vec() == vec![Call::Pass],
             Reason::Bid { seen, seen_se, made, ours, of } => {
                 let is_ours =
-                    |o: &Outcome| o.contract.is_some_and(|c| c.taker.team() == seat.team());
+                    |o: &WorldOutcome| o.contract.is_some_and(|c| c.taker.team() == seat.team());
                 matches!(call, Call::Bid(_))
                     && usize::from(of) == n
                     && usize::from(ours) == count(&is_ours)
@@ -313,7 +313,7 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                     })
             }
             Reason::Contre { need, seen, seen_se, worlds, of } => {
-                let contract = |o: &Outcome| o.contract.is_some();
+                let contract = |o: &WorldOutcome| o.contract.is_some();
                 call == Call::Contre
                     && opponents.is_some_and(|(_, b)| b.level.value() == need)
                     && usize::from(of) == n
@@ -489,7 +489,7 @@ fn card_reason_in(v: &SeatView, card: Card, value: Option<fn(Card) -> f64>, capo
                 outcomes: legal
                     .iter()
                     .map(|c| {
-                        Some(Outcome {
+                        Some(WorldOutcome {
                             value: value(c),
                             contract: Some(contract),
                             made: true,

@@ -13,7 +13,7 @@
 //! Buckets of four 24-byte entries. An entry holds a lower and an upper bound and the cards in
 //! play they were found with; a later search of the same cards at another window tightens them,
 //! a search of other cards of the same shape replaces them. Entries of an older generation (see
-//! [`Table::new_generation`]) go first, then the shallowest.
+//! [`Transpositions::new_generation`]) go first, then the shallowest.
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,17 +55,17 @@ impl Bounds {
 
 /// A transposition table of a fixed size.
 #[derive(Clone, Debug)]
-pub(crate) struct Table {
+pub(crate) struct Transpositions {
     entries: Vec<Entry>,
     mask: usize,
     generation: u8,
 }
 
-impl Table {
+impl Transpositions {
     /// A table of `2^bits` buckets of four entries (96 bytes a bucket).
-    pub(crate) fn new(bits: u32) -> Table {
+    pub(crate) fn new(bits: u32) -> Transpositions {
         let buckets = 1usize << bits.clamp(4, 26);
-        Table {
+        Transpositions {
             entries: vec![Entry::default(); buckets * BUCKET],
             mask: buckets - 1,
             generation: 1,

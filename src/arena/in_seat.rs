@@ -2,7 +2,7 @@
 //! seat means. Each deal is dealt once and played twice with the same three other seats (a
 //! level of the table, each seat with its style, deciding from the deal's seed as the table's
 //! computer players decide from the game's): once with LEVEL in South's seat, once with the
-//! expert there, as the table's comparison plays it ([`crate::bots::seat`]). A deal's value is
+//! expert there, as the table's comparison plays it ([`crate::bots::in_seat`]). A deal's value is
 //! North-South's margin (their points minus East-West's) with LEVEL, minus the same with the
 //! expert: the difference the table shows after each deal. The report gives its mean, 95%
 //! interval and standard deviation, and the time of each play of a deal, the expert's being the
@@ -21,7 +21,7 @@ use super::{
 };
 use crate::bots::Level;
 use crate::bots::expert::Budget;
-use crate::bots::seat::{Seats, play_out};
+use crate::bots::in_seat::{Seats, play_out};
 use crate::game::{DealResult, DealStyle, Game, GameOptions};
 use crate::rules::{BySeat, Rules, Team};
 
