@@ -54,6 +54,11 @@
 //! play, fitted so that a count of 80 makes 80 as often as a suit count does; moving either by 5
 //! changed nothing beyond half a point a deal in duplicate.
 
+mod meaning;
+mod words;
+
+pub use meaning::{Meaning, Shown, Situation, every_call};
+
 use rand::RngExt;
 
 use crate::personas::BiddingStyle;
@@ -380,9 +385,15 @@ pub const NOISE: i32 = 3;
 /// The same for the `easy` level, which counts less precisely.
 const EASY_NOISE: i32 = 5;
 
+/// The lowest count a `normal` bot may give a hand against what it counts: the cautious tilt
+/// and the wobble down.
+const LOW: i32 = tilt(BiddingStyle::Cautious) - NOISE;
+/// The highest: the bold tilt and the wobble up.
+const HIGH: i32 = tilt(BiddingStyle::Bold) + NOISE;
+
 /// The call of [`decide_call`] once its wobble is drawn: `noise` points added to the count of the
 /// hand when it opens or competes. Deterministic, so that the convention can be read backwards
-/// ([`call_likelihood`]).
+/// ([`Meaning::likelihood`]).
 pub fn convention_call(
     seat: Seat,
     hand: CardSet,
@@ -517,20 +528,27 @@ fn contre(hand: CardSet, auction: &Auction, bid: Bid, style: BiddingStyle) -> bo
 /// hold on the bid's trump, its declarations under `coinche`, adjusted by what the auction
 /// showed.
 pub fn contre_count(hand: CardSet, auction: &Auction, bid: Bid) -> i32 {
-    let mut count = hold(hand, bid.trump);
-    if auction.rules().set.has_declarations() {
-        // The defence's declarations count against the takers, who must outscore it.
-        count += 2 * i32::from(Combination::best(hand, bid.trump).points() / 50);
-    }
-    if let Some((taker, _)) = auction.current_bid()
-        && bid_in(auction, taker.partner(), bid.trump)
-    {
-        count -= 1;
-    }
-    if bid.level.value() >= 120 {
-        count += 1;
-    }
-    count
+    contre_hold(hand, bid.trump, auction.rules()) + contre_adjustment(auction, bid)
+}
+
+/// The hand's part of [`contre_count`]: its [`hold`] on `trump`, and under `coinche` its
+/// declarations, which the takers must outscore.
+fn contre_hold(hand: CardSet, trump: Trump, rules: Rules) -> i32 {
+    let declared = if rules.set.has_declarations() {
+        2 * i32::from(Combination::best(hand, trump).points() / 50)
+    } else {
+        0
+    };
+    hold(hand, trump) + declared
+}
+
+/// The auction's part of [`contre_count`]: one less when the taker's partner raised the
+/// bid's mode (it showed the sure tricks the taker lacked), one more from 120 up (the takers
+/// have stretched).
+fn contre_adjustment(auction: &Auction, bid: Bid) -> i32 {
+    let raised =
+        auction.current_bid().is_some_and(|(taker, _)| bid_in(auction, taker.partner(), bid.trump));
+    i32::from(bid.level.value() >= 120) - i32::from(raised)
 }
 
 /// The [`contre_count`] a bot of `style` needs to contre under `rules`.
@@ -634,112 +652,6 @@ impl Reading {
         Reading { over: 8.0, under: 8.0, mode: 10.0, contre: 1.5, floor: 1e-3 };
 }
 
-/// How likely `seat` holding `hand` is to make `call` in the auction `before` (the calls before
-/// it), by the convention read backwards: 1 when the convention makes that call with that hand
-/// in some style and wobble, less the further the hand is from one that would make it.
-///
-/// A bid shows a count reaching its level (its own count, or its partner's bid raised by the
-/// sure tricks it holds), an opening no higher than the next ten, a raise the sure tricks it
-/// counts, and the mode counted best; a pass shows no hand that would open, raise, compete or
-/// contre; a contre a [`contre_count`] at the bold need. Surcontres and calls after a contre
-/// show nothing here.
-pub fn call_likelihood(
-    seat: Seat,
-    hand: CardSet,
-    before: &Auction,
-    call: Call,
-    reading: &Reading,
-) -> f64 {
-    let rules = before.rules();
-    let modes = if rules.nt_at { &Trump::ALL[..] } else { &Trump::ALL[..4] };
-    // Every count a style and a wobble may give: from the cautious lowest to the bold highest.
-    let low = tilt(BiddingStyle::Cautious) - NOISE;
-    let high = tilt(BiddingStyle::Bold) + NOISE;
-    let soft = |excess: i32, scale: f64| {
-        if excess <= 0 { 1.0 } else { (-f64::from(excess) / scale).exp() }
-    };
-    let best = || modes.iter().map(|&t| evaluate(hand, t, rules)).max().unwrap_or(0);
-    let current = before.current_bid();
-    let partner = seat.partner();
-    let raised = |pb: Bid| i32::from(pb.level.value()) + i32::from(support(hand, pb.trump, rules));
-    let legal = before.legal_calls();
-    let likelihood = match call {
-        Call::Surcontre => 1.0,
-        _ if before.multiplier() != Multiplier::Simple => 1.0,
-        Call::Contre => match current {
-            Some((_, bid)) if bid.is_capot() => {
-                if stops_capot(hand, bid.trump) {
-                    1.0
-                } else {
-                    reading.floor
-                }
-            }
-            Some((_, bid)) => {
-                let lack = contre_need(BiddingStyle::Bold, rules) - contre_count(hand, before, bid);
-                soft(lack, reading.contre)
-            }
-            None => 1.0,
-        },
-        Call::Bid(b) if b.is_capot() => {
-            if sure_capot(hand, b.trump) {
-                1.0
-            } else {
-                reading.floor
-            }
-        }
-        Call::Bid(b) => {
-            let level = i32::from(b.level.value());
-            match current {
-                // A raise of the partner's bid: its sure tricks, floored to the ten.
-                Some((bidder, pb)) if bidder == partner && pb.trump == b.trump => {
-                    let shown = raised(pb);
-                    soft(level - shown, reading.over) * soft(shown - (level + 9), reading.under)
-                }
-                _ => {
-                    let own = evaluate(hand, b.trump, rules);
-                    let by_partner = partner_bid(before, partner)
-                        .filter(|pb| pb.trump == b.trump)
-                        .map_or(i32::MIN, raised);
-                    let reach = (own + high).max(by_partner);
-                    let mut l = soft(level - reach, reading.over);
-                    if by_partner < level {
-                        // Bid on its own count: in the mode it counts best.
-                        l *= soft(best() - own, reading.mode);
-                    }
-                    if current.is_none() {
-                        // An opening is the count floored to the ten: not a lower one.
-                        l *= soft(own + low - (level + 9), reading.under);
-                    }
-                    l
-                }
-            }
-        }
-        Call::Pass => match current {
-            None => soft(best() + low - (i32::from(MIN_BID) - 1), reading.under),
-            Some((bidder, _)) if bidder == seat => 1.0,
-            Some((bidder, pb)) => {
-                let min = legal.min_level.map_or(i32::MAX, |l| i32::from(l.value()));
-                let mut l = 1.0;
-                if bidder == partner {
-                    if !bid_in(before, seat, pb.trump) {
-                        l *= soft(raised(pb) - (min - 1), reading.under);
-                    }
-                } else {
-                    if legal.contre && !pb.is_capot() {
-                        let over = contre_count(hand, before, pb)
-                            - contre_need(BiddingStyle::Cautious, rules);
-                        l *= soft(over + 1, reading.contre);
-                    }
-                    let by_partner = partner_bid(before, partner).map_or(i32::MIN, raised);
-                    l *= soft((best() + low).max(by_partner) - (min - 1), reading.under);
-                }
-                l
-            }
-        },
-    };
-    likelihood.max(reading.floor)
-}
-
 /// Whether `seat` bid `trump` at some point of the auction.
 fn bid_in(auction: &Auction, seat: Seat, trump: Trump) -> bool {
     auction.bids_by(seat).any(|b| b.trump == trump)
@@ -766,20 +678,19 @@ fn surcontre(seat: Seat, hand: CardSet, auction: &Auction, style: BiddingStyle) 
     if bidder != seat {
         return false;
     }
-    let holds_the_top = match bid.trump {
-        Trump::Suit(suit) => top_run(hand.of_suit(suit), bid.trump) >= 2,
-        Trump::NoTrump | Trump::AllTrump => {
-            Suit::ALL.into_iter().filter(|&s| top_run(hand.of_suit(s), bid.trump) >= 1).count() >= 3
-        }
-    };
-    if !holds_the_top {
+    if !meaning::holds_the_top(hand, bid.trump) {
         return false;
     }
-    let surplus = match style {
+    let surplus = i32::from(surcontre_surplus(style));
+    evaluate(hand, bid.trump, auction.rules()) >= i32::from(bid.level.value()) + surplus
+}
+
+/// How far above its bid a taker of `style` must count to surcontre.
+const fn surcontre_surplus(style: BiddingStyle) -> u16 {
+    match style {
         BiddingStyle::Cautious => 30,
         BiddingStyle::Bold => 20,
-    };
-    evaluate(hand, bid.trump, auction.rules()) >= i32::from(bid.level.value()) + surplus
+    }
 }
 
 #[cfg(test)]

@@ -3,16 +3,16 @@
 //! already in the worlds drawn; these only weigh them.
 //!
 //! - **The auction**: each call of another seat, read backwards by the convention the bots use
-//!   ([`bidding::call_likelihood`]): an opening shows its count, a raise its sure tricks, a pass
+//!   ([`Meaning::likelihood`]): an opening shows its count, a raise its sure tricks, a pass
 //!   its limits, a contre its hold on the trump. The reading is wide on overbids, which are
 //!   common, so that an overbid contract still looks like what it is.
 //! - **The declarations** (`coinche`): a seat that has played its first card announced its best
 //!   combination, as the bots do; a world where it holds a better one, or one where it announced
 //!   nothing, is less likely.
 
-use crate::bots::bidding::{self, Reading};
+use crate::bots::bidding::{Meaning, Reading};
 use crate::game::SeatView;
-use crate::rules::{Auction, BySeat, Call, CardSet, Combination, Seat, Trump};
+use crate::rules::{Auction, BySeat, CardSet, Combination, Seat, Trump};
 
 /// Of worlds where a seat holds a better declaration than it announced, how many are kept: a
 /// player may choose to say less, the bots never do.
@@ -21,8 +21,8 @@ const DECLARATION_SLIP: f64 = 0.1;
 /// The soft constraints of one decision.
 #[derive(Clone, Debug)]
 pub(crate) struct Inference {
-    /// Each call of another seat, with the auction before it.
-    calls: Vec<(Seat, Auction, Call)>,
+    /// What each call of another seat shows, read from the auction before it.
+    calls: Vec<(Seat, Meaning)>,
     /// `coinche`, once the contract is known: each other seat's announced declaration, once it
     /// has played its first card.
     declared: Vec<(Seat, Combination)>,
@@ -38,7 +38,7 @@ impl Inference {
         for &call in view.calls() {
             let Some(seat) = auction.to_speak() else { break };
             if seat != view.seat() {
-                calls.push((seat, auction.clone(), call));
+                calls.push((seat, Meaning::of(&auction, call)));
             }
             if auction.try_call(call).is_err() {
                 break;
@@ -61,8 +61,8 @@ impl Inference {
     /// The likelihood of the dealt hands `dealt` (up to a constant factor).
     pub(crate) fn weight(&self, dealt: &BySeat<CardSet>) -> f64 {
         let mut w = 1.0;
-        for (seat, before, call) in &self.calls {
-            w *= bidding::call_likelihood(*seat, dealt[*seat], before, *call, &self.reading);
+        for (seat, meaning) in &self.calls {
+            w *= meaning.likelihood(dealt[*seat], &self.reading);
         }
         if let Some(trump) = self.trump {
             for &(seat, announced) in &self.declared {
