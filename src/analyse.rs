@@ -10,6 +10,7 @@ use std::io::{self, Read, Write};
 
 use serde_json::json;
 
+use crate::bots::bidding::{Meaning, every_call};
 use crate::bots::expert::{Budget, DealAnalysis, Review, analyse};
 use crate::bots::protocol::{advice_json, reason_json};
 use crate::game::Action;
@@ -68,10 +69,20 @@ fn kind(action: Action) -> &'static str {
     }
 }
 
-/// One decision as JSON.
-fn review_json(r: &Review) -> serde_json::Value {
+/// What each call of `record`'s auction shows under the convention, in order; empty when the
+/// auction cannot be replayed.
+fn meanings(record: &DealRecord) -> Vec<Meaning> {
+    record.replay_auction().map(|a| every_call(&a)).unwrap_or_default()
+}
+
+/// One decision as JSON; a call's with `"meaning"`, what it shows under the convention.
+fn review_json(r: &Review, meanings: &[Meaning]) -> serde_json::Value {
     let cost = r.cost.map(|c| json!({ "mean": c.mean, "se": c.se.is_finite().then_some(c.se) }));
-    json!({
+    let meaning = match r.played {
+        Action::Bid(_) => meanings.get(r.index).map(|m| WORDS.meaning(m)),
+        Action::Play(_) => None,
+    };
+    let mut json = json!({
         "index": r.index,
         "kind": kind(r.played),
         "played": r.played.to_string(),
@@ -80,7 +91,11 @@ fn review_json(r: &Review) -> serde_json::Value {
         "mistake": r.mistake().is_some(),
         "reason": reason_json(r.advice.reason),
         "advice": advice_json(&r.advice),
-    })
+    });
+    if let Some(meaning) = meaning {
+        json["meaning"] = json!(meaning);
+    }
+    json
 }
 
 /// One record's analysis as JSON.
@@ -95,12 +110,21 @@ pub fn analysis_json(record: &DealRecord, analysis: &DealAnalysis) -> serde_json
             "played_points": d.played_points,
         })
     });
-    let decisions: Vec<_> = analysis.reviews.iter().map(review_json).collect();
+    let meanings = meanings(record);
+    let decisions: Vec<_> = analysis.reviews.iter().map(|r| review_json(r, &meanings)).collect();
+    let auction: Vec<_> = meanings
+        .iter()
+        .enumerate()
+        .map(|(index, m)| {
+            json!({ "index": index, "seat": m.seat, "call": m.call, "meaning": WORDS.meaning(m) })
+        })
+        .collect();
     json!({
         "ok": true,
         "seat": analysis.seat,
         "contract": contract,
         "double_dummy": double_dummy,
+        "auction": auction,
         "decisions": decisions,
         "mistakes_cost": analysis.mistakes_cost(),
         "mistakes_se": analysis.mistakes_se(),
@@ -129,6 +153,7 @@ fn write_text(
             d.takers_points, d.played_points, d.score.0[0], d.score.0[1]
         )?;
     }
+    let meanings = meanings(record);
     for r in &analysis.reviews {
         let at = format!("{} {}", kind(r.played), r.index);
         let verdict = match (r.played == r.advice.action, r.mistake()) {
@@ -144,6 +169,9 @@ fn write_text(
             w.action(r.advice.action)
         )?;
         writeln!(out, "           {}", w.reason(r.advice.reason))?;
+        if let (Action::Bid(_), Some(m)) = (r.played, meanings.get(r.index)) {
+            writeln!(out, "           shows: {}", w.meaning(m))?;
+        }
     }
     writeln!(
         out,
@@ -236,6 +264,15 @@ mod tests {
             assert_eq!(d["played"], action.to_string(), "{d}");
             assert_eq!(d["advised"], d["advice"]["action"], "{d}");
             assert!(d["mistake"].is_boolean() && d["reason"].is_object(), "{d}");
+            // A call says what it shows; a card shows nothing of the kind.
+            assert_eq!(d["meaning"].is_string(), matches!(action, Action::Bid(_)), "{d}");
+        }
+        let auction = a["auction"].as_array().expect("the auction's meanings");
+        assert_eq!(auction.len(), record.auction.len(), "{a}");
+        for (i, c) in auction.iter().enumerate() {
+            assert_eq!(c["index"], i, "{c}");
+            assert_eq!(c["call"], serde_json::to_value(record.auction[i]).expect("JSON"), "{c}");
+            assert!(c["meaning"].as_str().is_some_and(|m| !m.is_empty()), "{c}");
         }
         let mistakes: f64 = decisions
             .iter()
@@ -259,17 +296,26 @@ mod tests {
         );
         assert!(lines[1].starts_with("  Every hand seen, perfect play: the takers make "), "{out}");
         let decisions = souths_decisions(&record);
-        // Each decision takes two lines, its verdict and the expert's reason.
-        assert_eq!(lines.len(), 2 + 2 * decisions.len() + 2, "{out}");
-        for (i, (index, action)) in decisions.iter().enumerate() {
+        let meanings = meanings(&record);
+        // Each decision takes two lines, its verdict and the expert's reason; a call a third,
+        // what it shows under the convention.
+        let mut at_line = 2;
+        for (index, action) in &decisions {
             let at = format!("{} {index}", kind(*action));
-            let verdict = lines[2 + 2 * i];
+            let verdict = lines[at_line];
             assert!(
                 verdict.starts_with(&format!("  {at:<8} played {:<8}", WORDS.action(*action))),
                 "{out}"
             );
-            assert!(lines[3 + 2 * i].starts_with("           "), "{out}");
+            assert!(lines[at_line + 1].starts_with("           "), "{out}");
+            at_line += 2;
+            if let Action::Bid(_) = action {
+                let shows = format!("           shows: {}", WORDS.meaning(&meanings[*index]));
+                assert_eq!(lines[at_line], shows, "{out}");
+                at_line += 1;
+            }
         }
+        assert_eq!(lines.len(), at_line + 2, "{out}");
         assert!(lines[lines.len() - 2].starts_with("  Clear mistakes cost "), "{out}");
         assert_eq!(lines[lines.len() - 1], "");
     }

@@ -506,3 +506,33 @@ fn a_target_of_zero_is_refused_as_contree_score_refuses_it() {
             .expect("JSON");
     assert!(answer.get("action").is_some(), "{answer}");
 }
+
+#[test]
+fn an_explain_request_says_what_each_call_shows_in_order_and_in_its_language() {
+    let base = r#"{"seat": "S", "dealer": "E", "hand": ["7H","10H","KH","10S","AS","10C","9C","7C"], "auction": ["100D", "120D"]"#;
+    let svc = service(Level::Normal, BiddingStyle::Cautious, 0);
+    let en: serde_json::Value =
+        serde_json::from_str(&answer(&format!("{base}, \"explain\": true}}"), &svc)).expect("json");
+    let calls = en["explain"]["calls"].as_array().expect("calls");
+    assert_eq!(calls.len(), 2, "{en}");
+    for (i, (c, (seat, call))) in calls.iter().zip([("N", "100D"), ("W", "120D")]).enumerate() {
+        assert_eq!(c["index"], i, "{c}");
+        assert_eq!(c["seat"], seat, "{c}");
+        assert_eq!(c["call"], call, "{c}");
+        assert!(c["text"].as_str().is_some_and(|t| t.len() > 20), "{c}");
+    }
+    assert!(calls[0]["text"].as_str().is_some_and(|t| t.starts_with("Opens:")), "{en}");
+    assert!(en["action"].is_string(), "the action is still answered: {en}");
+    let fr: serde_json::Value = serde_json::from_str(&answer(
+        &format!("{base}, \"explain\": true, \"lang\": \"fr\"}}"),
+        &svc,
+    ))
+    .expect("json");
+    assert!(fr["explain"]["calls"][0]["text"].as_str().is_some_and(|t| t.starts_with("Ouvre")));
+    // Without the flag, nothing is explained; an unknown language is refused.
+    let plain: serde_json::Value =
+        serde_json::from_str(&answer(&format!("{base}}}"), &svc)).expect("json");
+    assert!(plain.get("explain").is_none(), "{plain}");
+    let bad = answer(&format!("{base}, \"explain\": true, \"lang\": \"de\"}}"), &svc);
+    assert!(bad.contains("\"error\"") && bad.contains("de"), "{bad}");
+}

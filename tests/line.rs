@@ -577,3 +577,33 @@ fn a_french_table_without_its_data_directory_says_so_in_french() {
         assert!(!last.contains("cannot") && !last.contains("not saved"), "{last}");
     }
 }
+
+#[test]
+fn explain_says_what_each_call_of_the_auction_shows() {
+    for lang in [Lang::En, Lang::Fr] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let mut line = LineMode::new(config(lang, 5), true, &[]);
+        let (said, _) = play(&mut line, &store, lang, |g| g.phase() == Phase::Playing);
+        drop(said);
+        let game = line.game().expect("a game").clone();
+        let calls = game.view(Seat::South).calls().len();
+        assert!(calls >= 4, "an auction to explain");
+        line.input(if lang == Lang::En { "explain" } else { "expliquer" });
+        let all = line.take_said();
+        assert_eq!(all.len(), calls, "{all:?}");
+        for (i, l) in all.iter().enumerate() {
+            assert!(l.starts_with(&format!("{}. ", i + 1)), "{l}");
+            assert!(!l.contains(['♠', '♥', '♦', '♣']), "said, not drawn: {l}");
+        }
+        line.input(if lang == Lang::En { "explain 2" } else { "explique 2" });
+        assert_eq!(line.take_said(), [all[1].clone()]);
+        line.input("explain 40");
+        let none = line.take_said();
+        let expected = match lang {
+            Lang::En => format!("There is no call 40: the auction has {calls} calls."),
+            Lang::Fr => format!("Pas d'annonce 40 : les enchères en comptent {calls}."),
+        };
+        assert_eq!(none, [expected]);
+    }
+}

@@ -15,6 +15,7 @@ use std::io::{self, BufRead, Read, Write};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::bidding::every_call;
 use super::expert::{self, Advice, Budget, Reason};
 use super::{Decision, Level};
 use crate::game::{SeatView, ViewError};
@@ -23,6 +24,7 @@ use crate::rules::{
     AuctionOutcome, ByTeam, Call, Card, CardSet, Combination, DeclarationError, DeclaredTokens,
     GameContext, PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit, Trump,
 };
+use crate::text::{Lang, SuitStyle, Words};
 
 /// A request as written.
 #[derive(Debug, Deserialize)]
@@ -49,6 +51,21 @@ struct Request {
     /// level's action alone.
     #[serde(default)]
     advise: bool,
+    /// Asks, besides the action, what each call of the auction shows under the convention.
+    #[serde(default)]
+    explain: bool,
+    /// The language of the explanations: English by default.
+    #[serde(default)]
+    lang: Lang,
+}
+
+/// What a request asks for besides the view it describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Asks {
+    /// The expert's advice rather than the level's action.
+    advise: bool,
+    /// The auction's calls explained, in this language.
+    explain: Option<Lang>,
 }
 
 /// A belote said: `{"seat": "N", "suit": "H"}`.
@@ -199,8 +216,8 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     read_request(line).map(|(view, _)| view)
 }
 
-/// [`parse_request`], and whether the request asks for the expert's advice.
-fn read_request(line: &str) -> Result<(SeatView, bool), RequestError> {
+/// [`parse_request`], and what the request asks for besides.
+fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
     let req: Request =
         serde_json::from_str(line).map_err(|e| RequestError::NotARequest(e.to_string()))?;
     let rules = req.rules.unwrap_or_default();
@@ -229,7 +246,7 @@ fn read_request(line: &str) -> Result<(SeatView, bool), RequestError> {
         |g| GameContext { target: g.target, before: g.totals },
     );
     let view = SeatView::new(req.seat, hand, deal, game).map_err(RequestError::View)?;
-    Ok((view, req.advise))
+    Ok((view, Asks { advise: req.advise, explain: req.explain.then_some(req.lang) }))
 }
 
 /// The request that describes `view` and asks for the expert's advice, as one JSON line.
@@ -282,38 +299,56 @@ pub struct Service {
 
 /// The answer line to one request line.
 pub fn answer(line: &str, service: &Service) -> String {
-    match read_request(line) {
-        Ok((view, true)) => {
-            // The expert reads neither a style nor a seed: its advice is the view's.
-            let decision = Decision {
-                view: &view,
-                style: BiddingStyle::Cautious,
-                seed: 0,
-                budget: service.budget,
-                cancel: None,
-            };
-            match expert::advise(&decision) {
-                Some(advice) => advice_json(&advice).to_string(),
-                None => json!({ "error": "the advice was cancelled" }).to_string(),
-            }
-        }
-        Ok((view, false)) => {
-            let Service { level, style, seed, budget } = *service;
-            let action = level.decide(&Decision { view: &view, style, seed, budget, cancel: None });
-            json!({ "action": action.to_string() }).to_string()
-        }
+    let (view, asks) = match read_request(line) {
+        Ok(read) => read,
         // A huge token of the request is not echoed back whole.
-        Err(e) => json!({ "error": crate::files::cut(&e.to_string()) }).to_string(),
+        Err(e) => return json!({ "error": crate::files::cut(&e.to_string()) }).to_string(),
+    };
+    let mut answer = if asks.advise {
+        // The expert reads neither a style nor a seed: its advice is the view's.
+        let decision = Decision {
+            view: &view,
+            style: BiddingStyle::Cautious,
+            seed: 0,
+            budget: service.budget,
+            cancel: None,
+        };
+        match expert::advise(&decision) {
+            Some(advice) => advice_json(&advice),
+            None => return json!({ "error": "the advice was cancelled" }).to_string(),
+        }
+    } else {
+        let Service { level, style, seed, budget } = *service;
+        let action = level.decide(&Decision { view: &view, style, seed, budget, cancel: None });
+        json!({ "action": action.to_string() })
+    };
+    if let Some(lang) = asks.explain {
+        answer["explain"] = explain_json(&view, Words { lang, ..WORDS });
     }
+    answer.to_string()
+}
+
+/// What each call of `view`'s auction shows under the convention, in `w`'s words:
+/// `{"calls": [{"index", "seat", "call", "text"}]}`, one entry per call in order.
+pub fn explain_json(view: &SeatView, w: Words) -> serde_json::Value {
+    let calls: Vec<_> = every_call(view.auction())
+        .iter()
+        .enumerate()
+        .map(|(index, m)| {
+            json!({
+                "index": index,
+                "seat": m.seat,
+                "call": m.call,
+                "text": w.meaning(m),
+            })
+        })
+        .collect();
+    json!({ "calls": calls })
 }
 
 /// The words of the reasons given out of the table: English, suits as glyphs.
-const WORDS: crate::text::Words = crate::text::Words {
-    lang: crate::text::Lang::En,
-    suits: crate::text::SuitStyle::Glyphs,
-    ascii: false,
-    spoken: false,
-};
+const WORDS: Words =
+    Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
 
 /// The expert's advice as `contree bot` answers it and `contree analyse` shows it: the action,
 /// the reason (its kind, its words and the figures it quotes) and every option weighed with its

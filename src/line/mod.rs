@@ -19,6 +19,7 @@ mod words;
 
 use self::parse::Command;
 use self::say::NotNow;
+use crate::bots::bidding::every_call;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
 use crate::session::Session;
@@ -204,6 +205,7 @@ impl LineMode {
                 self.look(command);
             }
             Command::Hint => self.hint(),
+            Command::Explain(n) => self.explain(n),
             Command::PlayAgain(n) => self.play_again(n),
             Command::Claim => match self.session.table() {
                 Some(t) if t.claim_allowed() => self.send(TableMsg::Claim),
@@ -376,6 +378,25 @@ impl LineMode {
         };
         let mut lines = say::summary(w, n, &Summary::of(w, d));
         lines.extend(d.tricks.iter().enumerate().map(|(i, t)| say::trick_whole(w, i + 1, t)));
+        self.say_all(lines);
+    }
+
+    /// Says what the calls of the deal's auction show under the convention: every call, or
+    /// call `n` (from 1).
+    fn explain(&mut self, n: Option<usize>) {
+        let w = self.words();
+        let meanings = self.game().map(|g| every_call(g.view(Seat::South).auction()));
+        let meanings = meanings.unwrap_or_default();
+        if meanings.is_empty() {
+            return self.say(w.text(&format!("{}.", w.t(T::NoCallYet))).into_owned());
+        }
+        let lines: Vec<String> = match n {
+            None => meanings.iter().enumerate().map(|(i, m)| say::meaning(w, i + 1, m)).collect(),
+            Some(k) => match meanings.get(k.wrapping_sub(1)) {
+                Some(m) => vec![say::meaning(w, k, m)],
+                None => vec![say::not_now(w, NotNow::NoSuchCall(k, meanings.len()), "")],
+            },
+        };
         self.say_all(lines);
     }
 

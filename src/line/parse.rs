@@ -48,6 +48,9 @@ pub enum Command {
     Help,
     /// Ask what the expert would do.
     Hint,
+    /// Say what the calls of the auction show under the bots' convention: every call, or call
+    /// N (from 1).
+    Explain(Option<usize>),
     /// Claim the rest of the tricks.
     Claim,
     /// Play a finished deal of the game (from 1) again.
@@ -224,6 +227,8 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["rules" | "regles" | "regle"] => Command::Rules,
         ["help" | "aide" | "commands" | "commandes"] => Command::Help,
         ["hint" | "conseil" | "advice"] => Command::Hint,
+        ["explain" | "expliquer" | "explique" | "explications"] => Command::Explain(None),
+        ["explain" | "expliquer" | "explique", n] => Command::Explain(Some(n.parse().ok()?)),
         ["claim" | "revendiquer" | "revendique"] | ["claim", "the", "rest"] => Command::Claim,
         ["again" | "replay" | "rejouer", n] => Command::PlayAgain(n.parse().ok()?),
         ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
@@ -285,6 +290,8 @@ pub enum Kind {
     Help,
     /// A hint.
     Hint,
+    /// The calls explained.
+    Explain,
     /// A claim of the rest of the tricks.
     Claim,
     /// A finished deal played again.
@@ -323,6 +330,7 @@ impl Command {
             Command::Rules => Kind::Rules,
             Command::Help => Kind::Help,
             Command::Hint => Kind::Hint,
+            Command::Explain(_) => Kind::Explain,
             Command::Claim => Kind::Claim,
             Command::PlayAgain(_) => Kind::PlayAgain,
             Command::Undo => Kind::Undo,
@@ -441,6 +449,14 @@ pub const WORDS: &[Word] = &[
         kind: Kind::Hint,
         said: ["hint", "conseil"],
         does: ["what the expert would do", "ce que ferait l'expert"],
+    },
+    Word {
+        kind: Kind::Explain,
+        said: ["explain, explain 3", "expliquer, expliquer 3"],
+        does: [
+            "what each call of the auction shows, or call 3",
+            "ce que montre chaque annonce des enchères, ou l'annonce 3",
+        ],
     },
     Word {
         kind: Kind::Claim,

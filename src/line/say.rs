@@ -3,6 +3,7 @@
 //! calls, contracts, refusals, sums) come from [`Words`], spoken; what is said here is the
 //! sentence around them.
 
+use crate::bots::bidding::Meaning;
 use crate::game::{DealResult, Game};
 use crate::rules::{
     BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
@@ -446,6 +447,8 @@ pub enum NotNow {
     GameOn,
     /// A deal that is not finished, or not in the game.
     NoSuchDeal(usize),
+    /// A call the auction does not have: the one asked (from 1), and how many there are.
+    NoSuchCall(usize, usize),
     /// The game is over: nothing is played any more.
     GameOver,
     /// Not understood.
@@ -468,10 +471,16 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::NoClaim => fixed(T::LineNoClaim),
         NotNow::GameOn => fixed(T::LineGameOn),
         NotNow::NoSuchDeal(n) => w.no_such_deal(n),
+        NotNow::NoSuchCall(n, of) => w.no_such_call(n, of),
         NotNow::GameOver => fixed(T::LineGameOver),
         NotNow::Unknown => w.not_understood(typed.trim()),
     };
     w.text(&said).into_owned()
+}
+
+/// Call `n` (from 1) of the auction and what it shows: "1. East, 80 ♥: Opens: …".
+pub fn meaning(w: Words, n: usize, m: &Meaning) -> String {
+    w.text(&format!("{n}. {}, {}: {}", w.seat(m.seat), w.call(m.call), w.meaning(m))).into_owned()
 }
 
 /// The first words of the line mode.

@@ -169,6 +169,16 @@ impl Words {
         }
     }
 
+    /// Call `n` asked of an auction of `of` calls.
+    pub(crate) fn no_such_call(self, n: usize, of: usize) -> String {
+        match (self.lang, of) {
+            (Lang::En, 1) => format!("There is no call {n}: the auction has one call."),
+            (Lang::En, _) => format!("There is no call {n}: the auction has {of} calls."),
+            (Lang::Fr, 1) => format!("Pas d'annonce {n} : les enchères n'en comptent qu'une."),
+            (Lang::Fr, _) => format!("Pas d'annonce {n} : les enchères en comptent {of}."),
+        }
+    }
+
     /// A line `typed` that is no command.
     pub(crate) fn not_understood(self, typed: &str) -> String {
         match self.lang {

@@ -114,6 +114,7 @@ texts! {
     History => "History", "Historique";
     Result => "Result", "Résultat";
     NoDeals => "No deal finished yet", "Aucune donne terminée";
+    NoCallYet => "No call has been made yet", "Aucune annonce n'a encore été faite";
     Review => "Deal review", "Revue de la donne";
     Trick => "Trick", "Pli";
     HandsDealt => "The hands as dealt", "Les mains distribuées";
