@@ -421,10 +421,11 @@ impl LineMode {
     fn say_analysis(&mut self) {
         let w = self.words();
         let Some(i) = self.analysing else { return };
-        let Some(record) = self.game().and_then(|g| g.history().get(i)).map(|d| &d.record) else {
+        let Some(record) = self.game().and_then(|g| g.history().get(i)).map(|d| d.record.clone())
+        else {
             return;
         };
-        let Some(analysis) = self.session.analysis(record) else { return };
+        let Some(analysis) = self.session.analysis(&record) else { return };
         self.analysing = None;
         let Some(a) = analysis else {
             return self.say(w.text(&format!("{}.", w.t(T::AnalysisFailed))).into_owned());
@@ -433,7 +434,7 @@ impl LineMode {
         if let Some(dd) = &a.double_dummy {
             lines.push(format!("{}.", w.double_dummy(dd)));
         }
-        let Analysis { decisions, agreed, cost, se } = Analysis::of(a);
+        let Analysis { decisions, agreed, cost, se } = Analysis::of(a, &record);
         for d in &decisions {
             let when = match d.when {
                 When::Call => w.t(T::Call).to_string(),
@@ -456,6 +457,9 @@ impl LineMode {
                 }
             }
             lines.push(format!("{}.", say::capital(&line)));
+            if let Some(m) = &d.meaning {
+                lines.push(format!("{}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m)));
+            }
         }
         lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
         let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();

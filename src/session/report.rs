@@ -4,11 +4,12 @@
 //! finished game changed in the statistics. The screen draws them in its columns and styles; the
 //! line mode says them a sentence each.
 
+use crate::bots::bidding::{Meaning, every_call};
 use crate::bots::expert::{Cost, DealAnalysis, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
-    BELOTE_POINTS, BidLevel, ByTeam, Contract, RuleSet, Rules, Seat, Suit, Team,
+    BELOTE_POINTS, BidLevel, ByTeam, Contract, DealRecord, RuleSet, Rules, Seat, Suit, Team,
     declaration_winner, declarations_scored,
 };
 use crate::stats::Stats;
@@ -230,7 +231,7 @@ pub enum When {
 }
 
 /// One of South's decisions beside the expert's.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Graded {
     /// Where it came.
     pub when: When,
@@ -244,6 +245,8 @@ pub struct Graded {
     /// the expert's and was weighed; only a clear mistake ([`Cost::is_mistake`]) is shown as a
     /// cost, anything else as good as the expert's.
     pub cost: Option<Cost>,
+    /// What South's call shows under the convention, for a call.
+    pub meaning: Option<Meaning>,
 }
 
 impl Graded {
@@ -267,8 +270,10 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// `a`, decision by decision.
-    pub fn of(a: &DealAnalysis) -> Analysis {
+    /// `a`, the analysis of the deal of `record`, decision by decision.
+    pub fn of(a: &DealAnalysis, record: &DealRecord) -> Analysis {
+        let meanings = record.replay_auction().map(|auction| every_call(&auction));
+        let meanings = meanings.unwrap_or_default();
         let decisions: Vec<Graded> = a
             .reviews
             .iter()
@@ -281,6 +286,10 @@ impl Analysis {
                 advised: r.advice.action,
                 reason: r.advice.reason,
                 cost: r.cost.filter(|_| r.played != r.advice.action),
+                meaning: match r.played {
+                    Action::Bid(_) => meanings.get(r.index).cloned(),
+                    Action::Play(_) => None,
+                },
             })
             .collect();
         let agreed = decisions.iter().filter(|d| d.agrees()).count();

@@ -115,6 +115,7 @@ texts! {
     Result => "Result", "Résultat";
     NoDeals => "No deal finished yet", "Aucune donne terminée";
     NoCallYet => "No call has been made yet", "Aucune annonce n'a encore été faite";
+    YourCallShows => "What your call shows", "Ce que montre votre annonce";
     Review => "Deal review", "Revue de la donne";
     Trick => "Trick", "Pli";
     HandsDealt => "The hands as dealt", "Les mains distribuées";

@@ -300,7 +300,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     if let Some(dd) = &analysis.double_dummy {
         lines.push(Line::from(span(w.double_dummy(dd), t.text)));
     }
-    let Analysis { decisions, agreed, cost, se } = Analysis::of(analysis);
+    let Analysis { decisions, agreed, cost, se } = Analysis::of(analysis, &d.record);
     for r in &decisions {
         let label = match r.when {
             When::Call => w.t(T::Call).to_string(),
@@ -325,6 +325,10 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         lines.push(Line::from(spans));
         if !same {
             lines.push(Line::from(span(format!("         {}", w.reason(r.reason)), t.dim)));
+        }
+        if let Some(m) = &r.meaning {
+            let shows = format!("         {}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m));
+            lines.push(Line::from(span(shows, t.dim)));
         }
     }
     let decisions = decisions.len();
