@@ -24,7 +24,9 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, RngExt, SeedableRng};
 
-use super::advice::{Advice, Cost, Reason, Row, Samples, WorldOutcome, points_seen};
+use super::advice::{
+    Advice, Cost, Estimate, Reason, Row, Samples, WorldOutcome, points_seen, quoted_diff, quoted_se,
+};
 use super::card::{stakes_in, takers_points};
 use super::inference::Inference;
 use super::probe::{Prober, Stop};
@@ -38,17 +40,89 @@ use crate::mix::splitmix;
 use crate::rules::{Auction, Bid, BidLevel, Call, Card, Contract, Rank, Team, Trump};
 use crate::search::{Position, Solver};
 
-/// How much more a call must pay than the convention's, in points a deal, to replace it.
+/// How much more a call must pay than the convention's, in points a deal, to replace it: the
+/// least difference the advice calls clear, so that a call kept beside a better-looking one is
+/// one the worlds cannot tell from it ([`Reason::Close`] says so).
 pub(crate) const MARGIN: f64 = 10.0;
 /// The same for a contre or a surcontre, which also risk the other side's answer.
-const CONTRE_MARGIN: f64 = 25.0;
-/// The least share of the worlds where the contract fails for a contre, and where it is made for
-/// a surcontre: the worlds of an auction read backwards still give the takers less than a sound
-/// bidder holds, and a contre that fails costs as much as one that succeeds brings.
-const CONTRE_ODDS: f64 = 0.7;
-const SURCONTRE_ODDS: f64 = 0.7;
+pub(crate) const CONTRE_MARGIN: f64 = 25.0;
+/// The least share of the worlds, in percent of their weight, where the contract fails for a
+/// contre, and where it is made for a surcontre: the worlds of an auction read backwards still
+/// give the takers less than a sound bidder holds, and a contre that fails costs as much as one
+/// that succeeds brings.
+pub(crate) const CONTRE_ODDS: u8 = 70;
+pub(crate) const SURCONTRE_ODDS: u8 = 70;
 /// The fewest worlds a contre or a surcontre is weighed in, to stake a doubled score on them.
-const CONTRE_WORLDS: u32 = 8;
+pub(crate) const CONTRE_WORLDS: u32 = 8;
+
+// The doubled score's guards (the margin, the odds and the worlds above) are kept rather than
+// folded into the figures: the worlds lean to failing contracts (before the odds were asked,
+// 61% of the expert's contres against `normal` were made, over 200 duplicate deals), so a
+// contre's mean over them flatters it by more than its standard error shows, and a figure
+// marked down by a guess would no longer be the mean of the worlds. A call kept while a contre or a surcontre looks clearly
+// better says so instead, with the guard it lacks ([`Reason::Risky`]).
+
+/// The weighted share of the worlds where doubled call `call`, weighed as `e`, wins (the
+/// contract failing for a contre, made for a surcontre), in percent rounded down: what its odds
+/// are held to and what a reason quotes.
+pub(crate) fn wins_percent(call: Call, e: &Estimate) -> u8 {
+    let made = e.made.unwrap_or(0.0);
+    let share = if call == Call::Surcontre { made } else { 1.0 - made };
+    // A hair over, so that seven worlds of ten read 70, whatever the rounding of their mean.
+    (share * 100.0 + 1e-9).floor().clamp(0.0, 100.0) as u8
+}
+
+/// The odds, in percent, that doubled call `call` is held to.
+fn odds_of(call: Call) -> Option<u8> {
+    match call {
+        Call::Contre => Some(CONTRE_ODDS),
+        Call::Surcontre => Some(SURCONTRE_ODDS),
+        _ => None,
+    }
+}
+
+/// What a doubled call kept out lacks, as [`Reason::Risky`] names it: the first of its
+/// guards it does not meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shortfall {
+    /// Fewer than [`CONTRE_WORLDS`] worlds.
+    Worlds,
+    /// Winning in under its odds.
+    Odds,
+    /// Paying under [`CONTRE_MARGIN`] more.
+    Margin,
+}
+
+/// What the doubled call of a [`Reason::Risky`] lacks, read from its figures; `None` for any
+/// other reason.
+pub(crate) fn shortfall(reason: Reason) -> Option<Shortfall> {
+    let Reason::Risky { best, wins, of, .. } = reason else { return None };
+    Some(if u32::from(of) < CONTRE_WORLDS {
+        Shortfall::Worlds
+    } else if odds_of(best).is_some_and(|odds| wins < odds) {
+        Shortfall::Odds
+    } else {
+        Shortfall::Margin
+    })
+}
+
+/// The odds, in percent, that the doubled call of a [`Reason::Risky`] is held to (0 for any
+/// other reason).
+pub(crate) fn odds_needed(reason: Reason) -> u8 {
+    match reason {
+        Reason::Risky { best, .. } => odds_of(best).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Whether `call`, weighed as `e` and paying `gain` more than the call it would replace, world
+/// by world, meets what its stake asks: any call but a contre or a surcontre does; those need
+/// [`CONTRE_WORLDS`] worlds, their odds and [`CONTRE_MARGIN`].
+pub(crate) fn stake_backed(call: Call, e: &Estimate, gain: &Cost) -> bool {
+    let Some(odds) = odds_of(call) else { return true };
+    e.worlds >= CONTRE_WORLDS && wins_percent(call, e) >= odds && gain.is_clear(CONTRE_MARGIN)
+}
+
 /// The score's tolerance when narrowing a world's outcome in the auction: thirty card points,
 /// about a sixth of how far a call's outcome varies from one world to the next, which the
 /// worlds' spread swamps, while each probe of a whole deal is dear (twenty card points more
@@ -302,45 +376,36 @@ impl Weighing<'_> {
 /// pays clearly more, world by world: keeping the call costs against it at least the margin and
 /// at least [`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS) standard errors of the paired
 /// difference ([`Cost::is_clear`], the test of a clear mistake), a contre or a surcontre also
-/// only on its odds, in enough worlds. The best of the calls clearly better replaces it, and
-/// again until none is: so the expert never keeps a call that one weighed beside it, on those
-/// terms, beats clearly, openings included, and a few flattering worlds do not move it off the
-/// call its partner reads. A contre of a capot that a card of the hand surely stops, whatever
-/// the worlds.
+/// only on its odds, in enough worlds ([`stake_backed`]). The best of the calls clearly better
+/// replaces it, and again until none is: so the expert never keeps a call that one weighed beside
+/// it beats clearly, openings included, but a contre or a surcontre short of its stake (which its
+/// reason then names), and a few flattering worlds do not move it off the call its partner
+/// reads. A contre of a capot that a card of the hand surely stops, whatever the worlds.
 fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Call) -> Call {
     if sure_trick(view, auction).is_some() {
         return Call::Contre;
     }
-    let estimates: Vec<_> = (0..samples.actions.len()).map(|i| samples.estimate(i)).collect();
     let means = samples.means();
     let call_of = |i: usize| match samples.actions[i] {
         Action::Bid(c) => c,
         Action::Play(_) => Call::Pass,
     };
-    // Whether call `i` clearly pays more than call `pick`, and is likely enough.
+    // Whether call `i` clearly pays more than call `pick`, and meets its stake.
     let beats = |i: usize, pick: usize| {
-        let Some(e) = &estimates[i] else { return false };
-        let call = call_of(i);
-        let margin = match call {
-            Call::Contre | Call::Surcontre => CONTRE_MARGIN,
-            _ => MARGIN,
+        let (Some(gain), Some(e)) = (samples.paired(i, pick), samples.estimate(i)) else {
+            return false;
         };
-        let made = e.made.unwrap_or(0.0);
-        let enough = e.worlds >= CONTRE_WORLDS;
-        let likely = match call {
-            Call::Contre => enough && 1.0 - made >= CONTRE_ODDS,
-            Call::Surcontre => enough && made >= SURCONTRE_ODDS,
-            _ => true,
-        };
-        // What keeping `pick` costs against this call, world by world.
-        i != pick && likely && samples.paired(i, pick).is_some_and(|c| c.is_clear(margin))
+        i != pick && gain.is_clear(MARGIN) && stake_backed(call_of(i), &e, &gain)
     };
     let Some(mut pick) = samples.column(Action::Bid(convention)) else { return convention };
-    // Each step moves to a higher mean, so this ends.
-    while let Some(better) = (0..estimates.len())
-        .filter(|&i| means[i] > means[pick] && beats(i, pick))
-        .max_by(|&a, &b| means[a].total_cmp(&means[b]))
-    {
+    // Each step moves to a call that clearly pays more than the last, world by world. Calls
+    // dropped as clearly behind were weighed in fewer worlds, over which a pairing could come
+    // round in a circle: the steps are counted.
+    for _ in 0..samples.actions.len() {
+        let better = (0..means.len())
+            .filter(|&i| beats(i, pick))
+            .max_by(|&a, &b| means[a].total_cmp(&means[b]));
+        let Some(better) = better else { break };
         pick = better;
     }
     call_of(pick)
@@ -375,6 +440,37 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let mean_of =
         |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i)).map(|e| e.mean);
     let mut kinds = Vec::new();
+    // Beside a call that looks better: a contre or a surcontre clearly so but short of its
+    // stake, else the best mean, too close to tell.
+    let call_in = |j: usize| match samples.actions[j] {
+        Action::Bid(c) => Some(c),
+        Action::Play(_) => None,
+    };
+    if let Some(i) = column {
+        for j in (0..samples.actions.len()).filter(|&j| j != i) {
+            let Some(best @ (Call::Contre | Call::Surcontre)) = call_in(j) else { continue };
+            let (Some(gain), Some(e)) = (samples.paired(j, i), samples.estimate(j)) else {
+                continue;
+            };
+            kinds.push(Reason::Risky {
+                best,
+                diff: quoted_diff(gain.mean),
+                se: quoted_se(gain.se),
+                wins: wins_percent(best, &e),
+                of: e.worlds as u16,
+            });
+        }
+        let best = samples.best().filter(|&b| b != i);
+        if let Some((b, gain)) = best.and_then(|b| Some((b, samples.paired(b, i)?)))
+            && let Some(best) = call_in(b)
+        {
+            kinds.push(Reason::Close {
+                best,
+                diff: quoted_diff(gain.mean),
+                se: quoted_se(gain.se),
+            });
+        }
+    }
     match call {
         Call::Pass => {
             let other = samples

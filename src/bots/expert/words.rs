@@ -1,5 +1,6 @@
 //! The expert's words: its reasons, its advice, its costs and the double-dummy result.
 
+use super::call::{CONTRE_MARGIN, CONTRE_WORLDS, Shortfall, odds_needed, shortfall};
 use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
 use crate::rules::Team;
 use crate::text::{Lang, T, Words, figure, give_or_take, rounded, signed, signed_figure};
@@ -125,6 +126,51 @@ impl Words {
                 (Lang::Fr, Reason::Surcontre { worlds, of }) => {
                     format!("le contrat est réussi {}", w(worlds, of))
                 }
+                (Lang::En, Reason::Close { best, diff, se }) => {
+                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
+                    format!("{} scores {diff} more, too close to tell apart", self.call(best))
+                }
+                (Lang::Fr, Reason::Close { best, diff, se }) => {
+                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
+                    format!("{} fait {diff} de plus, trop près pour trancher", self.call(best))
+                }
+                (lang, Reason::Risky { best, diff, se, wins, of }) => {
+                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
+                    let best = self.call(best);
+                    let short = shortfall(reason);
+                    let (worlds, odds, margin) =
+                        (CONTRE_WORLDS, odds_needed(reason), CONTRE_MARGIN);
+                    match (lang, short) {
+                        (Lang::En, Some(Shortfall::Worlds)) => {
+                            format!(
+                                "{best} {diff} more, but over only {of} worlds ({worlds} needed)"
+                            )
+                        }
+                        (Lang::Fr, Some(Shortfall::Worlds)) => {
+                            format!(
+                                "{best} {diff} de plus, mais sur {of} mondes, moins de {worlds}"
+                            )
+                        }
+                        (Lang::En, Some(Shortfall::Odds)) => {
+                            format!(
+                                "{best} {diff} more, but wins in {wins}% of worlds, under {odds}%"
+                            )
+                        }
+                        (Lang::Fr, Some(Shortfall::Odds)) => {
+                            format!(
+                                "{best} {diff} de plus, mais gagne à {wins} %, moins de {odds} %"
+                            )
+                        }
+                        (Lang::En, _) => {
+                            format!(
+                                "{best} {diff} more, but under the {margin} a doubled score needs"
+                            )
+                        }
+                        (Lang::Fr, _) => {
+                            format!("{best} {diff} de plus, sous les {margin} requis pour doubler")
+                        }
+                    }
+                }
                 (Lang::En, Reason::SureTrick { card }) => {
                     format!("{} takes a trick whatever happens: no capot", self.card(card))
                 }
@@ -249,6 +295,15 @@ pub(crate) mod tests {
             },
             Reason::Contre { need: 160, seen: 120, seen_se: Some(14), worlds: 59, of: 60 },
             Reason::Surcontre { worlds: 57, of: 58 },
+            Reason::Close {
+                best: Call::Bid(Bid::new(BidLevel::Points(140), Suit::Diamonds)),
+                diff: 47,
+                se: Some(21),
+            },
+            Reason::Close { best: Call::Surcontre, diff: -3, se: None },
+            Reason::Risky { best: Call::Surcontre, diff: 345, se: Some(99), wins: 100, of: 7 },
+            Reason::Risky { best: Call::Contre, diff: 346, se: Some(98), wins: 69, of: 64 },
+            Reason::Risky { best: Call::Surcontre, diff: 24, se: Some(9), wins: 88, of: 63 },
             Reason::SureTrick { card: Card::new(Suit::Diamonds, Rank::Jack) },
             Reason::Figures { mean: -1345, se: Some(321), worlds: 56 },
             Reason::Figures { mean: 12, se: None, worlds: 1 },
@@ -276,6 +331,8 @@ pub(crate) mod tests {
                 | Reason::Contre { .. }
                 | Reason::Surcontre { .. }
                 | Reason::SureTrick { .. }
+                | Reason::Close { .. }
+                | Reason::Risky { .. }
                 | Reason::Figures { .. }
                 | Reason::Unweighed => {}
             }
@@ -304,6 +361,22 @@ pub(crate) mod tests {
                 f.extend(se.map(|se| se.to_string()));
                 f
             }
+            Reason::Close { diff, se, .. } => {
+                let mut f = vec![signed(diff.into())];
+                f.extend(se.map(|se| se.to_string()));
+                f
+            }
+            Reason::Risky { diff, se, wins, of, .. } => {
+                let mut f = vec![signed(diff.into())];
+                f.extend(se.map(|se| se.to_string()));
+                // Each names what its doubled call lacks, with the figure that shows it.
+                match super::shortfall(r) {
+                    Some(Shortfall::Worlds) => f.push(format!("{of} ")),
+                    Some(Shortfall::Odds) => f.push(format!("{wins}")),
+                    _ => f.push(format!("{CONTRE_MARGIN}")),
+                }
+                f
+            }
             _ => Vec::new(),
         }
     }
@@ -326,7 +399,10 @@ pub(crate) mod tests {
                 let action = match r {
                     Reason::Contre { .. } | Reason::SureTrick { .. } => Action::Bid(Call::Contre),
                     Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
-                    Reason::Pass { .. } | Reason::OnlyCall => Action::Bid(Call::Pass),
+                    Reason::Pass { .. }
+                    | Reason::OnlyCall
+                    | Reason::Close { .. }
+                    | Reason::Risky { .. } => Action::Bid(Call::Pass),
                     Reason::Bid { .. } => Action::Bid(Call::Bid(Bid {
                         level: BidLevel::Capot,
                         trump: Trump::AllTrump,
@@ -350,6 +426,32 @@ pub(crate) mod tests {
         assert_eq!(
             fr.reason(Reason::Contre { need: 90, seen: 70, seen_se: None, worlds: 1, of: 10 }),
             "90 à faire, vus à 70 : chute dans 1 monde sur 10"
+        );
+        // A call kept beside a better-looking one names it, with the paired difference.
+        let close = Reason::Close {
+            best: Call::Bid(Bid::new(BidLevel::Points(140), Suit::Diamonds)),
+            diff: 47,
+            se: Some(20),
+        };
+        assert_eq!(en.reason(close), "140 ♦ scores +47 ± 20 more, too close to tell apart");
+        assert_eq!(fr.reason(close), "140 ♦ fait +47 ± 20 de plus, trop près pour trancher");
+        let risky =
+            |wins, of, diff| Reason::Risky { best: Call::Contre, diff, se: Some(0), wins, of };
+        assert_eq!(
+            en.reason(risky(100, 6, 310)),
+            "Contre +310 ± 0 more, but over only 6 worlds (8 needed)"
+        );
+        assert_eq!(
+            en.reason(risky(66, 12, 85)),
+            "Contre +85 ± 0 more, but wins in 66% of worlds, under 70%"
+        );
+        assert_eq!(
+            fr.reason(risky(66, 12, 85)),
+            "Contre +85 ± 0 de plus, mais gagne à 66 %, moins de 70 %"
+        );
+        assert_eq!(
+            en.reason(risky(90, 12, 18)),
+            "Contre +18 ± 0 more, but under the 25 a doubled score needs"
         );
         let advice = Advice::plain(
             crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
