@@ -435,6 +435,10 @@ impl LineMode {
                 }
             }
             lines.push(format!("{}.", say::capital(&line)));
+            // The options' worths, best first, in a sentence apart from the cost.
+            if !d.agrees() && !d.options.is_empty() {
+                lines.push(format!("{}.", w.weighed(&d.options)));
+            }
         }
         lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
         let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();

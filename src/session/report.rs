@@ -4,7 +4,7 @@
 //! finished game changed in the statistics. The screen draws them in its columns and styles; the
 //! line mode says them a sentence each.
 
-use crate::bots::expert::{Cost, DealAnalysis, Reason};
+use crate::bots::expert::{Cost, DealAnalysis, Estimate, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
@@ -230,7 +230,7 @@ pub enum When {
 }
 
 /// One of South's decisions beside the expert's.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Graded {
     /// Where it came.
     pub when: When,
@@ -244,6 +244,8 @@ pub struct Graded {
     /// the expert's and was weighed; only a clear mistake ([`Cost::is_mistake`]) is shown as a
     /// cost, anything else as good as the expert's.
     pub cost: Option<Cost>,
+    /// Every option the expert weighed, best mean first.
+    pub options: Vec<Estimate>,
 }
 
 impl Graded {
@@ -281,6 +283,7 @@ impl Analysis {
                 advised: r.advice.action,
                 reason: r.advice.reason,
                 cost: r.cost.filter(|_| r.played != r.advice.action),
+                options: r.advice.options.clone(),
             })
             .collect();
         let agreed = decisions.iter().filter(|d| d.agrees()).count();

@@ -1,7 +1,8 @@
 //! The expert's words: its reasons, its advice, its costs and the double-dummy result.
 
 use super::call::{CONTRE_MARGIN, CONTRE_WORLDS, Shortfall, odds_needed, shortfall};
-use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
+use crate::bots::expert::{Advice, Cost, DoubleDummy, Estimate, Reason};
+use crate::game::Action;
 use crate::rules::Team;
 use crate::text::{Lang, T, Words, figure, give_or_take, rounded, signed, signed_figure};
 
@@ -246,6 +247,76 @@ impl Words {
         })
     }
 
+    /// What a choice scores against the expert's, said apart from the options' worths: "costs
+    /// 47 ± 20 against the expert's", "scores 12 ± 20 more than the expert's", "scores as much
+    /// as the expert's"; "the expert's choice" when it is (`own`); "not weighed" when it could
+    /// not be (`None`).
+    pub fn against_expert(self, cost: Option<Cost>, own: bool) -> String {
+        self.out({
+            let Some(cost) = cost.filter(|_| !own) else {
+                return self.out(match (self.lang, own) {
+                    (Lang::En, true) => "the expert's choice".into(),
+                    (Lang::Fr, true) => "le choix de l'expert".into(),
+                    (Lang::En, false) => "not weighed".into(),
+                    (Lang::Fr, false) => "pas pesé".into(),
+                });
+            };
+            let se = Some(cost.se);
+            match (self.lang, rounded(cost.mean).signum()) {
+                (Lang::En, 1) => format!("costs {} against the expert's", figure(cost.mean, se)),
+                (Lang::Fr, 1) => {
+                    format!("coûte {} face au choix de l'expert", figure(cost.mean, se))
+                }
+                (Lang::En, -1) => {
+                    format!("scores {} more than the expert's", figure(-cost.mean, se))
+                }
+                (Lang::Fr, -1) => {
+                    format!("rapporte {} de plus que le choix de l'expert", figure(-cost.mean, se))
+                }
+                (Lang::En, _) => {
+                    format!("scores as much as the expert's ({})", signed_figure(0.0, se))
+                }
+                (Lang::Fr, _) => {
+                    format!("rapporte autant que le choix de l'expert ({})", signed_figure(0.0, se))
+                }
+            }
+        })
+    }
+
+    /// The player's choice on a line of its own, with what it scores against the expert's:
+    /// "Your call: 130 ♦, costs 47 ± 20 against the expert's".
+    pub fn your_choice(self, action: Action, cost: Option<Cost>, own: bool) -> String {
+        self.out({
+            let label = match (self.lang, action) {
+                (Lang::En, Action::Bid(_)) => "Your call",
+                (Lang::Fr, Action::Bid(_)) => "Votre annonce",
+                (Lang::En, Action::Play(_)) => "Your card",
+                (Lang::Fr, Action::Play(_)) => "Votre carte",
+            };
+            let against = self.against_expert(cost, own);
+            format!("{label}{}{}, {against}", self.colon(), self.action(action))
+        })
+    }
+
+    /// The options weighed, as given (best mean first), each with its mean and standard error:
+    /// "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126".
+    pub fn weighed(self, options: &[Estimate]) -> String {
+        self.out({
+            let each: Vec<String> = options
+                .iter()
+                .map(|e| {
+                    let se = e.se.is_finite().then_some(e.se);
+                    format!("{} {}", self.action(e.action), signed_figure(e.mean, se))
+                })
+                .collect();
+            let label = match self.lang {
+                Lang::En => "Weighed",
+                Lang::Fr => "Pesés",
+            };
+            format!("{label}{}{}", self.colon(), each.join(", "))
+        })
+    }
+
     /// The analysis summed up: how many of South's decisions were the expert's, and what its
     /// clear mistakes cost in all.
     pub fn analysis_total(self, agreed: usize, of: usize, cost: f64, se: f64) -> String {
@@ -477,6 +548,47 @@ pub(crate) mod tests {
             "6 of your 9 choices are the expert's; your clear mistakes cost 23 ± 7"
         );
         assert!(fr.analysis_total(6, 9, 23.4, 7.2).contains("6 de vos 9"));
+        // A choice against the expert's, on a line of its own, whichever way it goes.
+        let call =
+            crate::game::Action::Bid(Call::Bid(Bid::new(BidLevel::Points(130), Suit::Diamonds)));
+        assert_eq!(
+            en.your_choice(call, Some(cost(47.0, 20.0)), false),
+            "Your call: 130 ♦, costs 47 ± 20 against the expert's"
+        );
+        assert_eq!(
+            fr.your_choice(call, Some(cost(47.0, 20.0)), false),
+            "Votre annonce : 130 ♦, coûte 47 ± 20 face au choix de l'expert"
+        );
+        let card = crate::game::Action::Play(Card::new(Suit::Spades, Rank::Seven));
+        assert_eq!(
+            en.your_choice(card, Some(cost(-12.4, 20.0)), false),
+            "Your card: 7♠, scores 12 ± 20 more than the expert's"
+        );
+        assert_eq!(
+            fr.your_choice(card, Some(cost(-12.4, 20.0)), false),
+            "Votre carte : 7♠, rapporte 12 ± 20 de plus que le choix de l'expert"
+        );
+        assert_eq!(
+            en.against_expert(Some(cost(0.3, 4.0)), false),
+            "scores as much as the expert's (0 ± 4)"
+        );
+        assert_eq!(fr.against_expert(None, false), "pas pesé");
+        assert_eq!(
+            en.your_choice(card, Some(Cost::none(32)), true),
+            "Your card: 7♠, the expert's choice"
+        );
+        // The options, best first as the advice gives them.
+        let estimate = |action, mean, se| crate::bots::expert::Estimate {
+            action,
+            mean,
+            se,
+            worlds: 32,
+            made: None,
+        };
+        let pass = crate::game::Action::Bid(Call::Pass);
+        let options = [estimate(pass, 122.0, 126.0), estimate(call, 99.0, f64::INFINITY)];
+        assert_eq!(en.weighed(&options), "Weighed: Pass +122 ± 126, 130 ♦ +99");
+        assert_eq!(fr.weighed(&options), "Pesés : Passe +122 ± 126, 130 ♦ +99");
         let dd = DoubleDummy {
             contract: Contract {
                 taker: Seat::South,
