@@ -8,7 +8,7 @@
 //! rules of the play so far have not shown a seat to lack ([`Memory::possible`]).
 
 use super::advice::{Cost, Reason, Samples, quoted_diff, quoted_se};
-use super::call::{MARGIN, stake_backed, wins_percent};
+use super::margins::{MARGIN, stake_backed, wins_percent};
 use crate::bots::Memory;
 use crate::game::{Action, SeatView};
 use crate::rules::{Auction, Call, Card, CardSet, Rank, Seat, Suit, Trump};

@@ -670,7 +670,8 @@ fn no_call_weighed_beside_the_advised_one_pays_clearly_more() {
                     continue;
                 }
                 let Some(cost) = a.cost(option.action) else { continue };
-                let better = -cost.mean >= call::MARGIN && -cost.mean >= MISTAKE_ERRORS * cost.se;
+                let better =
+                    -cost.mean >= margins::MARGIN && -cost.mean >= MISTAKE_ERRORS * cost.se;
                 assert!(!better, "deal {seed}: {} beats {}: {cost:?}", option.action, a.action);
             }
             game.apply(seat, a.action).expect("a legal call");
@@ -751,7 +752,7 @@ fn advice_agrees_with_its_figures(game: &Game, worlds: u32) -> Result<(), String
     }
     for o in a.options.iter().filter(|o| o.action != a.action) {
         let Some(cost) = a.cost(o.action) else { continue };
-        let clear = -cost.mean >= call::MARGIN && -cost.mean >= MISTAKE_ERRORS * cost.se;
+        let clear = -cost.mean >= margins::MARGIN && -cost.mean >= MISTAKE_ERRORS * cost.se;
         let named = matches!(a.reason, Reason::Risky { best, .. } if Action::Bid(best) == o.action);
         if clear && !named {
             return Err(format!("{} beats it clearly, {cost:?}: {}", o.action, at()));
@@ -796,7 +797,7 @@ fn the_reported_calls_say_why_they_keep_the_convention() {
     assert_eq!(a.action, Action::Bid(Call::Pass), "{a:?}");
     let Reason::Risky { best, of, .. } = a.reason else { panic!("{a:?}") };
     assert_eq!(best, Call::Contre);
-    assert!(u32::from(of) < call::CONTRE_WORLDS, "{a:?}");
+    assert!(u32::from(of) < margins::CONTRE_WORLDS, "{a:?}");
     // South after 100 and 120 in diamonds: the contre looks better, not clearly.
     let v = view(Seat::South, Seat::East, "7H 10H KH 10S AS 10C 9C 7C", "100D 120D", "");
     let a = advice(&v, 16);

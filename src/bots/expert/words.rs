@@ -1,6 +1,6 @@
 //! The expert's words: its reasons, its advice, its costs and the double-dummy result.
 
-use super::call::{CONTRE_MARGIN, CONTRE_WORLDS, Shortfall, odds_needed, shortfall};
+use super::margins::{CONTRE_MARGIN, CONTRE_WORLDS, Shortfall, odds_needed, shortfall};
 use crate::bots::expert::{Advice, Cost, DoubleDummy, Estimate, Reason};
 use crate::game::Action;
 use crate::rules::Team;
