@@ -1,8 +1,11 @@
 //! Time of the expert's decisions by kind (calls, the opening lead, each later trick), with all
 //! four seats played by the expert on seeded deals, one core: the worlds and nodes each kind
 //! spends; then the time of each deal's analysis from South, as `contree analyse` and the
-//! table's review make it. Run with `cargo bench --bench expert` (`-- 50` for fewer deals,
-//! `-- 50 16` for 16 worlds a decision).
+//! table's review make it; then the expert's call at every turn of seeded bidding wars (both
+//! sides overbidding up to 160, contres, calls off the convention), where the worlds are
+//! hardest to draw and every call is followed by long auctions. Run with
+//! `cargo bench --bench expert` (`-- 50` for fewer deals, `-- 50 16` for 16 worlds a decision,
+//! `-- 50 32 300` for 300 bidding wars, `-- 0 32 300` for the wars alone).
 
 // Only the distribution of single calls is used here.
 #[allow(dead_code)]
@@ -10,17 +13,21 @@ mod timing;
 
 use std::time::{Duration, Instant};
 
+use contree::bots::bidding::{self, Bidding};
 use contree::bots::expert::{self, Budget};
 use contree::bots::{Decision, Level};
 use contree::game::{Action, Game, GameOptions, Phase};
 use contree::personas::BiddingStyle;
-use contree::rules::Seat;
-use timing::distribution;
+use contree::rules::{BidLevel, BySeat, Call, Seat};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use timing::{distribution, thread_time};
 
 fn main() {
     let mut args = std::env::args().skip(1).filter_map(|a| a.parse::<u64>().ok());
     let deals = args.next().unwrap_or(100);
     let worlds = args.next().map_or(expert::DEFAULT_WORLDS, |w| w as u32);
+    let war_deals = args.next().unwrap_or(deals);
     let budget = Budget::worlds(worlds);
     // Calls, then each trick's cards.
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 9];
@@ -70,4 +77,72 @@ fn main() {
     let mut all: Vec<Duration> = times.concat();
     distribution("every decision", &mut all, "");
     distribution("a deal's analysis from South", &mut analyses, "");
+    let mut wars = Vec::new();
+    let mut on_core = Vec::new();
+    let (mut weighed, mut nodes) = (0u64, 0u64);
+    for seed in 0..war_deals {
+        for view in bidding_war(seed) {
+            let (start, ran) = (Instant::now(), thread_time());
+            let decision =
+                Decision { view: &view, style: BiddingStyle::Cautious, seed, budget, cancel: None };
+            let Some(advice) = expert::advise(&decision) else {
+                panic!("war {seed}: a decision nothing cancelled gave no advice");
+            };
+            wars.push(start.elapsed());
+            if let (Some(before), Some(after)) = (ran, thread_time()) {
+                on_core.push(after.saturating_sub(before));
+            }
+            weighed += u64::from(advice.worlds);
+            nodes += advice.nodes;
+        }
+    }
+    let n = wars.len().max(1) as f64;
+    let extra = format!(
+        "\n{:<40} {:.1} worlds, {:.0} nodes a decision",
+        "",
+        weighed as f64 / n,
+        nodes as f64 / n
+    );
+    distribution("calls in bidding wars", &mut wars, &extra);
+    // The same calls in the thread's own processor time: what a loaded machine does not add.
+    distribution("the same, processor time", &mut on_core, "");
+}
+
+/// The views of every call of the bidding war of deal `seed`: both sides bid the convention on
+/// hands counted 20 to 40 points too high (drawn once a deal for each side), up to 160 and
+/// never a capot; a seat contres one bid in five it may contre, and one call in five is any
+/// legal call, off the convention.
+fn bidding_war(seed: u64) -> Vec<contree::game::SeatView> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7761_7273);
+    let mut game = Game::new(GameOptions::default(), seed, BySeat::default());
+    let overbid: [i32; 2] = [rng.random_range(20..=40), rng.random_range(20..=40)];
+    let mut views = Vec::new();
+    while game.phase() == Phase::Bidding {
+        let Some(seat) = game.to_act() else { break };
+        let view = game.view(seat);
+        let legal = game.legal_calls();
+        let call = if legal.contre && rng.random_bool(0.2) {
+            Call::Contre
+        } else if rng.random_bool(0.2) {
+            match game.random_action(&mut rng) {
+                Some(Action::Bid(call)) => call,
+                _ => Call::Pass,
+            }
+        } else {
+            let by = overbid[usize::from(matches!(seat, Seat::East | Seat::West))];
+            let style =
+                if rng.random_bool(0.5) { BiddingStyle::Bold } else { BiddingStyle::Cautious };
+            let auction = view.auction();
+            bidding::decide_call(seat, view.hand(), auction, style, Bidding::gambler(by), &mut rng)
+        };
+        let call = match call {
+            Call::Bid(b) if b.level > BidLevel::Points(160) => Call::Pass,
+            c => c,
+        };
+        views.push(view);
+        if game.apply(seat, Action::Bid(call)).is_err() {
+            panic!("war {seed}: {call} refused");
+        }
+    }
+    views
 }

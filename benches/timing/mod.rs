@@ -49,3 +49,13 @@ pub fn distribution(name: &str, samples: &mut [Duration], extra: &str) {
         samples.len()
     );
 }
+
+/// The processor time the calling thread has run so far, where the system tells it (Linux's
+/// `/proc/thread-self/schedstat`, in nanoseconds): what a decision costs on one core, however
+/// loaded the machine is; `None` elsewhere.
+#[allow(dead_code)] // only the benchmarks that time single calls use it
+pub fn thread_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}

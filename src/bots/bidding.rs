@@ -32,7 +32,10 @@
 //!   each), one less when the taker's partner raised the suit, one more from 120 up; the bot
 //!   contres at 6. Against sans atout and tout atout the count is of the suits' top cards: 2 for
 //!   each ace (jack), 1 for the 10 (9) under it, 1 for four or more cards headed by it, 1 for a
-//!   guarded 10 (9) without it. Never on partner's bid (the rules forbid it anyway).
+//!   guarded 10 (9) without it. Against a capot, with a card that surely takes a trick: the
+//!   trump jack, alone or not (nothing beats it, and at the latest it wins the last trick); in
+//!   sans atout and tout atout a suit's top card with a guard. Never on partner's bid (the rules
+//!   forbid it anyway).
 //!   **Surcontre** by the taker alone, holding the trump jack and 9 (three of the four aces or
 //!   jacks in sans atout or tout atout), when its count is 30 above the bid.
 //! - **Coinche.** The declarations the hand holds count their points in its estimate, 5 less for
@@ -425,6 +428,17 @@ pub fn convention_call(
         return Call::Bid(Bid { level: BidLevel::Capot, trump });
     }
 
+    // A contre of the opponents' bid, before anything is bid over it: over a capot no bid is
+    // left, but a contre still is.
+    if let Some((bidder, bid)) = current
+        && bidder.team() != seat.team()
+        && bidding.contres
+        && legal.contre
+        && contre(hand, auction, bid, style)
+    {
+        return Call::Contre;
+    }
+
     let Some(min) = legal.min_level else {
         return Call::Pass;
     };
@@ -456,10 +470,7 @@ pub fn convention_call(
         // Our own bid stands: nothing to add.
         Some((bidder, _)) if bidder == seat => Call::Pass,
         // An opponent holds the bid.
-        Some((_, bid)) => {
-            if bidding.contres && legal.contre && contre(hand, auction, bid, style) {
-                return Call::Contre;
-            }
+        Some((_, _)) => {
             // Competing, the lowest level that beats the bid is enough (measured: jumping to the
             // full count cost about a point a deal).
             let own =
@@ -610,15 +621,14 @@ fn hold(hand: CardSet, trump: Trump) -> i32 {
             .count() as i32
 }
 
-/// Whether the hand surely takes a trick against a capot in `trump`: the trump jack with
-/// another trump (a side ace that may be ruffed is not sure enough), or in sans atout and tout
-/// atout a suit's top card with a guard.
+/// Whether the hand surely takes a trick against a capot in `trump`: in a suit, the trump
+/// jack, alone or not: nothing beats it, and it is played at the latest to the last trick, which
+/// it then wins whatever was led (a side ace that may be ruffed is not sure enough); in sans
+/// atout and tout atout, where nothing cuts and a card of a suit never led may have to be
+/// thrown away, a suit's top card with a guard.
 fn stops_capot(hand: CardSet, trump: Trump) -> bool {
     match trump {
-        Trump::Suit(suit) => {
-            let trumps = hand.of_suit(suit);
-            trumps.contains(Card::new(suit, Rank::Jack)) && trumps.len() >= 2
-        }
+        Trump::Suit(suit) => hand.contains(Card::new(suit, Rank::Jack)),
         Trump::NoTrump | Trump::AllTrump => Suit::ALL.into_iter().any(|s| {
             let cards = hand.of_suit(s);
             top_run(cards, trump) >= 1 && cards.len() >= 2
@@ -776,9 +786,55 @@ mod tests {
     }
 
     #[test]
-    fn capots_are_stopped_by_a_guarded_top_card() {
+    fn normal_contres_a_capot_it_stops() {
+        let diamonds = Trump::Suit(Suit::Diamonds);
+        let mut auction = Auction::new(Seat::North, CONTREE);
+        let taker = auction.to_speak().expect("a seat to speak");
+        auction
+            .try_call(Call::Bid(Bid { level: BidLevel::Capot, trump: diamonds }))
+            .expect("a bid");
+        let seat = auction.to_speak().expect("a defender to speak");
+        assert_ne!(seat.team(), taker.team());
+        let call = |cards: &str, style| {
+            convention_call(seat, hand(cards), &auction, style, Bidding::NORMAL, 0)
+        };
+        for style in [BiddingStyle::Cautious, BiddingStyle::Bold] {
+            // Behind the taker with the jack, ace and queen of trumps, or the jack alone.
+            assert_eq!(call("JD AD QD 7S 8S 7H 8H 7C", style), Call::Contre);
+            assert_eq!(call("JD 7S 8S 9S 7H 8H 7C 8C", style), Call::Contre);
+            // Without the jack nothing is sure: the ace may fall under it.
+            assert_eq!(call("AD 10D KD AS AH AC 7C 8C", style), Call::Pass);
+        }
+        // The easy level never contres.
+        let easy = convention_call(
+            seat,
+            hand("JD 7S 8S 9S 7H 8H 7C 8C"),
+            &auction,
+            BiddingStyle::Bold,
+            Bidding::EASY,
+            0,
+        );
+        assert_eq!(easy, Call::Pass);
+        // Read backwards: a contre shows the jack, and a pass shows it missing.
+        let likely = |cards: &str, call| {
+            Meaning::of(&auction, call).likelihood(hand(cards), &Reading::EXPERT)
+        };
+        assert_eq!(likely("JD 7S 8S 9S 7H 8H 7C 8C", Call::Contre), 1.0);
+        assert_eq!(likely("AD 7S 8S 9S 7H 8H 7C 8C", Call::Contre), Reading::EXPERT.floor);
+        // A player may let a capot go: a pass with the jack is unlikely, not impossible.
+        let passed_with_the_jack = likely("JD 7S 8S 9S 7H 8H 7C 8C", Call::Pass);
+        assert!(passed_with_the_jack < 0.3 && passed_with_the_jack > Reading::EXPERT.floor);
+        assert_eq!(likely("AD 7S 8S 9S 7H 8H 7C 8C", Call::Pass), 1.0);
+    }
+
+    #[test]
+    fn capots_are_stopped_by_the_trump_jack_or_a_guarded_top_card() {
         assert!(stops_capot(hand("JH 7H 8S 9S 7D 8D 9D 7C"), HEARTS));
-        assert!(!stops_capot(hand("JH AS AD AC 7D 8D 9D 7C"), HEARTS));
+        // The trump jack alone: nothing beats it, and it is played to the last trick at the
+        // latest.
+        assert!(stops_capot(hand("JH AS AD AC 7D 8D 9D 7C"), HEARTS));
+        // Side aces may be ruffed.
+        assert!(!stops_capot(hand("9H AS AD AC 7D 8D 9D 7C"), HEARTS));
         assert!(stops_capot(hand("AS 7S 8H 9H 7D 8D 9D 7C"), Trump::NoTrump));
         assert!(!stops_capot(hand("AS 10S 8H 9H 7D 8D 9D 7C"), Trump::AllTrump));
         assert!(stops_capot(hand("JS 7S 8H 9H 7D 8D 9D 7C"), Trump::AllTrump));

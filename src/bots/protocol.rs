@@ -402,6 +402,13 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
             json!({ "need": need, "seen": seen, "seen_se": seen_se, "worlds": worlds, "of": of }),
         ),
         Reason::Surcontre { worlds, of } => ("surcontre", json!({ "worlds": worlds, "of": of })),
+        Reason::Close { best, diff, se } => {
+            ("close", json!({ "best": best.to_string(), "diff": diff, "se": se }))
+        }
+        Reason::Risky { best, diff, se, wins, of } => (
+            "risky",
+            json!({ "best": best.to_string(), "diff": diff, "se": se, "wins": wins, "of": of }),
+        ),
         Reason::SureTrick { card } => ("sure-trick", json!({ "card": card.to_string() })),
         Reason::Figures { mean, se, worlds } => {
             ("figures", json!({ "mean": mean, "se": se, "worlds": worlds }))

@@ -457,6 +457,10 @@ impl LineMode {
                 }
             }
             lines.push(format!("{}.", say::capital(&line)));
+            // The options' worths, best first, in a sentence apart from the cost.
+            if !d.agrees() && !d.options.is_empty() {
+                lines.push(format!("{}.", w.weighed(&d.options)));
+            }
             if let Some(m) = &d.meaning {
                 lines.push(format!("{}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m)));
             }

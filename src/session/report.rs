@@ -5,7 +5,7 @@
 //! line mode says them a sentence each.
 
 use crate::bots::bidding::{Meaning, every_call};
-use crate::bots::expert::{Cost, DealAnalysis, Reason};
+use crate::bots::expert::{Cost, DealAnalysis, Estimate, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
 use crate::personas::{self, BiddingStyle};
 use crate::rules::{
@@ -247,6 +247,8 @@ pub struct Graded {
     pub cost: Option<Cost>,
     /// What South's call shows under the convention, for a call.
     pub meaning: Option<Meaning>,
+    /// Every option the expert weighed, best mean first.
+    pub options: Vec<Estimate>,
 }
 
 impl Graded {
@@ -290,6 +292,7 @@ impl Analysis {
                     Action::Bid(_) => meanings.get(r.index).cloned(),
                     Action::Play(_) => None,
                 },
+                options: r.advice.options.clone(),
             })
             .collect();
         let agreed = decisions.iter().filter(|d| d.agrees()).count();

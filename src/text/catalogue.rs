@@ -43,7 +43,6 @@ texts! {
     AsGoodAsExpert => "As good as the expert's", "Aussi bon que celui de l'expert";
     NotExpertChoice => "Not the expert's choice", "Pas le choix de l'expert";
     NotWeighed => "A call the expert did not weigh: not one it can call as good as its own", "Une annonce que l'expert n'a pas pesée : il ne peut la dire aussi bonne que la sienne";
-    YouChose => "You chose", "Vous avez choisi";
     Waiting => "waiting", "en attente";
     Solved => "solved", "réussis";
     Missed => "missed", "manqués";

@@ -112,6 +112,36 @@ pub enum Reason {
         /// Worlds weighed.
         of: u16,
     },
+    /// A call kept beside one that looks better but not clearly: `best`, the call weighed with
+    /// the best mean, pays `diff` more than this one on average over the worlds both were
+    /// weighed in (rounded down), give or take `se`, which is under the margin a call needs to
+    /// replace the convention's (10 points) or under [`MISTAKE_ERRORS`] standard errors: within
+    /// what the worlds can tell apart, so the call the partner reads is kept.
+    Close {
+        /// The call with the best mean.
+        best: Call,
+        /// What it pays more than this call, paired world by world, rounded down.
+        diff: i16,
+        /// That difference's standard error, rounded (`None` over fewer than two worlds' worth).
+        se: Option<u16>,
+    },
+    /// A call kept beside a contre or a surcontre, `best`, that pays `diff` ± `se` more, paired
+    /// world by world (rounded down), clearly, but does not meet what a doubled score asks of
+    /// its worlds: weighed in fewer than 8 of them (`of`), or winning (the contract failing for
+    /// a contre, made for a surcontre) in under 70% of their weight (`wins`, in percent rounded
+    /// down), or paying under 25 points more. The words name the first of these that holds.
+    Risky {
+        /// The doubled call that looks better.
+        best: Call,
+        /// What it pays more than this call, paired world by world, rounded down.
+        diff: i16,
+        /// That difference's standard error, rounded (`None` over fewer than two worlds' worth).
+        se: Option<u16>,
+        /// The weighted share of its worlds where it wins, in percent, rounded down.
+        wins: u8,
+        /// The worlds it was weighed in.
+        of: u16,
+    },
     /// A contre of the opponents' capot in a suit, holding its trump jack: the highest trump
     /// wins whatever trick it is played to, so the capot cannot be made.
     SureTrick {
@@ -147,11 +177,26 @@ pub(crate) fn points_seen(points: impl Iterator<Item = u16>) -> (u16, Option<u16
     (mean.round() as u16, se)
 }
 
+/// A standard error as a reason quotes it: rounded, `None` when infinite (over fewer than two
+/// worlds' worth).
+pub(crate) fn quoted_se(se: f64) -> Option<u16> {
+    se.is_finite().then(|| se.round().min(f64::from(u16::MAX)) as u16)
+}
+
+/// A paired difference as a reason quotes it: rounded down, so that one under a threshold is
+/// never quoted at it.
+pub(crate) fn quoted_diff(diff: f64) -> i16 {
+    diff.floor().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+}
+
 impl Reason {
     /// The figures alone of an option weighed.
     pub(crate) fn figures(e: &Estimate) -> Reason {
-        let se = e.se.is_finite().then(|| e.se.round().min(f64::from(u16::MAX)) as u16);
-        Reason::Figures { mean: e.mean.round() as i16, se, worlds: e.worlds as u16 }
+        Reason::Figures {
+            mean: e.mean.round() as i16,
+            se: quoted_se(e.se),
+            worlds: e.worlds as u16,
+        }
     }
 }
 
@@ -311,6 +356,20 @@ impl Samples {
                 *alive = false;
             }
         }
+    }
+
+    /// The option with the best mean (the first of equals), if any was weighed.
+    pub(crate) fn best(&self) -> Option<usize> {
+        let means = self.means();
+        (0..means.len())
+            .filter(|&i| means[i] > f64::NEG_INFINITY)
+            .reduce(|a, b| if means[b] > means[a] { b } else { a })
+    }
+
+    /// Whether option `i` has the best mean: no option weighed has a higher one.
+    pub(crate) fn is_best(&self, i: usize) -> bool {
+        let means = self.means();
+        means.get(i).is_some_and(|&m| m > f64::NEG_INFINITY && means.iter().all(|&o| o <= m))
     }
 
     /// Every option weighed in some world, best mean first.

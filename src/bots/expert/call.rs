@@ -24,9 +24,12 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, RngExt, SeedableRng};
 
-use super::advice::{Advice, Cost, Reason, Row, Samples, WorldOutcome, points_seen};
+use super::advice::{
+    Advice, Cost, Reason, Row, Samples, WorldOutcome, points_seen, quoted_diff, quoted_se,
+};
 use super::card::{stakes_in, takers_points};
 use super::inference::Inference;
+use super::margins::{MARGIN, stake_backed, wins_percent};
 use super::probe::{Prober, Stop};
 use super::reasons::{CallFacts, call_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
@@ -38,17 +41,6 @@ use crate::mix::splitmix;
 use crate::rules::{Auction, Bid, BidLevel, Call, Card, Contract, Rank, Team, Trump};
 use crate::search::{Position, Solver};
 
-/// How much more a call must pay than the convention's, in points a deal, to replace it.
-pub(crate) const MARGIN: f64 = 10.0;
-/// The same for a contre or a surcontre, which also risk the other side's answer.
-const CONTRE_MARGIN: f64 = 25.0;
-/// The least share of the worlds where the contract fails for a contre, and where it is made for
-/// a surcontre: the worlds of an auction read backwards still give the takers less than a sound
-/// bidder holds, and a contre that fails costs as much as one that succeeds brings.
-const CONTRE_ODDS: f64 = 0.7;
-const SURCONTRE_ODDS: f64 = 0.7;
-/// The fewest worlds a contre or a surcontre is weighed in, to stake a doubled score on them.
-const CONTRE_WORLDS: u32 = 8;
 /// The score's tolerance when narrowing a world's outcome in the auction: thirty card points,
 /// about a sixth of how far a call's outcome varies from one world to the next, which the
 /// worlds' spread swamps, while each probe of a whole deal is dear (twenty card points more
@@ -302,45 +294,36 @@ impl Weighing<'_> {
 /// pays clearly more, world by world: keeping the call costs against it at least the margin and
 /// at least [`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS) standard errors of the paired
 /// difference ([`Cost::is_clear`], the test of a clear mistake), a contre or a surcontre also
-/// only on its odds, in enough worlds. The best of the calls clearly better replaces it, and
-/// again until none is: so the expert never keeps a call that one weighed beside it, on those
-/// terms, beats clearly, openings included, and a few flattering worlds do not move it off the
-/// call its partner reads. A contre of a capot that a card of the hand surely stops, whatever
-/// the worlds.
+/// only on its odds, in enough worlds ([`stake_backed`]). The best of the calls clearly better
+/// replaces it, and again until none is: so the expert never keeps a call that one weighed beside
+/// it beats clearly, openings included, but a contre or a surcontre short of its stake (which its
+/// reason then names), and a few flattering worlds do not move it off the call its partner
+/// reads. A contre of a capot that a card of the hand surely stops, whatever the worlds.
 fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Call) -> Call {
     if sure_trick(view, auction).is_some() {
         return Call::Contre;
     }
-    let estimates: Vec<_> = (0..samples.actions.len()).map(|i| samples.estimate(i)).collect();
     let means = samples.means();
     let call_of = |i: usize| match samples.actions[i] {
         Action::Bid(c) => c,
         Action::Play(_) => Call::Pass,
     };
-    // Whether call `i` clearly pays more than call `pick`, and is likely enough.
+    // Whether call `i` clearly pays more than call `pick`, and meets its stake.
     let beats = |i: usize, pick: usize| {
-        let Some(e) = &estimates[i] else { return false };
-        let call = call_of(i);
-        let margin = match call {
-            Call::Contre | Call::Surcontre => CONTRE_MARGIN,
-            _ => MARGIN,
+        let (Some(gain), Some(e)) = (samples.paired(i, pick), samples.estimate(i)) else {
+            return false;
         };
-        let made = e.made.unwrap_or(0.0);
-        let enough = e.worlds >= CONTRE_WORLDS;
-        let likely = match call {
-            Call::Contre => enough && 1.0 - made >= CONTRE_ODDS,
-            Call::Surcontre => enough && made >= SURCONTRE_ODDS,
-            _ => true,
-        };
-        // What keeping `pick` costs against this call, world by world.
-        i != pick && likely && samples.paired(i, pick).is_some_and(|c| c.is_clear(margin))
+        i != pick && gain.is_clear(MARGIN) && stake_backed(call_of(i), &e, &gain)
     };
     let Some(mut pick) = samples.column(Action::Bid(convention)) else { return convention };
-    // Each step moves to a higher mean, so this ends.
-    while let Some(better) = (0..estimates.len())
-        .filter(|&i| means[i] > means[pick] && beats(i, pick))
-        .max_by(|&a, &b| means[a].total_cmp(&means[b]))
-    {
+    // Each step moves to a call that clearly pays more than the last, world by world. Calls
+    // dropped as clearly behind were weighed in fewer worlds, over which a pairing could come
+    // round in a circle: the steps are counted.
+    for _ in 0..samples.actions.len() {
+        let better = (0..means.len())
+            .filter(|&i| beats(i, pick))
+            .max_by(|&a, &b| means[a].total_cmp(&means[b]));
+        let Some(better) = better else { break };
         pick = better;
     }
     call_of(pick)
@@ -375,6 +358,37 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let mean_of =
         |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i)).map(|e| e.mean);
     let mut kinds = Vec::new();
+    // Beside a call that looks better: a contre or a surcontre clearly so but short of its
+    // stake, else the best mean, too close to tell.
+    let call_in = |j: usize| match samples.actions[j] {
+        Action::Bid(c) => Some(c),
+        Action::Play(_) => None,
+    };
+    if let Some(i) = column {
+        for j in (0..samples.actions.len()).filter(|&j| j != i) {
+            let Some(best @ (Call::Contre | Call::Surcontre)) = call_in(j) else { continue };
+            let (Some(gain), Some(e)) = (samples.paired(j, i), samples.estimate(j)) else {
+                continue;
+            };
+            kinds.push(Reason::Risky {
+                best,
+                diff: quoted_diff(gain.mean),
+                se: quoted_se(gain.se),
+                wins: wins_percent(best, &e),
+                of: e.worlds as u16,
+            });
+        }
+        let best = samples.best().filter(|&b| b != i);
+        if let Some((b, gain)) = best.and_then(|b| Some((b, samples.paired(b, i)?)))
+            && let Some(best) = call_in(b)
+        {
+            kinds.push(Reason::Close {
+                best,
+                diff: quoted_diff(gain.mean),
+                se: quoted_se(gain.se),
+            });
+        }
+    }
     match call {
         Call::Pass => {
             let other = samples

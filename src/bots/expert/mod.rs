@@ -30,6 +30,7 @@ pub mod analysis;
 mod call;
 mod card;
 mod inference;
+mod margins;
 mod probe;
 mod reasons;
 mod stakes;

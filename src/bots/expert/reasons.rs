@@ -7,7 +7,8 @@
 //! "May hold" is what the seat can know: a card neither in its hand nor played, that the
 //! rules of the play so far have not shown a seat to lack ([`Memory::possible`]).
 
-use super::advice::{Reason, Samples};
+use super::advice::{Cost, Reason, Samples, quoted_diff, quoted_se};
+use super::margins::{MARGIN, stake_backed, wins_percent};
 use crate::bots::Memory;
 use crate::game::{Action, SeatView};
 use crate::rules::{Auction, Call, Card, CardSet, Rank, Seat, Suit, Trump};
@@ -171,6 +172,17 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
     };
     let seat = facts.view.seat();
     let opponents_bid = facts.auction.current_bid().filter(|(b, _)| b.team() != seat.team());
+    let column = samples.column(Action::Bid(call));
+    // The call has the best mean of those weighed: what every reason but `close` and `risky`
+    // speaks for.
+    let best = column.is_some_and(|i| samples.is_best(i));
+    // What `other` pays more than the call, paired world by world.
+    let gain = |other: Call| {
+        let j = samples.column(Action::Bid(other))?;
+        samples.paired(j, column?)
+    };
+    let quoted =
+        |c: &Cost, diff: i16, se: Option<u16>| quoted_diff(c.mean) == diff && quoted_se(c.se) == se;
     match reason {
         Reason::OnlyCall => call == Call::Pass && legal.to_vec() == [Call::Pass],
         Reason::Bid { seen, seen_se, made, ours, of } => {
@@ -178,7 +190,9 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 o.contract.is_some_and(|c| c.team() == seat.team())
             };
             matches!(call, Call::Bid(_))
+                && best
                 && ours > 0
+                && 2 * made > ours
                 && usize::from(of) == n
                 && usize::from(ours) == count(&is_ours)
                 && usize::from(made) == count(&|o| is_ours(o) && o.made)
@@ -193,6 +207,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 .map(|e| e.mean)
                 .fold(f64::NEG_INFINITY, f64::max);
             call == Call::Pass
+                && best
                 && other != Call::Pass
                 && legal.allows(other)
                 && estimate(Call::Pass)
@@ -203,15 +218,20 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
         Reason::Contre { need, seen, seen_se, worlds, of } => {
             let has_contract = |o: &super::advice::WorldOutcome| o.contract.is_some();
             call == Call::Contre
+                && best
                 && opponents_bid.is_some_and(|(_, b)| b.level.value() == need)
                 && n > 0
+                && 2 * worlds > of
+                && seen < need
                 && usize::from(of) == n
                 && usize::from(worlds) == count(&|o| has_contract(o) && !o.made)
                 && (seen, seen_se) == rounded_mean(&has_contract)
         }
         Reason::Surcontre { worlds, of } => {
             call == Call::Surcontre
+                && best
                 && n > 0
+                && 2 * worlds > of
                 && usize::from(of) == n
                 && usize::from(worlds) == count(&|o| o.contract.is_some() && o.made)
         }
@@ -220,6 +240,31 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 && facts.view.hand().contains(card)
                 && opponents_bid.is_some_and(|(_, b)| {
                     b.is_capot() && b.trump == Trump::Suit(card.suit()) && card.rank() == Rank::Jack
+                })
+        }
+        Reason::Close { best: other, diff, se } => {
+            // The other call has the best mean, this one not, and the difference is not clear.
+            other != call
+                && !best
+                && legal.allows(other)
+                && samples.column(Action::Bid(other)).is_some_and(|j| samples.is_best(j))
+                && gain(other).is_some_and(|c| !c.is_clear(MARGIN) && quoted(&c, diff, se))
+        }
+        Reason::Risky { best: other, diff, se, wins, of } => {
+            // A contre or a surcontre pays clearly more, and falls short of its stake.
+            let weighed = estimate(other);
+            matches!(other, Call::Contre | Call::Surcontre)
+                && other != call
+                && !best
+                && legal.allows(other)
+                && weighed.is_some_and(|e| {
+                    usize::try_from(e.worlds).is_ok_and(|w| w == usize::from(of))
+                        && wins_percent(other, &e) == wins
+                })
+                && gain(other).is_some_and(|c| {
+                    c.is_clear(MARGIN)
+                        && quoted(&c, diff, se)
+                        && weighed.is_some_and(|e| !stake_backed(other, &e, &c))
                 })
         }
         r @ Reason::Figures { .. } => estimate(call).is_some_and(|e| Reason::figures(&e) == r),

@@ -1,6 +1,8 @@
 //! The expert's words: its reasons, its advice, its costs and the double-dummy result.
 
-use crate::bots::expert::{Advice, Cost, DoubleDummy, Reason};
+use super::margins::{CONTRE_MARGIN, CONTRE_WORLDS, Shortfall, odds_needed, shortfall};
+use crate::bots::expert::{Advice, Cost, DoubleDummy, Estimate, Reason};
+use crate::game::Action;
 use crate::rules::Team;
 use crate::text::{Lang, T, Words, figure, give_or_take, rounded, signed, signed_figure};
 
@@ -125,6 +127,51 @@ impl Words {
                 (Lang::Fr, Reason::Surcontre { worlds, of }) => {
                     format!("le contrat est réussi {}", w(worlds, of))
                 }
+                (Lang::En, Reason::Close { best, diff, se }) => {
+                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
+                    format!("{} scores {diff} more, too close to tell apart", self.call(best))
+                }
+                (Lang::Fr, Reason::Close { best, diff, se }) => {
+                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
+                    format!("{} fait {diff} de plus, trop près pour trancher", self.call(best))
+                }
+                (lang, Reason::Risky { best, diff, se, wins, of }) => {
+                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
+                    let best = self.call(best);
+                    let short = shortfall(reason);
+                    let (worlds, odds, margin) =
+                        (CONTRE_WORLDS, odds_needed(reason), CONTRE_MARGIN);
+                    match (lang, short) {
+                        (Lang::En, Some(Shortfall::Worlds)) => {
+                            format!(
+                                "{best} {diff} more, but over only {of} worlds ({worlds} needed)"
+                            )
+                        }
+                        (Lang::Fr, Some(Shortfall::Worlds)) => {
+                            format!(
+                                "{best} {diff} de plus, mais sur {of} mondes, moins de {worlds}"
+                            )
+                        }
+                        (Lang::En, Some(Shortfall::Odds)) => {
+                            format!(
+                                "{best} {diff} more, but wins in {wins}% of worlds, under {odds}%"
+                            )
+                        }
+                        (Lang::Fr, Some(Shortfall::Odds)) => {
+                            format!(
+                                "{best} {diff} de plus, mais gagne à {wins} %, moins de {odds} %"
+                            )
+                        }
+                        (Lang::En, _) => {
+                            format!(
+                                "{best} {diff} more, but under the {margin} a doubled score needs"
+                            )
+                        }
+                        (Lang::Fr, _) => {
+                            format!("{best} {diff} de plus, sous les {margin} requis pour doubler")
+                        }
+                    }
+                }
                 (Lang::En, Reason::SureTrick { card }) => {
                     format!("{} takes a trick whatever happens: no capot", self.card(card))
                 }
@@ -200,6 +247,76 @@ impl Words {
         })
     }
 
+    /// What a choice scores against the expert's, said apart from the options' worths: "costs
+    /// 47 ± 20 against the expert's", "scores 12 ± 20 more than the expert's", "scores as much
+    /// as the expert's"; "the expert's choice" when it is (`own`); "not weighed" when it could
+    /// not be (`None`).
+    pub fn against_expert(self, cost: Option<Cost>, own: bool) -> String {
+        self.out({
+            let Some(cost) = cost.filter(|_| !own) else {
+                return self.out(match (self.lang, own) {
+                    (Lang::En, true) => "the expert's choice".into(),
+                    (Lang::Fr, true) => "le choix de l'expert".into(),
+                    (Lang::En, false) => "not weighed".into(),
+                    (Lang::Fr, false) => "pas pesé".into(),
+                });
+            };
+            let se = Some(cost.se);
+            match (self.lang, rounded(cost.mean).signum()) {
+                (Lang::En, 1) => format!("costs {} against the expert's", figure(cost.mean, se)),
+                (Lang::Fr, 1) => {
+                    format!("coûte {} face au choix de l'expert", figure(cost.mean, se))
+                }
+                (Lang::En, -1) => {
+                    format!("scores {} more than the expert's", figure(-cost.mean, se))
+                }
+                (Lang::Fr, -1) => {
+                    format!("rapporte {} de plus que le choix de l'expert", figure(-cost.mean, se))
+                }
+                (Lang::En, _) => {
+                    format!("scores as much as the expert's ({})", signed_figure(0.0, se))
+                }
+                (Lang::Fr, _) => {
+                    format!("rapporte autant que le choix de l'expert ({})", signed_figure(0.0, se))
+                }
+            }
+        })
+    }
+
+    /// The player's choice on a line of its own, with what it scores against the expert's:
+    /// "Your call: 130 ♦, costs 47 ± 20 against the expert's".
+    pub fn your_choice(self, action: Action, cost: Option<Cost>, own: bool) -> String {
+        self.out({
+            let label = match (self.lang, action) {
+                (Lang::En, Action::Bid(_)) => "Your call",
+                (Lang::Fr, Action::Bid(_)) => "Votre annonce",
+                (Lang::En, Action::Play(_)) => "Your card",
+                (Lang::Fr, Action::Play(_)) => "Votre carte",
+            };
+            let against = self.against_expert(cost, own);
+            format!("{label}{}{}, {against}", self.colon(), self.action(action))
+        })
+    }
+
+    /// The options weighed, as given (best mean first), each with its mean and standard error:
+    /// "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126".
+    pub fn weighed(self, options: &[Estimate]) -> String {
+        self.out({
+            let each: Vec<String> = options
+                .iter()
+                .map(|e| {
+                    let se = e.se.is_finite().then_some(e.se);
+                    format!("{} {}", self.action(e.action), signed_figure(e.mean, se))
+                })
+                .collect();
+            let label = match self.lang {
+                Lang::En => "Weighed",
+                Lang::Fr => "Pesés",
+            };
+            format!("{label}{}{}", self.colon(), each.join(", "))
+        })
+    }
+
     /// The analysis summed up: how many of South's decisions were the expert's, and what its
     /// clear mistakes cost in all.
     pub fn analysis_total(self, agreed: usize, of: usize, cost: f64, se: f64) -> String {
@@ -249,6 +366,15 @@ pub(crate) mod tests {
             },
             Reason::Contre { need: 160, seen: 120, seen_se: Some(14), worlds: 59, of: 60 },
             Reason::Surcontre { worlds: 57, of: 58 },
+            Reason::Close {
+                best: Call::Bid(Bid::new(BidLevel::Points(140), Suit::Diamonds)),
+                diff: 47,
+                se: Some(21),
+            },
+            Reason::Close { best: Call::Surcontre, diff: -3, se: None },
+            Reason::Risky { best: Call::Surcontre, diff: 345, se: Some(99), wins: 100, of: 7 },
+            Reason::Risky { best: Call::Contre, diff: 346, se: Some(98), wins: 69, of: 64 },
+            Reason::Risky { best: Call::Surcontre, diff: 24, se: Some(9), wins: 88, of: 63 },
             Reason::SureTrick { card: Card::new(Suit::Diamonds, Rank::Jack) },
             Reason::Figures { mean: -1345, se: Some(321), worlds: 56 },
             Reason::Figures { mean: 12, se: None, worlds: 1 },
@@ -276,6 +402,8 @@ pub(crate) mod tests {
                 | Reason::Contre { .. }
                 | Reason::Surcontre { .. }
                 | Reason::SureTrick { .. }
+                | Reason::Close { .. }
+                | Reason::Risky { .. }
                 | Reason::Figures { .. }
                 | Reason::Unweighed => {}
             }
@@ -304,6 +432,22 @@ pub(crate) mod tests {
                 f.extend(se.map(|se| se.to_string()));
                 f
             }
+            Reason::Close { diff, se, .. } => {
+                let mut f = vec![signed(diff.into())];
+                f.extend(se.map(|se| se.to_string()));
+                f
+            }
+            Reason::Risky { diff, se, wins, of, .. } => {
+                let mut f = vec![signed(diff.into())];
+                f.extend(se.map(|se| se.to_string()));
+                // Each names what its doubled call lacks, with the figure that shows it.
+                match super::shortfall(r) {
+                    Some(Shortfall::Worlds) => f.push(format!("{of} ")),
+                    Some(Shortfall::Odds) => f.push(format!("{wins}")),
+                    _ => f.push(format!("{CONTRE_MARGIN}")),
+                }
+                f
+            }
             _ => Vec::new(),
         }
     }
@@ -326,7 +470,10 @@ pub(crate) mod tests {
                 let action = match r {
                     Reason::Contre { .. } | Reason::SureTrick { .. } => Action::Bid(Call::Contre),
                     Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
-                    Reason::Pass { .. } | Reason::OnlyCall => Action::Bid(Call::Pass),
+                    Reason::Pass { .. }
+                    | Reason::OnlyCall
+                    | Reason::Close { .. }
+                    | Reason::Risky { .. } => Action::Bid(Call::Pass),
                     Reason::Bid { .. } => Action::Bid(Call::Bid(Bid {
                         level: BidLevel::Capot,
                         trump: Trump::AllTrump,
@@ -350,6 +497,32 @@ pub(crate) mod tests {
         assert_eq!(
             fr.reason(Reason::Contre { need: 90, seen: 70, seen_se: None, worlds: 1, of: 10 }),
             "90 à faire, vus à 70 : chute dans 1 monde sur 10"
+        );
+        // A call kept beside a better-looking one names it, with the paired difference.
+        let close = Reason::Close {
+            best: Call::Bid(Bid::new(BidLevel::Points(140), Suit::Diamonds)),
+            diff: 47,
+            se: Some(20),
+        };
+        assert_eq!(en.reason(close), "140 ♦ scores +47 ± 20 more, too close to tell apart");
+        assert_eq!(fr.reason(close), "140 ♦ fait +47 ± 20 de plus, trop près pour trancher");
+        let risky =
+            |wins, of, diff| Reason::Risky { best: Call::Contre, diff, se: Some(0), wins, of };
+        assert_eq!(
+            en.reason(risky(100, 6, 310)),
+            "Contre +310 ± 0 more, but over only 6 worlds (8 needed)"
+        );
+        assert_eq!(
+            en.reason(risky(66, 12, 85)),
+            "Contre +85 ± 0 more, but wins in 66% of worlds, under 70%"
+        );
+        assert_eq!(
+            fr.reason(risky(66, 12, 85)),
+            "Contre +85 ± 0 de plus, mais gagne à 66 %, moins de 70 %"
+        );
+        assert_eq!(
+            en.reason(risky(90, 12, 18)),
+            "Contre +18 ± 0 more, but under the 25 a doubled score needs"
         );
         let advice = Advice::plain(
             crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
@@ -375,6 +548,47 @@ pub(crate) mod tests {
             "6 of your 9 choices are the expert's; your clear mistakes cost 23 ± 7"
         );
         assert!(fr.analysis_total(6, 9, 23.4, 7.2).contains("6 de vos 9"));
+        // A choice against the expert's, on a line of its own, whichever way it goes.
+        let call =
+            crate::game::Action::Bid(Call::Bid(Bid::new(BidLevel::Points(130), Suit::Diamonds)));
+        assert_eq!(
+            en.your_choice(call, Some(cost(47.0, 20.0)), false),
+            "Your call: 130 ♦, costs 47 ± 20 against the expert's"
+        );
+        assert_eq!(
+            fr.your_choice(call, Some(cost(47.0, 20.0)), false),
+            "Votre annonce : 130 ♦, coûte 47 ± 20 face au choix de l'expert"
+        );
+        let card = crate::game::Action::Play(Card::new(Suit::Spades, Rank::Seven));
+        assert_eq!(
+            en.your_choice(card, Some(cost(-12.4, 20.0)), false),
+            "Your card: 7♠, scores 12 ± 20 more than the expert's"
+        );
+        assert_eq!(
+            fr.your_choice(card, Some(cost(-12.4, 20.0)), false),
+            "Votre carte : 7♠, rapporte 12 ± 20 de plus que le choix de l'expert"
+        );
+        assert_eq!(
+            en.against_expert(Some(cost(0.3, 4.0)), false),
+            "scores as much as the expert's (0 ± 4)"
+        );
+        assert_eq!(fr.against_expert(None, false), "pas pesé");
+        assert_eq!(
+            en.your_choice(card, Some(Cost::none(32)), true),
+            "Your card: 7♠, the expert's choice"
+        );
+        // The options, best first as the advice gives them.
+        let estimate = |action, mean, se| crate::bots::expert::Estimate {
+            action,
+            mean,
+            se,
+            worlds: 32,
+            made: None,
+        };
+        let pass = crate::game::Action::Bid(Call::Pass);
+        let options = [estimate(pass, 122.0, 126.0), estimate(call, 99.0, f64::INFINITY)];
+        assert_eq!(en.weighed(&options), "Weighed: Pass +122 ± 126, 130 ♦ +99");
+        assert_eq!(fr.weighed(&options), "Pesés : Passe +122 ± 126, 130 ♦ +99");
         let dd = DoubleDummy {
             contract: Contract {
                 taker: Seat::South,

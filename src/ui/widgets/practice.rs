@@ -1,7 +1,9 @@
 //! The practice screen: the exercise's table as it was, a line over the footer saying what is
 //! asked and how many exercises wait, and once the player has chosen, the verdict over the felt:
-//! whether it is the expert's choice or as good as it, what each option is worth (mean ± standard
-//! error) and why the expert chose its own. With no exercise yet, how they are made.
+//! whether it is the expert's choice or as good as it, what the choice and the first one cost
+//! against the expert's (each on a line of its own), why the expert chose its own, and what each
+//! option weighed is worth (mean ± standard error), best first. With no exercise yet, how they
+//! are made.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -64,25 +66,37 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut B
     let t = ctx.theme;
     let colon = w.colon();
     let (title, style) = match a.verdict {
-        Verdict::Expert => (w.t(T::ExpertChoice).to_string(), t.good),
-        Verdict::AsGood(c) => {
-            (format!("{} ({})", w.t(T::AsGoodAsExpert), figure(ctx, neg(c))), t.good)
-        }
-        Verdict::Mistake(c) => {
-            (format!("{}{colon}{}", w.t(T::NotExpertChoice), w.cost(c.cost())), t.bad)
-        }
-        Verdict::Unweighed => (w.t(T::NotWeighed).to_string(), t.bad),
+        Verdict::Expert => (w.t(T::ExpertChoice), t.good),
+        Verdict::AsGood(_) => (w.t(T::AsGoodAsExpert), t.good),
+        Verdict::Mistake(_) => (w.t(T::NotExpertChoice), t.bad),
+        Verdict::Unweighed => (w.t(T::NotWeighed), t.bad),
     };
-    let chose = format!("{}{colon}{}", w.t(T::YouChose), w.action(a.action));
-    let first = format!("{}{colon}{}", w.t(T::FirstTime), w.action(e.played));
+    // What the choice scores against the expert's, on its own line, apart from the worths.
+    let cost = match a.verdict {
+        Verdict::AsGood(c) | Verdict::Mistake(c) => Some(c.cost()),
+        Verdict::Expert | Verdict::Unweighed => None,
+    };
+    let own = a.verdict == Verdict::Expert;
+    let chose = w.your_choice(a.action, cost, own);
+    let first_own = e.played == e.expert.action;
+    let first = format!(
+        "{}{colon}{}, {}",
+        w.t(T::FirstTime),
+        w.action(e.played),
+        w.against_expert(Some(e.cost.cost()), first_own)
+    );
     let why = format!(
         "{} {} — {}",
         w.sign(Sign::Advised),
         w.action(e.expert.action),
         w.reason(e.expert.reason)
     );
-    let mut lines = vec![(title, style), (chose, t.text), (first, t.dim), (why, t.accent)];
-    for o in &e.expert.options {
+    let mut lines =
+        vec![(title.to_string(), style), (chose, t.text), (first, t.dim), (why, t.accent)];
+    // Every option weighed, by its worth, best first.
+    let mut options: Vec<_> = e.expert.options.iter().collect();
+    options.sort_by(|a, b| b.worth.mean.total_cmp(&a.worth.mean));
+    for o in options {
         let mark = if o.action == a.action {
             w.sign(Sign::Chosen)
         } else if o.action == e.expert.action {
@@ -96,16 +110,6 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut B
         lines.push((
             format!("  {mark} {action}{} {}", " ".repeat(pad), figure(ctx, o.worth)),
             style,
-        ));
-    }
-    // South's first choice, when the expert's options did not include it, with its cost.
-    if e.expert.options.iter().all(|o| o.action != e.played) {
-        let mark = if a.action == e.played { w.sign(Sign::Chosen) } else { " " };
-        let action = w.action(e.played);
-        let pad = 8usize.saturating_sub(action.chars().count());
-        lines.push((
-            format!("  {mark} {action}{} {}", " ".repeat(pad), w.cost(e.cost.cost())),
-            t.bad,
         ));
     }
     let lines: Vec<Line> = lines
@@ -122,9 +126,4 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut B
     if y > inner.y {
         ctx.button(inner.x, y, w.t(T::NextExercise), true, Hit::Continue, buf);
     }
-}
-
-/// A cost as what the choice scores against the expert's: the other way round.
-fn neg(c: Figure) -> Figure {
-    Figure { mean: -c.mean, se: c.se }
 }

@@ -281,7 +281,8 @@ fn review(ctx: &mut Ctx<'_>, h: History, i: usize, screen: Rect, buf: &mut Buffe
 
 /// The expert's analysis of a finished deal from South's seat: the deal with every hand seen,
 /// then each of South's calls and cards beside the expert's choice and what the difference
-/// cost when it is a clear mistake, and their sum; or a line saying it is on its way.
+/// cost when it is a clear mistake, with the expert's reason and every option's worth, best
+/// first, when they differ; and their sum; or a line saying it is on its way.
 fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
@@ -325,6 +326,12 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         lines.push(Line::from(spans));
         if !same {
             lines.push(Line::from(span(format!("         {}", w.reason(r.reason)), t.dim)));
+            // The options' worths, best first, apart from what South's choice cost.
+            if !r.options.is_empty() {
+                for l in broken(&w.weighed(&r.options), WEIGHED_WIDTH) {
+                    lines.push(Line::from(span(format!("         {l}"), t.dim)));
+                }
+            }
         }
         if let Some(m) = &r.meaning {
             let shows = format!("         {}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m));
@@ -334,6 +341,24 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let decisions = decisions.len();
     lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost, se), t.accent)));
     lines
+}
+
+/// The widest line of the options' worths under a decision of the analysis: the review's
+/// narrowest text, on an 80-column terminal, less the indent.
+const WEIGHED_WIDTH: usize = 60;
+
+/// `text` in lines of at most `width` characters where it can be, broken after its commas.
+fn broken(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for piece in text.split_inclusive(", ") {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + piece.trim_end().chars().count() <= width => {
+                line.push_str(piece);
+            }
+            _ => lines.push(piece.to_string()),
+        }
+    }
+    lines.into_iter().map(|l| l.trim_end().to_string()).collect()
 }
 
 /// The tricks of the deal on the table, one at a time, the last first; ← → go through them.
@@ -389,7 +414,17 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod tests {
-    use super::{CONTRACT_WIDTH, RESULT_WIDTH};
+    use super::{CONTRACT_WIDTH, RESULT_WIDTH, broken};
+
+    #[test]
+    fn the_options_are_broken_after_their_commas() {
+        let text = "Weighed: 8♠ +33 ± 98, 10♥ +33 ± 98, 10♦ +33 ± 98, J♥ +28 ± 96";
+        assert_eq!(
+            broken(text, 40),
+            ["Weighed: 8♠ +33 ± 98, 10♥ +33 ± 98,", "10♦ +33 ± 98, J♥ +28 ± 96"]
+        );
+        assert_eq!(broken("Weighed: Pass +12", 40), ["Weighed: Pass +12"]);
+    }
     use crate::rules::{Bid, BidLevel, Contract, Multiplier, Seat, Trump};
     use crate::text::SuitStyle;
     use crate::text::T;

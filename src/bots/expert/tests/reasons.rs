@@ -256,6 +256,50 @@ fn check_card(game: &Game, card: Card, reason: Reason, samples: &Samples) -> Res
     }
 }
 
+/// What option `a` scores more than option `b` in `samples`, world by world over the worlds
+/// both were weighed in, counted here: the weighted mean of the differences and its standard
+/// error (the weighted variance over the effective number of worlds less one).
+fn paired_of(samples: &Samples, a: Action, b: Action) -> Option<(f64, f64)> {
+    let i = samples.column(a)?;
+    let j = samples.column(b)?;
+    let diffs: Vec<(f64, f64)> = samples
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.outcomes[i]?.value - r.outcomes[j]?.value, r.weight)))
+        .collect();
+    let w: f64 = diffs.iter().map(|d| d.1).sum();
+    if diffs.is_empty() || w <= 0.0 {
+        return None;
+    }
+    let mean = diffs.iter().map(|(x, wt)| x * wt).sum::<f64>() / w;
+    let var = diffs.iter().map(|(x, wt)| wt * (x - mean).powi(2)).sum::<f64>() / w;
+    let n = w * w / diffs.iter().map(|d| d.1 * d.1).sum::<f64>();
+    let se = if n > 1.0 + 1e-9 { (var / (n - 1.0)).sqrt() } else { f64::INFINITY };
+    Some((mean, se))
+}
+
+/// The share of the weight of `action`'s worlds in `samples` where a doubled call wins (the
+/// contract failing for a contre, made for a surcontre), in percent rounded down.
+fn wins_of(samples: &Samples, action: Action) -> Option<u8> {
+    let i = samples.column(action)?;
+    let (mut all, mut won) = (0.0, 0.0);
+    for r in &samples.rows {
+        let Some(o) = r.outcomes[i].filter(|o| o.contract.is_some()) else { continue };
+        all += r.weight;
+        if o.made == (action == Action::Bid(Call::Surcontre)) {
+            won += r.weight;
+        }
+    }
+    let share = if all > 0.0 {
+        won / all
+    } else if action == Action::Bid(Call::Contre) {
+        1.0
+    } else {
+        0.0
+    };
+    Some((share * 100.0 + 1e-9).floor() as u8)
+}
+
 /// Checks that `reason`, given for `call` by the seat to speak in `game`, is true of the deal,
 /// the rules and the figures of `samples`.
 fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Result<(), String> {
@@ -281,6 +325,17 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
     };
     let count = |f: &dyn Fn(&WorldOutcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
     let opponents = auction.current_bid().filter(|(b, _)| b.team() != seat.team());
+    // The call's mean is the best of the options weighed.
+    let means: Vec<f64> = samples.actions.iter().filter_map(|&a| mean_of(samples, a)).collect();
+    let best =
+        |c: Call| mean_of(samples, Action::Bid(c)).is_some_and(|m| means.iter().all(|&o| o <= m));
+    // What `other` pays more than the call, as a reason quotes it, and whether that is clear:
+    // ten points and two standard errors.
+    let gain = |other: Call| paired_of(samples, Action::Bid(other), Action::Bid(call));
+    let quoted = |(mean, se): (f64, f64), diff: i16, quoted_se: Option<u16>| {
+        mean.floor() as i16 == diff && se.is_finite().then(|| se.round() as u16) == quoted_se
+    };
+    let clear = |(mean, se): (f64, f64)| mean >= 10.0 && mean >= 2.0 * se;
     let ok = legal.allows(call)
         && match reason {
             Reason::OnlyCall => legal.to_vec() == vec![Call::Pass],
@@ -288,6 +343,8 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                 let is_ours =
                     |o: &WorldOutcome| o.contract.is_some_and(|c| c.taker.team() == seat.team());
                 matches!(call, Call::Bid(_))
+                    && best(call)
+                    && 2 * made > ours
                     && usize::from(of) == n
                     && usize::from(ours) == count(&is_ours)
                     && ours > 0
@@ -303,6 +360,7 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                     .collect();
                 let theirs = mean_of(samples, Action::Bid(other));
                 call == Call::Pass
+                    && best(call)
                     && other != Call::Pass
                     && legal.allows(other)
                     && mean_of(samples, Action::Bid(Call::Pass)).is_some_and(|m| {
@@ -315,6 +373,9 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
             Reason::Contre { need, seen, seen_se, worlds, of } => {
                 let contract = |o: &WorldOutcome| o.contract.is_some();
                 call == Call::Contre
+                    && best(call)
+                    && 2 * worlds > of
+                    && seen < need
                     && opponents.is_some_and(|(_, b)| b.level.value() == need)
                     && usize::from(of) == n
                     && n > 0
@@ -323,6 +384,8 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
             }
             Reason::Surcontre { worlds, of } => {
                 call == Call::Surcontre
+                    && best(call)
+                    && 2 * worlds > of
                     && usize::from(of) == n
                     && n > 0
                     && usize::from(worlds) == count(&|o| o.contract.is_some() && o.made)
@@ -337,6 +400,26 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                             .all(|c| c == card || c.strength(b.trump) < card.strength(b.trump))
                 });
                 call == Call::Contre && game.deal().dealt[seat].contains(card) && top
+            }
+            Reason::Close { best: other, diff, se } => {
+                other != call
+                    && !best(call)
+                    && best(other)
+                    && legal.allows(other)
+                    && gain(other).is_some_and(|g| quoted(g, diff, se) && !clear(g))
+            }
+            Reason::Risky { best: other, diff, se, wins, of } => {
+                let action = Action::Bid(other);
+                let worlds = outcomes_of(samples, action).len();
+                let short = worlds < 8 || wins < 70 || gain(other).is_some_and(|g| g.0 < 25.0);
+                matches!(other, Call::Contre | Call::Surcontre)
+                    && other != call
+                    && !best(call)
+                    && legal.allows(other)
+                    && usize::from(of) == worlds
+                    && wins_of(samples, action) == Some(wins)
+                    && gain(other).is_some_and(|g| quoted(g, diff, se) && clear(g))
+                    && short
             }
             Reason::Figures { mean, se, worlds } => {
                 mean_of(samples, Action::Bid(call))
