@@ -178,30 +178,29 @@ fn footer_rank(cmd: keymap::Cmd) -> u8 {
     }
 }
 
-/// The footer entries that fit in `width` columns, whole, in their order.
+/// The footer entries that fit in `width` columns, whole, in their order: the most important
+/// first, then each of the others that still fits, so that an entry too wide leaves its room to
+/// a narrower one.
 fn footer_fit<'b>(
     entries: &[&'b keymap::Binding],
     spans: impl Fn(&keymap::Binding) -> [ratatui::text::Span<'static>; 2],
     width: u16,
 ) -> Vec<&'b keymap::Binding> {
     let cost = |b: &keymap::Binding| spans(b).iter().map(|s| s.width()).sum::<usize>();
-    let mut shown = entries.to_vec();
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(footer_rank(entries[i].cmd)), i));
     // The last entry's two trailing spaces may hang over the edge.
-    let total = |v: &[&keymap::Binding]| v.iter().map(|b| cost(b)).sum::<usize>().saturating_sub(2);
-    while total(&shown) > usize::from(width) {
-        let least = shown
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| footer_rank(b.cmd) < u8::MAX)
-            .min_by_key(|(i, b)| (footer_rank(b.cmd), std::cmp::Reverse(*i)));
-        match least {
-            Some((i, _)) => {
-                shown.remove(i);
-            }
-            None => break,
+    let room = usize::from(width) + 2;
+    let mut kept = vec![false; entries.len()];
+    let mut used = 0;
+    for i in order {
+        let c = cost(entries[i]);
+        if footer_rank(entries[i].cmd) == u8::MAX || used + c <= room {
+            kept[i] = true;
+            used += c;
         }
     }
-    shown
+    entries.iter().zip(kept).filter_map(|(b, k)| k.then_some(*b)).collect()
 }
 
 /// The felt and the side panel of the table drawn in `area`.
