@@ -11,7 +11,7 @@ use contree::rules::{BidLevel, Call, Seat, Team, Trick};
 use contree::session::effects::Effect;
 use contree::session::settings::{Settings, Speed};
 use contree::session::table::Wait;
-use contree::text::Lang;
+use contree::text::{Lang, Sign, T};
 use contree::ui::auction::Selected;
 use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
 use contree::ui::table_screen::BidButton;
@@ -2883,9 +2883,21 @@ fn meaning_box(app: &App, t: &Terminal<TestBackend>) -> String {
     text_in(t, ratatui::layout::Rect::new(r.x + 1, r.y + 1, r.width - 2, r.height - 2))
 }
 
+/// The inside of the bidding box under its first row, as text.
+fn bidding_box(app: &App, t: &Terminal<TestBackend>) -> String {
+    let pass = app.hits.area_of(Hit::Bid(BidButton::Call(Call::Pass))).expect("Pass is drawn");
+    let buf = t.backend().buffer();
+    let right = (pass.x..buf.area.width).find(|&x| buf[(x, pass.y)].symbol() == "│");
+    let right = right.expect("the box's border");
+    let bottom = (pass.y..buf.area.height).find(|&y| buf[(pass.x, y)].symbol() == "─");
+    let bottom = bottom.expect("the box's foot");
+    text_in(t, ratatui::layout::Rect::new(pass.x, pass.y, right - pass.x, bottom - pass.y))
+}
+
 #[test]
 fn call_meanings() {
     snapshot_all("call_meaning", reading_souths_bid);
+    snapshot_all("bid_meaning", choosing_a_bid);
     snapshot_all("bid_meaning_whole", |l| {
         let mut app = choosing_a_bid(l);
         key(&mut app, KeyCode::Up);
@@ -2992,4 +3004,46 @@ fn a_click_on_a_call_reads_it_and_a_second_closes_it() {
     let t = draw(&mut app, 80, 24);
     let auction = app.game().expect("a game").deal().auction.clone();
     assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+}
+
+#[test]
+fn the_focused_bidding_button_says_what_its_call_tells_partner() {
+    use contree::rules::{Bid, Suit, Trump};
+    for lang in Lang::ALL {
+        let mut app = at_table(lang);
+        let w = app.words();
+        let auction = app.game().expect("a game").deal().auction.clone();
+        let said = |call: Call| {
+            format!(
+                "{} {} {}",
+                w.call(call),
+                w.sign(Sign::Dash),
+                w.meaning(&Meaning::of(&auction, call))
+            )
+        };
+        // South's turn opens on Pass.
+        let t = draw(&mut app, 120, 40);
+        assert!(bidding_box(&app, &t).ends_with(&said(Call::Pass)), "{}", bidding_box(&app, &t));
+        // A value waits for its suit; the suit's button says what the bid tells.
+        focus_first_value(&mut app);
+        let t = draw(&mut app, 120, 40);
+        assert!(bidding_box(&app, &t).ends_with(w.t(T::MeaningAfterTrump)));
+        key(&mut app, KeyCode::Enter);
+        let bid = |suit| Call::Bid(Bid { level: BidLevel::Points(80), trump: Trump::Suit(suit) });
+        for suit in [Suit::Spades, Suit::Hearts] {
+            let t = draw(&mut app, 120, 40);
+            assert!(bidding_box(&app, &t).ends_with(&said(bid(suit))), "{lang:?} {suit:?}");
+            key(&mut app, KeyCode::Right);
+        }
+        // At 80x24 the meaning is shortened, and ↑ reads it whole in the auction panel.
+        key(&mut app, KeyCode::Left);
+        let t = draw(&mut app, 80, 24);
+        let note = format!("{} {}", w.keys("↑"), w.t(T::WholeMeaning));
+        assert!(format!("{:?}", t.backend()).contains(&note), "{lang:?}: {:?}", t.backend());
+        key(&mut app, KeyCode::Up);
+        let t = draw(&mut app, 80, 24);
+        assert!(!format!("{:?}", t.backend()).contains(&note));
+        let whole = w.meaning(&Meaning::of(&auction, bid(Suit::Hearts)));
+        assert_eq!(meaning_box(&app, &t), whole, "{lang:?}");
+    }
 }

@@ -229,6 +229,10 @@ fn hand_rows(felt: Rect) -> u16 {
     if felt.height >= 30 { 9 } else { HAND_ROWS }
 }
 
+/// The rows the bidding box takes for the focused call's meaning where the felt has them: the
+/// longest meaning, whole in the large box.
+const MEANING_ROWS: u16 = 9;
+
 /// The rows of North's seat, the fewest of the middle of the felt (a trick of small cards), and
 /// South's hand of small cards: the fewest rows the table is drawn in.
 const NORTH_ROWS: u16 = 4;
@@ -283,9 +287,10 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     );
     let bidding_phase = ctx.app.game().is_some_and(|g| g.phase() == Phase::Bidding);
     if bidding_phase {
-        // Sans atout and tout atout take a row of buttons of their own.
+        // Sans atout and tout atout take a row of buttons of their own; under the buttons, the
+        // focused call's meaning takes what the felt lends, the same rows whatever it says.
         let nt_at = ctx.app.game().is_some_and(|g| g.rules().nt_at);
-        let h = center.height.min(if nt_at { 11 } else { 10 });
+        let h = center.height.min(if nt_at { 11 } else { 10 } + MEANING_ROWS);
         let r = Rect::new(center.x, center.y + (center.height - h) / 2, center.width, h);
         bidding::draw(ctx, r, buf);
     } else {
