@@ -215,3 +215,32 @@ fn ascii_and_no_colour_draw_the_practice() {
     assert!(buf.content().iter().all(|c| c.symbol().is_ascii()), "ASCII only");
     assert!(buf.content().iter().all(|c| c.fg == ratatui::style::Color::Reset));
 }
+
+#[test]
+fn an_exercise_s_auction_is_read_with_keys_and_clicks_and_esc_closes_it_before_leaving() {
+    use contree::ui::auction::Selected;
+    let selected = |app: &App| app.table().and_then(|t| t.selected());
+    let mut app = practising(Lang::En, vec![exercise(false)]);
+    let calls = app.game().expect("the exercise's table").deal().auction.calls().len();
+    assert!(calls > 0, "the exercise's auction holds calls");
+    // ↑ reads the call South is choosing, then the one before it.
+    key(&mut app, KeyCode::Up);
+    assert_eq!(selected(&app), Some(Selected::Coming));
+    key(&mut app, KeyCode::Up);
+    assert_eq!(selected(&app), Some(Selected::Call(calls - 1)));
+    // Esc closes it, and the next Esc leaves the practice.
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(selected(&app), None);
+    assert!(matches!(app.screen(), Screen::Practice(_)), "still practising");
+    // A click reads a call, a second closes it; no choice is made by either.
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Call(Selected::Call(0)));
+    assert_eq!(selected(&app), Some(Selected::Call(0)));
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Call(Selected::Call(0)));
+    assert_eq!(selected(&app), None);
+    assert_eq!(app.mode(), Mode::Bidding, "nothing chosen");
+    assert!(app.take_effects().is_empty());
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen(), Screen::Start(_)), "Esc goes back");
+}

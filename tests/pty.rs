@@ -196,15 +196,19 @@ impl Table {
     }
 
     fn wait_for_any(&self, texts: &[&str]) {
+        self.wait_until(&format!("{texts:?}"), |c| texts.iter().any(|t| c.contains(t)));
+    }
+
+    /// Waits until the screen holds what `seen` looks for, described as `what`.
+    fn wait_until(&self, what: &str, seen: impl Fn(&str) -> bool) {
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(20) {
-            let c = self.contents();
-            if texts.iter().any(|t| c.contains(t)) {
+            if seen(&self.contents()) {
                 return;
             }
             std::thread::sleep(Duration::from_millis(30));
         }
-        panic!("{texts:?} never appeared; the screen:\n{}", self.contents());
+        panic!("{what} never appeared; the screen:\n{}", self.contents());
     }
 
     fn send(&mut self, keys: &str) {
@@ -359,7 +363,11 @@ fn the_experts_hint_comes_from_its_thread_and_is_saved_as_seen() {
     t.wait_for("Hint (i)");
     t.send("i");
     t.wait_for("Hint: ");
-    t.wait_for(" — ");
+    // The advice on the hint's own line: the call, a dash, why (the bidding box writes a call's
+    // meaning after a dash as well).
+    let advice =
+        |c: &str| c.lines().any(|l| l.trim_start().starts_with("Hint: ") && l.contains(" — "));
+    t.wait_until("the advice", advice);
     assert!(!t.contents().contains("Hint (i)"), "asked once:\n{}", t.contents());
     t.send("q");
     t.wait_exit();

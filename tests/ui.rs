@@ -5,12 +5,14 @@ mod screen;
 
 use screen::{SEED, click, config, draw};
 
+use contree::bots::bidding::{Meaning, every_call};
 use contree::game::{GameSave, Phase};
-use contree::rules::{BidLevel, Seat, Team, Trick};
+use contree::rules::{BidLevel, Call, Seat, Team, Trick};
 use contree::session::effects::Effect;
 use contree::session::settings::{Settings, Speed};
 use contree::session::table::Wait;
-use contree::text::Lang;
+use contree::text::{Lang, Sign, T};
+use contree::ui::auction::Selected;
 use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
 use contree::ui::table_screen::BidButton;
 use contree::ui::view;
@@ -2434,8 +2436,13 @@ fn in_ascii_every_screen_is_ascii_in_both_languages() {
             look("popup", &app);
             key(&mut app, back);
         }
+        // A call's meaning: the call South is choosing, then South's bid during the play.
+        key(&mut app, KeyCode::Up);
+        look("meaning of the call to come", &app);
+        key(&mut app, KeyCode::Esc);
         let mut app = playing_of(app);
         look("playing", &app);
+        look("meaning", &read_souths_bid(app.clone()));
         // A refused card says why.
         let legal = app.playable();
         if let Some(i) = app.hand().iter().position(|c| !legal.contains(*c)) {
@@ -2819,4 +2826,224 @@ fn the_expert_in_your_seat() {
         app.stats = Some(stats);
         app
     });
+}
+
+/// The row of the auction panel whose meaning is read.
+fn selected(app: &App) -> Option<Selected> {
+    app.table().and_then(|t| t.selected())
+}
+
+/// The index in the auction of South's first bid.
+fn souths_bid(app: &App) -> usize {
+    let a = &app.game().expect("a game").deal().auction;
+    let bid = |i: &usize| a.seat_of(*i) == Seat::South && a.calls()[*i] != Call::Pass;
+    (0..a.calls().len()).find(bid).expect("South bid")
+}
+
+/// The play of the first deal, South's opening read in the auction panel: ↑ from the last
+/// call back to it.
+fn reading_souths_bid(lang: Lang) -> App {
+    read_souths_bid(playing(lang))
+}
+
+fn read_souths_bid(mut app: App) -> App {
+    let south = souths_bid(&app);
+    let calls = app.game().expect("a game").deal().auction.calls().len();
+    for _ in south..calls {
+        key(&mut app, KeyCode::Up);
+    }
+    assert_eq!(selected(&app), Some(Selected::Call(south)));
+    app
+}
+
+/// South choosing its bid: 80 chosen, the focus on the first suit.
+fn choosing_a_bid(lang: Lang) -> App {
+    let mut app = at_table(lang);
+    focus_first_value(&mut app);
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.bid_buttons()[focus(&app)], BidButton::Trump(_)));
+    app
+}
+
+/// The text in `area` of a frame, its rows joined by spaces as a wrapped text was cut.
+fn text_in(t: &Terminal<TestBackend>, area: ratatui::layout::Rect) -> String {
+    let buf = t.backend().buffer();
+    let rows: Vec<String> = (area.top()..area.bottom())
+        .map(|y| (area.left()..area.right()).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .map(|row| row.trim().to_string())
+        .filter(|row| !row.is_empty())
+        .collect();
+    rows.join(" ")
+}
+
+/// The inside of the meaning box of the auction panel, as text.
+fn meaning_box(app: &App, t: &Terminal<TestBackend>) -> String {
+    let row = selected(app).expect("a row read");
+    let r = app.hits.area_of(Hit::Call(row)).expect("the meaning box is drawn");
+    text_in(t, ratatui::layout::Rect::new(r.x + 1, r.y + 1, r.width - 2, r.height - 2))
+}
+
+/// The inside of the bidding box under its first row, as text.
+fn bidding_box(app: &App, t: &Terminal<TestBackend>) -> String {
+    let pass = app.hits.area_of(Hit::Bid(BidButton::Call(Call::Pass))).expect("Pass is drawn");
+    let buf = t.backend().buffer();
+    let right = (pass.x..buf.area.width).find(|&x| buf[(x, pass.y)].symbol() == "│");
+    let right = right.expect("the box's border");
+    let bottom = (pass.y..buf.area.height).find(|&y| buf[(pass.x, y)].symbol() == "─");
+    let bottom = bottom.expect("the box's foot");
+    text_in(t, ratatui::layout::Rect::new(pass.x, pass.y, right - pass.x, bottom - pass.y))
+}
+
+#[test]
+fn call_meanings() {
+    snapshot_all("call_meaning", reading_souths_bid);
+    snapshot_all("bid_meaning", choosing_a_bid);
+    snapshot_all("bid_meaning_whole", |l| {
+        let mut app = choosing_a_bid(l);
+        key(&mut app, KeyCode::Up);
+        assert_eq!(selected(&app), Some(Selected::Coming));
+        app
+    });
+    let mut app = read_souths_bid(playing_of(seated(ascii(Lang::Fr))));
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("call_meaning_ascii_fr", t.backend());
+    assert_eq!(not_ascii(&t), None);
+}
+
+#[test]
+fn the_auctions_calls_are_read_with_keys_during_the_auction_and_the_play() {
+    let mut app = at_table(Lang::En);
+    let w = app.words();
+    let auction = app.game().expect("a game").deal().auction.clone();
+    assert_eq!(auction.calls(), &[Call::Pass], "West passed; South is to bid");
+    assert_eq!(selected(&app), None);
+    let t = draw(&mut app, 120, 40);
+    assert!(app.hits.area_of(Hit::Call(Selected::Coming)).is_none(), "no meaning box");
+    assert!(!footer_row(&t).contains("Esc  close"));
+    // ↑ reads the call South is choosing: Pass, where South's turn opens.
+    key(&mut app, KeyCode::Up);
+    assert_eq!(selected(&app), Some(Selected::Coming));
+    let t = draw(&mut app, 120, 40);
+    assert_eq!(meaning_box(&app, &t), w.meaning(&Meaning::of(&auction, Call::Pass)));
+    assert!(footer_row(&t).contains("Esc  close"), "{}", footer_row(&t));
+    // Then West's pass, before it; ↓ and j come back, k goes up as ↑.
+    key(&mut app, KeyCode::Up);
+    assert_eq!(selected(&app), Some(Selected::Call(0)));
+    let t = draw(&mut app, 120, 40);
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+    ch(&mut app, 'j');
+    assert_eq!(selected(&app), Some(Selected::Coming));
+    ch(&mut app, 'k');
+    assert_eq!(selected(&app), Some(Selected::Call(0)));
+    // Esc closes the meaning, and only then opens the menu.
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(selected(&app), None);
+    assert!(app.popups.is_empty(), "no menu yet: {:?}", app.popups);
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.popups.last(), Some(Popup::Menu { .. })));
+    key(&mut app, KeyCode::Esc);
+    // During the play, the auction is read as well, and South's own bid: ↑ from the last call.
+    bid_with_keys(&mut app);
+    assert_eq!(app.game().map(|g| g.phase()), Some(Phase::Playing));
+    let mut app = read_souths_bid(app);
+    let auction = app.game().expect("a game").deal().auction.clone();
+    let south = souths_bid(&app);
+    let t = draw(&mut app, 80, 24);
+    let read = meaning_box(&app, &t);
+    let whole = w.meaning(&every_call(&auction)[south]);
+    assert!(read.starts_with("Opens: a count of 80"), "{read}");
+    assert!(
+        read == whole || read.chars().count() < whole.chars().count(),
+        "at 80x24, whole or shortened: {read}"
+    );
+    let t = draw(&mut app, 120, 40);
+    assert_eq!(meaning_box(&app, &t), whole, "whole at 120x40");
+    // Reading changes nothing of the play: a card is played as ever.
+    let hand = app.hand().len();
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.hand().len(), hand - 1);
+    assert_eq!(selected(&app), Some(Selected::Call(south)), "the call stays read");
+    // A new deal closes it.
+    let mut app = finished_deal_of(app);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), contree::ui::keymap::Mode::DealDone);
+    key(&mut app, KeyCode::Up);
+    assert!(selected(&app).is_some(), "the finished deal's auction is read");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(selected(&app), None, "the next deal's auction starts unread");
+}
+
+#[test]
+fn a_click_on_a_call_reads_it_and_a_second_closes_it() {
+    let mut app = playing(Lang::En);
+    let south = souths_bid(&app);
+    let w = app.words();
+    let auction = app.game().expect("a game").deal().auction.clone();
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Call(Selected::Call(south)));
+    assert_eq!(selected(&app), Some(Selected::Call(south)));
+    let t = draw(&mut app, 120, 40);
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[south]));
+    // Another call, then the same again.
+    click(&mut app, Hit::Call(Selected::Call(0)));
+    assert_eq!(selected(&app), Some(Selected::Call(0)));
+    let t = draw(&mut app, 120, 40);
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+    let row = app.hits.area_of(Hit::Call(Selected::Call(0))).expect("drawn");
+    // The topmost area of that call is its meaning box: a click on it closes it too.
+    assert!(row.height > 1);
+    click(&mut app, Hit::Call(Selected::Call(0)));
+    assert_eq!(selected(&app), None);
+    // During the auction, every seat's call: West's pass, by a click on its row.
+    let mut app = at_table(Lang::En);
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Call(Selected::Call(0)));
+    assert_eq!(selected(&app), Some(Selected::Call(0)));
+    let t = draw(&mut app, 80, 24);
+    let auction = app.game().expect("a game").deal().auction.clone();
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+}
+
+#[test]
+fn the_focused_bidding_button_says_what_its_call_tells_partner() {
+    use contree::rules::{Bid, Suit, Trump};
+    for lang in Lang::ALL {
+        let mut app = at_table(lang);
+        let w = app.words();
+        let auction = app.game().expect("a game").deal().auction.clone();
+        let said = |call: Call| {
+            format!(
+                "{} {} {}",
+                w.call(call),
+                w.sign(Sign::Dash),
+                w.meaning(&Meaning::of(&auction, call))
+            )
+        };
+        // South's turn opens on Pass.
+        let t = draw(&mut app, 120, 40);
+        assert!(bidding_box(&app, &t).ends_with(&said(Call::Pass)), "{}", bidding_box(&app, &t));
+        // A value waits for its suit; the suit's button says what the bid tells.
+        focus_first_value(&mut app);
+        let t = draw(&mut app, 120, 40);
+        assert!(bidding_box(&app, &t).ends_with(w.t(T::MeaningAfterTrump)));
+        key(&mut app, KeyCode::Enter);
+        let bid = |suit| Call::Bid(Bid { level: BidLevel::Points(80), trump: Trump::Suit(suit) });
+        for suit in [Suit::Spades, Suit::Hearts] {
+            let t = draw(&mut app, 120, 40);
+            assert!(bidding_box(&app, &t).ends_with(&said(bid(suit))), "{lang:?} {suit:?}");
+            key(&mut app, KeyCode::Right);
+        }
+        // At 80x24 the meaning is shortened, and ↑ reads it whole in the auction panel.
+        key(&mut app, KeyCode::Left);
+        let t = draw(&mut app, 80, 24);
+        let note = format!("{} {}", w.keys("↑"), w.t(T::WholeMeaning));
+        assert!(format!("{:?}", t.backend()).contains(&note), "{lang:?}: {:?}", t.backend());
+        key(&mut app, KeyCode::Up);
+        let t = draw(&mut app, 80, 24);
+        assert!(!format!("{:?}", t.backend()).contains(&note));
+        let whole = w.meaning(&Meaning::of(&auction, bid(Suit::Hearts)));
+        assert_eq!(meaning_box(&app, &t), whole, "{lang:?}");
+    }
 }

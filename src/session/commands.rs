@@ -211,6 +211,12 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
                 Err(why) => Availability::NotNow(Some(why)),
             };
         }
+        // ↑ and ↓ at the table read the auction: while it holds a call, or South is to make one.
+        Cmd::Up | Cmd::Down
+            if matches!(mode, Mode::Bidding | Mode::Playing | Mode::Declare | Mode::DealDone) =>
+        {
+            !table.game().deal().auction.calls().is_empty() || table.south_to_bid()
+        }
         // `i` while South may ask and has not asked yet.
         Cmd::Hint => table.hint_allowed(),
         // `r` on South's turn to play; the table then checks the claim.

@@ -223,6 +223,9 @@ texts! {
     Page => "page", "page";
     Pick => "card", "carte";
     NextButton => "buttons", "boutons";
+    CallMeaningKey => "a call's meaning", "sens d'une annonce";
+    MeaningAfterTrump => "choose its trump to read what the bid tells partner.", "choisissez son atout pour lire ce que l'enchère dit au partenaire.";
+    WholeMeaning => "the whole meaning", "le sens en entier";
     Scroll => "scroll", "défiler";
     Close => "close", "fermer";
     Change => "change", "modifier";

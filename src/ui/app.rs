@@ -360,7 +360,8 @@ impl App {
         if !self.in_sight() && !matches!(cmd, Some(Cmd::Quit | Cmd::Suspend)) {
             return;
         }
-        // Keys that only look, quit, suspend or take back work at any time.
+        // Keys that only look, quit, suspend or take back work at any time; at the table, ↑ and
+        // ↓ only read the auction.
         let aside = matches!(
             cmd,
             Some(
@@ -372,6 +373,8 @@ impl App {
                     | Cmd::Menu
                     | Cmd::Players
                     | Cmd::Undo
+                    | Cmd::Up
+                    | Cmd::Down
             )
         );
         if !aside && self.paused() {
@@ -379,6 +382,12 @@ impl App {
         }
         let Some(cmd) = cmd else { return };
         self.status = None;
+        // Esc closes a call's meaning read at the table before it opens the menu, or leaves an
+        // exercise.
+        if matches!(cmd, Cmd::Menu | Cmd::Close) && key.code == KeyCode::Esc && self.close_meaning()
+        {
+            return;
+        }
         if self.practice_key(mode, cmd, key) {
             return;
         }
@@ -436,6 +445,11 @@ impl App {
                 let out = self.session.drive(|t| t.key(cmd, digit));
                 self.show(out);
             }
+            // Once the deal is over, its auction is still read.
+            Mode::DealDone if matches!(cmd, Cmd::Up | Cmd::Down) => {
+                let out = self.session.drive(|t| t.key(cmd, None));
+                self.show(out);
+            }
             Mode::Summary | Mode::GameOver if cmd == Cmd::Act => self.continue_popup(),
             Mode::DealDone if cmd == Cmd::Act => self.reopen_summary(),
             Mode::History => self.history_key(cmd),
@@ -452,6 +466,19 @@ impl App {
                 self.popups.pop();
             }
             _ => {}
+        }
+    }
+
+    /// Closes the meaning read at the table seen, the game's or an exercise's; false when none
+    /// was shown.
+    fn close_meaning(&mut self) -> bool {
+        if !self.popups.is_empty() || !self.over.is_empty() {
+            return false;
+        }
+        match &mut self.base {
+            Screen::Table => self.session.table_mut().is_some_and(TableScreen::close_meaning),
+            Screen::Practice(p) => p.close_meaning(),
+            _ => false,
         }
     }
 

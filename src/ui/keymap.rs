@@ -254,6 +254,16 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding, Playing, Declare],
         footer: true,
     },
+    // At the table, ↑ and ↓ go through the auction's calls, South's to come included, each
+    // read with its meaning under the bots' convention; Esc closes it.
+    Binding {
+        keys: &[code(KeyCode::Up), k('k'), code(KeyCode::Down), k('j')],
+        shown: "↑↓ j k",
+        cmd: Cmd::Up,
+        label: T::CallMeaningKey,
+        modes: &[Bidding, Playing, Declare, DealDone],
+        footer: true,
+    },
     // The rest of the tricks, when South's side takes every one whatever the defence does.
     Binding {
         keys: &[k('r')],
@@ -475,6 +485,12 @@ mod tests {
             command(Bidding, KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT)),
             Some(Cmd::PrevButton)
         );
+        // The auction's calls are read with ↑ and ↓ at the table, during the play and after.
+        for mode in [Bidding, Playing, Declare, DealDone] {
+            assert_eq!(command(mode, key(KeyCode::Up)), Some(Cmd::Up), "{mode:?}");
+            assert_eq!(command(mode, key(KeyCode::Char('j'))), Some(Cmd::Down), "{mode:?}");
+        }
+        assert_eq!(command(Confirm, key(KeyCode::Up)), None);
     }
 
     #[test]
@@ -522,6 +538,7 @@ mod tests {
         assert_eq!(footer_label(Summary, Cmd::Close), Some(T::Close));
         assert_eq!(footer_label(Bidding, Cmd::Menu), Some(T::Menu));
         assert_eq!(footer_label(Playing, Cmd::LastTrick), Some(T::LastTrick));
+        assert_eq!(footer_label(Playing, Cmd::Up), Some(T::CallMeaningKey));
         // A footer never shows two entries for one command, nor one label twice.
         for mode in EVERYWHERE {
             let shown: Vec<&Binding> = footer(*mode).collect();

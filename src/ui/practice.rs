@@ -156,6 +156,19 @@ impl Practice {
         self.follow(out)
     }
 
+    /// A click on a row of the auction panel: its meaning is read, or closed. An answered
+    /// exercise's auction is read as well.
+    pub fn click_call(&mut self, row: crate::ui::auction::Selected) {
+        if let Some(s) = self.served.as_mut() {
+            s.screen.click_call(row);
+        }
+    }
+
+    /// Closes the meaning read on the exercise's table; false when none was.
+    pub fn close_meaning(&mut self) -> bool {
+        self.served.as_mut().is_some_and(|s| s.screen.close_meaning())
+    }
+
     /// What the table did with the key: South's choice is judged, and nothing else the table
     /// asks (a computer player to think, a save) is carried out.
     fn follow(&mut self, out: Vec<Out>) -> Vec<PracticeOut> {

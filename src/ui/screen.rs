@@ -4,6 +4,7 @@
 
 use ratatui::layout::{Position, Rect};
 
+use super::auction::Selected;
 use super::keymap::{Cmd, step};
 use super::table_screen::BidButton;
 use crate::rules::{Card, Seat};
@@ -204,6 +205,9 @@ pub enum Hit {
     Card(Card),
     /// A bidding button.
     Bid(BidButton),
+    /// A row of the auction panel, or the meaning read under it: the call's meaning is read,
+    /// or closed when it already was.
+    Call(Selected),
     /// An item of the start screen.
     Start(StartItem),
     /// A settings line.

@@ -1,8 +1,9 @@
 //! The table as the terminal drives it: the [`Table`] and the controls South plays it with, the
 //! card selected in South's hand, the bidding button focused and the value chosen before its
-//! suit. Keys and clicks become the table's messages here; what the table answers comes back to
-//! the app to carry out.
+//! suit, and the call of the auction whose meaning is read. Keys and clicks become the table's
+//! messages here; what the table answers comes back to the app to carry out.
 
+use super::auction::{AuctionSelection, Selected};
 use super::keymap::Cmd;
 use crate::game::{Action, Phase};
 use crate::rules::{Bid, BidLevel, Call, Card, Seat, Trump};
@@ -35,12 +36,20 @@ pub struct TableScreen {
     bid_focus: usize,
     /// The bid value chosen, waiting for a suit.
     bid_level: Option<BidLevel>,
+    /// The call of the auction panel whose meaning is read.
+    selection: AuctionSelection,
 }
 
 impl TableScreen {
     /// The table with South's controls at rest.
     pub fn new(table: Table) -> TableScreen {
-        TableScreen { table, cursor: 0, bid_focus: NO_FOCUS, bid_level: None }
+        TableScreen {
+            table,
+            cursor: 0,
+            bid_focus: NO_FOCUS,
+            bid_level: None,
+            selection: AuctionSelection::default(),
+        }
     }
 
     /// The table.
@@ -71,6 +80,38 @@ impl TableScreen {
     /// The bid value chosen, waiting for a suit.
     pub fn bid_level(&self) -> Option<BidLevel> {
         self.bid_level
+    }
+
+    /// The row of the auction panel whose meaning is read, if one is.
+    pub fn selected(&self) -> Option<Selected> {
+        let (calls, coming) = self.auction_rows();
+        self.selection.selected(calls, coming)
+    }
+
+    /// The calls of the auction, and whether South is to bid: the rows of the auction panel.
+    fn auction_rows(&self) -> (usize, bool) {
+        (self.table.game().deal().auction.calls().len(), self.table.south_to_bid())
+    }
+
+    /// The call the focused bidding button would make: a call, or a bid in the suit focused at
+    /// the value chosen (else the lowest allowed); the call waiting for its confirmation. None
+    /// on a value, which waits for its suit, and when South is not to bid.
+    pub fn focused_call(&self) -> Option<Call> {
+        if !self.table.south_to_bid() {
+            return None;
+        }
+        if let Some(call) = self.table.confirm() {
+            return Some(call);
+        }
+        match self.bid_buttons().get(self.bid_focus)? {
+            BidButton::Call(c) => Some(*c),
+            BidButton::Trump(trump) => {
+                let min = self.table.game().legal_calls().min_level?;
+                let level = self.bid_level.filter(|l| *l >= min).unwrap_or(min);
+                Some(Call::Bid(Bid { level, trump: *trump }))
+            }
+            BidButton::Level(_) => None,
+        }
     }
 
     /// The bidding buttons South may press now, in order: the values, the suits, the calls.
@@ -116,7 +157,10 @@ impl TableScreen {
                     self.bid_level = None;
                     self.bid_focus = NO_FOCUS;
                 }
-                Out::NewDeal => self.reset(),
+                Out::NewDeal => {
+                    self.reset();
+                    self.selection.close();
+                }
                 Out::Told(Notice::TakenBack(action)) => {
                     self.reset();
                     // A card taken back is the one selected again.
@@ -182,11 +226,30 @@ impl TableScreen {
     /// is the number pressed for [`Cmd::Pick`].
     pub fn key(&mut self, cmd: Cmd, digit: Option<u32>) -> Vec<Out> {
         match cmd {
+            // ↑ and ↓ read the auction, whatever the phase: they change nothing on the table.
+            Cmd::Up | Cmd::Down => {
+                let (calls, coming) = self.auction_rows();
+                self.selection.key(cmd, calls, coming);
+                Vec::new()
+            }
             Cmd::Declare => self.update(TableMsg::Declare(true)),
             Cmd::KeepQuiet => self.update(TableMsg::Declare(false)),
             _ if self.table.game().phase() == Phase::Bidding => self.bid_key(cmd),
             _ => self.play_key(cmd, digit),
         }
+    }
+
+    /// A click on a row of the auction panel: its meaning is read, or, read already, closed.
+    pub fn click_call(&mut self, row: Selected) {
+        let (calls, coming) = self.auction_rows();
+        self.selection.click(row, calls, coming);
+    }
+
+    /// Closes the meaning read; false when none was.
+    pub fn close_meaning(&mut self) -> bool {
+        let shown = self.selected().is_some();
+        self.selection.close();
+        shown
     }
 
     /// A command of the auction.

@@ -7,7 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
-use super::keymap;
+use super::keymap::{self, Mode};
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::widgets::{
     Ctx, bidding, centered, hand, panel, player, popups, practice, screens, span, trick,
@@ -141,7 +141,7 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     let entries: Vec<_> = keymap::footer(mode)
         .filter(|b| ctx.app.availability(mode, b.cmd) == Availability::Now)
         .collect();
-    let shown = footer_fit(&entries, |b| footer_spans(ctx, b), area.width);
+    let shown = footer_fit(mode, &entries, |b| footer_spans(ctx, b), area.width);
     let spans: Vec<_> = shown.into_iter().flat_map(|b| footer_spans(ctx, b)).collect();
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
@@ -152,17 +152,26 @@ fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'sta
     let first = ctx.words.keys(first);
     let surcontre =
         b.cmd == keymap::Cmd::Contre && ctx.app.game().is_some_and(|g| g.legal_calls().surcontre);
-    let label = if surcontre { T::Surcontre } else { b.label };
+    // While a call's meaning is read, Esc closes it before it opens the menu.
+    let reading =
+        b.cmd == keymap::Cmd::Menu && ctx.app.table().is_some_and(|t| t.selected().is_some());
+    let label = if surcontre {
+        T::Surcontre
+    } else if reading {
+        T::Close
+    } else {
+        b.label
+    };
     [
         span(format!(" {first} "), ctx.theme.selected),
         span(format!(" {}  ", ctx.words.t(label)), ctx.theme.dim),
     ]
 }
 
-/// How much a footer entry matters when the footer is too narrow for all of them: the least
-/// goes first. Help, close and quit are never left out, so a narrow terminal in a wordy language
-/// still says how to get help and out; the help screen lists every key anyway.
-fn footer_rank(cmd: keymap::Cmd) -> u8 {
+/// How much a footer entry matters in `mode` when the footer is too narrow for all of them: the
+/// least goes first. Help, close and quit are never left out, so a narrow terminal in a wordy
+/// language still says how to get help and out; the help screen lists every key anyway.
+fn footer_rank(mode: Mode, cmd: keymap::Cmd) -> u8 {
     use keymap::Cmd::*;
     match cmd {
         Help | Close | Quit | Suspend | Yes | No | Declare | KeepQuiet => u8::MAX,
@@ -172,36 +181,41 @@ fn footer_rank(cmd: keymap::Cmd) -> u8 {
         History | PlayAgain => 6,
         Undo => 5,
         Menu | LastTrick => 4,
+        // At the table, ↑ and ↓ read the auction: during it, a part of choosing a call, as the
+        // hint is; during the play, a look back.
+        Up | Down if mode == Mode::Bidding => 2,
+        Up | Down if matches!(mode, Mode::Playing | Mode::Declare | Mode::DealDone) => 1,
         Left | Right | Up | Down => 3,
         Pick | Players | Hint | Claim => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
     }
 }
 
-/// The footer entries that fit in `width` columns, whole, in their order.
+/// The footer entries of `mode` that fit in `width` columns, whole, in their order: the most
+/// important first, then each of the others that still fits, so that an entry too wide leaves
+/// its room to a narrower one.
 fn footer_fit<'b>(
+    mode: Mode,
     entries: &[&'b keymap::Binding],
     spans: impl Fn(&keymap::Binding) -> [ratatui::text::Span<'static>; 2],
     width: u16,
 ) -> Vec<&'b keymap::Binding> {
     let cost = |b: &keymap::Binding| spans(b).iter().map(|s| s.width()).sum::<usize>();
-    let mut shown = entries.to_vec();
+    let rank = |b: &keymap::Binding| footer_rank(mode, b.cmd);
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(rank(entries[i])), i));
     // The last entry's two trailing spaces may hang over the edge.
-    let total = |v: &[&keymap::Binding]| v.iter().map(|b| cost(b)).sum::<usize>().saturating_sub(2);
-    while total(&shown) > usize::from(width) {
-        let least = shown
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| footer_rank(b.cmd) < u8::MAX)
-            .min_by_key(|(i, b)| (footer_rank(b.cmd), std::cmp::Reverse(*i)));
-        match least {
-            Some((i, _)) => {
-                shown.remove(i);
-            }
-            None => break,
+    let room = usize::from(width) + 2;
+    let mut kept = vec![false; entries.len()];
+    let mut used = 0;
+    for i in order {
+        let c = cost(entries[i]);
+        if rank(entries[i]) == u8::MAX || used + c <= room {
+            kept[i] = true;
+            used += c;
         }
     }
-    shown
+    entries.iter().zip(kept).filter_map(|(b, k)| k.then_some(*b)).collect()
 }
 
 /// The felt and the side panel of the table drawn in `area`.
@@ -214,6 +228,10 @@ fn table_columns(area: Rect) -> [Rect; 2] {
 fn hand_rows(felt: Rect) -> u16 {
     if felt.height >= 30 { 9 } else { HAND_ROWS }
 }
+
+/// The rows the bidding box takes for the focused call's meaning where the felt has them: the
+/// longest meaning, whole in the large box.
+const MEANING_ROWS: u16 = 9;
 
 /// The rows of North's seat, the fewest of the middle of the felt (a trick of small cards), and
 /// South's hand of small cards: the fewest rows the table is drawn in.
@@ -269,9 +287,10 @@ fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     );
     let bidding_phase = ctx.app.game().is_some_and(|g| g.phase() == Phase::Bidding);
     if bidding_phase {
-        // Sans atout and tout atout take a row of buttons of their own.
+        // Sans atout and tout atout take a row of buttons of their own; under the buttons, the
+        // focused call's meaning takes what the felt lends, the same rows whatever it says.
         let nt_at = ctx.app.game().is_some_and(|g| g.rules().nt_at);
-        let h = center.height.min(if nt_at { 11 } else { 10 });
+        let h = center.height.min(if nt_at { 11 } else { 10 } + MEANING_ROWS);
         let r = Rect::new(center.x, center.y + (center.height - h) / 2, center.width, h);
         bidding::draw(ctx, r, buf);
     } else {

@@ -24,10 +24,12 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
-        if self.paused() {
+        let hit = self.hits.at(m.column, m.row);
+        // Reading a call's meaning changes nothing on the table: it waits for no pause.
+        if !matches!(hit, Some(Hit::Call(_))) && self.paused() {
             return;
         }
-        let Some(hit) = self.hits.at(m.column, m.row) else { return };
+        let Some(hit) = hit else { return };
         self.status = None;
         self.click(hit);
     }
@@ -45,6 +47,11 @@ impl App {
             Hit::Bid(b) => {
                 let out = self.session.drive(|t| t.click_bid(b));
                 self.show(out);
+            }
+            Hit::Call(row) => {
+                if let Some(t) = self.table_mut() {
+                    t.click_call(row);
+                }
             }
             Hit::Seat(seat) => self.popups.push(Popup::Seat(seat)),
             Hit::TableMenu(item) => {

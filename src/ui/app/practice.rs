@@ -93,6 +93,10 @@ impl App {
         let out = match hit {
             Hit::Card(card) => p.click_card(card),
             Hit::Bid(b) => p.click_bid(b),
+            Hit::Call(row) => {
+                p.click_call(row);
+                return true;
+            }
             Hit::Continue => {
                 let prefs = self.session.prefs();
                 if let Some(p) = self.practice_mut() {

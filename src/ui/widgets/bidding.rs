@@ -2,14 +2,16 @@
 //! only, in the order Tab visits them (Pass; the values from the lowest allowed up to capot; the
 //! four suits, then sans atout and tout atout when the game allows them; Contre or Surcontre when
 //! allowed, last), the buttons of the expert's hint marked, or the question that confirms a
-//! contre, a surcontre or a capot, with its button and one to cancel.
+//! contre, a surcontre or a capot, with its button and one to cancel. Under them, what the call
+//! of the focused button tells partner, in the rows left: shortened where they are few, with
+//! the key that reads it whole in the auction panel.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
-use super::{Ctx, put, span};
+use super::{Ctx, meaning, put, span};
 use crate::game::Action;
 use crate::rules::Call;
 use crate::text::{Sign, T};
@@ -88,11 +90,12 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let used = ctx.button(inner.x, inner.y + 2, &text_b, true, Hit::Bid(label), buf);
         let cancel = w.t(T::CancelButton);
         ctx.button(inner.x + used + 1, inner.y + 2, cancel, false, Hit::Cancel, buf);
-        let y = inner.y + 4;
-        let area = Rect::new(inner.x, y, inner.width, inner.bottom().saturating_sub(y));
-        let para = ratatui::widgets::Paragraph::new(Line::from(span(text, t.accent)))
-            .wrap(ratatui::widgets::Wrap { trim: true });
-        para.render(area, buf);
+        let mut y = inner.y + 4;
+        for l in super::player::wrap(text, inner.width) {
+            put(buf, inner, y - inner.y, &Line::from(span(l, t.accent)));
+            y += 1;
+        }
+        focused_meaning(ctx, screen, area, inner, y + 1, buf);
         return;
     }
     let buttons = screen.bid_buttons();
@@ -151,5 +154,50 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             buf.set_style(Rect::new(x + 1, y, used.saturating_sub(2), 1), style);
         }
         x += used + 1;
+    }
+    // A few rows keep to the buttons; more leave one free above the meaning.
+    let gap = if inner.bottom().saturating_sub(y) > SPACIOUS { 2 } else { 1 };
+    focused_meaning(ctx, screen, area, inner, y + gap, buf);
+}
+
+/// The rows under the buttons beyond which one is left free above the meaning.
+const SPACIOUS: u16 = 5;
+
+/// What the focused button's call tells partner, from row `y` of the box to its foot: "80 ♠ —
+/// Opens: …". When it is shortened, the box's lower border says which key reads it whole,
+/// while nothing is read in the auction panel (the key then goes to the call to come) and no
+/// call waits for its confirmation (which takes no other key than its answer).
+fn focused_meaning(
+    ctx: &Ctx<'_>,
+    screen: &TableScreen,
+    area: Rect,
+    inner: Rect,
+    y: u16,
+    buf: &mut Buffer,
+) {
+    let Some((label, text)) = meaning::focused(ctx, screen) else { return };
+    let rows = usize::from(inner.bottom().saturating_sub(y));
+    if rows == 0 {
+        return;
+    }
+    let w = ctx.words;
+    let t = ctx.theme;
+    let text = format!("{label} {} {text}", w.sign(Sign::Dash));
+    let (lines, shortened) = meaning::fit(ctx, &text, inner.width, rows);
+    for (i, l) in lines.into_iter().enumerate() {
+        let row = y - inner.y + i as u16;
+        // The call in the accent, its meaning after it.
+        let line = match l.strip_prefix(label.as_str()).filter(|_| i == 0) {
+            Some(rest) => {
+                Line::from(vec![span(label.clone(), t.accent), span(rest.to_string(), t.text)])
+            }
+            None => Line::from(span(l, t.text)),
+        };
+        put(buf, inner, row, &line);
+    }
+    if shortened && screen.selected().is_none() && screen.table().confirm().is_none() {
+        let note = format!(" {} {} ", w.keys("↑"), w.t(T::WholeMeaning));
+        let foot = Rect::new(area.x + 1, area.bottom().saturating_sub(1), inner.width, 1);
+        put(buf, foot, 0, &Line::from(span(note, t.title)));
     }
 }

@@ -5,6 +5,7 @@ pub mod bidding;
 pub mod card;
 pub mod hand;
 pub mod markdown;
+pub mod meaning;
 pub mod panel;
 pub mod player;
 pub mod popups;

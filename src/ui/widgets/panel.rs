@@ -1,41 +1,131 @@
 //! The side panel: the contract (sans atout and tout atout in full) with what the trump cards'
-//! mark means, the team scores with the
-//! target and the rules of the game and the balance against the expert in South's seat, the points and tricks taken in this deal with its
-//! declarations and belotes, and the auction seat by seat.
+//! mark means, the team scores with the target and the rules of the game and the balance
+//! against the expert in South's seat, the points and tricks taken in this deal with its
+//! declarations and belotes, and the auction seat by seat, each call clickable. Under the
+//! auction, the meaning of the call selected, when one is: what it shows and denies under the
+//! bots' convention. To give it its rows, the boxes above give way, this deal's first, then the
+//! score, then the contract; a meaning longer still loses its asides, then its end.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use super::{Ctx, put, span};
+use crate::bots::bidding::every_call;
 use crate::game::Game;
-use crate::rules::{BeloteCall, Seat, Team};
+use crate::rules::{BeloteCall, Call, Seat, Team};
 use crate::session::report::{self, team_word};
 use crate::session::table::Bubble;
 use crate::text::{Sign, T};
+use crate::ui::auction::Selected;
+use crate::ui::screen::Hit;
+
+/// The fewest rows of the auction's box: one call, between its borders.
+const AUCTION_MIN_ROWS: u16 = 3;
 
 /// Draws the panel in `area`.
-pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
+pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let Some(game) = ctx.app.game() else { return };
-    let w = ctx.words;
-    let t = ctx.theme;
     let deal_lines = this_deal(ctx, game);
     let deal_rows = (deal_lines.len() as u16 + 2).max(5);
     // The balance against the expert in South's seat, once a deal of the game is compared.
-    let (compared, balance) = game.expert_balance();
+    let (compared, _) = game.expert_balance();
     let score_rows = if compared > 0 { 8 } else { 6 };
-    let [contract, score, deal, auction] = Layout::vertical([
-        Constraint::Length(4),
-        Constraint::Length(score_rows),
-        Constraint::Length(deal_rows),
-        Constraint::Min(3),
-    ])
-    .areas(area);
+    let boxes = [4, score_rows, deal_rows];
+    let meaning = read_meaning(ctx, game);
+    // The boxes kept above the auction, and the meaning's lines under it.
+    let (kept, lines) = match &meaning {
+        None => (boxes.len(), Vec::new()),
+        Some(m) => make_room(ctx, &boxes, &m.text, area),
+    };
+    let mut constraints: Vec<Constraint> =
+        boxes[..kept].iter().map(|&h| Constraint::Length(h)).collect();
+    constraints.push(Constraint::Min(AUCTION_MIN_ROWS));
+    if meaning.is_some() {
+        constraints.push(Constraint::Length(lines.len() as u16 + 2));
+    }
+    let areas = Layout::vertical(constraints).split(area);
+    let at = |i: usize| areas.get(i).copied().unwrap_or_default();
+    if kept > 0 {
+        contract(ctx, game, at(0), buf);
+    }
+    if kept > 1 {
+        score(ctx, game, at(1), buf);
+    }
+    if kept > 2 {
+        let b = ctx.block(ctx.words.t(T::ThisDeal));
+        let inner = b.inner(at(2));
+        b.render(at(2), buf);
+        for (i, l) in deal_lines.iter().enumerate() {
+            put(buf, inner, i as u16, l);
+        }
+    }
+    let selected = meaning.as_ref().map(|m| m.row);
+    auction(ctx, game, selected, at(kept), buf);
+    if let Some(m) = meaning {
+        let area = at(kept + 1);
+        let b = ctx.block(&m.title);
+        let inner = b.inner(area);
+        b.render(area, buf);
+        for (i, l) in lines.into_iter().enumerate() {
+            put(buf, inner, i as u16, &Line::from(span(l, ctx.theme.text)));
+        }
+        // A click on the meaning closes it, as one on its call does.
+        ctx.hits.push(area, Hit::Call(m.row));
+    }
+}
 
+/// The meaning read under the auction: the row selected, who made what call, and its words.
+struct Read {
+    row: Selected,
+    title: String,
+    text: String,
+}
+
+/// The meaning of the row selected in the auction panel, if one is: a call of the auction, or
+/// the call South's focused button would make.
+fn read_meaning(ctx: &Ctx<'_>, game: &Game) -> Option<Read> {
+    let screen = ctx.app.table()?;
+    let row = screen.selected()?;
+    let w = ctx.words;
+    let (seat, label, text) = match row {
+        Selected::Call(i) => {
+            let m = every_call(&game.deal().auction).into_iter().nth(i)?;
+            (m.seat, w.call(m.call), w.meaning(&m))
+        }
+        Selected::Coming => {
+            let (label, text) = super::meaning::focused(ctx, screen)?;
+            (Seat::South, format!("{label}{}", w.sign(Sign::Ellipsis)), text)
+        }
+    };
+    Some(Read { row, title: format!("{} {label}", w.seat(seat)), text })
+}
+
+/// How many of the boxes above the auction are kept (from the top), and the meaning's lines:
+/// the meaning whole with as many boxes as leave it room, else with none, fitted to the rows
+/// the auction's smallest box leaves.
+fn make_room(ctx: &Ctx<'_>, boxes: &[u16], text: &str, area: Rect) -> (usize, Vec<String>) {
+    let width = area.width.saturating_sub(2);
+    let whole = super::player::wrap(text, width);
+    let rows_under = |kept: usize| {
+        let above: u16 = boxes[..kept].iter().sum();
+        usize::from(area.height.saturating_sub(above + AUCTION_MIN_ROWS + 2))
+    };
+    if let Some(kept) = (0..=boxes.len()).rev().find(|&k| whole.len() <= rows_under(k)) {
+        return (kept, whole);
+    }
+    (0, super::meaning::fit(ctx, text, width, rows_under(0)).0)
+}
+
+/// The contract box: the bid and its multiplier, the taker and the trump mark's legend.
+fn contract(ctx: &Ctx<'_>, game: &Game, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
     let b = ctx.block(w.t(T::Contract));
-    let inner = b.inner(contract);
-    b.render(contract, buf);
+    let inner = b.inner(area);
+    b.render(area, buf);
     match game.deal().contract() {
         Some(c) => {
             // Sans atout and tout atout in full where they fit, with the multiplier; the taker
@@ -64,10 +154,16 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
             put(buf, inner, 0, &Line::from(span(bidding, t.dim)));
         }
     }
+}
 
+/// The score box: the teams' totals, the target, the rules, and the balance against the
+/// expert in South's seat once a deal is compared.
+fn score(ctx: &Ctx<'_>, game: &Game, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
     let b = ctx.block(w.t(T::Score));
-    let inner = b.inner(score);
-    b.render(score, buf);
+    let inner = b.inner(area);
+    b.render(area, buf);
     let totals = game.totals();
     let width = inner.width as usize;
     for (i, team) in Team::ALL.into_iter().enumerate() {
@@ -88,32 +184,62 @@ pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let target = format!("{} {}", w.t(T::Target), game.options().target);
     put(buf, inner, 2, &Line::from(span(target, t.dim)));
     put(buf, inner, 3, &Line::from(span(w.rules_short(game.rules()), t.dim)));
+    let (compared, balance) = game.expert_balance();
     if compared > 0 {
         put(buf, inner, 4, &Line::from(span(w.t(T::AgainstExpert), t.text)));
         put(buf, inner, 5, &Line::from(span(w.expert_balance(compared, balance), t.accent)));
     }
+}
 
-    let b = ctx.block(w.t(T::ThisDeal));
-    let inner = b.inner(deal);
-    b.render(deal, buf);
-    for (i, l) in deal_lines.iter().enumerate() {
-        put(buf, inner, i as u16, l);
-    }
-
+/// The auction box: each call with its seat, the latest in sight unless the row selected is
+/// an earlier one; the row selected marked, and the call South's focused button would make
+/// under the calls while it is the one read. Each row is clickable.
+fn auction(
+    ctx: &mut Ctx<'_>,
+    game: &Game,
+    selected: Option<Selected>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let w = ctx.words;
+    let t = ctx.theme;
     let b = ctx.block(w.t(T::Auction));
-    let inner = b.inner(auction);
-    b.render(auction, buf);
+    let inner = b.inner(area);
+    b.render(area, buf);
     let a = &game.deal().auction;
-    let calls = a.calls();
-    let skip = calls.len().saturating_sub(inner.height as usize);
-    for (row, (i, &c)) in calls.iter().enumerate().skip(skip).enumerate() {
-        let seat = a.seat_of(i);
-        let who = format!("{:<7}", w.seat(seat));
-        let style = match c {
-            crate::rules::Call::Pass => t.dim,
-            _ => t.text,
-        };
-        put(buf, inner, row as u16, &Line::from(vec![span(who, t.dim), span(w.call(c), style)]));
+    let mut rows: Vec<(Selected, Seat, String, Style)> = a
+        .calls()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let style = if c == Call::Pass { t.dim } else { t.text };
+            (Selected::Call(i), a.seat_of(i), w.call(c), style)
+        })
+        .collect();
+    if selected == Some(Selected::Coming) {
+        let screen = ctx.app.table();
+        let label = screen.and_then(|s| super::meaning::focused(ctx, s)).map(|(l, _)| l);
+        let label = format!("{}{}", label.unwrap_or_default(), w.sign(Sign::Ellipsis));
+        rows.push((Selected::Coming, Seat::South, label, t.dim));
+    }
+    let height = usize::from(inner.height);
+    let mut skip = rows.len().saturating_sub(height);
+    if let Some(at) = rows.iter().position(|r| Some(r.0) == selected) {
+        skip = skip.min(at);
+    }
+    for (row, (at, seat, call, style)) in rows.into_iter().skip(skip).take(height).enumerate() {
+        let y = inner.y + row as u16;
+        let line = Rect::new(inner.x, y, inner.width, 1);
+        if Some(at) == selected {
+            // The row read is marked by a sign as well as reversed.
+            let who = format!("{}{:<6}", w.sign(Sign::Marker), w.seat(seat));
+            put(buf, inner, row as u16, &Line::from(vec![span(who, t.text), span(call, t.text)]));
+            buf.set_style(line, t.selected);
+        } else {
+            let who = format!("{:<7}", w.seat(seat));
+            put(buf, inner, row as u16, &Line::from(vec![span(who, t.dim), span(call, style)]));
+        }
+        ctx.hits.push(line, Hit::Call(at));
     }
 }
 
