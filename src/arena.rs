@@ -25,7 +25,7 @@
 //! once it has played its first card), and each deal is scored from its record by the rules, as
 //! `contree score` scores it: declarations and all.
 //!
-//! [`seat`] measures the comparison the table makes after each deal: a level in South's seat
+//! [`in_seat`] measures the comparison the table makes after each deal: a level in South's seat
 //! against the expert in it, the other seats the same.
 
 mod contestant;

@@ -5,7 +5,7 @@
 //! [`Meaning::of`] reads a call in the auction before it and says what the hand that made it
 //! holds, as a few bounds on the convention's measures of a hand ([`Shown`]): its count in a
 //! mode ([`evaluate`]), its partner's bid raised by its sure tricks ([`support`]), its hold on
-//! the opponents' trump ([`contre_count`]), a capot it takes or stops. The bounds cover every
+//! the opponents' trump ([`contre_count`](super::contre_count)), a capot it takes or stops. The bounds cover every
 //! style and wobble a `normal` bot bids with (a bold count 8 above the cautious one's 5 below,
 //! each ±[`NOISE`]), so that every call the convention makes with a hand satisfies its meaning
 //! with that hand ([`Meaning::admits`]); a property test over random deals holds the convention
@@ -71,16 +71,16 @@ pub enum Shown {
         /// The partner's last bid, if any.
         partner: Option<Bid>,
     },
-    /// A contre's hold on the trump of the opponents' `bid`: [`contre_count`] at least `need`.
+    /// A contre's hold on the trump of the opponents' `bid`: [`contre_count`](super::contre_count) at least `need`.
     HoldAtLeast {
         /// The bid contred.
         bid: Bid,
-        /// What the auction adds to the hand's hold ([`contre_count`]).
+        /// What the auction adds to the hand's hold ([`contre_count`](super::contre_count)).
         adjust: i32,
         /// The count a contre needs, for the boldest player.
         need: i32,
     },
-    /// A pass that does not contre the opponents' `bid`: [`contre_count`] at most `at_most`.
+    /// A pass that does not contre the opponents' `bid`: [`contre_count`](super::contre_count) at most `at_most`.
     HoldBelow {
         /// The bid not contred.
         bid: Bid,
@@ -89,7 +89,7 @@ pub enum Shown {
         /// The highest count a pass allows, for the most cautious player.
         at_most: i32,
     },
-    /// A sure trick against the capot in `trump` ([`stops_capot`]): `held` says whether the call
+    /// A sure trick against the capot in `trump` (the trump jack in a suit; a guarded top card in sans atout and tout atout): `held` says whether the call
     /// shows one (a contre) or denies it (a pass).
     StopsCapot {
         /// The capot's mode.
