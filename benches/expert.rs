@@ -1,11 +1,13 @@
 //! Time of the expert's decisions by kind (calls, the opening lead, each later trick), with all
 //! four seats played by the expert on seeded deals, one core: the worlds and nodes each kind
-//! spends; then the time of each deal's analysis from South, as `contree analyse` and the
-//! table's review make it; then the expert's call at every turn of seeded bidding wars (both
-//! sides overbidding up to 160, contres, calls off the convention), where the worlds are
-//! hardest to draw and every call is followed by long auctions. Run with
-//! `cargo bench --bench expert` (`-- 50` for fewer deals, `-- 50 16` for 16 worlds a decision,
-//! `-- 50 32 300` for 300 bidding wars, `-- 0 32 300` for the wars alone).
+//! spends; the time of the odds of who holds what ([`expert::holds`]) from the view of the seat
+//! to act at each decision, in the auction and in the play, with the worlds each weighs; then
+//! the time of each deal's analysis from South, as `contree analyse` and the table's review
+//! make it; then the expert's call at every turn of seeded bidding wars (both sides
+//! overbidding up to 160, contres, calls off the convention), where the worlds are hardest to
+//! draw and every call is followed by long auctions. Run with `cargo bench --bench expert`
+//! (`-- 50` for fewer deals, `-- 50 16` for 16 worlds a decision, `-- 50 32 300` for 300
+//! bidding wars, `-- 0 32 300` for the wars alone).
 
 // Only the distribution of single calls is used here.
 #[allow(dead_code)]
@@ -34,6 +36,10 @@ fn main() {
     let mut weighed: Vec<u64> = vec![0; 9];
     let mut nodes: Vec<u64> = vec![0; 9];
     let mut analyses = Vec::new();
+    // The odds of who holds what in the auction and in the play: times, worlds, effective worlds.
+    let mut holds: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut holds_worlds = [0f64; 2];
+    let mut holds_effective = [0f64; 2];
     for seed in 0..deals {
         let mut game = Game::new(GameOptions::default(), seed, Default::default());
         let before = game.totals();
@@ -41,6 +47,14 @@ fn main() {
             let Some(seat) = game.to_act() else { break };
             let view = game.view(seat);
             let kind = if game.phase() == Phase::Bidding { 0 } else { 1 + view.cards_played() / 4 };
+            let start = Instant::now();
+            let Some(odds) = expert::holds(&view) else {
+                panic!("deal {seed}: a view of a game gave no odds");
+            };
+            let phase = usize::from(kind > 0);
+            holds[phase].push(start.elapsed());
+            holds_worlds[phase] += f64::from(odds.worlds);
+            holds_effective[phase] += odds.effective;
             let start = Instant::now();
             let decision =
                 Decision { view: &view, style: BiddingStyle::Cautious, seed, budget, cancel: None };
@@ -76,6 +90,18 @@ fn main() {
     }
     let mut all: Vec<Duration> = times.concat();
     distribution("every decision", &mut all, "");
+    for (phase, name) in
+        ["who holds what, in the auction", "who holds what, in the play"].iter().enumerate()
+    {
+        let n = holds[phase].len().max(1) as f64;
+        let extra = format!(
+            "\n{:<40} {:.0} worlds, {:.0} effective",
+            "",
+            holds_worlds[phase] / n,
+            holds_effective[phase] / n
+        );
+        distribution(name, &mut holds[phase], &extra);
+    }
     distribution("a deal's analysis from South", &mut analyses, "");
     let mut wars = Vec::new();
     let mut on_core = Vec::new();

@@ -26,9 +26,11 @@
 //! `contree score` scores it: declarations and all.
 //!
 //! [`in_seat`] measures the comparison the table makes after each deal: a level in South's seat
-//! against the expert in it, the other seats the same.
+//! against the expert in it, the other seats the same; [`holds`] measures the expert's odds of
+//! who holds what against the real hands.
 
 mod contestant;
+pub mod holds;
 pub mod in_seat;
 mod report;
 mod times;

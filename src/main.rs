@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use contree::arena::holds::HoldsConfig;
 use contree::arena::in_seat::SeatConfig;
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
@@ -98,16 +99,22 @@ enum Command {
     /// twice, seats swapped.
     Arena {
         /// Contestant A: a level, or the arena's gambler.
-        #[arg(long, value_enum, required_unless_present = "seat_vs_expert")]
+        #[arg(long, value_enum, required_unless_present_any = ["seat_vs_expert", "holds"])]
         a: Option<Contestant>,
         /// Contestant B.
-        #[arg(long, value_enum, required_unless_present = "seat_vs_expert")]
+        #[arg(long, value_enum, required_unless_present_any = ["seat_vs_expert", "holds"])]
         b: Option<Contestant>,
         /// Instead of A against B: each deal played twice with the same three other seats,
         /// once with LEVEL in South's seat and once with the expert there; the mean balance of
         /// LEVEL against the expert, as the table's comparison counts it.
         #[arg(long, value_enum, value_name = "LEVEL", conflicts_with_all = ["a", "b", "auction"])]
         seat_vs_expert: Option<Level>,
+        /// Instead of A against B: the expert's odds of who holds what, read from South's view
+        /// at its first card and at the start of trick 5, against the real hands (calibration
+        /// and Brier score beside the counting guess); the even deals bid and played by the
+        /// expert, the odd ones by normal.
+        #[arg(long, conflicts_with_all = ["a", "b", "auction", "seat_vs_expert"])]
+        holds: bool,
         /// With --seat-vs-expert: the level of the three other seats.
         #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Level::Normal,
               requires = "seat_vs_expert")]
@@ -116,7 +123,7 @@ enum Command {
         /// play the cards only, so card play is measured alone.
         #[arg(long, value_enum, value_name = "CONTESTANT")]
         auction: Option<Contestant>,
-        /// Number of deals (each is played twice), up to ten million.
+        /// Number of deals (each is played twice; once with --holds), up to ten million.
         #[arg(long, default_value_t = 2000,
               value_parser = clap::value_parser!(u64).range(1..=ARENA_MAX_DEALS))]
         deals: u64,
@@ -215,6 +222,13 @@ fn arena(config: ArenaConfig, json: bool) -> ExitCode {
 /// Runs a level against the expert in South's seat and prints the report.
 fn arena_seat(config: SeatConfig, json: bool) -> ExitCode {
     let report = arena::in_seat::run(config, arena_progress())
+        .map(|r| if json { r.to_json().to_string() } else { r.to_string() });
+    arena_report(report)
+}
+
+/// Measures the expert's odds of who holds what and prints the report.
+fn arena_holds(config: HoldsConfig, json: bool) -> ExitCode {
+    let report = arena::holds::run(config, arena_progress())
         .map(|r| if json { r.to_json().to_string() } else { r.to_string() });
     arena_report(report)
 }
@@ -568,6 +582,7 @@ fn main() -> ExitCode {
             b,
             auction,
             seat_vs_expert,
+            holds,
             others,
             deals,
             seed,
@@ -583,6 +598,11 @@ fn main() -> ExitCode {
             let threads = usize::from(threads);
             let budget = Budget::worlds(worlds);
             match (seat_vs_expert, a, b) {
+                _ if holds => {
+                    let holds = contree::bots::expert::HoldsBudget::DEFAULT;
+                    let config = HoldsConfig { deals, seed, rules, threads, budget, holds };
+                    arena_holds(config, json)
+                }
                 (Some(south), _, _) => {
                     let config = SeatConfig { south, others, deals, seed, rules, threads, budget };
                     arena_seat(config, json)

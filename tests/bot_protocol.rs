@@ -536,3 +536,31 @@ fn an_explain_request_says_what_each_call_shows_in_order_and_in_its_language() {
     let bad = answer(&format!("{base}, \"explain\": true, \"lang\": \"de\"}}"), &svc);
     assert!(bad.contains("\"error\"") && bad.contains("de"), "{bad}");
 }
+
+#[test]
+fn who_holds_what_is_every_unseen_card_of_each_other_seat() {
+    use contree::bots::expert::{self, HoldsBudget};
+    let v = parse_request(
+        r#"{"seat":"S","dealer":"W","hand":["JH","9H","AS","7C","8C","9D","7D"],"auction":["80H","pass","pass","pass"],"play":["10H","7H","8H","QH"]}"#,
+    )
+    .expect("a valid request");
+    let budget = HoldsBudget { effective: 200.0, most: 2000 };
+    let holds = expert::holds_within(&v, budget).expect("a view of a game");
+    let j = contree::bots::protocol::holds_json(&holds);
+    let seats = j.as_object().expect("an object of seats");
+    assert_eq!(seats.keys().collect::<Vec<_>>(), ["E", "N", "W"]);
+    for (seat, cards) in seats {
+        let cards = cards.as_object().expect("an object of cards");
+        // 32 cards less South's seven and the four played.
+        assert_eq!(cards.len(), 21, "{seat}");
+        for card in ["JH", "10H", "7H", "QH"] {
+            assert!(!cards.contains_key(card), "{card} is seen");
+        }
+        let sum: f64 = cards.values().filter_map(|p| p.as_f64()).sum();
+        // A seat that played to the trick holds seven cards.
+        assert!((sum - 7.0).abs() < 0.01, "{seat}: {sum}");
+    }
+    // The same view, the same answer, byte for byte.
+    let again = expert::holds_within(&v, budget).expect("a view of a game");
+    assert_eq!(j.to_string(), contree::bots::protocol::holds_json(&again).to_string());
+}

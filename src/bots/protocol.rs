@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::bidding::every_call;
-use super::expert::{self, Advice, Budget, Reason};
+use super::expert::{self, Advice, Budget, Holds, Reason};
 use super::{Decision, Level};
 use crate::game::{SeatView, ViewError};
 use crate::personas::BiddingStyle;
@@ -371,6 +371,31 @@ pub fn advice_json(advice: &Advice) -> serde_json::Value {
         "reason": reason_json(advice.reason),
         "options": options,
     })
+}
+
+/// Who holds what ([`expert::holds`]) as an answer of `contree bot` may carry it under
+/// `"holds"`: `{SEAT: {CARD: probability}}`, for each of the three other seats every card the
+/// asking seat has not seen (neither in its hand nor played), with the chance that the seat holds
+/// it now, rounded to four places: 0 where the cards played show it cannot (a suit not
+/// followed, a trump it could not have kept), 1 where they show it must (a belote said, a
+/// declaration). Before rounding, a card's three chances sum to 1 and a seat's to the number of
+/// cards it holds; they come from [`expert::Holds::effective`] worlds' worth of the expert's
+/// worlds, so their standard error is about `√(p(1−p)/effective)`. The same view gives the same
+/// figures, byte for byte.
+pub fn holds_json(holds: &Holds) -> serde_json::Value {
+    let round = |p: f64| (p * 1e4).round() / 1e4;
+    let seats: serde_json::Map<String, serde_json::Value> = holds
+        .others()
+        .map(|seat| {
+            let cards: serde_json::Map<String, serde_json::Value> = holds
+                .unseen
+                .iter()
+                .map(|card| (card.to_string(), json!(round(holds.odds(seat, card)))))
+                .collect();
+            (seat.to_string(), serde_json::Value::Object(cards))
+        })
+        .collect();
+    serde_json::Value::Object(seats)
 }
 
 /// A reason as JSON: `{"kind": ..., "text": ..., <figures>}`.

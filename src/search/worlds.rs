@@ -342,13 +342,27 @@ fn for_each_split(class: Class, dealt: usize, need: &[u8; 4], mut f: impl FnMut(
     }
 }
 
-/// `n` choose `k`, for `n` up to 32.
-fn binomial(n: usize, k: usize) -> u64 {
-    if k > n {
-        return 0;
+/// Pascal's triangle up to 32 cards: `CHOOSE[n][k]` is `n` choose `k` (0 for `k > n`), read
+/// once per card when a world is drawn, where working it out each time would cost a division a
+/// step.
+const CHOOSE: [[u64; 33]; 33] = {
+    let mut t = [[0u64; 33]; 33];
+    let mut n = 0;
+    while n <= 32 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
     }
-    let k = k.min(n - k);
-    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+    t
+};
+
+/// `n` choose `k`, for `n` up to 32 (0 for `k > n`).
+fn binomial(n: usize, k: usize) -> u64 {
+    CHOOSE.get(n).and_then(|row| row.get(k)).copied().unwrap_or(0)
 }
 
 /// The `index`-th subset of `take` cards of `cards` (in the order of the combinatorial number
@@ -554,6 +568,23 @@ mod tests {
                 prop_assert!(c.allows(&hands));
             }
         }
+    }
+
+    #[test]
+    fn the_binomials_are_pascals() {
+        let by_product = |n: usize, k: usize| {
+            if k > n {
+                return 0;
+            }
+            let k = k.min(n - k);
+            (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+        };
+        for n in 0..=32 {
+            for k in 0..=33 {
+                assert_eq!(binomial(n, k), by_product(n, k), "{n} choose {k}");
+            }
+        }
+        assert_eq!(binomial(32, 16), 601_080_390);
     }
 
     #[test]

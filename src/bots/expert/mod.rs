@@ -29,6 +29,7 @@ mod advice;
 pub mod analysis;
 mod call;
 mod card;
+pub mod holds;
 mod inference;
 mod margins;
 mod probe;
@@ -47,6 +48,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 pub use advice::{Advice, Cost, Estimate, MISTAKE_ERRORS, MISTAKE_POINTS, Reason};
 pub use analysis::{DealAnalysis, DoubleDummy, Review, analyse};
 pub(crate) use call::failure_odds;
+pub use holds::{Holds, HoldsBudget, holds, holds_within};
 
 use super::Decision;
 use super::bidding::Reading;

@@ -62,14 +62,14 @@ impl Knowledge {
 
     /// The consistent worlds; if what the seat deduced leaves none (a view no game can reach),
     /// the worlds of the card counts alone; `None` when even those do not add up.
-    fn worlds(&self) -> Option<Worlds> {
+    pub(super) fn worlds(&self) -> Option<Worlds> {
         Worlds::new(&self.constraints).ok().or_else(|| {
             Worlds::new(&Constraints::new(self.constraints.unseen, self.constraints.counts)).ok()
         })
     }
 
     /// A world from the hidden hands `hidden` (the deciding seat's own empty).
-    fn world(&self, hidden: BySeat<CardSet>, weight: f64) -> World {
+    pub(super) fn world(&self, hidden: BySeat<CardSet>, weight: f64) -> World {
         let mut hands = hidden;
         hands[self.seat] = self.hand;
         let dealt = BySeat::from_fn(|s| hands[s].or(self.played[s]));
