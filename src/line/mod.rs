@@ -27,7 +27,7 @@ use crate::session::config::Config;
 use crate::session::controller::{Answered, Refused};
 use crate::session::effects::{Effect, Front};
 use crate::session::games::Resumable;
-use crate::session::report::{self, Analysis, DealLine, Player, Summary, When};
+use crate::session::report::{self, DealLine, Player, Summary};
 use crate::session::settings::Settings;
 use crate::session::table::{Hint, Notice, Out, Table, TableMsg};
 use crate::session::work::Answer;
@@ -430,42 +430,7 @@ impl LineMode {
         let Some(a) = analysis else {
             return self.say(w.text(&format!("{}.", w.t(T::AnalysisFailed))).into_owned());
         };
-        let mut lines = vec![format!("{}.", w.t(T::Analysis))];
-        if let Some(dd) = &a.double_dummy {
-            lines.push(format!("{}.", w.double_dummy(dd)));
-        }
-        let Analysis { decisions, agreed, cost, se } = Analysis::of(a, &record);
-        for d in &decisions {
-            let when = match d.when {
-                When::Call => w.t(T::Call).to_string(),
-                When::Trick(n) => format!("{} {n}", w.t(T::Trick)),
-            };
-            let mut line = format!(
-                "{when}{}{} {}; {} {}",
-                w.colon(),
-                w.t(T::YouPlayed),
-                w.action(d.played),
-                w.t(T::ExpertChose),
-                w.action(d.advised)
-            );
-            if d.agrees() {
-                line.push_str(&format!(", {}", w.t(T::SameChoice)));
-            } else {
-                line.push_str(&format!(", {}", w.reason(d.reason)));
-                if let Some(c) = d.cost {
-                    line.push_str(&format!("; {}", w.cost(c)));
-                }
-            }
-            lines.push(format!("{}.", say::capital(&line)));
-            // The options' worths, best first, in a sentence apart from the cost.
-            if !d.agrees() && !d.options.is_empty() {
-                lines.push(format!("{}.", w.weighed(&d.options)));
-            }
-            if let Some(m) = &d.meaning {
-                lines.push(format!("{}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m)));
-            }
-        }
-        lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
+        let lines = say::analysis(w, a, &record);
         let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();
         self.say_all(lines);
     }

@@ -4,12 +4,13 @@
 //! sentence around them.
 
 use crate::bots::bidding::Meaning;
+use crate::bots::expert::DealAnalysis;
 use crate::game::{DealResult, Game};
 use crate::rules::{
-    BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DoneTrick, LegalCalls,
-    Multiplier, Seat, Suit, Team, Trick, Trump,
+    BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick,
+    LegalCalls, Multiplier, Seat, Suit, Team, Trick, Trump,
 };
-use crate::session::report::{self, DealLine, Player, Summary, team_word};
+use crate::session::report::{self, Analysis, DealLine, Player, Summary, When, team_word};
 use crate::session::table::sorted_hand;
 use crate::text::Lang;
 use crate::text::{T, Words};
@@ -493,7 +494,107 @@ pub fn goodbye(w: Words, saved: bool) -> String {
     w.t(if saved { T::LineSavedGoodbye } else { T::LineGoodbye }).to_string()
 }
 
+/// The expert's analysis of a finished deal from South's seat, a sentence a line: the deal with
+/// every hand seen, then each of South's decisions beside the expert's, with the expert's reason
+/// and what the choice cost when they differ, the options' worths, best first, in a sentence of
+/// their own, and what a call of South's shows; last, the sum of the clear mistakes. The deal's
+/// `record` gives the calls' meanings.
+pub fn analysis(w: Words, a: &DealAnalysis, record: &DealRecord) -> Vec<String> {
+    let mut lines = vec![format!("{}.", w.t(T::Analysis))];
+    if let Some(dd) = &a.double_dummy {
+        lines.push(format!("{}.", w.double_dummy(dd)));
+    }
+    let Analysis { decisions, agreed, cost, se } = Analysis::of(a, record);
+    for d in &decisions {
+        let when = match d.when {
+            When::Call => w.t(T::Call).to_string(),
+            When::Trick(n) => format!("{} {n}", w.t(T::Trick)),
+        };
+        let mut line = format!(
+            "{when}{}{} {}; {} {}",
+            w.colon(),
+            w.t(T::YouPlayed),
+            w.action(d.played),
+            w.t(T::ExpertChose),
+            w.action(d.advised)
+        );
+        if d.agrees() {
+            line.push_str(&format!(", {}", w.t(T::SameChoice)));
+        } else {
+            line.push_str(&format!(", {}", w.reason(d.reason)));
+            if let Some(c) = d.cost {
+                line.push_str(&format!("; {}", w.cost(c)));
+            }
+        }
+        lines.push(format!("{}.", capital(&line)));
+        // The options' worths, best first, in a sentence apart from the cost.
+        if !d.agrees() && !d.options.is_empty() {
+            lines.push(format!("{}.", w.weighed(&d.options)));
+        }
+        if let Some(m) = &d.meaning {
+            lines.push(format!("{}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m)));
+        }
+    }
+    lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
+    lines
+}
+
 /// The expert is analysing a deal.
 pub fn analysing(w: Words) -> String {
     w.text(w.t(T::Analysing)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::expert::{Advice, Cost, Estimate, Reason, Review};
+    use crate::game::Action;
+    use crate::rules::BySeat;
+    use crate::text::SuitStyle;
+
+    #[test]
+    fn the_analysis_says_the_options_apart_from_the_cost() {
+        let bid = |level| Call::Bid(Bid::new(BidLevel::Points(level), Suit::Diamonds));
+        let estimate = |call, mean, se| Estimate {
+            action: Action::Bid(call),
+            mean,
+            se,
+            worlds: 32,
+            made: None,
+        };
+        let options = vec![
+            estimate(bid(140), 146.0, 128.0),
+            estimate(Call::Pass, 122.0, 126.0),
+            estimate(bid(130), 99.0, 139.0),
+        ];
+        let reason = Reason::Close { best: bid(140), diff: 47, se: Some(20) };
+        let advice = Advice { options, ..Advice::plain(Action::Bid(bid(130)), reason) };
+        let review = Review {
+            index: 1,
+            played: Action::Bid(Call::Pass),
+            advice,
+            cost: Some(Cost { mean: 23.0, se: 8.0, worlds: 32 }),
+        };
+        let a = DealAnalysis { seat: Seat::South, reviews: vec![review], double_dummy: None };
+        // A record without its auction: no call's meaning to say.
+        let record = DealRecord {
+            dealer: Seat::West,
+            hands: BySeat::default(),
+            auction: Vec::new(),
+            play: Vec::new(),
+            rules: None,
+            declared: Default::default(),
+            game: None,
+        };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let said = analysis(en, &a, &record);
+        assert_eq!(said.len(), 4, "{said:?}");
+        assert!(said[1].contains("140 ♦ scores +47 ± 20 more") && said[1].contains("−23 ± 8"));
+        assert_eq!(said[2], "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126, 130 ♦ +99 ± 139.");
+        let fr = Words { lang: Lang::Fr, ..en };
+        assert_eq!(
+            analysis(fr, &a, &record)[2],
+            "Pesés : 140 ♦ +146 ± 128, Passe +122 ± 126, 130 ♦ +99 ± 139."
+        );
+    }
 }

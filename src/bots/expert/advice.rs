@@ -65,9 +65,10 @@ pub enum Reason {
         /// Worlds weighed.
         of: u16,
     },
-    /// A bid, the rest of the auction bid by the convention: the final contract is the seat's
-    /// side's in `ours` of the `of` worlds weighed, made in `made` of those, where the takers
-    /// make `seen` card points on average, give or take `seen_se`.
+    /// A bid with the best mean of the calls weighed, the rest of the auction bid by the
+    /// convention: the final contract is the seat's side's in `ours` of the `of` worlds weighed,
+    /// made in `made` of those, more than half, where the takers make `seen` card points on
+    /// average, give or take `seen_se`.
     Bid {
         /// The takers' card points on average, in the worlds where the contract is ours.
         seen: u16,
@@ -82,7 +83,7 @@ pub enum Reason {
     },
     /// A pass that scores at least as much on average as any other legal call weighed, with
     /// the best of those: what each scores on average, rounded. A pass kept by the convention
-    /// while another call scores more says only its figures.
+    /// while another call scores more is [`Reason::Close`] or [`Reason::Risky`].
     Pass {
         /// The pass's mean.
         mean: i16,
@@ -91,8 +92,9 @@ pub enum Reason {
         /// Its mean.
         other_mean: i16,
     },
-    /// A contre: the takers need `need` and make `seen` card points on average, give or take
-    /// `seen_se`; the contract fails in `worlds` of the `of` worlds weighed.
+    /// A contre with the best mean: the takers need `need` and make `seen` card points on
+    /// average, fewer, give or take `seen_se`; the contract fails in `worlds` of the `of` worlds
+    /// weighed, more than half.
     Contre {
         /// The value of the bid.
         need: u16,
@@ -105,7 +107,8 @@ pub enum Reason {
         /// Worlds weighed.
         of: u16,
     },
-    /// A surcontre: the contract is made in `worlds` of the `of` worlds weighed.
+    /// A surcontre with the best mean: the contract is made in `worlds` of the `of` worlds
+    /// weighed, more than half.
     Surcontre {
         /// Worlds where the contract is made.
         worlds: u16,

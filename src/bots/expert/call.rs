@@ -11,7 +11,10 @@
 //! rest on fewer worlds, which its standard error shows), as a card does in the play. The
 //! seat's own call starts from the convention's bold count ([`super::OWN_STYLE`]), which its
 //! partner reads; any call weighed replaces it, openings included, when it pays clearly more
-//! world by world, and a few noisy worlds do not.
+//! world by world, and a few noisy worlds do not. A call kept beside one with a better mean
+//! says so, with the paired difference: [`Reason::Close`] when the difference is not clear,
+//! [`Reason::Risky`] when a contre or a surcontre pays clearly more but falls short of what a
+//! doubled score asks ([`super::margins`]).
 //!
 //! What is weighed, whatever the seat goes on to do: passing; contring or surcontring when the
 //! rules allow it; the convention's call in the bold style and in the cautious one; when a bid
