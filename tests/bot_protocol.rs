@@ -523,6 +523,28 @@ fn an_explain_request_says_what_each_call_shows_in_order_and_in_its_language() {
     }
     assert!(calls[0]["text"].as_str().is_some_and(|t| t.starts_with("Opens:")), "{en}");
     assert!(en["action"].is_string(), "the action is still answered: {en}");
+    // Who holds what: every card South has not seen, for each other seat, as odds that add up.
+    let holds = en["explain"]["holds"].as_object().expect("holds");
+    assert_eq!(holds.keys().collect::<Vec<_>>(), ["E", "N", "W"], "{en}");
+    let hand = ["7H", "10H", "KH", "10S", "AS", "10C", "9C", "7C"];
+    for (seat, cards) in holds {
+        let cards = cards.as_object().expect("cards");
+        assert_eq!(cards.len(), 24, "{seat}: {cards:?}");
+        assert!(hand.iter().all(|c| !cards.contains_key(*c)), "{seat}");
+        let held: f64 = cards.values().map(|p| p.as_f64().expect("a probability")).sum();
+        assert!((held - 8.0).abs() < 0.01, "{seat} holds {held}");
+    }
+    for card in holds["N"].as_object().expect("N").keys() {
+        let sum: f64 = holds.values().map(|c| c[card].as_f64().expect("p")).sum();
+        assert!((sum - 1.0).abs() < 0.001, "{card}: {sum}");
+    }
+    assert!(en["explain"]["worlds"].as_u64().is_some_and(|n| n > 0), "{en}");
+    assert!(en["explain"]["effective"].as_f64().is_some_and(|n| n > 1.0), "{en}");
+    // The same request, the same answer, byte for byte.
+    assert_eq!(
+        answer(&format!("{base}, \"explain\": true}}"), &svc),
+        serde_json::to_string(&en).expect("json")
+    );
     let fr: serde_json::Value = serde_json::from_str(&answer(
         &format!("{base}, \"explain\": true, \"lang\": \"fr\"}}"),
         &svc,

@@ -605,5 +605,19 @@ fn explain_says_what_each_call_of_the_auction_shows() {
             Lang::Fr => format!("Pas d'annonce 40 : les enchères en comptent {calls}."),
         };
         assert_eq!(none, [expected]);
+        // Who holds what: a line for each other seat, its suits' cards with their chances, and
+        // what they rest on.
+        line.input(if lang == Lang::En { "holds" } else { "qui a quoi" });
+        let holds = line.take_said();
+        let seats: Vec<&str> = match lang {
+            Lang::En => vec!["East", "North", "West"],
+            Lang::Fr => vec!["Est", "Nord", "Ouest"],
+        };
+        for seat in seats {
+            assert!(holds.iter().any(|l| l.starts_with(&format!("{seat}, "))), "{holds:?}");
+        }
+        let last = holds.last().expect("a line");
+        assert!(last.starts_with(if lang == Lang::En { "Over " } else { "Sur " }), "{holds:?}");
+        assert!(holds.iter().any(|l| l.contains('%')), "{holds:?}");
     }
 }

@@ -328,8 +328,10 @@ pub fn answer(line: &str, service: &Service) -> String {
     answer.to_string()
 }
 
-/// What each call of `view`'s auction shows under the convention, in `w`'s words:
-/// `{"calls": [{"index", "seat", "call", "text"}]}`, one entry per call in order.
+/// What each call of `view`'s auction shows under the convention, in `w`'s words, and who holds
+/// what as the seat can tell: `{"calls": [{"index", "seat", "call", "text"}], "holds": {SEAT:
+/// {CARD: probability}}, "worlds", "effective"}`, one entry per call in order ([`holds_json`];
+/// `holds` is `null` for a view no deal fits, which a checked request never is).
 pub fn explain_json(view: &SeatView, w: Words) -> serde_json::Value {
     let calls: Vec<_> = every_call(view.auction())
         .iter()
@@ -343,7 +345,13 @@ pub fn explain_json(view: &SeatView, w: Words) -> serde_json::Value {
             })
         })
         .collect();
-    json!({ "calls": calls })
+    let holds = expert::holds(view);
+    json!({
+        "calls": calls,
+        "holds": holds.as_ref().map(holds_json),
+        "worlds": holds.as_ref().map(|h| h.worlds),
+        "effective": holds.as_ref().map(|h| (h.effective * 10.0).round() / 10.0),
+    })
 }
 
 /// The words of the reasons given out of the table: English, suits as glyphs.

@@ -20,6 +20,7 @@ mod words;
 use self::parse::Command;
 use self::say::NotNow;
 use crate::bots::bidding::every_call;
+use crate::bots::expert::holds;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
 use crate::session::Session;
@@ -206,6 +207,7 @@ impl LineMode {
             }
             Command::Hint => self.hint(),
             Command::Explain(n) => self.explain(n),
+            Command::Holds => self.say_holds(),
             Command::PlayAgain(n) => self.play_again(n),
             Command::Claim => match self.session.table() {
                 Some(t) if t.claim_allowed() => self.send(TableMsg::Claim),
@@ -398,6 +400,23 @@ impl LineMode {
             },
         };
         self.say_all(lines);
+    }
+
+    /// Says who holds what, as South can tell: each other seat's chance of holding each card
+    /// South has not seen, from the expert's worlds.
+    fn say_holds(&mut self) {
+        let w = self.words();
+        let holds = self
+            .game()
+            .filter(|g| matches!(g.phase(), Phase::Bidding | Phase::Playing))
+            .and_then(|g| holds(&g.view(Seat::South)));
+        match holds {
+            Some(h) => {
+                let lines = say::holds(w, &h);
+                self.say_all(lines);
+            }
+            None => self.say(say::not_now(w, NotNow::NoHolds, "")),
+        }
     }
 
     /// Asks the expert's analysis of a finished deal (from 1, the last by default).

@@ -51,6 +51,8 @@ pub enum Command {
     /// Say what the calls of the auction show under the bots' convention: every call, or call
     /// N (from 1).
     Explain(Option<usize>),
+    /// Say who holds what: the chance that each other seat holds each card South has not seen.
+    Holds,
     /// Claim the rest of the tricks.
     Claim,
     /// Play a finished deal of the game (from 1) again.
@@ -229,6 +231,9 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["hint" | "conseil" | "advice"] => Command::Hint,
         ["explain" | "expliquer" | "explique" | "explications"] => Command::Explain(None),
         ["explain" | "expliquer" | "explique", n] => Command::Explain(Some(n.parse().ok()?)),
+        ["holds" | "odds"] | ["who", "holds", "what"] | ["qui", "a", "quoi"] | ["chances"] => {
+            Command::Holds
+        }
         ["claim" | "revendiquer" | "revendique"] | ["claim", "the", "rest"] => Command::Claim,
         ["again" | "replay" | "rejouer", n] => Command::PlayAgain(n.parse().ok()?),
         ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
@@ -292,6 +297,8 @@ pub enum Kind {
     Hint,
     /// The calls explained.
     Explain,
+    /// Who holds what.
+    Holds,
     /// A claim of the rest of the tricks.
     Claim,
     /// A finished deal played again.
@@ -331,6 +338,7 @@ impl Command {
             Command::Help => Kind::Help,
             Command::Hint => Kind::Hint,
             Command::Explain(_) => Kind::Explain,
+            Command::Holds => Kind::Holds,
             Command::Claim => Kind::Claim,
             Command::PlayAgain(_) => Kind::PlayAgain,
             Command::Undo => Kind::Undo,
@@ -456,6 +464,14 @@ pub const WORDS: &[Word] = &[
         does: [
             "what each call of the auction shows, or call 3",
             "ce que montre chaque annonce des enchères, ou l'annonce 3",
+        ],
+    },
+    Word {
+        kind: Kind::Holds,
+        said: ["holds, who holds what", "qui a quoi, chances"],
+        does: [
+            "the chance that each other player holds each card you have not seen",
+            "la chance que chaque autre joueur ait chaque carte que vous n'avez pas vue",
         ],
     },
     Word {

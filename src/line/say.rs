@@ -5,6 +5,7 @@
 
 use crate::bots::bidding::Meaning;
 use crate::bots::expert::DealAnalysis;
+use crate::bots::expert::Holds;
 use crate::game::{DealResult, Game};
 use crate::rules::{
     BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick,
@@ -13,7 +14,7 @@ use crate::rules::{
 use crate::session::report::{self, Analysis, DealLine, Player, Summary, When, team_word};
 use crate::session::table::sorted_hand;
 use crate::text::Lang;
-use crate::text::{T, Words};
+use crate::text::{T, Words, rounded};
 
 /// `text` with its first letter in capitals, as a sentence starts.
 pub fn capital(text: &str) -> String {
@@ -450,6 +451,8 @@ pub enum NotNow {
     NoSuchDeal(usize),
     /// A call the auction does not have: the one asked (from 1), and how many there are.
     NoSuchCall(usize, usize),
+    /// Who holds what, with no deal being bid or played.
+    NoHolds,
     /// The game is over: nothing is played any more.
     GameOver,
     /// Not understood.
@@ -473,6 +476,7 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::GameOn => fixed(T::LineGameOn),
         NotNow::NoSuchDeal(n) => w.no_such_deal(n),
         NotNow::NoSuchCall(n, of) => w.no_such_call(n, of),
+        NotNow::NoHolds => fixed(T::LineNoHolds),
         NotNow::GameOver => fixed(T::LineGameOver),
         NotNow::Unknown => w.not_understood(typed.trim()),
     };
@@ -482,6 +486,40 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
 /// Call `n` (from 1) of the auction and what it shows: "1. East, 80 ♥: Opens: …".
 pub fn meaning(w: Words, n: usize, m: &Meaning) -> String {
     w.text(&format!("{n}. {}, {}: {}", w.seat(m.seat), w.call(m.call), w.meaning(m))).into_owned()
+}
+
+/// Who holds what, a line per other seat and suit, then the worlds it rests on: "West,
+/// about 2.4 trumps.", "West, hearts: jack 54%, nine 20%.", "Over 2,048 worlds, 1,012
+/// effective."
+pub fn holds(w: Words, h: &Holds) -> Vec<String> {
+    let mut lines = Vec::new();
+    for seat in h.others() {
+        let trumps = h.mean_trumps(seat).map(|t| w.about_trumps(t));
+        lines.push(match trumps {
+            Some(t) => format!("{}, {t}.", w.seat(seat)),
+            None => format!("{}.", w.seat(seat)),
+        });
+        for suit in Suit::ALL {
+            let cards: Vec<String> = h
+                .unseen
+                .of_suit(suit)
+                .iter()
+                .filter(|&c| h.odds(seat, c) > 0.0)
+                .map(|c| format!("{} {}%", w.rank_name(c.rank()), rounded(100.0 * h.odds(seat, c))))
+                .collect();
+            if !cards.is_empty() {
+                lines.push(format!(
+                    "{}, {}{}{}.",
+                    w.seat(seat),
+                    w.suit_name(suit),
+                    w.colon(),
+                    cards.join(", ")
+                ));
+            }
+        }
+    }
+    lines.push(w.over_worlds(h.worlds, h.effective));
+    lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
 }
 
 /// The first words of the line mode.

@@ -115,6 +115,7 @@ texts! {
     NoDeals => "No deal finished yet", "Aucune donne terminée";
     NoCallYet => "No call has been made yet", "Aucune annonce n'a encore été faite";
     YourCallShows => "What your call shows", "Ce que montre votre annonce";
+    LineNoHolds => "Who holds what is told while a deal is bid or played", "Qui a quoi se dit pendant les enchères ou le jeu d'une donne";
     Review => "Deal review", "Revue de la donne";
     Trick => "Trick", "Pli";
     HandsDealt => "The hands as dealt", "Les mains distribuées";
