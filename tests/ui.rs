@@ -3047,3 +3047,72 @@ fn the_focused_bidding_button_says_what_its_call_tells_partner() {
         assert_eq!(meaning_box(&app, &t), whole, "{lang:?}");
     }
 }
+
+/// The figures of who holds what asked so far, read with a small budget so that the tests run
+/// at once; the other effects are dropped.
+fn answer_holds(app: &mut App) -> usize {
+    let mut n = 0;
+    for e in app.take_effects() {
+        if let Effect::Holds(mut r) = e {
+            r.budget = contree::bots::expert::HoldsBudget { effective: 100.0, most: 400 };
+            let holds = r.reckon().map(Box::new);
+            app.update(Msg::Held(r, holds));
+            n += 1;
+        }
+    }
+    n
+}
+
+/// South to play its first card, who holds what opened with `w`, its figures in.
+fn holds_in_play(config: Config) -> App {
+    let mut app = playing_of(seated(config));
+    assert!(app.south_to_play());
+    ch(&mut app, 'w');
+    assert!(matches!(app.popups.last(), Some(Popup::Holds(_))));
+    assert_eq!(answer_holds(&mut app), 1);
+    app
+}
+
+#[test]
+fn who_holds_what_thinks_then_shows_the_odds_and_closes() {
+    snapshot_all("holds_play", |lang| holds_in_play(config(lang)));
+    let mut app = holds_in_play(ascii(Lang::En));
+    insta::assert_snapshot!("holds_play_ascii_80x24", draw(&mut app, 80, 24).backend());
+    for lang in Lang::ALL {
+        // Asked, not in yet: the view says the expert is at it.
+        let mut app = at_table(lang);
+        assert!(app.south_to_bid());
+        ch(&mut app, 'w');
+        let w = app.words();
+        let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
+        assert!(shown.contains(w.t(T::HoldsTitle)), "{shown}");
+        assert!(shown.contains(&w.t(T::HoldsThinking)[..10]), "{shown}");
+        // `w` again closes it, and its answer, late, is dropped.
+        ch(&mut app, 'w');
+        assert!(app.popups.is_empty());
+        assert_eq!(answer_holds(&mut app), 1);
+        assert!(app.popups.is_empty());
+        // Esc closes it, and so does a click outside it.
+        let mut app = holds_in_play(config(lang));
+        let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
+        assert!(shown.contains(&w.holds_worlds(400, 0, false)[..4]), "{shown}");
+        key(&mut app, KeyCode::Esc);
+        assert!(app.popups.is_empty(), "Esc closes it");
+        assert!(app.south_to_play(), "and the table is as it was");
+        ch(&mut app, 'w');
+        answer_holds(&mut app);
+        draw(&mut app, 120, 40);
+        app.update(Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 0,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        }));
+        assert!(app.popups.is_empty(), "a click outside closes it");
+    }
+    // The help lists the key.
+    let mut app = at_table(Lang::Fr);
+    ch(&mut app, '?');
+    let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
+    assert!(shown.contains(app.words().t(T::HoldsKey)), "{shown}");
+}

@@ -155,8 +155,9 @@ impl LineMode {
                 }
             }
             Answered::Analysis => self.say_analysis(),
-            // Filed as the screen files them, and said nowhere.
-            Answered::Exercises(_) => {}
+            // Filed as the screen files them, and said nowhere; the line mode asks for no
+            // figures of who holds what.
+            Answered::Exercises(_) | Answered::Holds(..) => {}
         }
     }
 

@@ -38,6 +38,8 @@ pub enum Mode {
     Players,
     /// The help popup.
     Help,
+    /// Who holds what: each other seat's chance to hold each card South has not seen.
+    Holds,
     /// The rules screen.
     Rules,
     /// The settings screen.
@@ -97,6 +99,8 @@ pub enum Cmd {
     Help,
     /// Show what the expert would do, and why.
     Hint,
+    /// Show, or close, who holds what: the other seats' chances to hold each unseen card.
+    Holds,
     /// Claim the rest of the tricks.
     Claim,
     /// Play the deal under review again.
@@ -180,10 +184,16 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         return if at.may_play_again { Now } else { Availability::NotNow(None) };
     }
     // An exercise is a position to choose in, not a game: nothing is taken back, hinted,
-    // claimed or looked back over.
+    // read of who holds what, claimed or looked back over.
     let aside = matches!(
         cmd,
-        Cmd::Undo | Cmd::Hint | Cmd::Claim | Cmd::History | Cmd::LastTrick | Cmd::Players
+        Cmd::Undo
+            | Cmd::Hint
+            | Cmd::Holds
+            | Cmd::Claim
+            | Cmd::History
+            | Cmd::LastTrick
+            | Cmd::Players
     );
     if at.practice && aside {
         return Never;
@@ -219,6 +229,8 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         }
         // `i` while South may ask and has not asked yet.
         Cmd::Hint => table.hint_allowed(),
+        // `w` on South's turn to call or to play, as long as the view is open (to close it).
+        Cmd::Holds => table.confirm().is_none() && (table.south_to_bid() || table.south_to_play()),
         // `r` on South's turn to play; the table then checks the claim.
         Cmd::Claim => table.claim_allowed(),
         _ => true,

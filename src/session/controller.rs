@@ -15,8 +15,8 @@ use super::games::{Games, Resumable};
 use super::review::Analyses;
 use super::settings::{Prefs, SettingItem, Settings};
 use super::table::{Out, Table, TableMsg};
-use super::work::{Answer, ExercisesRequest};
-use crate::bots::expert::{Budget, DealAnalysis};
+use super::work::{Answer, ExercisesRequest, HoldsRequest};
+use crate::bots::expert::{Budget, DealAnalysis, Holds};
 use crate::game::{Game, Players};
 use crate::rules::{ByTeam, DealRecord};
 
@@ -69,6 +69,8 @@ pub enum Answered {
     Analysis,
     /// Exercises were made, this many, and are to be filed.
     Exercises(usize),
+    /// Who holds what, for the front end that asked: the table is not told.
+    Holds(HoldsRequest, Option<Box<Holds>>),
 }
 
 /// What came of a new game that could not replace the game it was to replace.
@@ -232,6 +234,7 @@ impl<T: AtTable> Session<T> {
             Answer::BotFailed(r) => Answered::Table(self.send(TableMsg::BotFailed(r))),
             Answer::Hinted(r, advice) => Answered::Table(self.send(TableMsg::Hinted(r, advice))),
             Answer::Compared(r, score) => Answered::Table(self.send(TableMsg::Compared(r, score))),
+            Answer::Held(r, holds) => Answered::Holds(r, holds),
             Answer::Analysed(r, analysis) => {
                 self.analyses.answer(r, analysis);
                 Answered::Analysis

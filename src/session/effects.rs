@@ -10,6 +10,7 @@ use super::games::Resumable;
 use super::settings::{SETTINGS_FILE, Settings};
 use super::work::{
     AnalysisRequest, Answer, BotRequest, CompareRequest, ExercisesRequest, HintRequest,
+    HoldsRequest,
 };
 use crate::exercises::Exercise;
 use crate::game::{Game, Phase};
@@ -36,6 +37,8 @@ pub enum Effect {
     Think(BotRequest),
     /// Ask the expert for South's hint; answer with [`Answer::Hinted`].
     Hint(HintRequest),
+    /// Read who holds what from South's seat; answer with [`Answer::Held`].
+    Holds(HoldsRequest),
     /// Analyse a finished deal from South's seat; answer with [`Answer::Analysed`].
     Analyse(AnalysisRequest),
     /// Play a finished deal again with the expert in South's seat; answer with
@@ -68,6 +71,7 @@ impl Effect {
             self,
             Effect::Think(_)
                 | Effect::Hint(_)
+                | Effect::Holds(_)
                 | Effect::Analyse(_)
                 | Effect::Compare(_)
                 | Effect::MakeExercises(_)
@@ -157,6 +161,7 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         (
             Effect::Think(_)
             | Effect::Hint(_)
+            | Effect::Holds(_)
             | Effect::Analyse(_)
             | Effect::Compare(_)
             | Effect::MakeExercises(_)
@@ -231,6 +236,7 @@ pub fn think(effect: Effect) -> Option<Answer> {
     Some(match effect {
         Effect::Think(r) => r.answer(),
         Effect::Hint(r) => r.answer(),
+        Effect::Holds(r) => r.answer(),
         Effect::Analyse(r) => r.answer(),
         Effect::Compare(r) => r.answer(),
         Effect::MakeExercises(r) => r.answer(),

@@ -1,7 +1,8 @@
 //! The table's thinking, done away from it: a computer player's decision, the expert's hint for
 //! South, the analysis of a finished deal, the deal played again with the expert in South's
 //! seat. Each is a request a front end queues as an effect, which the runner answers on a worker
-//! thread ([`BotRequest::decide`], [`HintRequest::advise`], [`AnalysisRequest::analyse`],
+//! thread ([`BotRequest::decide`], [`HintRequest::advise`], [`HoldsRequest::reckon`],
+//! [`AnalysisRequest::analyse`],
 //! [`CompareRequest::compare`], each as an [`Answer`] that a thinking that panics still gives);
 //! each carries a [`Cancel`] flag that the front end raises when the answer is no longer wanted (a
 //! take-back, a new game, the table left, the review closed), so the thread stops thinking early,
@@ -12,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::bots::expert::{self, Advice, Budget, DealAnalysis};
+use crate::bots::expert::{self, Advice, Budget, DealAnalysis, Holds, HoldsBudget};
 use crate::bots::in_seat::{self, Seats};
 use crate::bots::{Decision, Level};
 use crate::exercises::{self, Exercise};
@@ -64,6 +65,8 @@ pub enum Answer {
     BotFailed(BotRequest),
     /// The expert's hint; `None` when it could not answer.
     Hinted(HintRequest, Option<Advice>),
+    /// Who holds what, as South can tell; `None` when it could not be read.
+    Held(HoldsRequest, Option<Box<Holds>>),
     /// A finished deal's analysis; `None` when it could not be made.
     Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A finished deal's score with the expert in South's seat; `None` when it could not be
@@ -153,6 +156,31 @@ impl HintRequest {
     pub fn answer(self) -> Answer {
         let advice = guarded(|| self.advise()).flatten();
         Answer::Hinted(self, advice)
+    }
+}
+
+/// South asks who holds what: each other seat's chance to hold each card South has not seen,
+/// read from the expert's worlds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HoldsRequest {
+    /// The table's revision when asked: figures for a position since changed are dropped.
+    pub revision: u64,
+    /// What South knows.
+    pub view: SeatView,
+    /// How many worlds the figures may rest on.
+    pub budget: HoldsBudget,
+}
+
+impl HoldsRequest {
+    /// The figures, computed here and now; `None` for a view no game gives.
+    pub fn reckon(&self) -> Option<Holds> {
+        expert::holds_within(&self.view, self.budget)
+    }
+
+    /// The figures as a worker answers them: none when the reckoning panics.
+    pub fn answer(self) -> Answer {
+        let holds = guarded(|| self.reckon()).flatten().map(Box::new);
+        Answer::Held(self, holds)
     }
 }
 

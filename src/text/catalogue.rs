@@ -95,6 +95,11 @@ texts! {
     ComparedDeals => "Deals compared with the expert", "Donnes comparées à l'expert";
     HintThinking => "the expert is thinking…", "l'expert réfléchit…";
     HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
+    HoldsKey => "who holds what", "qui a quoi";
+    HoldsLegend => "Chance of each seat holding each card not seen; - : it cannot.", "Chance de chaque place d'avoir chaque carte non vue ; - : impossible.";
+    HoldsTitle => "Who holds what", "Qui a quoi";
+    HoldsThinking => "The expert is weighing its worlds…", "L'expert pèse ses mondes…";
+    HoldsFailed => "The expert could not tell who holds what", "L'expert n'a pas pu dire qui a quoi";
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
     Analysing => "The expert is analysing the deal…", "L'expert analyse la donne…";
     AnalysisFailed => "No analysis: the expert could not review this deal", "Pas d'analyse : l'expert n'a pas pu revoir cette donne";

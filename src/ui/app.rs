@@ -33,6 +33,7 @@ use crate::text::Words;
 
 mod again;
 mod filed;
+mod holds;
 mod mouse;
 mod practice;
 mod start;
@@ -230,6 +231,7 @@ impl App {
             Some(Popup::Players | Popup::Seat(_)) => return Mode::Players,
             Some(Popup::Menu { .. }) => return Mode::Menu,
             Some(Popup::Help { .. }) => return Mode::Help,
+            Some(Popup::Holds(_)) => return Mode::Holds,
             Some(Popup::ReplaceSaved) => return Mode::Confirm,
             None => {}
         }
@@ -262,6 +264,7 @@ impl App {
             Msg::Decided(request, action) => self.answer(Answer::Decided(request, action)),
             Msg::BotFailed(request) => self.answer(Answer::BotFailed(request)),
             Msg::Hinted(request, advice) => self.answer(Answer::Hinted(request, advice)),
+            Msg::Held(request, holds) => self.answer(Answer::Held(request, holds)),
             Msg::Analysed(request, analysis) => self.answer(Answer::Analysed(request, analysis)),
             Msg::Compared(request, score) => self.answer(Answer::Compared(request, score)),
             Msg::Exercises(made) => self.answer(Answer::Exercises(made)),
@@ -295,6 +298,7 @@ impl App {
             Answered::Table(out) => self.show(out),
             Answered::Analysis | Answered::Exercises(0) => {}
             Answered::Exercises(_) => self.exercises_made(),
+            Answered::Holds(request, holds) => self.holds_in(&request, holds.as_deref()),
         }
     }
 
@@ -425,6 +429,7 @@ impl App {
             Cmd::Menu => self.popups.push(Popup::Menu { selected: 0 }),
             Cmd::Undo => self.send(TableMsg::Undo),
             Cmd::Hint => self.send(TableMsg::Hint),
+            Cmd::Holds => self.toggle_holds(),
             Cmd::Claim => self.send(TableMsg::Claim),
             Cmd::Close => self.close(),
             Cmd::Yes => self.answer_confirm(true),

@@ -43,7 +43,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, Tricks, DealDone,
-    Confirm, Menu, Players, Help, Rules, Settings, Statistics, Practice,
+    Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Practice,
 ];
 
 /// Every binding.
@@ -254,6 +254,25 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Bidding, Playing, Declare],
         footer: true,
     },
+    // Who holds what, as far as South can tell: the other seats' chances to hold each card it
+    // has not seen. The help lists it; the footer leaves its room to the keys that play.
+    Binding {
+        keys: &[k('w')],
+        shown: "w",
+        cmd: Cmd::Holds,
+        label: T::HoldsKey,
+        modes: &[Bidding, Playing, Declare],
+        footer: false,
+    },
+    // Over who holds what, `w` closes it again; the footer shows Esc for that.
+    Binding {
+        keys: &[k('w')],
+        shown: "w",
+        cmd: Cmd::Holds,
+        label: T::Close,
+        modes: &[Holds],
+        footer: false,
+    },
     // At the table, ↑ and ↓ go through the auction's calls, South's to come included, each
     // read with its meaning under the bots' convention; Esc closes it.
     Binding {
@@ -345,7 +364,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Close,
-        modes: &[Summary, History, Tricks, Players, Help],
+        modes: &[Summary, History, Tricks, Players, Help, Holds],
         footer: true,
     },
     // At the table, Esc (or m) opens the menu: resume, settings, rules, help, save and quit.

@@ -4,12 +4,14 @@
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::bots::expert::{Advice, DealAnalysis};
+use crate::bots::expert::{Advice, DealAnalysis, Holds};
 use crate::game::Action;
 use crate::rules::ByTeam;
 pub use crate::session::config::Config;
 pub use crate::session::effects::Effect;
-use crate::session::work::{AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest};
+use crate::session::work::{
+    AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest, HoldsRequest,
+};
 
 /// A message to the app.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +30,8 @@ pub enum Msg {
     BotFailed(BotRequest),
     /// The expert's answer to an [`Effect::Hint`]; `None` when it could not answer.
     Hinted(HintRequest, Option<Advice>),
+    /// Who holds what, asked by an [`Effect::Holds`]; `None` when it could not be read.
+    Held(HoldsRequest, Option<Box<Holds>>),
     /// The analysis asked by an [`Effect::Analyse`]; `None` when it could not be made.
     Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A deal's score with the expert in South's seat, asked by an [`Effect::Compare`].
@@ -42,6 +46,7 @@ impl From<Answer> for Msg {
             Answer::Decided(r, action) => Msg::Decided(r, action),
             Answer::BotFailed(r) => Msg::BotFailed(r),
             Answer::Hinted(r, advice) => Msg::Hinted(r, advice),
+            Answer::Held(r, holds) => Msg::Held(r, holds),
             Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
             Answer::Compared(r, score) => Msg::Compared(r, score),
             Answer::Exercises(made) => Msg::Exercises(made),

@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod auction;
+pub mod holds;
 pub mod keymap;
 pub mod messages;
 pub mod practice;

@@ -135,6 +135,8 @@ pub enum Popup {
         /// How far it is scrolled.
         scroll: u16,
     },
+    /// Who holds what: the other seats' chances to hold each card South has not seen.
+    Holds(super::holds::HoldsView),
     /// On the start screen, the question before a new game replaces the saved one, which is then
     /// filed as abandoned.
     ReplaceSaved,

@@ -186,7 +186,7 @@ fn footer_rank(mode: Mode, cmd: keymap::Cmd) -> u8 {
         Up | Down if mode == Mode::Bidding => 2,
         Up | Down if matches!(mode, Mode::Playing | Mode::Declare | Mode::DealDone) => 1,
         Left | Right | Up | Down => 3,
-        Pick | Players | Hint | Claim => 2,
+        Pick | Players | Hint | Holds | Claim => 2,
         NextButton | PrevButton | PageUp | PageDown => 1,
     }
 }

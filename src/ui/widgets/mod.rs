@@ -4,6 +4,7 @@
 pub mod bidding;
 pub mod card;
 pub mod hand;
+pub mod holds;
 pub mod markdown;
 pub mod meaning;
 pub mod panel;

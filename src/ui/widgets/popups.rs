@@ -2,7 +2,7 @@
 //! sum, the end of the game with its deals and the statistics it changed, the players, the menu
 //! during play, and the help (the keys of the game, a rules summary); over the start screen, the
 //! question before a new game replaces the saved one. The history and the tricks are in
-//! [`super::review`].
+//! [`super::review`], who holds what in [`super::holds`].
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -29,6 +29,7 @@ pub fn draw(ctx: &mut Ctx<'_>, popup: Popup, screen: Rect, buf: &mut Buffer) {
         Popup::Seat(seat) => one_player(ctx, seat, screen, buf),
         Popup::Menu { selected } => menu(ctx, selected, screen, buf),
         Popup::Help { scroll } => help(ctx, scroll, screen, buf),
+        Popup::Holds(view) => super::holds::draw(ctx, view, screen, buf),
         Popup::ReplaceSaved => replace_saved(ctx, screen, buf),
     }
 }
