@@ -70,9 +70,6 @@ fn every_command_of_the_tables_keys_has_its_words_in_both_languages() {
                 Err(NoWord::Shell) => {
                     assert_eq!(b.cmd, contree::session::commands::Cmd::Suspend);
                 }
-                Err(NoWord::Grid) => {
-                    assert_eq!(b.cmd, contree::session::commands::Cmd::Holds);
-                }
             }
         }
     }

@@ -155,8 +155,8 @@ impl LineMode {
                 }
             }
             Answered::Analysis => self.say_analysis(),
-            // Filed as the screen files them, and said nowhere; the line mode asks for no
-            // figures of who holds what.
+            // Filed as the screen files them, and said nowhere; the line mode weighs who holds
+            // what itself when asked (`holds`), so no worker's figures come to it.
             Answered::Exercises(_) | Answered::Holds(..) => {}
         }
     }

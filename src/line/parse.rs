@@ -528,9 +528,6 @@ pub enum NoWord {
     Screen,
     /// It stops the program: the shell's Ctrl-Z stops a program of lines as it is.
     Shell,
-    /// It opens a grid of figures drawn for the eye (who holds what): the line mode's hint says
-    /// what the expert would do instead.
-    Grid,
 }
 
 /// The line mode's word for what `cmd` does in `mode` at the table, or why there is none.
@@ -564,7 +561,7 @@ pub fn word_for(
             return Err(NoWord::Screen);
         }
         (_, Cmd::Suspend) => return Err(NoWord::Shell),
-        (_, Cmd::Holds) => return Err(NoWord::Grid),
+        (_, Cmd::Holds) => Kind::Holds,
         (_, Cmd::Pass) => Kind::Pass,
         (_, Cmd::Contre) => Kind::Contre,
         (_, Cmd::NoTrump | Cmd::AllTrump) => Kind::Bid,

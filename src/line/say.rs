@@ -490,11 +490,12 @@ pub fn meaning(w: Words, n: usize, m: &Meaning) -> String {
 
 /// Who holds what, a line per other seat and suit, then the worlds it rests on: "West,
 /// about 2.4 trumps.", "West, hearts: jack 54%, nine 20%.", "Over 2,048 worlds, 1,012
-/// effective."
+/// effective." The words of the figures are the expert's, as the table's view says them.
 pub fn holds(w: Words, h: &Holds) -> Vec<String> {
     let mut lines = Vec::new();
     for seat in h.others() {
-        let trumps = h.mean_trumps(seat).map(|t| w.about_trumps(t));
+        let tenths = |t: f64| u16::try_from(rounded(t * 10.0)).unwrap_or(0);
+        let trumps = h.mean_trumps(seat).map(|t| w.about_trumps(tenths(t)));
         lines.push(match trumps {
             Some(t) => format!("{}, {t}.", w.seat(seat)),
             None => format!("{}.", w.seat(seat)),
@@ -518,7 +519,8 @@ pub fn holds(w: Words, h: &Holds) -> Vec<String> {
             }
         }
     }
-    lines.push(w.over_worlds(h.worlds, h.effective));
+    let effective = u32::try_from(rounded(h.effective)).unwrap_or(u32::MAX);
+    lines.push(format!("{}.", capital(&w.holds_worlds(h.worlds, effective, h.exhaustive))));
     lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
 }
 

@@ -169,24 +169,6 @@ impl Words {
         }
     }
 
-    /// "about 2.4 trumps": a seat's trump length on average.
-    pub(crate) fn about_trumps(self, mean: f64) -> String {
-        let t = (mean * 10.0).round() / 10.0;
-        match self.lang {
-            Lang::En => format!("about {t:.1} trumps"),
-            Lang::Fr => format!("environ {} atouts", format!("{t:.1}").replace('.', ",")),
-        }
-    }
-
-    /// "Over 2048 worlds, 1012 effective.": what the odds rest on.
-    pub(crate) fn over_worlds(self, worlds: u32, effective: f64) -> String {
-        let effective = crate::text::rounded(effective);
-        match self.lang {
-            Lang::En => format!("Over {worlds} worlds, {effective} effective."),
-            Lang::Fr => format!("Sur {worlds} mondes, {effective} effectifs."),
-        }
-    }
-
     /// Call `n` asked of an auction of `of` calls.
     pub(crate) fn no_such_call(self, n: usize, of: usize) -> String {
         match (self.lang, of) {

@@ -334,6 +334,51 @@ impl Words {
     }
 }
 
+/// The words of who holds what, which the table's view and the line mode both say.
+impl Words {
+    /// A whole number with its thousands grouped as the language writes them: "1,840",
+    /// "1 840" (a narrow no-break space in French, a plain one in ASCII).
+    pub fn grouped(self, n: u32) -> String {
+        let sep = match (self.lang, self.ascii) {
+            (Lang::En, _) => ",",
+            (Lang::Fr, false) => "\u{202f}",
+            (Lang::Fr, true) => " ",
+        };
+        let digits = n.to_string();
+        let mut out = String::with_capacity(digits.len() + 4);
+        for (i, d) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push_str(sep);
+            }
+            out.push(d);
+        }
+        out
+    }
+
+    /// A seat's likely trump length, given in tenths: "about 2.4 trumps", "environ 2,4 atouts".
+    pub fn about_trumps(self, tenths: u16) -> String {
+        let (whole, tenth) = (tenths / 10, tenths % 10);
+        match self.lang {
+            Lang::En => format!("about {whole}.{tenth} trumps"),
+            // French counts below two in the singular.
+            Lang::Fr if tenths < 20 => format!("environ {whole},{tenth} atout"),
+            Lang::Fr => format!("environ {whole},{tenth} atouts"),
+        }
+    }
+
+    /// What the odds of who holds what rest on: "over 1,840 worlds, 1,000 effective"; every
+    /// world the facts allow, when they were all weighed.
+    pub fn holds_worlds(self, worlds: u32, effective: u32, exhaustive: bool) -> String {
+        let (n, e) = (self.grouped(worlds), self.grouped(effective));
+        self.out(match (self.lang, exhaustive) {
+            (Lang::En, false) => format!("over {n} worlds, {e} effective"),
+            (Lang::En, true) => format!("over all {n} possible worlds, {e} effective"),
+            (Lang::Fr, false) => format!("sur {n} mondes, {e} effectifs"),
+            (Lang::Fr, true) => format!("sur les {n} mondes possibles, {e} effectifs"),
+        })
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
