@@ -4,7 +4,9 @@
 //!
 //! Answers are written as the records are read: the input is taken in batches of lines, each
 //! batch scored on every core, so memory stays that of a batch and of the longest line however
-//! long the input. A line longer than [`LINE_LIMIT`] is answered `bad-input` without being held
+//! long the input. A batch ends where the input has nothing more to give at once (a pipe whose
+//! writer waits for an answer), and its answers are flushed: each record is answered as soon as
+//! its line is complete, never held back for lines still to come. A line longer than [`LINE_LIMIT`] is answered `bad-input` without being held
 //! whole. A line that is not JSON alone may begin a record written over several lines (or hold
 //! several records): the lines that follow are taken with it until together they are JSON, and
 //! answered each alone when they never are (within [`LINE_LIMIT`] bytes, or by the end of the
@@ -227,6 +229,11 @@ fn read_line(input: &mut impl BufRead, text: &mut Vec<u8>) -> io::Result<Option<
 /// Where an answer goes: written out, or collected.
 trait Sink {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError>;
+
+    /// The answers given so far leave at once: the end of a batch.
+    fn flush(&mut self) -> Result<(), InputError> {
+        Ok(())
+    }
 }
 
 /// Answers written as lines of JSON, and whether every record was accepted.
@@ -239,6 +246,10 @@ impl<W: Write> Sink for Writing<'_, W> {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
         self.all_ok &= answer.is_ok();
         write_answer(self.out, &answer.map(|(_, scored)| scored)).map_err(InputError::Write)
+    }
+
+    fn flush(&mut self) -> Result<(), InputError> {
+        self.out.flush().map_err(InputError::Write)
     }
 }
 
@@ -438,9 +449,13 @@ fn answer_batch(lines: &[Line]) -> Vec<Result<Checked, String>> {
     })
 }
 
-/// Scores every record of `input` into `sink`, in order.
+/// Scores every record of `input` into `sink`, in order. A batch ends at [`BATCH_LINES`] or
+/// [`BATCH_BYTES`], or where what was read so far is used up: reading on could wait on a writer
+/// that waits for these answers, so they are given (and flushed) first. The reader's buffer is
+/// a batch's bytes, so that a file, which gives as much as is asked, still comes in whole
+/// batches.
 fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
-    let mut input = BufReader::with_capacity(64 * 1024, input);
+    let mut input = BufReader::with_capacity(BATCH_BYTES, input);
     let mut scorer = Scorer::new(sink);
     let mut batch: Vec<Line> = Vec::with_capacity(BATCH_LINES);
     let mut text = Vec::new();
@@ -450,6 +465,9 @@ fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
         batch.clear();
         let mut ended = false;
         while batch.len() < BATCH_LINES && bytes < BATCH_BYTES {
+            if !batch.is_empty() && input.buffer().is_empty() {
+                break;
+            }
             let Some(too_long) =
                 read_line(&mut input, &mut text).map_err(|e| InputError::Read(ReadError::Io(e)))?
             else {
@@ -474,6 +492,7 @@ fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
         if ended {
             return scorer.finish();
         }
+        scorer.sink.flush()?;
     }
 }
 

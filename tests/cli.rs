@@ -839,3 +839,63 @@ fn the_comparisons_with_the_expert_are_in_the_history_and_the_statistics() {
     let stats = text(&contree(dir.path(), &["stats"]).stdout);
     assert!(stats.contains("Against the expert in your seat: 1 deal compared, balance -250"));
 }
+
+/// Runs `contree <args>` with a pipe on its standard input that stays open, writes `line` and
+/// waits for the first line of its answers: a script that waits for each answer before it
+/// writes the next line gets it while the pipe is still open. The line of answer, or `None`
+/// when it had not come long after it was due.
+fn answer_while_the_input_is_open(args: &[&str], line: &str) -> Option<String> {
+    use std::io::{BufRead, Write};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(args)
+        .env("CONTREE_DATA_DIR", dir.path())
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs contree");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(line.as_bytes()).expect("writes a line");
+    stdin.flush().expect("flushed");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut first);
+        let _ = tx.send(first);
+    });
+    // Far more than an answer takes: only an answer held back until the input ends misses it.
+    let answer = rx.recv_timeout(std::time::Duration::from_secs(60)).ok();
+    drop(stdin);
+    let _ = child.wait();
+    answer
+}
+
+#[test]
+fn score_and_analyse_answer_each_record_before_the_input_ends() {
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    let vector: Value =
+        serde_json::from_str(records.lines().next().expect("a vector")).expect("JSON");
+    let record = format!("{}\n", vector["record"]);
+    let scored = answer_while_the_input_is_open(&["score"], &record);
+    let scored: Value = serde_json::from_str(&scored.expect("answered at once")).expect("JSON");
+    assert_eq!(scored["ok"], true, "{scored}");
+    for json in [true, false] {
+        let mut args = vec!["analyse", "--worlds", "1"];
+        if json {
+            args.push("--json");
+        }
+        let analysed = answer_while_the_input_is_open(&args, &record);
+        let analysed = analysed.expect("answered at once");
+        match json {
+            true => {
+                let analysed: Value = serde_json::from_str(&analysed).expect("JSON");
+                assert_eq!(analysed["ok"], true, "{analysed}");
+            }
+            false => assert!(analysed.starts_with("Record 1: "), "{analysed}"),
+        }
+    }
+}
