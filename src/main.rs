@@ -18,9 +18,6 @@ use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
 use contree::store::{DirLock, LockError, Store, TABLE};
 
-/// The largest deal-record file `--deal-file` reads, as `contree score` reads no more.
-const DEAL_FILE_LIMIT: u64 = 256 << 20;
-
 /// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
 
@@ -454,18 +451,17 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
 /// `seed`; why not, in one line, with the record's error as `contree score` gives it.
 fn deal_file(path: &Path, seed: u64) -> Result<contree::game::Game, String> {
     use contree::game::{HUMAN, Replay, draw_players};
-    let bytes = contree::files::read(path, DEAL_FILE_LIMIT)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let cannot = |e: contree::files::ReadError| format!("cannot read {}: {e}", path.display());
+    let file = contree::files::open_regular(path).map_err(cannot)?;
+    let first = contree::score::first_record(file).map_err(cannot)?;
     let [east, north, west] = draw_players(seed, None);
     let players = contree::rules::BySeat([HUMAN.to_string(), east, north, west]);
-    contree::score::first_record(&bytes)
-        .and_then(|record| Replay::deal_again(&record, seed, players))
-        .map_err(|e| {
-            let kind = serde_json::to_value(e.kind).ok();
-            let kind = kind.as_ref().and_then(|k| k.as_str()).unwrap_or("bad-input");
-            let at = e.index.map(|i| format!(" at {i}")).unwrap_or_default();
-            format!("{}: {kind}{at}: {e}", path.display())
-        })
+    first.and_then(|record| Replay::deal_again(&record, seed, players)).map_err(|e| {
+        let kind = serde_json::to_value(e.kind).ok();
+        let kind = kind.as_ref().and_then(|k| k.as_str()).unwrap_or("bad-input");
+        let at = e.index.map(|i| format!(" at {i}")).unwrap_or_default();
+        format!("{}: {kind}{at}: {e}", path.display())
+    })
 }
 
 /// The options the game flags give, or clap's error for flags that contradict each other (exit
