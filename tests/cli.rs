@@ -801,6 +801,24 @@ fn a_deal_file_with_totals_near_the_limit_is_read_without_a_panic() {
     assert!(!data.exists(), "the data directory is not even made");
 }
 
+/// A deal file is read as `contree score` reads it, no further than its first record: a file
+/// far larger than what a deal file was once allowed, its first line a record, is played.
+#[test]
+fn a_deal_file_is_read_no_further_than_its_first_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    let vector: Value =
+        serde_json::from_str(records.lines().next().expect("a vector")).expect("JSON");
+    let file = dir.path().join("deals.jsonl");
+    std::fs::write(&file, format!("{}\n", vector["record"])).expect("write");
+    let sparse = std::fs::OpenOptions::new().append(true).open(&file).expect("open");
+    sparse.set_len(300 << 20).expect("a sparse file");
+    let out = contree(&data, &["--deal-file", file.to_str().expect("a path")]);
+    let err = text(&out.stderr);
+    assert_eq!(err.trim_end(), "contree: the table needs a terminal on standard output");
+}
+
 /// The deals compared with the expert in South's seat, in `contree history` (its column and
 /// balance, and `expert_in_seat` in its JSON) and in `contree stats` (its line, and `compared`
 /// in all and per rule set in its JSON).
