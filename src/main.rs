@@ -18,6 +18,15 @@ use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
 use contree::store::{DirLock, LockError, Store, TABLE};
 
+/// Writes a line to standard error as `eprintln!` does, but never panics: standard error may
+/// be gone, with the terminal it was (a hangup), and then there is nobody to tell.
+macro_rules! complain {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
 
@@ -197,7 +206,7 @@ fn arena_progress() -> impl FnMut(arena::Progress) {
             drawn = true;
         } else if p.over && drawn {
             draw_bar(p.deals, p.deals);
-            eprintln!();
+            complain!();
         }
     }
 }
@@ -222,12 +231,12 @@ fn arena_report(report: Result<String, arena::ArenaError>) -> ExitCode {
         Ok(text) => match emit(&(text + "\n")) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("contree arena: {e}");
+                complain!("contree arena: {e}");
                 ExitCode::FAILURE
             }
         },
         Err(e) => {
-            eprintln!("contree arena: {e}");
+            complain!("contree arena: {e}");
             ExitCode::FAILURE
         }
     }
@@ -248,7 +257,7 @@ fn bot(service: &contree::bots::protocol::Service) -> ExitCode {
         // The reader went away (`| head`): nobody is left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("contree bot: {e}");
+            complain!("contree bot: {e}");
             ExitCode::FAILURE
         }
     }
@@ -266,7 +275,7 @@ fn stats(json: bool) -> anyhow::Result<ExitCode> {
     let (stats, aside) = store.stats_checked()?;
     if let Some(aside) = aside {
         // Statistics that cannot be read are not zeros.
-        eprintln!("contree: the statistics cannot be read: {aside}");
+        complain!("contree: the statistics cannot be read: {aside}");
         return Ok(ExitCode::FAILURE);
     }
     if json {
@@ -283,21 +292,21 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     let store = open_to_read()?;
     let resume = store.load_game();
     if let Some(notice) = resume.notice() {
-        eprintln!("contree: {notice}");
+        complain!("contree: {notice}");
     }
     let (game, title) = match resume {
         Resume::Saved { game, .. } => (Some(game), None),
         _ => {
             let (last, history) = store.last_game()?;
             if let Some(notice) = history.notice() {
-                eprintln!("contree: {notice}");
+                complain!("contree: {notice}");
             }
             match last.map(|e| (Game::from_save(&e.game), e)) {
                 Some((Ok(game), entry)) => {
                     (Some(game), Some(contree::cli::last_game_title(&entry)))
                 }
                 Some((Err(e), _)) => {
-                    eprintln!("contree: the last game filed cannot be shown: {e}");
+                    complain!("contree: the last game filed cannot be shown: {e}");
                     (None, None)
                 }
                 None => (None, None),
@@ -306,7 +315,7 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     };
     let Some(game) = game else {
         if export.is_some() {
-            eprintln!("contree history: no game in progress nor filed, nothing to export");
+            complain!("contree history: no game in progress nor filed, nothing to export");
             return Ok(ExitCode::FAILURE);
         }
         if json {
@@ -370,14 +379,14 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Some(path) => match deal_file(path, seed) {
             Ok(game) => Some(game),
             Err(why) => {
-                eprintln!("contree: {why}");
+                complain!("contree: {why}");
                 return Ok(ExitCode::from(2));
             }
         },
         None => None,
     };
     if !cli.line && !io::stdout().is_terminal() {
-        eprintln!("contree: the table needs a terminal on standard output");
+        complain!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
     }
     let store = boot::open_store();
@@ -388,11 +397,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
             Err(LockError::Held(holder)) => {
-                eprintln!("contree: {}", contree::cli::held_by(&holder, store.dir()));
+                complain!("contree: {}", contree::cli::held_by(&holder, store.dir()));
                 return Ok(ExitCode::FAILURE);
             }
             Err(LockError::Failed(e)) => {
-                eprintln!("contree: {}", contree::cli::lock_refused(&e));
+                complain!("contree: {}", contree::cli::lock_refused(&e));
                 return Ok(ExitCode::FAILURE);
             }
         },
@@ -438,7 +447,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     };
     if let Err(why) = &store {
         let said = w.t(contree::text::T::SessionNotSaved);
-        eprintln!("contree: {said}{}{}", w.colon(), w.open_error(why));
+        complain!("contree: {said}{}{}", w.colon(), w.open_error(why));
     }
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
@@ -492,7 +501,7 @@ fn emit(text: &str) -> io::Result<()> {
 /// Reports an error of a command in one line.
 fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
     result.unwrap_or_else(|e| {
-        eprintln!("contree: {e:#}");
+        complain!("contree: {e:#}");
         ExitCode::FAILURE
     })
 }
@@ -524,7 +533,7 @@ fn read_records(
         Some(path) => match contree::files::open_regular(&path) {
             Ok(mut f) => run(&mut f, &mut out),
             Err(e) => {
-                eprintln!("contree {command}: cannot read {}: {e}", path.display());
+                complain!("contree {command}: cannot read {}: {e}", path.display());
                 return ExitCode::from(2);
             }
         },
@@ -534,7 +543,7 @@ fn read_records(
         // A reader that stopped reading (`| head`) has all it wanted.
         Err(InputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("contree {command}: {e}");
+            complain!("contree {command}: {e}");
             ExitCode::from(2)
         }
     }
@@ -552,7 +561,7 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = contree::personas::check_embedded() {
-        eprintln!("contree: {e}");
+        complain!("contree: {e}");
         return ExitCode::FAILURE;
     }
     // What the expert may spend on each decision at the table and in `contree bot`.
@@ -588,7 +597,7 @@ fn main() -> ExitCode {
                 }
                 // The command line requires both contestants without --seat-vs-expert.
                 (None, _, _) => {
-                    eprintln!("contree arena: --a and --b name the contestants");
+                    complain!("contree arena: --a and --b name the contestants");
                     ExitCode::from(2)
                 }
             }

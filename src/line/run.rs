@@ -4,7 +4,9 @@
 //! store's, and the thinking on worker threads. A line typed waits until every answer asked of
 //! the workers is in, so that what a script types comes at the turn it was meant for. The end
 //! of the input, a `quit`, SIGTERM, SIGHUP or SIGINT save and end; a stdout that stopped reading
-//! (`| head`) ends as a quit does.
+//! (`| head`) ends as a quit does, and one that cannot be written any more (the terminal closed)
+//! or an input that cannot be read ends as SIGHUP does, saved, without a word: nobody is there
+//! to read it.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -17,12 +19,21 @@ use crate::session::signals::Signal;
 use crate::session::work::Answer;
 use crate::store::Store;
 
+/// The signal a closed terminal sends, as the loop ends when it is gone.
+#[cfg(unix)]
+const HANGUP: i32 = signal_hook::consts::SIGHUP;
+/// See the Unix one.
+#[cfg(not(unix))]
+const HANGUP: i32 = 1;
+
 /// What the line mode's threads bring to its loop.
 enum Input {
     /// A line typed, without its end of line.
     Line(String),
     /// The end of the input.
     End,
+    /// The input cannot be read any more: the terminal is gone.
+    Gone,
     /// A worker's answer.
     Answer(Box<Answer>),
     /// A signal to end.
@@ -54,7 +65,8 @@ pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
     let pending = store.map_or(Ok(()), Store::save_pending);
     let _ = write(&mut out, line.take_said());
     if let Err(e) = pending {
-        eprintln!("contree: the game's last actions were not saved: {e}");
+        // Standard error may be gone with the terminal: nothing to do then.
+        let _ = writeln!(io::stderr(), "contree: the game's last actions were not saved: {e}");
     }
     result
 }
@@ -67,10 +79,11 @@ fn read_input(tx: Sender<Input>) -> io::Result<()> {
         loop {
             text.clear();
             let input = match stdin.lock().read_line(&mut text) {
-                Ok(0) | Err(_) => Input::End,
+                Ok(0) => Input::End,
+                Err(_) => Input::Gone,
                 Ok(_) => Input::Line(text.trim_end_matches(['\n', '\r']).to_string()),
             };
-            let end = matches!(input, Input::End);
+            let end = matches!(input, Input::End | Input::Gone);
             if tx.send(input).is_err() || end {
                 return;
             }
@@ -111,11 +124,12 @@ fn lines_loop(
             awaited += 1;
         }
         if let Err(e) = write(out, line.take_said()) {
-            // Nobody reads any more: the game is saved and the mode ends, as at a quit.
-            return match e.kind() {
-                io::ErrorKind::BrokenPipe => Ok(Ending::Quit),
-                _ => Err(e),
-            };
+            // Nobody reads any more: the game is saved and the mode ends, as at a quit when
+            // the reader stopped, as at SIGHUP when the terminal is gone (or cannot be written).
+            return Ok(match e.kind() {
+                io::ErrorKind::BrokenPipe => Ending::Quit,
+                _ => Ending::Signal(HANGUP),
+            });
         }
         if line.quit {
             return Ok(Ending::Quit);
@@ -136,6 +150,7 @@ fn lines_loop(
             }
             Ok(Input::Line(text)) => typed.push_back(Some(text)),
             Ok(Input::End) => typed.push_back(None),
+            Ok(Input::Gone) => return Ok(Ending::Signal(HANGUP)),
             Ok(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
             Err(_) => return Ok(Ending::Quit),
         }
