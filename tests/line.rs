@@ -607,3 +607,56 @@ fn explain_says_what_each_call_of_the_auction_shows() {
         assert_eq!(none, [expected]);
     }
 }
+
+/// A new game of seed `seed` whose auction is bid up to a point: each seat's call from `calls`
+/// (given the game), until `stop` holds.
+fn bid_until(
+    seed: u64,
+    calls: impl Fn(&Game, Seat) -> contree::rules::Call,
+    stop: impl Fn(&Game) -> bool,
+) -> Game {
+    let mut game = contree::game::new_game(GameOptions::default(), seed, None);
+    for _ in 0..40 {
+        if stop(&game) {
+            return game;
+        }
+        let seat = game.to_act().expect("a seat to call");
+        let call = calls(&game, seat);
+        game.apply(seat, contree::game::Action::Bid(call)).expect("a legal call");
+    }
+    panic!("the auction never came to the point: {:?}", game.deal().auction.calls());
+}
+
+/// The line mode sat at `game`, in English, its first lines said.
+fn sat_at(game: Game) -> LineMode {
+    let settings = Settings { lang: Lang::En, level: Level::Normal, ..Settings::default() };
+    let config = Config { game: Some(game), ..Config::plain(settings, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    let _ = line.take_said();
+    line
+}
+
+#[test]
+fn a_line_not_understood_is_said_back_cut_short_and_without_its_control_characters() {
+    let first =
+        bid_until(5, |_, _| contree::rules::Call::Pass, |g| g.to_act() == Some(Seat::South));
+    let mut line = sat_at(first);
+    line.input("fo\0ld\u{1b}[2J");
+    assert_eq!(
+        line.take_said(),
+        ["Not understood: \"fo\\u{0}ld\\u{1b}[2J\". Say help for the commands."]
+    );
+    line.input(&"z".repeat(1 << 20));
+    let said = line.take_said();
+    assert!(said[0].len() < 200, "{} bytes", said[0].len());
+    assert!(said[0].starts_with("Not understood: \"zzz"), "{}", said[0]);
+    // Through the binary, a line longer than 1 MiB is not read, and the next one is.
+    let data = tempfile::tempdir().expect("temp dir");
+    let script = format!("x\0y\n{}\nhand\n", "a".repeat(3 << 20));
+    let (out, code) = contree_line(data.path(), &["--new", "--seed", "5", "--lang", "en"], &script);
+    assert_eq!(code, Some(0));
+    assert!(out.len() < 10_000, "{} bytes said", out.len());
+    assert!(!out.contains('\0'), "{out}");
+    assert!(out.contains("Not understood: \"x\\u{0}y\"."), "{out}");
+    assert!(out.contains("The line is longer than 1 MiB: it was not read.\nYou hold: "), "{out}");
+}

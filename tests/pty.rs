@@ -696,6 +696,20 @@ fn a_new_game_killed_before_the_save_went_does_not_file_the_old_game_twice() {
     assert!(!dir.path().join("game.json").exists(), "not offered again");
 }
 
+/// The line mode at a terminal: Ctrl-D after part of a line ends that line, and a second one
+/// ends the input, the game saved.
+#[test]
+fn in_the_line_mode_ctrl_d_ends_a_partial_line_then_the_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start_under(&[], dir.path(), "instant", &[], &["--line", "--new"]);
+    t.wait_for("Your turn to bid");
+    t.send("hel\x04");
+    t.wait_for("Not understood: \"hel\"");
+    t.send("\x04");
+    t.wait_exit();
+    t.wait_for("The game is saved. Goodbye.");
+}
+
 /// The line mode when its terminal is closed: the game is saved, and the process ends as at
 /// SIGHUP, quietly (not with a panic at the dead terminal).
 #[cfg(unix)]

@@ -137,6 +137,12 @@ impl LineMode {
         }
     }
 
+    /// A line longer than the line mode reads ([`run::LINE_LIMIT`]): not read, and said so.
+    pub fn too_long(&mut self) {
+        let w = self.words();
+        self.say(say::not_now(w, NotNow::TooLong(run::LINE_LIMIT), ""));
+    }
+
     /// The input is over: the game is saved, as when the player quits.
     pub fn end(&mut self) {
         self.command(Command::Quit);

@@ -7,6 +7,10 @@
 //! (`| head`) ends as a quit does, and one that cannot be written any more (the terminal closed)
 //! or an input that cannot be read ends as SIGHUP does, saved, without a word: nobody is there
 //! to read it.
+//!
+//! A line is read up to [`LINE_LIMIT`] bytes, the rest read through and dropped, as the other
+//! commands read theirs. At a terminal, the end of the input typed after part of a line (Ctrl-D)
+//! ends that line, and a second one ends the input.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -19,6 +23,9 @@ use crate::session::signals::Signal;
 use crate::session::work::Answer;
 use crate::store::Store;
 
+/// The longest line read, in bytes: a command is a few words.
+pub const LINE_LIMIT: usize = crate::files::MIB as usize;
+
 /// The signal a closed terminal sends, as the loop ends when it is gone.
 #[cfg(unix)]
 const HANGUP: i32 = signal_hook::consts::SIGHUP;
@@ -30,6 +37,8 @@ const HANGUP: i32 = 1;
 enum Input {
     /// A line typed, without its end of line.
     Line(String),
+    /// A line longer than [`LINE_LIMIT`], not read.
+    TooLong,
     /// The end of the input.
     End,
     /// The input cannot be read any more: the terminal is gone.
@@ -73,23 +82,72 @@ pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
 
 /// Reads standard input on a thread of its own, a line at a time, then its end.
 fn read_input(tx: Sender<Input>) -> io::Result<()> {
+    use std::io::IsTerminal;
     std::thread::Builder::new().name("contree-input".into()).spawn(move || {
         let stdin = io::stdin();
-        let mut text = String::new();
+        let terminal = stdin.is_terminal();
+        let mut input = stdin.lock();
+        let mut text = Vec::new();
         loop {
-            text.clear();
-            let input = match stdin.lock().read_line(&mut text) {
-                Ok(0) => Input::End,
+            let read = match read_line(&mut input, &mut text, terminal) {
+                Ok(None) => Input::End,
                 Err(_) => Input::Gone,
-                Ok(_) => Input::Line(text.trim_end_matches(['\n', '\r']).to_string()),
+                Ok(Some(true)) => Input::TooLong,
+                Ok(Some(false)) => {
+                    let line = String::from_utf8_lossy(&text);
+                    Input::Line(line.trim_end_matches(['\n', '\r']).to_string())
+                }
             };
-            let end = matches!(input, Input::End | Input::Gone);
-            if tx.send(input).is_err() || end {
+            let end = matches!(read, Input::End | Input::Gone);
+            if tx.send(read).is_err() || end {
                 return;
             }
         }
     })?;
     Ok(())
+}
+
+/// Reads the next line of `input` into `text` (without its newline), keeping no more than
+/// [`LINE_LIMIT`] bytes of it: `None` at the end of the input, else whether the line was longer
+/// (the rest was read through and dropped). The end of the input after part of a line ends the
+/// line; at a `terminal`, a read that stops short of a newline is the end of the input typed
+/// after part of a line (Ctrl-D), and ends it too, so that a second one ends the input.
+fn read_line(
+    input: &mut impl BufRead,
+    text: &mut Vec<u8>,
+    terminal: bool,
+) -> io::Result<Option<bool>> {
+    text.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let piece = &buf[..newline.unwrap_or(buf.len())];
+        let room = LINE_LIMIT - text.len();
+        too_long |= piece.len() > room;
+        text.extend_from_slice(&piece[..piece.len().min(room)]);
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() || terminal {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// A line typed, as the loop keeps it until the computer players have acted.
+enum Typed {
+    /// Its words.
+    Line(String),
+    /// Longer than [`LINE_LIMIT`].
+    TooLong,
 }
 
 /// Writes `lines`, each flushed as it goes.
@@ -110,7 +168,7 @@ fn lines_loop(
 ) -> io::Result<Ending> {
     // The answers asked of the workers and not in yet, and the lines typed meanwhile.
     let mut awaited = 0usize;
-    let mut typed: VecDeque<Option<String>> = VecDeque::new();
+    let mut typed: VecDeque<Option<Typed>> = VecDeque::new();
     loop {
         for request in effects::apply(line, store) {
             // A program of lines is stopped by the shell as it is.
@@ -138,7 +196,8 @@ fn lines_loop(
             && let Some(next) = typed.pop_front()
         {
             match next {
-                Some(text) => line.input(&text),
+                Some(Typed::Line(text)) => line.input(&text),
+                Some(Typed::TooLong) => line.too_long(),
                 None => line.end(),
             }
             continue;
@@ -148,7 +207,8 @@ fn lines_loop(
                 awaited = awaited.saturating_sub(1);
                 line.answer(*answer);
             }
-            Ok(Input::Line(text)) => typed.push_back(Some(text)),
+            Ok(Input::Line(text)) => typed.push_back(Some(Typed::Line(text))),
+            Ok(Input::TooLong) => typed.push_back(Some(Typed::TooLong)),
             Ok(Input::End) => typed.push_back(None),
             Ok(Input::Gone) => return Ok(Ending::Signal(HANGUP)),
             Ok(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),

@@ -453,6 +453,8 @@ pub enum NotNow {
     GameOver,
     /// Not understood.
     Unknown,
+    /// A line longer than the line mode reads, in bytes: not read.
+    TooLong(usize),
 }
 
 /// Why a command does nothing now.
@@ -473,9 +475,25 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::NoSuchDeal(n) => w.no_such_deal(n),
         NotNow::NoSuchCall(n, of) => w.no_such_call(n, of),
         NotNow::GameOver => fixed(T::LineGameOver),
-        NotNow::Unknown => w.not_understood(typed.trim()),
+        NotNow::Unknown => w.not_understood(&echo(typed)),
+        NotNow::TooLong(limit) => w.line_too_long(limit),
     };
     w.text(&said).into_owned()
+}
+
+/// A line typed as it is said back: trimmed, each control character (a NUL, an escape) written
+/// as its escape rather than sent raw to the terminal or the screen reader, and a long line or
+/// word cut short.
+pub fn echo(typed: &str) -> String {
+    let mut shown = String::with_capacity(typed.len().min(crate::files::ECHO_TOTAL * 2));
+    for c in typed.trim().chars().take(crate::files::ECHO_TOTAL + 1) {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    crate::files::cut(&shown)
 }
 
 /// Call `n` (from 1) of the auction and what it shows: "1. East, 80 ♥: Opens: …".

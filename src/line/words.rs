@@ -179,6 +179,15 @@ impl Words {
         }
     }
 
+    /// A line longer than `limit` bytes, not read.
+    pub(crate) fn line_too_long(self, limit: usize) -> String {
+        let mib = limit >> 20;
+        match self.lang {
+            Lang::En => format!("The line is longer than {mib} MiB: it was not read."),
+            Lang::Fr => format!("La ligne dépasse {mib} Mio : elle n'a pas été lue."),
+        }
+    }
+
     /// A line `typed` that is no command.
     pub(crate) fn not_understood(self, typed: &str) -> String {
         match self.lang {
