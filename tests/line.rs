@@ -232,7 +232,12 @@ fn a_whole_game_to_1000_is_played_through_standard_input() {
     said.extend(line.take_said());
     let game = line.game().expect("a game");
     assert!(game.totals().0.iter().any(|&t| t >= 1000), "{:?}", game.totals());
-    assert!(said.iter().any(|l| l.starts_with("Game over: ")), "{said:?}");
+    let over = said.iter().find(|l| l.starts_with("Game over: ")).expect("the game's end");
+    // The verdict goes on the sentence after its colon, without a capital.
+    assert!(
+        over == "Game over: your opponents win" || over == "Game over: you and your partner win!",
+        "{over}"
+    );
     // Each deal played says its 32 cards and its eight tricks once each, in order, a deal the
     // computer players claimed too (this game has some: their rest is played out at once).
     assert!(said.iter().any(|l| l.ends_with(" claims the rest of the tricks.")), "{said:?}");
@@ -634,6 +639,86 @@ fn sat_at(game: Game) -> LineMode {
     let mut line = LineMode::new(config, true, &[]);
     let _ = line.take_said();
     line
+}
+
+fn bid_80_hearts() -> contree::rules::Call {
+    use contree::rules::{Bid, BidLevel, Call, Suit, Trump};
+    Call::Bid(Bid { level: BidLevel::Points(80), trump: Trump::Suit(Suit::Hearts) })
+}
+
+#[test]
+fn words_refused_say_why_before_any_deal_is_finished() {
+    use contree::rules::Call;
+    // South's first call of the game: nobody's bid to beat, nothing of South's to take back.
+    let first = bid_until(5, |_, _| Call::Pass, |g| g.to_act() == Some(Seat::South));
+    let mut line = sat_at(first);
+    for (typed, said) in [
+        ("undo", "Nothing to take back yet."),
+        ("analysis", "No deal finished yet."),
+        ("analysis 2", "No deal finished yet."),
+        ("deal 1", "No deal finished yet."),
+        ("again 99999999999999999999999", "No deal finished yet."),
+        ("170 hearts", "There is no such bid: bids go from 80 to 160 by tens, then capot."),
+        ("85 hearts", "There is no such bid: bids go from 80 to 160 by tens, then capot."),
+        ("bid 10 h", "There is no such bid: bids go from 80 to 160 by tens, then capot."),
+        ("explain 99999999999999999999999", "There is no call: the auction has one call."),
+    ] {
+        line.input(typed);
+        assert_eq!(line.take_said(), [said], "{typed}");
+    }
+    // A number and a suit at no bid's level are a card when they name one.
+    line.input("10 hearts");
+    assert_eq!(line.take_said(), ["The auction is on: make a call, or say help."]);
+}
+
+#[test]
+fn a_surcontre_answers_a_contre_and_a_confirmation_takes_yes_no_or_the_call() {
+    use contree::rules::Call;
+    // East or West bids, and South may contre.
+    let opened = |g: &Game, seat: Seat| match seat.team() {
+        Team::EW if g.deal().auction.current_bid().is_none() => bid_80_hearts(),
+        _ => Call::Pass,
+    };
+    let contre =
+        bid_until(5, opened, |g| g.to_act() == Some(Seat::South) && g.legal_calls().contre);
+    let mut line = sat_at(contre);
+    line.input("surcontre");
+    let said = line.take_said();
+    assert_eq!(
+        said[0], "A surcontre answers a contre: contre is what may be said now.",
+        "{said:?}"
+    );
+    // A contre's confirmation: the call itself says yes.
+    line.input("contre");
+    assert_eq!(line.take_said(), ["Contre: are you sure? Say yes or no."]);
+    line.input("contre");
+    assert_eq!(line.take_said().first().map(String::as_str), Some("You say contre."));
+    // South bids, East contres: South may surcontre, and "contre" says it.
+    let contred = |g: &Game, seat: Seat| match seat {
+        Seat::South if g.deal().auction.current_bid().is_none() => bid_80_hearts(),
+        Seat::East | Seat::West if g.legal_calls().contre => Call::Contre,
+        _ => Call::Pass,
+    };
+    let surcontre =
+        bid_until(5, contred, |g| g.to_act() == Some(Seat::South) && g.legal_calls().surcontre);
+    let mut line = sat_at(surcontre);
+    let asked = "Surcontre: are you sure? Say yes or no.";
+    line.input("contre");
+    assert_eq!(line.take_said(), [asked]);
+    // Anything but yes, no or the call itself asks again, and makes nothing.
+    for typed in ["contre", "pass", "hand", "play jack of spades", "help"] {
+        line.input(typed);
+        assert_eq!(line.take_said(), [asked], "{typed}");
+    }
+    let calls = line.game().map(|g| g.deal().auction.calls().len());
+    line.input("no");
+    let said = line.take_said();
+    assert!(said.last().is_some_and(|l| l.starts_with("Your turn to bid.")), "{said:?}");
+    assert_eq!(line.game().map(|g| g.deal().auction.calls().len()), calls, "nothing said");
+    line.input("surcontre");
+    assert_eq!(line.take_said(), [asked]);
+    line.input("surcontre");
+    assert_eq!(line.take_said().first().map(String::as_str), Some("You say surcontre."));
 }
 
 #[test]

@@ -23,6 +23,15 @@ pub fn capital(text: &str) -> String {
     }
 }
 
+/// `text` with its first letter in lower case, as it goes on after a colon.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// "us" or "them", as a sentence says it.
 fn team(w: Words, team: Team) -> String {
     w.t(team_word(team)).to_lowercase()
@@ -394,9 +403,10 @@ pub fn summary(w: Words, number: usize, s: &Summary) -> Vec<String> {
 /// The end of the game: who won, and the final score.
 pub fn game_over(w: Words, game: &Game) -> Vec<String> {
     let t = game.totals();
+    // After the colon, the verdict goes on the sentence: no capital mid-sentence.
     let verdict = match game.winner() {
-        Some(Team::NS) => w.t(T::YouWin),
-        _ => w.t(T::YouLose),
+        Some(Team::NS) => lower_first(w.t(T::YouWin)),
+        _ => lower_first(w.t(T::YouLose)),
     };
     let lines = vec![
         format!("{}{}{verdict}", w.t(T::GameOver), w.colon()),
@@ -435,6 +445,10 @@ pub enum NotNow {
     NoNtAt,
     /// A contre or surcontre with nothing to double.
     NothingToContre,
+    /// A surcontre where a contre is what may be said.
+    ContreFirst,
+    /// A bid at a level there is not.
+    NoSuchBid,
     /// Declaring, with no declaration asked.
     NothingToDeclare,
     /// A yes or no with no question asked.
@@ -445,8 +459,11 @@ pub enum NotNow {
     NoClaim,
     /// A new game while one is being played.
     GameOn,
-    /// A deal that is not finished, or not in the game.
+    /// A deal that is not finished, or not in the game (no deal is finished yet when the
+    /// game has none).
     NoSuchDeal(usize),
+    /// No deal of the game is finished yet.
+    NoDealYet,
     /// A call the auction does not have: the one asked (from 1), and how many there are.
     NoSuchCall(usize, usize),
     /// The game is over: nothing is played any more.
@@ -467,12 +484,15 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::BidTooLow(b, min) => w.bid_too_low(&w.bid_long(b), min.map(|m| w.level(m))),
         NotNow::NoNtAt => fixed(T::LineNoNtAt),
         NotNow::NothingToContre => fixed(T::LineNothingToContre),
+        NotNow::ContreFirst => fixed(T::LineContreFirst),
+        NotNow::NoSuchBid => fixed(T::LineNoSuchBid),
         NotNow::NothingToDeclare => fixed(T::LineNothingToDeclare),
         NotNow::NoQuestion => fixed(T::LineNoQuestion),
         NotNow::NoHint => fixed(T::LineNoHint),
         NotNow::NoClaim => fixed(T::LineNoClaim),
         NotNow::GameOn => fixed(T::LineGameOn),
         NotNow::NoSuchDeal(n) => w.no_such_deal(n),
+        NotNow::NoDealYet => format!("{}.", w.t(T::NoDeals)),
         NotNow::NoSuchCall(n, of) => w.no_such_call(n, of),
         NotNow::GameOver => fixed(T::LineGameOver),
         NotNow::Unknown => w.not_understood(&echo(typed)),
