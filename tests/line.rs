@@ -441,6 +441,10 @@ mod parsing {
                 Some(Command::Call(Call::Surcontre)) => {
                     prop_assert!(named(&["sur", "redouble"]), "{:?}", text);
                 }
+                // A number and a trump at no bid's level: "170 hearts", never a card.
+                Some(Command::NoSuchBid) => {
+                    prop_assert!(text.chars().any(|c| c.is_ascii_digit()), "{:?}", text);
+                }
                 Some(Command::Again) => {
                     prop_assert!(!text.chars().any(|c| c.is_ascii_alphanumeric()), "{:?}", text);
                 }

@@ -216,3 +216,71 @@ fn lines_loop(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Read};
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Every line of `input` as `read_line` reads it, with whether it was too long.
+    fn lines_of(input: impl Read, terminal: bool) -> Vec<(Vec<u8>, bool)> {
+        let mut input = BufReader::new(input);
+        let (mut text, mut out) = (Vec::new(), Vec::new());
+        while let Some(too_long) = read_line(&mut input, &mut text, terminal).expect("read") {
+            out.push((text.clone(), too_long));
+        }
+        out
+    }
+
+    /// What a terminal gives each read: a line, part of one (Ctrl-D typed after it), or
+    /// nothing (Ctrl-D on an empty line).
+    struct Terminal(Vec<&'static [u8]>);
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let chunk = self.0.remove(0);
+            buf[..chunk.len()].copy_from_slice(chunk);
+            Ok(chunk.len())
+        }
+    }
+
+    #[test]
+    fn at_a_terminal_ctrl_d_ends_a_partial_line_and_a_second_one_the_input() {
+        let typed = Terminal(vec![b"pass\n", b"hel", b"", b"never read\n"]);
+        let lines = lines_of(typed, true);
+        assert_eq!(lines, [(b"pass".to_vec(), false), (b"hel".to_vec(), false)]);
+        // From a pipe, a line comes in pieces, and the end of the input ends the last one.
+        let piped = Terminal(vec![b"pa", b"ss\nhel", b""]);
+        assert_eq!(lines_of(piped, false), [(b"pass".to_vec(), false), (b"hel".to_vec(), false)]);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_read_through_and_the_next_one_whole() {
+        let long = io::repeat(b'x').take(3 * LINE_LIMIT as u64);
+        let lines = lines_of(long.chain(&b"\nhand\n"[..]), false);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].1 && lines[0].0.len() == LINE_LIMIT, "{}", lines[0].0.len());
+        assert_eq!(lines[1], (b"hand".to_vec(), false));
+    }
+
+    proptest! {
+        /// Any bytes from a pipe are its lines, split at each newline, the last one without
+        /// its newline too; nothing is lost nor made up.
+        #[test]
+        fn any_bytes_are_read_as_their_lines(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let lines = lines_of(bytes.as_slice(), false);
+            let mut expected: Vec<(Vec<u8>, bool)> =
+                bytes.split(|&b| b == b'\n').map(|l| (l.to_vec(), false)).collect();
+            if bytes.is_empty() || bytes.ends_with(b"\n") {
+                expected.pop();
+            }
+            prop_assert_eq!(lines, expected);
+        }
+    }
+}
