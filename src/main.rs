@@ -272,10 +272,17 @@ fn open_to_read() -> anyhow::Result<Store> {
 
 fn stats(json: bool) -> anyhow::Result<ExitCode> {
     let store = open_to_read()?;
-    let (stats, aside) = store.stats_checked()?;
-    if let Some(aside) = aside {
-        // Statistics that cannot be read are not zeros.
-        complain!("contree: the statistics cannot be read: {aside}");
+    let (stats, set_aside) = store.stats_shown()?;
+    // Statistics, or exercises, that cannot be read are not zeros.
+    for aside in &set_aside {
+        match aside.file.as_str() {
+            contree::store::EXERCISES_FILE => {
+                complain!("contree: the exercises cannot be counted: {aside}");
+            }
+            _ => complain!("contree: the statistics cannot be read: {aside}"),
+        }
+    }
+    if !set_aside.is_empty() {
         return Ok(ExitCode::FAILURE);
     }
     if json {
@@ -293,6 +300,11 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     let resume = store.load_game();
     if let Some(notice) = resume.notice() {
         complain!("contree: {notice}");
+    }
+    // A save that cannot be read is a game in progress all the same: neither "no game" nor the
+    // last game filed stands for it.
+    if matches!(resume, Resume::LeftInPlace { .. } | Resume::MovedAside { .. }) {
+        return Ok(ExitCode::FAILURE);
     }
     let (game, title) = match resume {
         Resume::Saved { game, .. } => (Some(game), None),

@@ -202,12 +202,24 @@ fn history_without_a_game() {
 fn a_corrupt_save_is_reported_in_one_line() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("game.json"), b"{\"version\": 1, \"seed\":").expect("write");
-    let out = contree(dir.path(), &["history"]);
-    assert!(out.status.success());
-    let err = text(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("truncated") && err.contains("left as it is"), "{err}");
-    assert!(dir.path().join("game.json").exists(), "left for the table to move aside");
+    let save = dir.path().join("game.json");
+    for args in [&["history"][..], &["history", "--json"], &["history", "--export", "-"]] {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: a save unread is no game shown");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        let err = text(&out.stderr);
+        // Said once: the save could not be read, where it is, and that it was left there.
+        assert_eq!(
+            err.trim_end(),
+            format!(
+                "contree: The saved game could not be read (the file is truncated: EOF while \
+                 parsing a value at line 1 column 22); it was left in place, at {}.",
+                save.display()
+            ),
+            "{args:?}"
+        );
+    }
+    assert!(save.exists(), "left for the table to move aside");
 }
 
 /// Runs contree without standard input, and waits at most `secs` seconds for it: what hangs
@@ -662,7 +674,7 @@ fn stats_and_history_change_nothing_on_disk() {
     }
     let out = contree(dir.path(), &["history"]);
     let err = text(&out.stderr);
-    assert!(err.contains("game.json") && err.contains("left as it is"), "{err}");
+    assert!(err.contains("game.json") && err.contains("left in place"), "{err}");
     assert_eq!(std::fs::read(dir.path().join("games.jsonl")).expect("untouched"), b"{\"torn\": ");
 }
 
@@ -915,5 +927,36 @@ fn score_and_analyse_answer_each_record_before_the_input_ends() {
             }
             false => assert!(analysed.starts_with("Record 1: "), "{analysed}"),
         }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn stats_say_so_when_the_exercises_cannot_be_read_rather_than_count_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let exercises = dir.path().join("exercises.jsonl");
+    let cases: [(&str, &dyn Fn()); 4] = [
+        ("a link to nothing", &|| {
+            std::os::unix::fs::symlink("/nowhere/exercises.jsonl", &exercises).expect("a link");
+        }),
+        ("a directory", &|| std::fs::create_dir(&exercises).expect("mkdir")),
+        ("a FIFO", &|| assert!(mkfifo(&exercises), "mkfifo")),
+        ("too large", &|| {
+            let file = std::fs::File::create(&exercises).expect("create");
+            file.set_len(257 << 20).expect("a sparse file");
+        }),
+    ];
+    for (what, make) in cases {
+        make();
+        for args in [&["stats"][..], &["stats", "--json"]] {
+            let out = contree_within(dir.path(), args, 20);
+            assert_eq!(out.status.code(), Some(1), "{what} {args:?}");
+            assert!(out.stdout.is_empty(), "{what}: {}", text(&out.stdout));
+            let err = text(&out.stderr);
+            assert_eq!(err.lines().count(), 1, "{what}: {err}");
+            assert!(err.contains(&exercises.display().to_string()), "{what}: {err}");
+        }
+        assert!(std::fs::symlink_metadata(&exercises).is_ok(), "{what}: left in place");
+        let _ = std::fs::remove_file(&exercises).or_else(|_| std::fs::remove_dir(&exercises));
     }
 }
