@@ -960,3 +960,96 @@ fn stats_say_so_when_the_exercises_cannot_be_read_rather_than_count_none() {
         let _ = std::fs::remove_file(&exercises).or_else(|_| std::fs::remove_dir(&exercises));
     }
 }
+
+/// `contree history --export FILE` run under `umask`, by the shell.
+#[cfg(unix)]
+fn export_under(umask: &str, data: &Path, file: &Path, force: bool) -> Output {
+    let force = if force { " --force" } else { "" };
+    let script = format!("umask {umask}; exec \"$0\" history --export \"$1\"{force}");
+    Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_contree")])
+        .arg(file)
+        .env("CONTREE_DATA_DIR", data)
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("runs contree")
+}
+
+/// An export gets the mode a new file gets, replacing one or not, and is written whole (no
+/// temporary file left) and synced before the command ends.
+#[cfg(unix)]
+#[test]
+fn history_export_has_a_new_files_mode_with_or_without_force_and_is_synced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = with_a_game(dir.path());
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let mode = |p: &Path| std::fs::metadata(p).expect("there").permissions().mode() & 0o777;
+    for (umask, expected) in [("022", 0o644), ("077", 0o600), ("002", 0o664)] {
+        let new = elsewhere.path().join(format!("new-{umask}.jsonl"));
+        let out = export_under(umask, dir.path(), &new, false);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(mode(&new), expected, "a new export under umask {umask}");
+        // Over a file of the player's alone, with --force: the export's own mode, as new.
+        let old = elsewhere.path().join(format!("old-{umask}.jsonl"));
+        std::fs::write(&old, b"old").expect("write");
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        let out = export_under(umask, dir.path(), &old, true);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(mode(&old), expected, "an export with --force under umask {umask}");
+        let written = std::fs::read_to_string(&old).expect("written");
+        assert_eq!(written.lines().count(), game.history().len());
+        assert_eq!(std::fs::read_to_string(&new).expect("written"), written);
+    }
+    let mut left: Vec<String> = std::fs::read_dir(elsewhere.path())
+        .expect("list")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    left.sort();
+    assert_eq!(left, Vec::<String>::new(), "no temporary file left");
+    // Synced: an fsync of the file before the rename that puts it in place, both ways.
+    let traced = Command::new("strace")
+        .args(["-qq", "-o", "/dev/null", "true"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !traced {
+        eprintln!("skipped: strace cannot trace here");
+        return;
+    }
+    for force in [false, true] {
+        let file = elsewhere.path().join(format!("traced-{force}.jsonl"));
+        if force {
+            std::fs::write(&file, b"old").expect("write");
+        }
+        let log = elsewhere.path().join(format!("strace-{force}.log"));
+        let mut args = vec!["history", "--export", file.to_str().expect("a path")];
+        if force {
+            args.push("--force");
+        }
+        let out = Command::new("strace")
+            .args([
+                "-f",
+                "-qq",
+                "-e",
+                "trace=fsync,fdatasync,rename,renameat,renameat2,link,linkat",
+            ])
+            .arg("-o")
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_contree"))
+            .args(&args)
+            .env("CONTREE_DATA_DIR", dir.path())
+            .env_remove("XDG_DATA_HOME")
+            .output()
+            .expect("strace runs");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let calls = std::fs::read_to_string(&log).expect("the trace");
+        let synced = calls.find("fsync(").or_else(|| calls.find("fdatasync("));
+        let placed = ["rename", "link"].iter().filter_map(|c| calls.find(c)).min();
+        assert!(
+            matches!((synced, placed), (Some(s), Some(p)) if s < p),
+            "force {force}: the file is synced before it is put in place:\n{calls}"
+        );
+    }
+}
