@@ -305,9 +305,11 @@ pub fn lock_refused(e: &StoreError) -> String {
 }
 
 /// Writes `text` to the file `path` for `history --export`: never over a file of the data
-/// directory `data`, and over an existing file only with `force`: a regular file is then
-/// replaced atomically, and a device or a pipe written into, as the shell's `>` would (renaming
-/// a file over `/dev/null` would put a file in its place). A link is followed.
+/// directory `data`, and over an existing file only with `force`. A file is written whole and
+/// atomically, synced, with the mode a new file gets (0666 less the umask) whether it replaces
+/// one or not ([`crate::store::write_whole`]); with `force`, a device or a pipe is written into,
+/// as the shell's `>` would (renaming a file over `/dev/null` would put a file in its place). A
+/// link is followed.
 pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::Result<()> {
     use anyhow::{Context, bail};
     use std::io::Write;
@@ -328,23 +330,13 @@ pub fn export_to(path: &Path, text: &str, force: bool, data: &Path) -> anyhow::R
         );
     }
     let special = std::fs::metadata(&target).is_ok_and(|m| !m.is_file() && !m.is_dir());
-    let written = match (force, target.parent()) {
-        (true, _) if special => std::fs::OpenOptions::new()
+    let written = match force {
+        true if special => std::fs::OpenOptions::new()
             .write(true)
             .open(&target)
             .and_then(|mut f| f.write_all(text.as_bytes())),
-        (true, Some(into)) => tempfile::Builder::new()
-            .prefix(".contree-export.")
-            .tempfile_in(into)
-            .and_then(|mut tmp| {
-                tmp.write_all(text.as_bytes())?;
-                tmp.persist(&target).map(|_| ()).map_err(|e| e.error)
-            }),
-        _ => std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut f| f.write_all(text.as_bytes())),
+        true => crate::store::write_whole(&target, text.as_bytes(), true),
+        false => crate::store::write_whole(path, text.as_bytes(), false),
     };
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {

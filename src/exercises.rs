@@ -215,6 +215,8 @@ pub enum ExerciseError {
     ExpertIsSouths,
     /// The expert's choice is not legal at the decision.
     ExpertIllegal(Action),
+    /// The exercise is filed already, on this line (from 1): an exercise is filed once.
+    FiledTwice(usize),
 }
 
 impl std::fmt::Display for ExerciseError {
@@ -236,6 +238,7 @@ impl std::fmt::Display for ExerciseError {
             ExerciseError::ExpertIllegal(a) => {
                 write!(f, "the expert's choice {a} is not legal there")
             }
+            ExerciseError::FiledTwice(line) => write!(f, "it is filed already, on line {line}"),
         }
     }
 }
@@ -268,6 +271,7 @@ impl Words {
             ExerciseError::ExpertIllegal(a) => {
                 format!("le choix de l'expert, {}, n'y est pas permis", self.action(*a))
             }
+            ExerciseError::FiledTwice(line) => format!("il est déjà classé, ligne {line}"),
         })
     }
 }

@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 /// One mebibyte.
 pub const MIB: u64 = 1 << 20;
 
+/// The byte order mark some editors put at the start of a UTF-8 file: skipped at the start of
+/// every input read as lines of JSON (deal records, bot requests).
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Why a file could not be read.
 #[derive(Debug)]
 pub enum ReadError {

@@ -19,8 +19,14 @@ use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
 use contree::store::{DirLock, LockError, Store, TABLE};
 
-/// The largest deal-record file `--deal-file` reads, as `contree score` reads no more.
-const DEAL_FILE_LIMIT: u64 = 256 << 20;
+/// Writes a line to standard error as `eprintln!` does, but never panics: standard error may
+/// be gone, with the terminal it was (a hangup), and then there is nobody to tell.
+macro_rules! complain {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 /// The most deals `contree arena` plays.
 const ARENA_MAX_DEALS: u64 = 10_000_000;
@@ -207,7 +213,7 @@ fn arena_progress() -> impl FnMut(arena::Progress) {
             drawn = true;
         } else if p.over && drawn {
             draw_bar(p.deals, p.deals);
-            eprintln!();
+            complain!();
         }
     }
 }
@@ -239,12 +245,12 @@ fn arena_report(report: Result<String, arena::ArenaError>) -> ExitCode {
         Ok(text) => match emit(&(text + "\n")) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("contree arena: {e}");
+                complain!("contree arena: {e}");
                 ExitCode::FAILURE
             }
         },
         Err(e) => {
-            eprintln!("contree arena: {e}");
+            complain!("contree arena: {e}");
             ExitCode::FAILURE
         }
     }
@@ -265,7 +271,7 @@ fn bot(service: &contree::bots::protocol::Service) -> ExitCode {
         // The reader went away (`| head`): nobody is left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("contree bot: {e}");
+            complain!("contree bot: {e}");
             ExitCode::FAILURE
         }
     }
@@ -280,10 +286,17 @@ fn open_to_read() -> anyhow::Result<Store> {
 
 fn stats(json: bool) -> anyhow::Result<ExitCode> {
     let store = open_to_read()?;
-    let (stats, aside) = store.stats_checked()?;
-    if let Some(aside) = aside {
-        // Statistics that cannot be read are not zeros.
-        eprintln!("contree: the statistics cannot be read: {aside}");
+    let (stats, set_aside) = store.stats_shown()?;
+    // Statistics, or exercises, that cannot be read are not zeros.
+    for aside in &set_aside {
+        match aside.file.as_str() {
+            contree::store::EXERCISES_FILE => {
+                complain!("contree: the exercises cannot be counted: {aside}");
+            }
+            _ => complain!("contree: the statistics cannot be read: {aside}"),
+        }
+    }
+    if !set_aside.is_empty() {
         return Ok(ExitCode::FAILURE);
     }
     if json {
@@ -300,21 +313,26 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     let store = open_to_read()?;
     let resume = store.load_game();
     if let Some(notice) = resume.notice() {
-        eprintln!("contree: {notice}");
+        complain!("contree: {notice}");
+    }
+    // A save that cannot be read is a game in progress all the same: neither "no game" nor the
+    // last game filed stands for it.
+    if matches!(resume, Resume::LeftInPlace { .. } | Resume::MovedAside { .. }) {
+        return Ok(ExitCode::FAILURE);
     }
     let (game, title) = match resume {
         Resume::Saved { game, .. } => (Some(game), None),
         _ => {
             let (last, history) = store.last_game()?;
             if let Some(notice) = history.notice() {
-                eprintln!("contree: {notice}");
+                complain!("contree: {notice}");
             }
             match last.map(|e| (Game::from_save(&e.game), e)) {
                 Some((Ok(game), entry)) => {
                     (Some(game), Some(contree::cli::last_game_title(&entry)))
                 }
                 Some((Err(e), _)) => {
-                    eprintln!("contree: the last game filed cannot be shown: {e}");
+                    complain!("contree: the last game filed cannot be shown: {e}");
                     (None, None)
                 }
                 None => (None, None),
@@ -323,7 +341,7 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     };
     let Some(game) = game else {
         if export.is_some() {
-            eprintln!("contree history: no game in progress nor filed, nothing to export");
+            complain!("contree history: no game in progress nor filed, nothing to export");
             return Ok(ExitCode::FAILURE);
         }
         if json {
@@ -387,14 +405,14 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Some(path) => match deal_file(path, seed) {
             Ok(game) => Some(game),
             Err(why) => {
-                eprintln!("contree: {why}");
+                complain!("contree: {why}");
                 return Ok(ExitCode::from(2));
             }
         },
         None => None,
     };
     if !cli.line && !io::stdout().is_terminal() {
-        eprintln!("contree: the table needs a terminal on standard output");
+        complain!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
     }
     let store = boot::open_store();
@@ -405,11 +423,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
             Err(LockError::Held(holder)) => {
-                eprintln!("contree: {}", contree::cli::held_by(&holder, store.dir()));
+                complain!("contree: {}", contree::cli::held_by(&holder, store.dir()));
                 return Ok(ExitCode::FAILURE);
             }
             Err(LockError::Failed(e)) => {
-                eprintln!("contree: {}", contree::cli::lock_refused(&e));
+                complain!("contree: {}", contree::cli::lock_refused(&e));
                 return Ok(ExitCode::FAILURE);
             }
         },
@@ -455,7 +473,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     };
     if let Err(why) = &store {
         let said = w.t(contree::text::T::SessionNotSaved);
-        eprintln!("contree: {said}{}{}", w.colon(), w.open_error(why));
+        complain!("contree: {said}{}{}", w.colon(), w.open_error(why));
     }
     Ok(match ending {
         Ending::Quit => ExitCode::SUCCESS,
@@ -468,18 +486,17 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
 /// `seed`; why not, in one line, with the record's error as `contree score` gives it.
 fn deal_file(path: &Path, seed: u64) -> Result<contree::game::Game, String> {
     use contree::game::{HUMAN, Replay, draw_players};
-    let bytes = contree::files::read(path, DEAL_FILE_LIMIT)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let cannot = |e: contree::files::ReadError| format!("cannot read {}: {e}", path.display());
+    let file = contree::files::open_regular(path).map_err(cannot)?;
+    let first = contree::score::first_record(file).map_err(cannot)?;
     let [east, north, west] = draw_players(seed, None);
     let players = contree::rules::BySeat([HUMAN.to_string(), east, north, west]);
-    contree::score::first_record(&bytes)
-        .and_then(|record| Replay::deal_again(&record, seed, players))
-        .map_err(|e| {
-            let kind = serde_json::to_value(e.kind).ok();
-            let kind = kind.as_ref().and_then(|k| k.as_str()).unwrap_or("bad-input");
-            let at = e.index.map(|i| format!(" at {i}")).unwrap_or_default();
-            format!("{}: {kind}{at}: {e}", path.display())
-        })
+    first.and_then(|record| Replay::deal_again(&record, seed, players)).map_err(|e| {
+        let kind = serde_json::to_value(e.kind).ok();
+        let kind = kind.as_ref().and_then(|k| k.as_str()).unwrap_or("bad-input");
+        let at = e.index.map(|i| format!(" at {i}")).unwrap_or_default();
+        format!("{}: {kind}{at}: {e}", path.display())
+    })
 }
 
 /// The options the game flags give, or clap's error for flags that contradict each other (exit
@@ -510,7 +527,7 @@ fn emit(text: &str) -> io::Result<()> {
 /// Reports an error of a command in one line.
 fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
     result.unwrap_or_else(|e| {
-        eprintln!("contree: {e:#}");
+        complain!("contree: {e:#}");
         ExitCode::FAILURE
     })
 }
@@ -542,7 +559,7 @@ fn read_records(
         Some(path) => match contree::files::open_regular(&path) {
             Ok(mut f) => run(&mut f, &mut out),
             Err(e) => {
-                eprintln!("contree {command}: cannot read {}: {e}", path.display());
+                complain!("contree {command}: cannot read {}: {e}", path.display());
                 return ExitCode::from(2);
             }
         },
@@ -552,7 +569,7 @@ fn read_records(
         // A reader that stopped reading (`| head`) has all it wanted.
         Err(InputError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("contree {command}: {e}");
+            complain!("contree {command}: {e}");
             ExitCode::from(2)
         }
     }
@@ -570,7 +587,7 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = contree::personas::check_embedded() {
-        eprintln!("contree: {e}");
+        complain!("contree: {e}");
         return ExitCode::FAILURE;
     }
     // What the expert may spend on each decision at the table and in `contree bot`.
@@ -612,7 +629,7 @@ fn main() -> ExitCode {
                 }
                 // The command line requires both contestants without --seat-vs-expert.
                 (None, _, _) => {
-                    eprintln!("contree arena: --a and --b name the contestants");
+                    complain!("contree arena: --a and --b name the contestants");
                     ExitCode::from(2)
                 }
             }

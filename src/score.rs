@@ -4,7 +4,9 @@
 //!
 //! Answers are written as the records are read: the input is taken in batches of lines, each
 //! batch scored on every core, so memory stays that of a batch and of the longest line however
-//! long the input. A line longer than [`LINE_LIMIT`] is answered `bad-input` without being held
+//! long the input. A batch ends where the input has nothing more to give at once (a pipe whose
+//! writer waits for an answer), and its answers are flushed: each record is answered as soon as
+//! its line is complete, never held back for lines still to come. A line longer than [`LINE_LIMIT`] is answered `bad-input` without being held
 //! whole. A line that is not JSON alone may begin a record written over several lines (or hold
 //! several records): the lines that follow are taken with it until together they are JSON, and
 //! answered each alone when they never are (within [`LINE_LIMIT`] bytes, or by the end of the
@@ -14,14 +16,10 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
-use serde::{Deserialize, Serialize};
-use serde_json::error::Category;
+use serde::Serialize;
 
-use crate::files::{self, MIB, ReadError, cut, describe_io, size};
+use crate::files::{self, BOM, MIB, ReadError, cut, describe_io, size};
 use crate::rules::{DealRecord, RawRecord, RecordError, ScoredDeal};
-
-/// The byte order mark some editors put at the start of a UTF-8 file.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The longest line read, and the longest record written over several lines, in bytes: a
 /// record is a few kilobytes.
@@ -92,8 +90,13 @@ impl std::error::Error for InputError {}
 /// One record's answer.
 pub type Scored = Result<ScoredDeal, RecordError>;
 
-/// One record read and checked, with its score; or why it is refused.
-type Checked = Result<(DealRecord, ScoredDeal), RecordError>;
+/// One record read, with its score or why it does not score; or why it is no record.
+type Checked = Result<(DealRecord, Scored), RecordError>;
+
+/// The answer `contree score` gives to what was read.
+fn scored(checked: Checked) -> Scored {
+    checked.and_then(|(_, scored)| scored)
+}
 
 #[derive(Serialize)]
 struct Accepted<'a> {
@@ -117,11 +120,11 @@ pub fn write_answer(out: &mut impl Write, answer: &Scored) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-fn check_raw(raw: RawRecord) -> Checked {
-    tidy(DealRecord::try_from(raw).and_then(|r| {
-        let scored = r.score()?;
-        Ok((r, scored))
-    }))
+/// The record read from `value`, with its score.
+fn check(value: &[u8]) -> Checked {
+    let record = read_record(value)?;
+    let scored = tidy(record.score());
+    Ok((record, scored))
 }
 
 fn shape_error(e: &serde_json::Error) -> RecordError {
@@ -131,36 +134,70 @@ fn shape_error(e: &serde_json::Error) -> RecordError {
     RecordError::bad_input(None, cut(&format!("not a deal record: {msg}")))
 }
 
+/// What a JSON value that is not an object is, by its first byte.
+fn not_an_object(first: Option<u8>) -> &'static str {
+    match first {
+        Some(b'[') => "an array (records come one after another, or one a line)",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        _ => "a number",
+    }
+}
+
+/// The deal record written in `value`, the text of one JSON value (its syntax checked): an
+/// object with each of the record's fields once, whatever the other fields hold; or why it is
+/// not one, as `bad-input`. Every reading of records comes here: `contree score`'s lines, a
+/// record over several lines or several on a line, `contree analyse`'s, `--deal-file`'s.
+pub fn read_record(value: &[u8]) -> Result<DealRecord, RecordError> {
+    let first = value.trim_ascii_start().first().copied();
+    if first != Some(b'{') {
+        let what = not_an_object(first);
+        return Err(RecordError::bad_input(
+            None,
+            format!("not a deal record: a record is a JSON object, not {what}"),
+        ));
+    }
+    let raw: RawRecord = serde_json::from_slice(value).map_err(|e| shape_error(&e))?;
+    tidy(DealRecord::try_from(raw))
+}
+
+/// Whether `text` is one JSON value and nothing else, or the syntax error that makes it not.
+/// An ignored value is read without building it, as deep as it goes.
+fn one_value(text: &[u8]) -> Result<(), serde_json::Error> {
+    serde_json::from_slice::<serde::de::IgnoredAny>(text).map(|_| ())
+}
+
 /// One non-blank line's answer, or the syntax error that makes it not JSON.
 fn answer_line(line: &[u8]) -> Result<Checked, String> {
-    let Ok(line) = std::str::from_utf8(line) else {
+    if std::str::from_utf8(line).is_err() {
         return Ok(Err(RecordError::bad_input(None, "not UTF-8 text")));
-    };
-    match serde_json::from_str::<RawRecord>(line) {
-        Ok(raw) => Ok(check_raw(raw)),
-        // A shape error can come before a syntax error later in the line: check the syntax.
-        Err(e) if e.classify() == Category::Data => {
-            match serde_json::from_str::<serde::de::IgnoredAny>(line) {
-                Ok(_) => Ok(Err(shape_error(&e))),
-                Err(syntax) => Err(cut(&syntax.to_string())),
-            }
-        }
+    }
+    match one_value(line) {
+        Ok(()) => Ok(check(line)),
         Err(e) => Err(cut(&e.to_string())),
     }
+}
+
+/// The JSON values of `bytes`, one after another, each its own text; `Err` on a syntax error,
+/// telling whether more text could still complete them (`true`) or nothing can.
+fn values(bytes: &[u8]) -> Result<Vec<&[u8]>, bool> {
+    let mut stream =
+        serde_json::Deserializer::from_slice(bytes).into_iter::<serde::de::IgnoredAny>();
+    let (mut out, mut start) = (Vec::new(), 0);
+    while let Some(value) = stream.next() {
+        value.map_err(|e| e.is_eof())?;
+        let end = stream.byte_offset();
+        out.push(&bytes[start..end]);
+        start = end;
+    }
+    Ok(out)
 }
 
 /// The answers to a record written over several lines, or to several records in one piece of
 /// text; `Err` tells whether more lines could still complete it (`true`) or nothing can.
 fn answer_stream(bytes: &[u8]) -> Result<Vec<Checked>, bool> {
-    let mut answers = Vec::new();
-    for value in serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>() {
-        let value = value.map_err(|e| e.is_eof())?;
-        answers.push(match RawRecord::deserialize(&value) {
-            Ok(raw) => check_raw(raw),
-            Err(e) => Err(shape_error(&e)),
-        });
-    }
-    Ok(answers)
+    Ok(values(bytes)?.into_iter().map(check).collect())
 }
 
 fn broken_line(msg: &str) -> Checked {
@@ -227,6 +264,16 @@ fn read_line(input: &mut impl BufRead, text: &mut Vec<u8>) -> io::Result<Option<
 /// Where an answer goes: written out, or collected.
 trait Sink {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError>;
+
+    /// Whether the sink has all it wants: nothing more is read.
+    fn done(&self) -> bool {
+        false
+    }
+
+    /// The answers given so far leave at once: the end of a batch.
+    fn flush(&mut self) -> Result<(), InputError> {
+        Ok(())
+    }
 }
 
 /// Answers written as lines of JSON, and whether every record was accepted.
@@ -237,15 +284,34 @@ struct Writing<'a, W: Write> {
 
 impl<W: Write> Sink for Writing<'_, W> {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
+        let answer = scored(answer);
         self.all_ok &= answer.is_ok();
-        write_answer(self.out, &answer.map(|(_, scored)| scored)).map_err(InputError::Write)
+        write_answer(self.out, &answer).map_err(InputError::Write)
+    }
+
+    fn flush(&mut self) -> Result<(), InputError> {
+        self.out.flush().map_err(InputError::Write)
     }
 }
 
 impl Sink for Vec<Scored> {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
-        self.push(answer.map(|(_, scored)| scored));
+        self.push(scored(answer));
         Ok(())
+    }
+}
+
+/// The first record alone, whether it scores or not (a prepared deal has no calls nor cards).
+struct First(Option<Result<DealRecord, RecordError>>);
+
+impl Sink for First {
+    fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
+        self.0.get_or_insert(answer.map(|(record, _)| record));
+        Ok(())
+    }
+
+    fn done(&self) -> bool {
+        self.0.is_some()
     }
 }
 
@@ -254,7 +320,8 @@ struct Each<F>(F);
 
 impl<F: FnMut(Result<DealRecord, RecordError>) -> io::Result<()>> Sink for Each<F> {
     fn answer(&mut self, answer: Checked) -> Result<(), InputError> {
-        (self.0)(answer.map(|(record, _)| record)).map_err(InputError::Write)
+        let answer = answer.and_then(|(record, scored)| scored.map(|_| record));
+        (self.0)(answer).map_err(InputError::Write)
     }
 }
 
@@ -438,9 +505,13 @@ fn answer_batch(lines: &[Line]) -> Vec<Result<Checked, String>> {
     })
 }
 
-/// Scores every record of `input` into `sink`, in order.
+/// Scores every record of `input` into `sink`, in order. A batch ends at [`BATCH_LINES`] or
+/// [`BATCH_BYTES`], or where what was read so far is used up: reading on could wait on a writer
+/// that waits for these answers, so they are given (and flushed) first. The reader's buffer is
+/// a batch's bytes, so that a file, which gives as much as is asked, still comes in whole
+/// batches.
 fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
-    let mut input = BufReader::with_capacity(64 * 1024, input);
+    let mut input = BufReader::with_capacity(BATCH_BYTES, input);
     let mut scorer = Scorer::new(sink);
     let mut batch: Vec<Line> = Vec::with_capacity(BATCH_LINES);
     let mut text = Vec::new();
@@ -450,6 +521,9 @@ fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
         batch.clear();
         let mut ended = false;
         while batch.len() < BATCH_LINES && bytes < BATCH_BYTES {
+            if !batch.is_empty() && input.buffer().is_empty() {
+                break;
+            }
             let Some(too_long) =
                 read_line(&mut input, &mut text).map_err(|e| InputError::Read(ReadError::Io(e)))?
             else {
@@ -470,27 +544,33 @@ fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
         let answers = answer_batch(&batch);
         for (line, alone) in batch.iter().zip(answers) {
             scorer.line(line, alone)?;
+            if scorer.sink.done() {
+                return Ok(scorer.sink);
+            }
         }
         if ended {
             return scorer.finish();
         }
+        scorer.sink.flush()?;
     }
 }
 
-/// The first deal record of `bytes` (one JSON object, possibly over several lines, or the first
+/// The first deal record of `input` (one JSON object, possibly over several lines, or the first
 /// line of JSON Lines; a leading byte order mark skipped), read as `contree score` reads its
-/// records, but not scored: a prepared deal without calls or cards is a record. Its error
-/// otherwise, `bad-input` for what is not a record.
-pub fn first_record(bytes: &[u8]) -> Result<DealRecord, RecordError> {
-    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    let first = serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>().next();
-    let value = match first {
-        None => return Err(RecordError::bad_input(None, "no deal record: the file is empty")),
-        Some(Err(e)) => return Err(not_json(&cut(&e.to_string()))),
-        Some(Ok(value)) => value,
-    };
-    let raw = RawRecord::deserialize(&value).map_err(|e| shape_error(&e))?;
-    DealRecord::try_from(raw)
+/// records, and no further than a batch past it, but not scored: a prepared deal without calls
+/// or cards is a record. Its error otherwise, as `contree score` would answer it (`bad-input`
+/// for what is not a record); `Err` when the input cannot be read.
+pub fn first_record(input: impl Read) -> Result<Result<DealRecord, RecordError>, ReadError> {
+    match score_into(input, First(None)) {
+        Ok(First(Some(first))) => Ok(first),
+        Ok(First(None)) => {
+            Ok(Err(RecordError::bad_input(None, "no deal record: the input is empty or blank")))
+        }
+        Err(InputError::NotJson(msg)) => Ok(Err(not_json(&msg))),
+        Err(InputError::Read(e)) => Err(e),
+        // Nothing is written: the first record is kept.
+        Err(InputError::Write(e)) => Err(ReadError::Io(e)),
+    }
 }
 
 /// Scores every record of `text`, in order.

@@ -152,11 +152,49 @@ fn bad_lines_get_errors() {
 #[test]
 fn a_huge_token_is_not_echoed_back_whole() {
     let huge = "a".repeat(1_000_000);
-    for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("[\"{huge}\"]")] {
+    for line in [format!("{{\"seat\": \"{huge}\"}}"), format!("{{\"hand\": [\"{huge}\"]}}")] {
         let text = answer(&line, &service(Level::Easy, BiddingStyle::Bold, 1));
         assert!(text.len() < 1000, "{} bytes", text.len());
         assert!(error_of(&line).contains('…'), "{text}");
     }
+}
+
+#[test]
+fn a_request_is_an_object_and_its_parts_too() {
+    // The fields in order, as an array, are no request.
+    let fields = r#"["S","W",["JH","9H","AS","7C","8C","9D","7D"],["80H","pass","pass","pass"],["10H","7H","8H","QH"]]"#;
+    assert_eq!(error_of(fields), "bad request: a request is a JSON object, one a line");
+    assert_eq!(
+        error_of(&format!("[{GOOD}]")),
+        "bad request: a request is a JSON object, one a line"
+    );
+    let with = |field: &str| format!("{},{field}}}", &GOOD[..GOOD.len() - 1]);
+    let totals = with(r#""game":{"target":1000,"totals":{"NS":0,"EW":0,"XX":1}}"#);
+    assert!(error_of(&totals).contains("unknown team `XX`: the teams are NS and EW"), "{totals}");
+    let game = with(r#""game":[1000,{"NS":0,"EW":0}]"#);
+    assert!(error_of(&game).contains("expected an object"), "{}", error_of(&game));
+    let rules = with(r#""rules":["contree"]"#);
+    assert!(error_of(&rules).contains("expected an object"), "{}", error_of(&rules));
+    let belotes = with(r#""belotes":[["N","H"]]"#);
+    assert!(error_of(&belotes).contains("expected an object"), "{}", error_of(&belotes));
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped_and_a_line_not_utf8_said_to_be_so() {
+    let input =
+        [b"\xEF\xBB\xBF", GOOD.as_bytes(), b"\n\xe9t\xe9\n", GOOD.as_bytes(), b"\n"].concat();
+    let mut out = Vec::new();
+    contree::bots::protocol::serve(
+        input.as_slice(),
+        &mut out,
+        &service(Level::Normal, BiddingStyle::Cautious, 0),
+    )
+    .expect("serves");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), 3, "{text}");
+    assert_eq!(answers[0], answers[2], "the first request is read as the others");
+    assert_eq!(answers[1], r#"{"error":"bad request: not UTF-8 text"}"#);
 }
 
 #[test]
@@ -375,7 +413,9 @@ mod parser {
             contree::bots::protocol::serve(bytes.as_slice(), &mut out, &service(Level::Easy, BiddingStyle::Bold, 1))
                 .expect("serves");
             let text = String::from_utf8(out).expect("UTF-8 answers");
-            let lines = bytes.split(|&b| b == b'\n').filter(|l| !contree::files::is_blank(l)).count();
+            // A byte order mark at the start is skipped, as contree score skips it.
+            let content = bytes.strip_prefix(contree::files::BOM).unwrap_or(&bytes);
+            let lines = content.split(|&b| b == b'\n').filter(|l| !contree::files::is_blank(l)).count();
             prop_assert_eq!(text.lines().count(), lines);
             for answer in text.lines() {
                 let a: serde_json::Value = serde_json::from_str(answer).expect("JSON");

@@ -202,12 +202,24 @@ fn history_without_a_game() {
 fn a_corrupt_save_is_reported_in_one_line() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("game.json"), b"{\"version\": 1, \"seed\":").expect("write");
-    let out = contree(dir.path(), &["history"]);
-    assert!(out.status.success());
-    let err = text(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("truncated") && err.contains("left as it is"), "{err}");
-    assert!(dir.path().join("game.json").exists(), "left for the table to move aside");
+    let save = dir.path().join("game.json");
+    for args in [&["history"][..], &["history", "--json"], &["history", "--export", "-"]] {
+        let out = contree(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: a save unread is no game shown");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        let err = text(&out.stderr);
+        // Said once: the save could not be read, where it is, and that it was left there.
+        assert_eq!(
+            err.trim_end(),
+            format!(
+                "contree: The saved game could not be read (the file is truncated: EOF while \
+                 parsing a value at line 1 column 22); it was left in place, at {}.",
+                save.display()
+            ),
+            "{args:?}"
+        );
+    }
+    assert!(save.exists(), "left for the table to move aside");
 }
 
 /// Runs contree without standard input, and waits at most `secs` seconds for it: what hangs
@@ -662,7 +674,7 @@ fn stats_and_history_change_nothing_on_disk() {
     }
     let out = contree(dir.path(), &["history"]);
     let err = text(&out.stderr);
-    assert!(err.contains("game.json") && err.contains("left as it is"), "{err}");
+    assert!(err.contains("game.json") && err.contains("left in place"), "{err}");
     assert_eq!(std::fs::read(dir.path().join("games.jsonl")).expect("untouched"), b"{\"torn\": ");
 }
 
@@ -801,6 +813,24 @@ fn a_deal_file_with_totals_near_the_limit_is_read_without_a_panic() {
     assert!(!data.exists(), "the data directory is not even made");
 }
 
+/// A deal file is read as `contree score` reads it, no further than its first record: a file
+/// far larger than what a deal file was once allowed, its first line a record, is played.
+#[test]
+fn a_deal_file_is_read_no_further_than_its_first_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    let vector: Value =
+        serde_json::from_str(records.lines().next().expect("a vector")).expect("JSON");
+    let file = dir.path().join("deals.jsonl");
+    std::fs::write(&file, format!("{}\n", vector["record"])).expect("write");
+    let sparse = std::fs::OpenOptions::new().append(true).open(&file).expect("open");
+    sparse.set_len(300 << 20).expect("a sparse file");
+    let out = contree(&data, &["--deal-file", file.to_str().expect("a path")]);
+    let err = text(&out.stderr);
+    assert_eq!(err.trim_end(), "contree: the table needs a terminal on standard output");
+}
+
 /// The deals compared with the expert in South's seat, in `contree history` (its column and
 /// balance, and `expert_in_seat` in its JSON) and in `contree stats` (its line, and `compared`
 /// in all and per rule set in its JSON).
@@ -838,4 +868,188 @@ fn the_comparisons_with_the_expert_are_in_the_history_and_the_statistics() {
     assert_eq!(json["compared"]["by_rules"]["contree"], one);
     let stats = text(&contree(dir.path(), &["stats"]).stdout);
     assert!(stats.contains("Against the expert in your seat: 1 deal compared, balance -250"));
+}
+
+/// Runs `contree <args>` with a pipe on its standard input that stays open, writes `line` and
+/// waits for the first line of its answers: a script that waits for each answer before it
+/// writes the next line gets it while the pipe is still open. The line of answer, or `None`
+/// when it had not come long after it was due.
+fn answer_while_the_input_is_open(args: &[&str], line: &str) -> Option<String> {
+    use std::io::{BufRead, Write};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(args)
+        .env("CONTREE_DATA_DIR", dir.path())
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs contree");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(line.as_bytes()).expect("writes a line");
+    stdin.flush().expect("flushed");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut first);
+        let _ = tx.send(first);
+    });
+    // Far more than an answer takes: only an answer held back until the input ends misses it.
+    let answer = rx.recv_timeout(std::time::Duration::from_secs(60)).ok();
+    drop(stdin);
+    let _ = child.wait();
+    answer
+}
+
+#[test]
+fn score_and_analyse_answer_each_record_before_the_input_ends() {
+    let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
+    let vector: Value =
+        serde_json::from_str(records.lines().next().expect("a vector")).expect("JSON");
+    let record = format!("{}\n", vector["record"]);
+    let scored = answer_while_the_input_is_open(&["score"], &record);
+    let scored: Value = serde_json::from_str(&scored.expect("answered at once")).expect("JSON");
+    assert_eq!(scored["ok"], true, "{scored}");
+    for json in [true, false] {
+        let mut args = vec!["analyse", "--worlds", "1"];
+        if json {
+            args.push("--json");
+        }
+        let analysed = answer_while_the_input_is_open(&args, &record);
+        let analysed = analysed.expect("answered at once");
+        match json {
+            true => {
+                let analysed: Value = serde_json::from_str(&analysed).expect("JSON");
+                assert_eq!(analysed["ok"], true, "{analysed}");
+            }
+            false => assert!(analysed.starts_with("Record 1: "), "{analysed}"),
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn stats_say_so_when_the_exercises_cannot_be_read_rather_than_count_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let exercises = dir.path().join("exercises.jsonl");
+    let cases: [(&str, &dyn Fn()); 4] = [
+        ("a link to nothing", &|| {
+            std::os::unix::fs::symlink("/nowhere/exercises.jsonl", &exercises).expect("a link");
+        }),
+        ("a directory", &|| std::fs::create_dir(&exercises).expect("mkdir")),
+        ("a FIFO", &|| assert!(mkfifo(&exercises), "mkfifo")),
+        ("too large", &|| {
+            let file = std::fs::File::create(&exercises).expect("create");
+            file.set_len(257 << 20).expect("a sparse file");
+        }),
+    ];
+    for (what, make) in cases {
+        make();
+        for args in [&["stats"][..], &["stats", "--json"]] {
+            let out = contree_within(dir.path(), args, 20);
+            assert_eq!(out.status.code(), Some(1), "{what} {args:?}");
+            assert!(out.stdout.is_empty(), "{what}: {}", text(&out.stdout));
+            let err = text(&out.stderr);
+            assert_eq!(err.lines().count(), 1, "{what}: {err}");
+            assert!(err.contains(&exercises.display().to_string()), "{what}: {err}");
+        }
+        assert!(std::fs::symlink_metadata(&exercises).is_ok(), "{what}: left in place");
+        let _ = std::fs::remove_file(&exercises).or_else(|_| std::fs::remove_dir(&exercises));
+    }
+}
+
+/// `contree history --export FILE` run under `umask`, by the shell.
+#[cfg(unix)]
+fn export_under(umask: &str, data: &Path, file: &Path, force: bool) -> Output {
+    let force = if force { " --force" } else { "" };
+    let script = format!("umask {umask}; exec \"$0\" history --export \"$1\"{force}");
+    Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_contree")])
+        .arg(file)
+        .env("CONTREE_DATA_DIR", data)
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("runs contree")
+}
+
+/// An export gets the mode a new file gets, replacing one or not, and is written whole (no
+/// temporary file left) and synced before the command ends.
+#[cfg(unix)]
+#[test]
+fn history_export_has_a_new_files_mode_with_or_without_force_and_is_synced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = with_a_game(dir.path());
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let mode = |p: &Path| std::fs::metadata(p).expect("there").permissions().mode() & 0o777;
+    for (umask, expected) in [("022", 0o644), ("077", 0o600), ("002", 0o664)] {
+        let new = elsewhere.path().join(format!("new-{umask}.jsonl"));
+        let out = export_under(umask, dir.path(), &new, false);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(mode(&new), expected, "a new export under umask {umask}");
+        // Over a file of the player's alone, with --force: the export's own mode, as new.
+        let old = elsewhere.path().join(format!("old-{umask}.jsonl"));
+        std::fs::write(&old, b"old").expect("write");
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        let out = export_under(umask, dir.path(), &old, true);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(mode(&old), expected, "an export with --force under umask {umask}");
+        let written = std::fs::read_to_string(&old).expect("written");
+        assert_eq!(written.lines().count(), game.history().len());
+        assert_eq!(std::fs::read_to_string(&new).expect("written"), written);
+    }
+    let mut left: Vec<String> = std::fs::read_dir(elsewhere.path())
+        .expect("list")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    left.sort();
+    assert_eq!(left, Vec::<String>::new(), "no temporary file left");
+    // Synced: an fsync of the file before the rename that puts it in place, both ways.
+    let traced = Command::new("strace")
+        .args(["-qq", "-o", "/dev/null", "true"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !traced {
+        eprintln!("skipped: strace cannot trace here");
+        return;
+    }
+    for force in [false, true] {
+        let file = elsewhere.path().join(format!("traced-{force}.jsonl"));
+        if force {
+            std::fs::write(&file, b"old").expect("write");
+        }
+        let log = elsewhere.path().join(format!("strace-{force}.log"));
+        let mut args = vec!["history", "--export", file.to_str().expect("a path")];
+        if force {
+            args.push("--force");
+        }
+        let out = Command::new("strace")
+            .args([
+                "-f",
+                "-qq",
+                "-e",
+                "trace=fsync,fdatasync,rename,renameat,renameat2,link,linkat",
+            ])
+            .arg("-o")
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_contree"))
+            .args(&args)
+            .env("CONTREE_DATA_DIR", dir.path())
+            .env_remove("XDG_DATA_HOME")
+            .output()
+            .expect("strace runs");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let calls = std::fs::read_to_string(&log).expect("the trace");
+        let synced = calls.find("fsync(").or_else(|| calls.find("fdatasync("));
+        let placed = ["rename", "link"].iter().filter_map(|c| calls.find(c)).min();
+        assert!(
+            matches!((synced, placed), (Some(s), Some(p)) if s < p),
+            "force {force}: the file is synced before it is put in place:\n{calls}"
+        );
+    }
 }

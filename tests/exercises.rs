@@ -327,3 +327,44 @@ fn contree_stats_counts_the_answers_solved_and_missed() {
         "{table}"
     );
 }
+
+#[test]
+fn an_exercise_filed_twice_counts_once_and_its_second_line_is_moved_aside() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, b) = (one(8, 0), one(8, 1));
+    let path = dir.path().join(EXERCISES_FILE);
+    // Written twice by hand, or by a copy: the first line is the exercise, its answers and all.
+    let mut again = a.clone();
+    again.review = ReviewState { level: 3, due: 90, solved: 3, missed: 0 };
+    let content = [a.to_line(), b.to_line(), again.to_line(), Vec::new()].join(&b'\n');
+    fs::write(&path, &content).expect("write");
+    // A command that only reads counts it once, says so and moves nothing.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["stats", "--json"])
+        .env("CONTREE_DATA_DIR", dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "contree: the exercises cannot be counted: exercises.jsonl could not be used (line 3 \
+             is not a contree exercise (it is filed already, on line 1)); it was left in place, at \
+             {}",
+            path.display()
+        )
+    );
+    assert_eq!(fs::read(&path).expect("read"), content);
+    let read = Store::reading(dir.path()).exercises().expect("reads");
+    assert_eq!(read.exercises, [a.clone(), b.clone()]);
+    // The table moves the second line aside alone.
+    let read = store(dir.path()).exercises().expect("reads");
+    assert_eq!(read.exercises, [a.clone(), b.clone()]);
+    let aside = read.set_aside.expect("set aside");
+    assert!(matches!(&aside.reason, Unfit::NotExercises { lines, .. } if lines == &[3]));
+    assert!(aside.to_string().ends_with(", and the other lines stay"), "{aside}");
+    assert_eq!(fs::read(&aside.path).expect("kept"), [again.to_line(), Vec::new()].join(&b'\n'));
+    assert_eq!(store(dir.path()).exercises().expect("reads").exercises, [a, b]);
+}

@@ -232,7 +232,12 @@ fn a_whole_game_to_1000_is_played_through_standard_input() {
     said.extend(line.take_said());
     let game = line.game().expect("a game");
     assert!(game.totals().0.iter().any(|&t| t >= 1000), "{:?}", game.totals());
-    assert!(said.iter().any(|l| l.starts_with("Game over: ")), "{said:?}");
+    let over = said.iter().find(|l| l.starts_with("Game over: ")).expect("the game's end");
+    // The verdict goes on the sentence after its colon, without a capital.
+    assert!(
+        over == "Game over: your opponents win" || over == "Game over: you and your partner win!",
+        "{over}"
+    );
     // Each deal played says its 32 cards and its eight tricks once each, in order, a deal the
     // computer players claimed too (this game has some: their rest is played out at once).
     assert!(said.iter().any(|l| l.ends_with(" claims the rest of the tricks.")), "{said:?}");
@@ -436,6 +441,10 @@ mod parsing {
                 Some(Command::Call(Call::Surcontre)) => {
                     prop_assert!(named(&["sur", "redouble"]), "{:?}", text);
                 }
+                // A number and a trump at no bid's level: "170 hearts", never a card.
+                Some(Command::NoSuchBid) => {
+                    prop_assert!(text.chars().any(|c| c.is_ascii_digit()), "{:?}", text);
+                }
                 Some(Command::Again) => {
                     prop_assert!(!text.chars().any(|c| c.is_ascii_alphanumeric()), "{:?}", text);
                 }
@@ -620,4 +629,137 @@ fn explain_says_what_each_call_of_the_auction_shows() {
         assert!(last.starts_with(if lang == Lang::En { "Over " } else { "Sur " }), "{holds:?}");
         assert!(holds.iter().any(|l| l.contains('%')), "{holds:?}");
     }
+}
+
+/// A new game of seed `seed` whose auction is bid up to a point: each seat's call from `calls`
+/// (given the game), until `stop` holds.
+fn bid_until(
+    seed: u64,
+    calls: impl Fn(&Game, Seat) -> contree::rules::Call,
+    stop: impl Fn(&Game) -> bool,
+) -> Game {
+    let mut game = contree::game::new_game(GameOptions::default(), seed, None);
+    for _ in 0..40 {
+        if stop(&game) {
+            return game;
+        }
+        let seat = game.to_act().expect("a seat to call");
+        let call = calls(&game, seat);
+        game.apply(seat, contree::game::Action::Bid(call)).expect("a legal call");
+    }
+    panic!("the auction never came to the point: {:?}", game.deal().auction.calls());
+}
+
+/// The line mode sat at `game`, in English, its first lines said.
+fn sat_at(game: Game) -> LineMode {
+    let settings = Settings { lang: Lang::En, level: Level::Normal, ..Settings::default() };
+    let config = Config { game: Some(game), ..Config::plain(settings, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    let _ = line.take_said();
+    line
+}
+
+fn bid_80_hearts() -> contree::rules::Call {
+    use contree::rules::{Bid, BidLevel, Call, Suit, Trump};
+    Call::Bid(Bid { level: BidLevel::Points(80), trump: Trump::Suit(Suit::Hearts) })
+}
+
+#[test]
+fn words_refused_say_why_before_any_deal_is_finished() {
+    use contree::rules::Call;
+    // South's first call of the game: nobody's bid to beat, nothing of South's to take back.
+    let first = bid_until(5, |_, _| Call::Pass, |g| g.to_act() == Some(Seat::South));
+    let mut line = sat_at(first);
+    for (typed, said) in [
+        ("undo", "Nothing to take back yet."),
+        ("analysis", "No deal finished yet."),
+        ("analysis 2", "No deal finished yet."),
+        ("deal 1", "No deal finished yet."),
+        ("again 99999999999999999999999", "No deal finished yet."),
+        ("170 hearts", "There is no such bid: bids go from 80 to 160 by tens, then capot."),
+        ("85 hearts", "There is no such bid: bids go from 80 to 160 by tens, then capot."),
+        ("bid 10 h", "There is no such bid: bids go from 80 to 160 by tens, then capot."),
+        ("explain 99999999999999999999999", "There is no call: the auction has one call."),
+    ] {
+        line.input(typed);
+        assert_eq!(line.take_said(), [said], "{typed}");
+    }
+    // A number and a suit at no bid's level are a card when they name one.
+    line.input("10 hearts");
+    assert_eq!(line.take_said(), ["The auction is on: make a call, or say help."]);
+}
+
+#[test]
+fn a_surcontre_answers_a_contre_and_a_confirmation_takes_yes_no_or_the_call() {
+    use contree::rules::Call;
+    // East or West bids, and South may contre.
+    let opened = |g: &Game, seat: Seat| match seat.team() {
+        Team::EW if g.deal().auction.current_bid().is_none() => bid_80_hearts(),
+        _ => Call::Pass,
+    };
+    let contre =
+        bid_until(5, opened, |g| g.to_act() == Some(Seat::South) && g.legal_calls().contre);
+    let mut line = sat_at(contre);
+    line.input("surcontre");
+    let said = line.take_said();
+    assert_eq!(
+        said[0], "A surcontre answers a contre: contre is what may be said now.",
+        "{said:?}"
+    );
+    // A contre's confirmation: the call itself says yes.
+    line.input("contre");
+    assert_eq!(line.take_said(), ["Contre: are you sure? Say yes or no."]);
+    line.input("contre");
+    assert_eq!(line.take_said().first().map(String::as_str), Some("You say contre."));
+    // South bids, East contres: South may surcontre, and "contre" says it.
+    let contred = |g: &Game, seat: Seat| match seat {
+        Seat::South if g.deal().auction.current_bid().is_none() => bid_80_hearts(),
+        Seat::East | Seat::West if g.legal_calls().contre => Call::Contre,
+        _ => Call::Pass,
+    };
+    let surcontre =
+        bid_until(5, contred, |g| g.to_act() == Some(Seat::South) && g.legal_calls().surcontre);
+    let mut line = sat_at(surcontre);
+    let asked = "Surcontre: are you sure? Say yes or no.";
+    line.input("contre");
+    assert_eq!(line.take_said(), [asked]);
+    // Anything but yes, no or the call itself asks again, and makes nothing.
+    for typed in ["contre", "pass", "hand", "play jack of spades", "help"] {
+        line.input(typed);
+        assert_eq!(line.take_said(), [asked], "{typed}");
+    }
+    let calls = line.game().map(|g| g.deal().auction.calls().len());
+    line.input("no");
+    let said = line.take_said();
+    assert!(said.last().is_some_and(|l| l.starts_with("Your turn to bid.")), "{said:?}");
+    assert_eq!(line.game().map(|g| g.deal().auction.calls().len()), calls, "nothing said");
+    line.input("surcontre");
+    assert_eq!(line.take_said(), [asked]);
+    line.input("surcontre");
+    assert_eq!(line.take_said().first().map(String::as_str), Some("You say surcontre."));
+}
+
+#[test]
+fn a_line_not_understood_is_said_back_cut_short_and_without_its_control_characters() {
+    let first =
+        bid_until(5, |_, _| contree::rules::Call::Pass, |g| g.to_act() == Some(Seat::South));
+    let mut line = sat_at(first);
+    line.input("fo\0ld\u{1b}[2J");
+    assert_eq!(
+        line.take_said(),
+        ["Not understood: \"fo\\u{0}ld\\u{1b}[2J\". Say help for the commands."]
+    );
+    line.input(&"z".repeat(1 << 20));
+    let said = line.take_said();
+    assert!(said[0].len() < 200, "{} bytes", said[0].len());
+    assert!(said[0].starts_with("Not understood: \"zzz"), "{}", said[0]);
+    // Through the binary, a line longer than 1 MiB is not read, and the next one is.
+    let data = tempfile::tempdir().expect("temp dir");
+    let script = format!("x\0y\n{}\nhand\n", "a".repeat(3 << 20));
+    let (out, code) = contree_line(data.path(), &["--new", "--seed", "5", "--lang", "en"], &script);
+    assert_eq!(code, Some(0));
+    assert!(out.len() < 10_000, "{} bytes said", out.len());
+    assert!(!out.contains('\0'), "{out}");
+    assert!(out.contains("Not understood: \"x\\u{0}y\"."), "{out}");
+    assert!(out.contains("The line is longer than 1 MiB: it was not read.\nYou hold: "), "{out}");
 }

@@ -703,3 +703,56 @@ fn a_new_game_killed_before_the_save_went_does_not_file_the_old_game_twice() {
     assert_eq!(filed.lines().count(), 1, "filed once: {filed}");
     assert!(!dir.path().join("game.json").exists(), "not offered again");
 }
+
+/// The line mode at a terminal: Ctrl-D after part of a line ends that line, and a second one
+/// ends the input, the game saved.
+#[test]
+fn in_the_line_mode_ctrl_d_ends_a_partial_line_then_the_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut t = Table::start_under(&[], dir.path(), "instant", &[], &["--line", "--new"]);
+    t.wait_for("Your turn to bid");
+    t.send("hel\x04");
+    t.wait_for("Not understood: \"hel\"");
+    t.send("\x04");
+    t.wait_exit();
+    t.wait_for("The game is saved. Goodbye.");
+}
+
+/// The line mode when its terminal is closed: the game is saved, and the process ends as at
+/// SIGHUP, quietly (not with a panic at the dead terminal).
+#[cfg(unix)]
+#[test]
+fn in_the_line_mode_a_closed_terminal_saves_and_ends_as_a_hangup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pty = native_pty_system()
+        .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
+        .expect("a pty");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
+    cmd.args(["--line", "--new", "--lang", "en", "--seed", "4", "--level", "random"]);
+    cmd.env("CONTREE_DATA_DIR", dir.path());
+    cmd.env("LANG", "en_US.UTF-8");
+    let mut child = pty.slave.spawn_command(cmd).expect("spawn contree");
+    drop(pty.slave);
+    let save = dir.path().join("game.json");
+    let start = Instant::now();
+    while !save.exists() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    assert!(save.exists(), "the new game is saved");
+    // Nobody reads the terminal, and now nobody holds it: it is closed.
+    drop(pty.master);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("status") {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("contree did not end when its terminal was closed");
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    };
+    assert_eq!(status.exit_code(), 129, "as a shell tells a SIGHUP: {status:?}");
+    let store = contree::store::Store::at(dir.path()).expect("store");
+    assert!(matches!(store.load_game(), contree::store::Resume::Saved { .. }), "the save is whole");
+}

@@ -266,3 +266,69 @@ fn bad_rules_and_declarations_are_bad_input() {
     r["declared"] = json!({"N": ["tierce:AH"]});
     assert!(answer(&r).is_ok());
 }
+
+/// How `contree score` (a line, or a record over several lines), `contree analyse` (each record
+/// read) and `--deal-file` (the first record) each read `text`: what is read, or the error.
+fn read_three_ways(text: &str) -> [Result<(), String>; 3] {
+    let score = score_text(text).expect("JSON input");
+    let score = score[0].as_ref().map(|_| ()).map_err(|e| e.reason.clone());
+    let mut each = Vec::new();
+    contree::score::each_record(text.as_bytes(), |r| {
+        each.push(r.map(|_| ()).map_err(|e| e.reason));
+        Ok(())
+    })
+    .expect("read");
+    let first = contree::score::first_record(text.as_bytes()).expect("read");
+    [score, each.remove(0), first.map(|_| ()).map_err(|e| e.reason)]
+}
+
+#[test]
+fn score_analyse_and_a_deal_file_read_a_record_alike() {
+    let line = base().to_string();
+    let pretty = serde_json::to_string_pretty(&base()).expect("JSON");
+    // A field twice is refused, however the record is laid out.
+    for text in [&line, &pretty] {
+        let twice = text.replacen("\"dealer\":", "\"dealer\": \"S\", \"dealer\":", 1);
+        for read in read_three_ways(&twice) {
+            let e = read.expect_err("a field twice");
+            assert_eq!(e, "not a deal record: duplicate field `dealer`", "{twice}");
+        }
+        // A field of no meaning is passed over, however deep it goes.
+        let deep = format!("{}\"x\": {}{}, {}", "{", "[".repeat(300), "]".repeat(300), &text[1..]);
+        for read in read_three_ways(&deep) {
+            assert_eq!(read, Ok(()), "{deep}");
+        }
+    }
+}
+
+#[test]
+fn a_record_is_an_object_and_its_parts_too() {
+    let record = base();
+    let array = format!("[{record}, {record}]\n");
+    for read in read_three_ways(&array) {
+        let e = read.expect_err("an array");
+        assert!(e.starts_with("not a deal record: a record is a JSON object, not an array"), "{e}");
+    }
+    // A record written as the array of its fields in order is no record either.
+    let fields = json!([record["dealer"], record["hands"], record["auction"], record["play"]]);
+    for read in read_three_ways(&fields.to_string()) {
+        assert!(read.expect_err("fields in order").contains("a JSON object"));
+    }
+    for text in ["\"S\"", "12", "null", "true"] {
+        for read in read_three_ways(text) {
+            assert!(read.expect_err(text).contains("a record is a JSON object, not "), "{text}");
+        }
+    }
+    // The rules and the game are objects, and the totals name the two teams alone.
+    let mut rules = base();
+    rules["rules"] = json!(["contree", false, "made", "standard"]);
+    assert!(rejected(&rules).reason.contains("expected an object"), "{}", rejected(&rules));
+    let mut game = base();
+    game["game"] = json!({"target": 1000, "before": {"NS": 0, "EW": 0, "XX": 1}});
+    assert_eq!(
+        rejected(&game).reason,
+        "not a deal record: unknown team `XX`: the teams are NS and EW, once each"
+    );
+    game["game"] = json!([1000, {"NS": 0, "EW": 0}]);
+    assert!(rejected(&game).reason.contains("expected an object"), "{}", rejected(&game));
+}

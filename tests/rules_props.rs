@@ -329,14 +329,29 @@ proptest! {
         for input in [bytes, cut] {
             let mut out = Vec::new();
             let _ = contree::score::run(input.as_slice(), &mut out);
-            let _ = contree::score::first_record(&input);
+            let _ = contree::score::first_record(input.as_slice());
         }
     }
 
     /// A deal file's first record: any bytes are a record or its error, never a panic.
     #[test]
     fn any_bytes_are_a_first_record_or_its_error(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        let _ = contree::score::first_record(&bytes);
+        let first = contree::score::first_record(bytes.as_slice()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        // Read as contree analyse reads its first record: the same record, or the same error
+        // when it is none (a record that does not score is still a deal file's record).
+        let mut each = None;
+        let read = contree::score::each_record(bytes.as_slice(), |r| {
+            each.get_or_insert(r);
+            Ok(())
+        });
+        match (first, each) {
+            (Ok(record), Some(Ok(read))) => prop_assert_eq!(record, read),
+            (Ok(_), Some(Err(e))) => prop_assert!(e.kind != contree::rules::RejectKind::BadInput, "{}", e),
+            (Err(e), Some(Err(read))) => prop_assert_eq!(e, read),
+            (Err(e), None) => prop_assert!(read.is_err() || e.reason.contains("empty or blank"), "{}", e),
+            (Ok(record), None) => prop_assert!(false, "{:?} read only by one", record),
+            (Err(e), Some(Ok(record))) => prop_assert!(false, "{:?} read only by one: {}", record, e),
+        }
     }
 
     /// A valid record, alone, first of JSON Lines, or over several lines, is read back as it
@@ -348,7 +363,8 @@ proptest! {
         let pretty = serde_json::to_string_pretty(&record).unwrap_or_default();
         let next = serde_json::to_string(&common::random_record(other)).unwrap_or_default();
         for text in [line.clone(), format!("\u{feff}{line}\n{next}\n"), pretty] {
-            prop_assert_eq!(contree::score::first_record(text.as_bytes()), Ok(record.clone()));
+            let first = contree::score::first_record(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(first, Ok(record.clone()));
         }
         let game = contree::game::Replay::deal_again(&record, other, Default::default());
         let game = game.map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -694,7 +694,7 @@ fn a_read_only_store_moves_nothing_and_writes_nothing() {
     let store = store(dir.path()).read_only();
     let resume = store.load_game();
     assert!(matches!(resume, Resume::LeftInPlace { .. }), "{resume:?}");
-    assert!(resume.notice().is_some_and(|n| n.contains("not moved")));
+    assert!(resume.notice().is_some_and(|n| n.contains("left in place")));
     let (stats, aside) = store.stats_checked().expect("reads");
     assert_eq!(stats, Stats::default());
     assert!(aside.is_some_and(|a| !a.moved));

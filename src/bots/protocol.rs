@@ -22,7 +22,7 @@ use crate::game::{SeatView, ViewError};
 use crate::personas::BiddingStyle;
 use crate::rules::{
     AuctionOutcome, ByTeam, Call, Card, CardSet, Combination, DeclarationError, DeclaredTokens,
-    GameContext, PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit, Trump,
+    GameContext, Object, PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit, Trump,
 };
 use crate::text::{Lang, SuitStyle, Words};
 
@@ -40,13 +40,13 @@ struct Request {
     #[serde(default)]
     belote: Option<Seat>,
     #[serde(default)]
-    belotes: Vec<BeloteSaid>,
+    belotes: Vec<Object<BeloteSaid>>,
     #[serde(default)]
-    declared: Option<DeclaredTokens>,
+    declared: Option<Object<DeclaredTokens>>,
     #[serde(default)]
-    rules: Option<Rules>,
+    rules: Option<Object<Rules>>,
     #[serde(default)]
-    game: Option<GameInfo>,
+    game: Option<Object<GameInfo>>,
     /// Asks the expert's advice (action, reason, every option's figures) rather than the
     /// level's action alone.
     #[serde(default)]
@@ -175,7 +175,7 @@ fn say_belotes(req: &Request, deal: &mut PublicDeal) -> Result<(), RequestError>
             return Err(RequestError::BeloteWithoutTrump { seat, trump });
         }
     };
-    for b in single.iter().chain(&req.belotes) {
+    for b in single.iter().chain(req.belotes.iter().map(|b| &b.0)) {
         play.say_belote(b.seat, b.suit);
     }
     Ok(())
@@ -185,7 +185,8 @@ fn say_belotes(req: &Request, deal: &mut PublicDeal) -> Result<(), RequestError>
 /// own read against its dealt hand, the others' as the table hears them (whether they fit the
 /// cards is the view's to check).
 fn announce(req: &Request, hand: CardSet, deal: &mut PublicDeal) -> Result<(), RequestError> {
-    let Some(tokens) = req.declared.as_ref().filter(|_| deal.rules().set.has_declarations()) else {
+    let declared = req.declared.as_ref().map(|d| &d.0);
+    let Some(tokens) = declared.filter(|_| deal.rules().set.has_declarations()) else {
         return Ok(());
     };
     let Some(play) = deal.play_mut() else {
@@ -218,9 +219,14 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
 
 /// [`parse_request`], and what the request asks for besides.
 fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
+    // serde would read a struct from an array too, its fields in order.
+    if !line.trim_start().starts_with('{') {
+        let why = "a request is a JSON object, one a line";
+        return Err(RequestError::NotARequest(why.to_string()));
+    }
     let req: Request =
         serde_json::from_str(line).map_err(|e| RequestError::NotARequest(e.to_string()))?;
-    let rules = req.rules.unwrap_or_default();
+    let rules = req.rules.map(|r| r.0).unwrap_or_default();
     let hand: CardSet = req.hand.iter().copied().collect();
     if hand.len() != req.hand.len() {
         return Err(RequestError::CardTwice);
@@ -241,7 +247,7 @@ fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
     say_belotes(&req, &mut deal)?;
     announce(&req, hand, &mut deal)?;
     // A request without its game is the first deal of a game to the rule set's usual target.
-    let game = req.game.map_or(
+    let game = req.game.map(|g| g.0).map_or(
         GameContext { target: rules.set.default_target(), before: ByTeam::default() },
         |g| GameContext { target: g.target, before: g.totals },
     );
@@ -479,16 +485,19 @@ fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
 pub const REQUEST_LIMIT: u64 = crate::files::MIB;
 
 /// Serves requests from `input` until its end, one answer line per request line (blank lines
-/// are skipped), flushing after each. A line longer than [`REQUEST_LIMIT`] is answered with an
-/// error and skipped, never held in memory whole.
+/// are skipped, and a byte order mark at the start of the input), flushing after each. A line
+/// longer than [`REQUEST_LIMIT`] is answered with an error and skipped, never held in memory
+/// whole; a line that is not UTF-8 is answered so.
 pub fn serve(input: impl BufRead, mut output: impl Write, service: &Service) -> io::Result<()> {
     let mut input = input;
     let mut buf = Vec::new();
+    let mut first = true;
     loop {
         buf.clear();
         if Read::take(&mut input, REQUEST_LIMIT + 1).read_until(b'\n', &mut buf)? == 0 {
             return Ok(());
         }
+        let at_start = std::mem::take(&mut first);
         if buf.len() as u64 > REQUEST_LIMIT && buf.last() != Some(&b'\n') {
             skip_line(&mut input)?;
             let error = format!("bad request: longer than {}", crate::files::size(REQUEST_LIMIT));
@@ -496,12 +505,18 @@ pub fn serve(input: impl BufRead, mut output: impl Write, service: &Service) -> 
             output.flush()?;
             continue;
         }
-        if crate::files::is_blank(&buf) {
+        let line = match at_start {
+            true => buf.strip_prefix(crate::files::BOM).unwrap_or(&buf),
+            false => &buf[..],
+        };
+        if crate::files::is_blank(line) {
             continue;
         }
         // A line that is not UTF-8 is a bad request like any other, not the end of the service.
-        let line = String::from_utf8_lossy(&buf);
-        writeln!(output, "{}", answer(&line, service))?;
+        match std::str::from_utf8(line) {
+            Ok(line) => writeln!(output, "{}", answer(line, service))?,
+            Err(_) => writeln!(output, "{}", json!({ "error": "bad request: not UTF-8 text" }))?,
+        }
         output.flush()?;
     }
 }

@@ -77,7 +77,7 @@ impl std::error::Error for GameError {}
 /// Why an action cannot be taken back. The game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UndoError {
-    /// Nothing has been done in this deal yet.
+    /// Nothing has been done in this deal yet by the seat that asks.
     NothingToUndo,
     /// Another seat has acted since: only the last action of the deal can be taken back.
     NotTheLast {
@@ -95,7 +95,9 @@ pub enum UndoError {
 impl fmt::Display for UndoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UndoError::NothingToUndo => f.write_str("nothing has been done in this deal yet"),
+            UndoError::NothingToUndo => {
+                f.write_str("nothing has been done in this deal yet by the seat")
+            }
             UndoError::NotTheLast { seat, last } => {
                 write!(f, "{last} has acted since {seat}: only the last action can be taken back")
             }

@@ -414,6 +414,12 @@ impl Game {
             _ => {}
         }
         let (last, action) = self.deal.last_action().ok_or(UndoError::NothingToUndo)?;
+        // A seat that has not called yet in this deal has nothing of its own to take back,
+        // whoever acted last.
+        let auction = &self.deal.auction;
+        if !(0..auction.calls().len()).any(|i| auction.seat_of(i) == seat) {
+            return Err(UndoError::NothingToUndo);
+        }
         if last != seat {
             return Err(UndoError::NotTheLast { seat, last });
         }

@@ -349,9 +349,16 @@ fn an_undo_gives_back_the_position_before_the_last_action() {
             continue;
         }
         let other = event.seat.partner();
+        let auction = &game.deal().auction;
+        let other_called = (0..auction.calls().len()).any(|i| auction.seat_of(i) == other);
+        // A seat that has not called yet has nothing to take back, whoever acted last.
+        let refused = match other_called {
+            true => UndoError::NotTheLast { seat: other, last: event.seat },
+            false => UndoError::NothingToUndo,
+        };
         assert_eq!(
             game.undo(other),
-            Err(UndoError::NotTheLast { seat: other, last: event.seat }),
+            Err(refused),
             "only the seat that acted last may take it back"
         );
         assert_eq!(game.deal().last_action(), Some((event.seat, event.action)));

@@ -64,6 +64,8 @@ impl Words {
                 (Lang::Fr, UndoError::NotTheLast { last, .. }) => {
                     format!("Rien à reprendre : {} a joué depuis", self.seat(*last))
                 }
+                (Lang::En, UndoError::NothingToUndo) => "Nothing to take back yet".into(),
+                (Lang::Fr, UndoError::NothingToUndo) => "Rien à reprendre pour l'instant".into(),
                 (Lang::En, _) => "Nothing to take back in this deal".into(),
                 (Lang::Fr, _) => "Rien à reprendre dans cette donne".into(),
             }

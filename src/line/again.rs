@@ -4,7 +4,7 @@
 //! progress as it was, and at its end (or at "quit") the game sits down again where it was.
 
 use super::LineMode;
-use super::say::{self, NotNow};
+use super::say;
 use crate::game::Replay;
 use crate::rules::Team;
 use crate::session::again::AgainOver;
@@ -22,7 +22,7 @@ impl LineMode {
             Some((Ok(game), first)) => (game, first),
             // A deal the game played is one the rules allow: the rules' own words otherwise.
             Some((Err(e), _)) => return self.say(w.text(&format!("{e}.")).into_owned()),
-            None => return self.say(say::not_now(w, NotNow::NoSuchDeal(n), "")),
+            None => return self.say(say::not_now(w, self.no_such_deal(n), "")),
         };
         let Some(out) = self.session.play_again(game, Some(first)) else { return };
         self.say(w.text(&format!("{}.", w.t(T::PlayingAgain))).into_owned());

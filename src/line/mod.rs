@@ -138,6 +138,12 @@ impl LineMode {
         }
     }
 
+    /// A line longer than the line mode reads ([`run::LINE_LIMIT`]): not read, and said so.
+    pub fn too_long(&mut self) {
+        let w = self.words();
+        self.say(say::not_now(w, NotNow::TooLong(run::LINE_LIMIT), ""));
+    }
+
     /// The input is over: the game is saved, as when the player quits.
     pub fn end(&mut self) {
         self.command(Command::Quit);
@@ -164,6 +170,15 @@ impl LineMode {
     fn command(&mut self, command: Command) {
         let w = self.words();
         let not_now = |line: &mut LineMode, why| line.say(say::not_now(w, why, ""));
+        // A weighty call waits for its yes or no: the call itself says yes again, leaving ends
+        // the session as ever, and anything else asks the question again.
+        if let Some(asked) = self.session.table().and_then(Table::confirm) {
+            match command {
+                Command::Yes | Command::No | Command::Quit => {}
+                Command::Call(call) if call == asked => return self.command(Command::Yes),
+                _ => return self.say(say::confirm(w, asked)),
+            }
+        }
         match command {
             // Quitting a deal played again goes back to the game.
             Command::Quit if self.end_again() => {}
@@ -234,7 +249,16 @@ impl LineMode {
                 }
             }
             Command::Call(call) => self.call(call),
+            Command::NoSuchBid => not_now(self, NotNow::NoSuchBid),
             Command::Play(card) => self.play(card),
+        }
+    }
+
+    /// Why finished deal `n` (from 1) is not there: no such deal, or none finished yet.
+    fn no_such_deal(&self, n: usize) -> NotNow {
+        match self.game().map_or(0, |g| g.history().len()) {
+            0 => NotNow::NoDealYet,
+            _ => NotNow::NoSuchDeal(n),
         }
     }
 
@@ -262,6 +286,7 @@ impl LineMode {
         let refused = match call {
             Call::Bid(b) if !b.trump.is_suit() && !legal.nt_at => Some(NotNow::NoNtAt),
             Call::Bid(b) if !legal.allows(call) => Some(NotNow::BidTooLow(b, legal.min_level)),
+            Call::Surcontre if !legal.surcontre && legal.contre => Some(NotNow::ContreFirst),
             Call::Contre | Call::Surcontre if !legal.allows(call) => Some(NotNow::NothingToContre),
             _ => None,
         };
@@ -377,7 +402,7 @@ impl LineMode {
     fn say_deal(&mut self, n: usize) {
         let w = self.words();
         let Some(d) = self.game().and_then(|g| g.history().get(n.wrapping_sub(1))) else {
-            return self.say(say::not_now(w, NotNow::NoSuchDeal(n), ""));
+            return self.say(say::not_now(w, self.no_such_deal(n), ""));
         };
         let mut lines = say::summary(w, n, &Summary::of(w, d));
         lines.extend(d.tricks.iter().enumerate().map(|(i, t)| say::trick_whole(w, i + 1, t)));
@@ -428,7 +453,7 @@ impl LineMode {
         let Some(record) =
             self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone())
         else {
-            return self.say(say::not_now(w, NotNow::NoSuchDeal(n), ""));
+            return self.say(say::not_now(w, self.no_such_deal(n), ""));
         };
         self.analysing = Some(n - 1);
         if self.session.want_analysis(Some(&record)) {

@@ -16,6 +16,9 @@ pub enum Command {
     /// Make this call. `Call::Contre` stands for the contre or the surcontre, whichever may be
     /// said.
     Call(Call),
+    /// A bid at a level there is not ("170 hearts", "85 hearts"): bids go from 80 to 160 by
+    /// tens, then capot.
+    NoSuchBid,
     /// Yes to the question asked: the contre, surcontre or capot is made.
     Yes,
     /// No to it: the call is forgotten.
@@ -196,6 +199,24 @@ fn bid(lang: Lang, words: &[&str]) -> Option<Bid> {
     Some(Bid { level, trump: trump(lang, rest)? })
 }
 
+/// Whether `words` are a number and a trump, as a bid is written, at a level there is not:
+/// "170 hearts", "85 no trump".
+fn no_such_bid(lang: Lang, words: &[&str]) -> bool {
+    match words.split_first() {
+        Some((level, rest)) => number(level).is_some() && trump(lang, rest).is_some(),
+        None => false,
+    }
+}
+
+/// A number written in digits; one too large to count anything is [`usize::MAX`], beyond
+/// every deal and call there is.
+fn number(word: &str) -> Option<usize> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(word.parse().unwrap_or(usize::MAX))
+}
+
 /// What `text` asks for, in a table speaking `lang`; `None` when it is not understood.
 pub fn parse(lang: Lang, text: &str) -> Option<Command> {
     if text.trim() == "?" {
@@ -222,30 +243,34 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["tricks" | "plis"] => Command::Tricks,
         ["score" | "points" | "marque"] => Command::Score,
         ["history" | "historique"] => Command::History,
-        ["deal" | "donne", n] => Command::Deal(n.parse().ok()?),
+        ["deal" | "donne", n] => Command::Deal(number(n)?),
         ["analysis" | "analyse" | "analyze"] => Command::Analysis(None),
-        ["analysis" | "analyse" | "analyze", n] => Command::Analysis(Some(n.parse().ok()?)),
+        ["analysis" | "analyse" | "analyze", n] => Command::Analysis(Some(number(n)?)),
         ["players" | "joueurs" | "who"] => Command::Players,
         ["rules" | "regles" | "regle"] => Command::Rules,
         ["help" | "aide" | "commands" | "commandes"] => Command::Help,
         ["hint" | "conseil" | "advice"] => Command::Hint,
         ["explain" | "expliquer" | "explique" | "explications"] => Command::Explain(None),
-        ["explain" | "expliquer" | "explique", n] => Command::Explain(Some(n.parse().ok()?)),
+        ["explain" | "expliquer" | "explique", n] => Command::Explain(Some(number(n)?)),
         ["holds" | "odds"] | ["who", "holds", "what"] | ["qui", "a", "quoi"] | ["chances"] => {
             Command::Holds
         }
         ["claim" | "revendiquer" | "revendique"] | ["claim", "the", "rest"] => Command::Claim,
-        ["again" | "replay" | "rejouer", n] => Command::PlayAgain(n.parse().ok()?),
+        ["again" | "replay" | "rejouer", n] => Command::PlayAgain(number(n)?),
         ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
         ["new" | "nouvelle"] | ["new", "game"] | ["nouvelle", "partie"] => Command::New,
         ["quit" | "q" | "exit" | "quitter" | "bye"] => Command::Quit,
         ["play" | "jouer" | "joue", rest @ ..] => Command::Play(card(lang, rest)?),
-        ["bid" | "enchere" | "encherir", rest @ ..] if !rest.is_empty() => {
-            Command::Call(Call::Bid(bid(lang, rest)?))
-        }
+        ["bid" | "enchere" | "encherir", rest @ ..] if !rest.is_empty() => match bid(lang, rest) {
+            Some(b) => Command::Call(Call::Bid(b)),
+            None if no_such_bid(lang, rest) => Command::NoSuchBid,
+            None => return None,
+        },
+        // "10 hearts" is a card: a number and a suit are a bid only at a bid's level.
         all => match (bid(lang, all), card(lang, all)) {
             (Some(b), _) => Command::Call(Call::Bid(b)),
             (None, Some(c)) => Command::Play(c),
+            (None, None) if no_such_bid(lang, all) => Command::NoSuchBid,
             (None, None) => return None,
         },
     };
@@ -318,7 +343,7 @@ impl Command {
     pub fn kind(self) -> Kind {
         match self {
             Command::Play(_) => Kind::Play,
-            Command::Call(Call::Bid(_)) => Kind::Bid,
+            Command::Call(Call::Bid(_)) | Command::NoSuchBid => Kind::Bid,
             Command::Call(Call::Pass) => Kind::Pass,
             Command::Call(Call::Contre | Call::Surcontre) => Kind::Contre,
             Command::Yes => Kind::Yes,

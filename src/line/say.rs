@@ -25,6 +25,15 @@ pub fn capital(text: &str) -> String {
     }
 }
 
+/// `text` with its first letter in lower case, as it goes on after a colon.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// "us" or "them", as a sentence says it.
 fn team(w: Words, team: Team) -> String {
     w.t(team_word(team)).to_lowercase()
@@ -396,9 +405,10 @@ pub fn summary(w: Words, number: usize, s: &Summary) -> Vec<String> {
 /// The end of the game: who won, and the final score.
 pub fn game_over(w: Words, game: &Game) -> Vec<String> {
     let t = game.totals();
+    // After the colon, the verdict goes on the sentence: no capital mid-sentence.
     let verdict = match game.winner() {
-        Some(Team::NS) => w.t(T::YouWin),
-        _ => w.t(T::YouLose),
+        Some(Team::NS) => lower_first(w.t(T::YouWin)),
+        _ => lower_first(w.t(T::YouLose)),
     };
     let lines = vec![
         format!("{}{}{verdict}", w.t(T::GameOver), w.colon()),
@@ -437,6 +447,10 @@ pub enum NotNow {
     NoNtAt,
     /// A contre or surcontre with nothing to double.
     NothingToContre,
+    /// A surcontre where a contre is what may be said.
+    ContreFirst,
+    /// A bid at a level there is not.
+    NoSuchBid,
     /// Declaring, with no declaration asked.
     NothingToDeclare,
     /// A yes or no with no question asked.
@@ -447,8 +461,11 @@ pub enum NotNow {
     NoClaim,
     /// A new game while one is being played.
     GameOn,
-    /// A deal that is not finished, or not in the game.
+    /// A deal that is not finished, or not in the game (no deal is finished yet when the
+    /// game has none).
     NoSuchDeal(usize),
+    /// No deal of the game is finished yet.
+    NoDealYet,
     /// A call the auction does not have: the one asked (from 1), and how many there are.
     NoSuchCall(usize, usize),
     /// Who holds what, with no deal being bid or played.
@@ -457,6 +474,8 @@ pub enum NotNow {
     GameOver,
     /// Not understood.
     Unknown,
+    /// A line longer than the line mode reads, in bytes: not read.
+    TooLong(usize),
 }
 
 /// Why a command does nothing now.
@@ -469,18 +488,37 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::BidTooLow(b, min) => w.bid_too_low(&w.bid_long(b), min.map(|m| w.level(m))),
         NotNow::NoNtAt => fixed(T::LineNoNtAt),
         NotNow::NothingToContre => fixed(T::LineNothingToContre),
+        NotNow::ContreFirst => fixed(T::LineContreFirst),
+        NotNow::NoSuchBid => fixed(T::LineNoSuchBid),
         NotNow::NothingToDeclare => fixed(T::LineNothingToDeclare),
         NotNow::NoQuestion => fixed(T::LineNoQuestion),
         NotNow::NoHint => fixed(T::LineNoHint),
         NotNow::NoClaim => fixed(T::LineNoClaim),
         NotNow::GameOn => fixed(T::LineGameOn),
         NotNow::NoSuchDeal(n) => w.no_such_deal(n),
+        NotNow::NoDealYet => format!("{}.", w.t(T::NoDeals)),
         NotNow::NoSuchCall(n, of) => w.no_such_call(n, of),
         NotNow::NoHolds => fixed(T::LineNoHolds),
         NotNow::GameOver => fixed(T::LineGameOver),
-        NotNow::Unknown => w.not_understood(typed.trim()),
+        NotNow::Unknown => w.not_understood(&echo(typed)),
+        NotNow::TooLong(limit) => w.line_too_long(limit),
     };
     w.text(&said).into_owned()
+}
+
+/// A line typed as it is said back: trimmed, each control character (a NUL, an escape) written
+/// as its escape rather than sent raw to the terminal or the screen reader, and a long line or
+/// word cut short.
+pub fn echo(typed: &str) -> String {
+    let mut shown = String::with_capacity(typed.len().min(crate::files::ECHO_TOTAL * 2));
+    for c in typed.trim().chars().take(crate::files::ECHO_TOTAL + 1) {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    crate::files::cut(&shown)
 }
 
 /// Call `n` (from 1) of the auction and what it shows: "1. East, 80 ♥: Opens: …".

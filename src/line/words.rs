@@ -161,21 +161,34 @@ impl Words {
         }
     }
 
-    /// No finished deal has number `n`.
+    /// No finished deal has number `n` (a number too large to count anything, [`usize::MAX`],
+    /// is not said back).
     pub(crate) fn no_such_deal(self, n: usize) -> String {
-        match self.lang {
-            Lang::En => format!("There is no finished deal {n}."),
-            Lang::Fr => format!("Pas de donne {n} terminée."),
+        match (self.lang, n) {
+            (Lang::En, usize::MAX) => "There is no such finished deal.".to_string(),
+            (Lang::Fr, usize::MAX) => "Pas de donne terminée de ce numéro.".to_string(),
+            (Lang::En, _) => format!("There is no finished deal {n}."),
+            (Lang::Fr, _) => format!("Pas de donne {n} terminée."),
         }
     }
 
     /// Call `n` asked of an auction of `of` calls.
     pub(crate) fn no_such_call(self, n: usize, of: usize) -> String {
+        let n = if n == usize::MAX { String::new() } else { format!(" {n}") };
         match (self.lang, of) {
-            (Lang::En, 1) => format!("There is no call {n}: the auction has one call."),
-            (Lang::En, _) => format!("There is no call {n}: the auction has {of} calls."),
-            (Lang::Fr, 1) => format!("Pas d'annonce {n} : les enchères n'en comptent qu'une."),
-            (Lang::Fr, _) => format!("Pas d'annonce {n} : les enchères en comptent {of}."),
+            (Lang::En, 1) => format!("There is no call{n}: the auction has one call."),
+            (Lang::En, _) => format!("There is no call{n}: the auction has {of} calls."),
+            (Lang::Fr, 1) => format!("Pas d'annonce{n} : les enchères n'en comptent qu'une."),
+            (Lang::Fr, _) => format!("Pas d'annonce{n} : les enchères en comptent {of}."),
+        }
+    }
+
+    /// A line longer than `limit` bytes, not read.
+    pub(crate) fn line_too_long(self, limit: usize) -> String {
+        let mib = limit >> 20;
+        match self.lang {
+            Lang::En => format!("The line is longer than {mib} MiB: it was not read."),
+            Lang::Fr => format!("La ligne dépasse {mib} Mio : elle n'a pas été lue."),
         }
     }
 

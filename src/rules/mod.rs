@@ -97,7 +97,7 @@ pub use play::{
 };
 pub use public::{PublicDeal, PublicError};
 pub use record::{
-    ContractAnswer, DealRecord, GameAnswer, RawRecord, RecordError, RejectKind, ScoredDeal,
+    ContractAnswer, DealRecord, GameAnswer, Object, RawRecord, RecordError, RejectKind, ScoredDeal,
     TrickAnswer,
 };
 pub use ruleset::{ContreScoring, RuleSet, Rules, ScoringMethod, ScoringRules};

@@ -54,11 +54,33 @@ pub struct RawRecord<'a> {
     #[serde(borrow)]
     play: Vec<Token<'a>>,
     #[serde(default)]
-    rules: Option<Rules>,
+    rules: Option<Object<Rules>>,
     #[serde(default)]
-    declared: Option<DeclaredTokens>,
+    declared: Option<Object<DeclaredTokens>>,
     #[serde(default)]
-    game: Option<GameContext>,
+    game: Option<Object<GameContext>>,
+}
+
+/// A value that is written as a JSON object, never as an array: serde reads a struct from
+/// either (its fields in order), and the formats from outside (records, bot requests) have
+/// objects alone, so an array is refused as the wrong type rather than read by position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Object<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Object<T>, D::Error> {
+        struct Visitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visitor<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        d.deserialize_map(Visitor(std::marker::PhantomData)).map(Object)
+    }
 }
 
 /// A string token of a record, borrowed from the input unless it had escapes.
@@ -183,12 +205,13 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
                     .map_err(|e| RecordError::bad_input(Some(i), format!("bad card in play: {e}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some(g) = raw.game {
+        let (rules, game) = (raw.rules.map(|r| r.0), raw.game.map(|g| g.0));
+        if let Some(g) = game {
             GameContext::check_target(g.target).map_err(|e| RecordError::bad_input(None, e))?;
         }
         // Declarations belong to `coinche`; the other sets have none to check.
-        let declared = match &raw.declared {
-            Some(tokens) if raw.rules.unwrap_or_default().set.has_declarations() => tokens
+        let declared = match raw.declared.as_ref().map(|d| &d.0) {
+            Some(tokens) if rules.unwrap_or_default().set.has_declarations() => tokens
                 .read(|seat, t| {
                     Combination::parse_in_hand(t, hands[seat].iter().copied().collect())
                 })
@@ -197,7 +220,7 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
                 })?,
             _ => Declared::default(),
         };
-        Ok(DealRecord { dealer, hands, auction, play, rules: raw.rules, declared, game: raw.game })
+        Ok(DealRecord { dealer, hands, auction, play, rules, declared, game })
     }
 }
 

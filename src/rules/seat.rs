@@ -370,7 +370,7 @@ impl<T> IndexMut<Team> for ByTeam<T> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct ByTeamRepr<T> {
     #[serde(rename = "NS")]
     ns: T,
@@ -385,10 +385,56 @@ impl<T: Serialize> Serialize for ByTeam<T> {
     }
 }
 
+/// A key of an object of teams: a team, or what stands in a team's place.
+struct TeamKey(Result<Team, String>);
+
+impl<'de> Deserialize<'de> for TeamKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TeamKey, D::Error> {
+        struct Key;
+        impl serde::de::Visitor<'_> for Key {
+            type Value = TeamKey;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a team")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<TeamKey, E> {
+                let team = Team::ALL.into_iter().find(|t| t.name() == v);
+                Ok(TeamKey(team.ok_or_else(|| v.to_string())))
+            }
+        }
+        d.deserialize_str(Key)
+    }
+}
+
+/// Two values, one per team: an object with exactly the keys `NS` and `EW`. A third key, or a
+/// team given twice, is refused with the rule, never passed over, as [`BySeat`]'s seats are.
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for ByTeam<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ByTeam<T>, D::Error> {
-        let r = ByTeamRepr::<T>::deserialize(d)?;
-        Ok(ByTeam([r.ns, r.ew]))
+        use serde::de::{Error, MapAccess, Visitor};
+        struct Teams<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Teams<T> {
+            type Value = ByTeam<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object of the two teams, NS and EW")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ByTeam<T>, A::Error> {
+                const RULE: &str = "the teams are NS and EW, once each";
+                let mut teams: [Option<T>; 2] = [None, None];
+                while let Some(TeamKey(key)) = map.next_key()? {
+                    let team =
+                        key.map_err(|k| A::Error::custom(format!("unknown team `{k}`: {RULE}")))?;
+                    if teams[team.index()].is_some() {
+                        return Err(A::Error::custom(format!("team `{team}` given twice: {RULE}")));
+                    }
+                    teams[team.index()] = Some(map.next_value()?);
+                }
+                match teams {
+                    [Some(ns), Some(ew)] => Ok(ByTeam([ns, ew])),
+                    [None, _] => Err(A::Error::missing_field("NS")),
+                    [_, None] => Err(A::Error::missing_field("EW")),
+                }
+            }
+        }
+        d.deserialize_map(Teams(std::marker::PhantomData))
     }
 }
 
@@ -434,5 +480,23 @@ mod tests {
         let s = serde_json::to_string(&v).unwrap_or_default();
         assert_eq!(s, r#"{"S":1,"E":2,"N":3,"W":4}"#);
         assert_eq!(serde_json::from_str::<BySeat<i32>>(&s).ok(), Some(v));
+    }
+
+    #[test]
+    fn by_team_takes_its_two_teams_once_each_and_nothing_else() {
+        let v = ByTeam([1, 2]);
+        let s = serde_json::to_string(&v).unwrap_or_default();
+        assert_eq!(s, r#"{"NS":1,"EW":2}"#);
+        assert_eq!(serde_json::from_str::<ByTeam<i32>>(&s).ok(), Some(v));
+        assert_eq!(serde_json::from_str::<ByTeam<i32>>(r#"{"EW":2,"NS":1}"#).ok(), Some(v));
+        for (bad, said) in [
+            (r#"{"NS": 0, "EW": 0, "XX": 1}"#, "unknown team `XX`"),
+            (r#"{"NS": 0, "NS": 1, "EW": 0}"#, "team `NS` given twice"),
+            (r#"{"NS": 0}"#, "missing field `EW`"),
+            ("[0, 0]", "expected an object of the two teams"),
+        ] {
+            let e = serde_json::from_str::<ByTeam<i32>>(bad).expect_err(bad);
+            assert!(e.to_string().contains(said), "{bad}: {e}");
+        }
     }
 }

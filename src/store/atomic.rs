@@ -115,6 +115,35 @@ fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     persist(tmp, path, sync)
 }
 
+/// Writes `bytes` to `path`, a file outside the data directory (an export), as the store writes
+/// its own: a temporary file beside it, written, synced, then renamed over `path` (`replace`)
+/// or put in its place only if nothing is there (else `AlreadyExists`), and the directory
+/// synced, so that no reader ever sees half of it, nor a crash leaves half. The file gets the
+/// mode any new file gets, 0666 less the umask (0644 under the usual one), replaced or not,
+/// where the store's own files are the player's alone.
+pub fn write_whole(path: &Path, bytes: &[u8], replace: bool) -> io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    match replace {
+        true => tmp.persist(path).map(|_| ()),
+        false => tmp.persist_noclobber(path).map(|_| ()),
+    }
+    .map_err(|e| e.error)?;
+    sync_dir(dir);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

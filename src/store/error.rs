@@ -18,8 +18,9 @@ use super::{GAMES_FILE, GameResult};
 pub enum Left {
     /// It could not be read, or not moved aside: the store's error (its cause says why).
     Failed(StoreError),
-    /// Another table holds the directory, so this store only reads: the save could not be
-    /// resumed, for this reason, and was not moved.
+    /// The store only reads (a command that reads, or another table holds the directory): the
+    /// save could not be resumed, for this reason, and was not moved. The notice says once
+    /// that it was left in place.
     OnlyRead(Unfit),
 }
 
@@ -27,13 +28,10 @@ impl fmt::Display for Left {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Left::Failed(e) => write!(f, "{}", e.cause()),
-            Left::OnlyRead(reason) => write!(f, "{reason}; {ONLY_READ}"),
+            Left::OnlyRead(reason) => write!(f, "{reason}"),
         }
     }
 }
-
-/// What a store that only reads says of a file it could not use.
-const ONLY_READ: &str = "it was only read, not moved";
 
 /// Why a file of the data directory could not be used, or the save resumed, with what the
 /// store found. Said in English by its `Display` (the commands' words), and in the table's
@@ -124,17 +122,9 @@ impl fmt::Display for Unfit {
                 let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
                 let numbers = numbers.join(", ");
                 if lines.len() == 1 {
-                    write!(
-                        f,
-                        "line {numbers} is not a contree exercise ({said}); it alone was moved, \
-                         the other lines stay"
-                    )
+                    write!(f, "line {numbers} is not a contree exercise ({said})")
                 } else {
-                    write!(
-                        f,
-                        "lines {numbers} are not contree exercises ({said}); they alone were \
-                         moved, the other lines stay"
-                    )
+                    write!(f, "lines {numbers} are not contree exercises ({said})")
                 }
             }
         }
@@ -171,10 +161,18 @@ impl fmt::Display for SetAside {
         }
         if self.moved {
             write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
-            write!(f, "it was kept as {}", self.path.display())
+            match &self.reason {
+                Unfit::NotExercises { lines, .. } => write!(
+                    f,
+                    "{} kept as {}, and the other lines stay",
+                    if lines.len() == 1 { "that line alone was" } else { "those lines alone were" },
+                    self.path.display()
+                ),
+                _ => write!(f, "it was kept as {}", self.path.display()),
+            }
         } else {
-            write!(f, "{} could not be used ({}; {ONLY_READ}); ", self.file, self.reason)?;
-            f.write_str("it was left as it is")
+            write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
+            write!(f, "it was left in place, at {}", self.path.display())
         }
     }
 }

@@ -3,10 +3,11 @@
 //! synced, an append that fails cut back and a last line cut off by a crash mended
 //! ([`Store::remove_leftovers`]); an exercise is filed once ([`ExerciseId`]), whatever the number of times its deal is analysed. An answer
 //! writes the file again, atomically, with that exercise's review state changed. Lines that
-//! cannot be read as exercises are moved aside alone, to `exercises.jsonl.corrupt-<time>`, and
-//! the others stay.
+//! cannot be read as exercises, or that file again an exercise filed on an earlier line, are
+//! moved aside alone, to `exercises.jsonl.corrupt-<time>`, and the others stay.
 
-use std::collections::BTreeSet;
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::jsonl::{self, Line, Lines};
 use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, held, unusable};
@@ -62,10 +63,24 @@ impl Store {
             Err(e) => return Err(StoreError::read(&path, e)),
         };
         let parsed = jsonl::parse::<Exercise>(&bytes);
-        let mut file = ExerciseFile { exercises: parsed.lines, set_aside: None };
-        if let Some((_, first)) = parsed.bad.first() {
+        // An exercise is filed once: a line of an exercise filed on an earlier one is set
+        // aside as the lines that are no exercise are, and counts for nothing.
+        let mut bad = parsed.bad;
+        let mut first_at = BTreeMap::new();
+        let mut file = ExerciseFile::default();
+        for (n, exercise) in parsed.numbers.into_iter().zip(parsed.lines) {
+            match first_at.entry(exercise.id) {
+                Entry::Vacant(at) => {
+                    at.insert(n);
+                    file.exercises.push(exercise);
+                }
+                Entry::Occupied(at) => bad.push((n, ExerciseError::FiledTwice(at.get() + 1))),
+            }
+        }
+        bad.sort_by_key(|(n, _)| *n);
+        if let Some((_, first)) = bad.first() {
             let said = first.clone();
-            let bad: Vec<usize> = parsed.bad.iter().map(|(i, _)| *i).collect();
+            let bad: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
             file.set_aside = Some(self.set_lines_aside(&bytes, &bad, said)?);
         }
         Ok(file)

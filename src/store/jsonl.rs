@@ -42,6 +42,8 @@ pub(super) struct Appending {
 pub(super) struct Parsed<L: Line> {
     /// The lines read.
     pub(super) lines: Vec<L>,
+    /// The number of each line read (from 0), in the file.
+    pub(super) numbers: Vec<usize>,
     /// The lines that could not be read, and why.
     pub(super) bad: Vec<(usize, L::Error)>,
 }
@@ -206,13 +208,16 @@ impl<L: Line> Lines<'_, L> {
 
 /// Reads every line of `bytes` that is not blank as an `L`.
 pub(super) fn parse<L: Line>(bytes: &[u8]) -> Parsed<L> {
-    let mut parsed = Parsed { lines: Vec::new(), bad: Vec::new() };
+    let mut parsed = Parsed { lines: Vec::new(), numbers: Vec::new(), bad: Vec::new() };
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         if files::is_blank(line) {
             continue;
         }
         match L::parse(line) {
-            Ok(l) => parsed.lines.push(l),
+            Ok(l) => {
+                parsed.lines.push(l);
+                parsed.numbers.push(i);
+            }
             Err(e) => parsed.bad.push((i, e)),
         }
     }

@@ -51,6 +51,7 @@ mod small;
 mod stats;
 mod words;
 
+pub use atomic::write_whole;
 use error::unusable;
 pub use error::{Cause, Left, OpenError, Operation, SetAside, StoreError, Unfit};
 pub use exercises::ExerciseFile;

@@ -78,7 +78,7 @@ impl Resume {
                 path.display()
             )),
             Resume::LeftInPlace { path, why } => Some(format!(
-                "The saved game could not be read ({why}); it was left as it is, in {}.",
+                "The saved game could not be read ({why}); it was left in place, at {}.",
                 path.display()
             )),
             Resume::Saved { filing_taken_back: true, .. } => Some(format!(

@@ -82,6 +82,17 @@ impl Store {
         Ok((stats, aside))
     }
 
+    /// The statistics as a command shows them: with what could not be used of `stats.json`,
+    /// what could not be used of `exercises.jsonl` (the whole file, or lines of it), and the
+    /// error of an exercises file that cannot be read at all, as the statistics' own: the
+    /// practice counted from exercises unread is not zeros.
+    pub fn stats_shown(&self) -> Result<(Stats, Vec<SetAside>), StoreError> {
+        let (mut stats, aside) = self.read_stats().map(|(f, aside)| (f.stats, aside))?;
+        let exercises = self.exercises()?;
+        stats.practice = crate::exercises::tally(&exercises.exercises);
+        Ok((stats, aside.into_iter().chain(exercises.set_aside).collect()))
+    }
+
     /// Counts the deals of `game` not counted yet and their comparisons with the expert, and
     /// says whether anything was added and whether the game itself is counted.
     fn count(&self, game: &Game, file: &mut StatsFile) -> (bool, bool) {

@@ -8,10 +8,6 @@ use crate::store::{
 };
 use crate::text::{Lang, Words};
 
-/// What a store that only reads says of a file it could not use (the store's own words are the
-/// English).
-const ONLY_READ_FR: &str = "il a seulement été lu, pas déplacé";
-
 impl Words {
     /// A store error, in the table's language: what could not be done to which file, and why.
     /// The details a system or a parser gives stay as they come.
@@ -140,9 +136,9 @@ impl Words {
                 let numbers = numbers.join(", ");
                 let said = self.exercise_error(said);
                 if lines.len() == 1 {
-                    format!("la ligne {numbers} n'est pas un exercice de contree ({said}) ; elle seule a été déplacée, les autres lignes restent")
+                    format!("la ligne {numbers} n'est pas un exercice de contree ({said})")
                 } else {
-                    format!("les lignes {numbers} ne sont pas des exercices de contree ({said}) ; seules elles ont été déplacées, les autres lignes restent")
+                    format!("les lignes {numbers} ne sont pas des exercices de contree ({said})")
                 }
             }
         }
@@ -208,11 +204,18 @@ impl Words {
             (Lang::Fr, _) if a.last_line_only => format!(
                 "la dernière ligne de {file} était coupée ({reason}) ; elle a été gardée sous {path}, et les lignes d'avant restent"
             ),
-            (Lang::Fr, true) => format!("{file} n'a pas pu servir ({reason}) ; il a été gardé sous {path}"),
-            (Lang::Fr, false) => format!(
-                "{file} n'a pas pu servir ({reason} ; {}) ; il a été laissé tel quel",
-                ONLY_READ_FR
-            ),
+            (Lang::Fr, true) => match &a.reason {
+                Unfit::NotExercises { lines, .. } if lines.len() == 1 => format!(
+                    "{file} n'a pas pu servir ({reason}) ; cette ligne seule a été gardée sous {path}, et les autres lignes restent"
+                ),
+                Unfit::NotExercises { .. } => format!(
+                    "{file} n'a pas pu servir ({reason}) ; ces lignes seules ont été gardées sous {path}, et les autres lignes restent"
+                ),
+                _ => format!("{file} n'a pas pu servir ({reason}) ; il a été gardé sous {path}"),
+            },
+            (Lang::Fr, false) => {
+                format!("{file} n'a pas pu servir ({reason}) ; il a été laissé en place, dans {path}")
+            }
         })
     }
 
@@ -228,12 +231,10 @@ impl Words {
             (Lang::Fr, Resume::LeftInPlace { path, why }) => {
                 let why = match why {
                     Left::Failed(e) => self.cause(e.cause()),
-                    Left::OnlyRead(reason) => {
-                        format!("{} ; {}", self.unfit(reason), ONLY_READ_FR)
-                    }
+                    Left::OnlyRead(reason) => self.unfit(reason),
                 };
                 Some(format!(
-                    "La partie enregistrée n'a pas pu être lue ({why}) ; elle a été laissée telle quelle, dans {}.",
+                    "La partie enregistrée n'a pas pu être lue ({why}) ; elle a été laissée en place, dans {}.",
                     path.display()
                 ))
             }
@@ -377,7 +378,7 @@ mod tests {
             };
             assert_eq!(en.resume_notice(&left), left.notice());
             let notice = fr.resume_notice(&left).expect("a notice");
-            assert!(notice.contains(ONLY_READ_FR) && notice.contains(&fr.unfit(reason)));
+            assert!(notice.contains("laissée en place") && notice.contains(&fr.unfit(reason)));
         }
         let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
         let e = StoreError::new(path, Operation::Read, Cause::Io(denied));

@@ -304,6 +304,8 @@ texts! {
     LineAuctionOver => "The auction is over: play a card.", "Les enchères sont finies : jouez une carte.";
     LineNoNtAt => "This game is played without sans atout and tout atout.", "Cette partie se joue sans le sans atout ni le tout atout.";
     LineNothingToContre => "There is nothing to contre now.", "Il n'y a rien à contrer maintenant.";
+    LineContreFirst => "A surcontre answers a contre: contre is what may be said now.", "Un surcontre répond à un contre : c'est contre qui peut se dire maintenant.";
+    LineNoSuchBid => "There is no such bid: bids go from 80 to 160 by tens, then capot.", "Cette enchère n'existe pas : les enchères vont de 80 à 160 de dix en dix, puis capot.";
     LineNothingToDeclare => "There is nothing to declare now.", "Rien à annoncer maintenant.";
     LineNoQuestion => "No question is asked now.", "Aucune question en cours.";
     LineNoHint => "A hint is asked on your turn, once a turn.", "Un conseil se demande à votre tour, une fois par tour.";
