@@ -1,5 +1,5 @@
 //! `contree arena --holds`: how honest the expert's odds of who holds what are
-//! ([`crate::bots::expert::holds`]), against the real hands.
+//! ([`crate::bots::expert::holds()`]), against the real hands.
 //!
 //! Each deal is bid and played by one level at all four seats, each seat with its style and
 //! deciding from the deal's seed: the even deals by the expert, the odd ones by `normal`. At

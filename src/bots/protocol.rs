@@ -387,7 +387,7 @@ pub fn advice_json(advice: &Advice) -> serde_json::Value {
     })
 }
 
-/// Who holds what ([`expert::holds`]) as an answer of `contree bot` may carry it under
+/// Who holds what ([`expert::holds()`]) as an answer of `contree bot` may carry it under
 /// `"holds"`: `{SEAT: {CARD: probability}}`, for each of the three other seats every card the
 /// asking seat has not seen (neither in its hand nor played), with the chance that the seat holds
 /// it now, rounded to four places: 0 where the cards played show it cannot (a suit not

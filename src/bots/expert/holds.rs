@@ -2,12 +2,12 @@
 //! seat holds each card the seat has not seen, and how many cards of each suit (the trump's above
 //! all) each holds, read from the expert's own worlds.
 //!
-//! **The worlds.** They are those the expert decides in ([`super::worlds`]): every deal of the
+//! **The worlds.** They are those the expert decides in (`worlds.rs`): every deal of the
 //! unseen cards that the hard facts allow (the cards played are seen; a seat that did not follow
 //! a suit holds none of it, nor a trump it could not have kept; a belote said places the other
 //! card of its pair, a declaration its cards), drawn uniformly, each weighed by how well it
 //! explains the other seats' calls and declarations, with the reading the expert decides with
-//! ([`super::inference`]). The figures are read from the weighted pool itself: a card's chance
+//! (`inference.rs`). The figures are read from the weighted pool itself: a card's chance
 //! to be in a seat's hand is the share of the worlds' weight where it is. A strong auction puts
 //! most of the weight on a few of the worlds drawn, and figures from a few worlds are
 //! overconfident, so the pool grows batch by batch until its effective number of worlds
