@@ -7,11 +7,51 @@
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
 /// One mebibyte.
 pub const MIB: u64 = 1 << 20;
+
+/// The longest line the commands read, in bytes: a deal record is a few kilobytes, a request or
+/// a typed command less.
+pub const LINE_LIMIT: usize = MIB as usize;
+
+/// Reads the next line of `input` into `text` (without its newline), keeping no more than
+/// [`LINE_LIMIT`] bytes of it: `None` at the end of the input, else whether the line was longer
+/// (the rest was read through and dropped). The end of the input after part of a line ends the
+/// line. With `stop_short` (a terminal), a read that stops short of a newline ends the line too:
+/// at a terminal that is the end of the input typed after part of a line (Ctrl-D), so that a
+/// second one ends the input.
+pub fn read_line(
+    input: &mut impl BufRead,
+    text: &mut Vec<u8>,
+    stop_short: bool,
+) -> io::Result<Option<bool>> {
+    text.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let piece = &buf[..newline.unwrap_or(buf.len())];
+        let room = LINE_LIMIT - text.len();
+        too_long |= piece.len() > room;
+        text.extend_from_slice(&piece[..piece.len().min(room)]);
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() || stop_short {
+            return Ok(Some(too_long));
+        }
+    }
+}
 
 /// The byte order mark some editors put at the start of a UTF-8 file: skipped at the start of
 /// every input read as lines of JSON (deal records, bot requests).

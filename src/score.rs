@@ -14,7 +14,7 @@
 //! (exit status 2): its answers are held back until something is JSON, [`HELD_BACK`] bytes of
 //! them at most.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 
 use serde::Serialize;
 
@@ -23,7 +23,7 @@ use crate::rules::{DealRecord, RawRecord, RecordError, ScoredDeal};
 
 /// The longest line read, and the longest record written over several lines, in bytes: a
 /// record is a few kilobytes.
-pub const LINE_LIMIT: usize = MIB as usize;
+pub use crate::files::LINE_LIMIT;
 
 /// The answers held back while nothing of the input is JSON, in bytes (their reasons): beyond,
 /// the input is taken for what its start says, not JSON.
@@ -229,35 +229,6 @@ impl Line {
             )));
         }
         answer_line(&self.text)
-    }
-}
-
-/// Reads the next line of `input` into `text` (without its newline), keeping no more than
-/// [`LINE_LIMIT`] bytes of it: `None` at the end of the input, else whether the line was
-/// longer (the rest was read through and dropped).
-fn read_line(input: &mut impl BufRead, text: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    text.clear();
-    let (mut any, mut too_long) = (false, false);
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(any.then_some(too_long));
-        }
-        any = true;
-        let newline = buf.iter().position(|&b| b == b'\n');
-        let piece = &buf[..newline.unwrap_or(buf.len())];
-        let room = LINE_LIMIT - text.len();
-        too_long |= piece.len() > room;
-        text.extend_from_slice(&piece[..piece.len().min(room)]);
-        let used = newline.map_or(buf.len(), |i| i + 1);
-        input.consume(used);
-        if newline.is_some() {
-            return Ok(Some(too_long));
-        }
     }
 }
 
@@ -524,8 +495,8 @@ fn score_into<S: Sink>(input: impl Read, sink: S) -> Result<S, InputError> {
             if !batch.is_empty() && input.buffer().is_empty() {
                 break;
             }
-            let Some(too_long) =
-                read_line(&mut input, &mut text).map_err(|e| InputError::Read(ReadError::Io(e)))?
+            let Some(too_long) = files::read_line(&mut input, &mut text, false)
+                .map_err(|e| InputError::Read(ReadError::Io(e)))?
             else {
                 ended = true;
                 break;

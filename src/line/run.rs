@@ -13,10 +13,11 @@
 //! ends that line, and a second one ends the input.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::mpsc::{self, Sender};
 
 use super::LineMode;
+use crate::files::read_line;
 use crate::session::config::Ending;
 use crate::session::effects::{self, Effect};
 use crate::session::signals::Signal;
@@ -24,7 +25,7 @@ use crate::session::work::Answer;
 use crate::store::Store;
 
 /// The longest line read, in bytes: a command is a few words.
-pub const LINE_LIMIT: usize = crate::files::MIB as usize;
+pub use crate::files::LINE_LIMIT;
 
 /// The signal a closed terminal sends, as the loop ends when it is gone.
 #[cfg(unix)]
@@ -105,41 +106,6 @@ fn read_input(tx: Sender<Input>) -> io::Result<()> {
         }
     })?;
     Ok(())
-}
-
-/// Reads the next line of `input` into `text` (without its newline), keeping no more than
-/// [`LINE_LIMIT`] bytes of it: `None` at the end of the input, else whether the line was longer
-/// (the rest was read through and dropped). The end of the input after part of a line ends the
-/// line; at a `terminal`, a read that stops short of a newline is the end of the input typed
-/// after part of a line (Ctrl-D), and ends it too, so that a second one ends the input.
-fn read_line(
-    input: &mut impl BufRead,
-    text: &mut Vec<u8>,
-    terminal: bool,
-) -> io::Result<Option<bool>> {
-    text.clear();
-    let (mut any, mut too_long) = (false, false);
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(any.then_some(too_long));
-        }
-        any = true;
-        let newline = buf.iter().position(|&b| b == b'\n');
-        let piece = &buf[..newline.unwrap_or(buf.len())];
-        let room = LINE_LIMIT - text.len();
-        too_long |= piece.len() > room;
-        text.extend_from_slice(&piece[..piece.len().min(room)]);
-        let used = newline.map_or(buf.len(), |i| i + 1);
-        input.consume(used);
-        if newline.is_some() || terminal {
-            return Ok(Some(too_long));
-        }
-    }
 }
 
 /// A line typed, as the loop keeps it until the computer players have acted.
