@@ -356,6 +356,43 @@ fn on_workers<T: Send>(
     })
 }
 
+/// Works out `each` for every deal of `deals` on `threads` threads, each worker taking the next
+/// deal not yet taken and keeping a state of its own (made by `state`), and telling `progress`
+/// as [`on_workers`] does: the deals' values in the order of the deals, so that what is summed
+/// from them is the same whatever the threads, and the workers' states; the first error a
+/// worker met, if any.
+fn deal_by_deal<S: Send, V: Send>(
+    threads: usize,
+    deals: u64,
+    started: Instant,
+    progress: impl FnMut(Progress),
+    state: impl Fn() -> S + Sync,
+    each: impl Fn(u64, &mut S) -> Result<V, ArenaError> + Sync,
+) -> Result<(Vec<V>, Vec<S>), ArenaError> {
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let values: std::sync::Mutex<Vec<Option<V>>> =
+        std::sync::Mutex::new((0..deals).map(|_| None).collect());
+    let worker = || -> Result<S, ArenaError> {
+        let mut s = state();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= deals {
+                return Ok(s);
+            }
+            let value = each(i, &mut s)?;
+            if let Ok(mut v) = values.lock() {
+                v[i as usize] = Some(value);
+            }
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+    };
+    let states = on_workers(threads, deals, &done, started, progress, |_| worker());
+    let states = states.into_iter().collect::<Result<Vec<S>, ArenaError>>()?;
+    let values = values.into_inner().unwrap_or_default().into_iter().flatten().collect();
+    Ok((values, states))
+}
+
 /// Half the width of the 95% confidence interval of the mean of `values`, whose sample standard
 /// deviation is `sd`.
 fn ci95_half(values: &[f64], sd: f64) -> f64 {

@@ -24,14 +24,12 @@
 //! The figures depend only on the seed, whatever the number of threads (the times aside).
 
 use std::fmt;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde_json::json;
 
 use super::{
-    ArenaError, DecisionTimes, Progress, Times, deal_seed, format_ns, on_workers, style_of,
+    ArenaError, DecisionTimes, Progress, Times, deal_by_deal, deal_seed, format_ns, style_of,
 };
 use crate::bots::expert::{Budget, Holds, HoldsBudget, holds_within};
 use crate::bots::{Decision, Level, Memory};
@@ -441,33 +439,19 @@ pub fn run(config: HoldsConfig, progress: impl FnMut(Progress)) -> Result<HoldsR
     let threads = config.threads.max(1);
     let config = HoldsConfig { threads, ..config };
     let started = Instant::now();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let deals: Mutex<Vec<Option<DealMeasures>>> = Mutex::new(vec![None; config.deals as usize]);
-    let worker = || -> Result<Times, ArenaError> {
-        let mut times = Times::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= config.deals {
-                return Ok(times);
-            }
-            let measured = measure(&config, i, &mut times)?;
-            if let Ok(mut d) = deals.lock() {
-                d[i as usize] = Some(measured);
-            }
-            done.fetch_add(1, Ordering::Relaxed);
-        }
-    };
-    let results = on_workers(threads, config.deals, &done, started, progress, |_| worker());
+    let (deals, workers) =
+        deal_by_deal(threads, config.deals, started, progress, Times::new, |i, times| {
+            measure(&config, i, times)
+        })?;
     let seconds = started.elapsed().as_secs_f64();
     let mut times = Times::new();
-    for r in results {
-        times.merge(&r?);
+    for t in &workers {
+        times.merge(t);
     }
     // Summed in the order of the deals, so that the figures are the same whatever the threads.
     let mut moments: [MomentReport; 2] = Default::default();
     let mut void_deals = 0;
-    for deal in deals.into_inner().unwrap_or_default().into_iter().flatten() {
+    for deal in deals {
         if deal.moments.iter().all(Option::is_none) {
             void_deals += 1;
         }

@@ -9,15 +9,13 @@
 //! time a comparison takes. The result depends only on the seed, whatever the threads.
 
 use std::fmt;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde_json::json;
 
 use super::{
-    ArenaError, DecisionTimes, Progress, Times, ci95_half, deal_seed, format_ns, mean_sd,
-    on_workers, style_of,
+    ArenaError, DecisionTimes, Progress, Times, ci95_half, deal_by_deal, deal_seed, format_ns,
+    mean_sd, style_of,
 };
 use crate::bots::Level;
 use crate::bots::expert::Budget;
@@ -97,33 +95,22 @@ pub fn run(config: SeatConfig, progress: impl FnMut(Progress)) -> Result<SeatRep
     let threads = config.threads.max(1);
     let config = SeatConfig { threads, ..config };
     let started = Instant::now();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let values = Mutex::new(vec![0f64; config.deals as usize]);
-    let worker = || -> Result<(Times, Times), ArenaError> {
-        let (mut level, mut expert) = (Times::new(), Times::new());
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= config.deals {
-                return Ok((level, expert));
-            }
-            let value = play(&config, i, config.south, &mut level)?
-                - play(&config, i, Level::Expert, &mut expert)?;
-            if let Ok(mut v) = values.lock() {
-                v[i as usize] = value;
-            }
-            done.fetch_add(1, Ordering::Relaxed);
-        }
-    };
-    let results = on_workers(threads, config.deals, &done, started, progress, |_| worker());
+    let (values, workers) = deal_by_deal(
+        threads,
+        config.deals,
+        started,
+        progress,
+        || (Times::new(), Times::new()),
+        |i, (level, expert)| {
+            Ok(play(&config, i, config.south, level)? - play(&config, i, Level::Expert, expert)?)
+        },
+    )?;
     let seconds = started.elapsed().as_secs_f64();
     let (mut level, mut expert) = (Times::new(), Times::new());
-    for r in results {
-        let (l, e) = r?;
-        level.merge(&l);
-        expert.merge(&e);
+    for (l, e) in &workers {
+        level.merge(l);
+        expert.merge(e);
     }
-    let values = values.into_inner().unwrap_or_default();
     let (mean, sd) = mean_sd(&values);
     let half = ci95_half(&values, sd);
     Ok(SeatReport {
