@@ -10,9 +10,9 @@
 //!   combination, as the bots do; a world where it holds a better one, or one where it announced
 //!   nothing, is less likely.
 
-use crate::bots::bidding::{Meaning, Reading};
+use crate::bots::bidding::{Meaning, Reading, every_call};
 use crate::game::SeatView;
-use crate::rules::{Auction, BySeat, CardSet, Combination, Seat, Trump};
+use crate::rules::{BySeat, CardSet, Combination, Seat, Trump};
 
 /// Of worlds where a seat holds a better declaration than it announced, how many are kept: a
 /// player may choose to say less, the bots never do.
@@ -22,7 +22,7 @@ const DECLARATION_SLIP: f64 = 0.1;
 #[derive(Clone, Debug)]
 pub(crate) struct Inference {
     /// What each call of another seat shows, read from the auction before it.
-    calls: Vec<(Seat, Meaning)>,
+    calls: Vec<Meaning>,
     /// `coinche`, once the contract is known: each other seat's announced declaration, once it
     /// has played its first card.
     declared: Vec<(Seat, Combination)>,
@@ -33,18 +33,9 @@ pub(crate) struct Inference {
 impl Inference {
     /// The soft constraints of `view`, for its seat.
     pub(crate) fn new(view: &SeatView, reading: Reading) -> Inference {
-        let mut auction = Auction::new(view.dealer(), view.rules());
-        let mut calls = Vec::new();
-        for &call in view.calls() {
-            let Some(seat) = auction.to_speak() else { break };
-            if seat != view.seat() {
-                calls.push((seat, Meaning::of(&auction, call)));
-            }
-            if auction.try_call(call).is_err() {
-                break;
-            }
-        }
-        let contract = auction.contract();
+        let calls: Vec<Meaning> =
+            every_call(view.auction()).into_iter().filter(|m| m.seat != view.seat()).collect();
+        let contract = view.auction().contract();
         let declared = match contract {
             Some(_) if view.rules().set.has_declarations() => view
                 .declared()
@@ -61,8 +52,8 @@ impl Inference {
     /// The likelihood of the dealt hands `dealt` (up to a constant factor).
     pub(crate) fn weight(&self, dealt: &BySeat<CardSet>) -> f64 {
         let mut w = 1.0;
-        for (seat, meaning) in &self.calls {
-            w *= meaning.likelihood(dealt[*seat], &self.reading);
+        for meaning in &self.calls {
+            w *= meaning.likelihood(dealt[meaning.seat], &self.reading);
         }
         if let Some(trump) = self.trump {
             for &(seat, announced) in &self.declared {
