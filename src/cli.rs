@@ -479,8 +479,12 @@ pub fn stats_table(stats: &Stats) -> String {
     let p = &stats.practice;
     let _ = writeln!(
         out,
-        "Practice: {} exercises, {} waiting; answers solved {}, missed {}",
-        p.exercises, p.waiting, p.solved, p.missed
+        "Practice: {} exercise{}, {} waiting; answers solved {}, missed {}",
+        p.exercises,
+        if p.exercises == 1 { "" } else { "s" },
+        p.waiting,
+        p.solved,
+        p.missed
     );
     out
 }

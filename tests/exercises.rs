@@ -326,6 +326,16 @@ fn contree_stats_counts_the_answers_solved_and_missed() {
         table.contains("Practice: 2 exercises, 1 waiting; answers solved 2, missed 4"),
         "{table}"
     );
+    // One exercise is one, not one "exercises".
+    let lines: Vec<Vec<u8>> = fs::read(dir.path().join(EXERCISES_FILE))
+        .expect("read")
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect();
+    fs::write(dir.path().join(EXERCISES_FILE), [lines[0].clone(), Vec::new()].join(&b'\n'))
+        .expect("write");
+    let table = run(&["stats"]);
+    assert!(table.contains("Practice: 1 exercise, "), "{table}");
 }
 
 #[test]
