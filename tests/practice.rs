@@ -244,3 +244,49 @@ fn an_exercise_s_auction_is_read_with_keys_and_clicks_and_esc_closes_it_before_l
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen(), Screen::Start(_)), "Esc goes back");
 }
+
+#[test]
+fn an_exercise_s_tricks_played_before_it_are_shown_with_the_table_s_key() {
+    use contree::ui::screen::Popup;
+    let e = exercise(true);
+    let mut app = practising(Lang::En, vec![e.clone()]);
+    let taken = app.table().expect("the exercise's table").table().deal_tricks().len();
+    assert!(taken > 0, "the exercise comes after a trick");
+    let screen = format!("{:?}", draw(&mut app, 120, 40).backend());
+    assert!(screen.contains("L  Last trick"), "the footer offers the tricks: {screen}");
+    key(&mut app, KeyCode::Char('L'));
+    assert!(matches!(app.popups.last(), Some(Popup::Tricks(_))), "{:?}", app.popups);
+    assert_eq!(app.mode(), Mode::Tricks);
+    snapshot_all("practice_tricks", |lang| {
+        let mut app = practising(lang, vec![e.clone()]);
+        key(&mut app, KeyCode::Char('L'));
+        app
+    });
+    // Esc closes them, and the exercise is still to be chosen; nothing was chosen.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.popups.is_empty());
+    assert_eq!(app.mode(), Mode::Playing);
+    assert!(app.take_effects().is_empty());
+}
+
+#[test]
+fn an_exercise_names_each_seat_once_and_its_line_ends_with_what_it_asks() {
+    let e = exercise(false);
+    for (lang, (w, h)) in [(Lang::En, (80, 24)), (Lang::Fr, (120, 40))] {
+        let mut app = practising(lang, vec![e.clone()]);
+        let t = draw(&mut app, w, h);
+        let rows: Vec<String> = (0..h)
+            .map(|y| (0..w).map(|x| t.backend().buffer()[(x, y)].symbol().to_string()).collect())
+            .collect();
+        let north = if lang == Lang::En { "North" } else { "Nord" };
+        let named = rows.iter().filter(|r| r.trim_start().starts_with(north)).count();
+        assert_eq!(named, 1, "{rows:#?}");
+        // Answered, the practice's line says the counts and no dash after them.
+        key(&mut app, KeyCode::Char('p'));
+        let t = draw(&mut app, w, h);
+        let row = |y| (0..w).map(|x| t.backend().buffer()[(x, y)].symbol()).collect::<String>();
+        let practice = if lang == Lang::En { " Practice: " } else { " Entraînement : " };
+        let line = (0..h).map(row).find(|l| l.starts_with(practice)).expect("the practice's line");
+        assert!(!line.trim_end().ends_with('—'), "{line}");
+    }
+}

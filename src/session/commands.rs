@@ -184,16 +184,11 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         return if at.may_play_again { Now } else { Availability::NotNow(None) };
     }
     // An exercise is a position to choose in, not a game: nothing is taken back, hinted,
-    // read of who holds what, claimed or looked back over.
+    // read of who holds what, claimed or looked back over but its own deal's tricks, which
+    // the table showed as they were played.
     let aside = matches!(
         cmd,
-        Cmd::Undo
-            | Cmd::Hint
-            | Cmd::Holds
-            | Cmd::Claim
-            | Cmd::History
-            | Cmd::LastTrick
-            | Cmd::Players
+        Cmd::Undo | Cmd::Hint | Cmd::Holds | Cmd::Claim | Cmd::History | Cmd::Players
     );
     if at.practice && aside {
         return Never;

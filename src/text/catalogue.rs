@@ -46,6 +46,10 @@ texts! {
     Waiting => "waiting", "en attente";
     Solved => "solved", "réussis";
     Missed => "missed", "manqués";
+    // The same, of one exercise (of none, in French).
+    OptionsWeighed => "Each option on average, and what it costs against the expert's:", "Chaque option en moyenne, et ce qu'elle coûte face au choix de l'expert :";
+    SolvedOne => "solved", "réussi";
+    MissedOne => "missed", "manqué";
     ExercisesSolved => "Exercises solved / missed", "Exercices réussis / manqués";
     FiledGame => "filed game", "partie classée";
     OtherGames => "other games", "autres parties";

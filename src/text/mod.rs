@@ -236,6 +236,14 @@ impl Words {
         if self.ascii || self.spoken { plain } else { glyph }
     }
 
+    /// Whether `n` of a thing takes the plural: in English all but one, in French two and more.
+    pub const fn plural(self, n: u64) -> bool {
+        match self.lang {
+            Lang::En => n != 1,
+            Lang::Fr => n > 1,
+        }
+    }
+
     /// A colon as the language writes it: "Score: 80", "Score : 80".
     pub const fn colon(self) -> &'static str {
         match self.lang {

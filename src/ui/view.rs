@@ -245,7 +245,7 @@ const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 /// South's hand in sight, for the next card is chosen while looking at it. The others take the
 /// whole of `over`: the body and the hint's rows.
 fn popup_area(app: &App, popup: Popup, body: Rect, over: Rect) -> Rect {
-    if !matches!(app.screen(), Screen::Table) {
+    if !matches!(app.screen(), Screen::Table | Screen::Practice(_)) {
         return over;
     }
     let [felt, _] = table_columns(body);

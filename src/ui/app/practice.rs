@@ -55,9 +55,11 @@ impl App {
 
     /// A key on the practice screen: the table's own while choosing, then Enter for the next
     /// exercise; Esc (or the table's menu key) goes back. False when the key is not the
-    /// practice's: quitting, suspending, the help, or a popup over the screen.
+    /// practice's: quitting, suspending, the help, the tricks played, or a popup over the
+    /// screen.
     pub(super) fn practice_key(&mut self, mode: Mode, cmd: Cmd, key: KeyEvent) -> bool {
-        if self.practice_mut().is_none() || matches!(cmd, Cmd::Quit | Cmd::Suspend | Cmd::Help) {
+        let app_s = matches!(cmd, Cmd::Quit | Cmd::Suspend | Cmd::Help | Cmd::LastTrick);
+        if self.practice_mut().is_none() || app_s {
             return false;
         }
         if matches!(cmd, Cmd::Close | Cmd::Menu) {

@@ -13,13 +13,15 @@ use crate::session::table::Bubble;
 use crate::text::{Sign, T};
 use crate::ui::screen::Hit;
 
+/// The computer player at a seat, if the game names one (an exercise's table names none).
+fn persona(ctx: &Ctx<'_>, seat: Seat) -> Option<&'static personas::Persona> {
+    ctx.app.game().and_then(|g| personas::by_id(&g.players()[seat]))
+}
+
 /// The name at a seat: the persona's first name, or the seat's name.
 pub fn name(ctx: &Ctx<'_>, seat: Seat) -> String {
-    let name = ctx
-        .app
-        .game()
-        .and_then(|g| personas::by_id(&g.players()[seat]))
-        .map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone());
+    let name =
+        persona(ctx, seat).map_or_else(|| ctx.words.seat(seat).to_string(), |p| p.name.clone());
     ctx.words.text(&name).into_owned()
 }
 
@@ -46,12 +48,19 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
     let to_act = g.to_act() == Some(seat) && table.shown_trick().is_none();
     let marker = if to_act { format!("{} ", w.sign(Sign::Marker)) } else { String::new() };
     let name_style = if to_act { t.accent } else { t.text };
-    let mut marks = vec![span(w.seat(seat).to_string(), t.dim)];
+    // The seat under the name, unless the name is the seat's already.
+    let mut marks = Vec::new();
+    if persona(ctx, seat).is_some() {
+        marks.push(span(w.seat(seat).to_string(), t.dim));
+    }
     if g.deal().dealer == seat {
         marks.push(span(format!(" [{}]", w.t(T::Dealer)), t.dim));
     }
     if g.deal().contract().is_some_and(|c| c.taker == seat) {
         marks.push(span(format!(" [{}]", w.t(T::Taker)), t.accent));
+    }
+    if let Some(first) = marks.first_mut() {
+        *first = span(first.content.trim_start().to_string(), first.style);
     }
     let left = g.deal().hands()[seat].len();
     // The quotes go when they would push the words past the column: "Surcontre !" whole says
@@ -134,6 +143,9 @@ pub fn draw_column(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) 
 /// The seat's name and markers on one line if it fits, else one line each: a marker cut at
 /// the column's edge ("East [deal") would no longer say who deals.
 fn fit_marks(marks: Line<'static>, width: u16) -> Vec<Line<'static>> {
+    if marks.spans.is_empty() {
+        return Vec::new();
+    }
     if marks.width() <= usize::from(width) {
         return vec![marks];
     }
@@ -160,6 +172,13 @@ pub fn draw_row(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
         }
         bubble.spans.push(span(text, ctx.theme.bubble));
     }
+    // No line is left empty of marks: the cards come under the name.
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .enumerate()
+        .filter(|(i, l)| *i != 1 || !l.spans.is_empty())
+        .map(|(_, l)| l)
+        .collect();
     for (i, l) in face.iter().enumerate() {
         put(buf, face_area, i as u16, l);
     }

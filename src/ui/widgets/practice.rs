@@ -7,6 +7,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -42,12 +43,16 @@ pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, [body, felt, line]: [Rect; 3], buf:
         tally.waiting,
         w.t(T::Waiting),
         tally.solved,
-        w.t(T::Solved),
+        w.t(if w.plural(tally.solved) { T::Solved } else { T::SolvedOne }),
         tally.missed,
-        w.t(T::Missed)
+        w.t(if w.plural(tally.missed) { T::Missed } else { T::MissedOne })
     );
-    let ask = if p.answered().is_some() { String::new() } else { w.t(T::YourChoice).to_string() };
-    let text = format!(" {}{}{counts} — {ask}", w.t(T::Practice), w.colon());
+    // What is asked, while the player chooses.
+    let ask = match p.answered() {
+        Some(_) => String::new(),
+        None => format!(" {} {}", w.sign(Sign::Dash), w.t(T::YourChoice)),
+    };
+    let text = format!(" {}{}{counts}{ask}", w.t(T::Practice), w.colon());
     let text = w.text(&text).into_owned();
     Paragraph::new(Line::from(span(text, t.accent))).render(line, buf);
     if let Some(a) = p.answered() {
@@ -58,6 +63,11 @@ pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, [body, felt, line]: [Rect; 3], buf:
 /// A figure as the table writes it: "+33 ± 9".
 fn figure(ctx: &Ctx<'_>, f: Figure) -> String {
     ctx.words.text(&signed_figure(f.mean, f.se)).into_owned()
+}
+
+/// A cost as the choice's line writes it: "60 ± 8".
+fn unsigned(ctx: &Ctx<'_>, f: Figure) -> String {
+    ctx.words.text(&crate::text::figure(f.mean, f.se)).into_owned()
 }
 
 /// The verdict of the choice, over the felt.
@@ -93,22 +103,43 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut B
     );
     let mut lines =
         vec![(title.to_string(), style), (chose, t.text), (first, t.dim), (why, t.accent)];
-    // Every option weighed, by its worth, best first.
+    // Every option weighed, by its worth, best first, each with what it costs against the
+    // expert's, as the choice's line says it of the choice.
     let mut options: Vec<_> = e.expert.options.iter().collect();
     options.sort_by(|a, b| b.worth.mean.total_cmp(&a.worth.mean));
-    for o in options {
-        let mark = if o.action == a.action {
-            w.sign(Sign::Chosen)
-        } else if o.action == e.expert.action {
-            w.sign(Sign::Advised)
-        } else {
-            " "
+    lines.push((w.t(T::OptionsWeighed).to_string(), t.dim));
+    let rows: Vec<_> = options
+        .into_iter()
+        .map(|o| {
+            let mark = if o.action == a.action {
+                w.sign(Sign::Chosen)
+            } else if o.action == e.expert.action {
+                w.sign(Sign::Advised)
+            } else {
+                " "
+            };
+            let style = if o.action == e.expert.action { t.good } else { t.text };
+            // The cost of the choice is the one its line says: the first time's, for the
+            // choice made then.
+            let cost = if o.action == e.played { Some(e.cost) } else { o.cost };
+            let cost = cost.filter(|_| o.action != e.expert.action).map(|c| unsigned(ctx, c));
+            (mark, w.action(o.action), figure(ctx, o.worth), cost.unwrap_or_default(), style)
+        })
+        .collect();
+    let width = |column: usize| {
+        let chars = |r: &(&str, String, String, String, Style)| match column {
+            0 => r.1.chars().count(),
+            1 => r.2.chars().count(),
+            _ => r.3.chars().count(),
         };
-        let style = if o.action == e.expert.action { t.good } else { t.text };
-        let action = w.action(o.action);
-        let pad = 8usize.saturating_sub(action.chars().count());
+        rows.iter().map(chars).max().unwrap_or(0)
+    };
+    let (action_width, worth_width, cost_width) = (width(0).max(7), width(1), width(2));
+    for (mark, action, worth, cost, style) in rows {
         lines.push((
-            format!("  {mark} {action}{} {}", " ".repeat(pad), figure(ctx, o.worth)),
+            format!("  {mark} {action:<action_width$} {worth:>worth_width$}  {cost:>cost_width$}")
+                .trim_end()
+                .to_string(),
             style,
         ));
     }
