@@ -763,3 +763,26 @@ fn a_line_not_understood_is_said_back_cut_short_and_without_its_control_characte
     assert!(out.contains("Not understood: \"x\\u{0}y\"."), "{out}");
     assert!(out.contains("The line is longer than 1 MiB: it was not read.\nYou hold: "), "{out}");
 }
+
+#[test]
+fn a_deal_s_result_is_said_once_and_the_expert_s_when_it_comes() {
+    for lang in [Lang::En, Lang::Fr] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let mut line = LineMode::new(config(lang, 5), true, &[]);
+        let (said, _) = play(&mut line, &store, lang, |g| {
+            g.history().first().is_some_and(|d| d.expert_score().is_some())
+        });
+        let (you, expert) = match lang {
+            Lang::En => ("You: ", "The expert in your seat: "),
+            Lang::Fr => ("Vous : ", "L'expert à votre place : "),
+        };
+        let ours: Vec<&String> = said.iter().filter(|l| l.starts_with(you)).collect();
+        assert_eq!(ours.len(), 1, "the result is said once: {said:#?}");
+        let at = said.iter().position(|l| l.starts_with(you)).expect("said");
+        assert!(said[at].contains("…") || said[at].contains("..."), "then the expert thinks");
+        let theirs = said.iter().position(|l| l.starts_with(expert)).expect("the comparison");
+        assert!(theirs > at, "{said:#?}");
+        assert!(said[theirs].contains(" to ") || said[theirs].contains(" à "), "{}", said[theirs]);
+    }
+}

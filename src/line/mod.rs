@@ -593,7 +593,7 @@ impl LineMode {
         let lines: Vec<String> = g
             .history()
             .get(i)
-            .and_then(|d| say::expert_in_seat(w, d).filter(|_| d.expert_score().is_some()))
+            .and_then(|d| say::expert_result(w, d).filter(|_| d.expert_score().is_some()))
             .into_iter()
             .chain(say::expert_balance(w, g))
             .collect();

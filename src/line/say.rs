@@ -350,7 +350,17 @@ pub fn history_line(w: Words, line: &DealLine) -> String {
 /// A finished deal's result beside the expert's in South's seat, or that the expert is playing
 /// it; nothing for a deal not compared.
 pub fn expert_in_seat(w: Words, d: &DealResult) -> Option<String> {
-    let sentences = w.expert_in_seat(d);
+    sentences(w, &w.expert_in_seat(d))
+}
+
+/// What the expert in South's seat made of a finished deal, said once it is in, after the
+/// deal's own result: "The expert in your seat: 70 to 200. Difference: +40."
+pub fn expert_result(w: Words, d: &DealResult) -> Option<String> {
+    sentences(w, &w.expert_result(d))
+}
+
+/// Sentences said on one line, the last ended.
+fn sentences(w: Words, sentences: &[String]) -> Option<String> {
     let line = sentences.join(" ");
     let end = if line.ends_with('…') || line.ends_with("...") { "" } else { "." };
     (!sentences.is_empty()).then(|| w.text(&format!("{line}{end}")).into_owned())

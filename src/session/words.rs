@@ -11,34 +11,56 @@ impl Words {
     /// −60"; or, while the expert plays it, that it is thinking. Nothing for a deal not
     /// compared.
     pub fn expert_in_seat(self, d: &DealResult) -> Vec<String> {
-        // Said aloud, a dash between two scores would be a pause: "160 to 100".
-        let to = match (self.spoken, self.lang) {
-            (false, _) => " – ",
-            (true, Lang::En) => " to ",
-            (true, Lang::Fr) => " à ",
-        };
+        if d.expert_in_seat.is_none() {
+            return Vec::new();
+        }
         let ours = d.points();
         let you = match self.lang {
             Lang::En => "You",
             Lang::Fr => "Vous",
         };
+        let to = self.between_scores();
+        let mut lines = vec![self.out(format!(
+            "{you}{}{}{to}{}.",
+            self.colon(),
+            ours[Team::NS],
+            ours[Team::EW]
+        ))];
+        lines.extend(self.expert_result(d));
+        lines
+    }
+
+    /// What the expert in South's seat made of a finished deal, once it has played it, apart
+    /// from the deal's own result: "The expert in your seat: 220 – 40.", "Difference: −60"; or
+    /// that it is thinking. Nothing for a deal not compared.
+    pub fn expert_result(self, d: &DealResult) -> Vec<String> {
         let who = self.t(T::ExpertInYourSeat);
-        let mut lines =
-            vec![format!("{you}{}{}{to}{}.", self.colon(), ours[Team::NS], ours[Team::EW])];
-        match (d.expert_in_seat, d.expert_difference()) {
-            (None, _) => return Vec::new(),
+        let to = self.between_scores();
+        let lines = match (d.expert_in_seat, d.expert_difference()) {
+            (None, _) => Vec::new(),
             (Some(ExpertInSeat::Score(e)), Some(difference)) => {
                 let label = match self.lang {
                     Lang::En => "Difference",
                     Lang::Fr => "Écart",
                 };
                 let (ns, ew) = (e[Team::NS], e[Team::EW]);
-                lines.push(format!("{who}{}{ns}{to}{ew}.", self.colon()));
-                lines.push(format!("{label}{}{}", self.colon(), signed(i64::from(difference))));
+                vec![
+                    format!("{who}{}{ns}{to}{ew}.", self.colon()),
+                    format!("{label}{}{}", self.colon(), signed(i64::from(difference))),
+                ]
             }
-            (Some(_), _) => lines.push(format!("{who} {}…", self.t(T::Thinking))),
-        }
+            (Some(_), _) => vec![format!("{who} {}…", self.t(T::Thinking))],
+        };
         lines.into_iter().map(|l| self.out(l)).collect()
+    }
+
+    /// Between two scores: a dash, or said aloud (where a dash would be a pause), "160 to 100".
+    fn between_scores(self) -> &'static str {
+        match (self.spoken, self.lang) {
+            (false, _) => " – ",
+            (true, Lang::En) => " to ",
+            (true, Lang::Fr) => " à ",
+        }
     }
 
     /// The balance of the deals compared with the expert in South's seat: "over 7 deals: −85",
