@@ -687,24 +687,44 @@ fn a_deal_with_clicks_only() {
     assert!(app.popups.is_empty());
 }
 
-#[test]
-fn a_wrong_card_says_why() {
-    let mut app = playing(Lang::En);
-    for _ in 0..8 {
+/// A table where South played a card it may not play, and the table said why.
+fn card_refused(mut app: App) -> App {
+    for _ in 0..400 {
         if app.south_to_play() {
             let legal = app.playable();
             if let Some(i) = app.hand().iter().position(|c| !legal.contains(*c)) {
                 // The card's number plays it.
                 let digit = char::from_digit(i as u32 + 1, 10).expect("eight cards at most");
                 ch(&mut app, digit);
-                let status = app.status().unwrap_or_default();
-                assert!(status.contains("you must"), "a refused card is explained: {status}");
-                return;
+                return app;
             }
             key(&mut app, KeyCode::Enter);
+        } else if app.popups.last() == Some(&Popup::DealEnd) {
+            key(&mut app, KeyCode::Enter);
+        } else if app.south_to_bid() {
+            bid_with_keys(&mut app);
         }
         settle(&mut app);
     }
+    panic!("South always held only legal cards");
+}
+
+#[test]
+fn a_wrong_card_says_why_and_which_may_be_played() {
+    let app = card_refused(playing(Lang::En));
+    let status = app.status().unwrap_or_default();
+    assert!(status.contains("you must"), "a refused card is explained: {status}");
+    let w = app.words();
+    let legal: Vec<String> = app.playable().iter().map(|c| w.card(c)).collect();
+    let (last, rest) = legal.split_last().expect("a card may be played");
+    let said = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+    assert!(status.ends_with(&format!(": {said}")), "the cards that may be played: {status}");
+    snapshot_all("card_refused", |lang| card_refused(playing(lang)));
+    // In ASCII, the cards are letters.
+    let mut app = card_refused(playing_of(seated(ascii(Lang::Fr))));
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("card_refused_ascii_fr", t.backend());
+    assert!(t.backend().buffer().content().iter().all(|c| c.symbol().is_ascii()), "ASCII only");
 }
 
 #[test]

@@ -3,8 +3,15 @@
 use crate::text::{Lang, Words};
 
 impl Words {
-    /// Why South's card or call was refused, in the table's words.
-    pub fn refusal(self, action: crate::game::Action, e: &crate::game::GameError) -> String {
+    /// Why South's card or call was refused, in the table's words, with the cards South may
+    /// play instead (`playable`) when a card was refused: "10♥: you must follow ♠ (spades):
+    /// 7♠ or K♠".
+    pub fn refusal(
+        self,
+        action: crate::game::Action,
+        e: &crate::game::GameError,
+        playable: crate::rules::CardSet,
+    ) -> String {
         self.out({
             use crate::game::{Action, GameError};
             use crate::rules::PlayError;
@@ -12,6 +19,7 @@ impl Words {
                 Action::Play(c) => self.card(c),
                 Action::Bid(c) => self.call(c),
             };
+            let may = (!playable.is_empty()).then(|| self.cards_or(playable));
             let why = match (self.lang, e) {
                 (Lang::En, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
                     format!("you must follow {}", self.suit_name(*suit))
@@ -24,6 +32,19 @@ impl Words {
                 }
                 (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) => {
                     format!("il faut fournir à {} ({})", self.suit_name(*suit), self.suit(*suit))
+                }
+                // The cards that may be played say what is held, when they are known.
+                (Lang::En, GameError::Play(PlayError::MustTrump { .. })) if may.is_some() => {
+                    "you must trump".into()
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustTrump { .. })) if may.is_some() => {
+                    "il faut couper".into()
+                }
+                (Lang::En, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
+                    "you must overtrump".into()
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
+                    "il faut monter à l'atout".into()
                 }
                 (Lang::En, GameError::Play(PlayError::MustTrump { holds })) => {
                     format!("you must trump: you hold {}", self.card(*holds))
@@ -39,9 +60,13 @@ impl Words {
                 }
                 // The other refusals cannot come from the table's own buttons and cards; the
                 // rules' own words are kept for them.
-                (_, other) => other.to_string(),
+                (_, other) => return self.out(format!("{what}{}{other}", self.colon())),
             };
-            format!("{what}{}{why}", self.colon())
+            let instead = match (action, may) {
+                (Action::Play(_), Some(cards)) => format!("{}{cards}", self.colon()),
+                _ => String::new(),
+            };
+            format!("{what}{}{why}{instead}", self.colon())
         })
     }
 
@@ -80,20 +105,44 @@ mod tests {
     use crate::text::*;
 
     #[test]
-    fn a_refused_card_is_explained_in_the_language() {
+    fn a_refused_card_is_explained_in_the_language_with_the_cards_that_may_be_played() {
         use crate::game::{Action, GameError};
         use crate::rules::PlayError;
         let card = Card::new(Suit::Hearts, Rank::Ten);
+        let spades = CardSet::from_iter([
+            Card::new(Suit::Spades, Rank::Seven),
+            Card::new(Suit::Spades, Rank::King),
+        ]);
         let e = GameError::Play(PlayError::MustFollow { suit: Suit::Spades });
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
-        assert_eq!(fr.refusal(Action::Play(card), &e), "10♥ : il faut fournir à pique (♠)");
-        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
-        assert_eq!(en.refusal(Action::Play(card), &e), "10♥: you must follow ♠ (spades)");
-        let e = GameError::Play(PlayError::MustOvertrump {
-            holds: Card::new(Suit::Spades, Rank::Jack),
-        });
         assert_eq!(
-            fr.refusal(Action::Play(card), &e),
+            fr.refusal(Action::Play(card), &e, spades),
+            "10♥ : il faut fournir à pique (♠) : 7♠ ou R♠"
+        );
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        assert_eq!(
+            en.refusal(Action::Play(card), &e, spades),
+            "10♥: you must follow ♠ (spades): 7♠ or K♠"
+        );
+        let ascii = Words { ascii: true, ..en };
+        assert_eq!(
+            ascii.refusal(Action::Play(card), &e, spades),
+            "10H: you must follow S (spades): 7S or KS"
+        );
+        let jack = Card::new(Suit::Spades, Rank::Jack);
+        let e = GameError::Play(PlayError::MustOvertrump { holds: jack });
+        assert_eq!(
+            fr.refusal(Action::Play(card), &e, CardSet::single(jack)),
+            "10♥ : il faut monter à l'atout : V♠"
+        );
+        let three = CardSet::from_iter([jack, Card::new(Suit::Spades, Rank::Nine), card]);
+        assert_eq!(
+            en.refusal(Action::Play(card), &e, three),
+            "10♥: you must overtrump: 9♠, J♠ or 10♥"
+        );
+        // Without the cards, what is held is said.
+        assert_eq!(
+            fr.refusal(Action::Play(card), &e, CardSet::EMPTY),
             "10♥ : il faut monter à l'atout : vous avez V♠"
         );
     }

@@ -63,7 +63,7 @@ impl Status {
 /// What the table tells the player about the position, in `w`'s words.
 pub fn notice(w: Words, notice: Notice) -> String {
     match notice {
-        Notice::Refused(action, e) => w.refusal(action, &e),
+        Notice::Refused(action, e, playable) => w.refusal(action, &e, playable),
         // A declaration South's own prompt offers is never refused: the rules' own words.
         Notice::DeclarationRefused(e) => w.text(&e.to_string()).into_owned(),
         Notice::UndoOff => w.t(T::UndoOff).to_string(),

@@ -95,8 +95,8 @@ pub enum Out {
 /// said in, and is true only as long as that position is on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// South's call or card was refused, and why.
-    Refused(Action, GameError),
+    /// South's call or card was refused, and why; for a card, the cards South may play.
+    Refused(Action, GameError, CardSet),
     /// South's declaration was refused, and why.
     DeclarationRefused(GameError),
     /// Taking back is off in the settings.
@@ -575,7 +575,11 @@ impl Table {
         let event = match self.game.apply(seat, action) {
             Ok(e) => e,
             Err(e) => {
-                out.push(Out::Told(Notice::Refused(action, e)));
+                let playable = match action {
+                    Action::Play(_) => self.game.legal_cards(),
+                    Action::Bid(_) => CardSet::EMPTY,
+                };
+                out.push(Out::Told(Notice::Refused(action, e, playable)));
                 return;
             }
         };

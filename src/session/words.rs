@@ -189,7 +189,11 @@ mod tests {
                     w.card(hearts),
                     w.suit_name(Suit::Hearts).to_string(),
                     w.suit_name(Suit::Clubs).to_string(),
-                    w.refusal(Action::Play(hearts), &refused),
+                    w.refusal(
+                        Action::Play(hearts),
+                        &refused,
+                        crate::rules::CardSet::single(hearts),
+                    ),
                     w.undo_refusal(&undo),
                     w.declaration(tierce),
                     w.contract(&contract),

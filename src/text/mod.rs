@@ -297,8 +297,12 @@ mod tests {
         use crate::game::{Action, GameError};
         let refused = GameError::Play(crate::rules::PlayError::MustFollow { suit: Suit::Spades });
         assert_eq!(
-            en.refusal(Action::Play(ace), &refused),
-            "ace of hearts: you must follow spades"
+            en.refusal(
+                Action::Play(ace),
+                &refused,
+                CardSet::single(Card::new(Suit::Spades, Rank::Seven))
+            ),
+            "ace of hearts: you must follow spades: seven of spades"
         );
         // Every text of the table, spoken, keeps no glyph a reader would spell out.
         for w in [en, fr] {

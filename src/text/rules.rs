@@ -48,6 +48,20 @@ impl Words {
         }
     }
 
+    /// Cards, one of which may be chosen: "7♠ or K♠", "7♠, 9♠ ou R♠".
+    pub fn cards_or(self, cards: crate::rules::CardSet) -> String {
+        let mut each: Vec<String> = cards.iter().map(|c| self.card(c)).collect();
+        let Some(last) = each.pop() else { return String::new() };
+        if each.is_empty() {
+            return last;
+        }
+        let or = match self.lang {
+            Lang::En => "or",
+            Lang::Fr => "ou",
+        };
+        format!("{} {or} {last}", each.join(", "))
+    }
+
     /// A card, rank then suit: "10♥", "V♠"; spoken, "ten of hearts", "valet de pique".
     pub fn card(self, card: crate::rules::Card) -> String {
         if self.spoken {
