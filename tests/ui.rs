@@ -1529,6 +1529,19 @@ fn new_screens_and_popups() {
         key(&mut app, KeyCode::Enter);
         app
     });
+    // No frame under a popup runs beside its own: a cell of margin is cleared around it.
+    for (config, w, h) in [(config(Lang::En), 120, 40), (ascii(Lang::En), 80, 24)] {
+        let mut app = App::new(config);
+        key(&mut app, KeyCode::Enter);
+        let t = draw(&mut app, w, h);
+        let text = format!("{:?}", t.backend());
+        for doubled in ["││", "│╭", "╮│", "╰│", "│╰", "│╯", "╯│", "|+", "+|", "||"] {
+            assert!(!text.contains(doubled), "{doubled} at {w}x{h}:\n{text}");
+        }
+        if w == 80 {
+            insta::assert_snapshot!("players_ascii_en_80x24", t.backend());
+        }
+    }
     snapshot_all("seat", |l| {
         let mut app = at_table(l);
         draw(&mut app, 120, 40);

@@ -64,8 +64,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// A popup: the area cleared, a block drawn, the inner area returned. Clicking outside the
-    /// popup does nothing: the popup covers the whole screen for clicks.
+    /// A popup: the area cleared with a margin of one cell where `screen` has room for it (so
+    /// that no frame under it runs beside its own, doubled), a block drawn, the inner area
+    /// returned. Clicking outside the popup does nothing: the popup covers the whole screen for
+    /// clicks.
     pub fn popup(
         &mut self,
         screen: Rect,
@@ -75,7 +77,11 @@ impl Ctx<'_> {
         buf: &mut Buffer,
     ) -> Rect {
         let area = centered(screen, width, height);
-        Clear.render(area, buf);
+        let x = area.x.saturating_sub(1).max(screen.x);
+        let y = area.y.saturating_sub(1).max(screen.y);
+        let right = (area.right() + 1).min(screen.right());
+        let bottom = (area.bottom() + 1).min(screen.bottom());
+        Clear.render(Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y)), buf);
         let block = self.block(title);
         let inner = block.inner(area);
         block.render(area, buf);
