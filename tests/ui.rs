@@ -717,7 +717,8 @@ fn a_wrong_card_says_why_and_which_may_be_played() {
     let w = app.words();
     let legal: Vec<String> = app.playable().iter().map(|c| w.card(c)).collect();
     let (last, rest) = legal.split_last().expect("a card may be played");
-    let said = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+    let said =
+        if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
     assert!(status.ends_with(&format!(": {said}")), "the cards that may be played: {status}");
     snapshot_all("card_refused", |lang| card_refused(playing(lang)));
     // In ASCII, the cards are letters.
@@ -1535,7 +1536,8 @@ fn new_screens_and_popups() {
         key(&mut app, KeyCode::Enter);
         let t = draw(&mut app, w, h);
         let text = format!("{:?}", t.backend());
-        for doubled in ["││", "│╭", "╮│", "╰│", "│╰", "│╯", "╯│", "|+", "+|", "||"] {
+        for doubled in ["││", "│╭", "╮│", "╰│", "│╰", "│╯", "╯│", "|+", "+|", "||"]
+        {
             assert!(!text.contains(doubled), "{doubled} at {w}x{h}:\n{text}");
         }
         if w == 80 {
@@ -1823,6 +1825,19 @@ fn the_rule_sets_at_the_table() {
         ch(&mut app, 'H');
         app
     });
+    // In ASCII, the running totals are headed "Total", not by a sign standing in for Σ.
+    for lang in Lang::ALL {
+        let mut app =
+            seated(Config { ascii: true, ..config_rules(lang, Rules::of(RuleSet::Plain), SEED) });
+        ch(&mut app, 'p');
+        settle(&mut app);
+        ch(&mut app, 'H');
+        let t = draw(&mut app, 80, 24);
+        let text = format!("{:?}", t.backend());
+        assert!(text.contains("Total") && !text.contains("= "), "{text}");
+        let name = if lang == Lang::Fr { "fr" } else { "en" };
+        insta::assert_snapshot!(format!("history_ascii_{name}_80x24"), t.backend());
+    }
     // The help's summary of the rules says the plain set's direction and scoring, as its note does.
     snapshot_all("help_plain", |l| {
         let mut app = at_table_rules(l, Rules::of(RuleSet::Plain), SEED);

@@ -48,6 +48,8 @@ texts! {
     Missed => "missed", "manqués";
     // The same, of one exercise (of none, in French).
     OptionsWeighed => "Each option on average, and what it costs against the expert's:", "Chaque option en moyenne, et ce qu'elle coûte face au choix de l'expert :";
+    // Over the history's running totals, where no Σ is written.
+    Total => "Total", "Total";
     SolvedOne => "solved", "réussi";
     MissedOne => "missed", "manqué";
     ExercisesSolved => "Exercises solved / missed", "Exercices réussis / manqués";

@@ -224,7 +224,7 @@ impl Words {
             Sign::Ellipsis => ("…", "..."),
             Sign::Dash => ("—", "-"),
             Sign::Arrow => ("→", "->"),
-            Sign::Sum => ("Σ", "="),
+            Sign::Sum => ("Σ", "total"),
             Sign::Chosen => ("›", ">"),
             Sign::Advised => ("•", "*"),
             Sign::Same => ("✓", "v"),

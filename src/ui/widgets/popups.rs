@@ -115,9 +115,10 @@ fn game_over(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
     let changes = stat_changes(ctx, g);
     // The deals take the room the statistics leave, the latest kept when some must go.
     let compared = usize::from(g.expert_balance().0 > 0);
-    let fixed = lines.len() + 3 + changes.len() + compared + 2;
+    let header = review::history_header(ctx);
+    let fixed = lines.len() + 2 + header.len() + changes.len() + compared + 2;
     let room = usize::from(inner.height).saturating_sub(fixed);
-    lines.push(Line::from(span(review::history_header(ctx), t.dim)));
+    lines.extend(header.into_iter().map(|h| Line::from(span(h, t.dim))));
     let skip = g.history().len().saturating_sub(room);
     if skip > 0 {
         lines.push(Line::from(span(format!("  {}", w.sign(Sign::Ellipsis)), t.dim)));

@@ -92,11 +92,15 @@ const CONTRACT_WIDTH: usize = 25;
 /// The history's result column: room for the longest result, "in progress".
 const RESULT_WIDTH: usize = 11;
 
-/// The history's column titles.
-pub fn history_header(ctx: &Ctx<'_>) -> String {
+/// The history's column titles, on one line with the running totals marked Σ; where Σ is
+/// not written (in ASCII), on two, "Total" over the totals' columns.
+pub fn history_header(ctx: &Ctx<'_>) -> Vec<String> {
     let w = ctx.words;
+    let glyph = !(w.ascii || w.spoken);
+    let sum = w.sign(Sign::Sum);
+    let total = |team: &str| if glyph { format!("{sum} {team}") } else { team.to_string() };
     // One space first, where the rows have their selection marker, so the columns line up.
-    format!(
+    let titles = format!(
         " {:>3} {:<7} {:<CONTRACT_WIDTH$} {:<RESULT_WIDTH$} {:>5} {:>5} {:>6} {:>6}",
         "#",
         capitalised(w.t(T::Dealer)),
@@ -104,9 +108,16 @@ pub fn history_header(ctx: &Ctx<'_>) -> String {
         w.t(T::Result),
         w.t(T::Us),
         w.t(T::Them),
-        format!("{} {}", w.sign(Sign::Sum), w.t(T::Us)),
-        format!("{} {}", w.sign(Sign::Sum), w.t(T::Them)),
-    )
+        total(w.t(T::Us)),
+        total(w.t(T::Them)),
+    );
+    if glyph {
+        return vec![titles];
+    }
+    // The totals' two columns and the space between them.
+    let totals = 6 + 1 + 6;
+    let before = titles.chars().count().saturating_sub(totals);
+    vec![format!("{}{:^totals$}", " ".repeat(before), w.t(T::Total)), titles]
 }
 
 /// A deal as a line of the history.
@@ -155,20 +166,24 @@ pub fn history(ctx: &mut Ctx<'_>, h: History, screen: Rect, buf: &mut Buffer) {
         title = format!("{title} {} {} {}/{of}", w.sign(Sign::Dash), w.t(T::FiledGame), h.game);
     }
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), &title, buf);
-    put(buf, inner, 0, &Line::from(span(history_header(ctx), t.dim)));
+    let header = history_header(ctx);
+    let top = header.len() as u16;
+    for (y, h) in header.into_iter().enumerate() {
+        put(buf, inner, y as u16, &Line::from(span(h, t.dim)));
+    }
     let deals = DealLine::all(g);
     let n = deals.len();
     if n == 0 {
-        put(buf, inner, 1, &Line::from(span(w.t(T::NoDeals), t.text)));
+        put(buf, inner, top, &Line::from(span(w.t(T::NoDeals), t.text)));
         return;
     }
-    let rows = inner.height.saturating_sub(1) as usize;
+    let rows = inner.height.saturating_sub(top) as usize;
     let skip = (selected + 1).saturating_sub(rows);
     for (row, i) in (0..n).skip(skip).take(rows).enumerate() {
         let text = history_row(ctx, &deals[i]);
         let style = if i == selected { t.selected } else { t.text };
         let marker = if i == selected { w.sign(Sign::Marker) } else { " " };
-        let y = 1 + row as u16;
+        let y = top + row as u16;
         put(buf, inner, y, &Line::from(vec![span(marker, t.accent), span(text, style)]));
         ctx.hits.push(Rect::new(inner.x, inner.y + y, inner.width, 1), Hit::HistoryRow(i));
     }
