@@ -3164,3 +3164,30 @@ fn who_holds_what_thinks_then_shows_the_odds_and_closes() {
     let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
     assert!(shown.contains(app.words().t(T::HoldsKey)), "{shown}");
 }
+
+/// The first deal of a finished game, played from a file as `--deal-file` plays it: never
+/// played at this table, with no first result.
+fn deal_of_a_file(lang: Lang) -> App {
+    use contree::game::{HUMAN, Replay, draw_players};
+    let record = finished_deal(lang).game().expect("a game").history()[0].record.clone();
+    let [east, north, west] = draw_players(SEED, None);
+    let players = contree::rules::BySeat([HUMAN.to_string(), east, north, west]);
+    let game = Replay::deal_again(&record, SEED, players).expect("the deal");
+    let mut app = App::new(Config { game: None, ..config(lang) });
+    app.play_again(game, None);
+    app
+}
+
+#[test]
+fn a_deal_of_a_file_is_not_said_to_be_played_again() {
+    snapshot_all("deal_file", deal_of_a_file);
+    for (lang, again) in [(Lang::En, "again"), (Lang::Fr, "rejou")] {
+        let app = deal_of_a_file(lang);
+        let status = app.status().expect("the table says it counts nowhere");
+        assert!(!status.contains(again), "{status}");
+        let mut app = finished_deal_of(playing_of(deal_of_a_file(lang)));
+        assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+        let text = format!("{:?}", draw(&mut app, 80, 24).backend());
+        assert!(!text.contains(again), "{text}");
+    }
+}

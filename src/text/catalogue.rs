@@ -95,6 +95,9 @@ texts! {
     PlayAgainKey => "play it again", "la rejouer";
     PlayingAgain => "The deal played again: it counts neither in the game nor in the statistics", "La donne rejouée : elle ne compte ni dans la partie ni dans les statistiques";
     AgainOver => "The deal played again", "La donne rejouée";
+    // A deal of a file, played without ever having been played at this table.
+    FileDeal => "The deal of the file: it counts neither in a game nor in the statistics", "La donne du fichier : elle ne compte ni dans une partie ni aux statistiques";
+    FileDealOver => "The deal of the file", "La donne du fichier";
     FirstTime => "The first time", "La première fois";
     ExpertInYourSeat => "The expert in your seat", "L'expert à votre place";
     AgainstExpert => "Against the expert", "Face à l'expert";

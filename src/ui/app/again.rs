@@ -57,8 +57,9 @@ impl App {
         self.again_popups = if self.in_game() { popups } else { Vec::new() };
         let Some(out) = self.session.play_again(game, first) else { return };
         self.seated(out);
-        let said = self.words().t(T::PlayingAgain).to_string();
-        self.tell(said);
+        // A deal with no first result was never played: it is a file's.
+        let said = self.words().t(if first.is_some() { T::PlayingAgain } else { T::FileDeal });
+        self.tell(said.to_string());
     }
 
     /// Ends the deal played again: the game it came from sits down again as it was, or, for a

@@ -79,7 +79,12 @@ fn deal_end(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
         lines.push(Line::from(""));
         lines.extend(compared.into_iter().map(|l| Line::from(span(l, t.accent))));
     }
-    let title = if again { w.t(T::AgainOver).to_string() } else { w.deal_over(g.history().len()) };
+    let title = match (again, ctx.app.first_result()) {
+        (true, Some(_)) => w.t(T::AgainOver).to_string(),
+        // Never played before: a file's deal.
+        (true, None) => w.t(T::FileDealOver).to_string(),
+        (false, _) => w.deal_over(g.history().len()),
+    };
     let inner = ctx.popup(screen, 50, lines.len() as u16 + 4, &title, buf);
     for (i, l) in lines.iter().enumerate() {
         put(buf, inner, i as u16, l);
