@@ -418,6 +418,7 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
         Reason::OnlyCard => ("only-card", json!({})),
         Reason::OnlyCall => ("only-call", json!({})),
         Reason::AllAlike => ("all-alike", json!({})),
+        Reason::Alike { points } => ("alike", json!({ "points": points })),
         Reason::PullTrumps { out } => ("pull-trumps", json!({ "out": out })),
         Reason::CashMaster => ("cash-master", json!({})),
         Reason::GiveRuff => ("give-ruff", json!({})),

@@ -26,8 +26,15 @@ pub enum Reason {
     /// The only legal call (a defender's pass after the contre).
     OnlyCall,
     /// Every legal card was weighed and scores within a point of the best, and this one gives
-    /// the fewest points (the lowest of its suit among those of as few points).
+    /// the fewest points (the lowest of its suit among those of as few points), some other
+    /// giving more.
     AllAlike,
+    /// Every legal card was weighed and scores within a point of the best, and every one gives
+    /// the same `points`: the cards are alike, none cheaper than another.
+    Alike {
+        /// The points each legal card gives.
+        points: u8,
+    },
     /// Leads a trump for the side that holds the contract, in a suit contract: `out` trumps are
     /// neither in the seat's hand nor played, so the other three seats hold them.
     PullTrumps {
@@ -55,7 +62,7 @@ pub enum Reason {
         /// The card's points.
         points: u8,
     },
-    /// No legal card gives fewer points.
+    /// No legal card gives fewer points, and some give more.
     GiveLeast,
     /// The seat's side takes every trick in `worlds` of the `of` worlds this card was weighed
     /// in, at least half of them.

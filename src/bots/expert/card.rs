@@ -166,6 +166,7 @@ pub(crate) fn reason(facts: &CardFacts, card: Card) -> Reason {
         Reason::OnlyCard,
         Reason::Capot { worlds: capots as u16, of: outcomes.len() as u16 },
         Reason::AllAlike,
+        Reason::Alike { points: card.points(trump) },
     ];
     if mem.trick.is_empty() {
         kinds.extend([

@@ -60,26 +60,34 @@ pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool 
         return false;
     }
     let lowest_points = legal.iter().all(|c| c.points(trump) >= card.points(trump));
+    // Whether every legal card gives as many points as this one: none is then the cheapest.
+    let same_points = legal.iter().all(|c| c.points(trump) == card.points(trump));
     let mut after = *trick;
     after.push(card);
     let to_come: Vec<Seat> = mem.still_to_play().collect();
     let estimate = facts.samples.column(Action::Play(card)).and_then(|i| facts.samples.estimate(i));
+    // Every legal card weighed, each within a point of the best.
+    let all_alike = || {
+        let means: Vec<Option<f64>> = legal
+            .iter()
+            .map(|c| {
+                let i = facts.samples.column(Action::Play(c))?;
+                facts.samples.estimate(i).map(|e| e.mean)
+            })
+            .collect();
+        let best = means.iter().flatten().copied().fold(f64::NEG_INFINITY, f64::max);
+        means.iter().all(|m| m.is_some_and(|m| m >= best - TIE))
+    };
     match (reason, trick.lead_suit()) {
         (Reason::OnlyCard, _) => legal.len() == 1,
         (Reason::AllAlike, _) => {
-            let means: Vec<Option<f64>> = legal
-                .iter()
-                .map(|c| {
-                    let i = facts.samples.column(Action::Play(c))?;
-                    facts.samples.estimate(i).map(|e| e.mean)
-                })
-                .collect();
-            let best = means.iter().flatten().copied().fold(f64::NEG_INFINITY, f64::max);
-            let alike = means.iter().all(|m| m.is_some_and(|m| m >= best - TIE));
             let lowest_of_equals = legal.of_suit(card.suit()).iter().all(|c| {
                 c.points(trump) != card.points(trump) || c.strength(trump) >= card.strength(trump)
             });
-            alike && lowest_points && lowest_of_equals
+            lowest_points && !same_points && lowest_of_equals && all_alike()
+        }
+        (Reason::Alike { points }, _) => {
+            legal.len() > 1 && same_points && points == card.points(trump) && all_alike()
         }
         (Reason::PullTrumps { out }, None) => {
             let ours = mem.contract.team() == mem.seat.team();
@@ -135,7 +143,7 @@ pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool 
                 && points == card.points(trump)
                 && winning.is_some_and(|w| to_come.iter().all(|&s| !facts.may_beat(s, w, lead)))
         }
-        (Reason::GiveLeast, _) => lowest_points,
+        (Reason::GiveLeast, _) => lowest_points && !same_points,
         (Reason::Capot { worlds, of }, _) => {
             let (n, capots) = facts.count(card, |o| o.capot);
             n > 0 && usize::from(of) == n && usize::from(worlds) == capots && 2 * capots >= n

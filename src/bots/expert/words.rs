@@ -37,6 +37,18 @@ impl Words {
                 (Lang::Fr, Reason::AllAlike) => {
                     "toutes les cartes se valent : celle-ci donne le moins de points".into()
                 }
+                (Lang::En, Reason::Alike { points: 0 }) => {
+                    "the cards are alike: all worth the same, none gives a point".into()
+                }
+                (Lang::Fr, Reason::Alike { points: 0 }) => {
+                    "cartes pareilles : toutes se valent, aucune ne donne de point".into()
+                }
+                (Lang::En, Reason::Alike { points }) => {
+                    format!("the cards are alike: all worth the same, each gives {points} points")
+                }
+                (Lang::Fr, Reason::Alike { points }) => {
+                    format!("cartes pareilles : toutes se valent, chacune donne {points} points")
+                }
                 (Lang::En, Reason::PullTrumps { out }) => {
                     format!("pulls trumps: {out} still out")
                 }
@@ -391,6 +403,8 @@ pub(crate) mod tests {
             Reason::OnlyCard,
             Reason::OnlyCall,
             Reason::AllAlike,
+            Reason::Alike { points: 0 },
+            Reason::Alike { points: 4 },
             Reason::PullTrumps { out: 8 },
             Reason::CashMaster,
             Reason::GiveRuff,
@@ -431,6 +445,7 @@ pub(crate) mod tests {
                 Reason::OnlyCard
                 | Reason::OnlyCall
                 | Reason::AllAlike
+                | Reason::Alike { .. }
                 | Reason::PullTrumps { .. }
                 | Reason::CashMaster
                 | Reason::GiveRuff

@@ -177,17 +177,27 @@ fn check_card(game: &Game, card: Card, reason: Reason, samples: &Samples) -> Res
     let outcomes = outcomes_of(samples, Action::Play(card));
     let ok = match reason {
         Reason::OnlyCard => legal.len() == 1,
-        Reason::AllAlike => {
+        Reason::AllAlike | Reason::Alike { .. } => {
             let means: Vec<Option<f64>> =
                 legal.iter().map(|c| mean_of(samples, Action::Play(c))).collect();
             let best = means.iter().flatten().copied().fold(f64::MIN, f64::max);
-            means.iter().all(|m| m.is_some_and(|m| best - m <= TIE))
-                && legal.iter().all(|c| {
-                    c.points(trump) > card.points(trump)
-                        || (c.points(trump) == card.points(trump)
-                            && (c.suit() != card.suit()
-                                || c.strength(trump) >= card.strength(trump)))
-                })
+            let same = legal.iter().all(|c| c.points(trump) == card.points(trump));
+            let alike = means.iter().all(|m| m.is_some_and(|m| best - m <= TIE));
+            match reason {
+                Reason::Alike { points } => {
+                    alike && same && legal.len() > 1 && points == card.points(trump)
+                }
+                _ => {
+                    alike
+                        && !same
+                        && legal.iter().all(|c| {
+                            c.points(trump) > card.points(trump)
+                                || (c.points(trump) == card.points(trump)
+                                    && (c.suit() != card.suit()
+                                        || c.strength(trump) >= card.strength(trump)))
+                        })
+                }
+            }
         }
         Reason::PullTrumps { out } => {
             let held = others.map(|s| hands[s].and(cutting).len()).sum::<usize>();
@@ -233,7 +243,10 @@ fn check_card(game: &Game, card: Card, reason: Reason, samples: &Samples) -> Res
                 && points == card.points(trump)
                 && wins_whatever(&after, &hands, trump, rules, partner)
         }
-        Reason::GiveLeast => legal.iter().all(|c| c.points(trump) >= card.points(trump)),
+        Reason::GiveLeast => {
+            legal.iter().all(|c| c.points(trump) >= card.points(trump))
+                && legal.iter().any(|c| c.points(trump) > card.points(trump))
+        }
         Reason::Capot { worlds, of } => {
             let capots = outcomes.iter().filter(|o| o.capot).count();
             usize::from(of) == outcomes.len()
@@ -623,6 +636,24 @@ fn every_card_alike_is_said_only_of_the_cheapest() {
     assert_eq!(card_reason(&v, card("7H"), alike), Reason::AllAlike);
     // Cards apart in score: never all alike.
     assert_ne!(card_reason(&v, card("7H"), apart), Reason::AllAlike);
+}
+
+#[test]
+fn cards_that_all_give_the_same_points_are_said_alike_never_the_fewest() {
+    // West leads the 9 of hearts; South holds the 8 and the 7, neither worth a point.
+    let v = view(Seat::South, Seat::North, "8H 7H 9S 10S JS 7C 8C 9D", NORTH_CLUBS, "9H");
+    for c in ["8H", "7H"] {
+        assert_eq!(card_reason(&v, card(c), alike), Reason::Alike { points: 0 });
+        let apart = card_reason(&v, card(c), apart);
+        assert!(!matches!(apart, Reason::GiveLeast | Reason::AllAlike), "{c}: {apart:?}");
+        // With no world weighed, nothing is said of their points either.
+        assert_ne!(card_reason_in(&v, card(c), None, false), Reason::GiveLeast);
+    }
+    // A king and a queen of hearts under the ace: alike in worth, but the queen gives fewer
+    // points.
+    let v = view(Seat::South, Seat::North, "KH QH 9S 10S JS 7C 8C 9D", NORTH_CLUBS, "AH");
+    assert_eq!(card_reason(&v, card("QH"), alike), Reason::AllAlike);
+    assert_eq!(card_reason_in(&v, card("QH"), None, false), Reason::GiveLeast);
 }
 
 #[test]
