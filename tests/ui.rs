@@ -2104,6 +2104,39 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
         }
         app
     });
+    // A pass's figures, each with its standard error, as every figure the table reads.
+    snapshot_all("hint_pass", |l| {
+        let mut app = contre_offered(l);
+        ch(&mut app, 'i');
+        let asked: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
+        for r in asked {
+            let other = Call::Bid(contree::rules::Bid::new(
+                contree::rules::BidLevel::Points(100),
+                contree::rules::Suit::Hearts,
+            ));
+            let reason = Reason::Pass {
+                mean: 47,
+                se: Some(12),
+                other,
+                other_mean: -188,
+                other_se: Some(31),
+            };
+            let advice = Advice::plain(contree::game::Action::Bid(Call::Pass), reason);
+            app.update(Msg::Hinted(r, Some(advice)));
+        }
+        let hint = app.words().advice(&Advice::plain(
+            contree::game::Action::Bid(Call::Pass),
+            Reason::Pass {
+                mean: 47,
+                se: Some(12),
+                other: Call::Contre,
+                other_mean: 5,
+                other_se: None,
+            },
+        ));
+        assert!(hint.contains("+47 ± 12") || hint.contains("+47 +/- 12"), "{hint}");
+        app
+    });
 }
 
 /// A whole trick on the table, South's card in it, before it is gathered.

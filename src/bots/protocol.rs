@@ -434,9 +434,16 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
             "bid",
             json!({ "seen": seen, "seen_se": seen_se, "made": made, "ours": ours, "of": of }),
         ),
-        Reason::Pass { mean, other, other_mean } => {
-            ("pass", json!({ "mean": mean, "other": other.to_string(), "other_mean": other_mean }))
-        }
+        Reason::Pass { mean, se, other, other_mean, other_se } => (
+            "pass",
+            json!({
+                "mean": mean,
+                "se": se,
+                "other": other.to_string(),
+                "other_mean": other_mean,
+                "other_se": other_se,
+            }),
+        ),
         Reason::Contre { need, seen, seen_se, worlds, of } => (
             "contre",
             json!({ "need": need, "seen": seen, "seen_se": seen_se, "worlds": worlds, "of": of }),

@@ -89,15 +89,22 @@ pub enum Reason {
         of: u16,
     },
     /// A pass that scores at least as much on average as any other legal call weighed, with
-    /// the best of those: what each scores on average, rounded. A pass kept by the convention
+    /// the best of those: what each scores on average, rounded, with its standard error. A pass kept by the convention
     /// while another call scores more is [`Reason::Close`] or [`Reason::Risky`].
     Pass {
         /// The pass's mean.
         mean: i16,
+        /// Its standard error, rounded; `None` over fewer than two worlds' worth (or in an
+        /// exercise filed before the reason carried it).
+        #[serde(default)]
+        se: Option<u16>,
         /// The best other call weighed.
         other: Call,
         /// Its mean.
         other_mean: i16,
+        /// Its standard error, rounded, as the pass's.
+        #[serde(default)]
+        other_se: Option<u16>,
     },
     /// A contre with the best mean: the takers need `need` and make `seen` card points on
     /// average, fewer, give or take `seen_se`; the contract fails in `worlds` of the `of` worlds

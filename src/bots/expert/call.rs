@@ -358,8 +358,8 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let team = facts.view.seat().team();
     let ours = |o: &WorldOutcome| o.contract.is_some_and(|c| c.team() == team);
     let contract = |o: &WorldOutcome| o.contract.is_some();
-    let mean_of =
-        |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i)).map(|e| e.mean);
+    let estimate_of = |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i));
+    let mean_of = |c: Call| estimate_of(c).map(|e| e.mean);
     let mut kinds = Vec::new();
     // Beside a call that looks better: a contre or a surcontre clearly so but short of its
     // stake, else the best mean, too close to tell.
@@ -402,11 +402,15 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
                     _ => None,
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1));
-            if let (Some((other, other_mean)), Some(mean)) = (other, mean_of(Call::Pass)) {
+            if let (Some((other, _)), Some(pass)) = (other, estimate_of(Call::Pass))
+                && let Some(theirs) = estimate_of(other)
+            {
                 kinds.push(Reason::Pass {
-                    mean: mean.round() as i16,
+                    mean: pass.mean.round() as i16,
+                    se: quoted_se(pass.se),
                     other,
-                    other_mean: other_mean.round() as i16,
+                    other_mean: theirs.mean.round() as i16,
+                    other_se: quoted_se(theirs.se),
                 });
             }
         }

@@ -206,7 +206,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 && usize::from(made) == count(&|o| is_ours(o) && o.made)
                 && (seen, seen_se) == rounded_mean(&is_ours)
         }
-        Reason::Pass { mean, other, other_mean } => {
+        Reason::Pass { mean, se, other, other_mean, other_se } => {
             let best_other = legal
                 .to_vec()
                 .into_iter()
@@ -218,10 +218,14 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 && best
                 && other != Call::Pass
                 && legal.allows(other)
-                && estimate(Call::Pass)
-                    .is_some_and(|e| e.mean.round() as i16 == mean && e.mean >= best_other)
-                && estimate(other)
-                    .is_some_and(|e| e.mean.round() as i16 == other_mean && e.mean >= best_other)
+                && estimate(Call::Pass).is_some_and(|e| {
+                    e.mean.round() as i16 == mean && quoted_se(e.se) == se && e.mean >= best_other
+                })
+                && estimate(other).is_some_and(|e| {
+                    e.mean.round() as i16 == other_mean
+                        && quoted_se(e.se) == other_se
+                        && e.mean >= best_other
+                })
         }
         Reason::Contre { need, seen, seen_se, worlds, of } => {
             let has_contract = |o: &super::advice::WorldOutcome| o.contract.is_some();

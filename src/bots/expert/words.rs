@@ -109,20 +109,20 @@ impl Words {
                     let seen = give_or_take(seen, seen_se.map(f64::from));
                     format!("à nous {} ({made} réussis), {seen} points", w(ours, of))
                 }
-                (Lang::En, Reason::Pass { mean, other, other_mean }) => {
+                (Lang::En, Reason::Pass { mean, se, other, other_mean, other_se }) => {
                     format!(
-                        "{} on average, the best call weighed; next, {} {}",
-                        signed(i64::from(mean)),
+                        "{} on average, the best; next, {} {}",
+                        give_or_take(signed(i64::from(mean)), se.map(f64::from)),
                         self.call(other),
-                        signed(i64::from(other_mean))
+                        give_or_take(signed(i64::from(other_mean)), other_se.map(f64::from))
                     )
                 }
-                (Lang::Fr, Reason::Pass { mean, other, other_mean }) => {
+                (Lang::Fr, Reason::Pass { mean, se, other, other_mean, other_se }) => {
                     format!(
-                        "{} en moyenne, le meilleur appel pesé ; puis {} {}",
-                        signed(i64::from(mean)),
+                        "{} en moyenne, le meilleur ; puis {} {}",
+                        give_or_take(signed(i64::from(mean)), se.map(f64::from)),
                         self.call(other),
-                        signed(i64::from(other_mean))
+                        give_or_take(signed(i64::from(other_mean)), other_se.map(f64::from))
                     )
                 }
                 (Lang::En, Reason::Contre { need, seen, seen_se, worlds, of }) => {
@@ -420,8 +420,10 @@ pub(crate) mod tests {
             Reason::Bid { seen: 98, seen_se: None, made: 1, ours: 1, of: 1 },
             Reason::Pass {
                 mean: -1234,
+                se: Some(45),
                 other: Call::Bid(Bid::new(BidLevel::Capot, Suit::Hearts)),
                 other_mean: -1567,
+                other_se: Some(89),
             },
             Reason::Contre { need: 160, seen: 120, seen_se: Some(14), worlds: 59, of: 60 },
             Reason::Surcontre { worlds: 57, of: 58 },
@@ -469,6 +471,22 @@ pub(crate) mod tests {
             }
         }
         all
+    }
+
+    #[test]
+    fn a_pass_says_its_figures_with_their_errors_and_reads_an_exercise_filed_without_them() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let other = Call::Bid(Bid::new(BidLevel::Points(100), Suit::Hearts));
+        let pass =
+            Reason::Pass { mean: 47, se: Some(12), other, other_mean: -188, other_se: Some(31) };
+        assert_eq!(en.reason(pass), "+47 ± 12 on average, the best; next, 100 ♥ −188 ± 31");
+        let mut kept = serde_json::to_value(pass).expect("JSON");
+        kept.as_object_mut().map(|o| (o.remove("se"), o.remove("other_se")));
+        let read: Reason = serde_json::from_value(kept).expect("read without the errors");
+        assert_eq!(
+            read,
+            Reason::Pass { mean: 47, se: None, other, other_mean: -188, other_se: None }
+        );
     }
 
     /// The figures a reason carries, as its line writes them.

@@ -364,7 +364,7 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                     && usize::from(made) == count(&|o| is_ours(o) && o.made)
                     && (seen, seen_se) == average(&is_ours)
             }
-            Reason::Pass { mean, other, other_mean } => {
+            Reason::Pass { mean, se, other, other_mean, other_se } => {
                 let others: Vec<f64> = legal
                     .to_vec()
                     .into_iter()
@@ -382,6 +382,8 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
                     && theirs.is_some_and(|m| {
                         (m - f64::from(other_mean)).abs() <= 0.5 && others.iter().all(|&o| o <= m)
                     })
+                    && se_of(samples, Action::Bid(Call::Pass)) == se
+                    && se_of(samples, Action::Bid(other)) == other_se
             }
             Reason::Contre { need, seen, seen_se, worlds, of } => {
                 let contract = |o: &WorldOutcome| o.contract.is_some();
