@@ -3224,3 +3224,29 @@ fn a_deal_of_a_file_is_not_said_to_be_played_again() {
         assert!(!text.contains(again), "{text}");
     }
 }
+
+/// Whether `line` writes a hyphen where a minus goes: before a figure, after a space or an
+/// opening bracket.
+fn hyphen_before_a_figure(line: &str) -> bool {
+    let chars: Vec<char> = line.chars().collect();
+    chars
+        .windows(3)
+        .any(|w| matches!(w[0], ' ' | '(' | '"') && w[1] == '-' && w[2].is_ascii_digit())
+}
+
+#[test]
+fn every_screen_drawn_with_glyphs_writes_its_signed_figures_with_a_true_minus() {
+    assert!(hyphen_before_a_figure(" (-25)") && !hyphen_before_a_figure(" (−25) N-S 7-8"));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    for entry in std::fs::read_dir(&dir).expect("the snapshots") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a snapshot");
+        // Drawn in ASCII, a hyphen is the minus.
+        if !text.contains(['─', '│']) {
+            continue;
+        }
+        for line in text.lines().filter(|l| hyphen_before_a_figure(l)) {
+            panic!("{}: {line}", path.display());
+        }
+    }
+}

@@ -14,7 +14,7 @@ use crate::rules::{DoneTrick, Seat, Team};
 use crate::session::report::{self, Analysis, DealLine, Reached, Summary, When};
 use crate::session::review::History;
 use crate::session::table::sorted_hand;
-use crate::text::{Sign, T};
+use crate::text::{Sign, T, signed};
 use crate::ui::screen::Hit;
 
 /// The lines of a finished deal's summary.
@@ -29,7 +29,8 @@ pub fn deal_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     };
     let (margin, by) = match o.reached {
         Reached::Points { got, bid } => {
-            (format!("{got} / {bid}"), format!(" ({:+})", i32::from(got) - i32::from(bid)))
+            let by = signed(i64::from(got) - i64::from(bid));
+            (format!("{got} / {bid}"), w.text(&format!(" ({by})")).into_owned())
         }
         Reached::Tricks(n) => (format!("{n} / 8 {}", w.t(T::Tricks)), String::new()),
     };
