@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::bots::bidding::{Meaning, every_call};
 use crate::bots::expert::{Budget, DealAnalysis, Review, analyse};
-use crate::bots::protocol::{advice_json, reason_json};
+use crate::bots::protocol::{advice_json, number, reason_json};
 use crate::game::Action;
 use crate::rules::{ContractAnswer, DealRecord, Seat};
 use crate::score::{InputError, ScoreStatus, each_record};
@@ -77,7 +77,9 @@ fn meanings(record: &DealRecord) -> Vec<Meaning> {
 
 /// One decision as JSON; a call's with `"meaning"`, what it shows under the convention.
 fn review_json(r: &Review, meanings: &[Meaning]) -> serde_json::Value {
-    let cost = r.cost.map(|c| json!({ "mean": c.mean, "se": c.se.is_finite().then_some(c.se) }));
+    let cost = r.cost.map(|c| {
+        json!({ "mean": number(c.mean), "se": c.se.is_finite().then_some(number(c.se)) })
+    });
     let meaning = match r.played {
         Action::Bid(_) => meanings.get(r.index).map(|m| WORDS.meaning(m)),
         Action::Play(_) => None,
@@ -126,8 +128,8 @@ pub fn analysis_json(record: &DealRecord, analysis: &DealAnalysis) -> serde_json
         "double_dummy": double_dummy,
         "auction": auction,
         "decisions": decisions,
-        "mistakes_cost": analysis.mistakes_cost(),
-        "mistakes_se": analysis.mistakes_se(),
+        "mistakes_cost": number(analysis.mistakes_cost()),
+        "mistakes_se": number(analysis.mistakes_se()),
     })
 }
 

@@ -235,3 +235,24 @@ fn a_record_whose_totals_are_near_the_limit_is_analysed_without_a_panic() {
         }
     }
 }
+
+#[test]
+fn the_json_never_writes_minus_nought_and_the_text_rounds_as_the_table_does() {
+    let deals = played_deals(6, 700);
+    let records: String =
+        deals.iter().map(|(r, _)| serde_json::to_string(r).expect("a record") + "\n").collect();
+    let worlds = WORLDS.to_string();
+    let json = contree(&["analyse", "--json", "--worlds", &worlds], &records);
+    assert!(!json.contains("-0.0") && !json.contains("-0,"), "{json}");
+    let mut without_mistakes = 0;
+    for line in json.lines() {
+        let analysis: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let se = analysis["mistakes_se"].as_f64().expect("a standard error");
+        assert!(se.is_sign_positive(), "{line}");
+        without_mistakes += usize::from(analysis["mistakes_cost"].as_f64() == Some(0.0));
+    }
+    assert!(without_mistakes > 0, "some deal has no clear mistake: {json}");
+    let text = contree(&["analyse", "--worlds", &worlds], &records);
+    assert!(text.contains("Clear mistakes cost 0 ± 0\n"), "{text}");
+    assert!(!text.contains("−0"), "{text}");
+}

@@ -364,6 +364,12 @@ pub fn explain_json(view: &SeatView, w: Words) -> serde_json::Value {
 const WORDS: Words =
     Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
 
+/// A figure as the JSON answers write it: never −0 (a sum of nothing, a nought negated), which
+/// would read as a sign where there is none.
+pub fn number(x: f64) -> f64 {
+    if x == 0.0 { 0.0 } else { x }
+}
+
 /// The expert's advice as `contree bot` answers it and `contree analyse` shows it: the action,
 /// the reason (its kind, its words and the figures it quotes) and every option weighed with its
 /// mean, standard error (null over fewer than two worlds) and worlds.
@@ -374,8 +380,8 @@ pub fn advice_json(advice: &Advice) -> serde_json::Value {
         .map(|e| {
             json!({
                 "action": e.action.to_string(),
-                "mean": e.mean,
-                "se": e.se.is_finite().then_some(e.se),
+                "mean": number(e.mean),
+                "se": e.se.is_finite().then_some(number(e.se)),
                 "worlds": e.worlds,
             })
         })

@@ -72,8 +72,9 @@ impl DealAnalysis {
     /// The standard error of [`Self::mistakes_cost`]: each decision is weighed in worlds of its
     /// own, drawn from its own seed, so the errors add as independent ones do.
     pub fn mistakes_se(&self) -> f64 {
+        // Summed from nought: a sum of no term (`Sum` starts from −0) is no error at all.
         let variance = self.reviews.iter().filter_map(Review::mistake).map(|c| c.se * c.se);
-        variance.sum::<f64>().sqrt()
+        variance.fold(0.0, |sum, v| sum + v).sqrt()
     }
 }
 
