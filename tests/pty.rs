@@ -307,7 +307,7 @@ fn a_deal_file_is_played_with_a_claim_that_holds_and_nothing_is_saved() {
     let data = dir.path().join("data");
     let path = file.to_str().expect("a path");
     let mut t = Table::start_under(&[], &data, "instant", &[], &["--deal-file", path]);
-    t.wait_for("counts neither in the game nor in the statistics");
+    t.wait_for("The deal of the file: it counts neither in a game nor in the statistics");
     t.wait_for("Your turn to bid");
     t.send("\t"); // from Pass to the lowest value
     t.send("\r"); // 80
@@ -315,8 +315,9 @@ fn a_deal_file_is_played_with_a_claim_that_holds_and_nothing_is_saved() {
     t.wait_for("[Claim (r)]");
     t.send("r");
     t.wait_for("South claims the rest of the tricks");
-    t.wait_for("The deal played again");
+    t.wait_for("The deal of the file");
     t.wait_for("tricks: us 8, them 0");
+    assert!(!t.contents().contains("played again"), "it was never played: {}", t.contents());
     t.send("\r"); // the summary's button: a deal file has no game to go back to
     t.wait_exit();
     assert!(!data.join("game.json").exists(), "nothing saved");
@@ -730,6 +731,46 @@ fn in_the_line_mode_a_closed_terminal_saves_and_ends_as_a_hangup() {
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
     cmd.args(["--line", "--new", "--lang", "en", "--seed", "4", "--level", "random"]);
     cmd.env("CONTREE_DATA_DIR", dir.path());
+    cmd.env("LANG", "en_US.UTF-8");
+    let mut child = pty.slave.spawn_command(cmd).expect("spawn contree");
+    drop(pty.slave);
+    let save = dir.path().join("game.json");
+    let start = Instant::now();
+    while !save.exists() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    assert!(save.exists(), "the new game is saved");
+    // Nobody reads the terminal, and now nobody holds it: it is closed.
+    drop(pty.master);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("status") {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("contree did not end when its terminal was closed");
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    };
+    assert_eq!(status.exit_code(), 129, "as a shell tells a SIGHUP: {status:?}");
+    let store = contree::store::Store::at(dir.path()).expect("store");
+    assert!(matches!(store.load_game(), contree::store::Resume::Saved { .. }), "the save is whole");
+}
+
+/// The table when its terminal is closed: the game is saved, and the process ends as at
+/// SIGHUP, quietly (not with a panic at the dead terminal), as the line mode does.
+#[cfg(unix)]
+#[test]
+fn the_table_on_a_closed_terminal_saves_and_ends_as_a_hangup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pty = native_pty_system()
+        .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
+        .expect("a pty");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
+    cmd.args(["--new", "--lang", "en", "--seed", "4", "--level", "random", "--speed", "instant"]);
+    cmd.env("CONTREE_DATA_DIR", dir.path());
+    cmd.env("TERM", "xterm-256color");
     cmd.env("LANG", "en_US.UTF-8");
     let mut child = pty.slave.spawn_command(cmd).expect("spawn contree");
     drop(pty.slave);

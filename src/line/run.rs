@@ -27,13 +27,6 @@ use crate::store::Store;
 /// The longest line read, in bytes: a command is a few words.
 pub use crate::files::LINE_LIMIT;
 
-/// The signal a closed terminal sends, as the loop ends when it is gone.
-#[cfg(unix)]
-const HANGUP: i32 = signal_hook::consts::SIGHUP;
-/// See the Unix one.
-#[cfg(not(unix))]
-const HANGUP: i32 = 1;
-
 /// What the line mode's threads bring to its loop.
 enum Input {
     /// A line typed, without its end of line.
@@ -150,10 +143,7 @@ fn lines_loop(
         if let Err(e) = write(out, line.take_said()) {
             // Nobody reads any more: the game is saved and the mode ends, as at a quit when
             // the reader stopped, as at SIGHUP when the terminal is gone (or cannot be written).
-            return Ok(match e.kind() {
-                io::ErrorKind::BrokenPipe => Ending::Quit,
-                _ => Ending::Signal(HANGUP),
-            });
+            return Ok(Ending::cannot_write(&e));
         }
         if line.quit {
             return Ok(Ending::Quit);
@@ -176,7 +166,7 @@ fn lines_loop(
             Ok(Input::Line(text)) => typed.push_back(Some(Typed::Line(text))),
             Ok(Input::TooLong) => typed.push_back(Some(Typed::TooLong)),
             Ok(Input::End) => typed.push_back(None),
-            Ok(Input::Gone) => return Ok(Ending::Signal(HANGUP)),
+            Ok(Input::Gone) => return Ok(Ending::HUNG_UP),
             Ok(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
             Err(_) => return Ok(Ending::Quit),
         }

@@ -67,3 +67,20 @@ pub enum Ending {
     /// A signal asked the table to end (its number): SIGTERM, SIGHUP or SIGINT.
     Signal(i32),
 }
+
+impl Ending {
+    /// The terminal is gone (it can be neither read nor written): the table ends as at the
+    /// SIGHUP a closed terminal sends, after saving, without a word, for nobody is there to
+    /// read it.
+    pub const HUNG_UP: Ending = Ending::Signal(super::signals::HANGUP);
+
+    /// How a front end ends when writing to its terminal failed with `e`: a reader that stopped
+    /// reading (`| head`, a broken pipe) as a quit; any other failure, the terminal gone, as at
+    /// SIGHUP.
+    pub fn cannot_write(e: &std::io::Error) -> Ending {
+        match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Ending::Quit,
+            _ => Ending::HUNG_UP,
+        }
+    }
+}

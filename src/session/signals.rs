@@ -6,6 +6,13 @@
 
 use std::io;
 
+/// The signal a closed terminal sends.
+#[cfg(unix)]
+pub const HANGUP: i32 = signal_hook::consts::SIGHUP;
+/// See the Unix one.
+#[cfg(not(unix))]
+pub const HANGUP: i32 = 1;
+
 /// A signal, as the loop hears it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Signal {

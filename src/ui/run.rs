@@ -15,7 +15,8 @@ use std::time::Instant;
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
-use crossterm::terminal::EnterAlternateScreen;
+use crossterm::cursor::Show;
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
 use super::app::App;
 use super::messages::Msg;
@@ -41,11 +42,14 @@ enum Input {
     Closed,
 }
 
-/// Restores the terminal: mouse capture off, then ratatui's own restore (raw mode off, the
-/// alternate screen left, the cursor shown).
+/// Restores the terminal: mouse capture off, raw mode off, the alternate screen left, the
+/// cursor shown. Each step is tried whatever the others did, and a failure is not said: a
+/// terminal that cannot be restored is one gone (closed, hung up), with nobody to read a word,
+/// and standard error may be that very terminal.
 fn restore() {
     let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
+    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, Show);
 }
 
 /// Runs the table until the player quits, the terminal goes, or a signal asks it to end; the
@@ -80,9 +84,15 @@ pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
     // that failed earlier (a full disk) included.
     let _ = effects::apply(&mut app, store);
     let pending = store.map_or(Ok(()), Store::save_pending);
+    // A terminal gone cannot show its cursor again, and dropped, ratatui's terminal would say
+    // so on standard error, which may be that very terminal: it is let go without a word.
+    if terminal.show_cursor().is_err() {
+        std::mem::forget(terminal);
+    }
     restore();
     if let Err(e) = pending {
-        eprintln!("contree: the game's last actions were not saved: {e}");
+        use std::io::Write as _;
+        let _ = writeln!(io::stderr(), "contree: the game's last actions were not saved: {e}");
     }
     result
 }
@@ -200,7 +210,10 @@ fn event_loop(
             Err(TryRecvError::Empty) => {
                 // Nothing is drawn on the terminal given back.
                 if dirty && !suspended {
-                    view::draw(terminal, app)?;
+                    // A terminal that cannot be drawn on is gone: saved, the table ends.
+                    if let Err(e) = view::draw(terminal, app) {
+                        return Ok(Ending::cannot_write(&e));
+                    }
                     dirty = false;
                 }
                 match deadline {
@@ -253,7 +266,8 @@ fn event_loop(
                 dirty = true;
                 None
             }
-            Some(Input::Closed) => return Ok(Ending::Quit),
+            // The terminal cannot be read: it is gone, as at SIGHUP.
+            Some(Input::Closed) => return Ok(Ending::HUNG_UP),
         };
         if let Some(m) = msg {
             app.update(m);
