@@ -77,9 +77,9 @@ fn meanings(record: &DealRecord) -> Vec<Meaning> {
 
 /// One decision as JSON; a call's with `"meaning"`, what it shows under the convention.
 fn review_json(r: &Review, meanings: &[Meaning]) -> serde_json::Value {
-    let cost = r.cost.map(|c| {
-        json!({ "mean": number(c.mean), "se": c.se.is_finite().then_some(number(c.se)) })
-    });
+    let cost = r
+        .cost
+        .map(|c| json!({ "mean": number(c.mean), "se": c.se.is_finite().then_some(number(c.se)) }));
     let meaning = match r.played {
         Action::Bid(_) => meanings.get(r.index).map(|m| WORDS.meaning(m)),
         Action::Play(_) => None,

@@ -13,9 +13,9 @@ use std::io;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Instant;
 
+use crossterm::cursor::Show;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
-use crossterm::cursor::Show;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
 use super::app::App;
