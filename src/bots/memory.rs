@@ -22,8 +22,8 @@
 
 use crate::game::SeatView;
 use crate::rules::{
-    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, PublicPlay, RuleSet, Seat, Suit, Team,
-    Trick, TrickTaking, Trump,
+    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, Declared, PublicDeal, PublicPlay,
+    RuleSet, Seat, Suit, Team, Trick, TrickTaking, Trump,
 };
 
 /// What one seat knows and has deduced about the cards.
@@ -55,16 +55,30 @@ impl Memory {
     /// The memory of `view.seat`, once the auction has a contract. `remember` false gives the
     /// forgetful memory of the `easy` level.
     pub fn from_view(view: &SeatView, contract: Contract, remember: bool) -> Memory {
+        Memory::from_public(view.seat(), view.hand(), view.public(), contract, remember)
+    }
+
+    /// The memory of `seat` holding `hand` in the public deal `deal`, whose contract is
+    /// `contract`: [`Memory::from_view`] without a view's checks, for a hand a seat may hold in
+    /// one of the worlds another seat weighs.
+    pub fn from_public(
+        seat: Seat,
+        hand: CardSet,
+        deal: &PublicDeal,
+        contract: Contract,
+        remember: bool,
+    ) -> Memory {
         let trump = contract.trump();
-        let play = view.play();
+        let play = deal.play();
+        let rules = deal.rules();
         let taking = play.map_or_else(
-            || TrickTaking::new(view.auction().first_to_speak(), trump, view.rules()),
+            || TrickTaking::new(deal.auction().first_to_speak(), trump, rules),
             |p| *p.taking(),
         );
         let mut mem = Memory {
-            seat: view.seat(),
+            seat,
             contract,
-            hand: view.hand(),
+            hand,
             gone: CardSet::EMPTY,
             trick: *taking.trick(),
             played: BySeat([CardSet::EMPTY; 4]),
@@ -73,14 +87,14 @@ impl Memory {
             cannot_hold: BySeat([CardSet::EMPTY; 4]),
             first_lead: BySeat([None; 4]),
         };
-        let said = view.belotes();
+        let said = play.map_or(BelotesSaid::NONE, PublicPlay::belotes);
         for (before, seat, card) in play.into_iter().flat_map(PublicPlay::plays) {
             mem.played[seat].insert(card);
             if !remember {
                 continue;
             }
             match before.lead_suit() {
-                Some(lead) => mem.infer(&before, seat, card, lead, view.rules().set),
+                Some(lead) => mem.infer(&before, seat, card, lead, rules.set),
                 None => {
                     if mem.first_lead[seat].is_none() {
                         mem.first_lead[seat] = Some(card.suit());
@@ -102,7 +116,8 @@ impl Memory {
             }
         }
         // Declared cards stay in the declarer's hand until played.
-        for (declarer, combination) in view.declared().0.iter() {
+        let declared = play.map_or(Declared::default(), PublicPlay::declared);
+        for (declarer, combination) in declared.0.iter() {
             if let Some(c) = combination {
                 mem.place(declarer, c.cards());
             }
