@@ -2,8 +2,8 @@
 //! double-dummy solver, and the advice and deal analysis the table shows.
 //!
 //! A decision draws the worlds the seat cannot tell apart (`worlds.rs`: every hard constraint of
-//! the view kept, each world weighted by how well it explains the auction and the declarations,
-//! `inference.rs`), then scores each option in the same worlds with the [`Solver`], on the deal's
+//! the view kept, each world weighted by how well it explains the auction, the declarations and
+//! the cards the other seats chose, `inference.rs`), then scores each option in the same worlds with the [`Solver`], on the deal's
 //! score as the rules write it (`stakes.rs`, `probe.rs`): each legal card (`card.rs`), each call
 //! worth weighing with the rest of the auction bid by the convention (`call.rs`). The advice
 //! keeps every option's outcome in every world, so that its figures come with their standard

@@ -1,7 +1,7 @@
 //! The worlds a seat weighs: every hidden card dealt to the other seats as the seat's view allows
 //! (its hard constraints: what each seat may hold and how many cards it holds), drawn exactly
 //! and uniformly by [`crate::search::Worlds`], then weighted by how well each explains what the
-//! other seats said and did ([`super::inference`]) and resampled in proportion to that weight,
+//! other seats said and played ([`super::inference`]) and resampled in proportion to that weight,
 //! so that the solver's time goes to the likely worlds.
 
 use rand::{Rng, RngExt};
