@@ -719,19 +719,20 @@ fn in_the_line_mode_ctrl_d_ends_a_partial_line_then_the_input() {
     t.wait_for("The game is saved. Goodbye.");
 }
 
-/// The line mode when its terminal is closed: the game is saved, and the process ends as at
-/// SIGHUP, quietly (not with a panic at the dead terminal).
+/// Starts contree with `args` (and `env`) on a terminal, waits for its first save, closes the
+/// terminal, and checks that it ends as at SIGHUP with its save whole.
 #[cfg(unix)]
-#[test]
-fn in_the_line_mode_a_closed_terminal_saves_and_ends_as_a_hangup() {
+fn closed_terminal_ends_as_a_hangup(args: &[&str], env: &[(&str, &str)]) {
     let dir = tempfile::tempdir().expect("temp dir");
     let pty = native_pty_system()
         .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
         .expect("a pty");
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
-    cmd.args(["--line", "--new", "--lang", "en", "--seed", "4", "--level", "random"]);
+    cmd.args(args);
     cmd.env("CONTREE_DATA_DIR", dir.path());
-    cmd.env("LANG", "en_US.UTF-8");
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
     let mut child = pty.slave.spawn_command(cmd).expect("spawn contree");
     drop(pty.slave);
     let save = dir.path().join("game.json");
@@ -758,42 +759,24 @@ fn in_the_line_mode_a_closed_terminal_saves_and_ends_as_a_hangup() {
     assert!(matches!(store.load_game(), contree::store::Resume::Saved { .. }), "the save is whole");
 }
 
+/// The line mode when its terminal is closed: the game is saved, and the process ends as at
+/// SIGHUP, quietly (not with a panic at the dead terminal).
+#[cfg(unix)]
+#[test]
+fn in_the_line_mode_a_closed_terminal_saves_and_ends_as_a_hangup() {
+    closed_terminal_ends_as_a_hangup(
+        &["--line", "--new", "--lang", "en", "--seed", "4", "--level", "random"],
+        &[("LANG", "en_US.UTF-8")],
+    );
+}
+
 /// The table when its terminal is closed: the game is saved, and the process ends as at
 /// SIGHUP, quietly (not with a panic at the dead terminal), as the line mode does.
 #[cfg(unix)]
 #[test]
 fn the_table_on_a_closed_terminal_saves_and_ends_as_a_hangup() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let pty = native_pty_system()
-        .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
-        .expect("a pty");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_contree"));
-    cmd.args(["--new", "--lang", "en", "--seed", "4", "--level", "random", "--speed", "instant"]);
-    cmd.env("CONTREE_DATA_DIR", dir.path());
-    cmd.env("TERM", "xterm-256color");
-    cmd.env("LANG", "en_US.UTF-8");
-    let mut child = pty.slave.spawn_command(cmd).expect("spawn contree");
-    drop(pty.slave);
-    let save = dir.path().join("game.json");
-    let start = Instant::now();
-    while !save.exists() && start.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(30));
-    }
-    assert!(save.exists(), "the new game is saved");
-    // Nobody reads the terminal, and now nobody holds it: it is closed.
-    drop(pty.master);
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("status") {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("contree did not end when its terminal was closed");
-        }
-        std::thread::sleep(Duration::from_millis(30));
-    };
-    assert_eq!(status.exit_code(), 129, "as a shell tells a SIGHUP: {status:?}");
-    let store = contree::store::Store::at(dir.path()).expect("store");
-    assert!(matches!(store.load_game(), contree::store::Resume::Saved { .. }), "the save is whole");
+    closed_terminal_ends_as_a_hangup(
+        &["--new", "--lang", "en", "--seed", "4", "--level", "random", "--speed", "instant"],
+        &[("TERM", "xterm-256color"), ("LANG", "en_US.UTF-8")],
+    );
 }
