@@ -518,6 +518,10 @@ fn a_contre_is_confirmed_and_a_card_taken_back() {
     );
 }
 
+/// South's claim refused in the game of the test below, where East-West hold the contract.
+const CLAIM_REFUSED: &str =
+    "Your side is not sure of every trick left: the takers can still take one.";
+
 #[test]
 fn a_claim_is_a_word_answered_on_souths_turn_to_play_and_refused_otherwise() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -531,9 +535,11 @@ fn a_claim_is_a_word_answered_on_souths_turn_to_play_and_refused_otherwise() {
         g.phase() == Phase::Playing && g.to_act() == Some(Seat::South)
     });
     let held = line.game().map(|g| g.deal().hands()[Seat::South]);
+    let takers = line.game().and_then(|g| g.deal().contract()).map(|c| c.team());
+    assert_eq!(takers, Some(Team::EW), "South defends");
     line.input("revendiquer");
     let answer = line.take_said();
-    assert_eq!(answer[0], "The defence can still take a trick.", "{answer:?}");
+    assert_eq!(answer[0], CLAIM_REFUSED, "{answer:?}");
     assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), held, "nothing played");
 }
 

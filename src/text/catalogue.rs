@@ -85,7 +85,8 @@ texts! {
     ClaimKey => "claim the rest", "revendiquer le reste";
     ClaimButton => "Claim (r)", "Revendiquer (r)";
     Claimed => "claims the rest of the tricks", "revendique les plis restants";
-    ClaimRefused => "The defence can still take a trick", "La défense peut encore faire un pli";
+    ClaimRefusedTaking => "Your side is not sure of every trick left: the defence can still take one", "Votre camp n'a pas tous les plis sûrs : la défense peut en faire un";
+    ClaimRefusedDefending => "Your side is not sure of every trick left: the takers can still take one", "Votre camp n'a pas tous les plis sûrs : les preneurs peuvent en faire un";
     PlayAgainKey => "play it again", "la rejouer";
     PlayingAgain => "The deal played again: it counts neither in the game nor in the statistics", "La donne rejouée : elle ne compte ni dans la partie ni dans les statistiques";
     AgainOver => "The deal played again", "La donne rejouée";

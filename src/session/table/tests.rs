@@ -84,12 +84,28 @@ fn an_incorrect_claim_is_refused_and_play_goes_on() {
     assert!(t.claim_allowed());
     let before = t.game().deal().played();
     let out = t.update(TableMsg::Claim);
-    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused), Out::SouthToAct]);
+    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused { defending: false }), Out::SouthToAct]);
     assert_eq!(t.game().deal().played(), before, "nothing played");
     assert!(t.south_to_play());
     // Play goes on: South's card is taken.
     let out = t.update(TableMsg::Play("JS".parse().unwrap_or_else(|e| panic!("{e}"))));
     assert!(out.contains(&Out::Acted(Seat::South, Action::Play(cards("JS")[0]))), "{out:?}");
+}
+
+#[test]
+fn a_claim_refused_in_defence_speaks_of_the_takers() {
+    // West takes 80 in clubs and leads its ace of trumps; South, in defence, claims the rest
+    // with its spades, but West's trumps take tricks.
+    let hands = [
+        "JS 9S AS 10S KS QS 8S 7H",
+        "7S 8H 9H 10H AD KD QD JD",
+        "7D 8D 9D 10D 7C 8C 9C 10C",
+        "JH QH KH AH JC QC KC AC",
+    ];
+    let mut t = table(Seat::North, hands, "80C pass pass pass", "AC");
+    assert!(t.claim_allowed(), "South's turn to play");
+    let out = t.update(TableMsg::Claim);
+    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused { defending: true }), Out::SouthToAct]);
 }
 
 #[test]
