@@ -663,6 +663,7 @@ mod tests {
             rules: None,
             declared: Default::default(),
             game: None,
+            claimed: None,
         };
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let said = analysis(en, &a, &record);

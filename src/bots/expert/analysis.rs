@@ -77,7 +77,8 @@ impl DealAnalysis {
     }
 }
 
-/// Reviews the deal of `record` from `seat`: each decision with `budget`, as the expert advises
+/// Reviews the deal of `record` from `seat`: each decision with `budget` (the cards a claim
+/// played out are none: [`Turn::is_decision`](crate::game::Turn::is_decision)), as the expert advises
 /// it at the table ([`advise_and_cost`]), stopping early when `cancel` is raised.
 /// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
 /// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at
@@ -94,7 +95,7 @@ pub fn analyse(
     let mut reviews = Vec::new();
     let mut replay = Replay::new(record)?;
     while let Some(turn) = replay.next_turn() {
-        if turn.seat == seat && !cancelled() {
+        if turn.seat == seat && turn.is_decision() && !cancelled() {
             let view = replay.view(seat);
             let Some(r) = review(&view, turn.index, turn.action, budget, cancel) else { break };
             reviews.push(r);
