@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use contree::bots::Level;
+use contree::bots::expert::Budget;
 use contree::game::{Game, GameOptions, Phase};
 use contree::line::LineMode;
 use contree::line::parse::{self, Kind, NoWord, WORDS};
@@ -768,4 +769,53 @@ fn a_line_not_understood_is_said_back_cut_short_and_without_its_control_characte
     assert!(!out.contains('\0'), "{out}");
     assert!(out.contains("Not understood: \"x\\u{0}y\"."), "{out}");
     assert!(out.contains("The line is longer than 1 MiB: it was not read.\nYou hold: "), "{out}");
+}
+
+/// The first deal of seed 5 played in `lang` (South typing its first legal card), then its
+/// analysis asked and said: the lines said for it.
+fn first_deal_analysed(lang: Lang) -> (LineMode, Vec<String>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let config = Config { budget: Budget::worlds(4), ..config(lang, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    play(&mut line, &store, lang, |g| !g.history().is_empty());
+    line.input(if lang == Lang::En { "analysis" } else { "analyse" });
+    loop {
+        let asked = effects::apply_effects(&mut line, &store);
+        if asked.is_empty() {
+            break;
+        }
+        for a in asked.into_iter().filter_map(effects::think) {
+            line.answer(a);
+        }
+    }
+    let said = line.take_said();
+    (line, said)
+}
+
+#[test]
+fn the_analysis_says_what_each_choice_changed_on_the_real_deal_apart_from_its_cost() {
+    for (lang, on_this_deal, no_effect) in [
+        (Lang::En, "On this deal, every hand seen: ", "No effect on this deal."),
+        (Lang::Fr, "Sur cette donne, toutes les mains vues : ", "Sans effet sur cette donne."),
+    ] {
+        let (_, said) = first_deal_analysed(lang);
+        // Each decision that is not the expert's is followed by what it changed on the deal.
+        let differ: Vec<usize> = (0..said.len())
+            .filter(|&i| {
+                let l = &said[i];
+                let decision =
+                    ["Trick", "Pli", "Call:", "Enchère"].iter().any(|w| l.starts_with(w));
+                decision && !(l.contains(", same.") || l.contains(", idem."))
+            })
+            .collect();
+        assert!(!differ.is_empty(), "{said:#?}");
+        for i in differ {
+            let next = &said[i + 1];
+            let exact = next
+                .strip_prefix(on_this_deal)
+                .is_some_and(|f| !f.contains('±') && f.ends_with('.'));
+            assert!(exact || next == no_effect, "{next:?} after {:?}", said[i]);
+        }
+    }
 }

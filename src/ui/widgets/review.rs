@@ -324,6 +324,11 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             }
         }
         lines.push(Line::from(spans));
+        // What it changed on the real deal, apart from what it cost over the worlds weighed.
+        if let Some(diff) = r.on_the_deal {
+            let style = if diff > 0 { t.bad } else { t.text };
+            lines.push(Line::from(span(format!("         {}", w.on_the_deal(diff)), style)));
+        }
         if !same {
             lines.push(Line::from(span(format!("         {}", w.reason(r.reason)), t.dim)));
             // The options' worths, best first, apart from what South's choice cost.
