@@ -774,9 +774,14 @@ fn a_line_not_understood_is_said_back_cut_short_and_without_its_control_characte
 /// The first deal of seed 5 played in `lang` (South typing its first legal card), then its
 /// analysis asked and said: the lines said for it.
 fn first_deal_analysed(lang: Lang) -> (LineMode, Vec<String>) {
+    first_deal_of_seed_analysed(lang, 5)
+}
+
+/// [`first_deal_analysed`] with the game of `seed`.
+fn first_deal_of_seed_analysed(lang: Lang, seed: u64) -> (LineMode, Vec<String>) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::at(dir.path()).expect("store").without_sync();
-    let config = Config { budget: Budget::worlds(4), ..config(lang, 5) };
+    let config = Config { budget: Budget::worlds(4), ..config(lang, seed) };
     let mut line = LineMode::new(config, true, &[]);
     play(&mut line, &store, lang, |g| !g.history().is_empty());
     line.input(if lang == Lang::En { "analysis" } else { "analyse" });
@@ -818,4 +823,49 @@ fn the_analysis_says_what_each_choice_changed_on_the_real_deal_apart_from_its_co
             assert!(exact || next == no_effect, "{next:?} after {:?}", said[i]);
         }
     }
+}
+
+#[test]
+fn the_experts_line_is_followed_a_trick_at_a_time_after_the_analysis() {
+    for (lang, head, end) in [
+        (Lang::En, "The expert's line from trick ", "The end of the line."),
+        (Lang::Fr, "La ligne de l'expert depuis le pli ", "La fin de la ligne."),
+    ] {
+        // South's first clear mistake in its cards, in the game of seed 8, is in trick 3.
+        let (mut line, _) = first_deal_of_seed_analysed(lang, 8);
+        line.input(if lang == Lang::En { "line" } else { "ligne" });
+        let said = line.take_said();
+        assert!(said[0].starts_with(head), "{said:?}");
+        let from: usize = said[0][head.len()..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a trick number");
+        // The trick the line starts in, then one a `next`, to the last, then its end.
+        let trick = |n: usize| match lang {
+            Lang::En => format!("Trick {n}, "),
+            Lang::Fr => format!("Pli {n}, "),
+        };
+        assert!(said[1].starts_with(&trick(from)), "{said:?}");
+        for n in from + 1..=8 {
+            line.input(if lang == Lang::En { "next" } else { "suivant" });
+            let said = line.take_said();
+            assert!(said[0].starts_with(&trick(n)), "{said:?}");
+        }
+        line.input("next");
+        assert_eq!(line.take_said(), [end]);
+    }
+}
+
+#[test]
+fn the_experts_line_waits_for_the_analysis() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    line.take_said();
+    line.input("next");
+    assert_eq!(line.take_said(), ["No line to follow: line, once a deal is analysed."]);
+    play(&mut line, &store, Lang::En, |g| !g.history().is_empty());
+    line.input("line");
+    assert_eq!(line.take_said(), ["The line follows the analysis: analysis, then line."]);
 }

@@ -310,6 +310,10 @@ texts! {
     LineNothingToDeclare => "There is nothing to declare now.", "Rien à annoncer maintenant.";
     LineNoQuestion => "No question is asked now.", "Aucune question en cours.";
     LineNoHint => "A hint is asked on your turn, once a turn.", "Un conseil se demande à votre tour, une fois par tour.";
+    LineNoMistakeLine => "No clear mistake among your cards in that deal: no line to follow.", "Aucune erreur nette parmi vos cartes dans cette donne : pas de ligne à suivre.";
+    LineAnalysisFirst => "The line follows the analysis: analysis, then line.", "La ligne suit l'analyse : analyse, puis ligne.";
+    LineNoLine => "No line to follow: line, once a deal is analysed.", "Pas de ligne à suivre : ligne, une fois une donne analysée.";
+    ExpertLineEnd => "The end of the line", "La fin de la ligne";
     LineNoClaim => "The rest of the tricks is claimed on your turn to play.", "Les plis restants se revendiquent à votre tour de jouer.";
     LineGameOn => "A new game comes once this one is over.", "Une nouvelle partie vient une fois celle-ci finie.";
     LineGameOver => "The game is over: say new for a new game, or quit.", "La partie est finie : dites nouvelle pour une nouvelle partie, ou quitter.";

@@ -12,8 +12,8 @@ use crate::bots::{Decision, bidding};
 use crate::game::{Action, Deal, Replay, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    BelotesDealt, BySeat, ByTeam, CardSet, Contract, DealRecord, DealTally, RecordError, Seat,
-    Team, declarations_scored, score_deal,
+    BelotesDealt, BySeat, ByTeam, Card, CardSet, Contract, DealRecord, DealTally, DoneTrick,
+    RecordError, Seat, Team, declarations_scored, score_deal,
 };
 use crate::search::Position;
 
@@ -244,4 +244,27 @@ fn double_dummy(
         score: score.score,
         played_points,
     })
+}
+
+/// The rest of the real deal of `record` had `card` been played as card `index` of its play:
+/// `card`, then for every seat the double-dummy solver's best card, every hand known, to the
+/// end. The tricks from the one `index` falls in, each taken by the rules' card play; `None`
+/// when `card` is not legal there or the solver could not settle a position within
+/// [`DOUBLE_DUMMY_NODES`].
+pub fn solver_line(record: &DealRecord, index: usize, card: Card) -> Option<Vec<DoneTrick>> {
+    let cut =
+        DealRecord { play: record.play.get(..index)?.to_vec(), claimed: None, ..record.clone() };
+    let game = Replay::new(&cut).and_then(Replay::finish).ok()?;
+    let mut play = game.deal().play.clone()?;
+    play.try_play(card).ok()?;
+    with_solver(|solver| {
+        solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
+        while !play.is_over() {
+            let pos = Position::from_card_play(&play).ok()?;
+            let (best, _) = solver.best_card(&pos).ok()??;
+            play.try_play(best).ok()?;
+        }
+        Some(())
+    })?;
+    Some(play.tricks().get(index / 4..)?.to_vec())
 }
