@@ -836,6 +836,12 @@ fn the_experts_line_is_followed_a_trick_at_a_time_after_the_analysis() {
         line.input(if lang == Lang::En { "line" } else { "ligne" });
         let said = line.take_said();
         assert!(said[0].starts_with(head), "{said:?}");
+        // Spoken, the expert's card is named with its article, South's after "your".
+        let seen = match lang {
+            Lang::En => ["every hand seen: the "].as_slice(),
+            Lang::Fr => &["mains vues : le ", "mains vues : la ", "mains vues : l'"],
+        };
+        assert!(seen.iter().any(|s| said[0].contains(s)), "{said:?}");
         let from: usize = said[0][head.len()..]
             .split(|c: char| !c.is_ascii_digit())
             .next()

@@ -8,9 +8,12 @@ use crate::text::{Lang, T, Words, signed};
 
 impl Words {
     /// The head of the expert's line: "The expert's line from trick 3, every hand seen: 10♥ in
-    /// place of your 8♠, then perfect play by all four" (the double-dummy solver's).
+    /// place of your 8♠, then perfect play by all four" (the double-dummy solver's); spoken,
+    /// the first card has its article, "the ten of hearts in place of your eight of spades".
     pub fn expert_line_head(self, line: &ExpertLine) -> String {
-        let (advised, played) = (self.card(line.advised), self.card(line.played));
+        let advised =
+            if self.spoken { self.the_card(line.advised) } else { self.card(line.advised) };
+        let played = self.card(line.played);
         self.out(match self.lang {
             Lang::En => format!(
                 "The expert's line from trick {}, every hand seen: {advised} in place of your {played}, then perfect play by all four",
