@@ -32,6 +32,7 @@ const LINE_MODES: &[Mode] = &[
     Mode::History,
     Mode::Review,
     Mode::Tricks,
+    Mode::ExpertLine,
     Mode::DealDone,
     Mode::Confirm,
     Mode::Players,

@@ -593,6 +593,7 @@ pub fn word_for(
         (Mode::GameOver, Cmd::Act) => Kind::New,
         (Mode::History, Cmd::Act) => Kind::Deal,
         (Mode::Tricks, Cmd::Left | Cmd::Right) => Kind::Tricks,
+        (Mode::ExpertLine, Cmd::Left | Cmd::Right) => Kind::Next,
         (
             Mode::Bidding | Mode::Playing | Mode::Declare,
             Cmd::Left | Cmd::Right | Cmd::Up | Cmd::Down,
@@ -630,6 +631,7 @@ pub fn word_for(
         (_, Cmd::Hint) => Kind::Hint,
         (_, Cmd::Claim) => Kind::Claim,
         (_, Cmd::PlayAgain) => Kind::PlayAgain,
+        (_, Cmd::ExpertLine) => Kind::ExpertLine,
         (_, Cmd::Quit) => Kind::Quit,
     })
 }

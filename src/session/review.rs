@@ -167,13 +167,16 @@ impl ExpertLine {
     /// The line after the first card of `analysis` that is a clear mistake, on the deal of
     /// `record`; `None` when South made no such mistake or the solver could not play it out.
     pub fn after_first_mistake(record: &DealRecord, analysis: &DealAnalysis) -> Option<ExpertLine> {
-        analysis.reviews.iter().filter(|r| r.mistake().is_some()).find_map(|r| {
-            let (Action::Play(played), Action::Play(advised)) = (r.played, r.advice.action) else {
-                return None;
-            };
-            let tricks = solver_line(record, r.index, advised)?;
-            Some(ExpertLine { played, advised, from: r.index / 4 + 1, tricks, step: 0 })
+        card_mistakes(analysis).find_map(|(index, played, advised)| {
+            let tricks = solver_line(record, index, advised)?;
+            Some(ExpertLine { played, advised, from: index / 4 + 1, tricks, step: 0 })
         })
+    }
+
+    /// Whether `analysis` has a line to offer: a clear mistake among South's cards, the line
+    /// played out from it once asked.
+    pub fn offered(analysis: &DealAnalysis) -> bool {
+        card_mistakes(analysis).next().is_some()
     }
 
     /// The trick shown, and its number in the deal, from 1.
@@ -192,4 +195,15 @@ impl ExpertLine {
         }
         self.step != before
     }
+}
+
+/// South's cards that `analysis` finds clear mistakes, in the order played: each with its index
+/// in the play, the card and the expert's in its place.
+fn card_mistakes(analysis: &DealAnalysis) -> impl Iterator<Item = (usize, Card, Card)> + '_ {
+    analysis.reviews.iter().filter(|r| r.mistake().is_some()).filter_map(|r| {
+        match (r.played, r.advice.action) {
+            (Action::Play(played), Action::Play(advised)) => Some((r.index, played, advised)),
+            _ => None,
+        }
+    })
 }

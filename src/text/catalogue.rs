@@ -97,6 +97,11 @@ texts! {
     HintThinking => "the expert is thinking…", "l'expert réfléchit…";
     HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
     HoldsKey => "who holds what", "qui a quoi";
+    ExpertLineKey => "the expert's line", "la ligne de l'expert";
+    ExpertLineTitle => "The expert's line", "La ligne de l'expert";
+    ExpertLineFailed => "The solver could not play the expert's line out", "Le solveur n'a pas pu jouer la ligne de l'expert jusqu'au bout";
+    TrickBefore => "previous", "précédent";
+    TrickAfter => "next", "suivant";
     HoldsLegend => "Chance of each seat holding each card not seen; - : it cannot.", "Chance de chaque place d'avoir chaque carte non vue ; - : impossible.";
     HoldsTitle => "Who holds what", "Qui a quoi";
     HoldsThinking => "The expert is weighing its worlds…", "L'expert pèse ses mondes…";
