@@ -1122,6 +1122,22 @@ fn contre_offered(lang: Lang) -> App {
     app
 }
 
+/// East's 90 hearts played, South passing at every turn, and South's first card to play.
+fn defending(lang: Lang) -> App {
+    let mut app = contre_offered(lang);
+    for _ in 0..8 {
+        if app.south_to_play() {
+            break;
+        }
+        if app.south_to_bid() {
+            ch(&mut app, 'p');
+        }
+        settle(&mut app);
+    }
+    assert!(app.south_to_play(), "South plays in defence");
+    app
+}
+
 #[test]
 fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
     use contree::rules::Call;
@@ -1519,6 +1535,18 @@ fn new_screens_and_popups() {
         let mut app = playing(l);
         ch(&mut app, 'r');
         assert!(app.status().is_some(), "East and West can still take a trick");
+        app
+    });
+    // South in defence claims: the refusal speaks of the takers.
+    snapshot_all("claim_refused_defending", |l| {
+        let mut app = defending(l);
+        ch(&mut app, 'r');
+        let said = app.status().unwrap_or_default();
+        let takers = match l {
+            Lang::En => "the takers can still take one",
+            Lang::Fr => "les preneurs peuvent en faire un",
+        };
+        assert!(said.contains(takers), "{said}");
         app
     });
     snapshot_all("menu", |l| {
