@@ -2105,6 +2105,20 @@ fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode(), Mode::Review);
     assert_eq!(line_step(&app), None);
+    // The trumps marked are the reviewed deal's, whatever the deal at the table: here the next,
+    // still in its auction.
+    let mut app = finished_deal(Lang::En);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(answer_analysis(&mut app, &mut analysis), 1);
+    ch(&mut app, 'l');
+    assert_eq!(line_step(&app), Some(0));
+    let shown = rows_of(&draw(&mut app, 80, 24)).concat();
+    assert!(shown.contains("10  ★"), "the ten of spades, a trump: {shown}");
+    key(&mut app, KeyCode::Esc);
     // The help lists the key.
     let keys = help_keys(&mut app);
     assert!(

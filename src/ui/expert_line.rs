@@ -7,7 +7,8 @@
 //! South could play in 60 deals of the normal computer players (the first trick's the
 //! longest), a release build took 0.23 ms at the median and 14 ms at the most, under a frame.
 
-use crate::rules::{ByTeam, DoneTrick};
+use crate::game::DealResult;
+use crate::rules::{ByTeam, DoneTrick, Suit};
 use crate::session::commands::Cmd;
 use crate::session::review::ExpertLine;
 
@@ -18,14 +19,16 @@ pub struct LineView {
     pub line: ExpertLine,
     /// The card points each side took in the tricks of the real deal before the line's first.
     before: ByTeam<u16>,
+    /// The deal's trump suit, if it has one.
+    pub trump: Option<Suit>,
 }
 
 impl LineView {
-    /// The view of `line`, on the deal whose tricks were `played`: it opens on the line's
-    /// first trick.
-    pub fn of(line: ExpertLine, played: &[DoneTrick]) -> LineView {
-        let before = points(played.iter().take(line.from.saturating_sub(1)));
-        LineView { line, before }
+    /// The view of `line`, on the finished deal `deal`: it opens on the line's first trick.
+    pub fn of(line: ExpertLine, deal: &DealResult) -> LineView {
+        let before = points(deal.tricks.iter().take(line.from.saturating_sub(1)));
+        let trump = deal.contract.and_then(|c| c.trump().suit());
+        LineView { line, before, trump }
     }
 
     /// Left and right go through the tricks of the line; true when the trick shown changed.

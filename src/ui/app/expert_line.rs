@@ -27,7 +27,7 @@ impl App {
         let Some(Some(analysis)) = self.analysis(&deal.record) else { return };
         match ExpertLine::after_first_mistake(&deal.record, analysis) {
             Some(line) => {
-                let view = LineView::of(line, &deal.tricks);
+                let view = LineView::of(line, deal);
                 self.popups.push(Popup::ExpertLine(Box::new(view)));
             }
             None => {

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::card::{self, Highlight};
+use super::card::{self, Highlight, TrumpsOf};
 use super::{Ctx, put, scrolled, span};
 use crate::game::DealResult;
 use crate::rules::{DoneTrick, Seat, Team};
@@ -382,15 +382,15 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
         put(buf, inner, 0, &Line::from(span(w.t(T::NoTrickYet), ctx.theme.text)));
         return;
     };
-    done_trick(ctx, &d, inner, buf);
+    done_trick(ctx, &d, TrumpsOf::Table, inner, buf);
 }
 
 /// The rows a finished trick takes: who took it, then its four cards in a cross.
 const TRICK_ROWS: u16 = 12;
 
 /// A finished trick at the top of `area`: who took it with its points, then each card in front
-/// of the seat that played it, the winner's marked.
-fn done_trick(ctx: &Ctx<'_>, d: &DoneTrick, area: Rect, buf: &mut Buffer) {
+/// of the seat that played it, the winner's marked, the trumps of the deal of `trumps`.
+fn done_trick(ctx: &Ctx<'_>, d: &DoneTrick, trumps: TrumpsOf, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let taken = format!(
         "{} {} {} ({})",
@@ -409,7 +409,7 @@ fn done_trick(ctx: &Ctx<'_>, d: &DoneTrick, area: Rect, buf: &mut Buffer) {
             Seat::West => (cx.saturating_sub(14), top + 3),
             Seat::East => (cx + 7, top + 3),
         };
-        let highlight = Highlight { marked: seat == d.winner, ..Highlight::default() };
+        let highlight = Highlight { marked: seat == d.winner, trumps, ..Highlight::default() };
         card::face(ctx, buf, x, y, c, highlight, area, card::SMALL);
     }
 }
@@ -439,7 +439,7 @@ pub fn expert_line(ctx: &mut Ctx<'_>, view: &LineView, screen: Rect, buf: &mut B
     y += 1;
     if y < inner.height {
         let area = Rect { y: inner.y + y, height: TRICK_ROWS.min(inner.height - y), ..inner };
-        done_trick(ctx, trick, area, buf);
+        done_trick(ctx, trick, TrumpsOf::Deal(view.trump), area, buf);
     }
     y += TRICK_ROWS;
     let points = view.points();
