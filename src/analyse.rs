@@ -90,6 +90,7 @@ fn review_json(r: &Review, meanings: &[Meaning]) -> serde_json::Value {
         "played": r.played.to_string(),
         "advised": r.advice.action.to_string(),
         "cost": cost,
+        "on_the_deal": r.on_the_deal,
         "mistake": r.mistake().is_some(),
         "reason": reason_json(r.advice.reason),
         "advice": advice_json(&r.advice),
@@ -170,6 +171,11 @@ fn write_text(
             w.action(r.played),
             w.action(r.advice.action)
         )?;
+        if r.played != r.advice.action
+            && let Some(d) = r.on_the_deal
+        {
+            writeln!(out, "           {}", w.on_the_deal(d))?;
+        }
         writeln!(out, "           {}", w.reason(r.advice.reason))?;
         if let (Action::Bid(_), Some(m)) = (r.played, meanings.get(r.index)) {
             writeln!(out, "           shows: {}", w.meaning(m))?;
@@ -299,8 +305,9 @@ mod tests {
         assert!(lines[1].starts_with("  Every hand seen, perfect play: the takers make "), "{out}");
         let decisions = souths_decisions(&record);
         let meanings = meanings(&record);
-        // Each decision takes two lines, its verdict and the expert's reason; a call a third,
-        // what it shows under the convention.
+        // Each decision takes two lines, its verdict and the expert's reason, and one between
+        // them when it is not the expert's choice; a call one more, what it shows under the
+        // convention.
         let mut at_line = 2;
         for (index, action) in &decisions {
             let at = format!("{} {index}", kind(*action));
@@ -309,8 +316,20 @@ mod tests {
                 verdict.starts_with(&format!("  {at:<8} played {:<8}", WORDS.action(*action))),
                 "{out}"
             );
-            assert!(lines[at_line + 1].starts_with("           "), "{out}");
-            at_line += 2;
+            at_line += 1;
+            // A choice that is not the expert's: what it changed on the real deal, exact.
+            if !verdict.ends_with(" same") {
+                let changed = lines[at_line];
+                assert!(
+                    changed == "           No effect on this deal"
+                        || changed.starts_with("           On this deal, every hand seen: "),
+                    "{out}"
+                );
+                assert!(!changed.contains('±'), "{out}");
+                at_line += 1;
+            }
+            assert!(lines[at_line].starts_with("           "), "{out}");
+            at_line += 1;
             if let Action::Bid(_) = action {
                 let shows = format!("           shows: {}", WORDS.meaning(&meanings[*index]));
                 assert_eq!(lines[at_line], shows, "{out}");

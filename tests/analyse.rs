@@ -10,10 +10,11 @@ use contree::analyse::{Options, run};
 use contree::bots::expert::Budget;
 use contree::bots::protocol::{Service, advise_request_json, answer};
 use contree::bots::{Decision, Level};
-use contree::game::{Game, GameOptions, Phase};
+use contree::game::{Game, GameOptions, Phase, Replay};
 use contree::personas::BiddingStyle;
-use contree::rules::{BySeat, DealRecord, Seat};
+use contree::rules::{BySeat, Card, DealRecord, Seat, Team};
 use contree::score::ScoreStatus;
+use contree::search::{Position, Solver};
 use proptest::prelude::*;
 
 /// A tiny budget: the equality holds for any, and the test stays quick.
@@ -255,4 +256,54 @@ fn the_json_never_writes_minus_nought_and_the_text_rounds_as_the_table_does() {
     let text = contree(&["analyse", "--worlds", &worlds], &records);
     assert!(text.contains("Clear mistakes cost 0 ± 0\n"), "{text}");
     assert!(!text.contains("−0"), "{text}");
+}
+
+/// The deal of `record` with its play cut after card `index` and `card` played there, the rest
+/// played by the solver with every hand known, as `contree score` scores it: `team`'s score
+/// less the other team's.
+fn double_dummy_from(record: &DealRecord, index: usize, card: Card, team: Team) -> i64 {
+    let mut cut =
+        DealRecord { play: record.play[..index].to_vec(), claimed: None, ..record.clone() };
+    cut.play.push(card);
+    let game = Replay::new(&cut).and_then(Replay::finish).expect("a legal start");
+    let play = game.deal().play.as_ref().expect("the play");
+    let mut pos = Position::from_card_play(play).expect("a position");
+    let mut solver = Solver::new();
+    while !pos.is_over() {
+        let (best, _) = solver.best_card(&pos).expect("solved").expect("a card");
+        cut.play.push(best);
+        pos.play(best);
+    }
+    let score = cut.score().expect("a whole deal").score;
+    i64::from(score[team]) - i64::from(score[team.other()])
+}
+
+#[test]
+fn on_the_deal_is_what_the_choice_changed_on_the_real_hands_played_double_dummy() {
+    let deals = played_deals(10, 900);
+    let records: Vec<&DealRecord> = deals.iter().map(|(r, _)| r).collect();
+    let (mut cards, mut calls) = (0, 0);
+    for (record, analysis) in records.iter().zip(analysed(&records)) {
+        for d in analysis["decisions"].as_array().expect("decisions") {
+            let on_the_deal = &d["on_the_deal"];
+            if d["played"] == d["advised"] {
+                assert_eq!(on_the_deal, 0, "no effect when the choices agree: {d}");
+                continue;
+            }
+            let Some(figure) = on_the_deal.as_i64() else { continue };
+            if d["kind"] == "call" {
+                calls += 1;
+                continue;
+            }
+            let index = d["index"].as_u64().expect("an index") as usize;
+            let card =
+                |key: &str| d[key].as_str().expect("a card").parse::<Card>().expect("a card");
+            let team = Seat::South.team();
+            let advised = double_dummy_from(record, index, card("advised"), team);
+            let played = double_dummy_from(record, index, card("played"), team);
+            assert_eq!(figure, advised - played, "{d}");
+            cards += 1;
+        }
+    }
+    assert!(cards > 3 && calls > 0, "{cards} cards and {calls} calls with a figure");
 }

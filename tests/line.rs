@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use contree::bots::Level;
+use contree::bots::expert::Budget;
 use contree::game::{Game, GameOptions, Phase};
 use contree::line::LineMode;
 use contree::line::parse::{self, Kind, NoWord, WORDS};
@@ -31,6 +32,7 @@ const LINE_MODES: &[Mode] = &[
     Mode::History,
     Mode::Review,
     Mode::Tricks,
+    Mode::ExpertLine,
     Mode::DealDone,
     Mode::Confirm,
     Mode::Players,
@@ -518,6 +520,10 @@ fn a_contre_is_confirmed_and_a_card_taken_back() {
     );
 }
 
+/// South's claim refused in the game of the test below, where East-West hold the contract.
+const CLAIM_REFUSED: &str =
+    "Your side is not sure of every trick left: the takers can still take one.";
+
 #[test]
 fn a_claim_is_a_word_answered_on_souths_turn_to_play_and_refused_otherwise() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -531,9 +537,11 @@ fn a_claim_is_a_word_answered_on_souths_turn_to_play_and_refused_otherwise() {
         g.phase() == Phase::Playing && g.to_act() == Some(Seat::South)
     });
     let held = line.game().map(|g| g.deal().hands()[Seat::South]);
+    let takers = line.game().and_then(|g| g.deal().contract()).map(|c| c.team());
+    assert_eq!(takers, Some(Team::EW), "South defends");
     line.input("revendiquer");
     let answer = line.take_said();
-    assert_eq!(answer[0], "The defence can still take a trick.", "{answer:?}");
+    assert_eq!(answer[0], CLAIM_REFUSED, "{answer:?}");
     assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), held, "nothing played");
 }
 
@@ -785,4 +793,109 @@ fn a_deal_s_result_is_said_once_and_the_expert_s_when_it_comes() {
         assert!(theirs > at, "{said:#?}");
         assert!(said[theirs].contains(" to ") || said[theirs].contains(" à "), "{}", said[theirs]);
     }
+}
+
+/// The first deal of seed 5 played in `lang` (South typing its first legal card), then its
+/// analysis asked and said: the lines said for it.
+fn first_deal_analysed(lang: Lang) -> (LineMode, Vec<String>) {
+    first_deal_of_seed_analysed(lang, 5)
+}
+
+/// [`first_deal_analysed`] with the game of `seed`.
+fn first_deal_of_seed_analysed(lang: Lang, seed: u64) -> (LineMode, Vec<String>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let config = Config { budget: Budget::worlds(4), ..config(lang, seed) };
+    let mut line = LineMode::new(config, true, &[]);
+    play(&mut line, &store, lang, |g| !g.history().is_empty());
+    line.input(if lang == Lang::En { "analysis" } else { "analyse" });
+    loop {
+        let asked = effects::apply_effects(&mut line, &store);
+        if asked.is_empty() {
+            break;
+        }
+        for a in asked.into_iter().filter_map(effects::think) {
+            line.answer(a);
+        }
+    }
+    let said = line.take_said();
+    (line, said)
+}
+
+#[test]
+fn the_analysis_says_what_each_choice_changed_on_the_real_deal_apart_from_its_cost() {
+    for (lang, on_this_deal, no_effect) in [
+        (Lang::En, "On this deal, every hand seen: ", "No effect on this deal."),
+        (Lang::Fr, "Sur cette donne, toutes les mains vues : ", "Sans effet sur cette donne."),
+    ] {
+        let (_, said) = first_deal_analysed(lang);
+        // Each decision that is not the expert's is followed by what it changed on the deal.
+        let differ: Vec<usize> = (0..said.len())
+            .filter(|&i| {
+                let l = &said[i];
+                let decision =
+                    ["Trick", "Pli", "Call:", "Enchère"].iter().any(|w| l.starts_with(w));
+                decision && !(l.contains(", same.") || l.contains(", idem."))
+            })
+            .collect();
+        assert!(!differ.is_empty(), "{said:#?}");
+        for i in differ {
+            let next = &said[i + 1];
+            let exact = next
+                .strip_prefix(on_this_deal)
+                .is_some_and(|f| !f.contains('±') && f.ends_with('.'));
+            assert!(exact || next == no_effect, "{next:?} after {:?}", said[i]);
+        }
+    }
+}
+
+#[test]
+fn the_experts_line_is_followed_a_trick_at_a_time_after_the_analysis() {
+    for (lang, head, end) in [
+        (Lang::En, "The expert's line from trick ", "The end of the line."),
+        (Lang::Fr, "La ligne de l'expert depuis le pli ", "La fin de la ligne."),
+    ] {
+        // South's first clear mistake in its cards, in the game of seed 8, is in trick 3.
+        let (mut line, _) = first_deal_of_seed_analysed(lang, 8);
+        line.input(if lang == Lang::En { "line" } else { "ligne" });
+        let said = line.take_said();
+        assert!(said[0].starts_with(head), "{said:?}");
+        // Spoken, the expert's card is named with its article, South's after "your".
+        let seen = match lang {
+            Lang::En => ["every hand seen: the "].as_slice(),
+            Lang::Fr => &["mains vues : le ", "mains vues : la ", "mains vues : l'"],
+        };
+        assert!(seen.iter().any(|s| said[0].contains(s)), "{said:?}");
+        let from: usize = said[0][head.len()..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a trick number");
+        // The trick the line starts in, then one a `next`, to the last, then its end.
+        let trick = |n: usize| match lang {
+            Lang::En => format!("Trick {n}, "),
+            Lang::Fr => format!("Pli {n}, "),
+        };
+        assert!(said[1].starts_with(&trick(from)), "{said:?}");
+        for n in from + 1..=8 {
+            line.input(if lang == Lang::En { "next" } else { "suivant" });
+            let said = line.take_said();
+            assert!(said[0].starts_with(&trick(n)), "{said:?}");
+        }
+        line.input("next");
+        assert_eq!(line.take_said(), [end]);
+    }
+}
+
+#[test]
+fn the_experts_line_waits_for_the_analysis() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    line.take_said();
+    line.input("next");
+    assert_eq!(line.take_said(), ["No line to follow: line, once a deal is analysed."]);
+    play(&mut line, &store, Lang::En, |g| !g.history().is_empty());
+    line.input("line");
+    assert_eq!(line.take_said(), ["The line follows the analysis: analysis, then line."]);
 }

@@ -280,7 +280,7 @@ fn a_claim_the_defence_can_beat_is_refused_and_play_goes_on() {
     t.wait_for("[Claim (r)]");
     // Seven cards each: East and West still hold tricks.
     t.send("r");
-    t.wait_for("The defence can still take a trick");
+    t.wait_for("the defence can still take one");
     assert!(t.contents().contains("▶ Your turn"), "still South's turn:\n{}", t.contents());
     t.send("\r");
     t.wait_for_any(&["tricks: us 2", "tricks: us 1, them 1"]);

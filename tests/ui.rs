@@ -1143,6 +1143,22 @@ fn contre_offered(lang: Lang) -> App {
     app
 }
 
+/// East's 90 hearts played, South passing at every turn, and South's first card to play.
+fn defending(lang: Lang) -> App {
+    let mut app = contre_offered(lang);
+    for _ in 0..8 {
+        if app.south_to_play() {
+            break;
+        }
+        if app.south_to_bid() {
+            ch(&mut app, 'p');
+        }
+        settle(&mut app);
+    }
+    assert!(app.south_to_play(), "South plays in defence");
+    app
+}
+
 #[test]
 fn south_contres_an_opponents_bid_and_the_bubbles_say_so() {
     use contree::rules::Call;
@@ -1554,6 +1570,18 @@ fn new_screens_and_popups() {
         let mut app = playing(l);
         ch(&mut app, 'r');
         assert!(app.status().is_some(), "East and West can still take a trick");
+        app
+    });
+    // South in defence claims: the refusal speaks of the takers.
+    snapshot_all("claim_refused_defending", |l| {
+        let mut app = defending(l);
+        ch(&mut app, 'r');
+        let said = app.status().unwrap_or_default();
+        let takers = match l {
+            Lang::En => "the takers can still take one",
+            Lang::Fr => "les preneurs peuvent en faire un",
+        };
+        assert!(said.contains(takers), "{said}");
         app
     });
     snapshot_all("menu", |l| {
@@ -1976,7 +2004,11 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
 
 /// A finished deal under review, its analysis asked and not in yet, scrolled down to it.
 fn analysing(lang: Lang) -> App {
-    let mut app = finished_deal(lang);
+    analysing_of(finished_deal(lang))
+}
+
+/// [`analysing`] from the finished deal of `app`, its summary open.
+fn analysing_of(mut app: App) -> App {
     ch(&mut app, 'H');
     key(&mut app, KeyCode::Enter);
     draw(&mut app, 80, 24);
@@ -2035,6 +2067,112 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
         modifiers: KeyModifiers::NONE,
     }));
     assert!(scroll(&app) < before || before == 0);
+}
+
+/// The review of [`analysing_of`]'s deal, its analysis in (the one `analysis` keeps, made the
+/// first time), then the expert's line opened over it with `l`.
+fn expert_line_of(
+    app: App,
+    analysis: &mut Option<Option<contree::bots::expert::DealAnalysis>>,
+) -> App {
+    let mut app = analysing_of(app);
+    assert_eq!(answer_analysis(&mut app, analysis), 1);
+    ch(&mut app, 'l');
+    assert_eq!(app.mode(), contree::ui::keymap::Mode::ExpertLine, "the deal has a clear mistake");
+    app
+}
+
+/// The trick of the expert's line shown, from 0.
+fn line_step(app: &App) -> Option<usize> {
+    match app.popups.last() {
+        Some(Popup::ExpertLine(v)) => Some(v.line.step),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
+    use contree::ui::keymap::Mode;
+    let mut analysis = None;
+    snapshot_all("expert_line", |l| expert_line_of(finished_deal(l), &mut analysis));
+    // In ASCII, a trick on: both buttons live.
+    let mut app = expert_line_of(finished_deal_of(playing_of(seated(ascii(Lang::Fr)))), &mut None);
+    key(&mut app, KeyCode::Right);
+    insta::assert_snapshot!("expert_line_ascii_fr", draw(&mut app, 80, 24).backend());
+
+    // Before the analysis is in, `l` opens nothing and the footer does not offer it.
+    let mut app = analysing(Lang::En);
+    let footer = |app: &mut App| footer_row(&draw(app, 120, 40));
+    assert!(!footer(&mut app).contains("the expert's line"), "{}", footer(&mut app));
+    ch(&mut app, 'l');
+    assert_eq!(app.mode(), Mode::Review);
+    assert_eq!(answer_analysis(&mut app, &mut analysis), 1);
+    assert!(footer(&mut app).contains(" l  the expert's line"), "{}", footer(&mut app));
+    ch(&mut app, 'l');
+    assert_eq!(line_step(&app), Some(0));
+    let tricks = match app.popups.last() {
+        Some(Popup::ExpertLine(v)) => v.line.tricks.len(),
+        _ => 0,
+    };
+    assert!(tricks > 1, "a line of {tricks} tricks");
+    // ← and → (h and l too) go through the tricks, no further than the line's ends.
+    key(&mut app, KeyCode::Left);
+    assert_eq!(line_step(&app), Some(0));
+    key(&mut app, KeyCode::Right);
+    assert_eq!(line_step(&app), Some(1));
+    ch(&mut app, 'h');
+    assert_eq!(line_step(&app), Some(0));
+    ch(&mut app, 'l');
+    assert_eq!(line_step(&app), Some(1));
+    for _ in 0..10 {
+        ch(&mut app, 'l');
+    }
+    assert_eq!(line_step(&app), Some(tricks - 1));
+    // At its end, the card points of the real deal before the line and of the line are the
+    // deal's whole.
+    if let Some(Popup::ExpertLine(v)) = app.popups.last() {
+        let p = v.points();
+        assert!([162, 252].contains(&(p[Team::NS] + p[Team::EW])), "{p:?}");
+    }
+    // The buttons do as the keys do; at the line's last trick, there is none to go on.
+    draw(&mut app, 80, 24);
+    assert!(app.hits.area_of(Hit::Later).is_none(), "the last trick has no next");
+    click(&mut app, Hit::Earlier);
+    assert_eq!(line_step(&app), Some(tricks - 2));
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Later);
+    assert_eq!(line_step(&app), Some(tricks - 1));
+    for _ in 0..10 {
+        key(&mut app, KeyCode::Left);
+    }
+    draw(&mut app, 120, 40);
+    assert!(app.hits.area_of(Hit::Earlier).is_none(), "the first trick has no previous");
+    click(&mut app, Hit::Later);
+    assert_eq!(line_step(&app), Some(1));
+    // Esc goes back to the review, the line closed.
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), Mode::Review);
+    assert_eq!(line_step(&app), None);
+    // The trumps marked are the reviewed deal's, whatever the deal at the table: here the next,
+    // still in its auction.
+    let mut app = finished_deal(Lang::En);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    ch(&mut app, 'H');
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(answer_analysis(&mut app, &mut analysis), 1);
+    ch(&mut app, 'l');
+    assert_eq!(line_step(&app), Some(0));
+    let shown = rows_of(&draw(&mut app, 80, 24)).concat();
+    assert!(shown.contains("10  ★"), "the ten of spades, a trump: {shown}");
+    key(&mut app, KeyCode::Esc);
+    // The help lists the key.
+    let keys = help_keys(&mut app);
+    assert!(
+        keys.iter().any(|k| k.starts_with("l ") && k.ends_with("the expert's line")),
+        "{keys:#?}"
+    );
 }
 
 #[test]
@@ -2551,6 +2689,11 @@ fn in_ascii_every_screen_is_ascii_in_both_languages() {
             look("review", &app);
             key(&mut app, KeyCode::PageDown);
         }
+        // The expert's line over it.
+        ch(&mut app, 'l');
+        look("expert's line", &app);
+        key(&mut app, KeyCode::Right);
+        look("expert's line", &app);
         // The end of the game, with its statistics, and the statistics screen.
         let (mut over, _) = whole_game_of(seated(ascii(lang)));
         let game = over.game().cloned().expect("a finished game");

@@ -365,8 +365,23 @@ pub fn bid_out(
     style: BiddingStyle,
     rng: &mut impl rand::Rng,
 ) {
+    bid_out_by(auction, |seat, auction| {
+        decide_call(seat, hands[seat], auction, style, Bidding::NORMAL, rng)
+    });
+}
+
+/// [`bid_out`] without the wobble: each seat calls what the convention's count of its hand
+/// gives, the one auction the convention reaches on `hands`.
+pub fn bid_out_plain(auction: &mut Auction, hands: &BySeat<CardSet>, style: BiddingStyle) {
+    bid_out_by(auction, |seat, auction| {
+        convention_call(seat, hands[seat], auction, style, Bidding::NORMAL, 0)
+    });
+}
+
+/// The rest of `auction`, each seat calling what `call` gives it.
+fn bid_out_by(auction: &mut Auction, mut call: impl FnMut(Seat, &Auction) -> Call) {
     while let Some(seat) = auction.to_speak() {
-        let call = decide_call(seat, hands[seat], auction, style, Bidding::NORMAL, rng);
+        let call = call(seat, auction);
         // The convention's calls are legal; should one not be, a pass still ends the auction.
         if auction.try_call(call).is_err() {
             auction.call_unchecked(Call::Pass);

@@ -31,6 +31,8 @@ pub struct Deal {
     pub undos: u32,
     /// How many of South's calls and cards were made with the expert's hint in sight.
     pub hints: u32,
+    /// Where a claim played out the rest of the deal: the number of cards played before it.
+    pub claimed: Option<usize>,
 }
 
 impl Deal {
@@ -45,6 +47,7 @@ impl Deal {
             declared: BySeat([None; 4]),
             undos: 0,
             hints: 0,
+            claimed: None,
         }
     }
 
@@ -134,6 +137,7 @@ impl Deal {
             rules: Some(options.rules),
             declared: Declared(self.declared),
             game: Some(GameContext { target: options.target, before }),
+            claimed: self.claimed,
         }
     }
 }

@@ -29,7 +29,7 @@ pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal
 pub use errors::{GameError, UndoError};
 pub use finish::{DealResult, ExpertInSeat};
 pub use replay::{Replay, Turn};
-pub use save::{GameSave, LoadError, SAVE_VERSION};
+pub use save::{GameSave, LoadError, SAVE_VERSION, actions_check};
 pub use seating::{draw_players, new_game};
 pub use view::{SeatView, ViewError};
 
@@ -328,6 +328,16 @@ impl Game {
             event.deal_end = true;
         }
         Ok(event)
+    }
+
+    /// Notes that the cards played from now on are played out by a claim of the rest of the
+    /// tricks, not chosen by their seats: the deal's record says so
+    /// ([`DealRecord::played_out`](crate::rules::DealRecord::played_out)). Only during the
+    /// play, and once a deal.
+    pub fn claim_rest(&mut self) {
+        if self.phase() == Phase::Playing && self.deal.claimed.is_none() {
+            self.deal.claimed = Some(self.deal.played().len());
+        }
     }
 
     /// Takes back the last action of the deal, if `seat` did it: the deal is as it was just

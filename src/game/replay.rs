@@ -32,6 +32,17 @@ pub struct Turn {
     pub action: Action,
     /// Its position in the record: in `auction` for a call, in `play` for a card.
     pub index: usize,
+    /// Whether a claim played it out ([`DealRecord::played_out`]): then it is no decision of
+    /// its seat's.
+    pub claimed: bool,
+}
+
+impl Turn {
+    /// Whether the action was its seat's choice, one a review may grade: every call, and
+    /// every card but those a claim played out.
+    pub fn is_decision(&self) -> bool {
+        !self.claimed
+    }
 }
 
 impl Replay {
@@ -119,15 +130,19 @@ impl Replay {
             Some(play) => play.current_trick().to_play(),
             None => deal.auction.seat_of(index),
         });
-        Some(Turn { seat, action, index })
+        let claimed = matches!(action, Action::Play(_)) && self.record.played_out(index);
+        Some(Turn { seat, action, index, claimed })
     }
 
     /// Applies the record's next action, naming the rule when the game refuses it.
     pub fn advance(&mut self) -> Result<Event, RecordError> {
-        let Some(Turn { seat, action, index }) = self.next_turn() else {
+        let Some(Turn { seat, action, index, .. }) = self.next_turn() else {
             return Err(RecordError::bad_input(None, "the record has no action left"));
         };
         let game = &mut self.game;
+        if matches!(action, Action::Play(_)) && self.record.claimed == Some(index) {
+            game.claim_rest();
+        }
         let first_card = matches!(action, Action::Play(_)) && !game.deal.has_played(seat);
         if first_card
             && game.phase() == Phase::Playing

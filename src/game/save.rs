@@ -114,8 +114,9 @@ impl io::Write for Fnv {
 }
 
 /// The checksum of the calls, cards and declarations of `deals`, in order, as their record
-/// tokens: sixteen hexadecimal digits. A deal without declarations adds what it always added, so
-/// the checksums of saves written before declarations stay right.
+/// tokens, and where a claim played out the rest: sixteen hexadecimal digits. A deal without
+/// declarations or claim adds what it always added, so the checksums of saves written before
+/// them stay right.
 pub fn actions_check(deals: &[DealRecord]) -> String {
     use io::Write as _;
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
@@ -131,6 +132,10 @@ pub fn actions_check(deals: &[DealRecord]) -> String {
         if !d.declared.is_empty() {
             let _ = h.write_all(b"|");
             let _ = serde_json::to_writer(&mut h, &d.declared);
+        }
+        // Where a claim took over: what no review grades is part of what was played.
+        if let Some(k) = d.claimed {
+            let _ = write!(h, "|claimed {k}");
         }
         let _ = h.write_all(b"/");
     }
@@ -275,7 +280,11 @@ impl Game {
                 .chain(record.play.iter().map(|&c| Action::Play(c)));
             // The declarations written down are made as the play starts, before any card.
             let mut declared = record.declared.is_empty();
-            for action in actions {
+            let calls = record.auction.len();
+            for (k, action) in actions.enumerate() {
+                if record.claimed.is_some_and(|c| c + calls == k) {
+                    game.claim_rest();
+                }
                 if !declared && game.phase() == Phase::Playing {
                     declared = true;
                     game.declare_all(record, i)?;

@@ -24,11 +24,13 @@ use crate::bots::expert::holds;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
 use crate::session::Session;
+use crate::session::commands::Cmd;
 use crate::session::config::Config;
 use crate::session::controller::{Answered, Refused};
 use crate::session::effects::{Effect, Front};
 use crate::session::games::Resumable;
 use crate::session::report::{self, DealLine, Player, Summary};
+use crate::session::review::ExpertLine;
 use crate::session::settings::Settings;
 use crate::session::table::{Hint, Notice, Out, Table, TableMsg};
 use crate::session::work::Answer;
@@ -51,6 +53,8 @@ pub struct LineMode {
     pub quit: bool,
     /// The finished deal (from 0) whose analysis is awaited, to say it when it comes.
     analysing: Option<usize>,
+    /// The expert's line being followed, a trick at a time.
+    expert_line: Option<ExpertLine>,
     /// The table's revision whose turn was last said, so that it is said once.
     prompted: Option<u64>,
     /// The table's revision whose hint was last said.
@@ -72,6 +76,7 @@ impl LineMode {
             said: Vec::new(),
             quit: false,
             analysing: None,
+            expert_line: None,
             prompted: None,
             hinted: None,
             comparing: None,
@@ -218,6 +223,8 @@ impl LineMode {
             }
             Command::Deal(n) => self.say_deal(n),
             Command::Analysis(n) => self.ask_analysis(n),
+            Command::ExpertLine(n) => self.follow_line(n),
+            Command::Next => self.next_of_line(),
             Command::Hand | Command::Trick | Command::LastTrick | Command::Tricks => {
                 self.look(command);
             }
@@ -460,6 +467,52 @@ impl LineMode {
             self.say(say::analysing(w));
         }
         self.say_analysis();
+    }
+
+    /// The expert's line after the first clear mistake among South's cards in finished deal `n`
+    /// (the last when `None`), once the deal is analysed: its head, then its first trick.
+    fn follow_line(&mut self, n: Option<usize>) {
+        let w = self.words();
+        let finished = self.game().map_or(0, |g| g.history().len());
+        let n = n.unwrap_or(finished);
+        let Some(record) =
+            self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone())
+        else {
+            return self.say(say::not_now(w, self.no_such_deal(n), ""));
+        };
+        let line = match self.session.analysis(&record) {
+            Some(Some(a)) => ExpertLine::after_first_mistake(&record, a),
+            _ => return self.say(w.text(w.t(T::LineAnalysisFirst)).into_owned()),
+        };
+        self.expert_line = line;
+        match &self.expert_line {
+            Some(line) => {
+                let head = format!("{}.", w.expert_line_head(line));
+                self.say(w.text(&head).into_owned());
+                self.say_line_trick();
+            }
+            None => self.say(w.text(w.t(T::LineNoMistakeLine)).into_owned()),
+        }
+    }
+
+    /// The next trick of the expert's line, or that it is over.
+    fn next_of_line(&mut self) {
+        let w = self.words();
+        match self.expert_line.as_mut().map(|l| l.key(Cmd::Right)) {
+            None => self.say(w.text(w.t(T::LineNoLine)).into_owned()),
+            Some(true) => self.say_line_trick(),
+            Some(false) => self.say(w.text(&format!("{}.", w.t(T::ExpertLineEnd))).into_owned()),
+        }
+    }
+
+    /// The trick of the expert's line shown, whole.
+    fn say_line_trick(&mut self) {
+        let w = self.words();
+        let Some((number, trick)) = self.expert_line.as_ref().and_then(|l| l.shown()) else {
+            return;
+        };
+        let said = say::trick_whole(w, number, trick);
+        self.say(said);
     }
 
     /// The analysis awaited, once it is in.

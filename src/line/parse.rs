@@ -43,6 +43,10 @@ pub enum Command {
     Deal(usize),
     /// Ask the expert's analysis of a finished deal (from 1), the last one by default.
     Analysis(Option<usize>),
+    /// Follow the expert's line after the first clear mistake of the last deal, or of one.
+    ExpertLine(Option<usize>),
+    /// The next trick of the expert's line.
+    Next,
     /// Say who plays at the table.
     Players,
     /// Say the rules of the game.
@@ -246,6 +250,9 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["deal" | "donne", n] => Command::Deal(number(n)?),
         ["analysis" | "analyse" | "analyze"] => Command::Analysis(None),
         ["analysis" | "analyse" | "analyze", n] => Command::Analysis(Some(number(n)?)),
+        ["line" | "ligne"] => Command::ExpertLine(None),
+        ["line" | "ligne", n] => Command::ExpertLine(Some(number(n)?)),
+        ["next" | "suivant" | "suite"] => Command::Next,
         ["players" | "joueurs" | "who"] => Command::Players,
         ["rules" | "regles" | "regle"] => Command::Rules,
         ["help" | "aide" | "commands" | "commandes"] => Command::Help,
@@ -312,6 +319,10 @@ pub enum Kind {
     Deal,
     /// An analysis.
     Analysis,
+    /// The expert's line.
+    ExpertLine,
+    /// Its next trick.
+    Next,
     /// The players.
     Players,
     /// The rules.
@@ -358,6 +369,8 @@ impl Command {
             Command::History => Kind::History,
             Command::Deal(_) => Kind::Deal,
             Command::Analysis(_) => Kind::Analysis,
+            Command::ExpertLine(_) => Kind::ExpertLine,
+            Command::Next => Kind::Next,
             Command::Players => Kind::Players,
             Command::Rules => Kind::Rules,
             Command::Help => Kind::Help,
@@ -468,6 +481,19 @@ pub const WORDS: &[Word] = &[
         ],
     },
     Word {
+        kind: Kind::ExpertLine,
+        said: ["line, line 2", "ligne, ligne 2"],
+        does: [
+            "after the analysis, the rest of the deal from your first clear mistake in your cards, as the solver plays it seeing every hand",
+            "après l'analyse, la suite de la donne depuis votre première erreur nette dans vos cartes, comme la joue le solveur qui voit toutes les mains",
+        ],
+    },
+    Word {
+        kind: Kind::Next,
+        said: ["next", "suivant"],
+        does: ["the next trick of that line", "le pli suivant de cette ligne"],
+    },
+    Word {
         kind: Kind::Players,
         said: ["players", "joueurs"],
         does: ["who plays at the table", "qui est à la table"],
@@ -567,6 +593,7 @@ pub fn word_for(
         (Mode::GameOver, Cmd::Act) => Kind::New,
         (Mode::History, Cmd::Act) => Kind::Deal,
         (Mode::Tricks, Cmd::Left | Cmd::Right) => Kind::Tricks,
+        (Mode::ExpertLine, Cmd::Left | Cmd::Right) => Kind::Next,
         (
             Mode::Bidding | Mode::Playing | Mode::Declare,
             Cmd::Left | Cmd::Right | Cmd::Up | Cmd::Down,
@@ -604,6 +631,7 @@ pub fn word_for(
         (_, Cmd::Hint) => Kind::Hint,
         (_, Cmd::Claim) => Kind::Claim,
         (_, Cmd::PlayAgain) => Kind::PlayAgain,
+        (_, Cmd::ExpertLine) => Kind::ExpertLine,
         (_, Cmd::Quit) => Kind::Quit,
     })
 }

@@ -615,6 +615,10 @@ pub fn analysis(w: Words, a: &DealAnalysis, record: &DealRecord) -> Vec<String> 
             }
         }
         lines.push(format!("{}.", capital(&line)));
+        // What it changed on the real deal, apart from what it cost over the worlds weighed.
+        if let Some(diff) = d.on_the_deal {
+            lines.push(format!("{}.", w.on_the_deal(diff)));
+        }
         // The options' worths, best first, in a sentence apart from the cost.
         if !d.agrees() && !d.options.is_empty() {
             lines.push(format!("{}.", w.weighed(&d.options)));
@@ -662,6 +666,7 @@ mod tests {
             played: Action::Bid(Call::Pass),
             advice,
             cost: Some(Cost { mean: 23.0, se: 8.0, worlds: 32 }),
+            on_the_deal: None,
         };
         let a = DealAnalysis { seat: Seat::South, reviews: vec![review], double_dummy: None };
         // A record without its auction: no call's meaning to say.
@@ -673,6 +678,7 @@ mod tests {
             rules: None,
             declared: Default::default(),
             game: None,
+            claimed: None,
         };
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let said = analysis(en, &a, &record);

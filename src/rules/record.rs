@@ -39,6 +39,11 @@ pub struct DealRecord {
     /// Target and totals before the deal, when the record belongs to a game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameContext>,
+    /// Where a claim played out the rest of the deal: the index in `play` of its first card,
+    /// whose seat claimed every trick left for its side. The cards from there on were played
+    /// for their seats, none of them chosen ([`DealRecord::played_out`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<usize>,
 }
 
 /// A record as written, before its tokens are checked. Tokens are borrowed from the input
@@ -59,6 +64,8 @@ pub struct RawRecord<'a> {
     declared: Option<Object<DeclaredTokens>>,
     #[serde(default)]
     game: Option<Object<GameContext>>,
+    #[serde(default)]
+    claimed: Option<usize>,
 }
 
 /// A value that is written as a JSON object, never as an array: serde reads a struct from
@@ -220,7 +227,15 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
                 })?,
             _ => Declared::default(),
         };
-        Ok(DealRecord { dealer, hands, auction, play, rules, declared, game })
+        // A claim plays out at least one card of the record.
+        if let Some(k) = raw.claimed.filter(|&k| k >= play.len()) {
+            return Err(RecordError::bad_input(
+                None,
+                format!("the claim starts at card {k}, after the last card played"),
+            ));
+        }
+        let claimed = raw.claimed;
+        Ok(DealRecord { dealer, hands, auction, play, rules, declared, game, claimed })
     }
 }
 
@@ -307,6 +322,12 @@ impl DealRecord {
     /// The hands as card sets.
     pub fn hand_sets(&self) -> BySeat<CardSet> {
         self.hands.clone().map(|h| h.into_iter().collect())
+    }
+
+    /// Whether card `index` of `play` was played out by a claim rather than chosen by its seat:
+    /// no decision of anyone's, so that no review grades it.
+    pub fn played_out(&self, index: usize) -> bool {
+        self.claimed.is_some_and(|k| index >= k)
     }
 
     /// The rules of the record (the defaults when absent).

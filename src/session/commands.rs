@@ -40,6 +40,9 @@ pub enum Mode {
     Help,
     /// Who holds what: each other seat's chance to hold each card South has not seen.
     Holds,
+    /// The expert's line from South's first clear card mistake of the deal under review, one
+    /// trick at a time.
+    ExpertLine,
     /// The rules screen.
     Rules,
     /// The settings screen.
@@ -105,6 +108,8 @@ pub enum Cmd {
     Claim,
     /// Play the deal under review again.
     PlayAgain,
+    /// Follow the expert's line from South's first clear card mistake of the deal under review.
+    ExpertLine,
     /// Close the top popup, go back.
     Close,
     /// Save and quit.
@@ -165,6 +170,9 @@ pub struct Context<'a> {
     pub next_exercise: bool,
     /// Whether the history may show other games than the one at the table.
     pub other_games: bool,
+    /// Whether the deal under review has its analysis in, with a clear mistake among South's
+    /// cards for the expert's line to start from.
+    pub expert_line: bool,
 }
 
 /// Whether `cmd` applies in `mode`.
@@ -182,6 +190,9 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
     }
     if cmd == Cmd::PlayAgain {
         return if at.may_play_again { Now } else { Availability::NotNow(None) };
+    }
+    if cmd == Cmd::ExpertLine {
+        return if at.expert_line { Now } else { Availability::NotNow(None) };
     }
     // An exercise is a position to choose in, not a game: nothing is taken back, hinted,
     // read of who holds what, claimed or looked back over but its own deal's tricks, which

@@ -245,6 +245,10 @@ pub struct Graded {
     /// the expert's and was weighed; only a clear mistake ([`Cost::is_mistake`]) is shown as a
     /// cost, anything else as good as the expert's.
     pub cost: Option<Cost>,
+    /// What South's choice changed on the real deal, every hand known, the expert's choice
+    /// less South's, when it was not the expert's and the solver settled it: exact
+    /// ([`crate::bots::expert::Review::on_the_deal`]); 0 is no effect on this deal.
+    pub on_the_deal: Option<i32>,
     /// What South's call shows under the convention, for a call.
     pub meaning: Option<Meaning>,
     /// Every option the expert weighed, best mean first.
@@ -288,6 +292,7 @@ impl Analysis {
                 advised: r.advice.action,
                 reason: r.advice.reason,
                 cost: r.cost.filter(|_| r.played != r.advice.action),
+                on_the_deal: r.on_the_deal.filter(|_| r.played != r.advice.action),
                 meaning: match r.played {
                     Action::Bid(_) => meanings.get(r.index).cloned(),
                     Action::Play(_) => None,

@@ -6,9 +6,10 @@
 
 use super::commands::{Cmd, step};
 use super::work::{AnalysisRequest, Cancel};
+use crate::bots::expert::analysis::solver_line;
 use crate::bots::expert::{Budget, DealAnalysis};
-use crate::game::{Game, Phase};
-use crate::rules::DealRecord;
+use crate::game::{Action, Game, Phase};
+use crate::rules::{Card, DealRecord, DoneTrick};
 
 /// The most deal analyses kept: about a game's deals.
 const ANALYSES_KEPT: usize = 32;
@@ -143,4 +144,66 @@ impl Analyses {
             a.cancel.raise();
         }
     }
+}
+
+/// The rest of a finished deal from South's first clear mistake in its cards, played as the
+/// double-dummy solver plays it, every hand seen: the expert's card in place of South's, then
+/// the solver's best card for every seat, trick by trick, one trick shown at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpertLine {
+    /// The card South played, and the expert's in its place.
+    pub played: Card,
+    /// The expert's card.
+    pub advised: Card,
+    /// The number of the trick the line starts in, from 1.
+    pub from: usize,
+    /// The tricks of the line, from that one to the last.
+    pub tricks: Vec<DoneTrick>,
+    /// The trick shown, an index in `tricks`.
+    pub step: usize,
+}
+
+impl ExpertLine {
+    /// The line after the first card of `analysis` that is a clear mistake, on the deal of
+    /// `record`; `None` when South made no such mistake or the solver could not play it out.
+    pub fn after_first_mistake(record: &DealRecord, analysis: &DealAnalysis) -> Option<ExpertLine> {
+        card_mistakes(analysis).find_map(|(index, played, advised)| {
+            let tricks = solver_line(record, index, advised)?;
+            Some(ExpertLine { played, advised, from: index / 4 + 1, tricks, step: 0 })
+        })
+    }
+
+    /// Whether `analysis` has a line to offer: a clear mistake among South's cards, the line
+    /// played out from it once asked.
+    pub fn offered(analysis: &DealAnalysis) -> bool {
+        card_mistakes(analysis).next().is_some()
+    }
+
+    /// The trick shown, and its number in the deal, from 1.
+    pub fn shown(&self) -> Option<(usize, &DoneTrick)> {
+        self.tricks.get(self.step).map(|t| (self.from + self.step, t))
+    }
+
+    /// Left and right (`Cmd::Left`, `Cmd::Right`) go through the tricks of the line; true when
+    /// the trick shown changed.
+    pub fn key(&mut self, cmd: Cmd) -> bool {
+        let before = self.step;
+        match cmd {
+            Cmd::Left => self.step = self.step.saturating_sub(1),
+            Cmd::Right => self.step = (self.step + 1).min(self.tricks.len().saturating_sub(1)),
+            _ => {}
+        }
+        self.step != before
+    }
+}
+
+/// South's cards that `analysis` finds clear mistakes, in the order played: each with its index
+/// in the play, the card and the expert's in its place.
+fn card_mistakes(analysis: &DealAnalysis) -> impl Iterator<Item = (usize, Card, Card)> + '_ {
+    analysis.reviews.iter().filter(|r| r.mistake().is_some()).filter_map(|r| {
+        match (r.played, r.advice.action) {
+            (Action::Play(played), Action::Play(advised)) => Some((r.index, played, advised)),
+            _ => None,
+        }
+    })
 }

@@ -73,6 +73,7 @@ pub fn notice(w: Words, notice: Notice) -> String {
         }
         Notice::BotFailed(seat) => format!("{}{}{}", w.seat(seat), w.colon(), w.t(T::BotFailed)),
         Notice::Claimed(seat) => format!("{} {}", w.seat(seat), w.t(T::Claimed)),
-        Notice::ClaimRefused => w.t(T::ClaimRefused).to_string(),
+        Notice::ClaimRefused { defending: false } => w.t(T::ClaimRefusedTaking).to_string(),
+        Notice::ClaimRefused { defending: true } => w.t(T::ClaimRefusedDefending).to_string(),
     }
 }

@@ -110,8 +110,12 @@ pub enum Notice {
     /// The seat claimed the rest of the tricks, its side taking every one whatever the other
     /// does: the rest was played out at once.
     Claimed(Seat),
-    /// South's claim was refused: the defence can still take a trick.
-    ClaimRefused,
+    /// South's claim was refused: the other side can still take a trick, the takers when
+    /// `defending` (South's side defends), else the defence.
+    ClaimRefused {
+        /// Whether South's side is the defence.
+        defending: bool,
+    },
 }
 
 /// What a seat says, shown in a bubble by the seat.
@@ -452,7 +456,9 @@ impl Table {
             TableMsg::Hint => self.ask_hint(&mut out),
             TableMsg::Claim => {
                 if self.claim_allowed() && !self.claim(Seat::South, &mut out) {
-                    out.push(Out::Told(Notice::ClaimRefused));
+                    let takers = self.game.deal().contract().map(|c| c.team());
+                    let defending = takers.is_some_and(|t| t != Seat::South.team());
+                    out.push(Out::Told(Notice::ClaimRefused { defending }));
                 }
             }
             TableMsg::Timer => self.on_timer(&mut out),

@@ -3,9 +3,29 @@
 
 use crate::game::{DealResult, ExpertInSeat};
 use crate::rules::Team;
+use crate::session::review::ExpertLine;
 use crate::text::{Lang, T, Words, signed};
 
 impl Words {
+    /// The head of the expert's line: "The expert's line from trick 3, every hand seen: 10♥ in
+    /// place of your 8♠, then perfect play by all four" (the double-dummy solver's); spoken,
+    /// the first card has its article, "the ten of hearts in place of your eight of spades".
+    pub fn expert_line_head(self, line: &ExpertLine) -> String {
+        let advised =
+            if self.spoken { self.the_card(line.advised) } else { self.card(line.advised) };
+        let played = self.card(line.played);
+        self.out(match self.lang {
+            Lang::En => format!(
+                "The expert's line from trick {}, every hand seen: {advised} in place of your {played}, then perfect play by all four",
+                line.from
+            ),
+            Lang::Fr => format!(
+                "La ligne de l'expert depuis le pli {}, toutes les mains vues : {advised} à la place de votre {played}, puis jeu parfait des quatre",
+                line.from
+            ),
+        })
+    }
+
     /// A finished deal's result beside the expert's in South's seat, from North-South's side,
     /// a sentence each: "You: 160 – 100.", "The expert in your seat: 220 – 40.", "Difference:
     /// −60"; or, while the expert plays it, that it is thinking. Nothing for a deal not

@@ -91,7 +91,8 @@ texts! {
     ClaimKey => "claim the rest", "revendiquer le reste";
     ClaimButton => "Claim (r)", "Revendiquer (r)";
     Claimed => "claims the rest of the tricks", "revendique les plis restants";
-    ClaimRefused => "The defence can still take a trick", "La défense peut encore faire un pli";
+    ClaimRefusedTaking => "Your side is not sure of every trick left: the defence can still take one", "Votre camp n'a pas tous les plis sûrs : la défense peut en faire un";
+    ClaimRefusedDefending => "Your side is not sure of every trick left: the takers can still take one", "Votre camp n'a pas tous les plis sûrs : les preneurs peuvent en faire un";
     PlayAgainKey => "play it again", "la rejouer";
     PlayingAgain => "The deal played again: it counts neither in the game nor in the statistics", "La donne rejouée : elle ne compte ni dans la partie ni dans les statistiques";
     AgainOver => "The deal played again", "La donne rejouée";
@@ -105,6 +106,11 @@ texts! {
     HintThinking => "the expert is thinking…", "l'expert réfléchit…";
     HintFailed => "the expert could not answer", "l'expert n'a pas pu répondre";
     HoldsKey => "who holds what", "qui a quoi";
+    ExpertLineKey => "the expert's line", "la ligne de l'expert";
+    ExpertLineTitle => "The expert's line", "La ligne de l'expert";
+    ExpertLineFailed => "The solver could not play the expert's line out", "Le solveur n'a pas pu jouer la ligne de l'expert jusqu'au bout";
+    TrickBefore => "previous", "précédent";
+    TrickAfter => "next", "suivant";
     HoldsLegend => "Chance of each seat holding each card not seen; - : it cannot.", "Chance de chaque place d'avoir chaque carte non vue ; - : impossible.";
     HoldsTitle => "Who holds what", "Qui a quoi";
     HoldsThinking => "The expert is weighing its worlds…", "L'expert pèse ses mondes…";
@@ -318,6 +324,10 @@ texts! {
     LineNothingToDeclare => "There is nothing to declare now.", "Rien à annoncer maintenant.";
     LineNoQuestion => "No question is asked now.", "Aucune question en cours.";
     LineNoHint => "A hint is asked on your turn, once a turn.", "Un conseil se demande à votre tour, une fois par tour.";
+    LineNoMistakeLine => "No clear mistake among your cards in that deal: no line to follow.", "Aucune erreur nette parmi vos cartes dans cette donne : pas de ligne à suivre.";
+    LineAnalysisFirst => "The line follows the analysis: analysis, then line.", "La ligne suit l'analyse : analyse, puis ligne.";
+    LineNoLine => "No line to follow: line, once a deal is analysed.", "Pas de ligne à suivre : ligne, une fois une donne analysée.";
+    ExpertLineEnd => "The end of the line", "La fin de la ligne";
     LineNoClaim => "The rest of the tricks is claimed on your turn to play.", "Les plis restants se revendiquent à votre tour de jouer.";
     LineGameOn => "A new game comes once this one is over.", "Une nouvelle partie vient une fois celle-ci finie.";
     LineGameOver => "The game is over: say new for a new game, or quit.", "La partie est finie : dites nouvelle pour une nouvelle partie, ou quitter.";

@@ -32,6 +32,7 @@ use crate::stats::Stats;
 use crate::text::Words;
 
 mod again;
+mod expert_line;
 mod filed;
 mod holds;
 mod mouse;
@@ -205,6 +206,7 @@ impl App {
             practice: matches!(self.base, Screen::Practice(_)),
             next_exercise: matches!(&self.base, Screen::Practice(p) if p.answered().is_some()),
             other_games: self.filed_games() > 0,
+            expert_line: mode == Mode::Review && self.expert_line_offered(),
         };
         commands::availability(&at, mode, cmd)
     }
@@ -227,6 +229,7 @@ impl App {
             Some(Popup::GameOver) => return Mode::GameOver,
             Some(Popup::History(h)) if h.review.is_some() => return Mode::Review,
             Some(Popup::History(_)) => return Mode::History,
+            Some(Popup::ExpertLine(_)) => return Mode::ExpertLine,
             Some(Popup::Tricks(_)) => return Mode::Tricks,
             Some(Popup::Players | Popup::Seat(_)) => return Mode::Players,
             Some(Popup::Menu { .. }) => return Mode::Menu,
@@ -408,6 +411,7 @@ impl App {
                 }
             }
             Cmd::PlayAgain => self.play_reviewed_again(),
+            Cmd::ExpertLine => self.open_expert_line(),
             Cmd::Suspend => self.session.push(Effect::Suspend),
             Cmd::Help => self.toggle_popup(Popup::Help { scroll: 0 }),
             Cmd::History => match self.game() {
@@ -460,12 +464,7 @@ impl App {
             Mode::History => self.history_key(cmd),
             Mode::Settings => self.settings_key(cmd),
             Mode::Rules | Mode::Help | Mode::Review => self.scroll_key(cmd),
-            Mode::Tricks => {
-                let taken = self.table().map_or(0, |t| t.table().deal_tricks().len());
-                if let Some(Popup::Tricks(t)) = self.popups.last_mut() {
-                    t.key(cmd, taken);
-                }
-            }
+            Mode::Tricks | Mode::ExpertLine => self.step_popup(cmd),
             Mode::Menu => self.menu_key(cmd),
             Mode::Players if cmd == Cmd::Act => {
                 self.popups.pop();
@@ -555,7 +554,7 @@ impl App {
     }
 
     fn toggle_popup(&mut self, p: Popup) {
-        if self.popups.last().is_some_and(|top| top.same(p)) {
+        if self.popups.last().is_some_and(|top| top.same(&p)) {
             self.popups.pop();
         } else {
             self.popups.push(p);

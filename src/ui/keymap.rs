@@ -42,8 +42,8 @@ use Mode::*;
 const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
-    Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, Tricks, DealDone,
-    Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Practice,
+    Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, ExpertLine, Tricks,
+    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Practice,
 ];
 
 /// Every binding.
@@ -61,7 +61,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "←→ h l",
         cmd: Cmd::Left,
         label: T::Earlier,
-        modes: &[Tricks],
+        modes: &[Tricks, ExpertLine],
         footer: true,
     },
     Binding {
@@ -343,6 +343,16 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Review],
         footer: true,
     },
+    // After the analysis, the rest of the deal from South's first clear card mistake as
+    // perfect play goes, the expert's card in its place.
+    Binding {
+        keys: &[k('l')],
+        shown: "l",
+        cmd: Cmd::ExpertLine,
+        label: T::ExpertLineKey,
+        modes: &[Review],
+        footer: true,
+    },
     Binding {
         keys: &[code(KeyCode::PageUp), code(KeyCode::PageDown)],
         shown: "PgUp PgDn",
@@ -364,7 +374,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Close,
-        modes: &[Summary, History, Tricks, Players, Help, Holds],
+        modes: &[Summary, History, Tricks, ExpertLine, Players, Help, Holds],
         footer: true,
     },
     // At the table, Esc (or m) opens the menu: resume, settings, rules, help, save and quit.

@@ -3,11 +3,13 @@
 //! changes only through [`app::App::update`]: the [`crate::session::Session`], which holds the
 //! deal being played with [`table_screen::TableScreen`], the keys and clicks that drive it and
 //! the call of the auction whose meaning is read ([`auction`]);
-//! [`screen`], the screens and popups with their own cursors. [`view::render`] draws the app;
+//! [`screen`], the screens and popups with their own cursors (the expert's line with its own
+//! state, [`expert_line`]). [`view::render`] draws the app;
 //! [`run`] owns the terminal, the clock, the computer players' threads and the disk.
 
 pub mod app;
 pub mod auction;
+pub mod expert_line;
 pub mod holds;
 pub mod keymap;
 pub mod messages;

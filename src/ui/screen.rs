@@ -111,7 +111,7 @@ impl StartScreen {
 }
 
 /// A popup over the screen; `Esc` closes the top one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Popup {
     /// The summary of the deal just finished.
     DealEnd,
@@ -137,6 +137,9 @@ pub enum Popup {
     },
     /// Who holds what: the other seats' chances to hold each card South has not seen.
     Holds(super::holds::HoldsView),
+    /// Over a deal's review, the expert's line from South's first clear card mistake, one
+    /// trick at a time.
+    ExpertLine(Box<super::expert_line::LineView>),
     /// On the start screen, the question before a new game replaces the saved one, which is then
     /// filed as abandoned.
     ReplaceSaved,
@@ -144,8 +147,8 @@ pub enum Popup {
 
 impl Popup {
     /// Whether two popups are the same popup, whatever their cursors.
-    pub fn same(self, other: Popup) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    pub fn same(&self, other: &Popup) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
     }
 }
 
@@ -233,6 +236,10 @@ pub enum Hit {
     Hint,
     /// Claims the rest of the tricks.
     Claim,
+    /// The popup on top shows its trick before.
+    Earlier,
+    /// The popup on top shows its trick after.
+    Later,
 }
 
 /// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text

@@ -62,12 +62,12 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     }
     // A popup over the whole table takes the hint's rows too: no hint is for it.
     let over = Rect { height: body.height + hint_area.height, ..body };
-    for &p in &app.popups {
+    for p in &app.popups {
         // A popup takes every click: what is under it must not react.
         ctx.hits.push(over, Hit::Close);
         popups::draw(&mut ctx, p, popup_area(app, p, body, over), buf);
     }
-    let covered = app.popups.iter().any(|&p| popup_area(app, p, body, over) == over);
+    let covered = app.popups.iter().any(|p| popup_area(app, p, body, over) == over);
     if let Some(p) = hint.filter(|_| !covered) {
         p.render(hint_area, buf);
     }
@@ -178,7 +178,7 @@ fn footer_rank(mode: Mode, cmd: keymap::Cmd) -> u8 {
         // What decides the deal stays longest, then the ways to look back and to take back.
         Pass | Contre | Act => 7,
         NoTrump | AllTrump => 6,
-        History | PlayAgain => 6,
+        History | PlayAgain | ExpertLine => 6,
         Undo => 5,
         Menu | LastTrick => 4,
         // At the table, ↑ and ↓ read the auction: during it, a part of choosing a call, as the
@@ -244,7 +244,7 @@ const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
 /// felt, leaving the panel (contract, score, auction) in sight; the last trick also leaves
 /// South's hand in sight, for the next card is chosen while looking at it. The others take the
 /// whole of `over`: the body and the hint's rows.
-fn popup_area(app: &App, popup: Popup, body: Rect, over: Rect) -> Rect {
+fn popup_area(app: &App, popup: &Popup, body: Rect, over: Rect) -> Rect {
     if !matches!(app.screen(), Screen::Table | Screen::Practice(_)) {
         return over;
     }

@@ -104,6 +104,7 @@ pub fn random_record_with(seed: u64, rules: Option<Rules>) -> DealRecord {
         rules,
         declared,
         game: None,
+        claimed: None,
     }
 }
 

@@ -6,13 +6,14 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::advice::{Advice, Cost};
-use super::{Budget, advise_and_cost, with_solver};
-use crate::bots::Decision;
-use crate::game::{Action, Replay, SeatView};
+use super::stakes::{Stakes, outcome};
+use super::{Budget, STYLE, advise_and_cost, with_solver};
+use crate::bots::{Decision, bidding};
+use crate::game::{Action, Deal, Replay, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    BelotesDealt, BySeat, ByTeam, CardSet, Contract, DealRecord, DealTally, RecordError, Seat,
-    declarations_scored, score_deal,
+    BelotesDealt, BySeat, ByTeam, Card, CardSet, Contract, DealRecord, DealTally, DoneTrick,
+    RecordError, Seat, Team, declarations_scored, score_deal,
 };
 use crate::search::Position;
 
@@ -28,6 +29,13 @@ pub struct Review {
     /// What doing `played` rather than the advice cost, paired over the worlds weighed
     /// (nothing when they agree); `None` when `played` could not be weighed.
     pub cost: Option<Cost>,
+    /// What `played` rather than the advice changed on the real deal, every hand known: the
+    /// seat's side's score less the other side's, as the rule set scores the deal, with the
+    /// advised action less with the one played, the rest played double dummy (exact, no
+    /// error to show). For a call, the contract is the one the rest of the auction reaches
+    /// bid by the convention without its wobble ([`on_the_deal`]). 0 when the seat did what
+    /// the expert advises; `None` when the solver could not settle it within its budget.
+    pub on_the_deal: Option<i32>,
 }
 
 impl Review {
@@ -78,7 +86,8 @@ impl DealAnalysis {
     }
 }
 
-/// Reviews the deal of `record` from `seat`: each decision with `budget`, as the expert advises
+/// Reviews the deal of `record` from `seat`: each decision with `budget` (the cards a claim
+/// played out are none: [`Turn::is_decision`](crate::game::Turn::is_decision)), as the expert advises
 /// it at the table ([`advise_and_cost`]), stopping early when `cancel` is raised.
 /// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
 /// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at
@@ -95,9 +104,15 @@ pub fn analyse(
     let mut reviews = Vec::new();
     let mut replay = Replay::new(record)?;
     while let Some(turn) = replay.next_turn() {
-        if turn.seat == seat && !cancelled() {
+        if turn.seat == seat && turn.is_decision() && !cancelled() {
             let view = replay.view(seat);
-            let Some(r) = review(&view, turn.index, turn.action, budget, cancel) else { break };
+            let Some(mut r) = review(&view, turn.index, turn.action, budget, cancel) else {
+                break;
+            };
+            r.on_the_deal = match r.played == r.advice.action {
+                true => Some(0),
+                false => on_the_deal(record, replay.game().deal(), r.played, r.advice.action),
+            };
             reviews.push(r);
         }
         replay.advance()?;
@@ -123,7 +138,70 @@ fn review(
     // The expert reads neither the style nor the seed.
     let decision = Decision { view, style: BiddingStyle::Cautious, seed: 0, budget, cancel };
     let (advice, cost) = advise_and_cost(&decision, played)?;
-    Some(Review { index, played, advice, cost })
+    Some(Review { index, played, advice, cost, on_the_deal: None })
+}
+
+/// What `advised` rather than `played`, the action of the seat to act in `deal` (the real
+/// deal of `record` as it stood), changes on the real deal for that seat's side: its score
+/// less the other side's, as the rule set scores the deal, every hand known and the rest
+/// played double dummy. A card is valued by the solver from the position as it is. A call is
+/// followed by the rest of the auction as the convention bids it on the real hands, in the
+/// style the expert sees the other seats bid in and without the wobble
+/// ([`bidding::bid_out_plain`]): the real players may have bid otherwise, so this is the real
+/// deal's result of the contract that auction reaches, played from the opening lead (all
+/// pass: 0). `None` when the solver could not settle a position within
+/// [`DOUBLE_DUMMY_NODES`].
+pub fn on_the_deal(
+    record: &DealRecord,
+    deal: &Deal,
+    played: Action,
+    advised: Action,
+) -> Option<i32> {
+    let seat = deal.to_act()?;
+    let team = seat.team();
+    match (played, advised, &deal.play) {
+        (Action::Play(played), Action::Play(advised), Some(play)) => {
+            let contract = deal.contract()?;
+            let pos = Position::from_card_play(play).ok()?;
+            let values = with_solver(|solver| {
+                solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
+                solver.card_values(&pos).ok()
+            })?;
+            let stakes = stakes_of(record, &contract, team);
+            let worth = |card| values.get(card).map(|v| stakes.at(outcome(v, contract.team())));
+            Some(worth(advised)? - worth(played)?)
+        }
+        (Action::Bid(played), Action::Bid(advised), None) => {
+            let dealt = record.hand_sets();
+            let rules = record.rules();
+            let worth = |call| {
+                let mut auction = deal.auction.clone();
+                auction.try_call(call).ok()?;
+                bidding::bid_out_plain(&mut auction, &dealt, STYLE);
+                let Some(contract) = auction.contract() else { return Some(0) };
+                let leader = rules.after_dealer(record.dealer);
+                let pos = Position::new(dealt, contract.trump(), leader, rules).ok()?;
+                let value = with_solver(|solver| {
+                    solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
+                    solver.solve(&pos).ok()
+                })?;
+                Some(stakes_of(record, &contract, team).at(outcome(value, contract.team())))
+            };
+            Some(worth(advised)? - worth(played)?)
+        }
+        _ => None,
+    }
+}
+
+/// What `contract` is worth to `team` at each outcome on the real deal of `record`: its
+/// belotes as dealt and, in coinche, its declarations.
+fn stakes_of(record: &DealRecord, contract: &Contract, team: Team) -> Stakes {
+    let trump = contract.trump();
+    let dealt = record.hand_sets();
+    let declarations =
+        record.combinations(trump).map(|c| declarations_scored(&c, trump)).unwrap_or_default();
+    let belotes = BelotesDealt::of(&dealt, trump).counts();
+    Stakes::new(contract, record.rules(), belotes, declarations, team)
 }
 
 /// The most nodes the double-dummy result may take: a second or so at worst; nearly every deal
@@ -167,4 +245,27 @@ fn double_dummy(
         score: score.score,
         played_points,
     })
+}
+
+/// The rest of the real deal of `record` had `card` been played as card `index` of its play:
+/// `card`, then for every seat the double-dummy solver's best card, every hand known, to the
+/// end. The tricks from the one `index` falls in, each taken by the rules' card play; `None`
+/// when `card` is not legal there or the solver could not settle a position within
+/// [`DOUBLE_DUMMY_NODES`].
+pub fn solver_line(record: &DealRecord, index: usize, card: Card) -> Option<Vec<DoneTrick>> {
+    let cut =
+        DealRecord { play: record.play.get(..index)?.to_vec(), claimed: None, ..record.clone() };
+    let game = Replay::new(&cut).and_then(Replay::finish).ok()?;
+    let mut play = game.deal().play.clone()?;
+    play.try_play(card).ok()?;
+    with_solver(|solver| {
+        solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
+        while !play.is_over() {
+            let pos = Position::from_card_play(&play).ok()?;
+            let (best, _) = solver.best_card(&pos).ok()??;
+            play.try_play(best).ok()?;
+        }
+        Some(())
+    })?;
+    Some(play.tricks().get(index / 4..)?.to_vec())
 }

@@ -10,6 +10,7 @@
 use crate::rules::{
     ByTeam, CAPOT_POINTS, Contract, DEAL_POINTS, DealTally, Rules, Team, score_deal,
 };
+use crate::search::DealValue;
 
 /// The takers take no trick.
 pub(crate) const CAPOT_AGAINST: i16 = -1;
@@ -81,6 +82,15 @@ impl Stakes {
     /// How much the score moves between outcomes `u - 1` and `u`.
     pub(crate) fn step(&self, u: i16) -> i32 {
         (self.at(u) - self.at(u - 1)).abs()
+    }
+}
+
+/// The outcome on the scale of a deal of `value` whose takers are `takers`.
+pub(crate) fn outcome(value: DealValue, takers: Team) -> i16 {
+    match value.capot() {
+        Some(t) if t == takers => CAPOT_FOR,
+        Some(_) => CAPOT_AGAINST,
+        None => value.points(takers) as i16,
     }
 }
 

@@ -558,6 +558,7 @@ fn built_deal(dealer: Seat, hands: [&str; 4], auction: &str) -> crate::rules::De
         rules: None,
         declared: crate::rules::Declared::default(),
         game: None,
+        claimed: None,
     };
     record.score().expect("a whole, legal deal");
     record

@@ -259,6 +259,23 @@ impl Words {
         })
     }
 
+    /// What a choice changed on the real deal, every hand known ([`Review::on_the_deal`]:
+    /// the expert's choice less the one played), exact and so without a ±: "On this deal,
+    /// every hand seen: −160", or "No effect on this deal".
+    ///
+    /// [`Review::on_the_deal`]: super::Review::on_the_deal
+    pub fn on_the_deal(self, diff: i32) -> String {
+        self.out({
+            let changed = signed_figure(-f64::from(diff), None);
+            match (self.lang, diff) {
+                (Lang::En, 0) => "No effect on this deal".into(),
+                (Lang::Fr, 0) => "Sans effet sur cette donne".into(),
+                (Lang::En, _) => format!("On this deal, every hand seen: {changed}"),
+                (Lang::Fr, _) => format!("Sur cette donne, toutes les mains vues : {changed}"),
+            }
+        })
+    }
+
     /// What a choice scores against the expert's, said apart from the options' worths: "costs
     /// 47 ± 20 against the expert's", "scores 12 ± 20 more than the expert's", "scores as much
     /// as the expert's"; "the expert's choice" when it is (`own`); "not weighed" when it could

@@ -174,6 +174,7 @@ fn a_finished_game_is_recorded_once_its_last_deal_is_compared() {
         rules: None,
         declared: Default::default(),
         game: Some(GameContext { target: 1000, before: ByTeam([990, 0]) }),
+        claimed: None,
     };
     let game = Replay::new(&record).and_then(Replay::finish).unwrap_or_else(|e| panic!("{e}"));
     let (mut t, _) = Table::new(game, prefs(Level::Normal, true), 0);

@@ -22,6 +22,7 @@ impl Table {
     /// a trick (or the solver could not settle it).
     pub(super) fn claim(&mut self, seat: Seat, out: &mut Vec<Out>) -> bool {
         let Some(line) = self.claim_line(seat.team()) else { return false };
+        self.game.claim_rest();
         // The tricks go by as the computer players' do, a card played for South in them or not.
         self.auto_played = false;
         let mut played = Vec::new();

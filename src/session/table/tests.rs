@@ -5,7 +5,7 @@ use super::*;
 use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::game::Replay;
-use crate::rules::{DealRecord, Team};
+use crate::rules::{BySeat, Call, DealRecord, Team};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}"))).collect()
@@ -25,6 +25,7 @@ fn table(dealer: Seat, hands: [&str; 4], auction: &str, play: &str) -> Table {
         rules: None,
         declared: Default::default(),
         game: None,
+        claimed: None,
     };
     let game = Replay::new(&record)
         .and_then(Replay::finish)
@@ -84,12 +85,28 @@ fn an_incorrect_claim_is_refused_and_play_goes_on() {
     assert!(t.claim_allowed());
     let before = t.game().deal().played();
     let out = t.update(TableMsg::Claim);
-    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused), Out::SouthToAct]);
+    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused { defending: false }), Out::SouthToAct]);
     assert_eq!(t.game().deal().played(), before, "nothing played");
     assert!(t.south_to_play());
     // Play goes on: South's card is taken.
     let out = t.update(TableMsg::Play("JS".parse().unwrap_or_else(|e| panic!("{e}"))));
     assert!(out.contains(&Out::Acted(Seat::South, Action::Play(cards("JS")[0]))), "{out:?}");
+}
+
+#[test]
+fn a_claim_refused_in_defence_speaks_of_the_takers() {
+    // West takes 80 in clubs and leads its ace of trumps; South, in defence, claims the rest
+    // with its spades, but West's trumps take tricks.
+    let hands = [
+        "JS 9S AS 10S KS QS 8S 7H",
+        "7S 8H 9H 10H AD KD QD JD",
+        "7D 8D 9D 10D 7C 8C 9C 10C",
+        "JH QH KH AH JC QC KC AC",
+    ];
+    let mut t = table(Seat::North, hands, "80C pass pass pass", "AC");
+    assert!(t.claim_allowed(), "South's turn to play");
+    let out = t.update(TableMsg::Claim);
+    assert_eq!(out, vec![Out::Told(Notice::ClaimRefused { defending: true }), Out::SouthToAct]);
 }
 
 #[test]
@@ -120,6 +137,60 @@ fn a_computer_player_claims_when_its_side_takes_the_rest() {
     // The last trick stays on the table, then the summary.
     assert!(t.shown_trick().is_some());
     assert_eq!(t.update(TableMsg::Timer), vec![Out::Summary]);
+}
+
+#[test]
+fn the_cards_a_claim_plays_out_are_written_down_as_such_and_graded_as_no_ones() {
+    // East claims before the first card: all 32 are played out, South's eight among them.
+    let hands = [
+        "7H 8H 9H 10H AD KD QD JD",
+        "JS 9S AS 10S KS QS 8S 7S",
+        "AH 7D 8D 9D 10D 7C 8C 9C",
+        "JH QH KH 10C JC QC KC AC",
+    ];
+    let mut t = table(Seat::South, hands, "80S pass pass pass", "");
+    t.update(TableMsg::Timer);
+    let record = t.game().history().last().map(|d| d.record.clone());
+    let record = record.unwrap_or_else(|| panic!("the deal is scored"));
+    assert_eq!(record.claimed, Some(0));
+    assert!((0..32).all(|k| record.played_out(k)));
+    // The record replayed keeps it, as a save loaded does; its checksum covers it; and a
+    // record written out and read back keeps it too.
+    let again = Replay::new(&record).and_then(Replay::finish).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.history().last().map(|d| d.record.claimed), Some(Some(0)));
+    let unclaimed = DealRecord { claimed: None, ..record.clone() };
+    let check = crate::game::actions_check;
+    assert_ne!(check(std::slice::from_ref(&record)), check(&[unclaimed]));
+    let json = serde_json::to_string(&record).unwrap_or_else(|e| panic!("{e}"));
+    let read: DealRecord = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(read, record);
+    // South's call is reviewed; none of its cards is.
+    let analysis = crate::bots::expert::analyse(&record, Seat::South, Budget::worlds(2), None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cards: Vec<_> =
+        analysis.reviews.iter().filter(|r| matches!(r.played, Action::Play(_))).collect();
+    assert!(cards.is_empty(), "{cards:?}");
+    assert_eq!(analysis.reviews.len(), 1, "South's pass");
+}
+
+#[test]
+fn a_claim_past_the_last_card_is_no_record() {
+    let mut record = DealRecord {
+        dealer: Seat::South,
+        hands: BySeat(SOUTH_HOLDS_THE_REST.map(cards)),
+        auction: vec![Call::Pass; 4],
+        play: Vec::new(),
+        rules: None,
+        declared: Default::default(),
+        game: None,
+        claimed: None,
+    };
+    let mut value = serde_json::to_value(&record).unwrap_or_else(|e| panic!("{e}"));
+    value["claimed"] = serde_json::json!(0);
+    let read = serde_json::from_value::<DealRecord>(value).map_err(|e| e.to_string());
+    assert!(read.as_ref().is_err_and(|e| e.contains("after the last card")), "{read:?}");
+    record.claimed = None;
+    assert!(record.score().is_ok());
 }
 
 #[test]

@@ -40,7 +40,7 @@ impl App {
     /// A key on the history's list: the selection moves, Enter reviews, and left and right
     /// go to an older or a newer game.
     pub(super) fn history_key(&mut self, cmd: Cmd) {
-        let Some(Popup::History(h)) = self.popups.last().copied() else { return };
+        let Some(&Popup::History(h)) = self.popups.last() else { return };
         let n = self.filed_games();
         let other = match cmd {
             Cmd::Left => Some((h.game + 1).min(n)),

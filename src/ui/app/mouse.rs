@@ -87,6 +87,8 @@ impl App {
                     self.send(TableMsg::Hint);
                 }
             }
+            Hit::Earlier => self.step_popup(Cmd::Left),
+            Hit::Later => self.step_popup(Cmd::Right),
             Hit::Claim => {
                 if self.availability(self.mode(), Cmd::Claim) == Availability::Now {
                     self.send(TableMsg::Claim);

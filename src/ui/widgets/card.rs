@@ -34,6 +34,18 @@ pub struct Highlight {
     pub marked: bool,
     /// A number printed in the bottom border (the key that picks it).
     pub number: Option<usize>,
+    /// The deal whose trumps carry the trump mark.
+    pub trumps: TrumpsOf,
+}
+
+/// The deal a card is of, for its trump mark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TrumpsOf {
+    /// The deal at the table.
+    #[default]
+    Table,
+    /// Another deal (one reviewed), with its trump suit if it has one.
+    Deal(Option<Suit>),
 }
 
 /// A card's size on screen.
@@ -78,7 +90,11 @@ pub fn face(
     };
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
-    let trump = trump_suit(ctx.app) == Some(card.suit());
+    let trump_suit = match highlight.trumps {
+        TrumpsOf::Table => trump_suit(ctx.app),
+        TrumpsOf::Deal(suit) => suit,
+    };
+    let trump = trump_suit == Some(card.suit());
     let (tl, tr, bl, br, h, v) = match (ctx.words.ascii, highlight.marked) {
         (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
         (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),

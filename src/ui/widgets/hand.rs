@@ -130,6 +130,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             marked: to_play
                 && table.advice().is_some_and(|a| a.action == crate::game::Action::Play(c)),
             number: to_play.then_some(i + 1),
+            trumps: card::TrumpsOf::Table,
         };
         card::face(ctx, buf, x, y, c, highlight, area, size);
         let width = if i + 1 == hand.len() { size.w } else { stride };

@@ -2,7 +2,7 @@
 //! sum, the end of the game with its deals and the statistics it changed, the players, the menu
 //! during play, and the help (the keys of the game, a rules summary); over the start screen, the
 //! question before a new game replaces the saved one. The history and the tricks are in
-//! [`super::review`], who holds what in [`super::holds`].
+//! [`super::review`] with the expert's line, who holds what in [`super::holds`].
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,17 +19,18 @@ use crate::ui::keymap;
 use crate::ui::screen::{Hit, Popup, TableItem};
 
 /// Draws a popup over `screen`.
-pub fn draw(ctx: &mut Ctx<'_>, popup: Popup, screen: Rect, buf: &mut Buffer) {
+pub fn draw(ctx: &mut Ctx<'_>, popup: &Popup, screen: Rect, buf: &mut Buffer) {
     match popup {
         Popup::DealEnd => deal_end(ctx, screen, buf),
         Popup::GameOver => game_over(ctx, screen, buf),
-        Popup::History(h) => review::history(ctx, h, screen, buf),
+        Popup::History(h) => review::history(ctx, *h, screen, buf),
         Popup::Tricks(t) => review::tricks(ctx, t.index, screen, buf),
         Popup::Players => players(ctx, screen, buf),
-        Popup::Seat(seat) => one_player(ctx, seat, screen, buf),
-        Popup::Menu { selected } => menu(ctx, selected, screen, buf),
-        Popup::Help { scroll } => help(ctx, scroll, screen, buf),
-        Popup::Holds(view) => super::holds::draw(ctx, view, screen, buf),
+        Popup::Seat(seat) => one_player(ctx, *seat, screen, buf),
+        Popup::Menu { selected } => menu(ctx, *selected, screen, buf),
+        Popup::Help { scroll } => help(ctx, *scroll, screen, buf),
+        Popup::Holds(view) => super::holds::draw(ctx, *view, screen, buf),
+        Popup::ExpertLine(view) => review::expert_line(ctx, view, screen, buf),
         Popup::ReplaceSaved => replace_saved(ctx, screen, buf),
     }
 }

@@ -1,13 +1,14 @@
 //! The popups that look back: a finished deal's summary, as the end of the deal shows it; the
 //! history of the game's deals, one line each, the deal in progress last; a deal's review (its summary, its tricks, the expert's analysis, or for the deal
-//! in progress its calls and the tricks so far); and the tricks of the deal on the table, one at
-//! a time.
+//! in progress its calls and the tricks so far); over a review, the expert's line from South's
+//! first clear card mistake; and the tricks of the deal on the table, one at a time.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::card::{self, Highlight};
+use super::card::{self, Highlight, TrumpsOf};
 use super::{Ctx, put, scrolled, span};
 use crate::game::DealResult;
 use crate::rules::{DoneTrick, Seat, Team};
@@ -15,6 +16,7 @@ use crate::session::report::{self, Analysis, DealLine, Reached, Summary, When};
 use crate::session::review::History;
 use crate::session::table::sorted_hand;
 use crate::text::{Sign, T, signed};
+use crate::ui::expert_line::LineView;
 use crate::ui::screen::Hit;
 
 /// The lines of a finished deal's summary.
@@ -340,6 +342,11 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             }
         }
         lines.push(Line::from(spans));
+        // What it changed on the real deal, apart from what it cost over the worlds weighed.
+        if let Some(diff) = r.on_the_deal {
+            let style = if diff > 0 { t.bad } else { t.text };
+            lines.push(Line::from(span(format!("         {}", w.on_the_deal(diff)), style)));
+        }
         if !same {
             lines.push(Line::from(span(format!("         {}", w.reason(r.reason)), t.dim)));
             // The options' worths, best first, apart from what South's choice cost.
@@ -386,28 +393,31 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
         0 => w.t(T::LastTrick).to_string(),
         _ => format!("{} {} {} {n}", w.t(T::Trick), index.min(n - 1) + 1, w.t(T::TricksOf)),
     };
-    let inner = ctx.popup(screen, 40, 14, &title, buf);
+    let inner = ctx.popup(screen, 40, 2 + TRICK_ROWS, &title, buf);
     let Some(d) = all.get(index.min(n.saturating_sub(1))).copied() else {
         put(buf, inner, 0, &Line::from(span(w.t(T::NoTrickYet), ctx.theme.text)));
         return;
     };
-    put(
-        buf,
-        inner,
-        0,
-        &Line::from(span(
-            format!(
-                "{} {} {} ({})",
-                w.sign(Sign::Arrow),
-                w.seat(d.winner),
-                w.t(T::TakesTrick),
-                d.points
-            ),
-            ctx.theme.accent,
-        )),
+    done_trick(ctx, &d, TrumpsOf::Table, inner, buf);
+}
+
+/// The rows a finished trick takes: who took it, then its four cards in a cross.
+const TRICK_ROWS: u16 = 12;
+
+/// A finished trick at the top of `area`: who took it with its points, then each card in front
+/// of the seat that played it, the winner's marked, the trumps of the deal of `trumps`.
+fn done_trick(ctx: &Ctx<'_>, d: &DoneTrick, trumps: TrumpsOf, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let taken = format!(
+        "{} {} {} ({})",
+        w.sign(Sign::Arrow),
+        w.seat(d.winner),
+        w.t(T::TakesTrick),
+        d.points
     );
-    let cx = inner.x + inner.width / 2;
-    let top = inner.y + 1;
+    put(buf, area, 0, &Line::from(span(taken, ctx.theme.accent)));
+    let cx = area.x + area.width / 2;
+    let top = area.y + 1;
     for (seat, c) in d.trick.plays() {
         let (x, y) = match seat {
             Seat::North => (cx.saturating_sub(3), top),
@@ -415,17 +425,76 @@ pub fn tricks(ctx: &mut Ctx<'_>, index: usize, screen: Rect, buf: &mut Buffer) {
             Seat::West => (cx.saturating_sub(14), top + 3),
             Seat::East => (cx + 7, top + 3),
         };
-        card::face(
-            ctx,
-            buf,
-            x,
-            y,
-            c,
-            Highlight { marked: seat == d.winner, ..Highlight::default() },
-            inner,
-            card::SMALL,
-        );
+        let highlight = Highlight { marked: seat == d.winner, trumps, ..Highlight::default() };
+        card::face(ctx, buf, x, y, c, highlight, area, card::SMALL);
     }
+}
+
+/// The expert's line over a deal's review: its head (which card in place of which, every hand
+/// seen), the trick shown with who took it, the card points each side has taken once it is
+/// over, and the buttons to the trick before and after.
+pub fn expert_line(ctx: &mut Ctx<'_>, view: &LineView, screen: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let line = &view.line;
+    let Some((number, trick)) = line.shown() else { return };
+    let width = screen.width.saturating_sub(4).min(66);
+    let head = Paragraph::new(Line::from(span(format!("{}.", w.expert_line_head(line)), t.text)))
+        .wrap(Wrap { trim: true });
+    let head_rows = head.line_count(width.saturating_sub(2)) as u16;
+    // The head, a blank, the trick's number, the trick, the points, a blank and the buttons;
+    // the blanks go first when the room is short.
+    let fixed = head_rows + 1 + TRICK_ROWS + 1 + 1;
+    let blanks = screen.height.saturating_sub(2 + fixed).min(2);
+    let inner = ctx.popup(screen, width, fixed + blanks + 2, w.t(T::ExpertLineTitle), buf);
+    head.render(Rect { height: head_rows.min(inner.height), ..inner }, buf);
+    let mut y = head_rows + u16::from(blanks > 0);
+    let of = line.from + line.tricks.len() - 1;
+    let title = format!("{} {number} {} {of}", w.t(T::Trick), w.t(T::TricksOf));
+    put(buf, inner, y, &Line::from(span(title, t.title)));
+    y += 1;
+    if y < inner.height {
+        let area = Rect { y: inner.y + y, height: TRICK_ROWS.min(inner.height - y), ..inner };
+        done_trick(ctx, trick, TrumpsOf::Deal(view.trump), area, buf);
+    }
+    y += TRICK_ROWS;
+    let points = view.points();
+    let taken = Line::from(vec![
+        span(format!("{}{}", w.t(T::CardPoints), w.colon()), t.dim),
+        span(
+            format!("{} {}  {} {}", w.t(T::Us), points[Team::NS], w.t(T::Them), points[Team::EW]),
+            t.accent,
+        ),
+    ]);
+    put(buf, inner, y, &taken);
+    y += 1 + u16::from(blanks > 1);
+    if y >= inner.height {
+        return;
+    }
+    let (first, last) = view.at_ends();
+    let before = format!("{} {}", w.sign(Sign::Back), w.t(T::TrickBefore));
+    let after = format!("{} {}", w.t(T::TrickAfter), w.sign(Sign::Marker));
+    let x = inner.x;
+    let used = step_button(ctx, x, inner.y + y, &before, !first, Hit::Earlier, buf);
+    step_button(ctx, x + used + 1, inner.y + y, &after, !last, Hit::Later, buf);
+}
+
+/// A button of the expert's line: a live one, or dimmed with no click where the line ends.
+fn step_button(
+    ctx: &mut Ctx<'_>,
+    x: u16,
+    y: u16,
+    label: &str,
+    live: bool,
+    hit: Hit,
+    buf: &mut Buffer,
+) -> u16 {
+    if live {
+        return ctx.button(x, y, label, false, hit, buf);
+    }
+    let text = format!("[{label}]");
+    buf.set_string(x, y, &text, ctx.theme.dim);
+    text.chars().count() as u16
 }
 
 #[cfg(test)]
