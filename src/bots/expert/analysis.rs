@@ -150,7 +150,7 @@ fn review(
 /// ([`bidding::bid_out_plain`]): the real players may have bid otherwise, so this is the real
 /// deal's result of the contract that auction reaches, played from the opening lead (all
 /// pass: 0). `None` when the solver could not settle a position within
-/// [`DOUBLE_DUMMY_NODES`].
+/// `DOUBLE_DUMMY_NODES`.
 pub fn on_the_deal(
     record: &DealRecord,
     deal: &Deal,
@@ -251,7 +251,7 @@ fn double_dummy(
 /// `card`, then for every seat the double-dummy solver's best card, every hand known, to the
 /// end. The tricks from the one `index` falls in, each taken by the rules' card play; `None`
 /// when `card` is not legal there or the solver could not settle a position within
-/// [`DOUBLE_DUMMY_NODES`].
+/// `DOUBLE_DUMMY_NODES`.
 pub fn solver_line(record: &DealRecord, index: usize, card: Card) -> Option<Vec<DoneTrick>> {
     let cut =
         DealRecord { play: record.play.get(..index)?.to_vec(), claimed: None, ..record.clone() };
