@@ -22,7 +22,7 @@ use self::say::NotNow;
 use crate::bots::bidding::every_call;
 use crate::bots::expert::holds;
 use crate::game::{Action, ExpertInSeat, Game, Phase};
-use crate::rules::{Call, Seat};
+use crate::rules::{Call, DealRecord, Seat};
 use crate::session::Session;
 use crate::session::commands::Cmd;
 use crate::session::config::Config;
@@ -452,16 +452,23 @@ impl LineMode {
         }
     }
 
+    /// Finished deal `n` (from 1; the last when `None`) and its record, or, having said there
+    /// is no such deal, `None`.
+    fn finished_record(&mut self, n: Option<usize>) -> Option<(usize, DealRecord)> {
+        let n = n.unwrap_or_else(|| self.game().map_or(0, |g| g.history().len()));
+        let record =
+            self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone());
+        if record.is_none() {
+            let w = self.words();
+            self.say(say::not_now(w, self.no_such_deal(n), ""));
+        }
+        record.map(|r| (n, r))
+    }
+
     /// Asks the expert's analysis of a finished deal (from 1, the last by default).
     fn ask_analysis(&mut self, n: Option<usize>) {
         let w = self.words();
-        let finished = self.game().map_or(0, |g| g.history().len());
-        let n = n.unwrap_or(finished);
-        let Some(record) =
-            self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone())
-        else {
-            return self.say(say::not_now(w, self.no_such_deal(n), ""));
-        };
+        let Some((n, record)) = self.finished_record(n) else { return };
         self.analysing = Some(n - 1);
         if self.session.want_analysis(Some(&record)) {
             self.say(say::analysing(w));
@@ -473,13 +480,7 @@ impl LineMode {
     /// (the last when `None`), once the deal is analysed: its head, then its first trick.
     fn follow_line(&mut self, n: Option<usize>) {
         let w = self.words();
-        let finished = self.game().map_or(0, |g| g.history().len());
-        let n = n.unwrap_or(finished);
-        let Some(record) =
-            self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone())
-        else {
-            return self.say(say::not_now(w, self.no_such_deal(n), ""));
-        };
+        let Some((_, record)) = self.finished_record(n) else { return };
         let line = match self.session.analysis(&record) {
             Some(Some(a)) => ExpertLine::after_first_mistake(&record, a),
             _ => return self.say(w.text(w.t(T::LineAnalysisFirst)).into_owned()),
