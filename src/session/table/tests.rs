@@ -72,16 +72,19 @@ fn a_correct_claim_plays_the_rest_out_for_south_and_scores_the_deal() {
     assert!(t.deal_over());
 }
 
+/// South holds every spade but the seven, and the seven of hearts; West the four top hearts and
+/// the four top clubs.
+const SPADES_BUT_A_HEART: [&str; 4] = [
+    "JS 9S AS 10S KS QS 8S 7H",
+    "7S 8H 9H 10H AD KD QD JD",
+    "7D 8D 9D 10D 7C 8C 9C 10C",
+    "JH QH KH AH JC QC KC AC",
+];
+
 #[test]
 fn an_incorrect_claim_is_refused_and_play_goes_on() {
     // South's seven of hearts loses to a heart of East or West once the trumps are drawn.
-    let hands = [
-        "JS 9S AS 10S KS QS 8S 7H",
-        "7S 8H 9H 10H AD KD QD JD",
-        "7D 8D 9D 10D 7C 8C 9C 10C",
-        "JH QH KH AH JC QC KC AC",
-    ];
-    let mut t = table(Seat::West, hands, "80S pass pass pass", "");
+    let mut t = table(Seat::West, SPADES_BUT_A_HEART, "80S pass pass pass", "");
     assert!(t.claim_allowed());
     let before = t.game().deal().played();
     let out = t.update(TableMsg::Claim);
@@ -97,13 +100,7 @@ fn an_incorrect_claim_is_refused_and_play_goes_on() {
 fn a_claim_refused_in_defence_speaks_of_the_takers() {
     // West takes 80 in clubs and leads its ace of trumps; South, in defence, claims the rest
     // with its spades, but West's trumps take tricks.
-    let hands = [
-        "JS 9S AS 10S KS QS 8S 7H",
-        "7S 8H 9H 10H AD KD QD JD",
-        "7D 8D 9D 10D 7C 8C 9C 10C",
-        "JH QH KH AH JC QC KC AC",
-    ];
-    let mut t = table(Seat::North, hands, "80C pass pass pass", "AC");
+    let mut t = table(Seat::North, SPADES_BUT_A_HEART, "80C pass pass pass", "AC");
     assert!(t.claim_allowed(), "South's turn to play");
     let out = t.update(TableMsg::Claim);
     assert_eq!(out, vec![Out::Told(Notice::ClaimRefused { defending: true }), Out::SouthToAct]);
