@@ -13,9 +13,9 @@ use crate::game::{Action, Deal, Replay, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{
     BelotesDealt, BySeat, ByTeam, Card, CardSet, Contract, DealRecord, DealTally, DoneTrick,
-    RecordError, Seat, Team, declarations_scored, score_deal,
+    RecordError, Seat, Team, Trump, declarations_scored, score_deal,
 };
-use crate::search::Position;
+use crate::search::{DealValue, Position};
 
 /// One decision of the seat reviewed.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,18 +173,12 @@ pub fn on_the_deal(
         }
         (Action::Bid(played), Action::Bid(advised), None) => {
             let dealt = record.hand_sets();
-            let rules = record.rules();
             let worth = |call| {
                 let mut auction = deal.auction.clone();
                 auction.try_call(call).ok()?;
                 bidding::bid_out_plain(&mut auction, &dealt, STYLE);
                 let Some(contract) = auction.contract() else { return Some(0) };
-                let leader = rules.after_dealer(record.dealer);
-                let pos = Position::new(dealt, contract.trump(), leader, rules).ok()?;
-                let value = with_solver(|solver| {
-                    solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
-                    solver.solve(&pos).ok()
-                })?;
+                let value = solved_from_the_lead(record, &dealt, contract.trump())?;
                 Some(stakes_of(record, &contract, team).at(outcome(value, contract.team())))
             };
             Some(worth(advised)? - worth(played)?)
@@ -197,11 +191,28 @@ pub fn on_the_deal(
 /// belotes as dealt and, in coinche, its declarations.
 fn stakes_of(record: &DealRecord, contract: &Contract, team: Team) -> Stakes {
     let trump = contract.trump();
-    let dealt = record.hand_sets();
-    let declarations =
-        record.combinations(trump).map(|c| declarations_scored(&c, trump)).unwrap_or_default();
-    let belotes = BelotesDealt::of(&dealt, trump).counts();
-    Stakes::new(contract, record.rules(), belotes, declarations, team)
+    let belotes = BelotesDealt::of(&record.hand_sets(), trump).counts();
+    Stakes::new(contract, record.rules(), belotes, declarations_of(record, trump), team)
+}
+
+/// The declarations of the real deal of `record` as `trump` scores them (none outside coinche).
+fn declarations_of(record: &DealRecord, trump: Trump) -> ByTeam<u16> {
+    record.combinations(trump).map(|c| declarations_scored(&c, trump)).unwrap_or_default()
+}
+
+/// The real hands `dealt` of `record` solved from the opening lead in `trump`, every hand
+/// known, within [`DOUBLE_DUMMY_NODES`].
+fn solved_from_the_lead(
+    record: &DealRecord,
+    dealt: &BySeat<CardSet>,
+    trump: Trump,
+) -> Option<DealValue> {
+    let rules = record.rules();
+    let pos = Position::new(*dealt, trump, rules.after_dealer(record.dealer), rules).ok()?;
+    with_solver(|solver| {
+        solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
+        solver.solve(&pos).ok()
+    })
 }
 
 /// The most nodes the double-dummy result may take: a second or so at worst; nearly every deal
@@ -217,15 +228,9 @@ fn double_dummy(
 ) -> Option<DoubleDummy> {
     let rules = record.rules();
     let trump = contract.trump();
-    let leader = rules.after_dealer(record.dealer);
-    let pos = Position::new(*dealt, trump, leader, rules).ok()?;
-    let outcome = with_solver(|solver| {
-        solver.set_node_limit(Some(DOUBLE_DUMMY_NODES));
-        solver.solve(&pos).ok()
-    })?;
+    let outcome = solved_from_the_lead(record, dealt, trump)?;
     let takers = contract.team();
-    let declarations =
-        record.combinations(trump).map(|c| declarations_scored(&c, trump)).unwrap_or_default();
+    let declarations = declarations_of(record, trump);
     let capot = outcome.capot();
     let tally = DealTally {
         card_points: ByTeam::from_fn(|t| outcome.points(t)),
