@@ -1,5 +1,5 @@
 //! `contree bot`: the bots as a service, one JSON request per line and one JSON answer per line
-//! (the repository's `docs/bot-protocol.md`, summed up in the README).
+//! (the repository's `docs/bot-protocol.md`, summed up in `docs/arena.md`).
 //!
 //! A request holds everything the seat may know; it is checked and turned into the [`SeatView`]
 //! the table would give: the calls and cards replayed through the rules into the deal's public

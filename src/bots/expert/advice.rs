@@ -223,7 +223,10 @@ pub struct Estimate {
     /// The card or call.
     pub action: Action,
     /// The seat's team's score less the other team's, on average over the worlds weighed (the
-    /// deal's score as the rules write it, contre and surcontre included; 0 when all pass).
+    /// deal's score as the rules write it, contre and surcontre included; 0 when all pass). An
+    /// option weighed in fewer worlds than another (dropped as clearly behind) is measured
+    /// through what it costs against the option weighed in the most, over the worlds both were
+    /// weighed in, so that the means rank the options as their costs do.
     pub mean: f64,
     /// The standard error of `mean` (infinite over fewer than two worlds' worth).
     pub se: f64,
@@ -303,6 +306,9 @@ pub(crate) struct Samples {
     /// The options, in the order of each row's outcomes.
     pub(crate) actions: Vec<Action>,
     pub(crate) rows: Vec<Row>,
+    /// The option the others are measured against ([`Samples::measure_against`]); `None`
+    /// before the advice is chosen.
+    pub(crate) reference: Option<usize>,
 }
 
 /// The weighted mean of `values` (value, weight), its standard error and how many there were;
@@ -340,14 +346,67 @@ impl Samples {
     }
 
     /// The estimate of option `i`, if it was weighed in some world.
+    ///
+    /// Options are not all weighed in the same worlds (a card or a call dropped as clearly
+    /// behind, a probe out of nodes), and a plain mean over an option's own worlds could stand
+    /// above the advised option's mean while the same worlds, paired, put it below. So every
+    /// option is measured on the worlds of the [`reference`](Self::reference) (the advised
+    /// option once it is chosen): one weighed in other worlds has the reference's mean less
+    /// what it costs against the reference where both were weighed, and the standard error
+    /// of both. The options' means then rank them as their costs do.
     pub(crate) fn estimate(&self, i: usize) -> Option<Estimate> {
-        let (mean, se, worlds) = weighted_mean(self.outcomes(i).map(|(o, w)| (o.value, w)))?;
+        let (own, own_se, worlds) = self.plain(i)?;
+        let measured = self
+            .reference()
+            .filter(|&r| r != i && !self.same_worlds(r, i))
+            .and_then(|r| Some((self.plain(r)?, self.paired(r, i)?)));
+        let (mean, se) = match measured {
+            Some(((base, base_se, _), gap)) => (base - gap.mean, base_se.hypot(gap.se)),
+            None => (own, own_se),
+        };
         let contracts = self.outcomes(i).filter(|(o, _)| o.contract.is_some());
         let made = weighted_mean(contracts.map(|(o, w)| (f64::from(u8::from(o.made)), w)));
         Some(Estimate { action: self.actions[i], mean, se, worlds, made: made.map(|m| m.0) })
     }
 
-    /// Each option's mean over the worlds it was weighed in; minus infinity for one never
+    /// Measures every option against `action`'s worlds ([`estimate`](Self::estimate)): the
+    /// advised option, once chosen.
+    pub(crate) fn measure_against(&mut self, action: Action) {
+        self.reference = self.column(action);
+    }
+
+    /// Whether options `a` and `b` were weighed in the same worlds.
+    fn same_worlds(&self, a: usize, b: usize) -> bool {
+        let weighed = |r: &Row, i: usize| r.outcomes.get(i).is_some_and(Option::is_some);
+        self.rows.iter().all(|r| weighed(r, a) == weighed(r, b))
+    }
+
+    /// Option `i`'s mean over the worlds it was weighed in alone, its standard error and how
+    /// many worlds.
+    fn plain(&self, i: usize) -> Option<(f64, f64, u32)> {
+        weighted_mean(self.outcomes(i).map(|(o, w)| (o.value, w)))
+    }
+
+    /// How many worlds option `i` was weighed in.
+    fn weighed_in(&self, i: usize) -> u32 {
+        self.outcomes(i).count() as u32
+    }
+
+    /// The option every other is measured against: the one set by
+    /// [`measure_against`](Self::measure_against) if it was weighed, else the one weighed in
+    /// the most worlds, the best plain mean of those, the first of equals.
+    fn reference(&self) -> Option<usize> {
+        if let Some(r) = self.reference.filter(|&r| self.weighed_in(r) > 0) {
+            return Some(r);
+        }
+        let most = (0..self.actions.len()).map(|i| self.weighed_in(i)).max().filter(|&n| n > 0)?;
+        let plain = |i: usize| self.plain(i).map_or(f64::NEG_INFINITY, |m| m.0);
+        (0..self.actions.len())
+            .filter(|&i| self.weighed_in(i) == most)
+            .reduce(|a, b| if plain(b) > plain(a) { b } else { a })
+    }
+
+    /// Each option's mean ([`estimate`](Self::estimate)); minus infinity for one never
     /// weighed.
     pub(crate) fn means(&self) -> Vec<f64> {
         (0..self.actions.len())
@@ -445,7 +504,13 @@ impl Advice {
     }
 
     /// Advice read from `samples`, `nodes` searched.
-    pub(crate) fn weighed(action: Action, reason: Reason, samples: Samples, nodes: u64) -> Advice {
+    pub(crate) fn weighed(
+        action: Action,
+        reason: Reason,
+        mut samples: Samples,
+        nodes: u64,
+    ) -> Advice {
+        samples.measure_against(action);
         let options = samples.estimates();
         let worlds = samples.rows.len() as u32;
         Advice { action, reason, options, worlds, nodes, samples }
@@ -504,6 +569,37 @@ mod tests {
     }
 
     #[test]
+    fn an_option_dropped_in_easy_worlds_stands_below_the_one_it_costs_against() {
+        let play = |i: usize| Action::Play(Card::from_index(i));
+        let at = |value: f64| {
+            Some(WorldOutcome { value, contract: None, made: false, points: 0, capot: false })
+        };
+        // Option 1 loses 10 in each of the two worlds it was weighed in, both good ones; the
+        // worlds after it dropped are bad for every card.
+        let samples = Samples {
+            actions: vec![play(0), play(1)],
+            rows: vec![
+                Row { weight: 1.0, outcomes: vec![at(200.0), at(190.0)] },
+                Row { weight: 1.0, outcomes: vec![at(200.0), at(190.0)] },
+                Row { weight: 1.0, outcomes: vec![at(10.0), None] },
+                Row { weight: 1.0, outcomes: vec![at(10.0), None] },
+            ],
+            reference: None,
+        };
+        let advice = Advice::weighed(play(0), Reason::OnlyCard, samples, 0);
+        let (best, dropped) = (advice.options[0], advice.options[1]);
+        assert_eq!((best.action, dropped.action), (play(0), play(1)));
+        // Over its own two worlds it averaged 190, above the best's 105: measured against
+        // the best, it stands at 95, as its cost of 10 says.
+        let cost = advice.cost(play(1)).expect("weighed");
+        assert_eq!((best.mean, cost.mean, dropped.mean), (105.0, 10.0, 95.0));
+        assert_eq!(dropped.worlds, 2);
+        // Its error is at least the best's: the best's mean is part of it.
+        assert!(dropped.se >= best.se && dropped.se.is_finite(), "{dropped:?} {best:?}");
+        assert!(advice.samples.is_best(0) && !advice.samples.is_best(1));
+    }
+
+    #[test]
     fn costs_are_paired_over_the_worlds_both_options_were_weighed_in() {
         let play = |i: usize| Action::Play(Card::from_index(i));
         let at = |value: f64| {
@@ -517,6 +613,7 @@ mod tests {
                 // Option 1 was dropped here: the world does not count in the cost.
                 Row { weight: 1.0, outcomes: vec![at(400.0), None] },
             ],
+            reference: None,
         };
         let advice = Advice::weighed(play(0), Reason::OnlyCard, samples, 0);
         let cost = advice.cost(play(1)).expect("weighed");

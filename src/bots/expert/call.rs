@@ -107,6 +107,8 @@ pub(crate) fn advise(
         return unweighed(Reason::Unweighed);
     }
     let call = choose(view, auction, &samples, convention);
+    let mut samples = samples;
+    samples.measure_against(Action::Bid(call));
     let facts = CallFacts { view, auction, samples: &samples };
     let reason = reason(&facts, call);
     let advice = Advice::weighed(Action::Bid(call), reason, samples, nodes);
@@ -250,8 +252,10 @@ impl Weighing<'_> {
     /// behind the best dropped after [`MIN_WORLDS`] (its figures then rest on fewer worlds),
     /// until one is left: the samples, and the world of each of their rows.
     fn weigh(&self, calls: &[Call], prober: &mut Prober) -> (Samples, Vec<usize>) {
-        let mut samples =
-            Samples { actions: calls.iter().map(|&c| Action::Bid(c)).collect(), rows: Vec::new() };
+        let mut samples = Samples {
+            actions: calls.iter().map(|&c| Action::Bid(c)).collect(),
+            ..Samples::default()
+        };
         let mut weighed = Vec::new();
         let mut alive = vec![true; calls.len()];
         for (k, world) in self.worlds.iter().enumerate() {

@@ -86,7 +86,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     let worlds = know.draw(&mut ask.rng(), want, pool(ask.budget.worlds), |d| inference.weight(d));
     let cards: Vec<Card> = legal.iter().collect();
     let mut samples =
-        Samples { actions: cards.iter().map(|&c| Action::Play(c)).collect(), rows: Vec::new() };
+        Samples { actions: cards.iter().map(|&c| Action::Play(c)).collect(), ..Samples::default() };
     let mut alive = vec![true; cards.len()];
     let team = view.seat().team();
     let takers = contract.team();
@@ -136,8 +136,8 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
             }
         }
     }
-    let facts = CardFacts { mem: &mem, legal, samples: &samples };
     if samples.rows.is_empty() {
+        let facts = CardFacts { mem: &mem, legal, samples: &samples };
         return Advice::plain(Action::Play(fallback), reason(&facts, fallback));
     }
     let means = samples.means();
@@ -148,7 +148,8 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         .map(|i| cards[i])
         .collect();
     let card = normal(tied).unwrap_or(fallback);
-    let reason = reason(&facts, card);
+    samples.measure_against(Action::Play(card));
+    let reason = reason(&CardFacts { mem: &mem, legal, samples: &samples }, card);
     Advice::weighed(Action::Play(card), reason, samples, prober.nodes)
 }
 

@@ -52,8 +52,8 @@ pub struct HoldsBudget {
 }
 
 impl HoldsBudget {
-    /// The budget of [`holds`]: within about 150 ms on one core at the 99th percentile (the
-    /// README gives the figures).
+    /// The budget of [`holds`]: within about 150 ms on one core at the 99th percentile
+    /// (`docs/strength.md` gives the figures).
     pub const DEFAULT: HoldsBudget = HoldsBudget { effective: 1000.0, most: 20_000 };
 }
 

@@ -91,7 +91,7 @@ fn random_samples(
                 .collect(),
         })
         .collect();
-    Samples { actions, rows }
+    Samples { actions, rows, reference: None }
 }
 
 /// The trick as it stands in `game`, from the rules' own play of the cards so far.
@@ -146,14 +146,40 @@ fn se_of(samples: &Samples, action: Action) -> Option<u16> {
 
 fn mean_of(samples: &Samples, action: Action) -> Option<f64> {
     let i = samples.actions.iter().position(|&a| a == action)?;
-    let (mut w, mut sum) = (0.0, 0.0);
-    for r in &samples.rows {
-        if let Some(o) = r.outcomes[i] {
+    // The weighted mean of `value` over the rows where `weighed` holds.
+    let mean = |weighed: &dyn Fn(&[Option<WorldOutcome>]) -> bool,
+                value: &dyn Fn(&[Option<WorldOutcome>]) -> f64| {
+        let (mut w, mut sum) = (0.0, 0.0);
+        for r in samples.rows.iter().filter(|r| weighed(&r.outcomes)) {
             w += r.weight;
-            sum += r.weight * o.value;
+            sum += r.weight * value(&r.outcomes);
         }
+        (w > 0.0).then_some(sum / w)
+    };
+    let value = |j: usize| move |o: &[Option<WorldOutcome>]| o[j].map_or(0.0, |o| o.value);
+    let has = |j: usize| move |o: &[Option<WorldOutcome>]| o[j].is_some();
+    let count = |j: usize| samples.rows.iter().filter(|r| r.outcomes[j].is_some()).count();
+    let own = mean(&has(i), &value(i))?;
+    // Every option is measured against the reference: the advised option when set, else the
+    // most weighed (the best plain mean of those, the first of equals). One weighed in other
+    // worlds than the reference has the reference's mean less its cost there.
+    let most = (0..samples.actions.len()).map(count).max()?;
+    let plain = |j: usize| mean(&has(j), &value(j)).unwrap_or(f64::NEG_INFINITY);
+    let reference = match samples.reference.filter(|&r| count(r) > 0) {
+        Some(r) => r,
+        None => (0..samples.actions.len())
+            .filter(|&j| count(j) == most)
+            .reduce(|a, b| if plain(b) > plain(a) { b } else { a })?,
+    };
+    let same =
+        samples.rows.iter().all(|r| r.outcomes[i].is_some() == r.outcomes[reference].is_some());
+    if same {
+        return Some(own);
     }
-    (w > 0.0).then_some(sum / w)
+    let both = |o: &[Option<WorldOutcome>]| o[i].is_some() && o[reference].is_some();
+    // No world in common: its own mean is all there is.
+    let gap = mean(&both, &|o| value(reference)(o) - value(i)(o));
+    Some(gap.map_or(own, |gap| plain(reference) - gap))
 }
 
 /// Checks that `reason`, given for `card` played by the seat to act in `game`, is true of the
@@ -477,7 +503,9 @@ fn card_reason_is_true(seed: u64, set: usize, trump: Trump) -> Result<(), TestCa
     let legal = legal_cards(view.hand(), &mem.trick, contract.trump(), view.rules());
     let pick = legal.iter().nth(rng.random_range(0..legal.len())).expect("a legal card");
     let actions: Vec<Action> = legal.iter().map(Action::Play).collect();
-    let samples = random_samples(actions, Some(contract), &mut rng);
+    let mut samples = random_samples(actions, Some(contract), &mut rng);
+    // The advice measures every option against the card it gives a reason for.
+    samples.measure_against(Action::Play(pick));
     let reason = card::reason(&CardFacts { mem: &mem, legal, samples: &samples }, pick);
     prop_assert_eq!(check_card(&game, pick, reason, &samples), Ok(()));
     Ok(())
@@ -515,7 +543,9 @@ fn call_reason_is_true(seed: u64, set: usize, trump: Trump) -> Result<(), TestCa
         }
     }
     let pick = calls[rng.random_range(0..calls.len())];
-    let samples = random_samples(calls.iter().map(|&c| Action::Bid(c)).collect(), None, &mut rng);
+    let mut samples =
+        random_samples(calls.iter().map(|&c| Action::Bid(c)).collect(), None, &mut rng);
+    samples.measure_against(Action::Bid(pick));
     let reason = call::reason(&CallFacts { view: &view, auction, samples: &samples }, pick);
     let checked = check_call(&game, pick, reason, &samples);
     prop_assert_eq!(checked, Ok(()));
@@ -600,7 +630,8 @@ fn card_reason_in(v: &SeatView, card: Card, value: Option<fn(Card) -> f64>, capo
             .collect(),
         None => Vec::new(),
     };
-    let samples = Samples { actions: legal.iter().map(Action::Play).collect(), rows };
+    let samples =
+        Samples { actions: legal.iter().map(Action::Play).collect(), rows, reference: None };
     card::reason(&CardFacts { mem: &mem, legal, samples: &samples }, card)
 }
 
