@@ -2,7 +2,7 @@
 //! player's terminal palette applies, and never black, which vanishes on dark backgrounds.
 //! With the two-colour deck hearts and diamonds are red and spades and clubs keep the text's
 //! colour; with the four-colour deck diamonds are blue and clubs magenta, a set that red-green
-//! colour blindness does not merge (the README says how it was chosen). The high-contrast theme
+//! colour blindness does not merge (`docs/table.md` says how it was chosen). The high-contrast theme
 //! draws in bold and bright colours and dims nothing. The monochrome theme, for `NO_COLOR`,
 //! uses nothing but `Color::Reset` and modifiers: crossterm 0.29 answers a colour change under
 //! `NO_COLOR` with a bare reset that would cancel bold and reversed text.

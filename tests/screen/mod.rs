@@ -50,3 +50,51 @@ pub fn click(app: &mut App, hit: Hit) {
         modifiers: KeyModifiers::NONE,
     }));
 }
+
+/// Lets the computer players act until the table waits for South or a popup is open; the
+/// effects other than thinking are returned.
+pub fn settle(app: &mut App) -> Vec<contree::session::effects::Effect> {
+    use contree::session::effects::Effect;
+    let mut done = Vec::new();
+    for _ in 0..10_000 {
+        let mut asked = false;
+        for e in app.take_effects() {
+            if let Effect::Think(r) = e {
+                let a = r.decide();
+                app.update(Msg::Decided(r, a));
+                asked = true;
+            } else {
+                done.push(e);
+            }
+        }
+        if asked {
+            continue;
+        }
+        if app.wait().is_some() {
+            app.update(Msg::Timer);
+            continue;
+        }
+        // A trick held for South to see goes on at a key, as a player would press.
+        let held =
+            app.table().and_then(|t| t.table().wait()) == Some(contree::session::table::Wait::Held);
+        if held && app.popups.is_empty() {
+            key(app, KeyCode::Enter);
+            continue;
+        }
+        return done;
+    }
+    panic!("the table never settled");
+}
+
+/// The frame's text, a line a row, each without the spaces that end it.
+pub fn text(t: &Terminal<TestBackend>) -> String {
+    let buffer = t.backend().buffer();
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let row: String = (area.left()..area.right()).map(|x| buffer[(x, y)].symbol()).collect();
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
