@@ -432,6 +432,9 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
         Reason::Ruff => ("ruff", json!({})),
         Reason::Overruff => ("overruff", json!({})),
         Reason::TakeTrick => ("take-trick", json!({})),
+        Reason::Placed { card, seat, share, of } => {
+            ("placed", json!({ "card": card.to_string(), "seat": seat, "share": share, "of": of }))
+        }
         Reason::TryTrick => ("try-trick", json!({})),
         Reason::LoadPartner { points } => ("load-partner", json!({ "points": points })),
         Reason::GiveLeast => ("give-least", json!({})),

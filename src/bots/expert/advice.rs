@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Action;
-use crate::rules::{Call, Card};
+use crate::rules::{Call, Card, Seat};
 
 /// Why the expert chose its action: one line's worth, with the figures that line shows. The
 /// table words it in the player's language. Each kind states a fact of the position or of the
@@ -54,6 +54,21 @@ pub enum Reason {
     Overruff,
     /// Wins the trick as it stands, and no seat yet to play may hold a card that beats it.
     TakeTrick,
+    /// Follows suit with a card that wins the trick as it stands, where a single card of the
+    /// suit still unseen beats it and a seat yet to play may hold it, while the worlds weighed
+    /// put it with a seat that does not take the trick from this side with it (the partner, or
+    /// a seat that has played to the trick): what the reading of the auction and the play says
+    /// of the card, checked on those worlds.
+    Placed {
+        /// The one card that beats it.
+        card: Card,
+        /// The seat that holds it in the most of the worlds' weight.
+        seat: Seat,
+        /// That share of the weight, in percent rounded down: more than half.
+        share: u8,
+        /// The worlds weighed.
+        of: u16,
+    },
     /// Wins the trick as it stands, though a seat yet to play may hold a card that beats it.
     TryTrick,
     /// Puts `points` on a trick the partner wins, and no seat yet to play may hold a card that

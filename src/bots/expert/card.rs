@@ -92,6 +92,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     let takers = contract.team();
     let tol = if view.cards_played() < 12 { TOL_EARLY } else { TOL_LATE };
     let mut prober = Prober::new(solver, ask.budget, ask.cancel);
+    let mut weighed = Vec::new();
     'worlds: for world in &worlds {
         let position = Position::from_parts(
             world.hands,
@@ -129,6 +130,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
             }
         }
         samples.rows.push(Row { weight: world.weight, outcomes });
+        weighed.push((world.hands, world.weight));
         if samples.rows.len() >= MIN_WORLDS {
             samples.drop_behind(&mut alive, DROP_MIN, DROP_Z);
             if alive.iter().filter(|&&a| a).count() == 1 {
@@ -137,7 +139,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         }
     }
     if samples.rows.is_empty() {
-        let facts = CardFacts { mem: &mem, legal, samples: &samples };
+        let facts = CardFacts { mem: &mem, legal, samples: &samples, worlds: &[] };
         return Advice::plain(Action::Play(fallback), reason(&facts, fallback));
     }
     let means = samples.means();
@@ -149,7 +151,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         .collect();
     let card = normal(tied).unwrap_or(fallback);
     samples.measure_against(Action::Play(card));
-    let reason = reason(&CardFacts { mem: &mem, legal, samples: &samples }, card);
+    let reason = reason(&CardFacts { mem: &mem, legal, samples: &samples, worlds: &weighed }, card);
     Advice::weighed(Action::Play(card), reason, samples, prober.nodes)
 }
 
@@ -177,10 +179,13 @@ pub(crate) fn reason(facts: &CardFacts, card: Card) -> Reason {
             Reason::LeadLow,
         ]);
     } else {
+        kinds.extend([Reason::Overruff, Reason::Ruff, Reason::TakeTrick]);
+        let higher = facts.only_higher(card);
+        let placed = higher.and_then(|h| Some((h, facts.placed(h)?)));
+        if let Some((card, (seat, share, of))) = placed {
+            kinds.push(Reason::Placed { card, seat, share, of });
+        }
         kinds.extend([
-            Reason::Overruff,
-            Reason::Ruff,
-            Reason::TakeTrick,
             Reason::TryTrick,
             Reason::LoadPartner { points: card.points(trump) },
             Reason::GiveLeast,

@@ -11,7 +11,7 @@ use super::advice::{Cost, Reason, Samples, quoted_diff, quoted_se};
 use super::margins::{MARGIN, stake_backed, wins_percent};
 use crate::bots::Memory;
 use crate::game::{Action, SeatView};
-use crate::rules::{Auction, Call, Card, CardSet, Rank, Seat, Suit, Trump};
+use crate::rules::{Auction, BySeat, Call, Card, CardSet, Rank, Seat, Suit, Trump};
 
 /// Cards whose mean scores are within this of the best count as alike.
 pub(crate) const TIE: f64 = 1.0;
@@ -22,6 +22,9 @@ pub(crate) struct CardFacts<'a> {
     pub(crate) mem: &'a Memory,
     pub(crate) legal: CardSet,
     pub(crate) samples: &'a Samples,
+    /// Each world weighed, in the order of the samples' rows: the seats' hands there and the
+    /// world's weight.
+    pub(crate) worlds: &'a [(BySeat<CardSet>, f64)],
 }
 
 impl CardFacts<'_> {
@@ -30,6 +33,29 @@ impl CardFacts<'_> {
         let trump = self.mem.trump();
         let power = best.power(trump, lead);
         self.mem.possible(seat).iter().any(|c| c.power(trump, lead) > power)
+    }
+
+    /// The one card of `card`'s suit that another seat may hold and that beats it in a trick
+    /// of that suit, if there is exactly one.
+    pub(crate) fn only_higher(&self, card: Card) -> Option<Card> {
+        let (trump, lead) = (self.mem.trump(), card.suit());
+        let power = card.power(trump, lead);
+        let unseen = self.others().fold(CardSet::EMPTY, |all, s| all.or(self.mem.possible(s)));
+        let mut higher = unseen.of_suit(lead).iter().filter(|c| c.power(trump, lead) > power);
+        let one = higher.next()?;
+        higher.next().is_none().then_some(one)
+    }
+
+    /// Where the worlds weighed put `card`: the other seat that holds it in the most of their
+    /// weight (the first of equals), that share in percent (rounded down), and how many worlds.
+    pub(crate) fn placed(&self, card: Card) -> Option<(Seat, u8, u16)> {
+        let total: f64 = self.worlds.iter().map(|w| w.1).sum();
+        let weight = |s: Seat| -> f64 {
+            self.worlds.iter().filter(|w| w.0[s].contains(card)).map(|w| w.1).sum()
+        };
+        let seat = self.others().reduce(|a, b| if weight(b) > weight(a) { b } else { a })?;
+        let share = (100.0 * weight(seat) / total).floor();
+        (total > 0.0).then_some((seat, share as u8, self.worlds.len() as u16))
     }
 
     /// The other seats, and those yet to play to the trick after this seat.
@@ -131,6 +157,18 @@ pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool 
         (Reason::TakeTrick, Some(lead)) => {
             after.winner(trump) == Some(mem.seat)
                 && to_come.iter().all(|&s| !facts.may_beat(s, card, lead))
+        }
+        (Reason::Placed { card: higher, seat, share, of }, Some(lead)) => {
+            // The seat the card lies with does not take the trick from this side with it: the
+            // partner, or a seat that has played to the trick.
+            let harmless = seat == mem.seat.partner() || !to_come.contains(&seat);
+            lead == card.suit()
+                && after.winner(trump) == Some(mem.seat)
+                && facts.only_higher(card) == Some(higher)
+                && to_come.iter().any(|&s| mem.possible(s).contains(higher))
+                && harmless
+                && share > 50
+                && facts.placed(higher) == Some((seat, share, of))
         }
         (Reason::TryTrick, Some(lead)) => {
             after.winner(trump) == Some(mem.seat)

@@ -81,6 +81,22 @@ impl Words {
                 (Lang::Fr, Reason::TakeTrick) => {
                     "prend le pli : rien de ce qui reste ne la bat".into()
                 }
+                (Lang::En, Reason::Placed { card, seat, share, of }) => {
+                    let s = if of == 1 { "" } else { "s" };
+                    format!(
+                        "{}, the one card above it, is with {} in {share}% of {of} world{s}",
+                        self.card(card),
+                        self.seat(seat)
+                    )
+                }
+                (Lang::Fr, Reason::Placed { card, seat, share, of }) => {
+                    let s = if of == 1 { "" } else { "s" };
+                    format!(
+                        "{}, seule plus forte, est chez {} dans {share} % de {of} monde{s}",
+                        self.card(card),
+                        self.seat(seat)
+                    )
+                }
                 (Lang::En, Reason::TryTrick) => {
                     "plays for the trick: a higher card may still come".into()
                 }
@@ -429,6 +445,18 @@ pub(crate) mod tests {
             Reason::Ruff,
             Reason::Overruff,
             Reason::TakeTrick,
+            Reason::Placed {
+                card: Card::new(Suit::Hearts, Rank::Ace),
+                seat: Seat::West,
+                share: 84,
+                of: 32,
+            },
+            Reason::Placed {
+                card: Card::new(Suit::Clubs, Rank::Ten),
+                seat: Seat::North,
+                share: 100,
+                of: 1,
+            },
             Reason::TryTrick,
             Reason::LoadPartner { points: 11 },
             Reason::GiveLeast,
@@ -472,6 +500,7 @@ pub(crate) mod tests {
                 | Reason::Ruff
                 | Reason::Overruff
                 | Reason::TakeTrick
+                | Reason::Placed { .. }
                 | Reason::TryTrick
                 | Reason::LoadPartner { .. }
                 | Reason::GiveLeast
@@ -512,6 +541,7 @@ pub(crate) mod tests {
         match r {
             Reason::PullTrumps { out } => n(&[out.into()]),
             Reason::LoadPartner { points } => n(&[points.into()]),
+            Reason::Placed { share, of, .. } => n(&[share.into(), of]),
             Reason::Capot { worlds, of } | Reason::Surcontre { worlds, of } => n(&[worlds, of]),
             Reason::Bid { seen, seen_se, made, ours, of } => {
                 n(&[&[seen, made, ours, of][..], &Vec::from_iter(seen_se)].concat())

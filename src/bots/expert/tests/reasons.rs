@@ -183,8 +183,15 @@ fn mean_of(samples: &Samples, action: Action) -> Option<f64> {
 }
 
 /// Checks that `reason`, given for `card` played by the seat to act in `game`, is true of the
-/// deal as dealt, the rules, and the figures of `samples`.
-fn check_card(game: &Game, card: Card, reason: Reason, samples: &Samples) -> Result<(), String> {
+/// deal as dealt, the rules, and the figures of `samples` and of the worlds' hands, `worlds`,
+/// when they are known.
+fn check_card(
+    game: &Game,
+    card: Card,
+    reason: Reason,
+    samples: &Samples,
+    worlds: Option<&[(BySeat<CardSet>, f64)]>,
+) -> Result<(), String> {
     let seat = game.to_act().ok_or("a seat to play")?;
     let contract = game.deal().contract().ok_or("a contract")?;
     let trump = contract.trump();
@@ -262,6 +269,34 @@ fn check_card(game: &Game, card: Card, reason: Reason, samples: &Samples) -> Res
             }
         }
         Reason::TakeTrick => !trick.is_empty() && wins_whatever(&after, &hands, trump, rules, seat),
+        Reason::Placed { card: higher, seat: with, share, of } => {
+            let lead = card.suit();
+            let unseen = others.fold(CardSet::EMPTY, |all, s| all.or(hands[s]));
+            let above: Vec<Card> = unseen
+                .of_suit(lead)
+                .iter()
+                .filter(|c| c.power(trump, lead) > card.power(trump, lead))
+                .collect();
+            // The seat it lies with in the worlds is the partner, or one that has played.
+            let played = trick.plays().any(|(s, _)| s == with);
+            let counted = worlds.is_none_or(|worlds| {
+                let total: f64 = worlds.iter().map(|w| w.1).sum();
+                let at = |s: Seat| -> f64 {
+                    worlds.iter().filter(|w| w.0[s].contains(higher)).map(|w| w.1).sum()
+                };
+                let most = Seat::ALL.into_iter().filter(|&s| s != seat).all(|s| at(s) <= at(with));
+                usize::from(of) == worlds.len()
+                    && most
+                    && f64::from(share) == (100.0 * at(with) / total).floor()
+            });
+            trick.lead_suit() == Some(lead)
+                && after.winner(trump) == Some(seat)
+                && above == [higher]
+                && (with == partner || played)
+                && with != seat
+                && share > 50
+                && counted
+        }
         Reason::TryTrick => !trick.is_empty() && after.winner(trump) == Some(seat),
         Reason::LoadPartner { points } => {
             !trick.is_empty()
@@ -485,6 +520,31 @@ fn rules_for(trump: Trump, index: usize) -> Rules {
     Rules::of(set).with_nt_at(!trump.is_suit() || index < 3)
 }
 
+/// `n` worlds of `game` for its seat to act, each with its weight: the other seats' cards as
+/// dealt, or (most often) dealt again among them as many as each holds, so that the reasons
+/// that read where a card lies come up with every share.
+fn random_worlds(game: &Game, n: usize, rng: &mut impl rand::Rng) -> Vec<(BySeat<CardSet>, f64)> {
+    let (_, hands) = trick_and_hands(game);
+    let seat = game.to_act().expect("a seat to play");
+    let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != seat).collect();
+    (0..n)
+        .map(|_| {
+            let mut world = hands;
+            if rng.random_bool(0.8) {
+                let mut unseen: Vec<Card> = others.iter().flat_map(|&s| hands[s].iter()).collect();
+                for i in (1..unseen.len()).rev() {
+                    unseen.swap(i, rng.random_range(0..=i));
+                }
+                let mut rest = unseen.into_iter();
+                for &s in &others {
+                    world[s] = rest.by_ref().take(hands[s].len()).collect();
+                }
+            }
+            (world, f64::from(rng.random_range(1..=3u8)))
+        })
+        .collect()
+}
+
 /// A random position of the play in `trump` under rule set `set`, a random legal card there,
 /// random figures, and the reason the expert gives for that card: checked against the deal.
 fn card_reason_is_true(seed: u64, set: usize, trump: Trump) -> Result<(), TestCaseError> {
@@ -506,8 +566,10 @@ fn card_reason_is_true(seed: u64, set: usize, trump: Trump) -> Result<(), TestCa
     let mut samples = random_samples(actions, Some(contract), &mut rng);
     // The advice measures every option against the card it gives a reason for.
     samples.measure_against(Action::Play(pick));
-    let reason = card::reason(&CardFacts { mem: &mem, legal, samples: &samples }, pick);
-    prop_assert_eq!(check_card(&game, pick, reason, &samples), Ok(()));
+    let worlds = random_worlds(&game, samples.rows.len(), &mut rng);
+    let facts = CardFacts { mem: &mem, legal, samples: &samples, worlds: &worlds };
+    let reason = card::reason(&facts, pick);
+    prop_assert_eq!(check_card(&game, pick, reason, &samples, Some(&worlds)), Ok(()));
     Ok(())
 }
 
@@ -596,7 +658,7 @@ proptest! {
         let view = game.view(seat);
         let a = ask(&view, BiddingStyle::Cautious, 0, Budget::worlds(2), None);
         let checked = match a.action {
-            Action::Play(c) => check_card(&game, c, a.reason, &a.samples),
+            Action::Play(c) => check_card(&game, c, a.reason, &a.samples, None),
             Action::Bid(c) => check_call(&game, c, a.reason, &a.samples),
         };
         prop_assert_eq!(checked, Ok(()));
@@ -632,7 +694,7 @@ fn card_reason_in(v: &SeatView, card: Card, value: Option<fn(Card) -> f64>, capo
     };
     let samples =
         Samples { actions: legal.iter().map(Action::Play).collect(), rows, reference: None };
-    card::reason(&CardFacts { mem: &mem, legal, samples: &samples }, card)
+    card::reason(&CardFacts { mem: &mem, legal, samples: &samples, worlds: &[] }, card)
 }
 
 /// [`card_reason_in`] with four worlds and no capot.
