@@ -166,9 +166,11 @@ impl LineMode {
                 }
             }
             Answered::Analysis => self.say_analysis(),
-            // Filed as the screen files them, and said nowhere; the line mode weighs who holds
-            // what itself when asked (`holds`), so no worker's figures come to it.
-            Answered::Exercises(_) | Answered::Holds(..) => {}
+            // Filed as the screen files them, and said nowhere (the mistakes' cost kept with
+            // the deals says nothing either); the line mode weighs who holds what itself when
+            // asked (`holds`), so no worker's figures come to it.
+            Answered::Exercises(_, out) => self.follow(out),
+            Answered::Holds(..) => {}
         }
     }
 

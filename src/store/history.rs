@@ -1,7 +1,8 @@
 //! `games.jsonl`: the games finished or abandoned, one a line, oldest first, on the JSON-lines
 //! file ([`super::jsonl`]). A game is filed once, known by its seed and start time
 //! ([`GameSave::same_game`]): filed again, it replaces its earlier filing (the earlier line
-//! kept aside when it holds an action the new one does not) or adds nothing. A line that
+//! kept aside when it holds an action the new one does not) or adds nothing, unless it holds
+//! a figure measured since, a deal's comparison or mistakes ([`GameSave::measures`]). A line that
 //! cannot be read is reported and left in the file as it is.
 
 use std::fmt;
@@ -161,8 +162,9 @@ impl Store {
     /// Files a game in `games.jsonl`, on a line of its own, synced before this returns so that
     /// the save it replaces can go. A game is filed once: when the history holds it already
     /// (found by [`GameSave::same_game`]), nothing is added if that filing holds every action
-    /// of this one, and otherwise this filing takes its place (the history written again,
-    /// atomically; the earlier line kept aside if this one does not hold all of it). A history
+    /// of this one and every figure measured in it ([`GameSave::measures`]), and otherwise
+    /// this filing takes its place (the history written again, atomically; the earlier line
+    /// kept aside if this one does not hold all of its actions). A history
     /// that is not a regular file is moved aside first, and a last line cut off is mended
     /// ([`Store::remove_leftovers`]); an append that fails is cut back to the length the file
     /// had, so that a full disk leaves no piece of a line behind. A line elsewhere that cannot
@@ -172,7 +174,7 @@ impl Store {
         let path = history.path();
         let mut appending = history.open()?;
         if let Some(filed) = self.filing_of(&entry.game)? {
-            if filed.entry.game.holds(&entry.game) {
+            if filed.entry.game.holds(&entry.game) && filed.entry.game.measures(&entry.game) {
                 return Ok(());
             }
             if !entry.game.holds(&filed.entry.game) {

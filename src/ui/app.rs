@@ -299,8 +299,13 @@ impl App {
     fn answer(&mut self, answer: Answer) {
         match self.session.answer(answer) {
             Answered::Table(out) => self.show(out),
-            Answered::Analysis | Answered::Exercises(0) => {}
-            Answered::Exercises(_) => self.exercises_made(),
+            Answered::Analysis => {}
+            Answered::Exercises(made, out) => {
+                self.show(out);
+                if made > 0 {
+                    self.exercises_made();
+                }
+            }
             Answered::Holds(request, holds) => self.holds_in(&request, holds.as_deref()),
         }
     }
