@@ -13,7 +13,9 @@ use super::jsonl::{self, Line, Lines};
 use super::{
     Cause, GAME_FILE, GAMES_FILE, Operation, SetAside, Store, StoreError, Unfit, held, now,
 };
+use crate::exercises::Exercise;
 use crate::game::{Game, GameSave};
+use crate::progress::{self, GameProgress};
 use crate::rules::{ByTeam, Team};
 
 /// One line of `games.jsonl`.
@@ -150,6 +152,18 @@ impl Store {
         let parsed = jsonl::parse::<GameEntry>(&bytes);
         let unreadable = parsed.bad.iter().map(|(i, _)| i + 1).collect();
         Ok(GameHistory { games: parsed.lines, unreadable })
+    }
+
+    /// Each filed game's figures, oldest first ([`progress::of_game`]), with the answers to
+    /// those of the exercises `all` made of its mistakes. A line that cannot be read, or a
+    /// game whose save does not replay, gives none.
+    pub fn progress(&self, all: &[Exercise]) -> Result<Vec<GameProgress>, StoreError> {
+        let games = self.games()?.games;
+        let of = |e: &GameEntry| {
+            let game = Game::from_save(&e.game).ok()?;
+            Some(progress::of_game(&game, e.game.started, all))
+        };
+        Ok(games.iter().filter_map(of).collect())
     }
 
     /// The newest game of the history, if any, with the history's unreadable lines.

@@ -37,6 +37,7 @@ mod filed;
 mod holds;
 mod mouse;
 mod practice;
+mod progress;
 mod start;
 
 /// The whole state of the app.
@@ -241,6 +242,7 @@ impl App {
         match self.screen() {
             Screen::Start(_) => Mode::Start,
             Screen::Statistics => Mode::Statistics,
+            Screen::Progress(_) => Mode::Progress,
             Screen::Settings { .. } => Mode::Settings,
             Screen::Rules { .. } => Mode::Rules,
             Screen::Table => self.table().map_or(Mode::DealDone, |t| table_mode(t.table())),
@@ -467,6 +469,8 @@ impl App {
             Mode::Summary | Mode::GameOver if cmd == Cmd::Act => self.continue_popup(),
             Mode::DealDone if cmd == Cmd::Act => self.reopen_summary(),
             Mode::History => self.history_key(cmd),
+            Mode::Statistics if cmd == Cmd::Progress => self.open_progress(),
+            Mode::Progress => self.progress_key(cmd),
             Mode::Settings => self.settings_key(cmd),
             Mode::Rules | Mode::Help | Mode::Review => self.scroll_key(cmd),
             Mode::Tricks | Mode::ExpertLine => self.step_popup(cmd),

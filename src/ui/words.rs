@@ -25,6 +25,33 @@ impl Words {
         })
     }
 
+    /// Under the progress view's chart: how many games it draws, of how many played, and how
+    /// many of them have no point, their figure not measured.
+    pub fn progress_note(self, shown: usize, played: usize, unmeasured: usize) -> String {
+        self.out(match (self.lang, unmeasured) {
+            (Lang::En, 0) => format!("the last {shown} games of {played}, oldest left"),
+            (Lang::En, u) => format!(
+                "the last {shown} games of {played}, oldest left; {u} not measured, without a point"
+            ),
+            (Lang::Fr, 0) => {
+                format!("les {shown} dernières parties sur {played}, la plus ancienne à gauche")
+            }
+            (Lang::Fr, u) => format!(
+                "les {shown} dernières parties sur {played}, la plus ancienne à gauche ; {u} non \
+                 mesurée{}, sans point",
+                if u > 1 { "s" } else { "" }
+            ),
+        })
+    }
+
+    /// A count after its name: "Games played: 1", « Parties jouées : 1 ».
+    pub fn counted(self, name: &str, n: usize) -> String {
+        match self.lang {
+            Lang::En => format!("{name}: {n}"),
+            Lang::Fr => format!("{name} : {n}"),
+        }
+    }
+
     /// The message shown when the terminal is too small.
     pub fn too_small(self, w: u16, h: u16) -> String {
         match self.lang {
