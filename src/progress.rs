@@ -146,8 +146,9 @@ pub fn of_game(game: &Game, started: Option<u64>, all: &[Exercise]) -> GameProgr
     let compared: Vec<i64> =
         history.iter().filter_map(|d| d.expert_difference()).map(i64::from).collect();
     let measured: Vec<_> = history.iter().filter_map(|d| d.mistakes).collect();
-    let (calls, cards) =
-        measured.iter().fold((0u64, 0u64), |(a, b), m| (a + u64::from(m.calls), b + u64::from(m.cards)));
+    let (calls, cards) = measured
+        .iter()
+        .fold((0u64, 0u64), |(a, b), m| (a + u64::from(m.calls), b + u64::from(m.cards)));
     let own: Vec<Exercise> = all
         .iter()
         .filter(|e| Some(e.id.started) == started && e.id.seed == game.seed())
@@ -187,10 +188,12 @@ pub struct Stretch {
 impl Stretch {
     fn of(games: &[GameProgress]) -> Stretch {
         let measured = games.iter().filter_map(|g| g.mistakes);
-        let (deals, calls, cards) = measured
-            .fold((0u32, 0u64, 0u64), |(d, a, b), m| (d.saturating_add(m.deals), a + m.calls, b + m.cards));
+        let (deals, calls, cards) = measured.fold((0u32, 0u64, 0u64), |(d, a, b), m| {
+            (d.saturating_add(m.deals), a + m.calls, b + m.cards)
+        });
         let compared = games.iter().filter_map(|g| g.balance);
-        let (cdeals, sum) = compared.fold((0u32, 0i64), |(d, s), b| (d.saturating_add(b.deals), s + b.sum));
+        let (cdeals, sum) =
+            compared.fold((0u32, 0i64), |(d, s), b| (d.saturating_add(b.deals), s + b.sum));
         Stretch {
             games: games.len(),
             unmeasured: games.iter().filter(|g| g.mistakes.is_none()).count(),
@@ -262,7 +265,9 @@ impl Words {
         };
         let cost = |s: &Stretch| s.mistakes.map(|m| unsigned(rounded(m.per_deal())));
         let balance = |s: &Stretch| s.balance.map(|b| signed(rounded(b.per_deal())));
-        let sentence = |head: &str, figure: &dyn Fn(&Stretch) -> Option<String>, missing: &dyn Fn(&Stretch) -> usize| {
+        let sentence = |head: &str,
+                        figure: &dyn Fn(&Stretch) -> Option<String>,
+                        missing: &dyn Fn(&Stretch) -> usize| {
             let part = |s: &Stretch, over: String| match figure(s) {
                 Some(f) if fr => format!("{f} par donne sur {over}{}", unmeasured(s, missing(s))),
                 Some(f) => format!("{f} a deal over {over}{}", unmeasured(s, missing(s))),
@@ -296,7 +301,8 @@ mod tests {
     use crate::rules::{BySeat, ByTeam, Call, Team};
     use crate::text::SuitStyle;
 
-    const EN: Words = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+    const EN: Words =
+        Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
 
     /// A game of `deals` finished deals, each passed out.
     fn game(seed: u64, deals: usize) -> Game {
@@ -370,8 +376,16 @@ mod tests {
         let empty = GameProgress::default();
         assert_eq!(trend(&[empty]), None, "a game without a deal finished is no game played");
         // Seven games: the last five, and two before (one of them not measured).
-        let games =
-            [old, measured(2, 120), empty, measured(1, 10), measured(3, 30), measured(1, 0), measured(4, 40), measured(1, 0)];
+        let games = [
+            old,
+            measured(2, 120),
+            empty,
+            measured(1, 10),
+            measured(3, 30),
+            measured(1, 0),
+            measured(4, 40),
+            measured(1, 0),
+        ];
         let t = trend(&games).expect("games played");
         assert_eq!(t.last.games, 5);
         assert_eq!(t.last.mistakes.map(|m| (m.deals, m.cards)), Some((10, 80)));
@@ -391,7 +405,10 @@ mod tests {
              games, not measured over the 2 before."
         );
         let fr = Words { lang: Lang::Fr, ..EN }.trend(Some(&t));
-        assert!(fr[0].starts_with("Coût de vos erreurs nettes : 8 par donne sur vos 5 dernières"), "{fr:?}");
+        assert!(
+            fr[0].starts_with("Coût de vos erreurs nettes : 8 par donne sur vos 5 dernières"),
+            "{fr:?}"
+        );
         let none = EN.trend(None);
         assert_eq!(none.len(), 1);
         let only_old = trend(&[old]).expect("one game");

@@ -920,6 +920,13 @@ fn file_passed_out_games(store: &Store, n: u64, calls: u32, cards: u32) {
     }
 }
 
+/// What the line mode says to `typed`, its effects carried out on `store`.
+fn said_to(line: &mut LineMode, store: &Store, typed: &str) -> Vec<String> {
+    line.input(typed);
+    let _ = effects::apply_effects(line, store);
+    line.take_said()
+}
+
 #[test]
 fn progress_says_the_trend_of_the_games_filed_in_either_language() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -927,18 +934,14 @@ fn progress_says_the_trend_of_the_games_filed_in_either_language() {
     let mut line = LineMode::new(config(Lang::En, 11), true, &[]);
     let _ = effects::apply_effects(&mut line, &store);
     line.take_said();
-    line.input("progress");
-    let _ = effects::apply_effects(&mut line, &store);
     assert_eq!(
-        line.take_said(),
+        said_to(&mut line, &store, "progress"),
         ["No game yet: the trend of your mistakes and of your balance against the expert shows \
           here from your first game."]
     );
     file_passed_out_games(&store, 2, 10, 30);
-    line.input("progress");
-    let _ = effects::apply_effects(&mut line, &store);
     assert_eq!(
-        line.take_said(),
+        said_to(&mut line, &store, "progress"),
         [
             "Cost of your clear mistakes: 40 a deal over your last 2 games (1 not measured).",
             "Your balance against the expert in your seat: not measured over your last 2 games.",
@@ -949,10 +952,8 @@ fn progress_says_the_trend_of_the_games_filed_in_either_language() {
     let mut line = LineMode::new(config(Lang::Fr, 11), true, &[]);
     let _ = effects::apply_effects(&mut line, &store);
     line.take_said();
-    line.input("progression");
-    let _ = effects::apply_effects(&mut line, &store);
     assert_eq!(
-        line.take_said(),
+        said_to(&mut line, &store, "progression"),
         [
             "Coût de vos erreurs nettes : 40 par donne sur vos 3 dernières parties (1 non \
              mesurée).",

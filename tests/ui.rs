@@ -3454,12 +3454,7 @@ fn the_progress_view_draws_each_figure_as_a_chart() {
     assert!(matches!(app.screen(), Screen::Statistics));
     ch(&mut app, 'g');
     draw(&mut app, 80, 24);
-    app.update(Msg::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: 40,
-        row: 15,
-        modifiers: KeyModifiers::NONE,
-    }));
+    click(&mut app, Hit::Close);
     assert!(matches!(app.screen(), Screen::Statistics), "a click closes the view");
 }
 

@@ -106,7 +106,10 @@ impl GameSave {
     /// measured here. A filing that lacks one is filed again.
     pub fn measures(&self, other: &GameSave) -> bool {
         fn all<T>(here: &[Option<T>], there: &[Option<T>]) -> bool {
-            there.iter().enumerate().all(|(i, x)| x.is_none() || here.get(i).is_some_and(Option::is_some))
+            there
+                .iter()
+                .enumerate()
+                .all(|(i, x)| x.is_none() || here.get(i).is_some_and(Option::is_some))
         }
         all(&self.expert_in_seat, &other.expert_in_seat) && all(&self.mistakes, &other.mistakes)
     }

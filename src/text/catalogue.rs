@@ -42,7 +42,6 @@ texts! {
     ChartBalanceHead => "Your balance a deal against the expert in your seat, game by game (above 0: better than the expert)", "Votre écart par donne avec l'expert à votre place, partie par partie (au-dessus de 0 : mieux que l'expert)";
     ChartMistakesHead => "What your clear mistakes cost a deal, calls and cards apart, game by game", "Ce que coûtent vos erreurs nettes par donne, enchères et cartes à part, partie par partie";
     ChartExercisesHead => "The exercises made of each game's mistakes: answers solved and missed", "Les exercices tirés des erreurs de chaque partie : réponses justes et manquées";
-    AxisGames => "game", "partie";
     AxisPoints => "points", "points";
     AxisAnswers => "answers", "réponses";
     SeriesBalance => "balance", "écart";

@@ -43,8 +43,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, ExpertLine, Tricks,
-    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress,
-    Practice,
+    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress, Practice,
 ];
 
 /// Every binding.

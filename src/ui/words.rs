@@ -25,22 +25,24 @@ impl Words {
         })
     }
 
-    /// Under the progress view's chart: how many games it draws, of how many played, and how
-    /// many of them have no point, their figure not measured.
+    /// Under the progress view's chart, the name of its x axis: the games it draws, of how
+    /// many played, and how many of them have no point, their figure not measured.
     pub fn progress_note(self, shown: usize, played: usize, unmeasured: usize) -> String {
-        self.out(match (self.lang, unmeasured) {
-            (Lang::En, 0) => format!("the last {shown} games of {played}, oldest left"),
-            (Lang::En, u) => format!(
-                "the last {shown} games of {played}, oldest left; {u} not measured, without a point"
-            ),
-            (Lang::Fr, 0) => {
-                format!("les {shown} dernières parties sur {played}, la plus ancienne à gauche")
+        let head = match self.lang {
+            Lang::En => {
+                format!("Along the bottom, games 1 to {shown}: the last of {played}, oldest left")
             }
-            (Lang::Fr, u) => format!(
-                "les {shown} dernières parties sur {played}, la plus ancienne à gauche ; {u} non \
-                 mesurée{}, sans point",
-                if u > 1 { "s" } else { "" }
+            Lang::Fr => format!(
+                "En bas, les parties 1 à {shown} : les dernières sur {played}, la plus ancienne à \
+                 gauche"
             ),
+        };
+        self.out(match (self.lang, unmeasured) {
+            (_, 0) => format!("{head}."),
+            (Lang::En, u) => format!("{head}; {u} not measured, without a point."),
+            (Lang::Fr, u) => {
+                format!("{head} ; {u} non mesurée{}, sans point.", if u > 1 { "s" } else { "" })
+            }
         })
     }
 

@@ -81,7 +81,8 @@ impl DealAnalysis {
     /// point: the figure a finished deal keeps ([`Mistakes`]).
     pub fn mistakes(&self) -> Mistakes {
         let cost = |calls: bool| {
-            let of_kind = self.reviews.iter().filter(|r| matches!(r.played, Action::Bid(_)) == calls);
+            let of_kind =
+                self.reviews.iter().filter(|r| matches!(r.played, Action::Bid(_)) == calls);
             let sum = of_kind.filter_map(Review::mistake).fold(0.0, |sum, c| sum + c.mean);
             // A clear mistake costs more than nothing; the figure is kept in whole points.
             sum.max(0.0).round().min(f64::from(u32::MAX)) as u32

@@ -53,7 +53,7 @@ pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer)
         Constraint::Length(2),
         Constraint::Length(2),
         Constraint::Min(6),
-        Constraint::Length(1),
+        Constraint::Length(2),
     ])
     .areas(inner);
     draw_tabs(ctx, view.chart, tabs, buf);
@@ -78,7 +78,7 @@ pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer)
     draw_chart(ctx, view.chart, shown.len(), &series, chart_area, buf);
     let unmeasured = shown.iter().filter(|g| missing(view.chart, g)).count();
     let line = w.progress_note(shown.len(), games.len(), unmeasured);
-    buf.set_stringn(note.x, note.y, line, usize::from(note.width), t.dim);
+    Paragraph::new(span(line, t.dim)).wrap(wrap).render(note, buf);
 }
 
 /// Whether `game` has no figure for `chart`.
@@ -171,13 +171,14 @@ fn draw_chart(
         Chart::Balance => w.text(&signed(rounded(y))).into_owned(),
         _ => w.text(&unsigned(rounded(y))).into_owned(),
     };
+    // Labels stand evenly along an axis: the middle one only where it is a whole figure.
     let mid = (lo + hi) / 2.0;
-    let y_labels = vec![span(figure(lo), t.dim), span(figure(mid), t.dim), span(figure(hi), t.dim)];
-    let x_labels = vec![
-        span("1", t.dim),
-        span(((games + 1) / 2).to_string(), t.dim),
-        span(games.to_string(), t.dim),
-    ];
+    let mut y_labels = vec![span(figure(lo), t.dim)];
+    if mid.fract() == 0.0 {
+        y_labels.push(span(figure(mid), t.dim));
+    }
+    y_labels.push(span(figure(hi), t.dim));
+    let x_labels = vec![span("1", t.dim), span(games.to_string(), t.dim)];
     let zero = [(1.0, 0.0), (n, 0.0)];
     let mut datasets = Vec::new();
     if chart == Chart::Balance {
@@ -206,11 +207,8 @@ fn draw_chart(
     };
     ChartWidget::new(datasets)
         .x_axis(
-            Axis::default()
-                .title(span(w.t(T::AxisGames), t.dim))
-                .bounds([0.5, n + 0.5])
-                .labels(x_labels)
-                .style(t.border),
+            // The games are named under the chart, where no point can hide behind the name.
+            Axis::default().bounds([0.5, n + 0.5]).labels(x_labels).style(t.border),
         )
         .y_axis(
             Axis::default()
