@@ -22,7 +22,7 @@ use crate::rules::{
 use crate::session::settings::{Colours, Deck, Speed};
 use crate::stats::Stats;
 use crate::store::{Cause, GameEntry, Holder, Store, StoreError};
-use crate::text::Lang;
+use crate::text::{Lang, SuitStyle, Words};
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -353,6 +353,7 @@ struct StatsJson<'a> {
     stats: &'a Stats,
     points_per_deal: ByTeam<f64>,
     practice: crate::exercises::Tally,
+    progress: &'a [crate::progress::GameProgress],
 }
 
 /// The statistics as JSON.
@@ -361,6 +362,7 @@ pub fn stats_json(stats: &Stats) -> String {
         stats,
         points_per_deal: stats.deals.points_per_deal(),
         practice: stats.practice,
+        progress: &stats.progress,
     };
     serde_json::to_string_pretty(&json).unwrap_or_default()
 }
@@ -486,6 +488,10 @@ pub fn stats_table(stats: &Stats) -> String {
         p.solved,
         p.missed
     );
+    let words = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+    for line in words.trend(crate::progress::trend(&stats.progress).as_ref()) {
+        let _ = writeln!(out, "{line}");
+    }
     out
 }
 

@@ -64,6 +64,7 @@ pub mod game;
 pub mod line;
 pub mod mix;
 pub mod personas;
+pub mod progress;
 pub mod rules;
 pub mod score;
 pub mod search;

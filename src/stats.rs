@@ -44,6 +44,10 @@ pub struct Stats {
     /// [`crate::store::Store::stats_checked`], never kept here.
     #[serde(skip)]
     pub practice: crate::exercises::Tally,
+    /// Each filed game's figures, oldest first: read from the history of games and the
+    /// exercises by [`crate::store::Store::stats_checked`], never kept here.
+    #[serde(skip)]
+    pub progress: Vec<crate::progress::GameProgress>,
 }
 
 impl Default for Stats {
@@ -56,6 +60,7 @@ impl Default for Stats {
             streak: Streak::default(),
             compared: Compared::default(),
             practice: crate::exercises::Tally::default(),
+            progress: Vec::new(),
         }
     }
 }

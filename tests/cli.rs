@@ -1054,3 +1054,70 @@ fn history_export_has_a_new_files_mode_with_or_without_force_and_is_synced() {
         );
     }
 }
+
+/// A whole game to 1000 from `seed`, counted and filed as the table does; its deals' mistakes
+/// measured when `measure` says so.
+fn filed_game(store: &Store, seed: u64, measure: impl Fn(usize) -> Option<(u32, u32)>) {
+    let (mut game, mut rng) = support::new(GameOptions::default(), seed);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    for i in 0..game.history().len() {
+        if let Some((calls, cards)) = measure(i) {
+            let record = game.history()[i].record.clone();
+            let m = contree::game::Mistakes { calls, cards };
+            assert!(game.measure_mistakes(i, &record, m));
+        }
+    }
+    store.game_finished(&game).expect("files");
+}
+
+#[test]
+fn stats_give_the_progress_of_every_filed_game_and_its_trend() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    // A game filed before the mistakes were measured, then one measured but for its last deal,
+    // whose figure comes in after the game was filed: filed again, with it.
+    filed_game(&store, 2, |_| None);
+    let (mut game, mut rng) = support::new(GameOptions::default(), 3);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    let deals = game.history().len();
+    for i in 0..deals - 1 {
+        let record = game.history()[i].record.clone();
+        game.measure_mistakes(i, &record, contree::game::Mistakes { calls: 10, cards: 20 });
+    }
+    store.game_finished(&game).expect("files");
+    let last = game.history()[deals - 1].record.clone();
+    game.measure_mistakes(deals - 1, &last, contree::game::Mistakes { calls: 10, cards: 20 });
+    store.game_finished(&game).expect("files again");
+    assert_eq!(store.games().expect("history").games.len(), 2, "filed once, in its place");
+
+    let out = contree(dir.path(), &["stats", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let progress = json["progress"].as_array().expect("one entry per filed game");
+    assert_eq!(progress.len(), 2);
+    let old = &progress[0];
+    assert!(old["started"].is_u64(), "{old}");
+    assert!(old["deals"].as_u64().is_some_and(|d| d > 0), "{old}");
+    assert_eq!(old["mistakes"], Value::Null, "not measured, never 0");
+    assert_eq!(old["balance"], Value::Null);
+    assert_eq!(old["exercises"], serde_json::json!({"solved": 0, "missed": 0}));
+    let new = &progress[1];
+    assert_eq!(new["deals"], deals);
+    let n = deals as u64;
+    assert_eq!(
+        new["mistakes"],
+        serde_json::json!({"deals": n, "calls": 10 * n, "cards": 20 * n,
+            "calls_per_deal": 10.0, "cards_per_deal": 20.0}),
+        "every deal measured, the last one too"
+    );
+    let table = text(&contree(dir.path(), &["stats"]).stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[lines.len() - 2..],
+        [
+            "Cost of your clear mistakes: 30 a deal over your last 2 games (1 not measured).",
+            "Your balance against the expert in your seat: not measured over your last 2 games."
+        ],
+        "{table}"
+    );
+}

@@ -899,3 +899,65 @@ fn the_experts_line_waits_for_the_analysis() {
     line.input("line");
     assert_eq!(line.take_said(), ["The line follows the analysis: analysis, then line."]);
 }
+
+/// Files `n` games of one deal passed out each (abandoned for the next), the mistakes of all
+/// but the first measured at `calls` and `cards`, in `store`.
+fn file_passed_out_games(store: &Store, n: u64, calls: u32, cards: u32) {
+    use contree::game::{Action, Mistakes};
+    use contree::rules::{BySeat, Call};
+    for seed in 0..=n {
+        let mut g = Game::new(GameOptions::default(), seed, BySeat::default());
+        while let Some(seat) = g.to_act().filter(|_| g.phase() == Phase::Bidding) {
+            g.apply(seat, Action::Bid(Call::Pass)).expect("a pass");
+        }
+        if seed > 0 {
+            let record = g.history()[0].record.clone();
+            assert!(g.measure_mistakes(0, &record, Mistakes { calls, cards }));
+        }
+        // Each new game files the one saved before it.
+        store.start_game(&g).expect("a new game");
+        store.save_game(&g).expect("saved");
+    }
+}
+
+/// What the line mode says to `typed`, its effects carried out on `store`.
+fn said_to(line: &mut LineMode, store: &Store, typed: &str) -> Vec<String> {
+    line.input(typed);
+    let _ = effects::apply_effects(line, store);
+    line.take_said()
+}
+
+#[test]
+fn progress_says_the_trend_of_the_games_filed_in_either_language() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 11), true, &[]);
+    let _ = effects::apply_effects(&mut line, &store);
+    line.take_said();
+    assert_eq!(
+        said_to(&mut line, &store, "progress"),
+        ["No game yet: the trend of your mistakes and of your balance against the expert shows \
+          here from your first game."]
+    );
+    file_passed_out_games(&store, 2, 10, 30);
+    assert_eq!(
+        said_to(&mut line, &store, "progress"),
+        [
+            "Cost of your clear mistakes: 40 a deal over your last 2 games (1 not measured).",
+            "Your balance against the expert in your seat: not measured over your last 2 games.",
+        ],
+        "the game filed before its mistakes were measured counts as not measured, not as 0"
+    );
+    // A new table files the game saved before it: a third game, measured.
+    let mut line = LineMode::new(config(Lang::Fr, 11), true, &[]);
+    let _ = effects::apply_effects(&mut line, &store);
+    line.take_said();
+    assert_eq!(
+        said_to(&mut line, &store, "progression"),
+        [
+            "Coût de vos erreurs nettes : 40 par donne sur vos 3 dernières parties (1 non \
+             mesurée).",
+            "Votre écart avec l'expert à votre place : non mesuré sur vos 3 dernières parties.",
+        ]
+    );
+}

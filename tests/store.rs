@@ -183,6 +183,35 @@ fn a_save_from_before_the_comparison_resumes_and_keeps_the_comparisons_made_sinc
     assert_eq!(back.expert_balance(), (1, i64::from(ours - 250)));
 }
 
+/// A save from before the mistakes' cost (the first format's fixture) resumes with no deal
+/// measured; the figures kept since come back as they were, in the same format version, and a
+/// deal is measured once.
+#[test]
+fn a_save_from_before_the_mistakes_cost_resumes_and_keeps_the_figures_kept_since() {
+    use contree::game::Mistakes;
+    let bytes = include_bytes!("data/save-v1.json");
+    assert!(!std::str::from_utf8(bytes).expect("UTF-8").contains("mistakes"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join(GAME_FILE), bytes).expect("write");
+    let store = store(dir.path());
+    let (mut game, _, _) = saved(&store);
+    assert!(game.history().iter().all(|d| d.mistakes.is_none()), "not measured, never 0");
+    let record = game.history()[1].record.clone();
+    let m = Mistakes { calls: 0, cards: 23 };
+    assert!(!game.measure_mistakes(0, &record, m), "another deal's figure is not taken");
+    assert!(game.measure_mistakes(1, &record, m));
+    assert!(!game.measure_mistakes(1, &record, Mistakes::default()), "measured once");
+    store.save_game(&game).expect("saves");
+    let file: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join(GAME_FILE)).expect("read"))
+            .expect("JSON");
+    assert_eq!(file["version"], 1);
+    assert_eq!(file["mistakes"], serde_json::json!([null, {"calls": 0, "cards": 23}, null]));
+    let (back, _, _) = saved(&store);
+    assert_eq!(back, game);
+    assert_eq!(back.history()[1].mistakes, Some(m));
+}
+
 /// Saves of coinche (with sans atout and tout atout, declarations made) and of plain, written in
 /// the second format, resume mid-deal as they were, play on, and are written back the same.
 #[test]
@@ -374,7 +403,12 @@ fn statistics_add_up_across_games_and_count_everything_once() {
         assert!(matches!(store.load_game(), Resume::None));
         finished.push(game);
     }
-    let stats = store(dir.path()).stats();
+    let mut stats = store(dir.path()).stats();
+    // Every game filed has its figures, read from the history rather than counted.
+    let deals: Vec<u32> = stats.progress.iter().map(|p| p.deals).collect();
+    let played: Vec<u32> = finished.iter().map(|g| g.history().len() as u32).collect();
+    assert_eq!(deals, played);
+    stats.progress.clear();
     let want = expected(&finished);
     assert_eq!(stats, want);
     assert_eq!(stats.all_games().played, 6);

@@ -3392,3 +3392,89 @@ fn every_screen_drawn_with_glyphs_writes_its_signed_figures_with_a_true_minus() 
         assert!(hyphened.is_none(), "{}: {hyphened:?}", path.display());
     }
 }
+
+/// Twelve games' figures, oldest first, as the store reads them from the games filed: the
+/// mistakes getting cheaper, the balance closing; the second game filed before the mistakes
+/// were measured, the fifth with no deal compared.
+fn twelve_games() -> Vec<contree::progress::GameProgress> {
+    use contree::progress::{Answers, Balance, GameProgress, MistakesCost};
+    (0..12u32)
+        .map(|i| GameProgress {
+            started: Some(1_795_950_000 + u64::from(i) * 3600),
+            deals: 10 + i % 3,
+            balance: (i != 4).then_some(Balance { deals: 10, sum: -300 + i64::from(i) * 25 }),
+            mistakes: (i != 1).then_some(MistakesCost {
+                deals: 10,
+                calls: u64::from(200 - i * 12),
+                cards: u64::from(420 - i * 25),
+            }),
+            exercises: Answers { solved: u64::from(i / 2), missed: u64::from(3 - i % 4) },
+        })
+        .collect()
+}
+
+/// The statistics screen over the start screen, its progress loaded, the progress view opened
+/// on `g`.
+fn progress_view(config: Config, games: Vec<contree::progress::GameProgress>) -> App {
+    let mut app = App::new(config);
+    app.start_item(StartItem::Statistics);
+    app.stats = Some(contree::stats::Stats { progress: games, ..Default::default() });
+    ch(&mut app, 'g');
+    assert!(matches!(app.screen(), Screen::Progress(_)), "g opens the progress");
+    app
+}
+
+#[test]
+fn the_progress_view_draws_each_figure_as_a_chart() {
+    for (look, ascii_only) in [("", false), ("ascii_", true)] {
+        for lang in Lang::ALL {
+            let lang_name = if lang == Lang::Fr { "fr" } else { "en" };
+            for (w, h) in [(80, 24), (120, 40)] {
+                let c = if ascii_only { ascii(lang) } else { config(lang) };
+                let mut app = progress_view(c, twelve_games());
+                let t = draw(&mut app, w, h);
+                insta::assert_snapshot!(format!("progress_{look}{lang_name}_{w}x{h}"), t.backend());
+                if ascii_only {
+                    let buf = t.backend().buffer();
+                    assert!(buf.content().iter().all(|c| c.symbol().is_ascii()), "ASCII only");
+                }
+            }
+        }
+    }
+    // → goes to the mistakes, calls and cards apart; a click on a chart's name shows it.
+    let mut app = progress_view(config(Lang::En), twelve_games());
+    key(&mut app, KeyCode::Right);
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("progress_mistakes_en_80x24", t.backend());
+    click(&mut app, Hit::Chart(contree::ui::progress::Chart::Exercises));
+    let t = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("progress_exercises_en_80x24", t.backend());
+    // Esc goes back to the statistics; a click elsewhere on the view does too.
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen(), Screen::Statistics));
+    ch(&mut app, 'g');
+    draw(&mut app, 80, 24);
+    click(&mut app, Hit::Close);
+    assert!(matches!(app.screen(), Screen::Statistics), "a click closes the view");
+}
+
+#[test]
+fn the_progress_view_says_what_will_appear_before_two_games() {
+    for lang in Lang::ALL {
+        let one = twelve_games().into_iter().take(1).collect();
+        let mut app = progress_view(config(lang), one);
+        let t = draw(&mut app, 80, 24);
+        let name = if lang == Lang::Fr { "fr" } else { "en" };
+        insta::assert_snapshot!(format!("progress_too_few_{name}_80x24"), t.backend());
+    }
+}
+
+#[test]
+fn the_statistics_footer_and_the_help_list_the_progress_key() {
+    let mut app = App::new(config(Lang::En));
+    app.start_item(StartItem::Statistics);
+    let t = draw(&mut app, 80, 24);
+    assert!(format!("{:?}", t.backend()).contains("g  progress"), "the footer lists g");
+    let help = contree::ui::keymap::help_bindings();
+    assert!(help.iter().any(|b| b.label == T::ProgressKey), "the help lists it");
+}

@@ -1,6 +1,7 @@
 //! The end of a deal: scored and counted in the game by the rules' reckoning of a finished deal
 //! ([`crate::rules::DealReckoning`]), and kept in the history as a [`DealResult`], with, once
-//! asked, the same deal played with the expert in South's seat ([`ExpertInSeat`]).
+//! asked, the same deal played with the expert in South's seat ([`ExpertInSeat`]), and, once
+//! the expert has reviewed it, what South's clear mistakes cost ([`Mistakes`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +42,27 @@ pub struct DealResult {
     pub hints: u32,
     /// The deal played again with the expert in South's seat, once asked.
     pub expert_in_seat: Option<ExpertInSeat>,
+    /// What South's clear mistakes cost in the deal, once the expert has reviewed it.
+    pub mistakes: Option<Mistakes>,
+}
+
+/// What South's clear mistakes cost in one deal, as the expert's review of the deal finds them
+/// ([`crate::bots::expert::DealAnalysis::mistakes`]), calls and cards apart: points of the
+/// deal's score, each the sum of the clear mistakes' mean costs rounded to the nearest point
+/// (0 when South made none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mistakes {
+    /// The cost of South's clear mistakes in the auction.
+    pub calls: u32,
+    /// The cost of South's clear mistakes in the play.
+    pub cards: u32,
+}
+
+impl Mistakes {
+    /// Both together.
+    pub fn total(self) -> u32 {
+        self.calls.saturating_add(self.cards)
+    }
 }
 
 /// The same deal played again with the expert in South's seat, the three computer players
@@ -136,6 +158,7 @@ impl Game {
             undos: self.deal.undos,
             hints: self.deal.hints,
             expert_in_seat: None,
+            mistakes: None,
         });
     }
 }

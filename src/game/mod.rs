@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 pub use deal::Deal;
 pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal, shuffled_deck};
 pub use errors::{GameError, UndoError};
-pub use finish::{DealResult, ExpertInSeat};
+pub use finish::{DealResult, ExpertInSeat, Mistakes};
 pub use replay::{Replay, Turn};
 pub use save::{GameSave, LoadError, SAVE_VERSION, actions_check};
 pub use seating::{draw_players, new_game};
@@ -35,7 +35,7 @@ pub use view::{SeatView, ViewError};
 
 use crate::rules::{
     AuctionOutcome, BeloteCall, BySeat, ByTeam, Call, Card, CardPlay, CardSet, Combination,
-    DoneTrick, GameContext, GameOutcome, LegalCalls, Rules, Seat, Team, Trump,
+    DealRecord, DoneTrick, GameContext, GameOutcome, LegalCalls, Rules, Seat, Team, Trump,
 };
 
 /// Four all-pass deals in a row make a "table tradition" deck be shuffled again.
@@ -385,6 +385,19 @@ impl Game {
         match self.history.get_mut(i) {
             Some(d) if d.expert_in_seat == Some(ExpertInSeat::Thinking) => {
                 d.expert_in_seat = score.map(ExpertInSeat::Score);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// What South's clear mistakes cost in finished deal `i`, whose record is `record`, as the
+    /// expert's review found them. Taken once, for that very deal: false when there is no such
+    /// deal, another deal stands there, or its cost is known already.
+    pub fn measure_mistakes(&mut self, i: usize, record: &DealRecord, mistakes: Mistakes) -> bool {
+        match self.history.get_mut(i) {
+            Some(d) if d.mistakes.is_none() && d.record == *record => {
+                d.mistakes = Some(mistakes);
                 true
             }
             _ => false,

@@ -15,7 +15,7 @@ use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ExpertInSeat, Game, GameOptions, Phase, Players};
+use super::{Action, ExpertInSeat, Game, GameOptions, Mistakes, Phase, Players};
 use crate::rules::{BySeat, CardSet, DealRecord, RuleSet, Rules};
 
 /// The newest save version this contree reads and writes. A save with a higher version comes
@@ -62,6 +62,12 @@ pub struct GameSave {
     /// out (none written when no deal was asked). Absent from saves of earlier versions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expert_in_seat: Vec<Option<ExpertInSeat>>,
+    /// What South's clear mistakes cost in each finished deal of `deals`, as the expert's
+    /// review found them: `null` when not measured, `{"calls": 0, "cards": 23}` once measured
+    /// (none written when no deal was). Absent from saves of earlier versions, whose deals are
+    /// then not measured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mistakes: Vec<Option<Mistakes>>,
 }
 
 impl GameSave {
@@ -93,6 +99,19 @@ impl GameSave {
             && deal.auction.starts_with(&last.auction)
             && deal.play.starts_with(&last.play)
             && declared
+    }
+
+    /// Whether this save holds every figure measured in `other` (a save of the same game): each
+    /// deal compared there is compared here, each deal whose mistakes were measured there is
+    /// measured here. A filing that lacks one is filed again.
+    pub fn measures(&self, other: &GameSave) -> bool {
+        fn all<T>(here: &[Option<T>], there: &[Option<T>]) -> bool {
+            there
+                .iter()
+                .enumerate()
+                .all(|(i, x)| x.is_none() || here.get(i).is_some_and(Option::is_some))
+        }
+        all(&self.expert_in_seat, &other.expert_in_seat) && all(&self.mistakes, &other.mistakes)
     }
 }
 
@@ -217,6 +236,10 @@ impl Game {
         if expert_in_seat.iter().all(Option::is_none) {
             expert_in_seat.clear();
         }
+        let mut mistakes: Vec<Option<Mistakes>> = self.history.iter().map(|d| d.mistakes).collect();
+        if mistakes.iter().all(Option::is_none) {
+            mistakes.clear();
+        }
         GameSave {
             version: save_version(self.options.rules),
             seed: self.seed,
@@ -229,6 +252,7 @@ impl Game {
             undos,
             hints,
             expert_in_seat,
+            mistakes,
         }
     }
 
@@ -310,6 +334,7 @@ impl Game {
             }
             if let Some(d) = game.history.get_mut(i) {
                 d.expert_in_seat = save.expert_in_seat.get(i).copied().flatten();
+                d.mistakes = save.mistakes.get(i).copied().flatten();
             }
             let last = i + 1 == save.deals.len();
             if !last && game.phase() != Phase::DealOver {

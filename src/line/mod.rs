@@ -166,9 +166,11 @@ impl LineMode {
                 }
             }
             Answered::Analysis => self.say_analysis(),
-            // Filed as the screen files them, and said nowhere; the line mode weighs who holds
-            // what itself when asked (`holds`), so no worker's figures come to it.
-            Answered::Exercises(_) | Answered::Holds(..) => {}
+            // Filed as the screen files them, and said nowhere (the mistakes' cost kept with
+            // the deals says nothing either); the line mode weighs who holds what itself when
+            // asked (`holds`), so no worker's figures come to it.
+            Answered::Exercises(_, out) => self.follow(out),
+            Answered::Holds(..) => {}
         }
     }
 
@@ -231,6 +233,8 @@ impl LineMode {
             Command::Hint => self.hint(),
             Command::Explain(n) => self.explain(n),
             Command::Holds => self.say_holds(),
+            // The runner loads the statistics, and the trend is said as they come.
+            Command::Progress => self.session.push(Effect::LoadStats),
             Command::PlayAgain(n) => self.play_again(n),
             Command::Claim => match self.session.table() {
                 Some(t) if t.claim_allowed() => self.send(TableMsg::Claim),
@@ -800,7 +804,12 @@ impl Front for LineMode {
         &self.session.saved
     }
 
-    fn stats_loaded(&mut self, _: Stats) {}
+    /// The statistics, loaded only for `progress`: the trend of the games filed.
+    fn stats_loaded(&mut self, stats: Stats) {
+        let w = self.words();
+        let lines = w.trend(crate::progress::trend(&stats.progress).as_ref());
+        self.say_all(lines);
+    }
 
     fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str) {
         let w = self.words();

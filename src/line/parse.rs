@@ -60,6 +60,8 @@ pub enum Command {
     Explain(Option<usize>),
     /// Say who holds what: the chance that each other seat holds each card South has not seen.
     Holds,
+    /// Say the trend of the games filed: the mistakes' cost and the balance against the expert.
+    Progress,
     /// Claim the rest of the tricks.
     Claim,
     /// Play a finished deal of the game (from 1) again.
@@ -262,6 +264,7 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["holds" | "odds"] | ["who", "holds", "what"] | ["qui", "a", "quoi"] | ["chances"] => {
             Command::Holds
         }
+        ["progress" | "progres" | "progression" | "trend" | "tendance"] => Command::Progress,
         ["claim" | "revendiquer" | "revendique"] | ["claim", "the", "rest"] => Command::Claim,
         ["again" | "replay" | "rejouer", n] => Command::PlayAgain(number(n)?),
         ["undo" | "reprendre" | "annuler"] | ["take", "back"] => Command::Undo,
@@ -335,6 +338,8 @@ pub enum Kind {
     Explain,
     /// Who holds what.
     Holds,
+    /// The trend of the games filed.
+    Progress,
     /// A claim of the rest of the tricks.
     Claim,
     /// A finished deal played again.
@@ -377,6 +382,7 @@ impl Command {
             Command::Hint => Kind::Hint,
             Command::Explain(_) => Kind::Explain,
             Command::Holds => Kind::Holds,
+            Command::Progress => Kind::Progress,
             Command::Claim => Kind::Claim,
             Command::PlayAgain(_) => Kind::PlayAgain,
             Command::Undo => Kind::Undo,
@@ -526,6 +532,14 @@ pub const WORDS: &[Word] = &[
         ],
     },
     Word {
+        kind: Kind::Progress,
+        said: ["progress", "progression, progres"],
+        does: [
+            "the trend of your games: what your clear mistakes cost, your balance against the expert",
+            "la tendance de vos parties : le coût de vos erreurs nettes, votre écart avec l'expert",
+        ],
+    },
+    Word {
         kind: Kind::Claim,
         said: ["claim", "revendiquer"],
         does: [
@@ -614,6 +628,7 @@ pub fn word_for(
         }
         (_, Cmd::Suspend) => return Err(NoWord::Shell),
         (_, Cmd::Holds) => Kind::Holds,
+        (_, Cmd::Progress) => Kind::Progress,
         (_, Cmd::Pass) => Kind::Pass,
         (_, Cmd::Contre) => Kind::Contre,
         (_, Cmd::NoTrump | Cmd::AllTrump) => Kind::Bid,

@@ -49,6 +49,8 @@ pub enum Mode {
     Settings,
     /// The statistics screen.
     Statistics,
+    /// The progress view, from the statistics.
+    Progress,
     /// The practice screen, with no choice to make on it: an exercise answered, or none.
     Practice,
 }
@@ -104,6 +106,8 @@ pub enum Cmd {
     Hint,
     /// Show, or close, who holds what: the other seats' chances to hold each unseen card.
     Holds,
+    /// The progress view, from the statistics: the figures game by game, as charts.
+    Progress,
     /// Claim the rest of the tricks.
     Claim,
     /// Play the deal under review again.

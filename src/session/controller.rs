@@ -67,8 +67,9 @@ pub enum Answered {
     Table(Vec<Out>),
     /// A deal's analysis is in.
     Analysis,
-    /// Exercises were made, this many, and are to be filed.
-    Exercises(usize),
+    /// The expert's review of finished deals is in: this many exercises were made, to be
+    /// filed, and the table answered the mistakes' cost kept with the deals: what to show.
+    Exercises(usize, Vec<Out>),
     /// Who holds what, for the front end that asked: the table is not told.
     Holds(HoldsRequest, Option<Box<Holds>>),
 }
@@ -240,11 +241,23 @@ impl<T: AtTable> Session<T> {
                 Answered::Analysis
             }
             Answer::Exercises(made) => {
-                let n = made.len();
+                let n = made.exercises.len();
                 if n > 0 {
-                    self.effects.push(Effect::FileExercises(made));
+                    self.effects.push(Effect::FileExercises(made.exercises));
                 }
-                Answered::Exercises(n)
+                let out = match self.again.as_mut() {
+                    // The game waits under the deal played again: kept there, saved with it.
+                    Some(again) => {
+                        if let Some(game) = again.from.as_mut() {
+                            for m in &made.measured {
+                                game.measure_mistakes(m.deal, &m.record, m.mistakes);
+                            }
+                        }
+                        Vec::new()
+                    }
+                    None => self.send(TableMsg::Measured(made.measured)),
+                };
+                Answered::Exercises(n, out)
             }
         }
     }

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use super::settings::{Prefs, Speed};
-use super::work::{BotRequest, Cancel, CompareRequest, HintRequest};
+use super::work::{BotRequest, Cancel, CompareRequest, HintRequest, Measured};
 use crate::bots::expert::Advice;
 use crate::game::{Action, Game, GameError, Phase, UndoError};
 use crate::rules::{
@@ -52,6 +52,9 @@ pub enum TableMsg {
     /// The deal's score with the expert in South's seat, the answer to an [`Out::Compare`];
     /// `None` when it could not be worked out.
     Compared(CompareRequest, Option<ByTeam<u16>>),
+    /// What South's clear mistakes cost in finished deals of the game, as the expert's review
+    /// found them.
+    Measured(Vec<Measured>),
 }
 
 /// What the table asks of its front end, in order.
@@ -467,6 +470,7 @@ impl Table {
             TableMsg::BotFailed(request) => self.on_bot_failed(&request, &mut out),
             TableMsg::Hinted(request, advice) => self.on_hint(&request, advice, &mut out),
             TableMsg::Compared(request, score) => self.on_compared(&request, score, &mut out),
+            TableMsg::Measured(measured) => self.on_measured(&measured, &mut out),
         }
         self.schedule(&mut out);
         out

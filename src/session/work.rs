@@ -17,7 +17,7 @@ use crate::bots::expert::{self, Advice, Budget, DealAnalysis, Holds, HoldsBudget
 use crate::bots::in_seat::{self, Seats};
 use crate::bots::{Decision, Level};
 use crate::exercises::{self, Exercise};
-use crate::game::{Action, Game, Players, SeatView};
+use crate::game::{Action, Game, Mistakes, Players, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{ByTeam, DealRecord, Seat};
 
@@ -72,8 +72,29 @@ pub enum Answer {
     /// A finished deal's score with the expert in South's seat; `None` when it could not be
     /// worked out.
     Compared(CompareRequest, Option<ByTeam<u16>>),
-    /// The exercises made from South's clear mistakes in finished deals.
-    Exercises(Vec<Exercise>),
+    /// The expert's review of finished deals: the exercises made from South's clear mistakes,
+    /// and what those mistakes cost deal by deal.
+    Exercises(Reviewed),
+}
+
+/// What the expert's review of a game's finished deals brings back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reviewed {
+    /// The exercises made from South's clear mistakes, to be filed.
+    pub exercises: Vec<Exercise>,
+    /// What South's clear mistakes cost in each deal reviewed to its end, to be kept with it.
+    pub measured: Vec<Measured>,
+}
+
+/// What South's clear mistakes cost in one finished deal of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// The deal's index in the game.
+    pub deal: usize,
+    /// The deal, to tell it from another dealt at that index.
+    pub record: DealRecord,
+    /// The cost.
+    pub mistakes: Mistakes,
 }
 
 /// The result of `think`, or `None` when the thinking panicked.
@@ -276,10 +297,11 @@ impl ExercisesRequest {
     }
 
     /// The exercises, made here and now: each deal analysed from South's seat as its review
-    /// is ([`AnalysisRequest::analyse`]), its clear mistakes kept.
-    pub fn make(&self) -> Vec<Exercise> {
-        let Some(started) = self.started else { return Vec::new() };
-        let mut made = Vec::new();
+    /// is ([`AnalysisRequest::analyse`]), its clear mistakes kept, and their cost in the deal
+    /// ([`DealAnalysis::mistakes`]) measured. A deal whose analysis was cut short is neither.
+    pub fn make(&self) -> Reviewed {
+        let Some(started) = self.started else { return Reviewed::default() };
+        let mut made = Reviewed::default();
         for (i, record) in &self.deals {
             let analysis =
                 expert::analyse(record, Seat::South, self.budget, Some(self.cancel.flag()));
@@ -287,7 +309,12 @@ impl ExercisesRequest {
                 break;
             }
             if let Ok(a) = analysis {
-                made.extend(exercises::from_analysis(self.seed, started, *i, record, &a));
+                made.exercises.extend(exercises::from_analysis(self.seed, started, *i, record, &a));
+                made.measured.push(Measured {
+                    deal: *i,
+                    record: record.clone(),
+                    mistakes: a.mistakes(),
+                });
             }
         }
         made

@@ -1,7 +1,8 @@
 //! `games.jsonl`: the games finished or abandoned, one a line, oldest first, on the JSON-lines
 //! file ([`super::jsonl`]). A game is filed once, known by its seed and start time
 //! ([`GameSave::same_game`]): filed again, it replaces its earlier filing (the earlier line
-//! kept aside when it holds an action the new one does not) or adds nothing. A line that
+//! kept aside when it holds an action the new one does not) or adds nothing, unless it holds
+//! a figure measured since, a deal's comparison or mistakes ([`GameSave::measures`]). A line that
 //! cannot be read is reported and left in the file as it is.
 
 use std::fmt;
@@ -12,7 +13,9 @@ use super::jsonl::{self, Line, Lines};
 use super::{
     Cause, GAME_FILE, GAMES_FILE, Operation, SetAside, Store, StoreError, Unfit, held, now,
 };
+use crate::exercises::Exercise;
 use crate::game::{Game, GameSave};
+use crate::progress::{self, GameProgress};
 use crate::rules::{ByTeam, Team};
 
 /// One line of `games.jsonl`.
@@ -151,6 +154,18 @@ impl Store {
         Ok(GameHistory { games: parsed.lines, unreadable })
     }
 
+    /// Each filed game's figures, oldest first ([`progress::of_game`]), with the answers to
+    /// those of the exercises `all` made of its mistakes. A line that cannot be read, or a
+    /// game whose save does not replay, gives none.
+    pub fn progress(&self, all: &[Exercise]) -> Result<Vec<GameProgress>, StoreError> {
+        let games = self.games()?.games;
+        let of = |e: &GameEntry| {
+            let game = Game::from_save(&e.game).ok()?;
+            Some(progress::of_game(&game, e.game.started, all))
+        };
+        Ok(games.iter().filter_map(of).collect())
+    }
+
     /// The newest game of the history, if any, with the history's unreadable lines.
     pub fn last_game(&self) -> Result<(Option<GameEntry>, GameHistory), StoreError> {
         let mut history = self.games()?;
@@ -161,8 +176,9 @@ impl Store {
     /// Files a game in `games.jsonl`, on a line of its own, synced before this returns so that
     /// the save it replaces can go. A game is filed once: when the history holds it already
     /// (found by [`GameSave::same_game`]), nothing is added if that filing holds every action
-    /// of this one, and otherwise this filing takes its place (the history written again,
-    /// atomically; the earlier line kept aside if this one does not hold all of it). A history
+    /// of this one and every figure measured in it ([`GameSave::measures`]), and otherwise
+    /// this filing takes its place (the history written again, atomically; the earlier line
+    /// kept aside if this one does not hold all of its actions). A history
     /// that is not a regular file is moved aside first, and a last line cut off is mended
     /// ([`Store::remove_leftovers`]); an append that fails is cut back to the length the file
     /// had, so that a full disk leaves no piece of a line behind. A line elsewhere that cannot
@@ -172,7 +188,7 @@ impl Store {
         let path = history.path();
         let mut appending = history.open()?;
         if let Some(filed) = self.filing_of(&entry.game)? {
-            if filed.entry.game.holds(&entry.game) {
+            if filed.entry.game.holds(&entry.game) && filed.entry.game.measures(&entry.game) {
                 return Ok(());
             }
             if !entry.game.holds(&filed.entry.game) {

@@ -76,13 +76,16 @@ impl Store {
     /// in place by a read-only store).
     pub fn stats_checked(&self) -> Result<(Stats, Option<SetAside>), StoreError> {
         let (mut stats, aside) = self.read_stats().map(|(f, aside)| (f.stats, aside))?;
-        // Exercises that cannot be read are said by their own notice; they count for nothing.
-        stats.practice =
-            self.exercises().map(|f| crate::exercises::tally(&f.exercises)).unwrap_or_default();
+        // Exercises, or games, that cannot be read are said by their own notice; they count
+        // for nothing.
+        let exercises = self.exercises().map(|f| f.exercises).unwrap_or_default();
+        stats.practice = crate::exercises::tally(&exercises);
+        stats.progress = self.progress(&exercises).unwrap_or_default();
         Ok((stats, aside))
     }
 
-    /// The statistics as a command shows them: with what could not be used of `stats.json`,
+    /// The statistics as a command shows them, the progress of every filed game with them:
+    /// with what could not be used of `stats.json`,
     /// what could not be used of `exercises.jsonl` (the whole file, or lines of it), and the
     /// error of an exercises file that cannot be read at all, as the statistics' own: the
     /// practice counted from exercises unread is not zeros.
@@ -90,6 +93,7 @@ impl Store {
         let (mut stats, aside) = self.read_stats().map(|(f, aside)| (f.stats, aside))?;
         let exercises = self.exercises()?;
         stats.practice = crate::exercises::tally(&exercises.exercises);
+        stats.progress = self.progress(&exercises.exercises)?;
         Ok((stats, aside.into_iter().chain(exercises.set_aside).collect()))
     }
 

@@ -37,6 +37,7 @@ mod filed;
 mod holds;
 mod mouse;
 mod practice;
+mod progress;
 mod start;
 
 /// The whole state of the app.
@@ -241,6 +242,7 @@ impl App {
         match self.screen() {
             Screen::Start(_) => Mode::Start,
             Screen::Statistics => Mode::Statistics,
+            Screen::Progress(_) => Mode::Progress,
             Screen::Settings { .. } => Mode::Settings,
             Screen::Rules { .. } => Mode::Rules,
             Screen::Table => self.table().map_or(Mode::DealDone, |t| table_mode(t.table())),
@@ -299,8 +301,13 @@ impl App {
     fn answer(&mut self, answer: Answer) {
         match self.session.answer(answer) {
             Answered::Table(out) => self.show(out),
-            Answered::Analysis | Answered::Exercises(0) => {}
-            Answered::Exercises(_) => self.exercises_made(),
+            Answered::Analysis => {}
+            Answered::Exercises(made, out) => {
+                self.show(out);
+                if made > 0 {
+                    self.exercises_made();
+                }
+            }
             Answered::Holds(request, holds) => self.holds_in(&request, holds.as_deref()),
         }
     }
@@ -462,6 +469,8 @@ impl App {
             Mode::Summary | Mode::GameOver if cmd == Cmd::Act => self.continue_popup(),
             Mode::DealDone if cmd == Cmd::Act => self.reopen_summary(),
             Mode::History => self.history_key(cmd),
+            Mode::Statistics if cmd == Cmd::Progress => self.open_progress(),
+            Mode::Progress => self.progress_key(cmd),
             Mode::Settings => self.settings_key(cmd),
             Mode::Rules | Mode::Help | Mode::Review => self.scroll_key(cmd),
             Mode::Tricks | Mode::ExpertLine => self.step_popup(cmd),

@@ -43,7 +43,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, ExpertLine, Tricks,
-    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Practice,
+    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress, Practice,
 ];
 
 /// Every binding.
@@ -78,6 +78,23 @@ pub const BINDINGS: &[Binding] = &[
         cmd: Cmd::Left,
         label: T::Change,
         modes: &[Settings, Start],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Left), k('h'), code(KeyCode::Right), k('l')],
+        shown: "←→ h l",
+        cmd: Cmd::Left,
+        label: T::OtherChart,
+        modes: &[Progress],
+        footer: true,
+    },
+    // From the statistics, the progress: the figures of the last games, as charts.
+    Binding {
+        keys: &[k('g')],
+        shown: "g",
+        cmd: Cmd::Progress,
+        label: T::ProgressKey,
+        modes: &[Statistics],
         footer: true,
     },
     Binding {
@@ -400,7 +417,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Back,
-        modes: &[Review, Rules, Settings, Statistics, Practice],
+        modes: &[Review, Rules, Settings, Statistics, Progress, Practice],
         footer: true,
     },
     // After the game, Esc leads to the start screen.

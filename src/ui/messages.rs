@@ -36,8 +36,9 @@ pub enum Msg {
     Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A deal's score with the expert in South's seat, asked by an [`Effect::Compare`].
     Compared(CompareRequest, Option<ByTeam<u16>>),
-    /// The exercises made by an [`Effect::MakeExercises`], to be filed.
-    Exercises(Vec<crate::exercises::Exercise>),
+    /// The expert's review asked by an [`Effect::MakeExercises`]: the exercises to be filed,
+    /// the mistakes' cost of each deal to be kept.
+    Exercises(crate::session::work::Reviewed),
 }
 
 impl From<Answer> for Msg {

@@ -4,7 +4,7 @@
 //! deal being played with [`table_screen::TableScreen`], the keys and clicks that drive it and
 //! the call of the auction whose meaning is read ([`auction`]);
 //! [`screen`], the screens and popups with their own cursors (the expert's line with its own
-//! state, [`expert_line`]). [`view::render`] draws the app;
+//! state, [`expert_line`]; the progress view's, [`progress`]). [`view::render`] draws the app;
 //! [`run`] owns the terminal, the clock, the computer players' threads and the disk.
 
 pub mod app;
@@ -14,6 +14,7 @@ pub mod holds;
 pub mod keymap;
 pub mod messages;
 pub mod practice;
+pub mod progress;
 pub mod run;
 pub mod screen;
 pub mod table_screen;

@@ -33,6 +33,8 @@ pub enum Screen {
     Practice(Box<super::practice::Practice>),
     /// The statistics.
     Statistics,
+    /// The progress, from the statistics: the figures of the last games as charts.
+    Progress(super::progress::ProgressView),
     /// The settings; the cursor is the line selected.
     Settings {
         /// The line selected.
@@ -240,6 +242,8 @@ pub enum Hit {
     Earlier,
     /// The popup on top shows its trick after.
     Later,
+    /// A chart of the progress view, by its name.
+    Chart(super::progress::Chart),
 }
 
 /// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text

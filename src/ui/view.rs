@@ -10,7 +10,7 @@ use super::app::App;
 use super::keymap::{self, Mode};
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::widgets::{
-    Ctx, bidding, centered, hand, panel, player, popups, practice, screens, span, trick,
+    Ctx, bidding, centered, hand, panel, player, popups, practice, progress, screens, span, trick,
 };
 use crate::game::Phase;
 use crate::rules::Seat;
@@ -57,6 +57,7 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
             practice::draw(&mut ctx, p, [body, felt, hint_area], buf);
         }
         Screen::Statistics => screens::statistics(&mut ctx, body, buf),
+        Screen::Progress(v) => progress::draw(&mut ctx, *v, body, buf),
         Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
         Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
     }
@@ -178,7 +179,7 @@ fn footer_rank(mode: Mode, cmd: keymap::Cmd) -> u8 {
         // What decides the deal stays longest, then the ways to look back and to take back.
         Pass | Contre | Act => 7,
         NoTrump | AllTrump => 6,
-        History | PlayAgain | ExpertLine => 6,
+        History | PlayAgain | ExpertLine | Progress => 6,
         Undo => 5,
         Menu | LastTrick => 4,
         // At the table, ↑ and ↓ read the auction: during it, a part of choosing a call, as the

@@ -25,6 +25,35 @@ impl Words {
         })
     }
 
+    /// Under the progress view's chart, the name of its x axis: the games it draws, of how
+    /// many played, and how many of them have no point, their figure not measured.
+    pub fn progress_note(self, shown: usize, played: usize, unmeasured: usize) -> String {
+        let head = match self.lang {
+            Lang::En => {
+                format!("Along the bottom, games 1 to {shown}: the last of {played}, oldest left")
+            }
+            Lang::Fr => format!(
+                "En bas, les parties 1 à {shown} : les dernières sur {played}, la plus ancienne à \
+                 gauche"
+            ),
+        };
+        self.out(match (self.lang, unmeasured) {
+            (_, 0) => format!("{head}."),
+            (Lang::En, u) => format!("{head}; {u} not measured, without a point."),
+            (Lang::Fr, u) => {
+                format!("{head} ; {u} non mesurée{}, sans point.", if u > 1 { "s" } else { "" })
+            }
+        })
+    }
+
+    /// A count after its name: "Games played: 1", « Parties jouées : 1 ».
+    pub fn counted(self, name: &str, n: usize) -> String {
+        match self.lang {
+            Lang::En => format!("{name}: {n}"),
+            Lang::Fr => format!("{name} : {n}"),
+        }
+    }
+
     /// The message shown when the terminal is too small.
     pub fn too_small(self, w: u16, h: u16) -> String {
         match self.lang {

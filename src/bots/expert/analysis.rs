@@ -9,7 +9,7 @@ use super::advice::{Advice, Cost};
 use super::stakes::{Stakes, outcome};
 use super::{Budget, STYLE, advise_and_cost, with_solver};
 use crate::bots::{Decision, bidding};
-use crate::game::{Action, Deal, Replay, SeatView};
+use crate::game::{Action, Deal, Mistakes, Replay, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{
     BelotesDealt, BySeat, ByTeam, Card, CardSet, Contract, DealRecord, DealTally, DoneTrick,
@@ -75,6 +75,19 @@ impl DealAnalysis {
     /// What the seat's clear mistakes cost in all: a choice within the noise costs nothing.
     pub fn mistakes_cost(&self) -> f64 {
         self.reviews.iter().filter_map(Review::mistake).fold(0.0, |sum, c| sum + c.mean)
+    }
+
+    /// What the seat's clear mistakes cost, calls and cards apart, each rounded to the nearest
+    /// point: the figure a finished deal keeps ([`Mistakes`]).
+    pub fn mistakes(&self) -> Mistakes {
+        let cost = |calls: bool| {
+            let of_kind =
+                self.reviews.iter().filter(|r| matches!(r.played, Action::Bid(_)) == calls);
+            let sum = of_kind.filter_map(Review::mistake).fold(0.0, |sum, c| sum + c.mean);
+            // A clear mistake costs more than nothing; the figure is kept in whole points.
+            sum.max(0.0).round().min(f64::from(u32::MAX)) as u32
+        };
+        Mistakes { calls: cost(true), cards: cost(false) }
     }
 
     /// The standard error of [`Self::mistakes_cost`]: each decision is weighed in worlds of its

@@ -192,4 +192,16 @@ fn a_finished_game_is_recorded_once_its_last_deal_is_compared() {
     // The expert in South's seat holds every trump too, and bids more than 80.
     assert_eq!(t.game().history()[0].expert_score(), score);
     assert!(score.is_some_and(|s| s[Team::NS] > 250 && s[Team::EW] == 0), "{score:?}");
+    // The mistakes' cost of the deal, come in after the game was recorded: kept, and the game
+    // recorded again with it; kept once.
+    let measured = crate::session::work::Measured {
+        deal: 0,
+        record: t.game().history()[0].record.clone(),
+        mistakes: crate::game::Mistakes { calls: 12, cards: 0 },
+    };
+    let out = t.update(TableMsg::Measured(vec![measured.clone()]));
+    assert_eq!(out, [Out::Save, Out::GameFinished]);
+    assert_eq!(t.game().history()[0].mistakes, Some(measured.mistakes));
+    let out = t.update(TableMsg::Measured(vec![measured]));
+    assert!(out.is_empty(), "{out:?}");
 }

@@ -7,7 +7,7 @@ use crate::bots::in_seat::Seats;
 use crate::game::{Action, Phase};
 use crate::rules::{ByTeam, Card, Seat, Team};
 use crate::search::{Position, Solver};
-use crate::session::work::{Cancel, CompareRequest};
+use crate::session::work::{Cancel, CompareRequest, Measured};
 
 /// The nodes a claim may search, for each call to the solver: far above the tens of thousands a
 /// whole deal's question takes, so that only a position the solver cannot settle (none met so
@@ -107,6 +107,20 @@ impl Table {
                 out.push(Out::DealFinished);
             }
             out.push(Out::Compared(request.deal));
+            self.finish_game(out);
+        }
+    }
+
+    /// What South's clear mistakes cost in finished deals is in: kept with each deal that is
+    /// still the game's and not measured yet; the game saved, and a finished game filed again
+    /// with them.
+    pub(super) fn on_measured(&mut self, measured: &[Measured], out: &mut Vec<Out>) {
+        let mut kept = false;
+        for m in measured {
+            kept |= self.game.measure_mistakes(m.deal, &m.record, m.mistakes);
+        }
+        if kept {
+            out.push(Out::Save);
             self.finish_game(out);
         }
     }

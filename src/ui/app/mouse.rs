@@ -87,6 +87,7 @@ impl App {
                     self.send(TableMsg::Hint);
                 }
             }
+            Hit::Chart(chart) => self.show_chart(chart),
             Hit::Earlier => self.step_popup(Cmd::Left),
             Hit::Later => self.step_popup(Cmd::Right),
             Hit::Claim => {

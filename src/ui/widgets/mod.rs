@@ -11,6 +11,7 @@ pub mod panel;
 pub mod player;
 pub mod popups;
 pub mod practice;
+pub mod progress;
 pub mod review;
 pub mod screens;
 pub mod trick;

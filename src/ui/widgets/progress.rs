@@ -1,0 +1,240 @@
+//! The progress view: the figures of the last games played ([`crate::progress`]), drawn as one
+//! of three ratatui charts with labelled axes, the trend said above it. Each series has a
+//! marker of its own, an ASCII sign named in the legend, so that two series are told apart by
+//! their markers in every theme, `NO_COLOR` and `--ascii` included; a game whose figure was
+//! not measured has no point, never a 0.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::{Axis, Chart as ChartWidget, Dataset, GraphType};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::{Ctx, span};
+use crate::progress::{GameProgress, SHOWN, played, trend};
+use crate::text::{Sign, T, rounded, signed, unsigned};
+use crate::ui::progress::{Chart, ProgressView};
+use crate::ui::screen::Hit;
+
+/// One series of a chart: its name, marker, style and points (game number, figure).
+struct Series {
+    name: String,
+    marker: char,
+    style: Style,
+    points: Vec<(f64, f64)>,
+}
+
+/// Draws the progress view in `area`.
+pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    // A click on the view closes it, as Esc does, but on a chart's name.
+    ctx.hits.push(area, Hit::Close);
+    let block = ctx.block(w.t(T::ProgressTitle));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let all = ctx.app.stats.as_ref().map(|s| s.progress.as_slice()).unwrap_or_default();
+    let games = played(all);
+    let shown = &games[games.len().saturating_sub(SHOWN)..];
+    if shown.len() < 2 {
+        let text = vec![
+            Line::from(span(w.t(T::ProgressTooFew), t.text)),
+            Line::from(""),
+            Line::from(span(w.counted(w.t(T::GamesPlayed), shown.len()), t.accent)),
+        ];
+        let box_area = super::centered(inner, 70, 9);
+        Paragraph::new(text).wrap(Wrap { trim: true }).render(box_area, buf);
+        return;
+    }
+    let [tabs, head, said, chart_area, note] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(2),
+        Constraint::Length(2),
+        Constraint::Min(6),
+        Constraint::Length(2),
+    ])
+    .areas(inner);
+    draw_tabs(ctx, view.chart, tabs, buf);
+    let heading = match view.chart {
+        Chart::Balance => T::ChartBalanceHead,
+        Chart::Mistakes => T::ChartMistakesHead,
+        Chart::Exercises => T::ChartExercisesHead,
+    };
+    let wrap = Wrap { trim: true };
+    Paragraph::new(span(w.t(heading), t.title)).wrap(wrap).render(head, buf);
+    // The trend of the chart's figure, over every game filed.
+    let lines = w.trend(trend(all).as_ref());
+    let sentence = match view.chart {
+        Chart::Mistakes => lines.first(),
+        Chart::Balance => lines.get(1),
+        Chart::Exercises => None,
+    };
+    if let Some(s) = sentence {
+        Paragraph::new(span(s.as_str(), t.text)).wrap(wrap).render(said, buf);
+    }
+    let series = series_of(ctx, view.chart, shown);
+    draw_chart(ctx, view.chart, shown.len(), &series, chart_area, buf);
+    let unmeasured = shown.iter().filter(|g| missing(view.chart, g)).count();
+    let line = w.progress_note(shown.len(), games.len(), unmeasured);
+    Paragraph::new(span(line, t.dim)).wrap(wrap).render(note, buf);
+}
+
+/// Whether `game` has no figure for `chart`.
+fn missing(chart: Chart, game: &GameProgress) -> bool {
+    match chart {
+        Chart::Balance => game.balance.is_none(),
+        Chart::Mistakes => game.mistakes.is_none(),
+        Chart::Exercises => false,
+    }
+}
+
+/// The charts' names, the one shown marked and selected; each can be clicked.
+fn draw_tabs(ctx: &mut Ctx<'_>, shown: Chart, area: Rect, buf: &mut Buffer) {
+    let w = ctx.words;
+    let mut x = area.x;
+    for chart in Chart::ALL {
+        let name = match chart {
+            Chart::Balance => w.t(T::ChartBalance),
+            Chart::Mistakes => w.t(T::ChartMistakes),
+            Chart::Exercises => w.t(T::ChartExercises),
+        };
+        let on = chart == shown;
+        let marker = if on { w.sign(Sign::Marker) } else { " " };
+        let text = format!("{marker} {name} ");
+        let style = if on { ctx.theme.selected } else { ctx.theme.text };
+        let width = (text.chars().count() as u16).min(area.right().saturating_sub(x));
+        buf.set_stringn(x, area.y, &text, usize::from(width), style);
+        ctx.hits.push(Rect::new(x, area.y, width, 1), Hit::Chart(chart));
+        x = x.saturating_add(width + 1);
+    }
+}
+
+/// The series of `chart` over the games `shown`, numbered from 1, oldest first.
+fn series_of(ctx: &Ctx<'_>, chart: Chart, shown: &[GameProgress]) -> Vec<Series> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let points = |f: &dyn Fn(&GameProgress) -> Option<f64>| -> Vec<(f64, f64)> {
+        let at = |(i, g): (usize, &GameProgress)| f(g).map(|y| ((i + 1) as f64, y));
+        shown.iter().enumerate().filter_map(at).collect()
+    };
+    let one = |name: T, marker: char, style: Style, points: Vec<(f64, f64)>| Series {
+        name: format!("{marker} {}", w.t(name)),
+        marker,
+        style,
+        points,
+    };
+    match chart {
+        Chart::Balance => {
+            vec![one(T::SeriesBalance, '*', t.accent, points(&|g| g.balance.map(|b| b.per_deal())))]
+        }
+        Chart::Mistakes => vec![
+            one(T::SeriesCalls, '*', t.accent, points(&|g| g.mistakes.map(|m| m.calls_per_deal()))),
+            one(T::SeriesCards, '+', t.bad, points(&|g| g.mistakes.map(|m| m.cards_per_deal()))),
+        ],
+        Chart::Exercises => vec![
+            one(T::SeriesSolved, '*', t.good, points(&|g| Some(g.exercises.solved as f64))),
+            one(T::SeriesMissed, '+', t.bad, points(&|g| Some(g.exercises.missed as f64))),
+        ],
+    }
+}
+
+/// The lowest and highest values the y axis shows: 0 and the series' figures, rounded out to
+/// a round step (10 points; 1 answer), one step above 0 at least.
+fn y_bounds(chart: Chart, series: &[Series]) -> (f64, f64) {
+    let ys = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let (lo, hi) = ys.fold((0.0f64, 0.0f64), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    let step = if chart == Chart::Exercises { 1.0 } else { 10.0 };
+    let lo = (lo / step).floor() * step;
+    // Above 0 too, so that the expert's level shows inside the chart.
+    let hi = ((hi / step).ceil() * step).max(lo + step).max(step);
+    (lo, hi)
+}
+
+/// The chart itself: the games along x, the figure along y, both axes labelled.
+fn draw_chart(
+    ctx: &Ctx<'_>,
+    chart: Chart,
+    games: usize,
+    series: &[Series],
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let [legend_area, chart_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    let n = games as f64;
+    let (lo, hi) = y_bounds(chart, series);
+    let figure = |y: f64| match chart {
+        Chart::Balance => w.text(&signed(rounded(y))).into_owned(),
+        _ => w.text(&unsigned(rounded(y))).into_owned(),
+    };
+    // Labels stand evenly along an axis: the middle one only where it is a whole figure.
+    let mid = (lo + hi) / 2.0;
+    let mut y_labels = vec![span(figure(lo), t.dim)];
+    if mid.fract() == 0.0 {
+        y_labels.push(span(figure(mid), t.dim));
+    }
+    y_labels.push(span(figure(hi), t.dim));
+    let x_labels = vec![span("1", t.dim), span(games.to_string(), t.dim)];
+    let zero = [(1.0, 0.0), (n, 0.0)];
+    let mut datasets = Vec::new();
+    if chart == Chart::Balance {
+        // The expert's own level: 0 a deal.
+        datasets.push(
+            Dataset::default()
+                .marker(Marker::Custom('-'))
+                .graph_type(GraphType::Line)
+                .style(t.dim)
+                .data(&zero),
+        );
+    }
+    for s in series {
+        datasets.push(
+            Dataset::default()
+                .name(s.name.clone())
+                .marker(Marker::Custom(s.marker))
+                .graph_type(GraphType::Scatter)
+                .style(s.style)
+                .data(&s.points),
+        );
+    }
+    let y_title = match chart {
+        Chart::Exercises => w.t(T::AxisAnswers),
+        _ => w.t(T::AxisPoints),
+    };
+    ChartWidget::new(datasets)
+        .x_axis(
+            // The games are named under the chart, where no point can hide behind the name.
+            Axis::default().bounds([0.5, n + 0.5]).labels(x_labels).style(t.border),
+        )
+        .y_axis(
+            Axis::default()
+                .title(span(y_title, t.dim))
+                .bounds([lo, hi])
+                .labels(y_labels)
+                .style(t.border),
+        )
+        .legend_position(None)
+        .render(chart_area, buf);
+    // The legend, on a line of its own: each series' marker and name.
+    let legend: Vec<_> = series.iter().map(|s| span(format!("{}   ", s.name), s.style)).collect();
+    buf.set_line(legend_area.x, legend_area.y, &Line::from(legend), legend_area.width);
+    if w.ascii {
+        // The chart's axes are drawn in box-drawing lines: folded to ASCII as the frames are.
+        for y in chart_area.top()..chart_area.bottom() {
+            for x in chart_area.left()..chart_area.right() {
+                let cell = &mut buf[(x, y)];
+                let plain = match cell.symbol() {
+                    "│" => "|",
+                    "─" => "-",
+                    "└" | "┌" | "┐" | "┘" => "+",
+                    _ => continue,
+                };
+                cell.set_symbol(plain);
+            }
+        }
+    }
+}
