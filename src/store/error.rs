@@ -83,6 +83,24 @@ pub enum Unfit {
         /// Why the first could not be read.
         said: crate::exercises::ExerciseError,
     },
+    /// Lines of the deals of the day (numbered from 1) that are not results, with what the
+    /// first of them was refused for; they alone were moved aside.
+    NotDaily {
+        /// The lines.
+        lines: Vec<usize>,
+        /// Why the first could not be read.
+        said: super::daily::DailyError,
+    },
+}
+
+impl Unfit {
+    /// The lines of a file of lines moved aside alone, when that is what was done.
+    pub fn lines_alone(&self) -> Option<&[usize]> {
+        match self {
+            Unfit::NotExercises { lines, .. } | Unfit::NotDaily { lines, .. } => Some(lines),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Unfit {
@@ -127,6 +145,15 @@ impl fmt::Display for Unfit {
                     write!(f, "lines {numbers} are not contree exercises ({said})")
                 }
             }
+            Unfit::NotDaily { lines, said } => {
+                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
+                let numbers = numbers.join(", ");
+                if lines.len() == 1 {
+                    write!(f, "line {numbers} is not a contree deal of the day ({said})")
+                } else {
+                    write!(f, "lines {numbers} are not contree deals of the day ({said})")
+                }
+            }
         }
     }
 }
@@ -161,8 +188,8 @@ impl fmt::Display for SetAside {
         }
         if self.moved {
             write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
-            match &self.reason {
-                Unfit::NotExercises { lines, .. } => write!(
+            match self.reason.lines_alone() {
+                Some(lines) => write!(
                     f,
                     "{} kept as {}, and the other lines stay",
                     if lines.len() == 1 { "that line alone was" } else { "those lines alone were" },

@@ -10,7 +10,7 @@ use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::jsonl::{self, Line, Lines};
-use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, held, unusable};
+use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, unusable};
 use crate::exercises::{Exercise, ExerciseError, ExerciseId};
 
 /// The exercises as read from `exercises.jsonl`.
@@ -81,41 +81,10 @@ impl Store {
         if let Some((_, first)) = bad.first() {
             let said = first.clone();
             let bad: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
-            file.set_aside = Some(self.set_lines_aside(&bytes, &bad, said)?);
+            let reason = Unfit::NotExercises { lines: bad.iter().map(|i| i + 1).collect(), said };
+            file.set_aside = Some(self.exercise_lines().set_lines_aside(&bytes, &bad, reason)?);
         }
         Ok(file)
-    }
-
-    /// Keeps lines `bad` (numbered from 0) of `exercises.jsonl` in a file of their own, and
-    /// writes the file again without them; a store that only reads says so and moves nothing.
-    fn set_lines_aside(
-        &self,
-        bytes: &[u8],
-        bad: &[usize],
-        said: ExerciseError,
-    ) -> Result<SetAside, StoreError> {
-        let reason = Unfit::NotExercises { lines: bad.iter().map(|i| i + 1).collect(), said };
-        let mut aside = SetAside {
-            file: EXERCISES_FILE.to_string(),
-            path: self.path(EXERCISES_FILE),
-            reason,
-            moved: false,
-            last_line_only: false,
-        };
-        if !self.read_only {
-            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-            let mut kept = Vec::new();
-            for &i in bad {
-                kept.extend_from_slice(lines.get(i).copied().unwrap_or_default());
-                kept.push(b'\n');
-            }
-            aside.path = self.keep_aside(EXERCISES_FILE, &mut &kept[..])?;
-            aside.moved = true;
-            let bad: BTreeSet<usize> = bad.iter().copied().collect();
-            self.exercise_lines().rewrite(|n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
-        }
-        held(&self.notices).push(aside.clone());
-        Ok(aside)
     }
 
     /// Files `new` exercises at the end of `exercises.jsonl`, in one append synced before this

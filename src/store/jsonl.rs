@@ -70,6 +70,38 @@ impl<L: Line> Lines<'_, L> {
         }
     }
 
+    /// Keeps lines `bad` (numbered from 0) of the file, whose bytes are `bytes`, in a file of
+    /// their own, and writes the file again without them, the other lines as they were; a
+    /// store that only reads says so and moves nothing. `reason` says why they could not stay.
+    pub(super) fn set_lines_aside(
+        &self,
+        bytes: &[u8],
+        bad: &[usize],
+        reason: Unfit,
+    ) -> Result<SetAside, StoreError> {
+        let mut aside = SetAside {
+            file: self.name.to_string(),
+            path: self.path(),
+            reason,
+            moved: false,
+            last_line_only: false,
+        };
+        if !self.store.read_only {
+            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+            let mut kept = Vec::new();
+            for &i in bad {
+                kept.extend_from_slice(lines.get(i).copied().unwrap_or_default());
+                kept.push(b'\n');
+            }
+            aside.path = self.store.keep_aside(self.name, &mut &kept[..])?;
+            aside.moved = true;
+            let bad: std::collections::BTreeSet<usize> = bad.iter().copied().collect();
+            self.rewrite(|n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
+        }
+        held(&self.store.notices).push(aside.clone());
+        Ok(aside)
+    }
+
     /// Opens the file to be appended to, created when missing: something that is not a regular
     /// file in its place is moved aside and a new file begun, and a last line cut off is mended
     /// first ([`Lines::mend`]). A store that only reads refuses.
