@@ -142,6 +142,13 @@ impl Day {
     }
 }
 
+/// The first day a deal of the day may be asked for, 1970-01-01.
+impl Default for Day {
+    fn default() -> Day {
+        Day { year: YEARS.0, month: 1, day: 1 }
+    }
+}
+
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)

@@ -51,6 +51,8 @@ pub enum Mode {
     Statistics,
     /// The practice screen, with no choice to make on it: an exercise answered, or none.
     Practice,
+    /// The end of a deal of the day: its result and its share line.
+    Daily,
 }
 
 /// What a key, or a line of the line mode, asks for.

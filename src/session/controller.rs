@@ -84,12 +84,14 @@ pub enum Refused {
 }
 
 /// What a deal played again goes back to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Again {
     /// The game it came from; none for a deal file, whose table then closes.
     pub(super) from: Option<Game>,
     /// The deal's score the first time it was played, when it was.
     pub(super) first: Option<ByTeam<u16>>,
+    /// The deal of the day, when it is one.
+    pub(super) daily: Option<super::daily::Daily>,
 }
 
 /// One session at the table: its settings, its games, the table, the deal played again if one
@@ -138,10 +140,24 @@ impl<T: AtTable> Session<T> {
     }
 
     /// What the table takes from the settings. A deal played again is compared with nothing:
-    /// it counts nowhere.
+    /// it counts nowhere. The deal of the day is played by computer players of one level for
+    /// everyone, and its first play is compared with the expert in South's seat and taken back
+    /// never.
     pub fn prefs(&self) -> Prefs {
         let prefs = Prefs::of(&self.settings, self.budget);
-        Prefs { compare: prefs.compare && self.again.is_none(), ..prefs }
+        match &self.again {
+            None => prefs,
+            Some(a) => match &a.daily {
+                None => Prefs { compare: false, ..prefs },
+                Some(d) => Prefs {
+                    level: super::daily::DAILY_LEVEL,
+                    compare: !d.practice(),
+                    undo: prefs.undo && d.practice(),
+                    hint: prefs.hint && d.practice(),
+                    ..prefs
+                },
+            },
+        }
     }
 
     /// The effects queued since the last call.
@@ -209,7 +225,11 @@ impl<T: AtTable> Session<T> {
         let mut shown = Vec::with_capacity(out.len());
         for o in out {
             match &o {
-                Out::Save | Out::DealFinished | Out::GameFinished if again => continue,
+                Out::DealFinished if again => {
+                    self.daily_deal_over();
+                    continue;
+                }
+                Out::Save | Out::GameFinished if again => continue,
                 Out::Save => self.effects.push(Effect::SaveGame),
                 Out::DealFinished => {
                     self.effects.push(Effect::DealFinished);
@@ -223,6 +243,7 @@ impl<T: AtTable> Session<T> {
             }
             shown.push(o);
         }
+        self.settle_daily();
         shown
     }
 
@@ -237,6 +258,7 @@ impl<T: AtTable> Session<T> {
             Answer::Held(r, holds) => Answered::Holds(r, holds),
             Answer::Analysed(r, analysis) => {
                 self.analyses.answer(r, analysis);
+                self.settle_daily();
                 Answered::Analysis
             }
             Answer::Exercises(made) => {
@@ -269,6 +291,9 @@ impl<T: AtTable> Session<T> {
     /// Asks the analysis of `record` when it is not made yet, and cancels the one under way
     /// when it is no longer wanted (`None`). True when it was asked now.
     pub fn want_analysis(&mut self, record: Option<&DealRecord>) -> bool {
+        // The deal of the day's analysis, awaited for its result, goes on whatever is reviewed.
+        let daily = self.daily_awaited().cloned();
+        let record = record.or(daily.as_ref());
         let asked = self.analyses.want(record, self.budget);
         let now = asked.is_some();
         if let Some(request) = asked {

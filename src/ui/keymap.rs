@@ -43,7 +43,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, ExpertLine, Tricks,
-    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Practice,
+    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Practice, Daily,
 ];
 
 /// Every binding.
@@ -401,6 +401,15 @@ pub const BINDINGS: &[Binding] = &[
         cmd: Cmd::Close,
         label: T::Back,
         modes: &[Review, Rules, Settings, Statistics, Practice],
+        footer: true,
+    },
+    // The end of a deal of the day: Enter or Esc leaves it.
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' '), code(KeyCode::Esc)],
+        shown: "Enter Esc",
+        cmd: Cmd::Close,
+        label: T::DailyLeave,
+        modes: &[Daily],
         footer: true,
     },
     // After the game, Esc leads to the start screen.

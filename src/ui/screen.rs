@@ -43,6 +43,17 @@ pub enum Screen {
         /// How far they are scrolled.
         scroll: u16,
     },
+    /// The end of a deal of the day.
+    Daily(Box<DailyScreen>),
+}
+
+/// The end of a deal of the day: its result, or that the expert is still at it, and where
+/// leaving it goes.
+#[derive(Clone, Debug, Default)]
+pub struct DailyScreen {
+    /// The start screen the deal was chosen on, back once it is left; none when the deal was
+    /// asked on the command line, and leaving it quits.
+    pub back: Option<Box<StartScreen>>,
 }
 
 /// The start screen: its cursor, and the saved game it offers to resume.
@@ -63,6 +74,7 @@ impl StartScreen {
         }
         v.extend([
             StartItem::Play,
+            StartItem::Daily,
             StartItem::Variant,
             StartItem::NtAt,
             StartItem::Target,
@@ -185,6 +197,8 @@ pub enum StartItem {
     Resume,
     /// Start a new game.
     Play,
+    /// Play the deal of the day.
+    Daily,
     /// The exercises made from the player's mistakes.
     Practice,
     /// Change the rule set of a new game.
