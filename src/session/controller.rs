@@ -17,8 +17,10 @@ use super::settings::{Prefs, SettingItem, Settings};
 use super::table::{Out, Table, TableMsg};
 use super::work::{Answer, ExercisesRequest, HoldsRequest};
 use crate::bots::expert::{Budget, DealAnalysis, Holds};
+use crate::game::daily::Day;
 use crate::game::{Game, Players};
 use crate::rules::{ByTeam, DealRecord};
+use crate::store::DailyEntry;
 
 /// The table as a front end holds it: the [`Table`], and whatever the front end keeps beside it
 /// that follows what the table does (the terminal's selected card and bidding button).
@@ -83,6 +85,33 @@ pub enum Refused {
     Kept(Option<Box<Resumable>>),
 }
 
+/// The level of the computer players of every deal of the day, whatever the settings say.
+pub const DAILY_LEVEL: crate::bots::Level = crate::bots::Level::DEFAULT;
+
+/// The deal of the day being played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Daily {
+    /// Its date.
+    pub day: Day,
+    /// Its result the first time, when this play is practice.
+    pub first: Option<DailyEntry>,
+    /// Its result this time, once the expert has compared and analysed it (never for
+    /// practice).
+    pub result: Option<DailyEntry>,
+}
+
+impl Daily {
+    /// Whether this play is practice: the day was played before.
+    pub fn practice(&self) -> bool {
+        self.first.is_some()
+    }
+
+    /// The result to show: the first one, else this play's once made.
+    pub fn shown(&self) -> Option<&DailyEntry> {
+        self.first.as_ref().or(self.result.as_ref())
+    }
+}
+
 /// What a deal played again goes back to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Again {
@@ -91,7 +120,7 @@ pub struct Again {
     /// The deal's score the first time it was played, when it was.
     pub(super) first: Option<ByTeam<u16>>,
     /// The deal of the day, when it is one.
-    pub(super) daily: Option<super::daily::Daily>,
+    pub(super) daily: Option<Daily>,
 }
 
 /// One session at the table: its settings, its games, the table, the deal played again if one
@@ -150,7 +179,7 @@ impl<T: AtTable> Session<T> {
             Some(a) => match &a.daily {
                 None => Prefs { compare: false, ..prefs },
                 Some(d) => Prefs {
-                    level: super::daily::DAILY_LEVEL,
+                    level: DAILY_LEVEL,
                     compare: !d.practice(),
                     undo: prefs.undo && d.practice(),
                     hint: prefs.hint && d.practice(),

@@ -7,42 +7,15 @@
 //! and the deal is practice, compared with nothing and filed nowhere.
 
 use super::controller::{AtTable, Session};
+pub use super::controller::{DAILY_LEVEL, Daily};
 use super::effects::Effect;
 use super::table::Out;
-use crate::bots::Level;
 use crate::bots::expert::DealAnalysis;
 use crate::game::daily::{DAILY_DERIVATION, Day};
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{ByTeam, Team};
 use crate::store::{DAILY_VERSION, DailyEntry, DailyMistake};
 use crate::text::{Lang, T, Words, figure, signed};
-
-/// The level of the computer players of every deal of the day, whatever the settings say.
-pub const DAILY_LEVEL: Level = Level::DEFAULT;
-
-/// The deal of the day being played.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Daily {
-    /// Its date.
-    pub day: Day,
-    /// Its result the first time, when this play is practice.
-    pub first: Option<DailyEntry>,
-    /// Its result this time, once the expert has compared and analysed it (never for
-    /// practice).
-    pub result: Option<DailyEntry>,
-}
-
-impl Daily {
-    /// Whether this play is practice: the day was played before.
-    pub fn practice(&self) -> bool {
-        self.first.is_some()
-    }
-
-    /// The result to show: the first one, else this play's once made.
-    pub fn shown(&self) -> Option<&DailyEntry> {
-        self.first.as_ref().or(self.result.as_ref())
-    }
-}
 
 /// The result of the deal of `game` (a deal of the day, finished) for `day`, with the
 /// expert's analysis of South's decisions if it could be made.

@@ -112,6 +112,7 @@ texts! {
     DailyShare => "To share (it gives nothing of the deal away)", "À partager (rien de la donne n'y est dit)";
     DailyThisTime => "This time, practice", "Cette fois, à l'entraînement";
     DailyLeave => "Leave", "Quitter";
+    DailyLeaveKey => "leave the deal of the day", "quitter la donne du jour";
     ExpertInYourSeat => "The expert in your seat", "L'expert à votre place";
     AgainstExpert => "Against the expert", "Face à l'expert";
     ComparedDeals => "Deals compared with the expert", "Donnes comparées à l'expert";

@@ -408,7 +408,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[code(KeyCode::Enter), k(' '), code(KeyCode::Esc)],
         shown: "Enter Esc",
         cmd: Cmd::Close,
-        label: T::DailyLeave,
+        label: T::DailyLeaveKey,
         modes: &[Daily],
         footer: true,
     },

@@ -74,10 +74,10 @@ impl StartScreen {
         }
         v.extend([
             StartItem::Play,
-            StartItem::Daily,
             StartItem::Variant,
             StartItem::NtAt,
             StartItem::Target,
+            StartItem::Daily,
             StartItem::Practice,
             StartItem::Statistics,
             StartItem::Settings,
