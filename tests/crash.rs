@@ -43,7 +43,7 @@ use contree::bots::expert::Reason;
 use contree::exercises::{Exercise, ExerciseId, Figure, Solution};
 use contree::game::{Action, Game, GameOptions, GameSave, Phase, Replay, new_game};
 use contree::rules::{DealRecord, Seat};
-use contree::store::{DAILY_FILE, DailyEntry, EXERCISES_FILE, GameResult, Resume, Store, Unfit};
+use contree::store::{DAILY_FILE, EXERCISES_FILE, GameResult, Resume, Store, Unfit};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -280,13 +280,13 @@ fn worker(dir: &Path) -> Result<(), String> {
     };
     if mode == "daily" {
         for n in 0..4 {
-            let entry = daily_entry(seed + n);
+            let entry = support::daily_entry(seed + n);
             store.file_daily(&entry).map_err(|e| e.to_string())?;
             log.write(&format!("daily {}\n", entry.date)).map_err(|e| e.to_string())?;
         }
         // A day is filed once: its first result stays.
         for n in 0..4 {
-            store.file_daily(&daily_entry(seed + n)).map_err(|e| e.to_string())?;
+            store.file_daily(&support::daily_entry(seed + n)).map_err(|e| e.to_string())?;
         }
         return Ok(());
     }
@@ -554,35 +554,6 @@ fn check_exercises(store: &Store, dir: &Path, log: &str) -> Result<usize, String
         }
     }
     Ok(ids.len())
-}
-
-/// The deal of the day of the date `n` days after 2026-01-01, played out by the random
-/// players of the tests, as the table files it (without the expert's figures: the filing is
-/// under test here, not the analysis).
-fn daily_entry(n: u64) -> DailyEntry {
-    use contree::game::daily::{DAILY_DERIVATION, Day, daily_game};
-    let start = "2026-01-01".parse::<Day>().map(Day::number).unwrap_or(0);
-    let day = Day::of_unix((start as u64 + n % 3000) * 86_400);
-    let mut game = daily_game(day);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n);
-    while game.history().is_empty() {
-        if support::step(&mut game, &mut rng).is_none() {
-            break;
-        }
-    }
-    let d = game.history().first().expect("the deal of the day played out");
-    DailyEntry {
-        version: contree::store::DAILY_VERSION,
-        date: day,
-        derivation: DAILY_DERIVATION,
-        filed: 0,
-        score: d.points(),
-        expert: None,
-        double_dummy: None,
-        mistakes: Vec::new(),
-        analysed: false,
-        record: d.record.clone(),
-    }
 }
 
 /// The deals of the day as the next table finds them: every line a result once a cut last line

@@ -43,3 +43,32 @@ pub fn play_until(
         }
     }
 }
+
+/// The deal of the day of the date `n` days (modulo 3000) after 2026-01-01, played out by the
+/// random players, as the table files it (without the expert's figures: the filing is
+/// under test here, not the analysis).
+pub fn daily_entry(n: u64) -> contree::store::DailyEntry {
+    use contree::game::daily::{DAILY_DERIVATION, Day, daily_game};
+    let start = "2026-01-01".parse::<Day>().map(Day::number).unwrap_or(0);
+    let day = Day::of_unix((start as u64 + n % 3000) * 86_400);
+    let mut game = daily_game(day);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n);
+    while game.history().is_empty() {
+        if step(&mut game, &mut rng).is_none() {
+            break;
+        }
+    }
+    let d = game.history().first().expect("the deal of the day played out");
+    contree::store::DailyEntry {
+        version: contree::store::DAILY_VERSION,
+        date: day,
+        derivation: DAILY_DERIVATION,
+        filed: 0,
+        score: d.points(),
+        expert: None,
+        double_dummy: None,
+        mistakes: Vec::new(),
+        analysed: false,
+        record: d.record.clone(),
+    }
+}
