@@ -135,8 +135,12 @@ fn play(
             }
         }
         said.extend(line.take_said());
+        // A table closed (the deal of the day, over) has no game left to look at.
+        if line.quit {
+            return (said, typed);
+        }
         let game = line.game().expect("a game").clone();
-        if stop(&game) || line.quit {
+        if stop(&game) {
             return (said, typed);
         }
         let text = south_types(&game, lang, turn).expect("South has something to type");
@@ -898,4 +902,48 @@ fn the_experts_line_waits_for_the_analysis() {
     play(&mut line, &store, Lang::En, |g| !g.history().is_empty());
     line.input("line");
     assert_eq!(line.take_said(), ["The line follows the analysis: analysis, then line."]);
+}
+
+#[test]
+fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_for_practice() {
+    let day: contree::game::daily::Day = "2026-12-02".parse().expect("a date");
+    for lang in [Lang::En, Lang::Fr] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let settings = Settings { lang, ..Settings::default() };
+        let config = Config::plain(settings, 1);
+        let mut line = LineMode::daily(&config, true, &[], day, None);
+        let (said, typed) = play(&mut line, &store, lang, |_| false);
+        let _ = effects::apply_effects(&mut line, &store);
+        assert!(line.quit, "the table closes after the result");
+        insta::assert_snapshot!(format!("daily_{lang:?}"), said.join("\n"));
+        let share = said.last().expect("the share line").clone();
+        let file = store.daily().expect("the deals of the day");
+        assert_eq!(file.results.len(), 1);
+        assert!(share.ends_with(&file.results[0].against_expert().map_or_else(String::new, |d| {
+            let d = contree::text::signed(i64::from(d));
+            if lang == Lang::En { format!("{d} against the expert") } else { format!("{d} face à l'expert") }
+        })), "{share}");
+        // Played again: practice, its first result said, nothing filed again.
+        let first = file.of(day).cloned();
+        let mut again = LineMode::daily(&config, true, &[], day, first);
+        let (said_again, _) = play(&mut again, &store, lang, |_| false);
+        let _ = effects::apply_effects(&mut again, &store);
+        let practice = if lang == Lang::En { "practice only" } else { "entraînement" };
+        assert!(said_again.iter().any(|l| l.contains(practice)), "{said_again:?}");
+        assert_eq!(said_again.last(), Some(&share));
+        assert_eq!(store.daily().expect("read").results, file.results);
+        // The binary, fed the same lines, says the same and files the same.
+        if lang == Lang::En {
+            let data = tempfile::tempdir().expect("temp dir");
+            let script: String = typed.iter().map(|t| format!("{t}\n")).collect();
+            let (out, code) =
+                contree_line(data.path(), &["--daily", "--date", "2026-12-02", "--lang", "en"], &script);
+            assert_eq!(code, Some(0));
+            assert_eq!(out.lines().collect::<Vec<_>>(), said);
+            let filed = Store::at(data.path()).expect("store").daily().expect("read").results;
+            assert_eq!(filed.len(), 1);
+            assert_eq!(filed[0].score, file.results[0].score);
+        }
+    }
 }
