@@ -9,7 +9,6 @@ mod support;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use contree::bots::expert::Budget;
 use contree::game::daily::{DAILY_DERIVATION, Day, daily_game, daily_seed};
@@ -31,34 +30,12 @@ fn store(dir: &Path) -> Store {
     Store::at(dir).expect("the data directory").without_sync()
 }
 
-/// `contree` run with `args` in the data directory `data`, `input` on its standard input:
-/// standard output, standard error and the exit status.
-fn contree(data: &Path, args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .args(args)
-        .env("CONTREE_DATA_DIR", data)
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("XDG_DATA_HOME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs contree");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("writes the input");
-    drop(stdin);
-    let out = child.wait_with_output().expect("contree ends");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (text(&out.stdout), text(&out.stderr), out.status.code())
-}
-
 #[test]
 fn two_data_directories_get_the_same_deal_for_a_date_and_another_for_another_date() {
     let (a, b) = (tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"));
     let opening = |data: &Path, date: &str| {
         let args = ["--daily", "--date", date, "--line", "--lang", "en"];
-        let (out, err, code) = contree(data, &args, "players\nquit\n");
+        let (out, err, code) = support::contree(data, &args, "players\nquit\n");
         assert_eq!(code, Some(0), "{err}");
         out
     };
@@ -103,12 +80,13 @@ fn a_malformed_date_is_refused_with_what_a_date_is() {
         ("2026-02-30", "2026-02 has no day 30"),
         ("02/12/2026", "a date is written YYYY-MM-DD"),
     ] {
-        let (_, err, code) = contree(data.path(), &["--daily", "--date", date, "--line"], "");
+        let (_, err, code) =
+            support::contree(data.path(), &["--daily", "--date", date, "--line"], "");
         assert_eq!(code, Some(2), "{err}");
         assert!(err.contains(said), "{err}");
     }
     // --date alone is no deal of the day.
-    let (_, err, code) = contree(data.path(), &["--date", "2026-12-02", "--line"], "");
+    let (_, err, code) = support::contree(data.path(), &["--date", "2026-12-02", "--line"], "");
     assert_eq!(code, Some(2), "{err}");
 }
 
@@ -195,13 +173,13 @@ proptest! {
 #[test]
 fn history_daily_lists_the_days_played_and_says_what_it_cannot_read() {
     let dir = tempfile::tempdir().expect("dir");
-    let (_, err, code) = contree(dir.path(), &["history", "--daily"], "");
+    let (_, err, code) = support::contree(dir.path(), &["history", "--daily"], "");
     assert_eq!(code, Some(0), "{err}");
     let s = store(dir.path());
     let (a, b) = (entry(1, 100, 2), entry(2, 40, 0));
     s.file_daily(&a).expect("filed");
     s.file_daily(&b).expect("filed");
-    let (out, err, code) = contree(dir.path(), &["history", "--daily"], "");
+    let (out, err, code) = support::contree(dir.path(), &["history", "--daily"], "");
     assert_eq!(code, Some(0), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("date "), "{out}");
@@ -209,7 +187,7 @@ fn history_daily_lists_the_days_played_and_says_what_it_cannot_read() {
     assert!(lines[2].starts_with(&b.date.to_string()), "{out}");
     let balance: i32 = [&a, &b].iter().filter_map(|e| e.against_expert()).sum();
     assert!(lines[3].contains(&format!("over 2 compared: {balance:+}")), "{out}");
-    let (json, _, code) = contree(dir.path(), &["history", "--daily", "--json"], "");
+    let (json, _, code) = support::contree(dir.path(), &["history", "--daily", "--json"], "");
     assert_eq!(code, Some(0));
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(v[0]["date"], a.date.to_string());
@@ -221,7 +199,7 @@ fn history_daily_lists_the_days_played_and_says_what_it_cannot_read() {
     let mut bytes = fs::read(&path).expect("the file");
     bytes.extend_from_slice(b"not json\n");
     fs::write(&path, &bytes).expect("written");
-    let (out, err, code) = contree(dir.path(), &["history", "--daily"], "");
+    let (out, err, code) = support::contree(dir.path(), &["history", "--daily"], "");
     assert_eq!(code, Some(1));
     assert!(err.contains("line 3 is not a contree deal of the day"), "{err}");
     assert!(err.contains("left in place"), "{err}");

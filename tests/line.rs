@@ -4,8 +4,9 @@
 //! snapshot; the game is saved as it goes and resumed where it was left; a claim is answered,
 //! and a finished deal played again is saved nowhere.
 
+mod support;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use contree::bots::Level;
 use contree::bots::expert::Budget;
@@ -205,25 +206,13 @@ fn a_card_refused_says_the_rule_and_what_may_be_played() {
     assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), Some(held), "nothing played");
 }
 
+/// `contree --line` run with `args` in the data directory `data`, `input` on its standard
+/// input, which must say nothing on standard error: standard output and the exit status.
 fn contree_line(data: &Path, args: &[&str], input: &str) -> (String, Option<i32>) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .arg("--line")
-        .args(args)
-        .env("CONTREE_DATA_DIR", data)
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("XDG_DATA_HOME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs contree");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("writes the script");
-    drop(stdin);
-    let out = child.wait_with_output().expect("contree ends");
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code())
+    let all: Vec<&str> = std::iter::once("--line").chain(args.iter().copied()).collect();
+    let (out, err, code) = support::contree(data, &all, input);
+    assert!(err.is_empty(), "{err}");
+    (out, code)
 }
 
 #[test]
@@ -920,10 +909,17 @@ fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_fo
         let share = said.last().expect("the share line").clone();
         let file = store.daily().expect("the deals of the day");
         assert_eq!(file.results.len(), 1);
-        assert!(share.ends_with(&file.results[0].against_expert().map_or_else(String::new, |d| {
-            let d = contree::text::signed(i64::from(d));
-            if lang == Lang::En { format!("{d} against the expert") } else { format!("{d} face à l'expert") }
-        })), "{share}");
+        assert!(
+            share.ends_with(&file.results[0].against_expert().map_or_else(String::new, |d| {
+                let d = contree::text::signed(i64::from(d));
+                if lang == Lang::En {
+                    format!("{d} against the expert")
+                } else {
+                    format!("{d} face à l'expert")
+                }
+            })),
+            "{share}"
+        );
         // Played again: practice, its first result said, nothing filed again.
         let first = file.of(day).cloned();
         let mut again = LineMode::daily(&config, true, &[], day, first);
@@ -937,8 +933,11 @@ fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_fo
         if lang == Lang::En {
             let data = tempfile::tempdir().expect("temp dir");
             let script: String = typed.iter().map(|t| format!("{t}\n")).collect();
-            let (out, code) =
-                contree_line(data.path(), &["--daily", "--date", "2026-12-02", "--lang", "en"], &script);
+            let (out, code) = contree_line(
+                data.path(),
+                &["--daily", "--date", "2026-12-02", "--lang", "en"],
+                &script,
+            );
             assert_eq!(code, Some(0));
             assert_eq!(out.lines().collect::<Vec<_>>(), said);
             let filed = Store::at(data.path()).expect("store").daily().expect("read").results;

@@ -4,7 +4,7 @@
 //! algorithm may change with its version. The date is a [`Day`] of the proleptic Gregorian
 //! calendar, written `YYYY-MM-DD`; which day it is now is the caller's to say (UTC by default),
 //! for this module reads no clock. `docs/daily.md` sets the derivation out step by step, and
-//! `tests/golden_deals.rs` pins the deals of a few dates to it.
+//! `tests/daily.rs` pins a date's deal to it.
 
 use std::fmt;
 use std::str::FromStr;

@@ -5,7 +5,6 @@
 
 use super::LineMode;
 use crate::game::daily::{Day, daily_game};
-use crate::rules::Team;
 use crate::session::config::Config;
 use crate::store::DailyEntry;
 use crate::text::T;
@@ -61,15 +60,7 @@ impl LineMode {
         lines.extend(w.daily_result(entry).into_iter().map(|l| format!("{}.", l.trim_start())));
         let this_time = self.game().and_then(|g| g.history().first()).map(|d| d.points());
         if let Some(s) = this_time.filter(|_| daily.practice()) {
-            lines.push(format!(
-                "{}{}{} {}, {} {}.",
-                w.t(T::DailyThisTime),
-                w.colon(),
-                w.t(T::Us).to_lowercase(),
-                s[Team::NS],
-                w.t(T::Them).to_lowercase(),
-                s[Team::EW]
-            ));
+            lines.push(format!("{}.", w.daily_this_time(s)));
         }
         lines.push(format!("{}{}{}", w.t(T::DailyShare), w.colon(), w.daily_share(entry)));
         let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();

@@ -134,6 +134,11 @@ impl Words {
         format!("{us} {}, {them} {}", s[Team::NS], s[Team::EW])
     }
 
+    /// A practice play's own score: "This time, practice: us 90, them 72".
+    pub fn daily_this_time(self, s: ByTeam<u16>) -> String {
+        self.out(format!("{}{}{}", self.t(T::DailyThisTime), self.colon(), self.us_them(s)))
+    }
+
     /// The result of a deal of the day, a line each: the score, the expert's in South's seat
     /// and the difference, the deal played double dummy, the clear mistakes with their cost.
     pub fn daily_result(self, e: &DailyEntry) -> Vec<String> {

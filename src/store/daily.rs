@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::jsonl::{self, Line, Lines};
-use super::{DAILY_FILE, SetAside, Store, StoreError, Unfit, unusable};
+use super::jsonl::{Line, Lines};
+use super::{DAILY_FILE, SetAside, Store, StoreError, Unfit};
 use crate::files::cut;
 use crate::game::Action;
 use crate::game::daily::{DAILY_DERIVATION, Day, daily_game};
@@ -221,38 +221,12 @@ impl Store {
     /// again without them. A store that only reads moves nothing and says what it could not
     /// use.
     pub fn daily(&self) -> Result<DailyFile, StoreError> {
-        let lines = self.daily_lines();
-        let path = lines.path();
-        let bytes = match lines.read() {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(DailyFile::default()),
-            Err(e) if e.is_unusable() => {
-                let aside = self.set_aside(DAILY_FILE, unusable(&path, &e))?;
-                return Ok(DailyFile { results: Vec::new(), set_aside: Some(aside) });
-            }
-            Err(e) => return Err(StoreError::read(&path, e)),
-        };
-        let parsed = jsonl::parse::<DailyEntry>(&bytes);
-        let mut bad = parsed.bad;
-        let mut file = DailyFile::default();
-        let mut first_at: Vec<(Day, usize)> = Vec::new();
-        for (n, entry) in parsed.numbers.into_iter().zip(parsed.lines) {
-            match first_at.iter().find(|(d, _)| *d == entry.date) {
-                Some((_, at)) => bad.push((n, DailyError::FiledTwice(at + 1))),
-                None => {
-                    first_at.push((entry.date, n));
-                    file.results.push(entry);
-                }
-            }
-        }
-        bad.sort_by_key(|(n, _)| *n);
-        if let Some((_, first)) = bad.first() {
-            let said = first.clone();
-            let bad: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
-            let reason = Unfit::NotDaily { lines: bad.iter().map(|i| i + 1).collect(), said };
-            file.set_aside = Some(lines.set_lines_aside(&bytes, &bad, reason)?);
-        }
-        Ok(file)
+        let (results, set_aside) = self.daily_lines().read_each_once(
+            |r| r.date,
+            DailyError::FiledTwice,
+            |lines, said| Unfit::NotDaily { lines, said },
+        )?;
+        Ok(DailyFile { results, set_aside })
     }
 
     /// Files the first result of a deal of the day at the end of `daily.jsonl`, synced before

@@ -93,6 +93,11 @@ pub enum Unfit {
     },
 }
 
+/// Line numbers as a list: "2", "2, 5".
+pub(super) fn line_numbers(lines: &[usize]) -> String {
+    lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+}
+
 impl Unfit {
     /// The lines of a file of lines moved aside alone, when that is what was done.
     pub fn lines_alone(&self) -> Option<&[usize]> {
@@ -137,8 +142,7 @@ impl fmt::Display for Unfit {
             ),
             Unfit::CutOff => f.write_str("a crash or a full disk while a game was filed"),
             Unfit::NotExercises { lines, said } => {
-                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
-                let numbers = numbers.join(", ");
+                let numbers = line_numbers(lines);
                 if lines.len() == 1 {
                     write!(f, "line {numbers} is not a contree exercise ({said})")
                 } else {
@@ -146,8 +150,7 @@ impl fmt::Display for Unfit {
                 }
             }
             Unfit::NotDaily { lines, said } => {
-                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
-                let numbers = numbers.join(", ");
+                let numbers = line_numbers(lines);
                 if lines.len() == 1 {
                     write!(f, "line {numbers} is not a contree deal of the day ({said})")
                 } else {

@@ -6,11 +6,10 @@
 //! cannot be read as exercises, or that file again an exercise filed on an earlier line, are
 //! moved aside alone, to `exercises.jsonl.corrupt-<time>`, and the others stay.
 
-use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use super::jsonl::{self, Line, Lines};
-use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, unusable};
+use super::jsonl::{Line, Lines};
+use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit};
 use crate::exercises::{Exercise, ExerciseError, ExerciseId};
 
 /// The exercises as read from `exercises.jsonl`.
@@ -51,40 +50,14 @@ impl Store {
     /// the file written again without them. A store that only reads moves nothing and says
     /// what it could not use.
     pub fn exercises(&self) -> Result<ExerciseFile, StoreError> {
-        let lines = self.exercise_lines();
-        let path = lines.path();
-        let bytes = match lines.read() {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(ExerciseFile::default()),
-            Err(e) if e.is_unusable() => {
-                let aside = self.set_aside(EXERCISES_FILE, unusable(&path, &e))?;
-                return Ok(ExerciseFile { exercises: Vec::new(), set_aside: Some(aside) });
-            }
-            Err(e) => return Err(StoreError::read(&path, e)),
-        };
-        let parsed = jsonl::parse::<Exercise>(&bytes);
         // An exercise is filed once: a line of an exercise filed on an earlier one is set
         // aside as the lines that are no exercise are, and counts for nothing.
-        let mut bad = parsed.bad;
-        let mut first_at = BTreeMap::new();
-        let mut file = ExerciseFile::default();
-        for (n, exercise) in parsed.numbers.into_iter().zip(parsed.lines) {
-            match first_at.entry(exercise.id) {
-                Entry::Vacant(at) => {
-                    at.insert(n);
-                    file.exercises.push(exercise);
-                }
-                Entry::Occupied(at) => bad.push((n, ExerciseError::FiledTwice(at.get() + 1))),
-            }
-        }
-        bad.sort_by_key(|(n, _)| *n);
-        if let Some((_, first)) = bad.first() {
-            let said = first.clone();
-            let bad: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
-            let reason = Unfit::NotExercises { lines: bad.iter().map(|i| i + 1).collect(), said };
-            file.set_aside = Some(self.exercise_lines().set_lines_aside(&bytes, &bad, reason)?);
-        }
-        Ok(file)
+        let (exercises, set_aside) = self.exercise_lines().read_each_once(
+            |e| e.id,
+            ExerciseError::FiledTwice,
+            |lines, said| Unfit::NotExercises { lines, said },
+        )?;
+        Ok(ExerciseFile { exercises, set_aside })
     }
 
     /// Files `new` exercises at the end of `exercises.jsonl`, in one append synced before this

@@ -132,8 +132,7 @@ impl Words {
                 "un plantage ou un disque plein pendant le classement d'une partie".into()
             }
             Unfit::NotExercises { lines, said } => {
-                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
-                let numbers = numbers.join(", ");
+                let numbers = super::error::line_numbers(lines);
                 let said = self.exercise_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas un exercice de contree ({said})")
@@ -142,8 +141,7 @@ impl Words {
                 }
             }
             Unfit::NotDaily { lines, said } => {
-                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
-                let numbers = numbers.join(", ");
+                let numbers = super::error::line_numbers(lines);
                 let said = self.daily_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas une donne du jour de contree ({said})")

@@ -72,3 +72,30 @@ pub fn daily_entry(n: u64) -> contree::store::DailyEntry {
         record: d.record.clone(),
     }
 }
+
+/// `contree` run with `args` in the data directory `data`, `input` on its standard input:
+/// standard output, standard error and the exit status.
+pub fn contree(
+    data: &std::path::Path,
+    args: &[&str],
+    input: &str,
+) -> (String, String, Option<i32>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(args)
+        .env("CONTREE_DATA_DIR", data)
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs contree");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("writes the input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("contree ends");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (text(&out.stdout), text(&out.stderr), out.status.code())
+}

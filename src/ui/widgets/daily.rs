@@ -8,7 +8,6 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, centered, span};
-use crate::rules::Team;
 use crate::text::T;
 use crate::ui::screen::Hit;
 
@@ -32,19 +31,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             {
                 let s = d.points();
                 lines.push(Line::from(""));
-                lines.push(Line::from(span(
-                    w.text(&format!(
-                        "{}{}{} {}, {} {}",
-                        w.t(T::DailyThisTime),
-                        w.colon(),
-                        w.t(T::Us).to_lowercase(),
-                        s[Team::NS],
-                        w.t(T::Them).to_lowercase(),
-                        s[Team::EW]
-                    ))
-                    .into_owned(),
-                    t.text,
-                )));
+                lines.push(Line::from(span(w.daily_this_time(s), t.text)));
             }
             lines.push(Line::from(""));
             lines.push(Line::from(span(format!("{}{}", w.t(T::DailyShare), w.colon()), t.dim)));
