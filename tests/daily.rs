@@ -235,10 +235,7 @@ fn run(app: &mut App, s: &Store, stop: impl Fn(&App) -> bool) {
             app.update(Msg::Timer);
             continue;
         }
-        let at = app.session().table().map(|t| {
-            use contree::session::AtTable as _;
-            t.table().revision()
-        });
+        let at = app.session().table().map(|t| t.table().revision());
         // A card refused leaves the table as it was: the next card is tried.
         if at.is_some() && last == Some(at) {
             key(app, KeyCode::Right);

@@ -7,6 +7,7 @@
 mod support;
 
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 use contree::bots::Level;
 use contree::bots::expert::Budget;

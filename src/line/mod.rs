@@ -92,7 +92,7 @@ impl LineMode {
     /// The line mode as it opens, its welcome and `notices` said, no game at the table yet.
     fn welcome(config: &Config, kept: bool, notices: &[String]) -> LineMode {
         let mut line = LineMode {
-            session: Session::new(&config),
+            session: Session::new(config),
             ascii: config.ascii,
             kept,
             said: Vec::new(),

@@ -73,8 +73,8 @@ impl<L: Line> Lines<'_, L> {
     /// The lines of the file, oldest first, each `key` once: a line of a key read on an earlier
     /// line is refused as `twice` says (given that line's number, from 1), and with the lines
     /// that are not `L`s it is moved aside alone, for the `reason` made of their numbers (from
-    /// 1) and the first one's error, the file written again without them. A file that is not a
-    /// regular file, or too large, is moved aside whole. What was set aside, if anything.
+    /// 1 on) and the first one's error, the file written again without them. A file that is
+    /// not a regular file, or too large, is moved aside whole. What was set aside, if anything.
     pub(super) fn read_each_once<K: Ord>(
         &self,
         key: impl Fn(&L) -> K,
