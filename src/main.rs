@@ -77,7 +77,7 @@ struct Cli {
     /// at its end, your score beside the expert's in your seat, the double-dummy result, your
     /// clear mistakes and a line to share. Played again, it is practice. It counts in no game
     /// nor in the statistics; `contree history --daily` lists the days played.
-    #[arg(long, conflicts_with_all = ["deal_file", "new"])]
+    #[arg(long, conflicts_with_all = ["deal_file", "new", "seed"])]
     daily: bool,
     /// With --daily: the date whose deal to play, instead of today's (UTC).
     #[arg(long, value_name = "YYYY-MM-DD", requires = "daily",

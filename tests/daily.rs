@@ -349,3 +349,17 @@ fn the_deal_of_the_day_is_played_once_then_practice() {
         app
     });
 }
+
+#[test]
+fn asked_on_the_command_line_the_deal_of_the_day_quits_once_left() {
+    let dir = tempfile::tempdir().expect("dir");
+    let s = store(dir.path());
+    let mut app = app(Lang::En);
+    app.play_daily(day("2026-12-02"), None);
+    run(&mut app, &s, |a| {
+        matches!(a.screen(), Screen::Daily(_)) && a.daily().is_some_and(|d| d.shown().is_some())
+    });
+    key(&mut app, KeyCode::Esc);
+    assert!(app.quit);
+    assert_eq!(s.daily().expect("read").results.len(), 1);
+}

@@ -29,17 +29,27 @@ impl App {
         let Screen::Start(_) = &self.base else { return };
         let day = self.today;
         let first = file.of(day).cloned();
-        self.play_daily(day, first);
-    }
-
-    /// Plays the deal of `day`; `first` is its result the first time, when it was played
-    /// already (this play is then practice). From the start screen, leaving it goes back there.
-    pub fn play_daily(&mut self, day: Day, first: Option<DailyEntry>) {
-        let practice = first.is_some();
         let back = match &self.base {
             Screen::Start(s) => Some(s.clone()),
             _ => None,
         };
+        self.play_daily_from(day, first, back);
+    }
+
+    /// Plays the deal of `day`, asked on the command line: leaving it quits. `first` is its
+    /// result the first time, when it was played already (this play is then practice).
+    pub fn play_daily(&mut self, day: Day, first: Option<DailyEntry>) {
+        self.play_daily_from(day, first, None);
+    }
+
+    /// Plays the deal of `day`; leaving it goes back to the start screen `back`, or quits.
+    fn play_daily_from(
+        &mut self,
+        day: Day,
+        first: Option<DailyEntry>,
+        back: Option<Box<crate::ui::screen::StartScreen>>,
+    ) {
+        let practice = first.is_some();
         let Some(out) = self.session.play_daily(daily_game(day), day, first) else { return };
         self.daily_back = Some(DailyScreen { back });
         self.seated(out);
