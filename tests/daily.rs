@@ -363,3 +363,19 @@ fn asked_on_the_command_line_the_deal_of_the_day_quits_once_left() {
     assert!(app.quit);
     assert_eq!(s.daily().expect("read").results.len(), 1);
 }
+
+#[test]
+fn the_first_play_of_a_day_takes_neither_hint_nor_take_back_and_says_why() {
+    let dir = tempfile::tempdir().expect("dir");
+    let s = store(dir.path());
+    let mut app = app(Lang::En);
+    app.play_daily(day("2026-12-02"), None);
+    let said = "Neither hint nor take-back in the deal of the day";
+    run(&mut app, &s, |a| a.session().table().is_some_and(|t| t.table().south_to_bid()));
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.status().is_some_and(|t| t.starts_with(said)), "{:?}", app.status());
+    let _ = app.take_effects();
+    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::Char('u'));
+    assert!(app.status().is_some_and(|t| t.starts_with(said)), "{:?}", app.status());
+}

@@ -347,6 +347,10 @@ impl LineMode {
     /// The expert's hint: asked, or said again if it is in.
     fn hint(&mut self) {
         let Some(t) = self.session.table() else { return };
+        // The deal of the day is played once, alike for everyone: no hint.
+        if t.prefs().daily {
+            return self.told(Notice::OnceForAll);
+        }
         if t.hint_allowed() {
             return self.send(TableMsg::Hint);
         }

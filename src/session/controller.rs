@@ -181,8 +181,8 @@ impl<T: AtTable> Session<T> {
                 Some(d) => Prefs {
                     level: DAILY_LEVEL,
                     compare: !d.practice(),
-                    undo: prefs.undo && d.practice(),
                     hint: prefs.hint && d.practice(),
+                    daily: !d.practice(),
                     ..prefs
                 },
             },

@@ -1,10 +1,10 @@
 //! The deal of the day at the table, whichever front end draws it: the date's deal
 //! ([`crate::game::daily`]) played as a deal played again ([`super::again`]), so that it counts
 //! in no game and in no statistics, by computer players of one level for everyone
-//! ([`DAILY_LEVEL`]), without take-backs. At its end the expert plays it again in South's seat
-//! and analyses South's decisions; once both are in, its result is made ([`DailyEntry`]) and
-//! filed ([`Effect::FileDaily`]). A day is played once: played again, its first result is shown
-//! and the deal is practice, compared with nothing and filed nowhere.
+//! ([`DAILY_LEVEL`]), without take-backs nor hints. At its end the expert plays it again in
+//! South's seat and analyses South's decisions; once both are in, its result is made
+//! ([`DailyEntry`]) and filed ([`Effect::FileDaily`]). A day is played once: played again, its
+//! first result is shown and the deal is practice, compared with nothing and filed nowhere.
 
 use super::controller::{AtTable, Session};
 pub use super::controller::{DAILY_LEVEL, Daily};

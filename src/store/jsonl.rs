@@ -1,8 +1,9 @@
-//! An append-only file of JSON lines (`games.jsonl`, `exercises.jsonl`, `daily.jsonl`), generic over its line
-//! type ([`Line`]): lines appended and synced before the append returns, an append that fails
-//! cut back with `set_len` to the length the file had, a last line broken by a crash or a full
-//! disk mended (moved aside alone to `<name>.corrupt-<time>`, the lines before it kept), and the
-//! file written again in place, atomically, when a line of it changes or goes.
+//! An append-only file of JSON lines (`games.jsonl`, `exercises.jsonl`, `daily.jsonl`), generic
+//! over its line type ([`Line`]): lines appended and synced before the append returns, an append
+//! that fails cut back with `set_len` to the length the file had, a last line broken by a crash
+//! or a full disk mended (moved aside alone to `<name>.corrupt-<time>`, the lines before it
+//! kept), the file written again in place, atomically, when a line of it changes or goes, and
+//! a file whose keys are filed once read with the later lines of a key set aside.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};

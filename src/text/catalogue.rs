@@ -112,6 +112,7 @@ texts! {
     DailyShare => "To share (it gives nothing of the deal away)", "À partager (rien de la donne n'y est dit)";
     DailyThisTime => "This time, practice", "Cette fois, à l'entraînement";
     DailyLeave => "Leave", "Quitter";
+    DailyOnceForAll => "Neither hint nor take-back in the deal of the day: it is played once, alike for everyone", "Ni conseil ni reprise dans la donne du jour : elle se joue une fois, pareil pour tous";
     DailyLeaveKey => "leave the deal of the day", "quitter la donne du jour";
     ExpertInYourSeat => "The expert in your seat", "L'expert à votre place";
     AgainstExpert => "Against the expert", "Face à l'expert";
