@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::arena::Contestant;
 use crate::bots::Level;
 use crate::files::{self, ReadError};
+use crate::game::daily::Day;
 use crate::game::{DealResult, DealStyle, Game, GameOptions, new_game};
 use crate::personas::BiddingStyle;
 use crate::rules::{
@@ -21,7 +22,7 @@ use crate::rules::{
 };
 use crate::session::settings::{Colours, Deck, Speed};
 use crate::stats::Stats;
-use crate::store::{Cause, GameEntry, Holder, Store, StoreError};
+use crate::store::{Cause, DailyEntry, GameEntry, Holder, Store, StoreError};
 use crate::text::{Lang, SuitStyle, Words};
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
@@ -658,6 +659,81 @@ pub fn history_table(game: &Game) -> String {
     if let Some(w) = game.winner() {
         let _ = writeln!(out, "Won by {w}.");
     }
+    out
+}
+
+/// `--date`: a date written `YYYY-MM-DD`, or why not.
+pub fn parse_date(s: &str) -> Result<Day, String> {
+    s.parse::<Day>().map_err(|e| e.to_string())
+}
+
+/// The deals of the day played as JSON: one object a date, as `daily.jsonl` holds it, with
+/// the difference with the expert in South's seat and what the clear mistakes cost.
+pub fn daily_json(results: &[DailyEntry]) -> String {
+    let all: Vec<serde_json::Value> = results
+        .iter()
+        .map(|e| {
+            let mut v = serde_json::to_value(e).unwrap_or_default();
+            let (cost, se) = e.mistakes_cost();
+            if let Some(o) = v.as_object_mut() {
+                o.insert("against_expert".into(), serde_json::json!(e.against_expert()));
+                o.insert("mistakes_cost".into(), serde_json::json!(e.analysed.then_some(cost)));
+                o.insert("mistakes_se".into(), serde_json::json!(e.analysed.then_some(se)));
+            }
+            v
+        })
+        .collect();
+    serde_json::to_string_pretty(&all).unwrap_or_default()
+}
+
+/// The deals of the day played as a readable table, one line a date, and the balance against
+/// the expert in South's seat over the days compared.
+pub fn daily_table(results: &[DailyEntry]) -> String {
+    let mut out = String::new();
+    if results.is_empty() {
+        let _ = writeln!(out, "No deal of the day played yet: contree --daily plays today's.");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "{:<10}  {:>7}  {:>7}  {:>7}  {:>12}  {:>8}  {:>11}",
+        "date", "score", "expert", "vs exp.", "double dummy", "mistakes", "their cost"
+    );
+    let pair = |s: Option<ByTeam<u16>>| {
+        s.map_or_else(|| "-".to_string(), |s| format!("{}-{}", s[Team::NS], s[Team::EW]))
+    };
+    for e in results {
+        let (cost, se) = e.mistakes_cost();
+        let (mistakes, cost) = if e.analysed {
+            (e.mistakes.len().to_string(), crate::text::figure(cost, Some(se)).replace('−', "-"))
+        } else {
+            ("-".into(), "-".into())
+        };
+        let _ = writeln!(
+            out,
+            "{:<10}  {:>7}  {:>7}  {:>7}  {:>12}  {:>8}  {:>11}",
+            e.date.to_string(),
+            pair(Some(e.score)),
+            pair(e.expert),
+            e.against_expert().map_or_else(|| "-".into(), |d| format!("{d:+}")),
+            pair(e.double_dummy),
+            mistakes,
+            cost.replace('±', "+/-"),
+        );
+    }
+    let compared: Vec<i32> = results.iter().filter_map(DailyEntry::against_expert).collect();
+    let _ = writeln!(
+        out,
+        "{} played; against the expert in your seat, over {} compared: {:+} (each: your \
+         margin minus the expert's). They count in no game nor in the statistics.",
+        if results.len() == 1 {
+            "1 deal of the day".to_string()
+        } else {
+            format!("{} deals of the day", results.len())
+        },
+        compared.len(),
+        compared.iter().sum::<i32>()
+    );
     out
 }
 

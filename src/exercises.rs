@@ -484,7 +484,7 @@ pub fn tally(all: &[Exercise]) -> Tally {
 }
 
 /// An action written as its token: a card (`JS`) or a call (`80H`, `pass`).
-mod action_token {
+pub(crate) mod action_token {
     use super::*;
 
     pub fn serialize<S: Serializer>(action: &Action, s: S) -> Result<S::Ok, S::Error> {

@@ -73,6 +73,16 @@ struct Cli {
     /// nothing is saved. A file that is not a deal record is refused (exit 2).
     #[arg(long, value_name = "FILE", conflicts_with = "line")]
     deal_file: Option<PathBuf>,
+    /// Play the deal of the day: one deal, the same for everyone on the date (UTC), played once;
+    /// at its end, your score beside the expert's in your seat, the double-dummy result, your
+    /// clear mistakes and a line to share. Played again, it is practice. It counts in no game
+    /// nor in the statistics; `contree history --daily` lists the days played.
+    #[arg(long, conflicts_with_all = ["deal_file", "new", "seed"])]
+    daily: bool,
+    /// With --daily: the date whose deal to play, instead of today's (UTC).
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "daily",
+          value_parser = contree::cli::parse_date)]
+    date: Option<contree::game::daily::Day>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -100,6 +110,9 @@ enum Command {
         /// Let --export replace a file that exists.
         #[arg(long, requires = "export")]
         force: bool,
+        /// The deals of the day played instead, one line a date, with their first result.
+        #[arg(long, conflicts_with = "export")]
+        daily: bool,
     },
     /// Duplicate match between two contestants (bot levels, or the gambler): each deal played
     /// twice, seats swapped.
@@ -307,6 +320,22 @@ fn stats(json: bool) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `contree history --daily`: the deals of the day played. A file that cannot be read is said,
+/// and left as it is for the table to set aside.
+fn history_daily(json: bool) -> anyhow::Result<ExitCode> {
+    let store = open_to_read()?;
+    let file = store.daily()?;
+    if let Some(aside) = &file.set_aside {
+        complain!("contree: {aside}");
+    }
+    if json {
+        emit(&(contree::cli::daily_json(&file.results) + "\n"))?;
+    } else {
+        emit(&contree::cli::daily_table(&file.results))?;
+    }
+    Ok(if file.set_aside.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
 fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<ExitCode> {
     use contree::game::Game;
     use contree::store::Resume;
@@ -445,7 +474,8 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         ascii: cli.ascii,
         new: flags.new,
         seed,
-        deal: deal.is_some(),
+        deal: deal.is_some() || cli.daily,
+        today: contree::game::daily::Day::of_unix(now()),
     };
     let options = |rules, style| flags.options(rules, style);
     let Boot { config, notices } = match boot::boot(choices, Env::read(), &store, options, budget) {
@@ -455,20 +485,42 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     };
     // The table's last word on the store, in its language.
     let w = config.settings.words(config.ascii);
+    // The deal of the day, with its first result when the day was played: a file that cannot
+    // be read is set aside (lines alone where they can be), and said.
+    let daily = cli.daily.then(|| {
+        let day = cli.date.unwrap_or(config.today);
+        let first =
+            store.as_ref().ok().and_then(|s| s.daily().ok()).and_then(|f| f.of(day).cloned());
+        (day, first)
+    });
     let ending = if cli.line {
-        let line = contree::line::LineMode::new(config, store.is_ok(), &notices);
+        let line = match daily {
+            Some((day, first)) => {
+                contree::line::LineMode::daily(&config, store.is_ok(), &notices, day, first)
+            }
+            None => contree::line::LineMode::new(config, store.is_ok(), &notices),
+        };
         contree::line::run::run(line, store.as_ref().ok())?
     } else {
         let mut app = App::new(config);
-        if !notices.is_empty() {
-            app.tell(notices.join(" "));
-        }
-        match deal {
-            Some(game) => {
+        match (deal, daily) {
+            (Some(game), _) => {
                 app.play_again(game, None);
                 ui::run::run(app, None)?
             }
-            None => ui::run::run(app, store.as_ref().ok())?,
+            (None, Some((day, first))) => {
+                app.play_daily(day, first);
+                let mut said: Vec<String> = notices.clone();
+                said.extend(app.status());
+                app.tell(said.join(" "));
+                ui::run::run(app, store.as_ref().ok())?
+            }
+            (None, None) => {
+                if !notices.is_empty() {
+                    app.tell(notices.join(" "));
+                }
+                ui::run::run(app, store.as_ref().ok())?
+            }
         }
     };
     if let Err(why) = &store {
@@ -480,6 +532,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         // As a shell reports a process ended by that signal.
         Ending::Signal(sig) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
     })
+}
+
+/// Seconds since the Unix epoch (0 if the clock is before it).
+fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 /// The first deal of the deal-record file at `path`, to be played again with players drawn from
@@ -645,7 +702,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Stats { json }) => report(stats(json)),
         Some(Command::Completions { shell }) => report(completions(shell)),
-        Some(Command::History { json, export, force }) => report(history(json, export, force)),
+        Some(Command::History { daily: true, json, .. }) => report(history_daily(json)),
+        Some(Command::History { json, export, force, .. }) => report(history(json, export, force)),
         None => report(table(&cli, budget)),
     }
 }

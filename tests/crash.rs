@@ -17,14 +17,17 @@
 //! no game filed twice, every action the log saw saved still in the save or the history, every
 //! game the log saw filed still filed, every finished game counted once in the statistics, no
 //! save set aside but as one already filed; every line of the exercises readable once a cut
-//! last line is mended, no exercise filed twice, every exercise the log saw filed still filed.
+//! last line is mended, no exercise filed twice, every exercise the log saw filed still filed;
+//! and a worker that files deals of the day (`daily`, one date after another, then each date
+//! again) leaves every line of `daily.jsonl` readable once a cut last line is mended, no date
+//! filed twice, every date the log saw filed still filed.
 //!
 //! The table itself (`contree --line`) is killed too while a finished deal is played again
 //! with the expert in South's seat: the next table resumes the game on that deal, plays the
 //! comparison again, and gets the answer the comparison gives, counted once.
 //!
-//! `cargo test --test crash` runs the fast version: every point of the `new` and `exercises`
-//! workers, 24 random kills and one table killed while comparing. `cargo test --test crash --
+//! `cargo test --test crash` runs the fast version: every point of the `new`, `exercises` and
+//! `daily` workers, 24 random kills and one table killed while comparing. `cargo test --test crash --
 //! --full` runs every point of every worker and 240 random kills in one data directory, each run
 //! going on from what the kill before left, and three tables killed while comparing.
 
@@ -40,7 +43,7 @@ use contree::bots::expert::Reason;
 use contree::exercises::{Exercise, ExerciseId, Figure, Solution};
 use contree::game::{Action, Game, GameOptions, GameSave, Phase, Replay, new_game};
 use contree::rules::{DealRecord, Seat};
-use contree::store::{EXERCISES_FILE, GameResult, Resume, Store, Unfit};
+use contree::store::{DAILY_FILE, EXERCISES_FILE, GameResult, Resume, Store, Unfit};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -275,6 +278,18 @@ fn worker(dir: &Path) -> Result<(), String> {
         log.note("saved", &game).map_err(|e| e.to_string())?;
         Ok(game)
     };
+    if mode == "daily" {
+        for n in 0..4 {
+            let entry = support::daily_entry(seed + n);
+            store.file_daily(&entry).map_err(|e| e.to_string())?;
+            log.write(&format!("daily {}\n", entry.date)).map_err(|e| e.to_string())?;
+        }
+        // A day is filed once: its first result stays.
+        for n in 0..4 {
+            store.file_daily(&support::daily_entry(seed + n)).map_err(|e| e.to_string())?;
+        }
+        return Ok(());
+    }
     if mode == "exercises" {
         let Some(game) = saved else { return Ok(()) };
         let started = store.game_started(&game);
@@ -506,9 +521,10 @@ fn check(table: &Table, root: &Path) -> Result<String, String> {
         ));
     }
     let exercises = check_exercises(&store, &copy.dir, &log)?;
+    let daily = check_daily(&store, &copy.dir, &log)?;
     let _ = fs::remove_dir_all(&copy.dir);
     let _ = fs::remove_file(&copy.log);
-    Ok(format!("{} filed, {exercises} exercises", history.games.len()))
+    Ok(format!("{} filed, {exercises} exercises, {daily} deals of the day", history.games.len()))
 }
 
 /// The exercises as the next table finds them: every line an exercise once a cut last line is
@@ -538,6 +554,31 @@ fn check_exercises(store: &Store, dir: &Path, log: &str) -> Result<usize, String
         }
     }
     Ok(ids.len())
+}
+
+/// The deals of the day as the next table finds them: every line a result once a cut last line
+/// is mended, no date twice, every date the log saw filed still there. Their number.
+fn check_daily(store: &Store, dir: &Path, log: &str) -> Result<usize, String> {
+    let file = store.daily().map_err(|e| e.to_string())?;
+    if let Some(aside) = &file.set_aside {
+        return Err(format!("deals of the day set aside: {aside}"));
+    }
+    let raw = fs::read(dir.join(DAILY_FILE)).unwrap_or_default();
+    let lines = raw.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count();
+    if lines != file.results.len() {
+        return Err(format!("{lines} lines of deals of the day, {} read", file.results.len()));
+    }
+    let dates: std::collections::BTreeSet<String> =
+        file.results.iter().map(|r| r.date.to_string()).collect();
+    if dates.len() != file.results.len() {
+        return Err("a deal of the day is filed twice".into());
+    }
+    for date in log.lines().filter_map(|l| l.strip_prefix("daily ")) {
+        if !dates.contains(date) {
+            return Err(format!("the deal of the day {date} was filed and is no longer"));
+        }
+    }
+    Ok(dates.len())
 }
 
 /// Whether strace may trace here (it needs ptrace, which a container may forbid).
@@ -593,9 +634,12 @@ fn every_point(
                 kills += 1;
             }
             check(&table, root).map_err(|e| format!("{mode}, killed at {name} {n}: {e}"))?;
-            // The next table goes on from what the kill left: it files the exercises again
-            // (as a resumed game's are), or plays the game to its end.
-            let next = if mode == "exercises" { "exercises" } else { "finish" };
+            // The next table goes on from what the kill left: it files the exercises or the
+            // deals of the day again (as a resumed game's are), or plays the game to its end.
+            let next = match mode {
+                "exercises" | "daily" => mode,
+                _ => "finish",
+            };
             table.run(next, seed + 1, &[])?;
             check(&table, root).map_err(|e| format!("{mode}, after a kill at {name} {n}: {e}"))?;
         }
@@ -621,6 +665,9 @@ fn run(full: bool) -> Result<String, String> {
         let (kills, said) = every_point(root, "exercises", &state, 4000)?;
         point_kills += kills;
         report.push(said);
+        let (kills, said) = every_point(root, "daily", &state, 5000)?;
+        point_kills += kills;
+        report.push(said);
         if full {
             prepare(&state, 12, 0, Some(2))?;
             let (kills, said) = every_point(root, "finish", &state, 2000)?;
@@ -643,7 +690,8 @@ fn run(full: bool) -> Result<String, String> {
     let (mut killed, mut ended, mut run) = (0, 0, 0u64);
     let mut last = String::new();
     while killed < kills && run < 10 * kills {
-        let mode = ["new", "finish", "play", "finish", "exercises"][rng.random_range(0..5)];
+        let mode =
+            ["new", "finish", "play", "finish", "exercises", "daily"][rng.random_range(0..6)];
         let delay = Duration::from_micros(rng.random_range(0..8_000));
         match chain.run_killed_after(mode, 10_000 + run, delay)? {
             Ending::Killed => killed += 1,

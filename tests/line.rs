@@ -4,6 +4,8 @@
 //! snapshot; the game is saved as it goes and resumed where it was left; a claim is answered,
 //! and a finished deal played again is saved nowhere.
 
+mod support;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -135,8 +137,12 @@ fn play(
             }
         }
         said.extend(line.take_said());
+        // A table closed (the deal of the day, over) has no game left to look at.
+        if line.quit {
+            return (said, typed);
+        }
         let game = line.game().expect("a game").clone();
-        if stop(&game) || line.quit {
+        if stop(&game) {
             return (said, typed);
         }
         let text = south_types(&game, lang, turn).expect("South has something to type");
@@ -201,25 +207,13 @@ fn a_card_refused_says_the_rule_and_what_may_be_played() {
     assert_eq!(line.game().map(|g| g.deal().hands()[Seat::South]), Some(held), "nothing played");
 }
 
+/// `contree --line` run with `args` in the data directory `data`, `input` on its standard
+/// input, which must say nothing on standard error: standard output and the exit status.
 fn contree_line(data: &Path, args: &[&str], input: &str) -> (String, Option<i32>) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .arg("--line")
-        .args(args)
-        .env("CONTREE_DATA_DIR", data)
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("XDG_DATA_HOME")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs contree");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("writes the script");
-    drop(stdin);
-    let out = child.wait_with_output().expect("contree ends");
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code())
+    let all: Vec<&str> = std::iter::once("--line").chain(args.iter().copied()).collect();
+    let (out, err, code) = support::contree(data, &all, input);
+    assert!(err.is_empty(), "{err}");
+    (out, code)
 }
 
 #[test]
@@ -960,4 +954,58 @@ fn progress_says_the_trend_of_the_games_filed_in_either_language() {
             "Votre écart avec l'expert à votre place : non mesuré sur vos 3 dernières parties.",
         ]
     );
+}
+
+#[test]
+fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_for_practice() {
+    let day: contree::game::daily::Day = "2026-12-02".parse().expect("a date");
+    for lang in [Lang::En, Lang::Fr] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let settings = Settings { lang, ..Settings::default() };
+        let config = Config::plain(settings, 1);
+        let mut line = LineMode::daily(&config, true, &[], day, None);
+        let (said, typed) = play(&mut line, &store, lang, |_| false);
+        let _ = effects::apply_effects(&mut line, &store);
+        assert!(line.quit, "the table closes after the result");
+        insta::assert_snapshot!(format!("daily_{lang:?}"), said.join("\n"));
+        let share = said.last().expect("the share line").clone();
+        let file = store.daily().expect("the deals of the day");
+        assert_eq!(file.results.len(), 1);
+        assert!(
+            share.ends_with(&file.results[0].against_expert().map_or_else(String::new, |d| {
+                let d = contree::text::signed(i64::from(d));
+                if lang == Lang::En {
+                    format!("{d} against the expert")
+                } else {
+                    format!("{d} face à l'expert")
+                }
+            })),
+            "{share}"
+        );
+        // Played again: practice, its first result said, nothing filed again.
+        let first = file.of(day).cloned();
+        let mut again = LineMode::daily(&config, true, &[], day, first);
+        let (said_again, _) = play(&mut again, &store, lang, |_| false);
+        let _ = effects::apply_effects(&mut again, &store);
+        let practice = if lang == Lang::En { "practice only" } else { "entraînement" };
+        assert!(said_again.iter().any(|l| l.contains(practice)), "{said_again:?}");
+        assert_eq!(said_again.last(), Some(&share));
+        assert_eq!(store.daily().expect("read").results, file.results);
+        // The binary, fed the same lines, says the same and files the same.
+        if lang == Lang::En {
+            let data = tempfile::tempdir().expect("temp dir");
+            let script: String = typed.iter().map(|t| format!("{t}\n")).collect();
+            let (out, code) = contree_line(
+                data.path(),
+                &["--daily", "--date", "2026-12-02", "--lang", "en"],
+                &script,
+            );
+            assert_eq!(code, Some(0));
+            assert_eq!(out.lines().collect::<Vec<_>>(), said);
+            let filed = Store::at(data.path()).expect("store").daily().expect("read").results;
+            assert_eq!(filed.len(), 1);
+            assert_eq!(filed[0].score, file.results[0].score);
+        }
+    }
 }

@@ -10,6 +10,7 @@
 //! read back through the game by a [`Replay`], with every seat's view at every step: the
 //! expert's review of a deal and the take-back ([`Game::undo`]) go through it.
 
+pub mod daily;
 mod deal;
 mod dealing;
 mod errors;

@@ -12,6 +12,7 @@
 //! they are meant to.
 
 mod again;
+mod daily;
 pub mod parse;
 pub mod run;
 pub mod say;
@@ -62,6 +63,8 @@ pub struct LineMode {
     /// The finished deal (from 0) whose comparison with the expert the next deal waits for, so
     /// that it is said before the next deal starts.
     comparing: Option<usize>,
+    /// The deal of the day is over, its result awaited to be said before the table closes.
+    daily_ending: bool,
 }
 
 impl LineMode {
@@ -69,22 +72,7 @@ impl LineMode {
     /// `kept` when the games are kept on disk. `notices` (what the disk said at the start) are
     /// said first.
     pub fn new(config: Config, kept: bool, notices: &[String]) -> LineMode {
-        let mut line = LineMode {
-            session: Session::new(&config),
-            ascii: config.ascii,
-            kept,
-            said: Vec::new(),
-            quit: false,
-            analysing: None,
-            expert_line: None,
-            prompted: None,
-            hinted: None,
-            comparing: None,
-        };
-        line.say(say::welcome(line.words()));
-        for n in notices {
-            line.tell(n.clone());
-        }
+        let mut line = LineMode::welcome(&config, kept, notices);
         match (config.game, config.resume) {
             (Some(game), _) => {
                 line.say(say::new_game(line.words(), &game));
@@ -97,6 +85,28 @@ impl LineMode {
                 line.sat(out, false);
             }
             (None, None) => line.new_game(),
+        }
+        line
+    }
+
+    /// The line mode as it opens, its welcome and `notices` said, no game at the table yet.
+    fn welcome(config: &Config, kept: bool, notices: &[String]) -> LineMode {
+        let mut line = LineMode {
+            session: Session::new(config),
+            ascii: config.ascii,
+            kept,
+            said: Vec::new(),
+            quit: false,
+            analysing: None,
+            expert_line: None,
+            prompted: None,
+            hinted: None,
+            comparing: None,
+            daily_ending: false,
+        };
+        line.say(say::welcome(line.words()));
+        for n in notices {
+            line.tell(n.clone());
         }
         line
     }
@@ -165,7 +175,10 @@ impl LineMode {
                     self.say_hint();
                 }
             }
-            Answered::Analysis => self.say_analysis(),
+            Answered::Analysis => {
+                self.say_analysis();
+                self.say_daily_end();
+            }
             // Filed as the screen files them, and said nowhere (the mistakes' cost kept with
             // the deals says nothing either); the line mode weighs who holds what itself when
             // asked (`holds`), so no worker's figures come to it.
@@ -338,6 +351,10 @@ impl LineMode {
     /// The expert's hint: asked, or said again if it is in.
     fn hint(&mut self) {
         let Some(t) = self.session.table() else { return };
+        // The deal of the day is played once, alike for everyone: no hint.
+        if t.prefs().daily {
+            return self.told(Notice::OnceForAll);
+        }
         if t.hint_allowed() {
             return self.send(TableMsg::Hint);
         }
@@ -631,7 +648,8 @@ impl LineMode {
                 Out::FollowHint(_) => {}
             }
         }
-        if next_deal && self.session.playing_again() {
+        if next_deal && self.daily_deal_over() {
+        } else if next_deal && self.session.playing_again() {
             self.say_first_result();
             self.end_again();
         } else if next_deal && self.comparing.is_none() {

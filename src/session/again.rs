@@ -3,9 +3,11 @@
 //! players ([`crate::game::Replay`]). It counts neither in the game nor in the statistics: the
 //! session drops its saves and records ([`Session::send`]), so the disk keeps the game in
 //! progress as it was (a crash meanwhile loses nothing of it), and its end sits that game down
-//! again as it was. Every front end plays a deal again through here.
+//! again as it was. Every front end plays a deal again through here, the deal of the day too
+//! ([`super::daily`]).
 
 use super::controller::{Again, AtTable, Session};
+use super::daily::Daily;
 use super::table::Out;
 use crate::game::Game;
 use crate::rules::ByTeam;
@@ -34,11 +36,21 @@ impl<T: AtTable> Session<T> {
     /// until it is over; `first` is its score the first time. `None`, with nothing done, while
     /// a deal is played again already.
     pub fn play_again(&mut self, game: Game, first: Option<ByTeam<u16>>) -> Option<Vec<Out>> {
+        self.play_again_as(game, first, None)
+    }
+
+    /// Plays `game`'s deal as a deal played again, a deal of the day when `daily` says which.
+    pub(super) fn play_again_as(
+        &mut self,
+        game: Game,
+        first: Option<ByTeam<u16>>,
+        daily: Option<Daily>,
+    ) -> Option<Vec<Out>> {
         if self.again.is_some() {
             return None;
         }
         let from = self.unseat();
-        self.again = Some(Box::new(Again { from, first }));
+        self.again = Some(Box::new(Again { from, first, daily }));
         Some(self.sit(game))
     }
 

@@ -34,8 +34,11 @@ pub struct Choices {
     pub new: bool,
     /// The seed of the first new game (`--seed`, else drawn at random).
     pub seed: u64,
-    /// A deal file is played (`--deal-file`): no game is resumed nor started.
+    /// A deal file is played (`--deal-file`), or the deal of the day (`--daily`): no game is
+    /// resumed nor started.
     pub deal: bool,
+    /// Today's date in UTC, whose deal of the day the start screen offers.
+    pub today: crate::game::daily::Day,
 }
 
 /// What the environment says of the terminal and the player.
@@ -193,6 +196,7 @@ pub fn boot(
         game,
         previous,
         time_zone: jiff::tz::TimeZone::system(),
+        today: choices.today,
         budget,
         ascii,
     };

@@ -53,6 +53,8 @@ pub enum Mode {
     Progress,
     /// The practice screen, with no choice to make on it: an exercise answered, or none.
     Practice,
+    /// The end of a deal of the day: its result and its share line.
+    Daily,
 }
 
 /// What a key, or a line of the line mode, asks for.
@@ -238,6 +240,9 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
             !table.game().deal().auction.calls().is_empty() || table.south_to_bid()
         }
         // `i` while South may ask and has not asked yet.
+        Cmd::Hint if table.prefs().daily => {
+            return Availability::NotNow(Some(Notice::OnceForAll));
+        }
         Cmd::Hint => table.hint_allowed(),
         // `w` on South's turn to call or to play, as long as the view is open (to close it).
         Cmd::Holds => table.confirm().is_none() && (table.south_to_bid() || table.south_to_play()),

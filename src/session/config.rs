@@ -32,6 +32,8 @@ pub struct Config {
     pub time_zone: jiff::tz::TimeZone,
     /// What the expert may spend on each decision, hint and analysis of a decision.
     pub budget: Budget,
+    /// Today's date in UTC, whose deal of the day the start screen offers.
+    pub today: crate::game::daily::Day,
     /// Whether the terminal shows ASCII only (`--ascii`, a locale that is not UTF-8): every text
     /// is then written in plain ASCII, in either language.
     pub ascii: bool,
@@ -53,6 +55,7 @@ impl Config {
             game: None,
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
+            today: crate::game::daily::Day::default(),
             budget: Budget::DEFAULT,
             ascii: false,
         }

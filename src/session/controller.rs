@@ -17,8 +17,10 @@ use super::settings::{Prefs, SettingItem, Settings};
 use super::table::{Out, Table, TableMsg};
 use super::work::{Answer, ExercisesRequest, HoldsRequest};
 use crate::bots::expert::{Budget, DealAnalysis, Holds};
+use crate::game::daily::Day;
 use crate::game::{Game, Players};
 use crate::rules::{ByTeam, DealRecord};
+use crate::store::DailyEntry;
 
 /// The table as a front end holds it: the [`Table`], and whatever the front end keeps beside it
 /// that follows what the table does (the terminal's selected card and bidding button).
@@ -84,13 +86,42 @@ pub enum Refused {
     Kept(Option<Box<Resumable>>),
 }
 
+/// The level of the computer players of every deal of the day, whatever the settings say.
+pub const DAILY_LEVEL: crate::bots::Level = crate::bots::Level::DEFAULT;
+
+/// The deal of the day being played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Daily {
+    /// Its date.
+    pub day: Day,
+    /// Its result the first time, when this play is practice.
+    pub first: Option<DailyEntry>,
+    /// Its result this time, once the expert has compared and analysed it (never for
+    /// practice).
+    pub result: Option<DailyEntry>,
+}
+
+impl Daily {
+    /// Whether this play is practice: the day was played before.
+    pub fn practice(&self) -> bool {
+        self.first.is_some()
+    }
+
+    /// The result to show: the first one, else this play's once made.
+    pub fn shown(&self) -> Option<&DailyEntry> {
+        self.first.as_ref().or(self.result.as_ref())
+    }
+}
+
 /// What a deal played again goes back to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Again {
     /// The game it came from; none for a deal file, whose table then closes.
     pub(super) from: Option<Game>,
     /// The deal's score the first time it was played, when it was.
     pub(super) first: Option<ByTeam<u16>>,
+    /// The deal of the day, when it is one.
+    pub(super) daily: Option<Daily>,
 }
 
 /// One session at the table: its settings, its games, the table, the deal played again if one
@@ -139,10 +170,24 @@ impl<T: AtTable> Session<T> {
     }
 
     /// What the table takes from the settings. A deal played again is compared with nothing:
-    /// it counts nowhere.
+    /// it counts nowhere. The deal of the day is played by computer players of one level for
+    /// everyone, and its first play is compared with the expert in South's seat and taken back
+    /// never.
     pub fn prefs(&self) -> Prefs {
         let prefs = Prefs::of(&self.settings, self.budget);
-        Prefs { compare: prefs.compare && self.again.is_none(), ..prefs }
+        match &self.again {
+            None => prefs,
+            Some(a) => match &a.daily {
+                None => Prefs { compare: false, ..prefs },
+                Some(d) => Prefs {
+                    level: DAILY_LEVEL,
+                    compare: !d.practice(),
+                    hint: prefs.hint && d.practice(),
+                    daily: !d.practice(),
+                    ..prefs
+                },
+            },
+        }
     }
 
     /// The effects queued since the last call.
@@ -210,7 +255,11 @@ impl<T: AtTable> Session<T> {
         let mut shown = Vec::with_capacity(out.len());
         for o in out {
             match &o {
-                Out::Save | Out::DealFinished | Out::GameFinished if again => continue,
+                Out::DealFinished if again => {
+                    self.daily_deal_over();
+                    continue;
+                }
+                Out::Save | Out::GameFinished if again => continue,
                 Out::Save => self.effects.push(Effect::SaveGame),
                 Out::DealFinished => {
                     self.effects.push(Effect::DealFinished);
@@ -224,6 +273,7 @@ impl<T: AtTable> Session<T> {
             }
             shown.push(o);
         }
+        self.settle_daily();
         shown
     }
 
@@ -238,6 +288,7 @@ impl<T: AtTable> Session<T> {
             Answer::Held(r, holds) => Answered::Holds(r, holds),
             Answer::Analysed(r, analysis) => {
                 self.analyses.answer(r, analysis);
+                self.settle_daily();
                 Answered::Analysis
             }
             Answer::Exercises(made) => {
@@ -282,6 +333,9 @@ impl<T: AtTable> Session<T> {
     /// Asks the analysis of `record` when it is not made yet, and cancels the one under way
     /// when it is no longer wanted (`None`). True when it was asked now.
     pub fn want_analysis(&mut self, record: Option<&DealRecord>) -> bool {
+        // The deal of the day's analysis, awaited for its result, goes on whatever is reviewed.
+        let daily = self.daily_awaited().cloned();
+        let record = record.or(daily.as_ref());
         let asked = self.analyses.want(record, self.budget);
         let now = asked.is_some();
         if let Some(request) = asked {

@@ -15,7 +15,7 @@ use super::work::{
 use crate::exercises::Exercise;
 use crate::game::{Game, Phase};
 use crate::stats::Stats;
-use crate::store::{Resume, Store, StoreError};
+use crate::store::{DailyEntry, DailyFile, Resume, Store, StoreError};
 use crate::text::Words;
 
 /// Something the runner must do outside the front end.
@@ -58,6 +58,10 @@ pub enum Effect {
     LoadGames,
     /// Load the statistics, for [`Front::stats_loaded`].
     LoadStats,
+    /// File the first result of a deal of the day (a day is filed once).
+    FileDaily(Box<DailyEntry>),
+    /// Load the deals of the day played, for [`Front::daily_loaded`].
+    LoadDaily,
     /// Stop the process, as Ctrl-Z does to any program in a shell; the screen gives the terminal
     /// back first, and takes it again when the process is continued.
     Suspend,
@@ -102,6 +106,9 @@ pub trait Front {
     /// The filed games asked by an [`Effect::LoadGames`], newest first, the game at the table
     /// left out; a front end that shows none drops them.
     fn games_loaded(&mut self, _games: Vec<Game>) {}
+    /// The deals of the day played, asked by an [`Effect::LoadDaily`]; a front end that
+    /// offers none drops them.
+    fn daily_loaded(&mut self, _daily: DailyFile) {}
     /// The game a new game was to replace could not be filed: the new game goes, and the front
     /// end goes back to the game it replaced (`previous`, or the saved game found again,
     /// `resume`), saying why.
@@ -138,6 +145,8 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         }
         (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, front.saved_settings()),
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| front.stats_loaded(s)),
+        (Effect::FileDaily(entry), _) => store.file_daily(&entry).map(|_| ()),
+        (Effect::LoadDaily, _) => store.daily().map(|d| front.daily_loaded(d)),
         (Effect::FileExercises(made), _) => store.file_exercises(&made).map(|_| ()),
         (Effect::ReviewExercise(e), _) => store.review_exercise(&e),
         (Effect::LoadExercises, _) => {
@@ -216,6 +225,7 @@ pub fn apply_in_memory(front: &mut impl Front) -> Vec<Effect> {
             Effect::LoadStats => front.stats_loaded(Stats::default()),
             Effect::LoadExercises => front.exercises_loaded(Vec::new()),
             Effect::LoadGames => front.games_loaded(Vec::new()),
+            Effect::LoadDaily => front.daily_loaded(DailyFile::default()),
             _ => {}
         }
     }

@@ -12,6 +12,7 @@ pub mod boot;
 pub mod commands;
 pub mod config;
 pub mod controller;
+pub mod daily;
 pub mod effects;
 pub mod games;
 pub mod report;
@@ -39,6 +40,7 @@ mod tests {
             ("boot", include_str!("boot.rs")),
             ("commands", include_str!("commands.rs")),
             ("controller", include_str!("controller.rs")),
+            ("daily", include_str!("daily.rs")),
             ("config", include_str!("config.rs")),
             ("games", include_str!("games.rs")),
             ("effects", include_str!("effects.rs")),

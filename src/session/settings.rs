@@ -241,6 +241,9 @@ pub struct Prefs {
     pub budget: Budget,
     /// Whether each finished deal is played again with the expert in South's seat.
     pub compare: bool,
+    /// Whether the deal is a deal of the day played for the first time, played once for
+    /// everyone alike: South may neither take back a call or card nor ask the expert's hint.
+    pub daily: bool,
 }
 
 impl Prefs {
@@ -255,6 +258,7 @@ impl Prefs {
             choose_declarations: settings.choose_declarations,
             budget,
             compare: settings.compare,
+            daily: false,
         }
     }
 }

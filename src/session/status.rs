@@ -67,6 +67,7 @@ pub fn notice(w: Words, notice: Notice) -> String {
         // A declaration South's own prompt offers is never refused: the rules' own words.
         Notice::DeclarationRefused(e) => w.text(&e.to_string()).into_owned(),
         Notice::UndoOff => w.t(T::UndoOff).to_string(),
+        Notice::OnceForAll => w.t(T::DailyOnceForAll).to_string(),
         Notice::UndoRefused(e) => w.undo_refusal(&e),
         Notice::TakenBack(action) => {
             format!("{}{}{}", w.t(T::TakenBack), w.colon(), w.action(action))

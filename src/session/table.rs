@@ -104,6 +104,8 @@ pub enum Notice {
     DeclarationRefused(GameError),
     /// Taking back is off in the settings.
     UndoOff,
+    /// Neither take-back nor hint in a deal of the day played for the first time.
+    OnceForAll,
     /// There is nothing of South's to take back, and why.
     UndoRefused(UndoError),
     /// South's last call or card was taken back.
@@ -362,7 +364,8 @@ impl Table {
     /// Whether South may ask for a hint now: its turn to call or to play, nothing else pending,
     /// and no hint asked for it yet.
     pub fn hint_allowed(&self) -> bool {
-        self.hint.is_none()
+        !self.prefs.daily
+            && self.hint.is_none()
             && self.confirm.is_none()
             && (self.south_to_bid() || self.south_to_play())
     }
@@ -376,6 +379,9 @@ impl Table {
     /// Whether there is a call or card of South's to take back, and the settings allow it; why
     /// not otherwise.
     pub fn undoable(&self) -> Result<(), Notice> {
+        if self.prefs.daily {
+            return Err(Notice::OnceForAll);
+        }
         if !self.prefs.undo {
             return Err(Notice::UndoOff);
         }
@@ -525,8 +531,8 @@ impl Table {
     /// Takes back South's last call or card, if nobody has acted since, and says why not
     /// otherwise.
     fn undo(&mut self, out: &mut Vec<Out>) {
-        if !self.prefs.undo {
-            out.push(Out::Told(Notice::UndoOff));
+        if let Err(why @ (Notice::UndoOff | Notice::OnceForAll)) = self.undoable() {
+            out.push(Out::Told(why));
             return;
         }
         match self.game.undo(Seat::South) {

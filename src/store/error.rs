@@ -83,6 +83,29 @@ pub enum Unfit {
         /// Why the first could not be read.
         said: crate::exercises::ExerciseError,
     },
+    /// Lines of the deals of the day (numbered from 1) that are not results, with what the
+    /// first of them was refused for; they alone were moved aside.
+    NotDaily {
+        /// The lines.
+        lines: Vec<usize>,
+        /// Why the first could not be read.
+        said: super::daily::DailyError,
+    },
+}
+
+/// Line numbers as a list: "2", "2, 5".
+pub(super) fn line_numbers(lines: &[usize]) -> String {
+    lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl Unfit {
+    /// The lines of a file of lines moved aside alone, when that is what was done.
+    pub fn lines_alone(&self) -> Option<&[usize]> {
+        match self {
+            Unfit::NotExercises { lines, .. } | Unfit::NotDaily { lines, .. } => Some(lines),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Unfit {
@@ -119,12 +142,19 @@ impl fmt::Display for Unfit {
             ),
             Unfit::CutOff => f.write_str("a crash or a full disk while a game was filed"),
             Unfit::NotExercises { lines, said } => {
-                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
-                let numbers = numbers.join(", ");
+                let numbers = line_numbers(lines);
                 if lines.len() == 1 {
                     write!(f, "line {numbers} is not a contree exercise ({said})")
                 } else {
                     write!(f, "lines {numbers} are not contree exercises ({said})")
+                }
+            }
+            Unfit::NotDaily { lines, said } => {
+                let numbers = line_numbers(lines);
+                if lines.len() == 1 {
+                    write!(f, "line {numbers} is not a contree deal of the day ({said})")
+                } else {
+                    write!(f, "lines {numbers} are not contree deals of the day ({said})")
                 }
             }
         }
@@ -161,8 +191,8 @@ impl fmt::Display for SetAside {
         }
         if self.moved {
             write!(f, "{} could not be used ({}); ", self.file, self.reason)?;
-            match &self.reason {
-                Unfit::NotExercises { lines, .. } => write!(
+            match self.reason.lines_alone() {
+                Some(lines) => write!(
                     f,
                     "{} kept as {}, and the other lines stay",
                     if lines.len() == 1 { "that line alone was" } else { "those lines alone were" },

@@ -6,11 +6,10 @@
 //! cannot be read as exercises, or that file again an exercise filed on an earlier line, are
 //! moved aside alone, to `exercises.jsonl.corrupt-<time>`, and the others stay.
 
-use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use super::jsonl::{self, Line, Lines};
-use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit, held, unusable};
+use super::jsonl::{Line, Lines};
+use super::{EXERCISES_FILE, SetAside, Store, StoreError, Unfit};
 use crate::exercises::{Exercise, ExerciseError, ExerciseId};
 
 /// The exercises as read from `exercises.jsonl`.
@@ -51,71 +50,14 @@ impl Store {
     /// the file written again without them. A store that only reads moves nothing and says
     /// what it could not use.
     pub fn exercises(&self) -> Result<ExerciseFile, StoreError> {
-        let lines = self.exercise_lines();
-        let path = lines.path();
-        let bytes = match lines.read() {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(ExerciseFile::default()),
-            Err(e) if e.is_unusable() => {
-                let aside = self.set_aside(EXERCISES_FILE, unusable(&path, &e))?;
-                return Ok(ExerciseFile { exercises: Vec::new(), set_aside: Some(aside) });
-            }
-            Err(e) => return Err(StoreError::read(&path, e)),
-        };
-        let parsed = jsonl::parse::<Exercise>(&bytes);
         // An exercise is filed once: a line of an exercise filed on an earlier one is set
         // aside as the lines that are no exercise are, and counts for nothing.
-        let mut bad = parsed.bad;
-        let mut first_at = BTreeMap::new();
-        let mut file = ExerciseFile::default();
-        for (n, exercise) in parsed.numbers.into_iter().zip(parsed.lines) {
-            match first_at.entry(exercise.id) {
-                Entry::Vacant(at) => {
-                    at.insert(n);
-                    file.exercises.push(exercise);
-                }
-                Entry::Occupied(at) => bad.push((n, ExerciseError::FiledTwice(at.get() + 1))),
-            }
-        }
-        bad.sort_by_key(|(n, _)| *n);
-        if let Some((_, first)) = bad.first() {
-            let said = first.clone();
-            let bad: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
-            file.set_aside = Some(self.set_lines_aside(&bytes, &bad, said)?);
-        }
-        Ok(file)
-    }
-
-    /// Keeps lines `bad` (numbered from 0) of `exercises.jsonl` in a file of their own, and
-    /// writes the file again without them; a store that only reads says so and moves nothing.
-    fn set_lines_aside(
-        &self,
-        bytes: &[u8],
-        bad: &[usize],
-        said: ExerciseError,
-    ) -> Result<SetAside, StoreError> {
-        let reason = Unfit::NotExercises { lines: bad.iter().map(|i| i + 1).collect(), said };
-        let mut aside = SetAside {
-            file: EXERCISES_FILE.to_string(),
-            path: self.path(EXERCISES_FILE),
-            reason,
-            moved: false,
-            last_line_only: false,
-        };
-        if !self.read_only {
-            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-            let mut kept = Vec::new();
-            for &i in bad {
-                kept.extend_from_slice(lines.get(i).copied().unwrap_or_default());
-                kept.push(b'\n');
-            }
-            aside.path = self.keep_aside(EXERCISES_FILE, &mut &kept[..])?;
-            aside.moved = true;
-            let bad: BTreeSet<usize> = bad.iter().copied().collect();
-            self.exercise_lines().rewrite(|n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
-        }
-        held(&self.notices).push(aside.clone());
-        Ok(aside)
+        let (exercises, set_aside) = self.exercise_lines().read_each_once(
+            |e| e.id,
+            ExerciseError::FiledTwice,
+            |lines, said| Unfit::NotExercises { lines, said },
+        )?;
+        Ok(ExerciseFile { exercises, set_aside })
     }
 
     /// Files `new` exercises at the end of `exercises.jsonl`, in one append synced before this

@@ -1,8 +1,9 @@
-//! An append-only file of JSON lines (`games.jsonl`, `exercises.jsonl`), generic over its line
-//! type ([`Line`]): lines appended and synced before the append returns, an append that fails
-//! cut back with `set_len` to the length the file had, a last line broken by a crash or a full
-//! disk mended (moved aside alone to `<name>.corrupt-<time>`, the lines before it kept), and the
-//! file written again in place, atomically, when a line of it changes or goes.
+//! An append-only file of JSON lines (`games.jsonl`, `exercises.jsonl`, `daily.jsonl`), generic
+//! over its line type ([`Line`]): lines appended and synced before the append returns, an append
+//! that fails cut back with `set_len` to the length the file had, a last line broken by a crash
+//! or a full disk mended (moved aside alone to `<name>.corrupt-<time>`, the lines before it
+//! kept), the file written again in place, atomically, when a line of it changes or goes, and
+//! a file whose keys are filed once read with the later lines of a key set aside.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
@@ -68,6 +69,82 @@ impl<L: Line> Lines<'_, L> {
             Err(e) if e.is_not_found() => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// The lines of the file, oldest first, each `key` once: a line of a key read on an earlier
+    /// line is refused as `twice` says (given that line's number, from 1), and with the lines
+    /// that are not `L`s it is moved aside alone, for the `reason` made of their numbers (from
+    /// 1 on) and the first one's error, the file written again without them. A file that is
+    /// not a regular file, or too large, is moved aside whole. What was set aside, if anything.
+    pub(super) fn read_each_once<K: Ord>(
+        &self,
+        key: impl Fn(&L) -> K,
+        twice: impl Fn(usize) -> L::Error,
+        reason: impl FnOnce(Vec<usize>, L::Error) -> Unfit,
+    ) -> Result<(Vec<L>, Option<SetAside>), StoreError> {
+        let path = self.path();
+        let bytes = match self.read() {
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok((Vec::new(), None)),
+            Err(e) if e.is_unusable() => {
+                let aside = self.store.set_aside(self.name, unusable(&path, &e))?;
+                return Ok((Vec::new(), Some(aside)));
+            }
+            Err(e) => return Err(StoreError::read(&path, e)),
+        };
+        let parsed = parse::<L>(&bytes);
+        let mut bad = parsed.bad;
+        let mut first_at = std::collections::BTreeMap::new();
+        let mut kept = Vec::new();
+        for (n, line) in parsed.numbers.into_iter().zip(parsed.lines) {
+            match first_at.entry(key(&line)) {
+                std::collections::btree_map::Entry::Vacant(at) => {
+                    at.insert(n);
+                    kept.push(line);
+                }
+                std::collections::btree_map::Entry::Occupied(at) => {
+                    bad.push((n, twice(at.get() + 1)));
+                }
+            }
+        }
+        bad.sort_by_key(|(n, _)| *n);
+        let numbers: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
+        let Some((_, said)) = bad.into_iter().next() else { return Ok((kept, None)) };
+        let reason = reason(numbers.iter().map(|i| i + 1).collect(), said);
+        let aside = self.set_lines_aside(&bytes, &numbers, reason)?;
+        Ok((kept, Some(aside)))
+    }
+
+    /// Keeps lines `bad` (numbered from 0) of the file, whose bytes are `bytes`, in a file of
+    /// their own, and writes the file again without them, the other lines as they were; a
+    /// store that only reads says so and moves nothing. `reason` says why they could not stay.
+    pub(super) fn set_lines_aside(
+        &self,
+        bytes: &[u8],
+        bad: &[usize],
+        reason: Unfit,
+    ) -> Result<SetAside, StoreError> {
+        let mut aside = SetAside {
+            file: self.name.to_string(),
+            path: self.path(),
+            reason,
+            moved: false,
+            last_line_only: false,
+        };
+        if !self.store.read_only {
+            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+            let mut kept = Vec::new();
+            for &i in bad {
+                kept.extend_from_slice(lines.get(i).copied().unwrap_or_default());
+                kept.push(b'\n');
+            }
+            aside.path = self.store.keep_aside(self.name, &mut &kept[..])?;
+            aside.moved = true;
+            let bad: std::collections::BTreeSet<usize> = bad.iter().copied().collect();
+            self.rewrite(|n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
+        }
+        held(&self.store.notices).push(aside.clone());
+        Ok(aside)
     }
 
     /// Opens the file to be appended to, created when missing: something that is not a regular

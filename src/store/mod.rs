@@ -1,6 +1,7 @@
 //! Everything contree keeps on disk, in one data directory: the game in progress (`game.json`),
 //! the statistics (`stats.json`), the finished and abandoned games (`games.jsonl`, one game a
-//! line), the exercises made from South's clear mistakes (`exercises.jsonl`, one a line), small
+//! line), the exercises made from South's clear mistakes (`exercises.jsonl`, one a line), the
+//! deals of the day played (`daily.jsonl`, one a line), small
 //! settings files for the front end, and the lock (`table.lock`) that keeps a second table off
 //! the directory.
 //!
@@ -26,7 +27,7 @@
 //! Each kind of file has its module: the errors (`error`), the two ways a file is kept (whole
 //! and atomically, `atomic`; an append-only file of JSON lines, `jsonl`), what is moved aside
 //! (`aside`), the lock (`lock`), the save (`save`), the statistics (`stats`), the history of
-//! games (`history`), the exercises (`exercises`) and the front end's small files (`small`);
+//! games (`history`), the exercises (`exercises`), the deals of the day (`daily`) and the front end's small files (`small`);
 //! [`Store`] ties them to one directory, and every type they show is here.
 
 use std::collections::BTreeSet;
@@ -41,6 +42,7 @@ use crate::game::Game;
 
 mod aside;
 mod atomic;
+mod daily;
 mod error;
 mod exercises;
 mod history;
@@ -52,6 +54,7 @@ mod stats;
 mod words;
 
 pub use atomic::write_whole;
+pub use daily::{DAILY_VERSION, DailyEntry, DailyError, DailyFile, DailyMistake};
 use error::unusable;
 pub use error::{Cause, Left, OpenError, Operation, SetAside, StoreError, Unfit};
 pub use exercises::ExerciseFile;
@@ -68,6 +71,8 @@ pub const STATS_FILE: &str = "stats.json";
 pub const GAMES_FILE: &str = "games.jsonl";
 /// The exercises made from South's clear mistakes, one JSON object a line, oldest first.
 pub const EXERCISES_FILE: &str = "exercises.jsonl";
+/// The deals of the day played, one JSON object a line, oldest first.
+pub const DAILY_FILE: &str = "daily.jsonl";
 /// The lock a table holds on the data directory, naming who holds it.
 pub const LOCK_FILE: &str = "table.lock";
 
@@ -205,6 +210,7 @@ impl Store {
         }
         self.history().mend_if_there();
         self.exercise_lines().mend_if_there();
+        self.daily_lines().mend_if_there();
         let Ok(entries) = fs::read_dir(&self.dir) else { return 0 };
         let mut removed = 0;
         for entry in entries.filter_map(Result::ok) {

@@ -132,13 +132,21 @@ impl Words {
                 "un plantage ou un disque plein pendant le classement d'une partie".into()
             }
             Unfit::NotExercises { lines, said } => {
-                let numbers: Vec<String> = lines.iter().map(usize::to_string).collect();
-                let numbers = numbers.join(", ");
+                let numbers = super::error::line_numbers(lines);
                 let said = self.exercise_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas un exercice de contree ({said})")
                 } else {
                     format!("les lignes {numbers} ne sont pas des exercices de contree ({said})")
+                }
+            }
+            Unfit::NotDaily { lines, said } => {
+                let numbers = super::error::line_numbers(lines);
+                let said = self.daily_error(said);
+                if lines.len() == 1 {
+                    format!("la ligne {numbers} n'est pas une donne du jour de contree ({said})")
+                } else {
+                    format!("les lignes {numbers} ne sont pas des donnes du jour de contree ({said})")
                 }
             }
         }
@@ -205,10 +213,10 @@ impl Words {
                 "la dernière ligne de {file} était coupée ({reason}) ; elle a été gardée sous {path}, et les lignes d'avant restent"
             ),
             (Lang::Fr, true) => match &a.reason {
-                Unfit::NotExercises { lines, .. } if lines.len() == 1 => format!(
+                _ if a.reason.lines_alone().is_some_and(|l| l.len() == 1) => format!(
                     "{file} n'a pas pu servir ({reason}) ; cette ligne seule a été gardée sous {path}, et les autres lignes restent"
                 ),
-                Unfit::NotExercises { .. } => format!(
+                _ if a.reason.lines_alone().is_some() => format!(
                     "{file} n'a pas pu servir ({reason}) ; ces lignes seules ont été gardées sous {path}, et les autres lignes restent"
                 ),
                 _ => format!("{file} n'a pas pu servir ({reason}) ; il a été gardé sous {path}"),
@@ -251,6 +259,7 @@ impl Words {
 mod tests {
     use super::*;
     use crate::exercises::ExerciseError;
+    use crate::store::DailyError;
 
     use crate::text::*;
 
@@ -342,6 +351,8 @@ mod tests {
                 Unfit::CutOff,
                 Unfit::NotExercises { lines: vec![2], said: ExerciseError::NoVersion },
                 Unfit::NotExercises { lines: vec![2, 5], said: ExerciseError::NewerVersion(9) },
+                Unfit::NotDaily { lines: vec![3], said: DailyError::NotTheDay },
+                Unfit::NotDaily { lines: vec![3, 4], said: DailyError::FiledTwice(1) },
             ])
             .chain(refused.into_iter().map(Unfit::Refused))
             .chain(

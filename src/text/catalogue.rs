@@ -117,6 +117,20 @@ texts! {
     FileDeal => "The deal of the file: it counts neither in a game nor in the statistics", "La donne du fichier : elle ne compte ni dans une partie ni aux statistiques";
     FileDealOver => "The deal of the file", "La donne du fichier";
     FirstTime => "The first time", "La première fois";
+    // The deal of the day: the same deal for everyone on a date.
+    DailyDeal => "Deal of the day", "Donne du jour";
+    DailyPlaying => "The deal of the day: played once, it counts neither in a game nor in the statistics", "La donne du jour : jouée une fois, elle ne compte ni dans une partie ni aux statistiques";
+    DailyPractice => "You played this day already: this deal is practice only, filed nowhere, and your first result stands", "Vous avez déjà joué ce jour : cette donne n'est qu'un entraînement, classé nulle part, et votre premier résultat reste";
+    DailyWaiting => "The expert is replaying your seat and reviewing your choices…", "L'expert rejoue votre place et revoit vos choix…";
+    DailyYourScore => "Your score", "Votre score";
+    DailyPerfectPlay => "Every hand seen, perfect play", "Toutes les mains vues, jeu parfait";
+    DailyNoMistake => "No clear mistake", "Aucune erreur nette";
+    DailyNotMeasured => "Your mistakes could not be measured: the expert could not review the deal", "Vos erreurs n'ont pas pu être mesurées : l'expert n'a pas pu revoir la donne";
+    DailyShare => "To share (it gives nothing of the deal away)", "À partager (rien de la donne n'y est dit)";
+    DailyThisTime => "This time, practice", "Cette fois, à l'entraînement";
+    DailyLeave => "Leave", "Quitter";
+    DailyOnceForAll => "Neither hint nor take-back in the deal of the day: it is played once, alike for everyone", "Ni conseil ni reprise dans la donne du jour : elle se joue une fois, pareil pour tous";
+    DailyLeaveKey => "leave the deal of the day", "quitter la donne du jour";
     ExpertInYourSeat => "The expert in your seat", "L'expert à votre place";
     AgainstExpert => "Against the expert", "Face à l'expert";
     ComparedDeals => "Deals compared with the expert", "Donnes comparées à l'expert";

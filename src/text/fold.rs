@@ -5,7 +5,7 @@ use crate::rules::Suit;
 
 /// The signs the table writes that ASCII lacks, with what stands in for them: the pairs first,
 /// so that the arrow keys read as a pair.
-const ASCII_SIGNS: [(char, &str); 27] = [
+const ASCII_SIGNS: [(char, &str); 28] = [
     ('▶', ">"),
     ('◀', "<"),
     ('«', "<"),
@@ -28,6 +28,7 @@ const ASCII_SIGNS: [(char, &str); 27] = [
     ('×', "x"),
     ('±', "+/-"),
     ('│', "|"),
+    ('·', "|"),
     ('↶', "<"),
     ('\u{a0}', " "),
     ('♠', "S"),

@@ -252,6 +252,14 @@ impl Words {
         }
     }
 
+    /// A semicolon between two clauses, spaced as the language spaces it: "; ", " ; ".
+    pub const fn semicolon(self) -> &'static str {
+        match self.lang {
+            Lang::En => "; ",
+            Lang::Fr => " ; ",
+        }
+    }
+
     /// The exclamation mark after a word: "Contre!", and in French with a space, "Contre !".
     pub const fn exclaim(self) -> &'static str {
         match self.lang {

@@ -32,6 +32,7 @@ use crate::stats::Stats;
 use crate::text::Words;
 
 mod again;
+mod daily;
 mod expert_line;
 mod filed;
 mod holds;
@@ -71,6 +72,10 @@ pub struct App {
     ascii: bool,
     /// The time zone dates are shown in.
     pub time_zone: jiff::tz::TimeZone,
+    /// Today's date in UTC, whose deal of the day the start screen offers.
+    pub today: crate::game::daily::Day,
+    /// The end screen of the deal of the day being played, with where leaving it goes.
+    daily_back: Option<super::screen::DailyScreen>,
 }
 
 impl App {
@@ -91,6 +96,8 @@ impl App {
             no_color: config.no_color,
             ascii: config.ascii,
             time_zone: config.time_zone,
+            today: config.today,
+            daily_back: None,
         };
         app.apply_theme();
         if let Some(game) = config.game {
@@ -245,6 +252,7 @@ impl App {
             Screen::Progress(_) => Mode::Progress,
             Screen::Settings { .. } => Mode::Settings,
             Screen::Rules { .. } => Mode::Rules,
+            Screen::Daily(_) => Mode::Daily,
             Screen::Table => self.table().map_or(Mode::DealDone, |t| table_mode(t.table())),
             Screen::Practice(p) => match p.table().filter(|_| p.choosing()) {
                 Some(t) => table_mode(t.table()),
@@ -396,6 +404,10 @@ impl App {
         }
         let Some(cmd) = cmd else { return };
         self.status = None;
+        if mode == Mode::Daily && cmd == Cmd::Close {
+            self.leave_daily();
+            return;
+        }
         // Esc closes a call's meaning read at the table before it opens the menu, or leaves an
         // exercise.
         if matches!(cmd, Cmd::Menu | Cmd::Close) && key.code == KeyCode::Esc && self.close_meaning()
@@ -671,6 +683,15 @@ impl App {
 
     /// The summary's button: next deal, or after the game, a new game.
     fn continue_popup(&mut self) {
+        // The end of a deal of the day: its summary leads to its end screen, which leads out.
+        if matches!(self.screen(), Screen::Daily(_)) {
+            self.leave_daily();
+            return;
+        }
+        if matches!(self.popups.last(), Some(Popup::DealEnd)) && self.session.daily().is_some() {
+            self.open_daily_end();
+            return;
+        }
         // After a deal played again, back to the game.
         if matches!(self.popups.last(), Some(Popup::DealEnd | Popup::GameOver)) && self.end_again()
         {
@@ -732,6 +753,10 @@ impl Front for App {
 
     fn exercises_loaded(&mut self, exercises: Vec<crate::exercises::Exercise>) {
         self.practice_loaded(exercises);
+    }
+
+    fn daily_loaded(&mut self, daily: crate::store::DailyFile) {
+        App::daily_loaded(self, daily);
     }
 
     fn games_loaded(&mut self, games: Vec<Game>) {

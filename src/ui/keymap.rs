@@ -44,6 +44,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare];
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, ExpertLine, Tricks,
     DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress, Practice,
+    Daily,
 ];
 
 /// Every binding.
@@ -418,6 +419,15 @@ pub const BINDINGS: &[Binding] = &[
         cmd: Cmd::Close,
         label: T::Back,
         modes: &[Review, Rules, Settings, Statistics, Progress, Practice],
+        footer: true,
+    },
+    // The end of a deal of the day: Enter or Esc leaves it.
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' '), code(KeyCode::Esc)],
+        shown: "Enter Esc",
+        cmd: Cmd::Close,
+        label: T::DailyLeaveKey,
+        modes: &[Daily],
         footer: true,
     },
     // After the game, Esc leads to the start screen.

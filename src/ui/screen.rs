@@ -45,6 +45,17 @@ pub enum Screen {
         /// How far they are scrolled.
         scroll: u16,
     },
+    /// The end of a deal of the day.
+    Daily(Box<DailyScreen>),
+}
+
+/// The end of a deal of the day: its result, or that the expert is still at it, and where
+/// leaving it goes.
+#[derive(Clone, Debug, Default)]
+pub struct DailyScreen {
+    /// The start screen the deal was chosen on, back once it is left; none when the deal was
+    /// asked on the command line, and leaving it quits.
+    pub back: Option<Box<StartScreen>>,
 }
 
 /// The start screen: its cursor, and the saved game it offers to resume.
@@ -68,6 +79,7 @@ impl StartScreen {
             StartItem::Variant,
             StartItem::NtAt,
             StartItem::Target,
+            StartItem::Daily,
             StartItem::Practice,
             StartItem::Statistics,
             StartItem::Settings,
@@ -187,6 +199,8 @@ pub enum StartItem {
     Resume,
     /// Start a new game.
     Play,
+    /// Play the deal of the day.
+    Daily,
     /// The exercises made from the player's mistakes.
     Practice,
     /// Change the rule set of a new game.

@@ -10,7 +10,8 @@ use super::app::App;
 use super::keymap::{self, Mode};
 use super::screen::{Hit, Hits, Popup, Screen, too_small};
 use super::widgets::{
-    Ctx, bidding, centered, hand, panel, player, popups, practice, progress, screens, span, trick,
+    Ctx, bidding, centered, daily, hand, panel, player, popups, practice, progress, screens, span,
+    trick,
 };
 use crate::game::Phase;
 use crate::rules::Seat;
@@ -60,6 +61,7 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
         Screen::Progress(v) => progress::draw(&mut ctx, *v, body, buf),
         Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
         Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
+        Screen::Daily(_) => daily::draw(&mut ctx, body, buf),
     }
     // A popup over the whole table takes the hint's rows too: no hint is for it.
     let over = Rect { height: body.height + hint_area.height, ..body };

@@ -43,3 +43,59 @@ pub fn play_until(
         }
     }
 }
+
+/// The deal of the day of the date `n` days (modulo 3000) after 2026-01-01, played out by the
+/// random players, as the table files it (without the expert's figures: the filing is
+/// under test here, not the analysis).
+pub fn daily_entry(n: u64) -> contree::store::DailyEntry {
+    use contree::game::daily::{DAILY_DERIVATION, Day, daily_game};
+    let start = "2026-01-01".parse::<Day>().map(Day::number).unwrap_or(0);
+    let day = Day::of_unix((start as u64 + n % 3000) * 86_400);
+    let mut game = daily_game(day);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(n);
+    while game.history().is_empty() {
+        if step(&mut game, &mut rng).is_none() {
+            break;
+        }
+    }
+    let d = game.history().first().expect("the deal of the day played out");
+    contree::store::DailyEntry {
+        version: contree::store::DAILY_VERSION,
+        date: day,
+        derivation: DAILY_DERIVATION,
+        filed: 0,
+        score: d.points(),
+        expert: None,
+        double_dummy: None,
+        mistakes: Vec::new(),
+        analysed: false,
+        record: d.record.clone(),
+    }
+}
+
+/// `contree` run with `args` in the data directory `data`, `input` on its standard input:
+/// standard output, standard error and the exit status.
+pub fn contree(
+    data: &std::path::Path,
+    args: &[&str],
+    input: &str,
+) -> (String, String, Option<i32>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(args)
+        .env("CONTREE_DATA_DIR", data)
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs contree");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("writes the input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("contree ends");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (text(&out.stdout), text(&out.stderr), out.status.code())
+}

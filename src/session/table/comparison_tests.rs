@@ -21,6 +21,7 @@ fn prefs(level: Level, compare: bool) -> Prefs {
         choose_declarations: false,
         budget: Budget::worlds(4),
         compare,
+        daily: false,
     }
 }
 

@@ -39,6 +39,7 @@ fn table(dealer: Seat, hands: [&str; 4], auction: &str, play: &str) -> Table {
         choose_declarations: false,
         budget: Budget::DEFAULT,
         compare: false,
+        daily: false,
     };
     let (mut table, _) = Table::new(game, prefs, 0);
     // The new deal's pause, then the first turn.

@@ -65,6 +65,9 @@ impl App {
     /// Ends the deal played again: the game it came from sits down again as it was, or, for a
     /// deal file, the table closes. False when no deal is played again.
     pub(super) fn end_again(&mut self) -> bool {
+        if self.session.daily().is_some() {
+            return self.leave_daily();
+        }
         let Some(over) = self.session.end_again() else { return false };
         match over {
             AgainOver::Back(out) => {

@@ -46,6 +46,7 @@ impl App {
             // A saved game is replaced only once the player says so.
             StartItem::Play if self.resume().is_some() => self.popups.push(Popup::ReplaceSaved),
             StartItem::Play => self.play_new_game(),
+            StartItem::Daily => self.ask_daily(),
             StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
             StartItem::Practice => self.open_practice(),
             StartItem::Statistics => {

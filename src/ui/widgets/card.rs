@@ -180,6 +180,7 @@ mod tests {
             game: None,
             previous: None,
             time_zone: jiff::tz::TimeZone::UTC,
+            today: crate::game::daily::Day::default(),
             budget: crate::bots::expert::Budget::DEFAULT,
             ascii: false,
         });

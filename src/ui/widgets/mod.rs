@@ -3,6 +3,7 @@
 
 pub mod bidding;
 pub mod card;
+pub mod daily;
 pub mod hand;
 pub mod holds;
 pub mod markdown;

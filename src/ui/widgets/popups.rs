@@ -81,6 +81,10 @@ fn deal_end(ctx: &mut Ctx<'_>, screen: Rect, buf: &mut Buffer) {
         lines.extend(compared.into_iter().map(|l| Line::from(span(l, t.accent))));
     }
     let title = match (again, ctx.app.first_result()) {
+        _ if ctx.app.daily().is_some() => {
+            let day = ctx.app.daily().map(|d| d.day.to_string()).unwrap_or_default();
+            format!("{} {day}", w.t(T::DailyDeal))
+        }
         (true, Some(_)) => w.t(T::AgainOver).to_string(),
         // Never played before: a file's deal.
         (true, None) => w.t(T::FileDealOver).to_string(),

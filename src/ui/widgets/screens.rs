@@ -56,6 +56,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
                 w.resume(score[Team::NS], score[Team::EW], when)
             }
             StartItem::Play => w.t(T::Play).to_string(),
+            StartItem::Daily => format!("{} {}", w.t(T::DailyDeal), app.today),
             StartItem::Variant => {
                 format!(
                     "{}{}{back} {} {fwd}",
