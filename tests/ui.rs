@@ -3,7 +3,7 @@
 
 mod screen;
 
-use screen::{SEED, click, config, draw};
+use screen::{SEED, click, config, draw, settle};
 
 use contree::bots::bidding::{Meaning, every_call};
 use contree::game::{GameSave, Phase};
@@ -107,39 +107,6 @@ fn key(app: &mut App, code: KeyCode) {
 
 fn ch(app: &mut App, c: char) {
     key(app, KeyCode::Char(c));
-}
-
-/// Lets the computer players act until the table waits for South or a popup is open; the
-/// effects other than thinking are returned.
-fn settle(app: &mut App) -> Vec<Effect> {
-    let mut done = Vec::new();
-    for _ in 0..10_000 {
-        let effects = app.take_effects();
-        let mut asked = false;
-        for e in effects {
-            if let Effect::Think(r) = e {
-                let a = r.decide();
-                app.update(Msg::Decided(r, a));
-                asked = true;
-            } else {
-                done.push(e);
-            }
-        }
-        if asked {
-            continue;
-        }
-        if app.wait().is_some() {
-            app.update(Msg::Timer);
-            continue;
-        }
-        // A trick held for South to see goes on at a key, as a player would press.
-        if pause(app) == Some(Wait::Held) && app.popups.is_empty() {
-            key(app, KeyCode::Enter);
-            continue;
-        }
-        return done;
-    }
-    panic!("the table never settled");
 }
 
 /// Starts a new game from the start screen and meets the players.
