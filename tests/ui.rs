@@ -1042,14 +1042,7 @@ fn a_finished_trick_stays_then_slides_to_its_winner() {
 
 /// One step: the pending thinking answered, or the pending wait over.
 fn settle_one(app: &mut App) {
-    let mut asked = false;
-    for e in app.take_effects() {
-        if let Effect::Think(r) = e {
-            let a = r.decide();
-            app.update(Msg::Decided(r, a));
-            asked = true;
-        }
-    }
+    let asked = screen::answer_thinking(app, &mut Vec::new());
     if !asked && app.wait().is_some() {
         app.update(Msg::Timer);
     }

@@ -54,20 +54,9 @@ pub fn click(app: &mut App, hit: Hit) {
 /// Lets the computer players act until the table waits for South or a popup is open; the
 /// effects other than thinking are returned.
 pub fn settle(app: &mut App) -> Vec<contree::session::effects::Effect> {
-    use contree::session::effects::Effect;
     let mut done = Vec::new();
     for _ in 0..10_000 {
-        let mut asked = false;
-        for e in app.take_effects() {
-            if let Effect::Think(r) = e {
-                let a = r.decide();
-                app.update(Msg::Decided(r, a));
-                asked = true;
-            } else {
-                done.push(e);
-            }
-        }
-        if asked {
+        if answer_thinking(app, &mut done) {
             continue;
         }
         if app.wait().is_some() {
@@ -84,6 +73,23 @@ pub fn settle(app: &mut App) -> Vec<contree::session::effects::Effect> {
         return done;
     }
     panic!("the table never settled");
+}
+
+/// Answers every computer player thinking, as it decides, and keeps the other effects in
+/// `done`; whether any was thinking.
+pub fn answer_thinking(app: &mut App, done: &mut Vec<contree::session::effects::Effect>) -> bool {
+    use contree::session::effects::Effect;
+    let mut asked = false;
+    for e in app.take_effects() {
+        if let Effect::Think(r) = e {
+            let a = r.decide();
+            app.update(Msg::Decided(r, a));
+            asked = true;
+        } else {
+            done.push(e);
+        }
+    }
+    asked
 }
 
 /// The frame's text, a line a row, each without the spaces that end it.

@@ -583,12 +583,18 @@ mod tests {
         assert!(se2 > se, "{se2} against {se}");
     }
 
+    /// The card of index `i`, played.
+    fn play(i: usize) -> Action {
+        Action::Play(Card::from_index(i))
+    }
+
+    /// An outcome of `value` points, nothing else told.
+    fn at(value: f64) -> Option<WorldOutcome> {
+        Some(WorldOutcome { value, contract: None, made: false, points: 0, capot: false })
+    }
+
     #[test]
     fn an_option_dropped_in_easy_worlds_stands_below_the_one_it_costs_against() {
-        let play = |i: usize| Action::Play(Card::from_index(i));
-        let at = |value: f64| {
-            Some(WorldOutcome { value, contract: None, made: false, points: 0, capot: false })
-        };
         // Option 1 loses 10 in each of the two worlds it was weighed in, both good ones; the
         // worlds after it dropped are bad for every card.
         let samples = Samples {
@@ -616,10 +622,6 @@ mod tests {
 
     #[test]
     fn costs_are_paired_over_the_worlds_both_options_were_weighed_in() {
-        let play = |i: usize| Action::Play(Card::from_index(i));
-        let at = |value: f64| {
-            Some(WorldOutcome { value, contract: None, made: false, points: 0, capot: false })
-        };
         let samples = Samples {
             actions: vec![play(0), play(1)],
             rows: vec![
