@@ -314,6 +314,8 @@ fn the_deal_of_the_day_is_played_once_then_practice() {
     assert_eq!(filed.len(), 1);
     assert_eq!((filed[0].date, filed[0].score), (day("2026-12-02"), shown.score));
     assert!(filed[0].analysed && filed[0].expert.is_some());
+    // Stamped with the time it was played, as a filed game is.
+    assert!(filed[0].filed > 1_700_000_000, "filed at {}", filed[0].filed);
     // Leaving goes back to the start screen; no game was started, saved or counted.
     key(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::Start(_)) && !app.quit);

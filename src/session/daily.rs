@@ -41,7 +41,7 @@ pub fn daily_entry(day: Day, game: &Game, analysis: Option<&DealAnalysis>) -> Op
         version: DAILY_VERSION,
         date: day,
         derivation: DAILY_DERIVATION,
-        filed: 0,
+        filed: crate::store::now(),
         score: d.points(),
         expert: d.expert_score(),
         double_dummy: analysis.and_then(|a| a.double_dummy).map(|dd| dd.score),
