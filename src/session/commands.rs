@@ -179,6 +179,8 @@ pub struct Context<'a> {
     /// Whether the deal under review has its analysis in, with a clear mistake among South's
     /// cards for the expert's line to start from.
     pub expert_line: bool,
+    /// Whether the progress view has games enough to chart (two or more played).
+    pub charts: bool,
 }
 
 /// Whether `cmd` applies in `mode`.
@@ -209,6 +211,9 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
     );
     if at.practice && aside {
         return Never;
+    }
+    if mode == Mode::Progress && matches!(cmd, Cmd::Left | Cmd::Right) {
+        return if at.charts { Now } else { Availability::NotNow(None) };
     }
     if mode == Mode::History && matches!(cmd, Cmd::Left | Cmd::Right) {
         return if at.other_games { Now } else { Availability::NotNow(None) };

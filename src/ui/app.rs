@@ -215,6 +215,10 @@ impl App {
             next_exercise: matches!(&self.base, Screen::Practice(p) if p.answered().is_some()),
             other_games: self.filed_games() > 0,
             expert_line: mode == Mode::Review && self.expert_line_offered(),
+            charts: self
+                .stats
+                .as_ref()
+                .is_some_and(|s| crate::progress::played(&s.progress).len() >= 2),
         };
         commands::availability(&at, mode, cmd)
     }
