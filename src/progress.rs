@@ -169,6 +169,11 @@ pub fn played(games: &[GameProgress]) -> Vec<GameProgress> {
     games.iter().filter(|g| g.deals > 0).copied().collect()
 }
 
+/// Whether `games` are enough to chart: two played or more.
+pub fn charted(games: &[GameProgress]) -> bool {
+    games.iter().filter(|g| g.deals > 0).nth(1).is_some()
+}
+
 /// Some games together: how many, how many measured nothing, and their figures over the deals
 /// that measured them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

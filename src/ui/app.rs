@@ -215,10 +215,7 @@ impl App {
             next_exercise: matches!(&self.base, Screen::Practice(p) if p.answered().is_some()),
             other_games: self.filed_games() > 0,
             expert_line: mode == Mode::Review && self.expert_line_offered(),
-            charts: self
-                .stats
-                .as_ref()
-                .is_some_and(|s| crate::progress::played(&s.progress).len() >= 2),
+            charts: self.stats.as_ref().is_some_and(|s| crate::progress::charted(&s.progress)),
         };
         commands::availability(&at, mode, cmd)
     }

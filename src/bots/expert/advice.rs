@@ -370,9 +370,13 @@ impl Samples {
     /// what it costs against the reference where both were weighed, and the standard error
     /// of both. The options' means then rank them as their costs do.
     pub(crate) fn estimate(&self, i: usize) -> Option<Estimate> {
+        self.estimate_against(i, self.reference())
+    }
+
+    /// [`estimate`](Self::estimate) with the reference found once for every option.
+    fn estimate_against(&self, i: usize, reference: Option<usize>) -> Option<Estimate> {
         let (own, own_se, worlds) = self.plain(i)?;
-        let measured = self
-            .reference()
+        let measured = reference
             .filter(|&r| r != i && !self.same_worlds(r, i))
             .and_then(|r| Some((self.plain(r)?, self.paired(r, i)?)));
         let (mean, se) = match measured {
@@ -424,8 +428,9 @@ impl Samples {
     /// Each option's mean ([`estimate`](Self::estimate)); minus infinity for one never
     /// weighed.
     pub(crate) fn means(&self) -> Vec<f64> {
+        let reference = self.reference();
         (0..self.actions.len())
-            .map(|i| self.estimate(i).map_or(f64::NEG_INFINITY, |e| e.mean))
+            .map(|i| self.estimate_against(i, reference).map_or(f64::NEG_INFINITY, |e| e.mean))
             .collect()
     }
 
@@ -465,8 +470,9 @@ impl Samples {
 
     /// Every option weighed in some world, best mean first.
     pub(crate) fn estimates(&self) -> Vec<Estimate> {
+        let reference = self.reference();
         let mut all: Vec<Estimate> =
-            (0..self.actions.len()).filter_map(|i| self.estimate(i)).collect();
+            (0..self.actions.len()).filter_map(|i| self.estimate_against(i, reference)).collect();
         all.sort_by(|a, b| b.mean.total_cmp(&a.mean));
         all
     }

@@ -116,16 +116,18 @@ fn a_claim_waits_for_souths_turn() {
     assert_eq!(t.game().deal().played(), played);
 }
 
+/// South to deal, the hands from South round: East holds every spade, and bids them.
+const EAST_HOLDS_EVERY_TRUMP: [&str; 4] = [
+    "7H 8H 9H 10H AD KD QD JD",
+    "JS 9S AS 10S KS QS 8S 7S",
+    "AH 7D 8D 9D 10D 7C 8C 9C",
+    "JH QH KH 10C JC QC KC AC",
+];
+
 #[test]
 fn a_computer_player_claims_when_its_side_takes_the_rest() {
     // South deals; East holds every trump, bids and leads.
-    let hands = [
-        "7H 8H 9H 10H AD KD QD JD",
-        "JS 9S AS 10S KS QS 8S 7S",
-        "AH 7D 8D 9D 10D 7C 8C 9C",
-        "JH QH KH 10C JC QC KC AC",
-    ];
-    let mut t = table(Seat::South, hands, "80S pass pass pass", "");
+    let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
     assert_eq!(t.wait(), Some(Wait::Bot(Seat::East)));
     let out = t.update(TableMsg::Timer);
     assert!(out.contains(&Out::Told(Notice::Claimed(Seat::East))), "{out:?}");
@@ -140,13 +142,7 @@ fn a_computer_player_claims_when_its_side_takes_the_rest() {
 #[test]
 fn the_cards_a_claim_plays_out_are_written_down_as_such_and_graded_as_no_ones() {
     // East claims before the first card: all 32 are played out, South's eight among them.
-    let hands = [
-        "7H 8H 9H 10H AD KD QD JD",
-        "JS 9S AS 10S KS QS 8S 7S",
-        "AH 7D 8D 9D 10D 7C 8C 9C",
-        "JH QH KH 10C JC QC KC AC",
-    ];
-    let mut t = table(Seat::South, hands, "80S pass pass pass", "");
+    let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
     t.update(TableMsg::Timer);
     let record = t.game().history().last().map(|d| d.record.clone());
     let record = record.unwrap_or_else(|| panic!("the deal is scored"));

@@ -13,7 +13,7 @@ use ratatui::widgets::{Axis, Chart as ChartWidget, Dataset, GraphType};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Ctx, span};
-use crate::progress::{GameProgress, SHOWN, played, trend};
+use crate::progress::{GameProgress, SHOWN, charted, played, trend};
 use crate::text::{Sign, T, rounded, signed, unsigned};
 use crate::ui::progress::{Chart, ProgressView};
 use crate::ui::screen::Hit;
@@ -38,7 +38,7 @@ pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer)
     let all = ctx.app.stats.as_ref().map(|s| s.progress.as_slice()).unwrap_or_default();
     let games = played(all);
     let shown = &games[games.len().saturating_sub(SHOWN)..];
-    if shown.len() < 2 {
+    if !charted(all) {
         let text = vec![
             Line::from(span(w.t(T::ProgressTooFew), t.text)),
             Line::from(""),
