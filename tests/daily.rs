@@ -306,7 +306,7 @@ fn the_deal_of_the_day_is_played_once_then_practice() {
     };
     let t = draw(&mut ascii, 80, 24);
     let text = format!("{:?}", t.backend());
-    assert!(text.contains("contree donne du jour 2026-12-02 | 0 erreur | +520 face a l'expert"));
+    assert!(text.contains("contree donne du jour 2026-12-02 | 0 erreur | 0 face a l'expert"));
     insta::assert_snapshot!("daily_end_ascii_fr", t.backend());
     let mut app = played(Lang::En, &s);
     let shown = app.daily().and_then(|d| d.shown()).cloned().expect("the result");

@@ -98,7 +98,7 @@ pub(crate) fn advise(
     let inference = Inference::new(view, READING);
     let want = ask.budget.worlds as usize;
     let worlds =
-        know.draw(&mut rng, want, auction_pool(ask.budget.worlds), |d| inference.weight(d));
+        know.draw(&mut rng, want, auction_pool(ask.budget.worlds), 0, |d| inference.weight(d));
     let weighing = Weighing { view, auction, worlds: &worlds, seed: ask.seed };
     let mut prober = Prober::new(solver, ask.budget, ask.cancel);
     let (samples, weighed) = weighing.weigh(&calls, &mut prober);
@@ -474,7 +474,7 @@ pub(crate) fn failure_odds(
         let know = Knowledge::before_play(view);
         let inference = Inference::new(view, reading);
         let want = budget.worlds as usize;
-        let worlds = know.draw(rng, want, pool(budget.worlds), |d| inference.weight(d));
+        let worlds = know.draw(rng, want, pool(budget.worlds), 0, |d| inference.weight(d));
         let leader = view.rules().after_dealer(view.dealer());
         let takers = contract.team();
         let mut prober = Prober::new(solver, budget, None);

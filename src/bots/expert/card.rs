@@ -15,7 +15,7 @@ use super::probe::{Prober, Stop};
 use super::reasons::{CardFacts, TIE, card_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::Knowledge;
-use super::{Ask, READING, pool};
+use super::{Ask, READING, WALK, pool};
 use crate::bots::{Memory, play};
 use crate::game::{Action, SeatView};
 use crate::rules::{
@@ -83,7 +83,8 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     let know = Knowledge::during_play(view, &mem);
     let inference = Inference::new(view, READING);
     let want = ask.budget.worlds as usize;
-    let worlds = know.draw(&mut ask.rng(), want, pool(ask.budget.worlds), |d| inference.weight(d));
+    let worlds =
+        know.draw(&mut ask.rng(), want, pool(ask.budget.worlds), WALK, |d| inference.weight(d));
     let cards: Vec<Card> = legal.iter().collect();
     let mut samples =
         Samples { actions: cards.iter().map(|&c| Action::Play(c)).collect(), ..Samples::default() };

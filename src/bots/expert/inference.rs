@@ -217,7 +217,7 @@ mod tests {
             let mem = Memory::from_view(view, contract, true);
             let know = Knowledge::during_play(view, &mem);
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-            for world in know.draw(&mut rng, 64, 64, |_| 1.0) {
+            for world in know.draw(&mut rng, 64, 64, 0, |_| 1.0) {
                 // One factor per card chosen: 1, or the slip where the world's hand would have
                 // made the policy choose another card.
                 let w = inference.play_weight(&world.dealt, trump);

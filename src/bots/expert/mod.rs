@@ -69,6 +69,11 @@ fn pool(worlds: u32) -> usize {
     (worlds as usize * POOL_PER_WORLD).min(MAX_POOL)
 }
 
+/// The steps each world drawn for a card is walked ([`worlds::Knowledge::walk`]), so that the
+/// copies the resampling makes of a likely world become as many distinct worlds. The auction's
+/// draws are not walked.
+const WALK: usize = 32;
+
 /// The same in the auction, whose calls narrow the hands much more than the play's constraints:
 /// a bid shows a few cards that few uniform draws hold.
 const AUCTION_POOL_PER_WORLD: usize = 32;

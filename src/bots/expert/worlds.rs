@@ -3,6 +3,17 @@
 //! and uniformly by [`crate::search::Worlds`], then weighted by how well each explains what the
 //! other seats said and played ([`super::inference`]) and resampled in proportion to that weight,
 //! so that the solver's time goes to the likely worlds.
+//!
+//! A strong reading puts the weight on few of the worlds drawn, and the resampling then draws
+//! the same world many times: the worlds weighed are fewer than they seem. In the play each world
+//! resampled is therefore walked a few steps of a Metropolis chain whose balance is the
+//! likelihood ([`Knowledge::walk`]): two hidden cards of two seats swapped where each seat may
+//! hold the other's, the swap kept with the odds of the two worlds' likelihoods. The chain keeps
+//! the distribution the resampling draws from, so the worlds stay as likely as before, but the
+//! copies of one world drift apart into neighbouring worlds that explain the play as well. The
+//! hard facts hold at every step: a swap the constraints forbid (a card of a suit the seat did
+//! not follow, a belote's pair placed by its "Belote") is never made, and a world the likelihood
+//! rules out is never entered.
 
 use rand::{Rng, RngExt};
 
@@ -79,13 +90,16 @@ impl Knowledge {
     /// Up to `want` worlds for a decision: `pool` drawn uniformly (or all of them, when there
     /// are no more), each weighed by `likelihood` of its dealt hands, then `want` drawn from
     /// them in proportion to their weight (systematic resampling; a world drawn twice counts
-    /// twice), in a random order so that any first part of them is a fair sample. Empty only
-    /// when no deal fits the view's card counts.
+    /// twice), in a random order so that any first part of them is a fair sample. With `walk`
+    /// steps, each world drawn is walked that many steps ([`Knowledge::walk`]), its copies one
+    /// by one, so that every world returned counts once. Empty only when no deal fits the view's
+    /// card counts.
     pub(crate) fn draw(
         &self,
         rng: &mut impl Rng,
         want: usize,
         pool: usize,
+        walk: usize,
         mut likelihood: impl FnMut(&BySeat<CardSet>) -> f64,
     ) -> Vec<World> {
         let Some(worlds) = self.worlds() else {
@@ -105,8 +119,64 @@ impl Knowledge {
         if weighed.len() > want && want > 0 {
             weighed = resample(&weighed, want, rng);
         }
+        if walk > 0 && !all {
+            weighed = weighed
+                .iter()
+                .flat_map(|w| std::iter::repeat_n(World { weight: 1.0, ..*w }, w.weight as usize))
+                .map(|w| self.walk(w, walk, rng, &mut likelihood))
+                .collect();
+        }
         shuffle(&mut weighed, rng);
         weighed
+    }
+
+    /// `world` moved by `steps` Metropolis steps that keep the likelihood's distribution: two
+    /// hidden cards of two seats swapped where each seat may hold the other's, the swap kept
+    /// with the odds of the two worlds' likelihoods.
+    fn walk(
+        &self,
+        world: World,
+        steps: usize,
+        rng: &mut impl Rng,
+        likelihood: &mut impl FnMut(&BySeat<CardSet>) -> f64,
+    ) -> World {
+        let seats: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|&s| s != self.seat && !world.hands[s].is_empty())
+            .collect();
+        if seats.len() < 2 {
+            return world;
+        }
+        let mut hands = world.hands;
+        let mut weight = likelihood(&world.dealt);
+        for _ in 0..steps {
+            let i = rng.random_range(0..seats.len());
+            let j = (i + rng.random_range(1..seats.len())) % seats.len();
+            let (a, b) = (seats[i], seats[j]);
+            let Some(x) = hands[a].iter().nth(rng.random_range(0..hands[a].len())) else {
+                continue;
+            };
+            let Some(y) = hands[b].iter().nth(rng.random_range(0..hands[b].len())) else {
+                continue;
+            };
+            let may = self.constraints.may_hold;
+            if !may[a].contains(y) || !may[b].contains(x) {
+                continue;
+            }
+            let mut next = hands;
+            next[a].remove(x);
+            next[a].insert(y);
+            next[b].remove(y);
+            next[b].insert(x);
+            let dealt = BySeat::from_fn(|s| next[s].or(self.played[s]));
+            let w = likelihood(&dealt);
+            if w > 0.0 && (w >= weight || rng.random::<f64>() * weight < w) {
+                hands = next;
+                weight = w;
+            }
+        }
+        let dealt = BySeat::from_fn(|s| hands[s].or(self.played[s]));
+        World { hands, dealt, weight: 1.0 }
     }
 }
 
@@ -163,8 +233,9 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let spade_ace = "AS".parse().expect("card");
         // Only worlds where West holds the ace of spades count.
-        let worlds = know
-            .draw(&mut rng, 20, 200, |d| if d[Seat::West].contains(spade_ace) { 1.0 } else { 0.0 });
+        let worlds = know.draw(&mut rng, 20, 200, 0, |d| {
+            if d[Seat::West].contains(spade_ace) { 1.0 } else { 0.0 }
+        });
         assert!(!worlds.is_empty() && worlds.len() <= 20);
         let drawn: f64 = worlds.iter().map(|w| w.weight).sum();
         assert_eq!(drawn, 20.0);
@@ -175,5 +246,57 @@ mod tests {
             let all = w.hands.0.iter().fold(CardSet::EMPTY, |a, h| a.or(*h));
             assert_eq!(all, CardSet::FULL);
         }
+    }
+
+    #[test]
+    fn the_walk_keeps_the_hard_facts_and_draws_in_proportion_to_the_likelihood() {
+        let card = |t: &str| -> crate::rules::Card { t.parse().expect("card") };
+        let unseen: CardSet = "AS KS QS AH KH QH JH 9H 7C".split_whitespace().map(card).collect();
+        let hand: CardSet = "AD KD QD JD 10D 9D 8D 7D".split_whitespace().map(card).collect();
+        // Late in a deal: the cards played do not matter to this likelihood.
+        let played = BySeat([CardSet::EMPTY; 4]);
+        let mut constraints = Constraints::new(unseen, BySeat([0, 3, 3, 3]));
+        // East holds no spade.
+        constraints.forbid(Seat::East, "AS KS QS".split_whitespace().map(card).collect());
+        let know = Knowledge { seat: Seat::South, hand, played, constraints };
+        let (ace, king) = (card("AS"), card("KH"));
+        // Worlds with West on the ace of spades count six times, North on the king of hearts
+        // three times more, one with both none.
+        let likelihood = |d: &BySeat<CardSet>| {
+            let (w, n) = (d[Seat::West].contains(ace), d[Seat::North].contains(king));
+            if w && n { 0.0 } else { (if w { 6.0 } else { 1.0 }) * (if n { 3.0 } else { 1.0 }) }
+        };
+        let worlds = know.worlds().expect("worlds");
+        let (mut total, mut west) = (0.0, 0.0);
+        for h in worlds.iter() {
+            let w = likelihood(&know.world(h, 1.0).dealt);
+            total += w;
+            if h[Seat::West].contains(ace) {
+                west += w;
+            }
+        }
+        let exact = west / total;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let (runs, mut hits) = (4000, 0);
+        let mut likelihood = likelihood;
+        for _ in 0..runs {
+            // From a world the likelihood allows, as the resampling gives them.
+            let start = loop {
+                let w = know.world(worlds.sample(&mut rng), 1.0);
+                if likelihood(&w.dealt) > 0.0 {
+                    break w;
+                }
+            };
+            let world = know.walk(start, 300, &mut rng, &mut likelihood);
+            assert!(know.constraints.allows(&BySeat::from_fn(|s| {
+                if s == Seat::South { CardSet::EMPTY } else { world.hands[s] }
+            })));
+            assert!(likelihood(&world.dealt) > 0.0, "a world the likelihood rules out");
+            assert_eq!(world.hands[Seat::South], hand);
+            hits += usize::from(world.hands[Seat::West].contains(ace));
+        }
+        let share = hits as f64 / runs as f64;
+        let se = (exact * (1.0 - exact) / runs as f64).sqrt();
+        assert!((share - exact).abs() < 4.0 * se, "{share} drawn against {exact} exact");
     }
 }
