@@ -368,6 +368,8 @@ fn the_same_view_and_budget_give_the_same_advice_on_any_thread() {
         view(Seat::South, Seat::North, "AS 10S AH 10H AD 10D AC 7C", "120S", ""),
         view(Seat::South, Seat::West, "JH 9H AH 7H AS AD 7C 8C", "", ""),
         view(Seat::South, Seat::West, "JH 9H AH 10H KH AS AD 8C", "80H pass pass pass", ""),
+        // In the play, where the cards seen weigh the worlds and the worlds are walked.
+        view(Seat::South, Seat::West, "JH 9H AH 10H KH AD 8C", "80H pass pass pass", "AS 7S 8S KS"),
     ];
     for v in &views {
         let first = advice(v, 6);
