@@ -1,13 +1,13 @@
-//! Time of the expert's decisions by kind (calls, the opening lead, each later trick), with all
-//! four seats played by the expert on seeded deals, one core: the worlds and nodes each kind
-//! spends; the time of the odds of who holds what ([`expert::holds`]) from the view of the seat
-//! to act at each decision, in the auction and in the play, with the worlds each weighs; then
-//! the time of each deal's analysis from South, as `contree analyse` and the table's review
-//! make it; then the expert's call at every turn of seeded bidding wars (both sides
-//! overbidding up to 160, contres, calls off the convention), where the worlds are hardest to
-//! draw and every call is followed by long auctions. Run with `cargo bench --bench expert`
-//! (`-- 50` for fewer deals, `-- 50 16` for 16 worlds a decision, `-- 50 32 300` for 300
-//! bidding wars, `-- 0 32 300` for the wars alone).
+//! Time of the expert's decisions by kind (calls, the opening lead, each later trick; then every
+//! card and every decision), with all four seats played by the expert on seeded deals, one core:
+//! the worlds and nodes each kind spends; the time of the odds of who holds what
+//! ([`expert::holds`]) from the view of the seat to act at each decision, in the auction and in
+//! the play, with the worlds each weighs; then the time of each deal's analysis from South, as
+//! `contree analyse` and the table's review make it; then the expert's call at every turn of
+//! seeded bidding wars (both sides overbidding up to 160, contres, calls off the convention),
+//! where the worlds are hardest to draw and every call is followed by long auctions. Run with
+//! `cargo bench --bench expert` (`-- 50` for fewer deals, `-- 50 16` for 16 worlds a decision,
+//! `-- 50 32 300` for 300 bidding wars, `-- 0 32 300` for the wars alone).
 
 // Only the distribution of single calls is used here.
 #[allow(dead_code)]
@@ -88,6 +88,8 @@ fn main() {
         );
         distribution(&name, samples, &extra);
     }
+    let mut cards: Vec<Duration> = times[1..].concat();
+    distribution("every card", &mut cards, "");
     let mut all: Vec<Duration> = times.concat();
     distribution("every decision", &mut all, "");
     for (phase, name) in
