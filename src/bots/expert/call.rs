@@ -31,7 +31,7 @@ use super::advice::{
     Advice, Cost, Reason, Row, Samples, WorldOutcome, points_seen, quoted_diff, quoted_se,
 };
 use super::card::{stakes_in, takers_points};
-use super::inference::Inference;
+use super::inference::{Inference, Readings};
 use super::margins::{MARGIN, stake_backed, wins_percent};
 use super::probe::{Prober, Stop};
 use super::reasons::{CallFacts, call_holds};
@@ -472,7 +472,7 @@ pub(crate) fn failure_odds(
         }
         let contract = Contract { taker: bidder, bid, multiplier: auction.multiplier() };
         let know = Knowledge::before_play(view);
-        let inference = Inference::new(view, reading);
+        let inference = Inference::new(view, Readings::alike(reading));
         let want = budget.worlds as usize;
         let worlds = know.draw(rng, want, pool(budget.worlds), 0, |d| inference.weight(d));
         let leader = view.rules().after_dealer(view.dealer());

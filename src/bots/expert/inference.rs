@@ -5,7 +5,8 @@
 //! - **The auction**: each call of another seat, read backwards by the convention the bots use
 //!   ([`Meaning::likelihood`]): an opening shows its count, a raise its sure tricks, a pass
 //!   its limits, a contre its hold on the trump. The reading is wide on overbids, which are
-//!   common, so that an overbid contract still looks like what it is.
+//!   common, so that an overbid contract still looks like what it is; the expert reads the
+//!   other side's wider than its partner's, who bids by the same convention ([`Readings`]).
 //! - **The declarations** (`coinche`): a seat that has played its first card announced its best
 //!   combination, as the bots do; a world where it holds a better one, or one where it announced
 //!   nothing, is less likely.
@@ -32,6 +33,25 @@ const DECLARATION_SLIP: f64 = 0.1;
 /// have chosen with the hand the world gives it, against one where it is.
 pub(crate) const PLAY_SLIP: f64 = 0.15;
 
+/// How a seat reads the calls of its partner and of the other side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Readings {
+    pub(crate) partner: Reading,
+    pub(crate) opponents: Reading,
+}
+
+impl Readings {
+    /// The same reading for every other seat.
+    pub(crate) fn alike(reading: Reading) -> Readings {
+        Readings { partner: reading, opponents: reading }
+    }
+
+    /// The reading of `seat`'s calls, for `reader`.
+    fn of(&self, seat: Seat, reader: Seat) -> &Reading {
+        if seat.team() == reader.team() { &self.partner } else { &self.opponents }
+    }
+}
+
 /// One card another seat chose, with what it knew then.
 #[derive(Clone, Debug)]
 struct Chosen {
@@ -54,7 +74,9 @@ pub(crate) struct Inference {
     /// has played its first card.
     declared: Vec<(Seat, Combination)>,
     trump: Option<Trump>,
-    reading: Reading,
+    /// The seat whose decision this is, which reads the calls.
+    seat: Seat,
+    reading: Readings,
     /// The cards the other seats chose among two or more.
     chosen: Vec<Chosen>,
     rules: Rules,
@@ -62,7 +84,7 @@ pub(crate) struct Inference {
 
 impl Inference {
     /// The soft constraints of `view`, for its seat.
-    pub(crate) fn new(view: &SeatView, reading: Reading) -> Inference {
+    pub(crate) fn new(view: &SeatView, reading: Readings) -> Inference {
         let calls: Vec<Meaning> =
             every_call(view.auction()).into_iter().filter(|m| m.seat != view.seat()).collect();
         let contract = view.auction().contract();
@@ -84,6 +106,7 @@ impl Inference {
             calls,
             declared,
             trump: contract.map(|c| c.trump()),
+            seat: view.seat(),
             reading,
             chosen,
             rules: view.rules(),
@@ -94,7 +117,8 @@ impl Inference {
     pub(crate) fn weight(&self, dealt: &BySeat<CardSet>) -> f64 {
         let mut w = 1.0;
         for meaning in &self.calls {
-            w *= meaning.likelihood(dealt[meaning.seat], &self.reading);
+            let reading = self.reading.of(meaning.seat, self.seat);
+            w *= meaning.likelihood(dealt[meaning.seat], reading);
         }
         if let Some(trump) = self.trump {
             for &(seat, announced) in &self.declared {
@@ -211,7 +235,7 @@ mod tests {
         for (view, dealt) in &views {
             let Some(contract) = view.contract() else { continue };
             let trump = contract.trump();
-            let inference = Inference::new(view, Reading::EXPERT);
+            let inference = Inference::new(view, Readings::alike(Reading::EXPERT));
             // `normal` chose every card it played by the policy the reading assumes.
             assert_eq!(inference.play_weight(dealt, trump), 1.0);
             let mem = Memory::from_view(view, contract, true);

@@ -55,9 +55,10 @@ use super::bidding::Reading;
 use crate::game::{Action, SeatView};
 use crate::personas::BiddingStyle;
 use crate::search::Solver;
+use inference::Readings;
 
-/// How the expert reads the other seats' calls.
-const READING: Reading = Reading::EXPERT;
+/// How the expert reads its partner's calls, and the other side's.
+const READING: Readings = Readings { partner: Reading::EXPERT, opponents: Reading::OPPONENTS };
 
 /// Worlds drawn for each world weighed, the pool the inference's weights choose from, and the
 /// most drawn for one decision.

@@ -827,7 +827,7 @@ mod agreement {
 #[test]
 fn the_reported_calls_say_why_they_keep_the_convention() {
     // West holds no heart after a war in hearts; the contre of 150 fails in every world, but
-    // they are too few to stake a doubled score on: the pass says so.
+    // six worlds are too few to stake a doubled score on: the pass says so.
     let v = view(
         Seat::West,
         Seat::West,
@@ -835,7 +835,7 @@ fn the_reported_calls_say_why_they_keep_the_convention() {
         "80H 90H pass pass 110H 140H pass pass 150H pass pass",
         "",
     );
-    let a = advice(&v, 16);
+    let a = advice(&v, 6);
     assert_eq!(a.action, Action::Bid(Call::Pass), "{a:?}");
     let Reason::Risky { best, of, .. } = a.reason else { panic!("{a:?}") };
     assert_eq!(best, Call::Contre);
@@ -848,4 +848,28 @@ fn the_reported_calls_say_why_they_keep_the_convention() {
         let Reason::Close { best: named, .. } = a.reason else { panic!("{a:?}") };
         assert_eq!(Some(Action::Bid(named)), best, "{a:?}");
     }
+}
+
+#[test]
+fn the_other_sides_overbid_is_read_wider_than_the_partners() {
+    // North deals, West opens 110 in hearts; East, West's partner, reads it after South's
+    // pass, North after East's.
+    let strong = cards("JH 9H AH 10H KH AS AD AC");
+    let weak = cards("7H 8H QH 7S 8S 7D 8D KC");
+    let reader_hand = "KS QS JS 10S 9S QD JD 10D";
+    let weight = |reader: Seat, auction: &str, west: CardSet| {
+        let v = view(reader, Seat::North, reader_hand, auction, "");
+        let mut dealt = BySeat::<CardSet>::default();
+        dealt[Seat::West] = west;
+        inference::Inference::new(&v, READING).weight(&dealt)
+    };
+    let (partner, opponent) = (Seat::East, Seat::North);
+    let (by_partner, by_opponent) = ("110H pass", "110H pass pass");
+    // A hand too strong for the opening (it would have bid more) weighs as little whoever
+    // reads it: only the overbid is read wider.
+    let (p, o) = (weight(partner, by_partner, strong), weight(opponent, by_opponent, strong));
+    assert!(p < 1.0 && p == o, "partner {p}, opponent {o}");
+    // A hand far short of it is unlikely, less so for the other side than for the partner.
+    let (p, o) = (weight(partner, by_partner, weak), weight(opponent, by_opponent, weak));
+    assert!(p < o && o < 1.0, "partner {p}, opponent {o}");
 }
