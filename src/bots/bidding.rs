@@ -675,9 +675,10 @@ impl Reading {
     /// The reading the `expert` level uses, measured in duplicate; `normal`'s contre too.
     pub const EXPERT: Reading =
         Reading { over: 8.0, under: 8.0, mode: 10.0, contre: 1.5, floor: 1e-3 };
-    /// The expert's reading of the other side's calls: the same, wider on overbids. A bid 20
-    /// points above the hand's count still weighs 1/e of one that meets it (8 points for the
-    /// partner, who bids by the same convention). Measured in duplicate (`docs/strength.md`).
+    /// The expert's reading of the other side's calls while it calls: the same, wider on
+    /// overbids. A bid 20 points above the hand's count still weighs 1/e of one that meets it
+    /// (8 points for the partner, who bids by the same convention). Measured in duplicate
+    /// (`docs/strength.md`).
     pub const OPPONENTS: Reading = Reading { over: 20.0, ..Reading::EXPERT };
 }
 

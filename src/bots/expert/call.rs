@@ -37,7 +37,7 @@ use super::probe::{Prober, Stop};
 use super::reasons::{CallFacts, call_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::{Knowledge, World};
-use super::{Ask, Budget, OWN_STYLE, READING, STYLE, auction_pool, pool};
+use super::{Ask, Budget, CALLING, OWN_STYLE, STYLE, auction_pool, pool};
 use crate::bots::bidding::{self, Bidding, Reading};
 use crate::game::{Action, SeatView};
 use crate::mix::splitmix;
@@ -95,7 +95,7 @@ pub(crate) fn advise(
         return unweighed(Reason::OnlyCall);
     }
     let know = Knowledge::before_play(view);
-    let inference = Inference::new(view, READING);
+    let inference = Inference::new(view, CALLING);
     let want = ask.budget.worlds as usize;
     let worlds =
         know.draw(&mut rng, want, auction_pool(ask.budget.worlds), 0, |d| inference.weight(d));

@@ -15,7 +15,7 @@ use super::probe::{Prober, Stop};
 use super::reasons::{CardFacts, TIE, card_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::Knowledge;
-use super::{Ask, READING, WALK, pool};
+use super::{Ask, PLAYING, WALK, pool};
 use crate::bots::{Memory, play};
 use crate::game::{Action, SeatView};
 use crate::rules::{
@@ -81,7 +81,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         return Advice::plain(Action::Play(fallback), Reason::OnlyCard);
     }
     let know = Knowledge::during_play(view, &mem);
-    let inference = Inference::new(view, READING);
+    let inference = Inference::new(view, PLAYING);
     let want = ask.budget.worlds as usize;
     let worlds =
         know.draw(&mut ask.rng(), want, pool(ask.budget.worlds), WALK, |d| inference.weight(d));

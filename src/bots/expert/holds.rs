@@ -33,7 +33,6 @@
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use super::READING;
 use super::inference::Inference;
 use super::worlds::Knowledge;
 use crate::bots::Memory;
@@ -143,7 +142,7 @@ pub fn holds_within(view: &SeatView, budget: HoldsBudget) -> Option<Holds> {
         None => Knowledge::before_play(view),
     };
     let space = know.worlds()?;
-    let inference = Inference::new(view, READING);
+    let inference = Inference::new(view, super::reading(view));
     let seed = HOLDS_SEED ^ crate::bots::view_hash(view);
     let mut tally = weigh(&know, &space, budget, seed, |d| inference.weight(d));
     if !(tally.total > 0.0 && tally.total.is_finite()) {

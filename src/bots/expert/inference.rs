@@ -5,8 +5,9 @@
 //! - **The auction**: each call of another seat, read backwards by the convention the bots use
 //!   ([`Meaning::likelihood`]): an opening shows its count, a raise its sure tricks, a pass
 //!   its limits, a contre its hold on the trump. The reading is wide on overbids, which are
-//!   common, so that an overbid contract still looks like what it is; the expert reads the
-//!   other side's wider than its partner's, who bids by the same convention ([`Readings`]).
+//!   common, so that an overbid contract still looks like what it is; while it calls, the
+//!   expert reads the other side's wider than its partner's, who bids by the same convention
+//!   ([`Readings`]).
 //! - **The declarations** (`coinche`): a seat that has played its first card announced its best
 //!   combination, as the bots do; a world where it holds a better one, or one where it announced
 //!   nothing, is less likely.
@@ -42,7 +43,7 @@ pub(crate) struct Readings {
 
 impl Readings {
     /// The same reading for every other seat.
-    pub(crate) fn alike(reading: Reading) -> Readings {
+    pub(crate) const fn alike(reading: Reading) -> Readings {
         Readings { partner: reading, opponents: reading }
     }
 

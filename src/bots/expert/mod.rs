@@ -57,8 +57,19 @@ use crate::personas::BiddingStyle;
 use crate::search::Solver;
 use inference::Readings;
 
-/// How the expert reads its partner's calls, and the other side's.
-const READING: Readings = Readings { partner: Reading::EXPERT, opponents: Reading::OPPONENTS };
+/// How the expert reads the calls while it calls: its partner's by the convention, the other
+/// side's wider on overbids, so that an overbidder's failing contract looks what it is.
+const CALLING: Readings = Readings { partner: Reading::EXPERT, opponents: Reading::OPPONENTS };
+/// How it reads them in the play, where the cards chosen soon say more than the calls: every
+/// seat's by the convention (the other side's read wider there placed the cards of bids made by
+/// the convention less well; `docs/strength.md`).
+const PLAYING: Readings = Readings::alike(Reading::EXPERT);
+
+/// The reading of the calls for `view`: [`CALLING`] in the auction, [`PLAYING`] once the
+/// contract is known.
+fn reading(view: &SeatView) -> Readings {
+    if view.contract().is_some() { PLAYING } else { CALLING }
+}
 
 /// Worlds drawn for each world weighed, the pool the inference's weights choose from, and the
 /// most drawn for one decision.

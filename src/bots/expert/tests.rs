@@ -861,7 +861,7 @@ fn the_other_sides_overbid_is_read_wider_than_the_partners() {
         let v = view(reader, Seat::North, reader_hand, auction, "");
         let mut dealt = BySeat::<CardSet>::default();
         dealt[Seat::West] = west;
-        inference::Inference::new(&v, READING).weight(&dealt)
+        inference::Inference::new(&v, CALLING).weight(&dealt)
     };
     let (partner, opponent) = (Seat::East, Seat::North);
     let (by_partner, by_opponent) = ("110H pass", "110H pass pass");
