@@ -37,7 +37,7 @@ use super::probe::{Prober, Stop};
 use super::reasons::{CallFacts, call_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::{Knowledge, World};
-use super::{Ask, Budget, CALLING, OWN_STYLE, STYLE, auction_pool, pool};
+use super::{Ask, Budget, CALLING, OWN_STYLE, STYLE, WALK, auction_pool, pool};
 use crate::bots::bidding::{self, Bidding, Reading};
 use crate::game::{Action, SeatView};
 use crate::mix::splitmix;
@@ -98,7 +98,7 @@ pub(crate) fn advise(
     let inference = Inference::new(view, CALLING);
     let want = ask.budget.worlds as usize;
     let worlds =
-        know.draw(&mut rng, want, auction_pool(ask.budget.worlds), 0, |d| inference.weight(d));
+        know.draw(&mut rng, want, auction_pool(ask.budget.worlds), WALK, |d| inference.weight(d));
     let weighing = Weighing { view, auction, worlds: &worlds, seed: ask.seed };
     let mut prober = Prober::new(solver, ask.budget, ask.cancel);
     let (samples, weighed) = weighing.weigh(&calls, &mut prober);

@@ -81,9 +81,8 @@ fn pool(worlds: u32) -> usize {
     (worlds as usize * POOL_PER_WORLD).min(MAX_POOL)
 }
 
-/// The steps each world drawn for a card is walked ([`worlds::Knowledge::walk`]), so that the
-/// copies the resampling makes of a likely world become as many distinct worlds. The auction's
-/// draws are not walked.
+/// The steps each world drawn for a card or a call is walked ([`worlds::Knowledge::walk`]), so
+/// that the copies the resampling makes of a likely world become as many distinct worlds.
 const WALK: usize = 32;
 
 /// The same in the auction, whose calls narrow the hands much more than the play's constraints:
