@@ -48,8 +48,8 @@ impl Readings {
     }
 
     /// The reading of `seat`'s calls, for `reader`.
-    fn of(&self, seat: Seat, reader: Seat) -> &Reading {
-        if seat.team() == reader.team() { &self.partner } else { &self.opponents }
+    fn of(self, seat: Seat, reader: Seat) -> Reading {
+        if seat.team() == reader.team() { self.partner } else { self.opponents }
     }
 }
 
@@ -69,15 +69,13 @@ struct Chosen {
 /// The soft constraints of one decision.
 #[derive(Clone, Debug)]
 pub(crate) struct Inference {
-    /// What each call of another seat shows, read from the auction before it.
-    calls: Vec<Meaning>,
+    /// What each call of another seat shows, read from the auction before it, with the reading
+    /// its seat's calls get.
+    calls: Vec<(Meaning, Reading)>,
     /// `coinche`, once the contract is known: each other seat's announced declaration, once it
     /// has played its first card.
     declared: Vec<(Seat, Combination)>,
     trump: Option<Trump>,
-    /// The seat whose decision this is, which reads the calls.
-    seat: Seat,
-    reading: Readings,
     /// The cards the other seats chose among two or more.
     chosen: Vec<Chosen>,
     rules: Rules,
@@ -86,8 +84,15 @@ pub(crate) struct Inference {
 impl Inference {
     /// The soft constraints of `view`, for its seat.
     pub(crate) fn new(view: &SeatView, reading: Readings) -> Inference {
-        let calls: Vec<Meaning> =
-            every_call(view.auction()).into_iter().filter(|m| m.seat != view.seat()).collect();
+        let seat = view.seat();
+        let calls: Vec<(Meaning, Reading)> = every_call(view.auction())
+            .into_iter()
+            .filter(|m| m.seat != seat)
+            .map(|m| {
+                let read = reading.of(m.seat, seat);
+                (m, read)
+            })
+            .collect();
         let contract = view.auction().contract();
         let declared = match contract {
             Some(_) if view.rules().set.has_declarations() => view
@@ -107,8 +112,6 @@ impl Inference {
             calls,
             declared,
             trump: contract.map(|c| c.trump()),
-            seat: view.seat(),
-            reading,
             chosen,
             rules: view.rules(),
         }
@@ -117,8 +120,7 @@ impl Inference {
     /// The likelihood of the dealt hands `dealt` (up to a constant factor).
     pub(crate) fn weight(&self, dealt: &BySeat<CardSet>) -> f64 {
         let mut w = 1.0;
-        for meaning in &self.calls {
-            let reading = self.reading.of(meaning.seat, self.seat);
+        for (meaning, reading) in &self.calls {
             w *= meaning.likelihood(dealt[meaning.seat], reading);
         }
         if let Some(trump) = self.trump {

@@ -8,12 +8,12 @@
 //! the same world many times: the worlds weighed are fewer than they seem. For a card or a call,
 //! each world resampled is therefore walked a few steps of a Metropolis chain whose balance is
 //! the likelihood ([`Knowledge::walk`]): two hidden cards of two seats swapped where each seat
-//! may hold the other's, the swap kept with the odds of the two worlds' likelihoods. The chain keeps
-//! the distribution the resampling draws from, so the worlds stay as likely as before, but the
-//! copies of one world drift apart into neighbouring worlds that explain the play as well. The
-//! hard facts hold at every step: a swap the constraints forbid (a card of a suit the seat did
-//! not follow, a belote's pair placed by its "Belote") is never made, and a world the likelihood
-//! rules out is never entered.
+//! may hold the other's, the swap kept with the odds of the two worlds' likelihoods. The chain
+//! keeps the distribution the resampling draws from, so the worlds stay as likely as before, but
+//! the copies of one world drift apart into neighbouring worlds that explain the calls and the
+//! play as well. The hard facts hold at every step: a swap the constraints forbid (a card of a
+//! suit the seat did not follow, a belote's pair placed by its "Belote") is never made, and a
+//! world the likelihood rules out is never entered.
 
 use rand::{Rng, RngExt};
 
