@@ -719,3 +719,57 @@ fn a_coinche_defender_counts_its_declaration_against_the_takers() {
     assert_consistent(&coinche);
     assert_eq!(calls_by_style(&coinche), [Call::Contre; 2]);
 }
+
+/// East plays 80 hearts; South won the first trick with the ace of diamonds and leads the king
+/// of spades, West follows: the deal so far, as in deal records.
+const CALL_PLAY: &str = "7D AD QD 9D KS 7S";
+
+#[test]
+fn a_defender_calls_its_ace_with_its_first_discard_on_the_partners_trick() {
+    // North has no spade. Its partner is winning, East still to play: its first discard calls
+    // clubs, where it holds the ace, with a card worth nothing (the 8 of diamonds would cost
+    // as little).
+    let v = view(Seat::North, Seat::North, "AC 8C QC 7H 8H 8D KD", "80H pass pass pass", CALL_PLAY);
+    assert_consistent(&v);
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 1), Action::Play(card("8C")));
+    // Without the ace, nothing to call: the least is given.
+    let v = view(Seat::North, Seat::North, "KC 8C QC 7H 8H 8D KD", "80H pass pass pass", CALL_PLAY);
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 1), Action::Play(card("8D")));
+}
+
+#[test]
+fn a_call_is_read_and_answered() {
+    // North called clubs; South, on lead, plays towards the ace rather than cash its master 10
+    // of diamonds.
+    let play = format!("{CALL_PLAY} 8C 9S");
+    let v = view(Seat::South, Seat::North, "7C QS 8S JD 10D KH", "80H pass pass pass", &play);
+    assert_consistent(&v);
+    let contract = v.contract().expect("a contract");
+    let mem = Memory::from_view(&v, contract, true);
+    assert_eq!(mem.called[Seat::North], Some(card("8C")));
+    assert_eq!(mem.call(Seat::North), Some(Suit::Clubs));
+    assert_eq!(mem.call(Seat::West), None, "West followed: no discard");
+    assert_eq!(decide(&v, Level::Normal, BiddingStyle::Cautious, 1), Action::Play(card("7C")));
+    // Holding the ace itself, South knows the call is no call for it.
+    let v = view(Seat::South, Seat::North, "AC QS 8S JD 10D KH", "80H pass pass pass", &play);
+    let mem = Memory::from_view(&v, contract, true);
+    assert_eq!(mem.call(Seat::North), None);
+}
+
+#[test]
+fn only_the_first_discard_on_the_partners_trick_calls_and_a_load_does_not() {
+    use crate::bots::memory::is_call;
+    let hearts = Trump::Suit(Suit::Hearts);
+    // A card worth nothing, or the ace (showing the 10), calls; a 10, a king or a trump does not.
+    for (c, calls) in [("7C", true), ("9S", true), ("AC", true), ("10C", false), ("KD", false)] {
+        assert_eq!(is_call(card(c), hearts), calls, "{c}");
+    }
+    assert!(!is_call(card("7H"), hearts), "a trump is no discard");
+    // In tout atout the jack is the top card and the 9 the load.
+    assert!(is_call(card("JC"), Trump::AllTrump) && !is_call(card("9C"), Trump::AllTrump));
+    // North discarded the 8 of clubs, then the 8 of diamonds: only the first counts.
+    let play = format!("{CALL_PLAY} 8C 9S QS JS 8D AS");
+    let v = view(Seat::South, Seat::North, "7C 8S JD 10D KH", "80H pass pass pass", &play);
+    let mem = Memory::from_view(&v, v.contract().expect("a contract"), true);
+    assert_eq!(mem.called[Seat::North], Some(card("8C")));
+}
