@@ -162,7 +162,7 @@ command_line_values!(BiddingStyle {
     BiddingStyle::Bold => "bold", "Bids a little above; competes and contres more readily";
 });
 
-// The arena's contestants: the levels, and the three players of the arena alone.
+// The arena's contestants: the levels, and the two players of the arena alone.
 impl ValueEnum for Contestant {
     fn value_variants<'a>() -> &'a [Self] {
         &Contestant::ALL
@@ -174,10 +174,6 @@ impl ValueEnum for Contestant {
             Contestant::Gambler => Some(PossibleValue::new(self.name()).help(
                 "Arena only: bids 20 to 40 points above its hand's worth, never contres; \
                  plays as normal",
-            )),
-            Contestant::Silent => Some(PossibleValue::new(self.name()).help(
-                "Arena only: plays as normal without the discard convention, making no call \
-                 and reading none",
             )),
             Contestant::Oracle => Some(PossibleValue::new(self.name()).help(
                 "Arena only: sees every hand and plays the solver's best card; bids as normal",

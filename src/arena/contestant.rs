@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::bots::expert::Budget;
-use crate::bots::{self, Decision, Level, gambler};
+use crate::bots::{Decision, Level, gambler};
 use crate::game::{Action, Game};
 use crate::personas::BiddingStyle;
 use crate::rules::{Card, CardPlay, Seat};
@@ -18,9 +18,6 @@ pub enum Contestant {
     /// Bids 20 to 40 points above what its hand is worth and never contres; plays its cards as
     /// `normal` ([`gambler`]).
     Gambler,
-    /// Plays as `normal` without the discard convention: makes no call with its first discard
-    /// on its partner's trick and reads none ([`bots::decide_without_calls`]).
-    Silent,
     /// Sees every hand and plays the double-dummy solver's best card: the ceiling of card play.
     /// It bids as `normal`, from its own hand only.
     Oracle,
@@ -28,15 +25,14 @@ pub enum Contestant {
 
 impl Contestant {
     /// Every contestant: the levels, weakest first, then the arena's own players.
-    pub const ALL: [Contestant; Level::ALL.len() + 3] = {
-        let mut all = [Contestant::Gambler; Level::ALL.len() + 3];
+    pub const ALL: [Contestant; Level::ALL.len() + 2] = {
+        let mut all = [Contestant::Gambler; Level::ALL.len() + 2];
         let mut i = 0;
         while i < Level::ALL.len() {
             all[i] = Contestant::Level(Level::ALL[i]);
             i += 1;
         }
-        all[i + 1] = Contestant::Silent;
-        all[i + 2] = Contestant::Oracle;
+        all[i + 1] = Contestant::Oracle;
         all
     };
 
@@ -45,7 +41,6 @@ impl Contestant {
         match self {
             Contestant::Level(level) => level.name(),
             Contestant::Gambler => "gambler",
-            Contestant::Silent => "silent",
             Contestant::Oracle => "oracle",
         }
     }
@@ -72,7 +67,6 @@ impl Contestant {
         match self {
             Contestant::Level(level) => level.decide(&decision),
             Contestant::Gambler => gambler::decide(&decision),
-            Contestant::Silent => bots::decide_without_calls(&decision),
             // The oracle bids as `normal`, and plays as it when the deal cannot be read.
             Contestant::Oracle => Level::Normal.decide(&decision),
         }

@@ -22,7 +22,7 @@
 
 use crate::game::SeatView;
 use crate::rules::{
-    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, Declared, PublicDeal, PublicPlay, Rank,
+    BelotesSaid, BySeat, ByTeam, Card, CardSet, Contract, Declared, PublicDeal, PublicPlay,
     RuleSet, Seat, Suit, Team, Trick, TrickTaking, Trump,
 };
 
@@ -49,36 +49,6 @@ pub struct Memory {
     pub cannot_hold: BySeat<CardSet>,
     /// The suit each seat led first in this deal, if it has led.
     pub first_lead: BySeat<Option<Suit>>,
-    /// Whether each seat has discarded on a trick its partner was winning: only the first such
-    /// discard is a call.
-    pub discarded: BySeat<bool>,
-    /// The card each seat called with: its first discard on a trick its partner was winning,
-    /// if that was a call ([`is_call`]).
-    pub called: BySeat<Option<Card>>,
-    /// Whether this seat plays by the discard convention: makes its call and reads its
-    /// partner's ([`Memory::call`]). A remembering memory does, a forgetful one does not;
-    /// [`Memory::without_calls`] takes it away.
-    pub convention: bool,
-}
-
-/// The two highest ranks of `suit` under `trump`: the jack and the 9 in a suit ranked in trump
-/// order (the trump suit, every suit in tout atout), else the ace and the 10.
-pub fn top_two(trump: Trump, suit: Suit) -> (Rank, Rank) {
-    if trump.trump_ordered().has_suit(suit) {
-        (Rank::Jack, Rank::Nine)
-    } else {
-        (Rank::Ace, Rank::Ten)
-    }
-}
-
-/// Whether `card`, a seat's first discard on a trick its partner is winning, calls its suit
-/// under the convention (the *appel direct*): a card of a plain suit worth nothing, which shows
-/// the suit's top card (the ace; the jack in tout atout), or that top card itself, which shows
-/// the second-ranked one behind it (the 10; the 9). A card with points below the top is a load,
-/// not a call.
-pub fn is_call(card: Card, trump: Trump) -> bool {
-    !trump.cards().contains(card)
-        && (card.rank() == top_two(trump, card.suit()).0 || card.points(trump) == 0)
 }
 
 impl Memory {
@@ -116,9 +86,6 @@ impl Memory {
             tricks: taking.tricks_won(),
             cannot_hold: BySeat([CardSet::EMPTY; 4]),
             first_lead: BySeat([None; 4]),
-            discarded: BySeat([false; 4]),
-            called: BySeat([None; 4]),
-            convention: remember,
         };
         let said = play.map_or(BelotesSaid::NONE, PublicPlay::belotes);
         for (before, seat, card) in play.into_iter().flat_map(PublicPlay::plays) {
@@ -127,10 +94,7 @@ impl Memory {
                 continue;
             }
             match before.lead_suit() {
-                Some(lead) => {
-                    mem.discard_seen(&before, seat, card, lead);
-                    mem.infer(&before, seat, card, lead, rules.set);
-                }
+                Some(lead) => mem.infer(&before, seat, card, lead, rules.set),
                 None => {
                     if mem.first_lead[seat].is_none() {
                         mem.first_lead[seat] = Some(card.suit());
@@ -212,39 +176,6 @@ impl Memory {
             }
             _ => {}
         }
-    }
-
-    /// The same memory for a seat that plays without the discard convention: it makes no call
-    /// and reads none.
-    pub fn without_calls(self) -> Memory {
-        Memory { convention: false, ..self }
-    }
-
-    /// A seat's first discard on a trick its partner was winning: a call when [`is_call`] says
-    /// so. A ruff is no discard.
-    fn discard_seen(&mut self, trick: &Trick, seat: Seat, card: Card, lead: Suit) {
-        let trump = self.contract.trump();
-        let discard = card.suit() != lead && !trump.cards().contains(card);
-        if !discard || self.discarded[seat] || trick.winner(trump) != Some(seat.partner()) {
-            return;
-        }
-        self.discarded[seat] = true;
-        if is_call(card, trump) {
-            self.called[seat] = Some(card);
-        }
-    }
-
-    /// The suit `seat` called, while the card its call shows may still be in its hand as this
-    /// seat sees it (neither gone, nor held here, nor ruled out).
-    pub fn call(&self, seat: Seat) -> Option<Suit> {
-        if !self.convention {
-            return None;
-        }
-        let card = self.called[seat]?;
-        let suit = card.suit();
-        let (top, second) = top_two(self.trump(), suit);
-        let shown = Card::new(suit, if card.rank() == top { second } else { top });
-        self.possible(seat).contains(shown).then_some(suit)
     }
 
     /// A king or queen of a belote suit played without "Belote" by its player: that player does

@@ -117,25 +117,15 @@ impl Level {
             return advice.action;
         }
         let level = self.min(Level::Normal);
-        decide_below_expert(decision.view, level, decision.style, true, &mut decision.rng())
+        decide_below_expert(decision.view, level, decision.style, &mut decision.rng())
     }
 }
 
-/// What the `normal` level does in `decision`'s situation when it plays without the discard
-/// convention ([`Memory::without_calls`]): it makes no call and reads none. The arena's measure
-/// of what the convention is worth.
-pub fn decide_without_calls(decision: &Decision) -> Action {
-    let rng = &mut decision.rng();
-    decide_below_expert(decision.view, Level::Normal, decision.style, false, rng)
-}
-
-/// [`Level::decide`] for the levels below the expert, with the decision's generator; `calls`
-/// false, without the discard convention.
+/// [`Level::decide`] for the levels below the expert, with the decision's generator.
 fn decide_below_expert(
     view: &SeatView,
     level: Level,
     style: BiddingStyle,
-    calls: bool,
     rng: &mut impl rand::Rng,
 ) -> Action {
     let auction = view.auction();
@@ -152,7 +142,6 @@ fn decide_below_expert(
         return Action::Bid(call);
     };
     let mem = Memory::from_view(view, contract, level == Level::Normal);
-    let mem = if calls { mem } else { mem.without_calls() };
     let legal = legal_cards(view.hand(), &mem.trick, contract.trump(), view.rules());
     let random_card = |rng: &mut dyn rand::Rng| -> Option<Card> {
         let n = legal.len();

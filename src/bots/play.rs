@@ -14,8 +14,18 @@
 //! is the 9's; in sans atout and tout atout nothing cuts, so there is no ruff to fear or to seek,
 //! and where a suit led must be beaten (tout atout) the cheapest card that holds the trick goes.
 
-use super::memory::{Memory, is_call, top_two};
-use crate::rules::{Card, CardSet, Seat, Suit, Trick, Trump};
+use super::memory::Memory;
+use crate::rules::{Card, CardSet, Rank, Seat, Suit, Trick, Trump};
+
+/// The two highest ranks of `suit` under `trump`: the jack and the 9 in a suit ranked in trump
+/// order (the trump suit, every suit in tout atout), else the ace and the 10.
+fn top_two(trump: Trump, suit: Suit) -> (Rank, Rank) {
+    if trump.trump_ordered().has_suit(suit) {
+        (Rank::Jack, Rank::Nine)
+    } else {
+        (Rank::Ace, Rank::Ten)
+    }
+}
 
 /// The lowest card of a set by (points, strength): the card that costs least.
 fn cheapest(cards: CardSet, trump: Trump) -> Option<Card> {
@@ -67,13 +77,6 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
         if let Some(c) = safe_master(mem, legal) {
             return Some(c);
         }
-        // The suit the partner called, towards its top card.
-        if let Some(suit) = mem.call(seat.partner())
-            && !mem.opponent_ruffs(suit)
-            && let Some(c) = cheapest(legal.of_suit(suit), trump)
-        {
-            return Some(c);
-        }
         // A suit the partner ruffs while the opponents cannot overruff it.
         for suit in Suit::ALL.into_iter().filter(|&s| !trump.is_trump(s)) {
             let cards = legal.of_suit(suit);
@@ -88,12 +91,11 @@ fn lead(mem: &Memory, legal: CardSet, partner_bid_suits: &[Suit]) -> Option<Card
         return quiet_lead(mem, legal).or_else(|| cheapest(legal, trump));
     }
 
-    // Defence. The partner's suit first: the one it called, bid or led.
+    // Defence. The partner's suit first: the one it bid or led.
     let partner = seat.partner();
-    let partner_suits = mem
-        .call(partner)
-        .into_iter()
-        .chain(partner_bid_suits.iter().copied())
+    let partner_suits = partner_bid_suits
+        .iter()
+        .copied()
         .chain(mem.first_lead[partner])
         .filter(|&s| !trump.is_trump(s));
     for suit in partner_suits {
@@ -203,11 +205,6 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
 
     if winner == partner {
         let sure = opponents_to_come.iter().all(|&s| !may_beat(mem, s, winning, trick));
-        if !legal.has_suit(lead)
-            && let Some(c) = call(mem, legal, sure)
-        {
-            return Some(c);
-        }
         if sure {
             return load_partner(mem, legal, lead);
         }
@@ -252,44 +249,6 @@ fn follow(mem: &Memory, legal: CardSet) -> Option<Card> {
     }
     give_least(mem, legal)
 }
-
-/// The call a defender makes with its first discard on a trick its partner is winning (the
-/// *appel direct*, [`is_call`]), while tricks are left to answer it: in a plain suit whose top
-/// card it holds with another card, its cheapest card worth nothing, or, on a trick sure to be
-/// won, the top card itself when the second-ranked one is behind it (a load that calls); the
-/// longest such suit. A load of points is never given up for a call, and the takers' side does
-/// not call. `None` when nothing calls that way: the discard then goes as it would.
-fn call(mem: &Memory, legal: CardSet, sure: bool) -> Option<Card> {
-    let trump = mem.trump();
-    let defence = mem.contract.team() != mem.seat.team();
-    if !mem.convention || !defence || mem.discarded[mem.seat] || mem.tricks_done() >= CALLS_UNTIL {
-        return None;
-    }
-    Suit::ALL
-        .into_iter()
-        .filter_map(|suit| {
-            let cards = legal.of_suit(suit);
-            let (top, second) = top_two(trump, suit);
-            let (top, second) = (Card::new(suit, top), Card::new(suit, second));
-            if trump.cards().has_suit(suit) || !cards.contains(top) || cards.len() < 2 {
-                return None;
-            }
-            let card = if sure {
-                cards.contains(second).then_some(top)
-            } else {
-                cards
-                    .iter()
-                    .filter(|&c| c != top && is_call(c, trump))
-                    .min_by_key(|&c| c.strength(trump))
-            }?;
-            Some((cards.len(), card))
-        })
-        .max_by_key(|&(len, c)| (len, c.points(trump)))
-        .map(|(_, c)| c)
-}
-
-/// Calls are made before this many tricks are done: later, few leads are left to answer them.
-const CALLS_UNTIL: u8 = 6;
 
 /// On a trick the partner is sure to win: points on it (a 10 or an ace that would not win a
 /// trick of its own), never a trump when another card may go.
