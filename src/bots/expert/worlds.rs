@@ -249,6 +249,39 @@ mod tests {
     }
 
     #[test]
+    fn an_ending_with_no_more_deals_than_the_worlds_wanted_is_weighed_whole() {
+        let card = |t: &str| -> crate::rules::Card { t.parse().expect("card") };
+        let unseen: CardSet = "AS KS QS AH KH QH".split_whitespace().map(card).collect();
+        let hand: CardSet = "AD KD".split_whitespace().map(card).collect();
+        let played = BySeat([CardSet::EMPTY; 4]);
+        let mut constraints = Constraints::new(unseen, BySeat([0, 2, 2, 2]));
+        // West holds no heart: two of the three spades (3 ways), the rest two and two to North
+        // and East (6 ways), 18 deals.
+        constraints.forbid(Seat::West, "AH KH QH".split_whitespace().map(card).collect());
+        let know = Knowledge { seat: Seat::South, hand, played, constraints };
+        let every: Vec<BySeat<CardSet>> = know.worlds().expect("worlds").iter().collect();
+        assert!(every.len() < 32, "{} deals", every.len());
+        // A likelihood that tells each deal apart, and rules one out.
+        let ace = card("AS");
+        let likelihood = |d: &BySeat<CardSet>| {
+            if d[Seat::North].contains(ace) { 0.0 } else { 1.0 + f64::from(d[Seat::East].0) }
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let worlds = know.draw(&mut rng, 32, 256, 32, likelihood);
+        // Every deal the likelihood allows, once, with its own likelihood: none drawn, none
+        // walked.
+        let allowed: Vec<&BySeat<CardSet>> =
+            every.iter().filter(|h| !h[Seat::North].contains(ace)).collect();
+        assert_eq!(worlds.len(), allowed.len());
+        for hidden in allowed {
+            let w = know.world(*hidden, 1.0);
+            let found: Vec<&World> = worlds.iter().filter(|x| x.hands == w.hands).collect();
+            assert_eq!(found.len(), 1, "each deal once");
+            assert_eq!(found[0].weight, likelihood(&w.dealt));
+        }
+    }
+
+    #[test]
     fn the_walk_keeps_the_hard_facts_and_draws_in_proportion_to_the_likelihood() {
         let card = |t: &str| -> crate::rules::Card { t.parse().expect("card") };
         let unseen: CardSet = "AS KS QS AH KH QH JH 9H 7C".split_whitespace().map(card).collect();
