@@ -626,3 +626,34 @@ fn who_holds_what_is_every_unseen_card_of_each_other_seat() {
     let again = expert::holds_within(&v, budget).expect("a view of a game");
     assert_eq!(j.to_string(), contree::bots::protocol::holds_json(&again).to_string());
 }
+
+/// The advice shown in `docs/bot-protocol.md` is the one the binary gives for the request shown
+/// beside it.
+#[test]
+fn the_documented_advice_is_the_binarys() {
+    let doc = std::fs::read_to_string("docs/bot-protocol.md").expect("docs/bot-protocol.md");
+    let advice = doc.split("\n## Advice\n").nth(1).expect("an Advice section");
+    let blocks: Vec<serde_json::Value> = advice
+        .split("```json\n")
+        .skip(1)
+        .take(2)
+        .map(|b| {
+            let text = b.split("```").next().expect("a closed block");
+            serde_json::from_str(text).expect("a JSON block")
+        })
+        .collect();
+    let [request, documented] = &blocks[..] else { panic!("a request and its answer") };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+        .args(["bot", "--worlds", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("contree bot starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "{request}").expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("contree bot ends");
+    assert!(out.status.success());
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON answer");
+    assert_eq!(&answer, documented, "docs/bot-protocol.md shows another answer");
+}

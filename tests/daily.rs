@@ -306,7 +306,11 @@ fn the_deal_of_the_day_is_played_once_then_practice() {
     };
     let t = draw(&mut ascii, 80, 24);
     let text = format!("{:?}", t.backend());
-    assert!(text.contains("contree donne du jour 2026-12-02 | 0 erreur | 0 face a l'expert"));
+    let result = ascii.daily().and_then(|d| d.shown()).expect("the result");
+    let share = ascii.words().daily_share(result);
+    assert!(share.starts_with("contree donne du jour 2026-12-02 | 0 erreur | "), "{share}");
+    assert!(share.ends_with(" face a l'expert") && share.is_ascii(), "{share}");
+    assert!(text.contains(&share), "{share}");
     insta::assert_snapshot!("daily_end_ascii_fr", t.backend());
     let mut app = played(Lang::En, &s);
     let shown = app.daily().and_then(|d| d.shown()).cloned().expect("the result");

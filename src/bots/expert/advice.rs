@@ -147,8 +147,8 @@ pub enum Reason {
     /// A call kept beside one that looks better but not clearly: `best`, the call weighed with
     /// the best mean, pays `diff` more than this one on average over the worlds both were
     /// weighed in (rounded down), give or take `se`, which is under the margin a call needs to
-    /// replace the convention's (10 points) or under [`MISTAKE_ERRORS`] standard errors: within
-    /// what the worlds can tell apart, so the call the partner reads is kept.
+    /// replace the convention's (10 points) or under one standard error: within what the worlds
+    /// can tell apart, so the call the partner reads is kept.
     Close {
         /// The call with the best mean.
         best: Call,
@@ -158,10 +158,11 @@ pub enum Reason {
         se: Option<u16>,
     },
     /// A call kept beside a contre or a surcontre, `best`, that pays `diff` ± `se` more, paired
-    /// world by world (rounded down), clearly, but does not meet what a doubled score asks of
-    /// its worlds: weighed in fewer than 8 of them (`of`), or winning (the contract failing for
-    /// a contre, made for a surcontre) in under 70% of their weight (`wins`, in percent rounded
-    /// down), or paying under 25 points more. The words name the first of these that holds.
+    /// world by world (rounded down), by the margin and one standard error, but does not meet
+    /// what a doubled score asks of its worlds: weighed in fewer than 8 of them (`of`), or
+    /// winning (the contract failing for a contre, made for a surcontre) in under 70% of their
+    /// weight (`wins`, in percent rounded down), or paying under 25 points more. The words name
+    /// the first of these that holds.
     Risky {
         /// The doubled call that looks better.
         best: Call,

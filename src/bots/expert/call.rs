@@ -32,7 +32,7 @@ use super::advice::{
 };
 use super::card::{stakes_in, takers_points};
 use super::inference::{Inference, Readings};
-use super::margins::{MARGIN, stake_backed, wins_percent};
+use super::margins::{MARGIN, pays_more, stake_backed, wins_percent};
 use super::probe::{Prober, Stop};
 use super::reasons::{CallFacts, call_holds};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
@@ -51,9 +51,9 @@ use crate::search::{Position, Solver};
 const TOL: i32 = 60;
 /// Worlds weighed before a call clearly behind the best stops being weighed.
 const MIN_WORLDS: usize = 8;
-/// How far behind the best a call must be to stop being weighed: more than the margin a call
-/// needs to replace another, and more standard errors of the paired difference than the clear
-/// test asks.
+/// How far behind the best a call must be to stop being weighed: the margin a call needs to
+/// replace another, and more standard errors of the paired difference than a clear mistake
+/// asks.
 const DROP_MIN: f64 = MARGIN;
 const DROP_ERRORS: f64 = 2.5;
 /// How far above what the hand counts in a mode (with an average partner, or on its partner's
@@ -298,14 +298,13 @@ impl Weighing<'_> {
 }
 
 /// The call the expert makes: the convention's, in [`OWN_STYLE`], unless another call weighed
-/// pays clearly more, world by world: keeping the call costs against it at least the margin and
-/// at least [`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS) standard errors of the paired
-/// difference ([`Cost::is_clear`], the test of a clear mistake), a contre or a surcontre also
-/// only on its odds, in enough worlds ([`stake_backed`]). The best of the calls clearly better
-/// replaces it, and again until none is: so the expert never keeps a call that one weighed beside
-/// it beats clearly, openings included, but a contre or a surcontre short of its stake (which its
-/// reason then names), and a few flattering worlds do not move it off the call its partner
-/// reads. A contre of a capot that a card of the hand surely stops, whatever the worlds.
+/// pays more, world by world: keeping the call costs against it at least the margin and at
+/// least one standard error of the paired difference ([`pays_more`]), a contre or a surcontre
+/// also only on its odds, in enough worlds ([`stake_backed`]). The best of the calls that pay
+/// more replaces it, and again until none does: so the expert never keeps a call that one
+/// weighed beside it beats, openings included, but a contre or a surcontre short of its stake
+/// (which its reason then names), and a few flattering worlds do not move it off the call its
+/// partner reads. A contre of a capot that a card of the hand surely stops, whatever the worlds.
 fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Call) -> Call {
     if sure_trick(view, auction).is_some() {
         return Call::Contre;
@@ -320,7 +319,7 @@ fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Cal
         let (Some(gain), Some(e)) = (samples.paired(i, pick), samples.estimate(i)) else {
             return false;
         };
-        i != pick && gain.is_clear(MARGIN) && stake_backed(call_of(i), &e, &gain)
+        i != pick && pays_more(&gain, MARGIN) && stake_backed(call_of(i), &e, &gain)
     };
     let Some(mut pick) = samples.column(Action::Bid(convention)) else { return convention };
     // Each step moves to a call that clearly pays more than the last, world by world. Calls

@@ -11,6 +11,13 @@ use crate::rules::Call;
 pub(crate) const MARGIN: f64 = 10.0;
 /// The same for a contre or a surcontre, which also risk the other side's answer.
 pub(crate) const CONTRE_MARGIN: f64 = 25.0;
+/// How many standard errors of the paired difference a call must pay more by, besides its
+/// margin, to replace another: one, where a clear mistake asks two
+/// ([`MISTAKE_ERRORS`](super::advice::MISTAKE_ERRORS)). The expert moves to a call that more
+/// likely than not pays its margin more; asking two standard errors kept the convention's call
+/// where the worlds favoured another, and the calls' 32 worlds seldom tell two calls apart by
+/// so much (`docs/strength.md`: +11 points a deal against the gambler).
+pub(crate) const REPLACE_ERRORS: f64 = 1.0;
 /// The least share of the worlds, in percent of their weight, where the contract fails for a
 /// contre, and where it is made for a surcontre: the worlds of an auction read backwards still
 /// give the takers less than a sound bidder holds, and a contre that fails costs as much as one
@@ -80,10 +87,16 @@ pub(crate) fn odds_needed(reason: Reason) -> u8 {
     }
 }
 
+/// Whether a call paying `gain` more than another, world by world, pays enough more to replace
+/// it: at least `points` and [`REPLACE_ERRORS`] standard errors.
+pub(crate) fn pays_more(gain: &Cost, points: f64) -> bool {
+    gain.mean >= points && gain.mean >= REPLACE_ERRORS * gain.se
+}
+
 /// Whether `call`, weighed as `e` and paying `gain` more than the call it would replace, world
 /// by world, meets what its stake asks: any call but a contre or a surcontre does; those need
-/// [`CONTRE_WORLDS`] worlds, their odds and [`CONTRE_MARGIN`].
+/// [`CONTRE_WORLDS`] worlds, their odds and [`CONTRE_MARGIN`] ([`pays_more`]).
 pub(crate) fn stake_backed(call: Call, e: &Estimate, gain: &Cost) -> bool {
     let Some(odds) = odds_of(call) else { return true };
-    e.worlds >= CONTRE_WORLDS && wins_percent(call, e) >= odds && gain.is_clear(CONTRE_MARGIN)
+    e.worlds >= CONTRE_WORLDS && wins_percent(call, e) >= odds && pays_more(gain, CONTRE_MARGIN)
 }

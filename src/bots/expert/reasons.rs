@@ -8,7 +8,7 @@
 //! rules of the play so far have not shown a seat to lack ([`Memory::possible`]).
 
 use super::advice::{Cost, Reason, Samples, quoted_diff, quoted_se};
-use super::margins::{MARGIN, stake_backed, wins_percent};
+use super::margins::{MARGIN, pays_more, stake_backed, wins_percent};
 use crate::bots::Memory;
 use crate::game::{Action, SeatView};
 use crate::rules::{Auction, BySeat, Call, Card, CardSet, Rank, Seat, Suit, Trump};
@@ -293,15 +293,17 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                 })
         }
         Reason::Close { best: other, diff, se } => {
-            // The other call has the best mean, this one not, and the difference is not clear.
+            // The other call has the best mean, this one not, and it does not pay enough more to
+            // replace it.
             other != call
                 && !best
                 && legal.allows(other)
                 && samples.column(Action::Bid(other)).is_some_and(|j| samples.is_best(j))
-                && gain(other).is_some_and(|c| !c.is_clear(MARGIN) && quoted(&c, diff, se))
+                && gain(other).is_some_and(|c| !pays_more(&c, MARGIN) && quoted(&c, diff, se))
         }
         Reason::Risky { best: other, diff, se, wins, of } => {
-            // A contre or a surcontre pays clearly more, and falls short of its stake.
+            // A contre or a surcontre pays more (the margin and one standard error), and falls
+            // short of its stake.
             let weighed = estimate(other);
             matches!(other, Call::Contre | Call::Surcontre)
                 && other != call
@@ -312,7 +314,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
                         && wins_percent(other, &e) == wins
                 })
                 && gain(other).is_some_and(|c| {
-                    c.is_clear(MARGIN)
+                    pays_more(&c, MARGIN)
                         && quoted(&c, diff, se)
                         && weighed.is_some_and(|e| !stake_backed(other, &e, &c))
                 })

@@ -697,9 +697,9 @@ fn a_single_trump_does_not_contre_a_bid_made_on_trump_length() {
 }
 
 #[test]
-fn no_call_weighed_beside_the_advised_one_pays_clearly_more() {
+fn no_call_weighed_beside_the_advised_one_pays_enough_more_to_replace_it() {
     // Four experts bid seeded deals; at every call, no pass or bid weighed beats the advised
-    // call by the margin and two standard errors of the paired difference (a contre and a
+    // call by the margin and one standard error of the paired difference (a contre and a
     // surcontre also need their odds). An opening the bold count makes gives way too.
     for seed in 0..24 {
         let mut game = Game::new(GameOptions::default(), seed, BySeat::default());
@@ -712,8 +712,8 @@ fn no_call_weighed_beside_the_advised_one_pays_clearly_more() {
                     continue;
                 }
                 let Some(cost) = a.cost(option.action) else { continue };
-                let better =
-                    -cost.mean >= margins::MARGIN && -cost.mean >= MISTAKE_ERRORS * cost.se;
+                let better = -cost.mean >= margins::MARGIN
+                    && -cost.mean >= margins::REPLACE_ERRORS * cost.se;
                 assert!(!better, "deal {seed}: {} beats {}: {cost:?}", option.action, a.action);
             }
             game.apply(seat, a.action).expect("a legal call");
@@ -765,8 +765,8 @@ fn random_auction(seed: u64) -> Game {
 }
 
 /// Whether the expert's call in `game`, weighed in `worlds` worlds, agrees with its own
-/// figures: no option weighed beside it pays clearly more (the margin and two standard errors
-/// of the paired difference) but a contre or a surcontre short of its stake, which its reason
+/// figures: no option weighed beside it pays more by the margin and one standard error of the
+/// paired difference but a contre or a surcontre short of its stake, which its reason
 /// names; and its reason is `close` or `risky` exactly when it has not the best mean, `close`
 /// naming the call that has.
 fn advice_agrees_with_its_figures(game: &Game, worlds: u32) -> Result<(), String> {
@@ -794,7 +794,8 @@ fn advice_agrees_with_its_figures(game: &Game, worlds: u32) -> Result<(), String
     }
     for o in a.options.iter().filter(|o| o.action != a.action) {
         let Some(cost) = a.cost(o.action) else { continue };
-        let clear = -cost.mean >= margins::MARGIN && -cost.mean >= MISTAKE_ERRORS * cost.se;
+        let clear =
+            -cost.mean >= margins::MARGIN && -cost.mean >= margins::REPLACE_ERRORS * cost.se;
         let named = matches!(a.reason, Reason::Risky { best, .. } if Action::Bid(best) == o.action);
         if clear && !named {
             return Err(format!("{} beats it clearly, {cost:?}: {}", o.action, at()));

@@ -403,13 +403,13 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
     let means: Vec<f64> = samples.actions.iter().filter_map(|&a| mean_of(samples, a)).collect();
     let best =
         |c: Call| mean_of(samples, Action::Bid(c)).is_some_and(|m| means.iter().all(|&o| o <= m));
-    // What `other` pays more than the call, as a reason quotes it, and whether that is clear:
-    // ten points and two standard errors.
+    // What `other` pays more than the call, as a reason quotes it, and whether that is enough
+    // to replace it: ten points and one standard error.
     let gain = |other: Call| paired_of(samples, Action::Bid(other), Action::Bid(call));
     let quoted = |(mean, se): (f64, f64), diff: i16, quoted_se: Option<u16>| {
         mean.floor() as i16 == diff && se.is_finite().then(|| se.round() as u16) == quoted_se
     };
-    let clear = |(mean, se): (f64, f64)| mean >= 10.0 && mean >= 2.0 * se;
+    let clear = |(mean, se): (f64, f64)| mean >= 10.0 && mean >= se;
     let ok = legal.allows(call)
         && match reason {
             Reason::OnlyCall => legal.to_vec() == vec![Call::Pass],
