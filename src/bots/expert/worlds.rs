@@ -248,17 +248,29 @@ mod tests {
         }
     }
 
+    fn card(token: &str) -> crate::rules::Card {
+        token.parse().expect("card")
+    }
+
+    fn cards(tokens: &str) -> CardSet {
+        tokens.split_whitespace().map(card).collect()
+    }
+
+    /// South's knowledge late in a deal: `hand` its own, `unseen` dealt `each` to every other
+    /// seat, `void` holding none of `cards`. The cards played do not matter to the
+    /// likelihoods of these tests.
+    fn late(hand: &str, unseen: &str, each: u8, (void, none): (Seat, &str)) -> Knowledge {
+        let mut constraints = Constraints::new(cards(unseen), BySeat([0, each, each, each]));
+        constraints.forbid(void, cards(none));
+        let played = BySeat([CardSet::EMPTY; 4]);
+        Knowledge { seat: Seat::South, hand: cards(hand), played, constraints }
+    }
+
     #[test]
     fn an_ending_with_no_more_deals_than_the_worlds_wanted_is_weighed_whole() {
-        let card = |t: &str| -> crate::rules::Card { t.parse().expect("card") };
-        let unseen: CardSet = "AS KS QS AH KH QH".split_whitespace().map(card).collect();
-        let hand: CardSet = "AD KD".split_whitespace().map(card).collect();
-        let played = BySeat([CardSet::EMPTY; 4]);
-        let mut constraints = Constraints::new(unseen, BySeat([0, 2, 2, 2]));
         // West holds no heart: two of the three spades (3 ways), the rest two and two to North
         // and East (6 ways), 18 deals.
-        constraints.forbid(Seat::West, "AH KH QH".split_whitespace().map(card).collect());
-        let know = Knowledge { seat: Seat::South, hand, played, constraints };
+        let know = late("AD KD", "AS KS QS AH KH QH", 2, (Seat::West, "AH KH QH"));
         let every: Vec<BySeat<CardSet>> = know.worlds().expect("worlds").iter().collect();
         assert!(every.len() < 32, "{} deals", every.len());
         // A likelihood that tells each deal apart, and rules one out.
@@ -283,15 +295,14 @@ mod tests {
 
     #[test]
     fn the_walk_keeps_the_hard_facts_and_draws_in_proportion_to_the_likelihood() {
-        let card = |t: &str| -> crate::rules::Card { t.parse().expect("card") };
-        let unseen: CardSet = "AS KS QS AH KH QH JH 9H 7C".split_whitespace().map(card).collect();
-        let hand: CardSet = "AD KD QD JD 10D 9D 8D 7D".split_whitespace().map(card).collect();
-        // Late in a deal: the cards played do not matter to this likelihood.
-        let played = BySeat([CardSet::EMPTY; 4]);
-        let mut constraints = Constraints::new(unseen, BySeat([0, 3, 3, 3]));
         // East holds no spade.
-        constraints.forbid(Seat::East, "AS KS QS".split_whitespace().map(card).collect());
-        let know = Knowledge { seat: Seat::South, hand, played, constraints };
+        let hand = cards("AD KD QD JD 10D 9D 8D 7D");
+        let know = late(
+            "AD KD QD JD 10D 9D 8D 7D",
+            "AS KS QS AH KH QH JH 9H 7C",
+            3,
+            (Seat::East, "AS KS QS"),
+        );
         let (ace, king) = (card("AS"), card("KH"));
         // Worlds with West on the ace of spades count six times, North on the king of hearts
         // three times more, one with both none.
