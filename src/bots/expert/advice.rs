@@ -144,11 +144,11 @@ pub enum Reason {
         /// Worlds weighed.
         of: u16,
     },
-    /// A call kept beside one that looks better but not clearly: `best`, the call weighed with
-    /// the best mean, pays `diff` more than this one on average over the worlds both were
-    /// weighed in (rounded down), give or take `se`, which is under the margin a call needs to
-    /// replace the convention's (10 points) or under one standard error: within what the worlds
-    /// can tell apart, so the call the partner reads is kept.
+    /// A call kept beside one that looks better, but not by enough to replace it: `best`, the
+    /// call weighed with the best mean, pays `diff` more than this one on average over the
+    /// worlds both were weighed in (rounded down), give or take `se`, which is under the margin
+    /// a call needs to replace the convention's (10 points) or under one standard error: within
+    /// what the worlds can tell apart, so the call the partner reads is kept.
     Close {
         /// The call with the best mean.
         best: Call,

@@ -10,11 +10,11 @@
 //! probes; after a few worlds, a call clearly behind the best stops being weighed (its figures
 //! rest on fewer worlds, which its standard error shows), as a card does in the play. The
 //! seat's own call starts from the convention's bold count ([`super::OWN_STYLE`]), which its
-//! partner reads; any call weighed replaces it, openings included, when it pays clearly more
-//! world by world, and a few noisy worlds do not. A call kept beside one with a better mean
-//! says so, with the paired difference: [`Reason::Close`] when the difference is not clear,
-//! [`Reason::Risky`] when a contre or a surcontre pays clearly more but falls short of what a
-//! doubled score asks ([`super::margins`]).
+//! partner reads; any call weighed replaces it, openings included, when it pays the margin more
+//! and one standard error world by world, and a few noisy worlds do not. A call kept beside one
+//! with a better mean says so, with the paired difference: [`Reason::Close`] when the difference
+//! is under that, [`Reason::Risky`] when a contre or a surcontre pays that much more but falls
+//! short of what a doubled score asks ([`super::margins`]).
 //!
 //! What is weighed, whatever the seat goes on to do: passing; contring or surcontring when the
 //! rules allow it; the convention's call in the bold style and in the cautious one; when a bid
@@ -314,7 +314,7 @@ fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Cal
         Action::Bid(c) => c,
         Action::Play(_) => Call::Pass,
     };
-    // Whether call `i` clearly pays more than call `pick`, and meets its stake.
+    // Whether call `i` pays enough more than call `pick` to replace it, and meets its stake.
     let beats = |i: usize, pick: usize| {
         let (Some(gain), Some(e)) = (samples.paired(i, pick), samples.estimate(i)) else {
             return false;
@@ -322,7 +322,7 @@ fn choose(view: &SeatView, auction: &Auction, samples: &Samples, convention: Cal
         i != pick && pays_more(&gain, MARGIN) && stake_backed(call_of(i), &e, &gain)
     };
     let Some(mut pick) = samples.column(Action::Bid(convention)) else { return convention };
-    // Each step moves to a call that clearly pays more than the last, world by world. Calls
+    // Each step moves to a call that pays enough more than the last, world by world. Calls
     // dropped as clearly behind were weighed in fewer worlds, over which a pairing could come
     // round in a circle: the steps are counted.
     for _ in 0..samples.actions.len() {
@@ -364,8 +364,8 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let estimate_of = |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i));
     let mean_of = |c: Call| estimate_of(c).map(|e| e.mean);
     let mut kinds = Vec::new();
-    // Beside a call that looks better: a contre or a surcontre clearly so but short of its
-    // stake, else the best mean, too close to tell.
+    // Beside a call that looks better: a contre or a surcontre that pays enough more to replace
+    // it but short of its stake, else the best mean, too close to tell.
     let call_in = |j: usize| match samples.actions[j] {
         Action::Bid(c) => Some(c),
         Action::Play(_) => None,

@@ -5,9 +5,9 @@
 use super::advice::{Cost, Estimate, Reason};
 use crate::rules::Call;
 
-/// How much more a call must pay than the convention's, in points a deal, to replace it: the
-/// least difference the advice calls clear, so that a call kept beside a better-looking one is
-/// one the worlds cannot tell from it ([`Reason::Close`] says so).
+/// How much more a call must pay than the convention's, in points a deal, to replace it, with
+/// [`REPLACE_ERRORS`] standard errors: a call kept beside a better-looking one is one the
+/// worlds cannot tell from it by so much ([`Reason::Close`] says so).
 pub(crate) const MARGIN: f64 = 10.0;
 /// The same for a contre or a surcontre, which also risk the other side's answer.
 pub(crate) const CONTRE_MARGIN: f64 = 25.0;
@@ -31,8 +31,9 @@ pub(crate) const CONTRE_WORLDS: u32 = 8;
 // folded into the figures: the worlds lean to failing contracts (before the odds were asked,
 // 61% of the expert's contres against `normal` were made, over 200 duplicate deals), so a
 // contre's mean over them flatters it by more than its standard error shows, and a figure
-// marked down by a guess would no longer be the mean of the worlds. A call kept while a contre or a surcontre looks clearly
-// better says so instead, with the guard it lacks ([`Reason::Risky`]).
+// marked down by a guess would no longer be the mean of the worlds. A call kept while a contre
+// or a surcontre pays enough more to replace it says so instead, with the guard it lacks
+// ([`Reason::Risky`]).
 
 /// The weighted share of the worlds where doubled call `call`, weighed as `e`, wins (the
 /// contract failing for a contre, made for a surcontre), in percent rounded down: what its odds

@@ -154,7 +154,8 @@ const STYLE: BiddingStyle = BiddingStyle::Cautious;
 
 /// The style of the expert's own call before it is weighed, whatever the persona: the
 /// convention's bold count, within what its partner reads (the reading spans both styles), and
-/// made only where no call weighed beside it, the cautious one among them, pays clearly more.
+/// made only where no call weighed beside it, the cautious one among them, pays the margin more
+/// and one standard error ([`margins::pays_more`]).
 const OWN_STYLE: BiddingStyle = BiddingStyle::Bold;
 
 /// Mixed with the view's hash into the seed of a decision's generator.

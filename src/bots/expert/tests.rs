@@ -700,7 +700,8 @@ fn a_single_trump_does_not_contre_a_bid_made_on_trump_length() {
 fn no_call_weighed_beside_the_advised_one_pays_enough_more_to_replace_it() {
     // Four experts bid seeded deals; at every call, no pass or bid weighed beats the advised
     // call by the margin and one standard error of the paired difference (a contre and a
-    // surcontre also need their odds). An opening the bold count makes gives way too.
+    // surcontre, which also need their odds, are the agreement test's). An opening the bold
+    // count makes gives way too.
     for seed in 0..24 {
         let mut game = Game::new(GameOptions::default(), seed, BySeat::default());
         while game.phase() == Phase::Bidding {
@@ -712,8 +713,8 @@ fn no_call_weighed_beside_the_advised_one_pays_enough_more_to_replace_it() {
                     continue;
                 }
                 let Some(cost) = a.cost(option.action) else { continue };
-                let better = -cost.mean >= margins::MARGIN
-                    && -cost.mean >= margins::REPLACE_ERRORS * cost.se;
+                // The margin, and one standard error.
+                let better = -cost.mean >= margins::MARGIN && -cost.mean >= cost.se;
                 assert!(!better, "deal {seed}: {} beats {}: {cost:?}", option.action, a.action);
             }
             game.apply(seat, a.action).expect("a legal call");
@@ -794,11 +795,10 @@ fn advice_agrees_with_its_figures(game: &Game, worlds: u32) -> Result<(), String
     }
     for o in a.options.iter().filter(|o| o.action != a.action) {
         let Some(cost) = a.cost(o.action) else { continue };
-        let clear =
-            -cost.mean >= margins::MARGIN && -cost.mean >= margins::REPLACE_ERRORS * cost.se;
+        let clear = -cost.mean >= margins::MARGIN && -cost.mean >= cost.se;
         let named = matches!(a.reason, Reason::Risky { best, .. } if Action::Bid(best) == o.action);
         if clear && !named {
-            return Err(format!("{} beats it clearly, {cost:?}: {}", o.action, at()));
+            return Err(format!("{} pays enough more to replace it, {cost:?}: {}", o.action, at()));
         }
     }
     Ok(())
@@ -814,8 +814,8 @@ mod agreement {
 
         /// Over 1,000 random auctions, bid by the convention, by overbidders and by chance,
         /// weighed in a few worlds (a dozen now and then, so that calls clearly behind drop
-        /// out): the advised call is never clearly behind another by its own figures, and its
-        /// reason says when it has not the best mean.
+        /// out): no call pays enough more than the advised one by its own figures to replace it,
+        /// and its reason says when it has not the best mean.
         #[test]
         fn the_advised_call_agrees_with_its_figures(seed in any::<u64>(), many in 0u32..8) {
             let game = random_auction(seed);
@@ -841,14 +841,15 @@ fn the_reported_calls_say_why_they_keep_the_convention() {
     let Reason::Risky { best, of, .. } = a.reason else { panic!("{a:?}") };
     assert_eq!(best, Call::Contre);
     assert!(u32::from(of) < margins::CONTRE_WORLDS, "{a:?}");
-    // South after 100 and 120 in diamonds: the contre looks better, not clearly.
-    let v = view(Seat::South, Seat::East, "7H 10H KH 10S AS 10C 9C 7C", "100D 120D", "");
+    // West after its partner's 110 in clubs and North's 120 in diamonds: 130 in clubs has the
+    // best mean, by less than one standard error over the pass. The pass, which the partner
+    // reads, is kept, and says so.
+    let v = view(Seat::West, Seat::South, "7S JS 7H 9H QD KD AD 9C", "110C 120D", "");
     let a = advice(&v, 16);
-    let best = a.options.first().map(|o| o.action);
-    if best != Some(a.action) {
-        let Reason::Close { best: named, .. } = a.reason else { panic!("{a:?}") };
-        assert_eq!(Some(Action::Bid(named)), best, "{a:?}");
-    }
+    assert_eq!(a.action, Action::Bid(Call::Pass), "{a:?}");
+    let Reason::Close { best, diff, se } = a.reason else { panic!("{a:?}") };
+    assert_eq!(Some(Action::Bid(best)), a.options.first().map(|o| o.action), "{a:?}");
+    assert!(se.is_some_and(|se| i32::from(diff) < i32::from(se)), "{a:?}");
 }
 
 #[test]
