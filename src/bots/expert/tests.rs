@@ -248,11 +248,13 @@ fn contre_odds_are_calibrated() {
     }
 }
 
-fn cards(s: &str) -> CardSet {
+/// The cards of a list of tokens (`"AS 10H"`), for the expert's tests and its modules' own.
+pub(super) fn cards(s: &str) -> CardSet {
     s.split_whitespace().map(|t| t.parse::<Card>().expect("card token")).collect()
 }
 
-fn card(s: &str) -> Card {
+/// The card of a token.
+pub(super) fn card(s: &str) -> Card {
     s.parse().expect("card token")
 }
 
@@ -696,6 +698,12 @@ fn a_single_trump_does_not_contre_a_bid_made_on_trump_length() {
     assert!(contre.made.is_some_and(|m| m > 0.3), "{contre:?}");
 }
 
+/// Whether an option whose cost against the advised call is `cost` pays enough more to replace
+/// it: the margin, and one standard error of the paired difference.
+fn replaces(cost: &Cost) -> bool {
+    -cost.mean >= margins::MARGIN && -cost.mean >= cost.se
+}
+
 #[test]
 fn no_call_weighed_beside_the_advised_one_pays_enough_more_to_replace_it() {
     // Four experts bid seeded deals; at every call, no pass or bid weighed beats the advised
@@ -713,8 +721,7 @@ fn no_call_weighed_beside_the_advised_one_pays_enough_more_to_replace_it() {
                     continue;
                 }
                 let Some(cost) = a.cost(option.action) else { continue };
-                // The margin, and one standard error.
-                let better = -cost.mean >= margins::MARGIN && -cost.mean >= cost.se;
+                let better = replaces(&cost);
                 assert!(!better, "deal {seed}: {} beats {}: {cost:?}", option.action, a.action);
             }
             game.apply(seat, a.action).expect("a legal call");
@@ -795,7 +802,7 @@ fn advice_agrees_with_its_figures(game: &Game, worlds: u32) -> Result<(), String
     }
     for o in a.options.iter().filter(|o| o.action != a.action) {
         let Some(cost) = a.cost(o.action) else { continue };
-        let clear = -cost.mean >= margins::MARGIN && -cost.mean >= cost.se;
+        let clear = replaces(&cost);
         let named = matches!(a.reason, Reason::Risky { best, .. } if Action::Bid(best) == o.action);
         if clear && !named {
             return Err(format!("{} pays enough more to replace it, {cost:?}: {}", o.action, at()));

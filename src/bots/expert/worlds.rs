@@ -217,6 +217,7 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     use super::*;
+    use crate::bots::expert::tests::{card, cards};
     use crate::rules::{ByTeam, GameContext, Rules};
 
     fn view() -> SeatView {
@@ -246,14 +247,6 @@ mod tests {
             let all = w.hands.0.iter().fold(CardSet::EMPTY, |a, h| a.or(*h));
             assert_eq!(all, CardSet::FULL);
         }
-    }
-
-    fn card(token: &str) -> crate::rules::Card {
-        token.parse().expect("card")
-    }
-
-    fn cards(tokens: &str) -> CardSet {
-        tokens.split_whitespace().map(card).collect()
     }
 
     /// South's knowledge late in a deal: `hand` its own, `unseen` dealt `each` to every other
