@@ -282,13 +282,7 @@ impl Cost {
     /// least [`MISTAKE_ERRORS`] standard errors. Anything less is within what the worlds can
     /// tell apart, and the choice is as good as the expert's.
     pub fn is_mistake(&self) -> bool {
-        self.is_clear(MISTAKE_POINTS)
-    }
-
-    /// Whether the cost stands clear of what the worlds can tell apart: at least `points` and at
-    /// least [`MISTAKE_ERRORS`] standard errors.
-    pub(crate) fn is_clear(&self, points: f64) -> bool {
-        self.mean >= points && self.mean >= MISTAKE_ERRORS * self.se
+        self.mean >= MISTAKE_POINTS && self.mean >= MISTAKE_ERRORS * self.se
     }
 }
 
