@@ -71,7 +71,7 @@ fn main() {
         }
         let record = game.deal().record(game.options(), before);
         let start = Instant::now();
-        if expert::analyse(&record, Seat::South, budget, None).is_err() {
+        if expert::analyse(&record, Seat::South, game.deal().levels, budget, None).is_err() {
             panic!("deal {seed}: its record is refused");
         }
         analyses.push(start.elapsed());

@@ -10,23 +10,34 @@ use std::io::{self, Read, Write};
 
 use serde_json::json;
 
-use crate::bots::bidding::{Meaning, every_call};
+use crate::bots::Level;
+use crate::bots::bidding::{Meaning, PERSON, every_call};
 use crate::bots::expert::{Budget, DealAnalysis, Review, analyse};
 use crate::bots::protocol::{advice_json, number, reason_json};
 use crate::game::Action;
-use crate::rules::{ContractAnswer, DealRecord, Seat};
+use crate::rules::{BySeat, ContractAnswer, DealRecord, Seat};
 use crate::score::{InputError, ScoreStatus, each_record};
 use crate::text::{Lang, Words, figure};
 
 /// What `contree analyse` reviews and how it writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The seat whose decisions are reviewed.
+    /// The seat whose decisions are reviewed, a person's: its calls are read as the expert's.
     pub seat: Seat,
+    /// The level of the computer players at the other seats, whose calls are read by it.
+    pub level: Level,
     /// What the expert may spend on each decision.
     pub budget: Budget,
     /// One JSON object per record rather than text.
     pub json: bool,
+}
+
+impl Options {
+    /// The level each seat's calls are read by: the reviewed seat's as a person's, the others'
+    /// as the computer players'.
+    pub fn levels(&self) -> BySeat<Level> {
+        BySeat::from_fn(|s| if s == self.seat { PERSON } else { self.level })
+    }
 }
 
 /// The words of the text output: English, suits as glyphs.
@@ -45,13 +56,17 @@ pub fn run(
     each_record(input, |record| {
         number += 1;
         let analysed = record.and_then(|r| {
-            let analysis = analyse(&r, options.seat, options.budget, None)?;
+            let analysis = analyse(&r, options.seat, options.levels(), options.budget, None)?;
             Ok((r, analysis))
         });
         all_ok &= analysed.is_ok();
         match (&analysed, options.json) {
-            (Ok((record, analysis)), true) => writeln!(out, "{}", analysis_json(record, analysis))?,
-            (Ok((record, analysis)), false) => write_text(out, number, record, analysis)?,
+            (Ok((record, analysis)), true) => {
+                writeln!(out, "{}", analysis_json(record, analysis, &options.levels()))?
+            }
+            (Ok((record, analysis)), false) => {
+                write_text(out, number, record, analysis, &options.levels())?
+            }
             (Err(e), true) => writeln!(out, "{}", json!({ "ok": false, "error": e }))?,
             (Err(e), false) => writeln!(out, "Record {number}: refused: {e}\n")?,
         }
@@ -69,19 +84,26 @@ fn kind(action: Action) -> &'static str {
     }
 }
 
-/// What each call of `record`'s auction shows under the convention, in order; empty when the
-/// auction cannot be replayed.
-fn meanings(record: &DealRecord) -> Vec<Meaning> {
-    record.replay_auction().map(|a| every_call(&a)).unwrap_or_default()
+/// What each call of `record`'s auction shows at its caller's level of `levels`, in order;
+/// empty when the auction cannot be replayed.
+fn meanings(record: &DealRecord, levels: &BySeat<Level>) -> Vec<Meaning> {
+    record.replay_auction().map(|a| every_call(&a, levels)).unwrap_or_default()
 }
 
-/// One decision as JSON; a call's with `"meaning"`, what it shows under the convention.
-fn review_json(r: &Review, meanings: &[Meaning]) -> serde_json::Value {
+/// Whether the hand dealt to the seat that made call `m` satisfies its meaning: a computer
+/// player's always does, a person's may not.
+fn fits(record: &DealRecord, m: &Meaning) -> bool {
+    m.admits(record.hand_sets()[m.seat])
+}
+
+/// One decision as JSON; a call's with `"meaning"`, what it shows at its caller's level, and
+/// `"fits"`, whether the hand that made it satisfies it.
+fn review_json(r: &Review, record: &DealRecord, meanings: &[Meaning]) -> serde_json::Value {
     let cost = r
         .cost
         .map(|c| json!({ "mean": number(c.mean), "se": c.se.is_finite().then_some(number(c.se)) }));
     let meaning = match r.played {
-        Action::Bid(_) => meanings.get(r.index).map(|m| WORDS.meaning(m)),
+        Action::Bid(_) => meanings.get(r.index),
         Action::Play(_) => None,
     };
     let mut json = json!({
@@ -95,14 +117,19 @@ fn review_json(r: &Review, meanings: &[Meaning]) -> serde_json::Value {
         "reason": reason_json(r.advice.reason),
         "advice": advice_json(&r.advice),
     });
-    if let Some(meaning) = meaning {
-        json["meaning"] = json!(meaning);
+    if let Some(m) = meaning {
+        json["meaning"] = json!(WORDS.meaning(m));
+        json["fits"] = json!(fits(record, m));
     }
     json
 }
 
-/// One record's analysis as JSON.
-pub fn analysis_json(record: &DealRecord, analysis: &DealAnalysis) -> serde_json::Value {
+/// One record's analysis as JSON, each seat's calls read by `levels`.
+pub fn analysis_json(
+    record: &DealRecord,
+    analysis: &DealAnalysis,
+    levels: &BySeat<Level>,
+) -> serde_json::Value {
     let contract = record.score().ok().and_then(|s| s.contract);
     let double_dummy = analysis.double_dummy.map(|d| {
         json!({
@@ -113,13 +140,21 @@ pub fn analysis_json(record: &DealRecord, analysis: &DealAnalysis) -> serde_json
             "played_points": d.played_points,
         })
     });
-    let meanings = meanings(record);
-    let decisions: Vec<_> = analysis.reviews.iter().map(|r| review_json(r, &meanings)).collect();
+    let meanings = meanings(record, levels);
+    let decisions: Vec<_> =
+        analysis.reviews.iter().map(|r| review_json(r, record, &meanings)).collect();
     let auction: Vec<_> = meanings
         .iter()
         .enumerate()
         .map(|(index, m)| {
-            json!({ "index": index, "seat": m.seat, "call": m.call, "meaning": WORDS.meaning(m) })
+            json!({
+                "index": index,
+                "seat": m.seat,
+                "call": m.call,
+                "level": m.level,
+                "meaning": WORDS.meaning(m),
+                "fits": fits(record, m),
+            })
         })
         .collect();
     json!({
@@ -140,6 +175,7 @@ fn write_text(
     number: usize,
     record: &DealRecord,
     analysis: &DealAnalysis,
+    levels: &BySeat<Level>,
 ) -> io::Result<()> {
     let w = WORDS;
     let contract = record.replay_auction().ok().and_then(|a| a.contract());
@@ -156,7 +192,7 @@ fn write_text(
             d.takers_points, d.played_points, d.score.0[0], d.score.0[1]
         )?;
     }
-    let meanings = meanings(record);
+    let meanings = meanings(record, levels);
     for r in &analysis.reviews {
         let at = format!("{} {}", kind(r.played), r.index);
         let verdict = match (r.played == r.advice.action, r.mistake()) {
@@ -179,6 +215,9 @@ fn write_text(
         writeln!(out, "           {}", w.reason(r.advice.reason))?;
         if let (Action::Bid(_), Some(m)) = (r.played, meanings.get(r.index)) {
             writeln!(out, "           shows: {}", w.meaning(m))?;
+            if !fits(record, m) {
+                writeln!(out, "           (the hand that made it falls outside what it shows)")?;
+            }
         }
     }
     writeln!(
@@ -235,7 +274,8 @@ mod tests {
     }
 
     fn analysed(input: &str, json: bool) -> (ScoreStatus, String) {
-        let options = Options { seat: Seat::South, budget: Budget::worlds(1), json };
+        let options =
+            Options { seat: Seat::South, level: Level::DEFAULT, budget: Budget::worlds(1), json };
         let mut out = Vec::new();
         let status = run(input.as_bytes(), &mut out, options).expect("read");
         (status, String::from_utf8(out).expect("UTF-8"))
@@ -304,7 +344,7 @@ mod tests {
         );
         assert!(lines[1].starts_with("  Every hand seen, perfect play: the takers make "), "{out}");
         let decisions = souths_decisions(&record);
-        let meanings = meanings(&record);
+        let meanings = meanings(&record, &BySeat([Level::DEFAULT; 4]));
         // Each decision takes two lines, its verdict and the expert's reason, and one between
         // them when it is not the expert's choice; a call one more, what it shows under the
         // convention.

@@ -152,6 +152,9 @@ fn play(
     let contestant = |side: usize| if side == 0 { config.a } else { config.b };
     let players = BySeat::from_fn(|s| contestant(side_of(s)).name().to_string());
     let mut game = Game::new(options, seed, players);
+    // Each seat's calls are read by the level that makes them.
+    let bidder = |seat: Seat| config.auction.unwrap_or(contestant(side_of(seat)));
+    game.set_levels(BySeat::from_fn(|s| bidder(s).reads_as()));
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let Some(seat) = game.to_act() else { break };
         let side = side_of(seat);

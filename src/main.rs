@@ -697,7 +697,9 @@ fn main() -> ExitCode {
             bot(&contree::bots::protocol::Service { level, style, seed, budget })
         }
         Some(Command::Analyse { file, seat, worlds, json }) => {
-            let options = contree::analyse::Options { seat, budget: Budget::worlds(worlds), json };
+            let level = cli.level.unwrap_or(Level::DEFAULT);
+            let budget = Budget::worlds(worlds);
+            let options = contree::analyse::Options { seat, level, budget, json };
             analyse(file, options)
         }
         Some(Command::Stats { json }) => report(stats(json)),

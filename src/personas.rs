@@ -1,9 +1,53 @@
-//! The computer players' personas: a first name, a small portrait, a tagline and a bidding
-//! style. They come from `assets/players.json`, embedded in the binary and checked when loaded.
+//! Who the computer players are: their level, and their personas (a first name, a small
+//! portrait, a tagline and a bidding style), which come from `assets/players.json`, embedded in
+//! the binary and checked when loaded. How each level plays is the players' own (`bots`); the
+//! level is here so that a game can record which level sat at each seat.
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+
+/// How strong a bot is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// Always passes; plays a uniformly random legal card.
+    Random,
+    /// Bids its own hand by count, never contres; plays by sound rules without card memory,
+    /// and now and then a random card.
+    Easy,
+    /// Card memory and inference, the bidding convention, contres.
+    Normal,
+    /// Works out its cards, bids and contres in sampled worlds with the double-dummy solver.
+    Expert,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Expert];
+
+    /// The strongest level.
+    pub const STRONGEST: Level = Level::Expert;
+
+    /// The level of a new table and of `contree bot` when none is named.
+    pub const DEFAULT: Level = Level::Expert;
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// How boldly a persona bids, within its level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]

@@ -69,7 +69,12 @@ fn analysed(records: &[&DealRecord]) -> Vec<serde_json::Value> {
     let input: String =
         records.iter().map(|r| serde_json::to_string(r).expect("a record") + "\n").collect();
     let mut out = Vec::new();
-    let options = Options { seat: Seat::South, budget: Budget::worlds(WORLDS), json: true };
+    let options = Options {
+        seat: Seat::South,
+        level: Level::Expert,
+        budget: Budget::worlds(WORLDS),
+        json: true,
+    };
     let status = run(input.as_bytes(), &mut out, options).expect("analysed");
     assert_eq!(status, ScoreStatus::AllAccepted);
     String::from_utf8(out)
@@ -154,7 +159,8 @@ fn a_bad_record_gets_its_error_and_the_others_are_analysed() {
     let good = |i: usize| serde_json::to_string(&deals[i].0).expect("a record");
     let input = format!("{}\n{{\"dealer\": \"N\"}}\nnot a record\n{}\n", good(0), good(1));
     let mut out = Vec::new();
-    let options = Options { seat: Seat::South, budget: Budget::worlds(1), json: true };
+    let options =
+        Options { seat: Seat::South, level: Level::Expert, budget: Budget::worlds(1), json: true };
     let status = run(input.as_bytes(), &mut out, options).expect("read");
     assert_eq!(status, ScoreStatus::SomeRejected);
     let lines: Vec<serde_json::Value> = String::from_utf8(out)
@@ -179,7 +185,7 @@ proptest! {
     fn arbitrary_bytes_are_analysed_or_refused(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
         for json in [true, false] {
             let mut out = Vec::new();
-            let options = Options { seat: Seat::South, budget: Budget::worlds(1), json };
+            let options = Options { seat: Seat::South, level: Level::Expert, budget: Budget::worlds(1), json };
             let _ = run(bytes.as_slice(), &mut out, options);
         }
     }
@@ -191,7 +197,7 @@ proptest! {
         let seat = Seat::ALL[seat];
         let input = serde_json::to_string(&record).expect("a record");
         let mut out = Vec::new();
-        let options = Options { seat, budget: Budget::worlds(1), json: true };
+        let options = Options { seat, level: Level::Expert, budget: Budget::worlds(1), json: true };
         let status = run(input.as_bytes(), &mut out, options).expect("read");
         prop_assert_eq!(status, ScoreStatus::AllAccepted);
         let analysis: serde_json::Value =

@@ -561,7 +561,18 @@ fn an_explain_request_says_what_each_call_shows_in_order_and_in_its_language() {
         assert_eq!(c["call"], call, "{c}");
         assert!(c["text"].as_str().is_some_and(|t| t.len() > 20), "{c}");
     }
-    assert!(calls[0]["text"].as_str().is_some_and(|t| t.starts_with("Opens:")), "{en}");
+    assert!(calls[0]["text"].as_str().is_some_and(|t| t.starts_with("Opens 100")), "{en}");
+    // Each call is read by its seat's level: the expert's unless the request says otherwise.
+    assert!(calls.iter().all(|c| c["level"] == "expert"), "{en}");
+    let by_level: serde_json::Value = serde_json::from_str(&answer(
+        &format!("{base}, \"explain\": true, \"levels\": {{\"N\": \"normal\"}}}}"),
+        &svc,
+    ))
+    .expect("json");
+    let read = &by_level["explain"]["calls"];
+    assert_eq!((&read[0]["level"], &read[1]["level"]), (&"normal".into(), &"expert".into()));
+    let (normal, expert) = (read[0]["text"].to_string(), calls[0]["text"].to_string());
+    assert!(expert.contains("By the convention") && !normal.contains("By the convention"));
     assert!(en["action"].is_string(), "the action is still answered: {en}");
     // Who holds what: every card South has not seen, for each other seat, as odds that add up.
     let holds = en["explain"]["holds"].as_object().expect("holds");

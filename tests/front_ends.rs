@@ -47,7 +47,7 @@ fn label(effect: &Effect) -> String {
         Effect::Analyse(_) => "analyse".to_string(),
         Effect::Compare(r) => format!("compare deal {}", r.deal),
         Effect::MakeExercises(r) => {
-            let deals: Vec<usize> = r.deals.iter().map(|(i, _)| *i).collect();
+            let deals: Vec<usize> = r.deals.iter().map(|(i, _, _)| *i).collect();
             format!("make exercises of game {} deals {deals:?}", r.seed)
         }
         other => format!("{other:?}"),

@@ -5,7 +5,7 @@ mod screen;
 
 use screen::{SEED, click, config, draw, settle};
 
-use contree::bots::bidding::{Meaning, every_call};
+use contree::bots::bidding::{Meaning, PERSON, every_call};
 use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Call, Seat, Team, Trick};
 use contree::session::effects::Effect;
@@ -792,7 +792,7 @@ fn answer_hints_in(app: &mut App, effects: Vec<Effect>) -> usize {
     let mut n = 0;
     for e in effects {
         if let Effect::Hint(mut r) = e {
-            r.budget = contree::bots::expert::Budget::worlds(8);
+            r.budget = contree::bots::expert::Budget::worlds(4);
             let advice = r.advise();
             app.update(Msg::Hinted(r, advice));
             n += 1;
@@ -2029,6 +2029,14 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
     assert!(scroll(&app) < before || before == 0);
 }
 
+/// The seed of a deal in which South, playing its selected cards, makes a clear mistake.
+const LINE_SEED: u64 = 9;
+
+/// The deal of [`LINE_SEED`] at a table of `config`, played to its summary.
+fn line_deal(config: Config) -> App {
+    finished_deal_of(playing_of(seated(Config { seed: LINE_SEED, ..config })))
+}
+
 /// The review of [`analysing_of`]'s deal, its analysis in (the one `analysis` keeps, made the
 /// first time), then the expert's line opened over it with `l`.
 fn expert_line_of(
@@ -2054,14 +2062,14 @@ fn line_step(app: &App) -> Option<usize> {
 fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
     use contree::ui::keymap::Mode;
     let mut analysis = None;
-    snapshot_all("expert_line", |l| expert_line_of(finished_deal(l), &mut analysis));
+    snapshot_all("expert_line", |l| expert_line_of(line_deal(config(l)), &mut analysis));
     // In ASCII, a trick on: both buttons live.
-    let mut app = expert_line_of(finished_deal_of(playing_of(seated(ascii(Lang::Fr)))), &mut None);
+    let mut app = expert_line_of(line_deal(ascii(Lang::Fr)), &mut None);
     key(&mut app, KeyCode::Right);
     insta::assert_snapshot!("expert_line_ascii_fr", draw(&mut app, 80, 24).backend());
 
     // Before the analysis is in, `l` opens nothing and the footer does not offer it.
-    let mut app = analysing(Lang::En);
+    let mut app = analysing_of(line_deal(config(Lang::En)));
     let footer = |app: &mut App| footer_row(&draw(app, 120, 40));
     assert!(!footer(&mut app).contains("the expert's line"), "{}", footer(&mut app));
     ch(&mut app, 'l');
@@ -2115,7 +2123,7 @@ fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
     assert_eq!(line_step(&app), None);
     // The trumps marked are the reviewed deal's, whatever the deal at the table: here the next,
     // still in its auction.
-    let mut app = finished_deal(Lang::En);
+    let mut app = line_deal(config(Lang::En));
     key(&mut app, KeyCode::Enter);
     settle(&mut app);
     ch(&mut app, 'H');
@@ -2125,7 +2133,7 @@ fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
     ch(&mut app, 'l');
     assert_eq!(line_step(&app), Some(0));
     let shown = rows_of(&draw(&mut app, 80, 24)).concat();
-    assert!(shown.contains("10  ★"), "the ten of spades, a trump: {shown}");
+    assert!(shown.contains("9   ★"), "the nine of spades, a trump: {shown}");
     key(&mut app, KeyCode::Esc);
     // The help lists the key.
     let keys = help_keys(&mut app);
@@ -3094,6 +3102,11 @@ fn call_meanings() {
     assert_eq!(not_ascii(&t), None);
 }
 
+/// The level each seat's calls are read by in the deal at `app`'s table.
+fn levels(app: &App) -> contree::rules::BySeat<contree::bots::Level> {
+    app.game().expect("a game").deal().levels
+}
+
 #[test]
 fn the_auctions_calls_are_read_with_keys_during_the_auction_and_the_play() {
     let mut app = at_table(Lang::En);
@@ -3108,13 +3121,13 @@ fn the_auctions_calls_are_read_with_keys_during_the_auction_and_the_play() {
     key(&mut app, KeyCode::Up);
     assert_eq!(selected(&app), Some(Selected::Coming));
     let t = draw(&mut app, 120, 40);
-    assert_eq!(meaning_box(&app, &t), w.meaning(&Meaning::of(&auction, Call::Pass)));
+    assert_eq!(meaning_box(&app, &t), w.meaning(&Meaning::of(&auction, Call::Pass, PERSON)));
     assert!(footer_row(&t).contains("Esc  close"), "{}", footer_row(&t));
     // Then West's pass, before it; ↓ and j come back, k goes up as ↑.
     key(&mut app, KeyCode::Up);
     assert_eq!(selected(&app), Some(Selected::Call(0)));
     let t = draw(&mut app, 120, 40);
-    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction, &levels(&app))[0]));
     ch(&mut app, 'j');
     assert_eq!(selected(&app), Some(Selected::Coming));
     ch(&mut app, 'k');
@@ -3134,8 +3147,8 @@ fn the_auctions_calls_are_read_with_keys_during_the_auction_and_the_play() {
     let south = souths_bid(&app);
     let t = draw(&mut app, 80, 24);
     let read = meaning_box(&app, &t);
-    let whole = w.meaning(&every_call(&auction)[south]);
-    assert!(read.starts_with("Opens: a count of 80"), "{read}");
+    let whole = w.meaning(&every_call(&auction, &levels(&app))[south]);
+    assert!(read.starts_with("Opens 80"), "{read}");
     assert!(
         read == whole || read.chars().count() < whole.chars().count(),
         "at 80x24, whole or shortened: {read}"
@@ -3169,12 +3182,12 @@ fn a_click_on_a_call_reads_it_and_a_second_closes_it() {
     click(&mut app, Hit::Call(Selected::Call(south)));
     assert_eq!(selected(&app), Some(Selected::Call(south)));
     let t = draw(&mut app, 120, 40);
-    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[south]));
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction, &levels(&app))[south]));
     // Another call, then the same again.
     click(&mut app, Hit::Call(Selected::Call(0)));
     assert_eq!(selected(&app), Some(Selected::Call(0)));
     let t = draw(&mut app, 120, 40);
-    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction, &levels(&app))[0]));
     let row = app.hits.area_of(Hit::Call(Selected::Call(0))).expect("drawn");
     // The topmost area of that call is its meaning box: a click on it closes it too.
     assert!(row.height > 1);
@@ -3187,7 +3200,7 @@ fn a_click_on_a_call_reads_it_and_a_second_closes_it() {
     assert_eq!(selected(&app), Some(Selected::Call(0)));
     let t = draw(&mut app, 80, 24);
     let auction = app.game().expect("a game").deal().auction.clone();
-    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction)[0]));
+    assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction, &levels(&app))[0]));
 }
 
 #[test]
@@ -3202,7 +3215,7 @@ fn the_focused_bidding_button_says_what_its_call_tells_partner() {
                 "{} {} {}",
                 w.call(call),
                 w.sign(Sign::Dash),
-                w.meaning(&Meaning::of(&auction, call))
+                w.meaning(&Meaning::of(&auction, call, PERSON))
             )
         };
         // South's turn opens on Pass.
@@ -3227,7 +3240,7 @@ fn the_focused_bidding_button_says_what_its_call_tells_partner() {
         key(&mut app, KeyCode::Up);
         let t = draw(&mut app, 80, 24);
         assert!(!format!("{:?}", t.backend()).contains(&note));
-        let whole = w.meaning(&Meaning::of(&auction, bid(Suit::Hearts)));
+        let whole = w.meaning(&Meaning::of(&auction, bid(Suit::Hearts), PERSON));
         assert_eq!(meaning_box(&app, &t), whole, "{lang:?}");
     }
 }

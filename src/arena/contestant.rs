@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::bots::bidding::PERSON;
 use crate::bots::expert::Budget;
 use crate::bots::{Decision, Level, gambler};
 use crate::game::{Action, Game};
@@ -42,6 +43,16 @@ impl Contestant {
             Contestant::Level(level) => level.name(),
             Contestant::Gambler => "gambler",
             Contestant::Oracle => "oracle",
+        }
+    }
+
+    /// The level the contestant's calls are read by: a level's own; the gambler's, a player's
+    /// own way, as a person's ([`PERSON`]); the oracle's, `normal`'s, by which it bids.
+    pub const fn reads_as(self) -> Level {
+        match self {
+            Contestant::Level(level) => level,
+            Contestant::Gambler => PERSON,
+            Contestant::Oracle => Level::Normal,
         }
     }
 

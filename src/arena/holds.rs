@@ -368,6 +368,7 @@ fn measure(
     let options = GameOptions { target: 1000, rules: config.rules, deal_style: DealStyle::Shuffle };
     let mut game = Game::new(options, seed, BySeat::from_fn(|s| s.to_string()));
     let level = level_of(index);
+    game.set_levels(BySeat([level; 4]));
     let mut moments = [None, None];
     let mut read = [false; 2];
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {

@@ -60,7 +60,9 @@
 mod meaning;
 mod words;
 
-pub use meaning::{Meaning, Shown, Situation, every_call};
+pub use meaning::{
+    EXPERT_CAPOT_WORTH, EXPERT_LEEWAY, Leeway, Meaning, PERSON, Shown, Situation, every_call,
+};
 
 use rand::RngExt;
 
@@ -398,6 +400,11 @@ pub const fn tilt(style: BiddingStyle) -> i32 {
     }
 }
 
+/// The least [`contre_count`] with which `normal` contres when the convention does not, on the
+/// odds its worlds give (`bots::normal_contre`; measured over 2,000 deals of the convention
+/// against itself and against a side overbidding by 30, see `RULES.md`).
+pub(crate) const NORMAL_CONTRE_COUNT: i32 = 1;
+
 /// The most the `normal` level's count wobbles either way from one deal to the next.
 pub const NOISE: i32 = 3;
 /// The same for the `easy` level, which counts less precisely.
@@ -726,6 +733,7 @@ const fn surcontre_surplus(style: BiddingStyle) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::personas::Level;
 
     fn hand(cards: &str) -> CardSet {
         cards.split_whitespace().map(|t| t.parse::<Card>().expect("card")).collect()
@@ -837,7 +845,7 @@ mod tests {
         assert_eq!(easy, Call::Pass);
         // Read backwards: a contre shows the jack, and a pass shows it missing.
         let likely = |cards: &str, call| {
-            Meaning::of(&auction, call).likelihood(hand(cards), &Reading::EXPERT)
+            Meaning::of(&auction, call, Level::Normal).likelihood(hand(cards), &Reading::EXPERT)
         };
         assert_eq!(likely("JD 7S 8S 9S 7H 8H 7C 8C", Call::Contre), 1.0);
         assert_eq!(likely("AD 7S 8S 9S 7H 8H 7C 8C", Call::Contre), Reading::EXPERT.floor);

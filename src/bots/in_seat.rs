@@ -34,9 +34,15 @@ impl Seats {
     pub fn at_table(players: &Players, seed: u64, level: Level, budget: Budget) -> Seats {
         Seats { level, styles: BySeat::from_fn(|s| personas::style_of(&players[s])), seed, budget }
     }
+
+    /// The level each seat's calls are read by, with `south` in South's seat.
+    pub fn levels(&self, south: Level) -> BySeat<Level> {
+        BySeat::from_fn(|s| if s == Seat::South { south } else { self.level })
+    }
 }
 
-/// Plays `game`'s deal to its end, `south` deciding in South's seat and `seats` in the others.
+/// Plays `game`'s deal to its end, `south` deciding in South's seat and `seats` in the others,
+/// each seat's calls read by the level that makes them (from a deal nobody has called in yet).
 /// A raised `cancel` hurries the expert along (its answers are then no longer its own: the
 /// caller drops the deal). Fails only if a player's action is refused, which is a bug.
 pub fn play_out(
@@ -45,6 +51,7 @@ pub fn play_out(
     seats: &Seats,
     cancel: Option<&AtomicBool>,
 ) -> Result<(), GameError> {
+    game.set_levels(seats.levels(south));
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let Some(seat) = game.to_act() else { break };
         let level = if seat == Seat::South { south } else { seats.level };

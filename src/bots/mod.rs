@@ -20,60 +20,17 @@ pub mod memory;
 pub mod play;
 pub mod protocol;
 
-use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use rand::{RngExt, SeedableRng};
-use serde::{Deserialize, Serialize};
 
 use crate::game::{Action, SeatView};
 use crate::personas::BiddingStyle;
 use crate::rules::{Call, Card, ContreScoring, RuleSet, ScoringMethod, Suit, Trump, legal_cards};
 
+pub use crate::personas::Level;
 use bidding::Bidding;
 pub use memory::Memory;
-
-/// How strong a bot is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Level {
-    /// Always passes; plays a uniformly random legal card.
-    Random,
-    /// Bids its own hand by count, never contres; plays by sound rules without card memory,
-    /// and now and then a random card.
-    Easy,
-    /// Card memory and inference, the bidding convention, contres.
-    Normal,
-    /// Works out its cards, bids and contres in sampled worlds with the double-dummy solver.
-    Expert,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Expert];
-
-    /// The strongest level.
-    pub const STRONGEST: Level = Level::Expert;
-
-    /// The level of a new table and of `contree bot` when none is named.
-    pub const DEFAULT: Level = Level::Expert;
-
-    /// The name used on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Expert => "expert",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// How often the `easy` level plays a random legal card instead of its rules.
 const EASY_SLIP: f64 = 0.08;
@@ -171,18 +128,19 @@ const NORMAL_CONTRE: expert::Budget =
 /// the `normal` level's defence misses some of the solver's, so it counts only clear failures.
 const NORMAL_CONTRE_MARGIN: i16 = 10;
 
-/// The share of the worlds in which the opponents must fail for `normal` to contre, and the
-/// least [`bidding::contre_count`] it needs besides (measured over 2,000 deals of the
-/// convention against itself and against a side overbidding by 30; see `RULES.md`).
+/// The share of the worlds in which the opponents must fail for `normal` to contre, with at
+/// least [`bidding::NORMAL_CONTRE_COUNT`] besides (measured over 2,000 deals of the convention
+/// against itself and against a side overbidding by 30; see `RULES.md`).
 const NORMAL_CONTRE_ODDS: f64 = 0.7;
-const NORMAL_CONTRE_COUNT: i32 = 1;
 
 /// `normal`'s contre when the convention makes none: a hand with some hold on the trump, and
 /// opponents who fall clearly short in most of the worlds their auction leaves.
 fn normal_contre(view: &SeatView, rng: &mut impl rand::Rng) -> Option<Call> {
     let auction = view.auction();
     let (_, bid) = auction.current_bid()?;
-    if bid.is_capot() || bidding::contre_count(view.hand(), auction, bid) < NORMAL_CONTRE_COUNT {
+    if bid.is_capot()
+        || bidding::contre_count(view.hand(), auction, bid) < bidding::NORMAL_CONTRE_COUNT
+    {
         return None;
     }
     let reading = bidding::Reading::EXPERT;
@@ -191,7 +149,11 @@ fn normal_contre(view: &SeatView, rng: &mut impl rand::Rng) -> Option<Call> {
     (failed >= NORMAL_CONTRE_ODDS * of).then_some(Call::Contre)
 }
 
-/// A hash of everything a view holds (FNV-1a), stable across runs and platforms.
+/// A hash of what a view holds of the deal and the game (FNV-1a), stable across runs and
+/// platforms: the seed of a decision's random choices. The levels the seats' calls are read by
+/// are left out: an answer is a function of the whole view and this seed, so that the same view
+/// always gets the same answer, and a level read differently changes what the calls weigh, not
+/// the draws.
 pub fn view_hash(view: &SeatView) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |bytes: &[u8]| {

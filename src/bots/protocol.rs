@@ -21,8 +21,9 @@ use super::{Decision, Level};
 use crate::game::{SeatView, ViewError};
 use crate::personas::BiddingStyle;
 use crate::rules::{
-    AuctionOutcome, ByTeam, Call, Card, CardSet, Combination, DeclarationError, DeclaredTokens,
-    GameContext, Object, PublicDeal, PublicError, PublicPlayError, Rules, Seat, Suit, Trump,
+    AuctionOutcome, BySeat, ByTeam, Call, Card, CardSet, Combination, DeclarationError,
+    DeclaredTokens, GameContext, Object, PublicDeal, PublicError, PublicPlayError, Rules, Seat,
+    Suit, Trump,
 };
 use crate::text::{Lang, SuitStyle, Words};
 
@@ -47,6 +48,9 @@ struct Request {
     rules: Option<Object<Rules>>,
     #[serde(default)]
     game: Option<Object<GameInfo>>,
+    /// The level each seat's calls are read by; a seat not given, the expert's.
+    #[serde(default)]
+    levels: Option<Object<Levels>>,
     /// Asks the expert's advice (action, reason, every option's figures) rather than the
     /// level's action alone.
     #[serde(default)]
@@ -74,6 +78,28 @@ struct Asks {
 struct BeloteSaid {
     seat: Seat,
     suit: Suit,
+}
+
+/// The levels of a request's seats: `{"N": "normal", "S": "expert"}`, any of the four.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Levels {
+    #[serde(rename = "S", default)]
+    s: Option<Level>,
+    #[serde(rename = "E", default)]
+    e: Option<Level>,
+    #[serde(rename = "N", default)]
+    n: Option<Level>,
+    #[serde(rename = "W", default)]
+    w: Option<Level>,
+}
+
+impl Levels {
+    /// Each seat's level, the expert's where none is given.
+    fn of_seats(&self) -> BySeat<Level> {
+        let or = |l: Option<Level>| l.unwrap_or(Level::DEFAULT);
+        BySeat([or(self.s), or(self.e), or(self.n), or(self.w)])
+    }
 }
 
 /// The game context of a request.
@@ -251,7 +277,9 @@ fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
         GameContext { target: rules.set.default_target(), before: ByTeam::default() },
         |g| GameContext { target: g.target, before: g.totals },
     );
-    let view = SeatView::new(req.seat, hand, deal, game).map_err(RequestError::View)?;
+    let levels = req.levels.map(|l| l.0).unwrap_or_default().of_seats();
+    let view =
+        SeatView::new(req.seat, hand, deal, game).map_err(RequestError::View)?.with_levels(levels);
     Ok((view, Asks { advise: req.advise, explain: req.explain.then_some(req.lang) }))
 }
 
@@ -285,6 +313,9 @@ pub fn request_json(view: &SeatView) -> String {
     let declared = view.declared();
     if !declared.is_empty() {
         request["declared"] = json!(declared);
+    }
+    if view.levels().0.iter().any(|&l| l != Level::DEFAULT) {
+        request["levels"] = json!(view.levels());
     }
     request.to_string()
 }
@@ -334,12 +365,12 @@ pub fn answer(line: &str, service: &Service) -> String {
     answer.to_string()
 }
 
-/// What each call of `view`'s auction shows under the convention, in `w`'s words, and who holds
-/// what as the seat can tell: `{"calls": [{"index", "seat", "call", "text"}], "holds": {SEAT:
+/// What each call of `view`'s auction shows at its caller's level, in `w`'s words, and who holds
+/// what as the seat can tell: `{"calls": [{"index", "seat", "call", "level", "text"}], "holds": {SEAT:
 /// {CARD: probability}}, "worlds", "effective"}`, one entry per call in order ([`holds_json`];
 /// `holds` is `null` for a view no deal fits, which a checked request never is).
 pub fn explain_json(view: &SeatView, w: Words) -> serde_json::Value {
-    let calls: Vec<_> = every_call(view.auction())
+    let calls: Vec<_> = every_call(view.auction(), view.levels())
         .iter()
         .enumerate()
         .map(|(index, m)| {
@@ -347,6 +378,7 @@ pub fn explain_json(view: &SeatView, w: Words) -> serde_json::Value {
                 "index": index,
                 "seat": m.seat,
                 "call": m.call,
+                "level": m.level,
                 "text": w.meaning(m),
             })
         })
@@ -423,6 +455,7 @@ pub fn reason_json(reason: Reason) -> serde_json::Value {
     let (kind, figures) = match reason {
         Reason::OnlyCard => ("only-card", json!({})),
         Reason::OnlyCall => ("only-call", json!({})),
+        Reason::OnlyFits => ("only-fits", json!({})),
         Reason::AllAlike => ("all-alike", json!({})),
         Reason::Alike { points } => ("alike", json!({ "points": points })),
         Reason::PullTrumps { out } => ("pull-trumps", json!({ "out": out })),

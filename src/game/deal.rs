@@ -3,6 +3,7 @@
 //! table, and the deal written down as a record.
 
 use super::{Action, GameOptions};
+use crate::personas::Level;
 use crate::rules::{
     Auction, BelotesSaid, BySeat, ByTeam, Card, CardPlay, CardSet, Combination, Contract,
     DealRecord, Declared, GameContext, PublicDeal, Rules, Seat,
@@ -33,11 +34,21 @@ pub struct Deal {
     pub hints: u32,
     /// Where a claim played out the rest of the deal: the number of cards played before it.
     pub claimed: Option<usize>,
+    /// The level whose bidding explains each seat's calls in this deal: a computer player's
+    /// own, the expert's for a person (whose calls the table explains, and its partner reads, as
+    /// the expert's).
+    pub levels: BySeat<Level>,
 }
 
 impl Deal {
     /// Deal `index` of a game, as `dealer` dealt `dealt`, before its first call.
-    pub(super) fn new(index: usize, dealer: Seat, dealt: BySeat<CardSet>, rules: Rules) -> Deal {
+    pub(super) fn new(
+        index: usize,
+        dealer: Seat,
+        dealt: BySeat<CardSet>,
+        rules: Rules,
+        levels: BySeat<Level>,
+    ) -> Deal {
         Deal {
             index,
             dealer,
@@ -48,6 +59,7 @@ impl Deal {
             undos: 0,
             hints: 0,
             claimed: None,
+            levels,
         }
     }
 

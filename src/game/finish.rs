@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Game;
+use crate::personas::Level;
 use crate::rules::{
     BelotesDealt, BySeat, ByTeam, CardPlay, Combination, Contract, DealReckoning, DealRecord,
     DealScore, DealTally, DoneTrick, GameContext, Seat, Team,
@@ -44,6 +45,8 @@ pub struct DealResult {
     pub expert_in_seat: Option<ExpertInSeat>,
     /// What South's clear mistakes cost in the deal, once the expert has reviewed it.
     pub mistakes: Option<Mistakes>,
+    /// The level each seat's calls were read by ([`super::Deal::levels`]).
+    pub levels: BySeat<Level>,
 }
 
 /// What South's clear mistakes cost in one deal, as the expert's review of the deal finds them
@@ -159,6 +162,7 @@ impl Game {
             hints: self.deal.hints,
             expert_in_seat: None,
             mistakes: None,
+            levels: self.deal.levels,
         });
     }
 }

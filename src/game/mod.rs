@@ -34,6 +34,7 @@ pub use save::{GameSave, LoadError, SAVE_VERSION, actions_check};
 pub use seating::{draw_players, new_game};
 pub use view::{SeatView, ViewError};
 
+use crate::personas::Level;
 use crate::rules::{
     AuctionOutcome, BeloteCall, BySeat, ByTeam, Call, Card, CardPlay, CardSet, Combination,
     DealRecord, DoneTrick, GameContext, GameOutcome, LegalCalls, Rules, Seat, Team, Trump,
@@ -139,6 +140,8 @@ pub struct Game {
     history: Vec<DealResult>,
     outcome: GameOutcome,
     void_streak: u8,
+    /// The levels of the next deal's seats ([`Deal::levels`]).
+    levels: BySeat<Level>,
 }
 
 impl Game {
@@ -154,11 +157,28 @@ impl Game {
             players,
             first_dealer,
             totals: ByTeam::default(),
-            deal: Deal::new(0, first_dealer, dealt, options.rules),
+            deal: Deal::new(0, first_dealer, dealt, options.rules, BySeat([Level::DEFAULT; 4])),
             history: Vec::new(),
             outcome: GameOutcome::Continue,
             void_streak: 0,
+            levels: BySeat([Level::DEFAULT; 4]),
         }
+    }
+
+    /// The level each seat's calls are read by ([`Deal::levels`]) from the next deal on, and
+    /// in the current deal too while nobody has called in it: a change of the computer
+    /// players' level sits down at the next deal, so that every call of a deal is explained by
+    /// the level that made it.
+    pub fn set_levels(&mut self, levels: BySeat<Level>) {
+        self.levels = levels;
+        if self.deal.auction.calls().is_empty() && self.deal.play.is_none() {
+            self.deal.levels = levels;
+        }
+    }
+
+    /// The levels of the next deal's seats.
+    pub fn levels(&self) -> BySeat<Level> {
+        self.levels
     }
 
     /// The options.
@@ -233,6 +253,7 @@ impl Game {
     pub fn view(&self, seat: Seat) -> SeatView {
         let game = GameContext { target: self.options.target, before: self.totals };
         SeatView::at_table(seat, self.deal.hands()[seat], self.deal.public(), game)
+            .with_levels(self.deal.levels)
     }
 
     /// What `seat` will declare with its first card in a `coinche` deal: `combination`, instead
@@ -496,7 +517,7 @@ impl Game {
         };
         cut(&mut deck, &mut deal_rng(self.seed, index, CUT));
         let dealt = deal(&deck, dealer, self.rules().direction());
-        self.deal = Deal::new(index, dealer, dealt, self.rules());
+        self.deal = Deal::new(index, dealer, dealt, self.rules(), self.levels);
         Ok(())
     }
 

@@ -10,8 +10,9 @@
 //! set's usual target ([`crate::rules::RuleSet::default_target`]).
 
 use super::{Action, Deal, Event, Game, GameError, GameOptions, Phase, Players};
+use crate::personas::Level;
 use crate::rules::{
-    ByTeam, CardSet, DealRecord, GameContext, GameOutcome, RecordError, RejectKind, Seat,
+    BySeat, ByTeam, CardSet, DealRecord, GameContext, GameOutcome, RecordError, RejectKind, Seat,
 };
 
 /// A record's deal being replayed: the game as it stood after the actions applied so far.
@@ -73,10 +74,11 @@ impl Replay {
             players: Players::default(),
             first_dealer: record.dealer,
             totals: context.before,
-            deal: Deal::new(0, record.dealer, dealt, rules),
+            deal: Deal::new(0, record.dealer, dealt, rules, BySeat([Level::DEFAULT; 4])),
             history: Vec::new(),
             outcome: GameOutcome::Continue,
             void_streak: 0,
+            levels: BySeat([Level::DEFAULT; 4]),
         };
         Ok(Replay { game, record: record.clone(), applied: 0 })
     }
@@ -97,16 +99,28 @@ impl Replay {
     }
 
     /// Finished deal `i` (from 0) of `game` to be played again, with the game's seed and
-    /// players ([`Replay::deal_again`]), beside the score it had the first time; `None` when the
-    /// game has no such deal.
+    /// players ([`Replay::deal_again`]) and levels, beside the score it had the first time;
+    /// `None` when the game has no such deal.
     pub fn deal_of(game: &Game, i: usize) -> Option<(Result<Game, RecordError>, ByTeam<u16>)> {
         let d = game.history().get(i)?;
-        Some((Replay::deal_again(&d.record, game.seed(), game.players().clone()), d.points()))
+        let again = Replay::deal_again(&d.record, game.seed(), game.players().clone());
+        let again = again.map(|mut g| {
+            g.set_levels(d.levels);
+            g
+        });
+        Some((again, d.points()))
     }
 
     /// The game as it stands now: after the deal's end, with the deal scored in its history.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The replay with each seat's calls read by `levels` ([`crate::game::Deal::levels`]); every
+    /// seat the expert's unless told.
+    pub fn with_levels(mut self, levels: BySeat<Level>) -> Replay {
+        self.game.set_levels(levels);
+        self
     }
 
     /// What `seat` knows now.

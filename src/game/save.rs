@@ -16,6 +16,7 @@ use std::io;
 use serde::{Deserialize, Serialize};
 
 use super::{Action, ExpertInSeat, Game, GameOptions, Mistakes, Phase, Players};
+use crate::personas::Level;
 use crate::rules::{BySeat, CardSet, DealRecord, RuleSet, Rules};
 
 /// The newest save version this contree reads and writes. A save with a higher version comes
@@ -68,6 +69,12 @@ pub struct GameSave {
     /// then not measured.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mistakes: Vec<Option<Mistakes>>,
+    /// The level each seat's calls were read by in each deal of `deals`
+    /// ([`super::Deal::levels`]): `{"S": "expert", "E": "normal", …}` (none written when every
+    /// seat of every deal was the expert's, the level a deal without one is read by). Absent
+    /// from saves of earlier versions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<BySeat<Level>>,
 }
 
 impl GameSave {
@@ -240,6 +247,13 @@ impl Game {
         if mistakes.iter().all(Option::is_none) {
             mistakes.clear();
         }
+        let mut levels: Vec<BySeat<Level>> = self.history.iter().map(|d| d.levels).collect();
+        if self.deal.index == self.history.len() {
+            levels.push(self.deal.levels);
+        }
+        if levels.iter().all(|l| *l == BySeat([Level::DEFAULT; 4])) {
+            levels.clear();
+        }
         GameSave {
             version: save_version(self.options.rules),
             seed: self.seed,
@@ -253,6 +267,7 @@ impl Game {
             hints,
             expert_in_seat,
             mistakes,
+            levels,
         }
     }
 
@@ -295,6 +310,7 @@ impl Game {
                     "its totals or rules are not the ones the earlier deals give",
                 ));
             }
+            game.set_levels(save.levels.get(i).copied().unwrap_or(BySeat([Level::DEFAULT; 4])));
             game.deal.undos = save.undos.get(i).copied().unwrap_or(0);
             game.deal.hints = save.hints.get(i).copied().unwrap_or(0);
             let actions = record

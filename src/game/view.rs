@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use crate::personas::Level;
 use crate::rules::{
     Auction, BelotesSaid, BySeat, ByTeam, Call, Card, CardSet, Contract, Declared, GameContext,
     PlayError, PublicDeal, PublicPlay, Rules, Seat, Suit, Trump, check_play,
@@ -23,6 +24,9 @@ pub struct SeatView {
     hand: CardSet,
     deal: PublicDeal,
     game: GameContext,
+    /// The level each seat's calls are read by ([`super::Deal::levels`]): who sits where is no
+    /// secret at a table.
+    levels: BySeat<Level>,
 }
 
 /// Why a seat's hand, a deal's history and a game do not make a view any table could give.
@@ -168,7 +172,7 @@ impl SeatView {
         deal: PublicDeal,
         game: GameContext,
     ) -> Result<SeatView, ViewError> {
-        let view = SeatView { seat, hand, deal, game };
+        let view = SeatView { seat, hand, deal, game, levels: BySeat([Level::DEFAULT; 4]) };
         view.check()?;
         Ok(view)
     }
@@ -180,7 +184,18 @@ impl SeatView {
         deal: PublicDeal,
         game: GameContext,
     ) -> SeatView {
-        SeatView { seat, hand, deal, game }
+        SeatView { seat, hand, deal, game, levels: BySeat([Level::DEFAULT; 4]) }
+    }
+
+    /// The view with `levels` as the levels each seat's calls are read by (every seat the
+    /// expert's unless told).
+    pub fn with_levels(self, levels: BySeat<Level>) -> SeatView {
+        SeatView { levels, ..self }
+    }
+
+    /// The level each seat's calls are read by.
+    pub fn levels(&self) -> &BySeat<Level> {
+        &self.levels
     }
 
     fn check(&self) -> Result<(), ViewError> {

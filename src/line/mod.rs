@@ -22,8 +22,8 @@ use self::parse::Command;
 use self::say::NotNow;
 use crate::bots::bidding::every_call;
 use crate::bots::expert::holds;
-use crate::game::{Action, ExpertInSeat, Game, Phase};
-use crate::rules::{Call, DealRecord, Seat};
+use crate::game::{Action, DealResult, ExpertInSeat, Game, Phase};
+use crate::rules::{Call, Seat};
 use crate::session::Session;
 use crate::session::commands::Cmd;
 use crate::session::config::Config;
@@ -441,7 +441,7 @@ impl LineMode {
     /// call `n` (from 1).
     fn explain(&mut self, n: Option<usize>) {
         let w = self.words();
-        let meanings = self.game().map(|g| every_call(g.view(Seat::South).auction()));
+        let meanings = self.game().map(|g| every_call(&g.deal().auction, &g.deal().levels));
         let meanings = meanings.unwrap_or_default();
         if meanings.is_empty() {
             return self.say(w.text(&format!("{}.", w.t(T::NoCallYet))).into_owned());
@@ -473,12 +473,11 @@ impl LineMode {
         }
     }
 
-    /// Finished deal `n` (from 1; the last when `None`) and its record, or, having said there
-    /// is no such deal, `None`.
-    fn finished_record(&mut self, n: Option<usize>) -> Option<(usize, DealRecord)> {
+    /// Finished deal `n` (from 1; the last when `None`), or, having said there is no such deal,
+    /// `None`.
+    fn finished_record(&mut self, n: Option<usize>) -> Option<(usize, DealResult)> {
         let n = n.unwrap_or_else(|| self.game().map_or(0, |g| g.history().len()));
-        let record =
-            self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).map(|d| d.record.clone());
+        let record = self.game().and_then(|g| g.history().get(n.wrapping_sub(1))).cloned();
         if record.is_none() {
             let w = self.words();
             self.say(say::not_now(w, self.no_such_deal(n), ""));
@@ -489,9 +488,9 @@ impl LineMode {
     /// Asks the expert's analysis of a finished deal (from 1, the last by default).
     fn ask_analysis(&mut self, n: Option<usize>) {
         let w = self.words();
-        let Some((n, record)) = self.finished_record(n) else { return };
+        let Some((n, deal)) = self.finished_record(n) else { return };
         self.analysing = Some(n - 1);
-        if self.session.want_analysis(Some(&record)) {
+        if self.session.want_analysis(Some(&deal)) {
             self.say(say::analysing(w));
         }
         self.say_analysis();
@@ -501,7 +500,8 @@ impl LineMode {
     /// (the last when `None`), once the deal is analysed: its head, then its first trick.
     fn follow_line(&mut self, n: Option<usize>) {
         let w = self.words();
-        let Some((_, record)) = self.finished_record(n) else { return };
+        let Some((_, deal)) = self.finished_record(n) else { return };
+        let record = deal.record;
         let line = match self.session.analysis(&record) {
             Some(Some(a)) => ExpertLine::after_first_mistake(&record, a),
             _ => return self.say(w.text(w.t(T::LineAnalysisFirst)).into_owned()),
@@ -541,16 +541,15 @@ impl LineMode {
     fn say_analysis(&mut self) {
         let w = self.words();
         let Some(i) = self.analysing else { return };
-        let Some(record) = self.game().and_then(|g| g.history().get(i)).map(|d| d.record.clone())
-        else {
+        let Some(deal) = self.game().and_then(|g| g.history().get(i)).cloned() else {
             return;
         };
-        let Some(analysis) = self.session.analysis(&record) else { return };
+        let Some(analysis) = self.session.analysis(&deal.record) else { return };
         self.analysing = None;
         let Some(a) = analysis else {
             return self.say(w.text(&format!("{}.", w.t(T::AnalysisFailed))).into_owned());
         };
-        let lines = say::analysis(w, a, &record);
+        let lines = say::analysis(w, a, &deal.record, &deal.levels);
         let lines = lines.into_iter().map(|l| w.text(&l).into_owned()).collect();
         self.say_all(lines);
     }

@@ -7,9 +7,10 @@ use crate::bots::bidding::Meaning;
 use crate::bots::expert::DealAnalysis;
 use crate::bots::expert::Holds;
 use crate::game::{DealResult, Game};
+use crate::personas::Level;
 use crate::rules::{
-    BeloteCall, Bid, BidLevel, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick,
-    LegalCalls, Multiplier, Seat, Suit, Team, Trick, Trump,
+    BeloteCall, Bid, BidLevel, BySeat, Call, Card, CardSet, Combination, Contract, DealRecord,
+    DoneTrick, LegalCalls, Multiplier, Seat, Suit, Team, Trick, Trump,
 };
 use crate::session::report::{self, Analysis, DealLine, Player, Summary, When, team_word};
 use crate::session::table::sorted_hand;
@@ -586,13 +587,18 @@ pub fn goodbye(w: Words, saved: bool) -> String {
 /// every hand seen, then each of South's decisions beside the expert's, with the expert's reason
 /// and what the choice cost when they differ, the options' worths, best first, in a sentence of
 /// their own, and what a call of South's shows; last, the sum of the clear mistakes. The deal's
-/// `record` gives the calls' meanings.
-pub fn analysis(w: Words, a: &DealAnalysis, record: &DealRecord) -> Vec<String> {
+/// `record` and `levels` give the calls' meanings.
+pub fn analysis(
+    w: Words,
+    a: &DealAnalysis,
+    record: &DealRecord,
+    levels: &BySeat<Level>,
+) -> Vec<String> {
     let mut lines = vec![format!("{}.", w.t(T::Analysis))];
     if let Some(dd) = &a.double_dummy {
         lines.push(format!("{}.", w.double_dummy(dd)));
     }
-    let Analysis { decisions, agreed, cost, se } = Analysis::of(a, record);
+    let Analysis { decisions, agreed, cost, se } = Analysis::of(a, record, levels);
     for d in &decisions {
         let when = match d.when {
             When::Call => w.t(T::Call).to_string(),
@@ -681,13 +687,13 @@ mod tests {
             claimed: None,
         };
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
-        let said = analysis(en, &a, &record);
+        let said = analysis(en, &a, &record, &BySeat([Level::DEFAULT; 4]));
         assert_eq!(said.len(), 4, "{said:?}");
         assert!(said[1].contains("140 ♦ scores +47 ± 20 more") && said[1].contains("−23 ± 8"));
         assert_eq!(said[2], "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126, 130 ♦ +99 ± 139.");
         let fr = Words { lang: Lang::Fr, ..en };
         assert_eq!(
-            analysis(fr, &a, &record)[2],
+            analysis(fr, &a, &record, &BySeat([Level::DEFAULT; 4]))[2],
             "Pesés : 140 ♦ +146 ± 128, Passe +122 ± 126, 130 ♦ +99 ± 139."
         );
     }

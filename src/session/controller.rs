@@ -18,7 +18,7 @@ use super::table::{Out, Table, TableMsg};
 use super::work::{Answer, ExercisesRequest, HoldsRequest};
 use crate::bots::expert::{Budget, DealAnalysis, Holds};
 use crate::game::daily::Day;
-use crate::game::{Game, Players};
+use crate::game::{DealResult, Game, Players};
 use crate::rules::{ByTeam, DealRecord};
 use crate::store::DailyEntry;
 
@@ -332,11 +332,11 @@ impl<T: AtTable> Session<T> {
 
     /// Asks the analysis of `record` when it is not made yet, and cancels the one under way
     /// when it is no longer wanted (`None`). True when it was asked now.
-    pub fn want_analysis(&mut self, record: Option<&DealRecord>) -> bool {
+    pub fn want_analysis(&mut self, deal: Option<&DealResult>) -> bool {
         // The deal of the day's analysis, awaited for its result, goes on whatever is reviewed.
         let daily = self.daily_awaited().cloned();
-        let record = record.or(daily.as_ref());
-        let asked = self.analyses.want(record, self.budget);
+        let deal = deal.or(daily.as_ref());
+        let asked = self.analyses.want(deal, self.budget);
         let now = asked.is_some();
         if let Some(request) = asked {
             self.effects.push(Effect::Analyse(request));

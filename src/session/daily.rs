@@ -79,10 +79,10 @@ impl<T: AtTable> Session<T> {
 
     /// The record of the deal of the day played for the first time, once over and while its
     /// result is awaited.
-    pub(super) fn daily_awaited(&self) -> Option<&crate::rules::DealRecord> {
+    pub(super) fn daily_awaited(&self) -> Option<&crate::game::DealResult> {
         let waiting = self.daily_first_play() && self.daily().is_some_and(|d| d.result.is_none());
         let game = self.game().filter(|_| waiting)?;
-        game.history().first().map(|d| &d.record)
+        game.history().first()
     }
 
     /// The deal of the day has finished for the first time: its analysis is asked.
@@ -90,8 +90,8 @@ impl<T: AtTable> Session<T> {
         if !self.daily_first_play() {
             return;
         }
-        let record = self.game().and_then(|g| g.history().first()).map(|d| d.record.clone());
-        self.want_analysis(record.as_ref());
+        let deal = self.game().and_then(|g| g.history().first()).cloned();
+        self.want_analysis(deal.as_ref());
         self.settle_daily();
     }
 

@@ -7,10 +7,10 @@
 use crate::bots::bidding::{Meaning, every_call};
 use crate::bots::expert::{Cost, DealAnalysis, Estimate, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
-use crate::personas::{self, BiddingStyle};
+use crate::personas::{self, BiddingStyle, Level};
 use crate::rules::{
-    BELOTE_POINTS, BidLevel, ByTeam, Contract, DealRecord, RuleSet, Rules, Seat, Suit, Team,
-    declaration_winner, declarations_scored,
+    BELOTE_POINTS, BidLevel, BySeat, ByTeam, Contract, DealRecord, RuleSet, Rules, Seat, Suit,
+    Team, declaration_winner, declarations_scored,
 };
 use crate::stats::Stats;
 use crate::text::{T, Words};
@@ -276,9 +276,10 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// `a`, the analysis of the deal of `record`, decision by decision.
-    pub fn of(a: &DealAnalysis, record: &DealRecord) -> Analysis {
-        let meanings = record.replay_auction().map(|auction| every_call(&auction));
+    /// `a`, the analysis of the deal of `record`, decision by decision, each seat's calls read
+    /// by `levels`.
+    pub fn of(a: &DealAnalysis, record: &DealRecord, levels: &BySeat<Level>) -> Analysis {
+        let meanings = record.replay_auction().map(|auction| every_call(&auction, levels));
         let meanings = meanings.unwrap_or_default();
         let decisions: Vec<Graded> = a
             .reviews

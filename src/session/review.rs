@@ -8,7 +8,7 @@ use super::commands::{Cmd, step};
 use super::work::{AnalysisRequest, Cancel};
 use crate::bots::expert::analysis::solver_line;
 use crate::bots::expert::{Budget, DealAnalysis};
-use crate::game::{Action, Game, Phase};
+use crate::game::{Action, DealResult, Game, Phase};
 use crate::rules::{Card, DealRecord, DoneTrick};
 
 /// The most deal analyses kept: about a game's deals.
@@ -111,16 +111,18 @@ impl Analyses {
     /// a new one is made.
     pub fn want(
         &mut self,
-        reviewed: Option<&DealRecord>,
+        reviewed: Option<&DealResult>,
         budget: Budget,
     ) -> Option<AnalysisRequest> {
-        let wanted = reviewed.filter(|r| self.get(r).is_none());
-        if self.asked.as_ref().map(|a| &a.record) == wanted {
+        let wanted = reviewed.filter(|d| self.get(&d.record).is_none());
+        if self.asked.as_ref().map(|a| &a.record) == wanted.map(|d| &d.record) {
             // Nothing to start, or it is under way.
             return None;
         }
         self.stop();
-        let request = AnalysisRequest { record: wanted?.clone(), budget, cancel: Cancel::new() };
+        let d = wanted?;
+        let record = d.record.clone();
+        let request = AnalysisRequest { record, levels: d.levels, budget, cancel: Cancel::new() };
         self.asked = Some(request.clone());
         Some(request)
     }

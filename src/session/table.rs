@@ -14,6 +14,8 @@ use std::time::Duration;
 
 use super::settings::{Prefs, Speed};
 use super::work::{BotRequest, Cancel, CompareRequest, HintRequest, Measured};
+use crate::bots::Level;
+use crate::bots::bidding::PERSON;
 use crate::bots::expert::Advice;
 use crate::game::{Action, Game, GameError, Phase, UndoError};
 use crate::rules::{
@@ -206,6 +208,12 @@ pub struct Table {
     revision: u64,
 }
 
+/// The level each seat's calls are read by at a table whose computer players are of `level`:
+/// theirs, and for South, a person, the expert's ([`PERSON`]).
+pub fn seat_levels(level: Level) -> BySeat<Level> {
+    BySeat::from_fn(|s| if s == Seat::South { PERSON } else { level })
+}
+
 impl Table {
     /// A game sits down at the table: its deal as it stands, a finished trick held again when
     /// the card the table played for South is in it, the bubbles of the auction in progress.
@@ -213,7 +221,8 @@ impl Table {
     /// follows another starts after that one's [`Table::last_number`], so that no answer or
     /// pause meant for the old table is taken for one of the new. The outs are what the game
     /// opens on: its end, or a finished deal's summary.
-    pub fn new(game: Game, prefs: Prefs, first: u64) -> (Table, Vec<Out>) {
+    pub fn new(mut game: Game, prefs: Prefs, first: u64) -> (Table, Vec<Out>) {
+        game.set_levels(seat_levels(prefs.level));
         let mut table = Table {
             game,
             prefs,
@@ -444,6 +453,7 @@ impl Table {
     /// Takes `prefs` from now on, and decides what the table waits for next under them.
     pub fn set_prefs(&mut self, prefs: Prefs) -> Vec<Out> {
         self.prefs = prefs;
+        self.game.set_levels(seat_levels(prefs.level));
         let mut out = Vec::new();
         self.schedule(&mut out);
         out

@@ -19,7 +19,7 @@ use crate::bots::{Decision, Level};
 use crate::exercises::{self, Exercise};
 use crate::game::{Action, Game, Mistakes, Players, SeatView};
 use crate::personas::BiddingStyle;
-use crate::rules::{ByTeam, DealRecord, Seat};
+use crate::rules::{BySeat, ByTeam, DealRecord, Seat};
 
 /// A flag shared between the table and one worker: raised, the worker stops thinking and its
 /// answer is not wanted. Two flags are equal when they are the same flag.
@@ -210,6 +210,8 @@ impl HoldsRequest {
 pub struct AnalysisRequest {
     /// The deal, whole.
     pub record: DealRecord,
+    /// The level each seat's calls were read by in it.
+    pub levels: BySeat<Level>,
     /// What the expert may spend on each decision.
     pub budget: Budget,
     /// Raised when the review is closed.
@@ -220,7 +222,8 @@ impl AnalysisRequest {
     /// The analysis, computed here and now; `None` for a record the rules refuse (which a deal
     /// the table finished never is).
     pub fn analyse(&self) -> Option<DealAnalysis> {
-        expert::analyse(&self.record, Seat::South, self.budget, Some(self.cancel.flag())).ok()
+        let cancel = Some(self.cancel.flag());
+        expert::analyse(&self.record, Seat::South, self.levels, self.budget, cancel).ok()
     }
 
     /// The analysis as a worker answers it: none when the thinking panics.
@@ -269,8 +272,8 @@ pub struct ExercisesRequest {
     /// When the game started, as the store knows it: set by the runner before the request is
     /// carried out (exercises are made only where they can be kept).
     pub started: Option<u64>,
-    /// The deals, by their index in the game.
-    pub deals: Vec<(usize, DealRecord)>,
+    /// The deals, by their index in the game, with the level each seat's calls were read by.
+    pub deals: Vec<(usize, DealRecord, BySeat<Level>)>,
     /// What the expert may spend on each decision.
     pub budget: Budget,
     /// Raised when the exercises are no longer wanted (the table closing).
@@ -280,12 +283,12 @@ pub struct ExercisesRequest {
 impl ExercisesRequest {
     /// The finished deals `from..` of `game`.
     pub fn of(game: &Game, from: usize, budget: Budget) -> Option<ExercisesRequest> {
-        let deals: Vec<(usize, DealRecord)> = game
+        let deals: Vec<(usize, DealRecord, BySeat<Level>)> = game
             .history()
             .iter()
             .enumerate()
             .skip(from)
-            .map(|(i, d)| (i, d.record.clone()))
+            .map(|(i, d)| (i, d.record.clone(), d.levels))
             .collect();
         (!deals.is_empty()).then(|| ExercisesRequest {
             seed: game.seed(),
@@ -302,9 +305,9 @@ impl ExercisesRequest {
     pub fn make(&self) -> Reviewed {
         let Some(started) = self.started else { return Reviewed::default() };
         let mut made = Reviewed::default();
-        for (i, record) in &self.deals {
-            let analysis =
-                expert::analyse(record, Seat::South, self.budget, Some(self.cancel.flag()));
+        for (i, record, levels) in &self.deals {
+            let cancel = Some(self.cancel.flag());
+            let analysis = expert::analyse(record, Seat::South, *levels, self.budget, cancel);
             if self.cancel.is_raised() {
                 break;
             }
@@ -382,7 +385,8 @@ mod tests {
                 game.apply(seat, Level::Normal.decide(&decision)).expect("a legal action");
             }
             let record = game.history()[0].record.clone();
-            let analysis = AnalysisRequest { record, budget, cancel: Cancel::new() };
+            let levels = game.history()[0].levels;
+            let analysis = AnalysisRequest { record, levels, budget, cancel: Cancel::new() };
             let analysis = analysis.analyse().expect("a legal deal");
             let advised: Vec<&Advice> = analysis.reviews.iter().map(|r| &r.advice).collect();
             assert_eq!(advised, hints.iter().collect::<Vec<_>>(), "{set:?}");

@@ -183,6 +183,13 @@ texts! {
     Help => "Help", "Aide";
     Keys => "Keys", "Touches";
     RulesSummary => "Summary of the rules", "Résumé des règles";
+    /// The title of the help's definitions of the words the table uses for calls and advice.
+    Glossary => "Words of the table", "Les mots de la table";
+    GlossaryConvention => "The convention: how the computer players bid and read each other's calls (RULES.md, \"The computer players\"). The expert leaves it when its likely deals say another call pays more; what a call shows then says so.", "La convention : comment les joueurs de l'ordinateur annoncent et lisent les annonces des autres (RULES.fr.md, « Les joueurs de l'ordinateur »). L'expert la quitte quand ses donnes probables disent qu'une autre annonce rapporte plus ; ce que montre l'annonce le dit alors.";
+    GlossaryWorth => "Worth: the points a hand should bring with a given trump: its trumps, aces and tens, its ruffs, and 35 for an average partner. Openings are made at the worth rounded down to the ten.", "Valeur : les points qu'un jeu doit rapporter avec un atout donné : ses atouts, ses as et ses dix, ses coupes, et 35 pour un partenaire moyen. On ouvre à la valeur arrondie à la dizaine inférieure.";
+    GlossarySureTricks => "Sure tricks, to raise partner: the trump jack, the trump 9, each side ace, and the king-queen of trumps counting two; each beyond the first adds 10 to partner's bid.", "Levées sûres, pour soutenir le partenaire : le valet et le 9 d'atout, chaque as à côté, et le roi-dame d'atout comptant deux ; chacune après la première ajoute 10 à l'enchère du partenaire.";
+    GlossaryHold => "Hold, to contre: how well a hand stops the taker's trumps: three trumps count 2, four 5, five 7; the trump jack and 9 2 each; a side ace 1.", "Tenue, pour contrer : combien un jeu arrête les atouts du preneur : trois atouts comptent 2, quatre 5, cinq 7 ; le valet et le 9 d'atout 2 chacun ; un as à côté 1.";
+    GlossaryLikelyDeals => "Likely deals: the deals of the hidden cards that fit what you see and what was called, drawn and weighed by the expert; its figures are averages over them, with how far they could be off (±).", "Donnes probables : les répartitions des cartes cachées qui s'accordent avec ce que vous voyez et ce qui a été annoncé, tirées et pesées par l'expert ; ses chiffres sont des moyennes sur elles, avec de combien ils peuvent se tromper (±).";
     Annonces => "Annonces: contrée has no declarations (no tierce, no cinquante, no carré); only the belote, the king and queen of trump, counts: 20 points.",
         "Annonces : la contrée se joue sans annonces (ni tierce, ni cinquante, ni carré) ; seule la belote, le roi et la dame d'atout, compte : 20 points.";
     AnnoncesCoinche => "Annonces: with your first card you declare your best combination: tierce 20, cinquante 50, cent 100, four jacks 200, four nines 150, four aces, tens, kings or queens 100. The team with the single best declaration scores all of its own; the belote (20) stays with its team. The takers must reach their bid and beat the defence.",
@@ -362,4 +369,15 @@ texts! {
     LineNoClaim => "The rest of the tricks is claimed on your turn to play.", "Les plis restants se revendiquent à votre tour de jouer.";
     LineGameOn => "A new game comes once this one is over.", "Une nouvelle partie vient une fois celle-ci finie.";
     LineGameOver => "The game is over: say new for a new game, or quit.", "La partie est finie : dites nouvelle pour une nouvelle partie, ou quitter.";
+}
+
+impl T {
+    /// The definitions of the words the table uses for calls and advice, as the help lists them.
+    pub const GLOSSARY: [T; 5] = [
+        T::GlossaryConvention,
+        T::GlossaryWorth,
+        T::GlossarySureTricks,
+        T::GlossaryHold,
+        T::GlossaryLikelyDeals,
+    ];
 }

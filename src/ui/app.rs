@@ -16,7 +16,7 @@ use super::screen::{Hits, Popup, Screen, StartScreen, TableItem};
 use super::table_screen::TableScreen;
 use super::theme::Theme;
 use crate::bots::expert::DealAnalysis;
-use crate::game::{Game, Phase};
+use crate::game::{DealResult, Game, Phase};
 use crate::rules::{DealRecord, Rules};
 use crate::session::Session;
 use crate::session::commands::{self, Availability, Context};
@@ -708,15 +708,20 @@ impl App {
     }
 
     /// The deal under review, if it is finished (a deal in progress is never analysed).
-    fn reviewed_record(&self) -> Option<&DealRecord> {
+    fn reviewed_result(&self) -> Option<&DealResult> {
         let (game, i) = self.reviewed_deal()?;
-        game.history().get(i).map(|d| &d.record)
+        game.history().get(i)
+    }
+
+    /// The record of the deal under review, if it is finished.
+    fn reviewed_record(&self) -> Option<&DealRecord> {
+        self.reviewed_result().map(|d| &d.record)
     }
 
     /// Starts the analysis of the deal under review when it is not made yet, and cancels the
     /// one under way when its review is closed.
     fn want_analysis(&mut self) {
-        let reviewed = self.reviewed_record().cloned();
+        let reviewed = self.reviewed_result().cloned();
         self.session.want_analysis(reviewed.as_ref());
     }
 

@@ -1,238 +1,139 @@
-//! A call's meaning in words: what it shows and what it denies under the convention, made from
-//! the bounds [`Meaning`] holds, so that the sentence says what the bots read and no more.
+//! A call's meaning in words: what the hand that made it holds, at its caller's level, made from
+//! the bounds [`Meaning`] holds, so that the sentence says what is true of every hand that makes
+//! the call and no more. Where the level strays from the convention (the expert, and `normal`'s
+//! contre), the sentence also says what the convention would call with and what moves the level
+//! off it.
+//!
+//! The measures are named the way the table's help defines them: a hand's **worth** with a trump
+//! (its trumps, aces and tens, ruffs, and an average partner: `evaluate`), its **sure tricks**
+//! for a raise (`support`), its **hold** on the taker's trumps for a contre (`contre_count`).
 
 use super::meaning::{Meaning, Shown, Situation};
-use super::{HIGH, LOW, PARTNER_ALLOWANCE, SANS_ATOUT, TOUT_ATOUT, contre_need, surcontre_surplus};
-use crate::personas::BiddingStyle;
+use crate::personas::Level;
 use crate::rules::{Bid, Card, Rank, RuleSet, Trump};
 use crate::text::{Lang, Words};
 
 impl Words {
-    /// What `m`'s call shows and denies, in one or two sentences: "Opens: a count of 100 to
-    /// 109 with ♥ as trumps, ♥ its best mode …".
+    /// What `m`'s call shows of the hand that made it, in one to three sentences: "Opens 100 ♥:
+    /// worth 89 to 117 with ♥ as trumps, its best trump. …".
     pub fn meaning(self, m: &Meaning) -> String {
-        let fr = self.lang == Lang::Fr;
-        let text = match m.situation {
-            Situation::Opening(bid) => {
-                let count = self.count_range(bid, m);
-                let cards = self.count_in_cards(bid.trump);
-                if fr {
-                    format!("Ouvre : {count}.{cards}")
-                } else {
-                    format!("Opens: {count}.{cards}")
+        let text = if m.level == Level::Random {
+            self.pick(
+                "A computer player at the random level always passes: this says nothing of its hand.",
+                "Un joueur de l'ordinateur « au hasard » passe toujours : cela ne dit rien de son jeu.",
+            )
+            .to_string()
+        } else {
+            match m.situation {
+                Situation::Opening(bid) => self.opening(bid, m),
+                Situation::Raise { partner, to } => self.raise(partner, to, m),
+                Situation::Overcall { over, partner_holds, bid } => {
+                    self.overcall(over, partner_holds, bid, m)
                 }
-            }
-            Situation::Raise { partner, to } => {
-                let tricks = self.sure_tricks(partner, to, m);
-                if fr {
-                    format!(
-                        "Soutient le {} du partenaire : {tricks}. Le soutien est le même quel que soit le style.",
-                        self.bid(partner)
+                Situation::Capot(bid) => self.capot(bid, m),
+                Situation::PassFirst => self.pass_first(m),
+                Situation::PassPartner { partner, raised } => self.pass_partner(partner, raised, m),
+                Situation::PassOwn => self
+                    .pick(
+                        "Its own bid stands: this pass says no more.",
+                        "Son enchère tient : ce passe n'en dit pas plus.",
                     )
-                } else {
-                    format!(
-                        "Raises partner's {}: {tricks}. Raises are the same in every style.",
-                        self.bid(partner)
-                    )
-                }
+                    .to_string(),
+                Situation::PassOpponents(over) => self.pass_opponents(over, m),
+                Situation::Contre(bid) => self.contre(bid, m),
+                Situation::Surcontre(bid) => self.surcontre(bid, m),
+                Situation::PassDoubled { bid, taker } => self.pass_doubled(bid, taker, m),
+                Situation::Nothing => self
+                    .pick("Nothing is read in this call.", "Rien ne se lit dans cette annonce.")
+                    .to_string(),
             }
-            Situation::Overcall { over, partner_holds, bid } => {
-                let reach = self.reach(bid, m);
-                match (fr, partner_holds) {
-                    (false, false) => {
-                        format!("Bids over the opponents' {}: {reach}.", self.bid(over))
-                    }
-                    (true, false) => {
-                        format!("Enchérit sur le {} adverse : {reach}.", self.bid(over))
-                    }
-                    (false, true) => format!(
-                        "Changes partner's {}: the convention never does; read as {reach}.",
-                        self.bid(over)
-                    ),
-                    (true, true) => format!(
-                        "Change la couleur du {} du partenaire, ce que la convention ne fait jamais ; lu comme {reach}.",
-                        self.bid(over)
-                    ),
-                }
-            }
-            Situation::Capot(bid) => {
-                let how = self.capot_hand(bid.trump);
-                if fr {
-                    format!(
-                        "Annonce le capot à {} : les huit plis à elle seule, {how}.",
-                        self.trump_name(bid.trump)
-                    )
-                } else {
-                    format!(
-                        "Bids capot in {}: all eight tricks by itself, {how}.",
-                        self.trump_name(bid.trump)
-                    )
-                }
-            }
-            Situation::PassFirst => {
-                let most = 80 - 1 - LOW;
-                if fr {
-                    format!(
-                        "Pas d'ouverture : aucun atout ne compte 80 (un joueur prudent passe jusqu'à {most})."
-                    )
-                } else {
-                    format!(
-                        "No opening: no trump counts 80 (a cautious player passes up to {most})."
-                    )
-                }
-            }
-            Situation::PassPartner { partner, raised: true } => {
-                let trump = self.trump(partner.trump);
-                if fr {
-                    format!(
-                        "A déjà soutenu {trump} : la convention ne soutient qu'une fois, ce passe ne dit rien de plus."
-                    )
-                } else {
-                    format!(
-                        "Has raised {trump} already: the convention raises once, so this pass says no more."
-                    )
-                }
-            }
-            Situation::PassPartner { partner, raised: false } => {
-                let most = m.shows.iter().find_map(|s| match *s {
-                    Shown::Raise { at_most: Some(most), .. } => Some(most),
-                    _ => None,
-                });
-                match most {
-                    Some(most) => {
-                        let extra = (most.saturating_sub(partner.level.value())) / 10;
-                        let tricks = self.tricks_beyond(extra);
-                        if fr {
-                            format!(
-                                "Ne soutient pas le {} du partenaire : {tricks}.",
-                                self.bid(partner)
-                            )
-                        } else {
-                            format!("Does not raise partner's {}: {tricks}.", self.bid(partner))
-                        }
-                    }
-                    None if fr => {
-                        "Le partenaire tient l'enchère : ce passe ne dit rien de plus.".into()
-                    }
-                    None => "Partner holds the bid: this pass says no more.".into(),
-                }
-            }
-            Situation::PassOwn if fr => "Son enchère tient : ce passe ne dit rien de plus.".into(),
-            Situation::PassOwn => "Its own bid stands: this pass says no more.".into(),
-            Situation::PassOpponents(over) => {
-                let parts: Vec<String> =
-                    m.shows.iter().filter_map(|s| self.denied(s, over, m)).collect();
-                let what = if parts.is_empty() {
-                    if fr { "rien de plus".to_string() } else { "nothing more".to_string() }
-                } else {
-                    parts.join(if fr { " ; " } else { "; " })
-                };
-                if fr {
-                    format!("Passe sur le {} adverse : {what}.", self.bid(over))
-                } else {
-                    format!("Passes over the opponents' {}: {what}.", self.bid(over))
-                }
-            }
-            Situation::Contre(bid) if bid.is_capot() => {
-                let stop = self.capot_stop(bid.trump);
-                if fr {
-                    format!("Contre le capot : une levée sûre contre lui, {stop}.")
-                } else {
-                    format!("Contres the capot: a sure trick against it, {stop}.")
-                }
-            }
-            Situation::Contre(bid) => {
-                let (adjust, need) = m
-                    .shows
-                    .iter()
-                    .find_map(|s| match *s {
-                        Shown::HoldAtLeast { adjust, need, .. } => Some((adjust, need)),
-                        _ => None,
-                    })
-                    .unwrap_or((0, contre_need(BiddingStyle::Bold, m.rules)));
-                let cautious = contre_need(BiddingStyle::Cautious, m.rules);
-                let count = self.hold_count(bid, adjust, m.rules.set);
-                if fr {
-                    format!(
-                        "Contre le {} : une tenue à l'atout {} d'au moins {need} ({count}) ; un joueur prudent demande {cautious}.",
-                        self.bid(bid),
-                        self.trump(bid.trump)
-                    )
-                } else {
-                    format!(
-                        "Contres {}: a hold on the {} trumps of at least {need} ({count}); a cautious player needs {cautious}.",
-                        self.bid(bid),
-                        self.trump(bid.trump)
-                    )
-                }
-            }
-            Situation::Surcontre(bid) => {
-                let top = self.top_of(bid.trump);
-                let bold = surcontre_surplus(BiddingStyle::Bold);
-                let cautious = surcontre_surplus(BiddingStyle::Cautious);
-                if fr {
-                    format!(
-                        "Surcontre : le preneur tient {top} et compte au moins {bold} au-dessus de son enchère ({cautious} pour un joueur prudent)."
-                    )
-                } else {
-                    format!(
-                        "Surcontres: the taker holds {top} and counts at least {bold} above its bid ({cautious} for a cautious player)."
-                    )
-                }
-            }
-            Situation::PassDoubled { bid, taker: true } => {
-                let top = self.top_of(bid.trump);
-                let cautious = surcontre_surplus(BiddingStyle::Cautious);
-                if fr {
-                    format!(
-                        "Ne surcontre pas : pas {top} avec {cautious} au-dessus de son enchère."
-                    )
-                } else {
-                    format!("Does not surcontre: not {top} with a count {cautious} above its bid.")
-                }
-            }
-            Situation::PassDoubled { taker: false, .. } if fr => {
-                "Après une contre, seul le preneur surcontre : ce passe ne dit rien.".into()
-            }
-            Situation::PassDoubled { taker: false, .. } => {
-                "After a contre only the taker surcontres: this pass says nothing.".into()
-            }
-            Situation::Nothing if fr => "La convention ne lit rien dans cette annonce.".into(),
-            Situation::Nothing => "The convention reads nothing in this call.".into(),
         };
         self.out(text)
     }
 
-    /// "a count of 100 to 109 with ♥ as trumps, ♥ its best mode (a bold player opens it from
-    /// 89, a cautious one up to 117)": an opening's bounds.
-    fn count_range(self, bid: Bid, m: &Meaning) -> String {
-        let level = bid.level.value();
-        let trump = self.in_mode(bid.trump);
-        let top = m.shows.iter().find_map(|s| match *s {
-            Shown::CountAtMost { at_most, .. } => Some(at_most),
-            _ => None,
-        });
-        let from = i32::from(level) - HIGH;
-        let what = self.count_of(bid.trump, m.rules.set);
-        match (self.lang, top) {
-            (Lang::En, Some(top)) => format!(
-                "a count of {level} to {top} {trump}, its best mode ({what}); a bold player opens it from {from}, a cautious one up to {}",
-                i32::from(top) - LOW
-            ),
-            (Lang::Fr, Some(top)) => format!(
-                "un compte de {level} à {top} {trump}, son meilleur jeu ({what}) ; un joueur audacieux l'ouvre dès {from}, un prudent jusqu'à {}",
-                i32::from(top) - LOW
-            ),
-            (Lang::En, None) => format!(
-                "a count of {level} or more {trump}, its best mode ({what}); a bold player opens it from {from}"
-            ),
-            (Lang::Fr, None) => format!(
-                "un compte de {level} ou plus {trump}, son meilleur jeu ({what}) ; un joueur audacieux l'ouvre dès {from}"
+    /// The English or the French.
+    fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+        match self.lang {
+            Lang::En => en,
+            Lang::Fr => fr,
+        }
+    }
+
+    /// An opening: its worth, its mode, and for the expert what the convention opens with.
+    fn opening(self, bid: Bid, m: &Meaning) -> String {
+        let worth = |shows: &[Shown]| {
+            let from = shows.iter().find_map(|s| match *s {
+                Shown::Reach { from, .. } => Some(from),
+                _ => None,
+            });
+            let top = shows.iter().find_map(|s| match *s {
+                Shown::WorthAtMost { at_most, .. } => Some(at_most),
+                _ => None,
+            });
+            self.worth(bid.trump, from, top)
+        };
+        let best = self.best_trump(m);
+        let said = worth(&m.shows);
+        let head = match self.lang {
+            Lang::En => format!("Opens {}: {said}{best}.", self.bid(bid)),
+            Lang::Fr => format!("Ouvre à {} : {said}{best}.", self.bid(bid)),
+        };
+        let cards = self.opening_in_cards(bid.trump);
+        if m.shows == m.convention {
+            return format!("{head}{cards}");
+        }
+        let convention = worth(&m.convention);
+        let moved = self.moved_off(m.level);
+        match self.lang {
+            Lang::En => {
+                format!("{head} By the convention it is {convention}, its best trump; {moved}.")
+            }
+            Lang::Fr => format!(
+                "{head} Selon la convention, il a {convention}, son meilleur atout ; {moved}."
             ),
         }
     }
 
-    /// "with ♥ as trumps", "in sans atout": a mode as a count is made in it.
+    /// ", its best trump" when the call shows its mode is the hand's best.
+    fn best_trump(self, m: &Meaning) -> &'static str {
+        let best = m.shows.iter().any(|s| matches!(s, Shown::BestMode { .. }));
+        match (best, self.lang) {
+            (false, _) => "",
+            (true, Lang::En) => ", its best trump",
+            (true, Lang::Fr) => ", son meilleur atout",
+        }
+    }
+
+    /// "worth 89 to 117 with ♥ as trumps", "worth at least 109 …": a worth's bounds.
+    fn worth(self, trump: Trump, from: Option<i32>, to: Option<i32>) -> String {
+        let mode = self.in_mode(trump);
+        match (self.lang, from, to) {
+            (Lang::En, Some(a), Some(b)) => format!("worth {a} to {b} {mode}"),
+            (Lang::Fr, Some(a), Some(b)) => format!("une valeur de {a} à {b} {mode}"),
+            (Lang::En, Some(a), None) => format!("worth at least {a} {mode}"),
+            (Lang::Fr, Some(a), None) => format!("une valeur d'au moins {a} {mode}"),
+            (Lang::En, None, Some(b)) => format!("worth at most {b} {mode}"),
+            (Lang::Fr, None, Some(b)) => format!("une valeur d'au plus {b} {mode}"),
+            (Lang::En, None, None) => format!("any worth {mode}"),
+            (Lang::Fr, None, None) => format!("n'importe quelle valeur {mode}"),
+        }
+    }
+
+    /// What moves `level` off the convention, as the end of a sentence.
+    fn moved_off(self, level: Level) -> &'static str {
+        match level {
+            Level::Normal => self.pick(
+                "normal also contres on less when most of its likely deals show the contract failing",
+                "le niveau normal contre aussi avec moins quand la plupart de ses donnes probables font chuter le contrat",
+            ),
+            _ => self.pick(
+                "an expert leaves it when its likely deals say another call pays more",
+                "un expert la quitte quand ses donnes probables disent qu'une autre annonce rapporte plus",
+            ),
+        }
+    }
+
+    /// "with ♥ as trumps", "in sans atout": the mode a worth is counted in.
     fn in_mode(self, trump: Trump) -> String {
         match (trump, self.lang) {
             (Trump::Suit(_), Lang::En) => format!("with {} as trumps", self.trump(trump)),
@@ -242,54 +143,8 @@ impl Words {
         }
     }
 
-    /// What a count counts in a mode, with the convention's own figures.
-    fn count_of(self, trump: Trump, set: RuleSet) -> String {
-        let fr = self.lang == Lang::Fr;
-        let base = match trump {
-            Trump::Suit(_) if fr => format!(
-                "ses atouts, ses as et dix, ses coupes, et {PARTNER_ALLOWANCE} pour un partenaire moyen"
-            ),
-            Trump::Suit(_) => format!(
-                "its trumps, aces and tens, its ruffs, and {PARTNER_ALLOWANCE} for an average partner"
-            ),
-            Trump::NoTrump => {
-                let t = SANS_ATOUT;
-                if fr {
-                    format!(
-                        "{} par as, {} par dix sous son as, les suites et la longueur, {} pour le partenaire",
-                        t.top, t.second, t.partner
-                    )
-                } else {
-                    format!(
-                        "{} an ace, {} a ten under its ace, runs and length, {} for partner",
-                        t.top, t.second, t.partner
-                    )
-                }
-            }
-            Trump::AllTrump => {
-                let t = TOUT_ATOUT;
-                if fr {
-                    format!(
-                        "{} par valet, {} par 9 sous son valet, les suites, la longueur, {} par belote, {} pour le partenaire",
-                        t.top, t.second, t.belote, t.partner
-                    )
-                } else {
-                    format!(
-                        "{} a jack, {} a 9 under its jack, runs, length, {} a belote, {} for partner",
-                        t.top, t.second, t.belote, t.partner
-                    )
-                }
-            }
-        };
-        match (set.has_declarations(), fr) {
-            (true, true) => format!("{base}, ses annonces comprises"),
-            (true, false) => format!("{base}, its declarations included"),
-            (false, _) => base,
-        }
-    }
-
     /// " In cards, 80 or 90 is about …": what an opening holds in a suit, as RULES.md says it.
-    fn count_in_cards(self, trump: Trump) -> String {
+    fn opening_in_cards(self, trump: Trump) -> String {
         let Trump::Suit(suit) = trump else { return String::new() };
         let j = self.card(Card::new(suit, Rank::Jack));
         let nine = self.card(Card::new(suit, Rank::Nine));
@@ -303,46 +158,92 @@ impl Words {
         }
     }
 
-    /// "2 sure tricks beyond the one partner counted on (among …)": what a raise shows.
-    fn sure_tricks(self, partner: Bid, to: Bid, m: &Meaning) -> String {
-        let extra = to.level.value().saturating_sub(partner.level.value()) / 10;
-        let open = matches!(
-            m.shows.iter().find(|s| matches!(s, Shown::Raise { .. })),
-            Some(Shown::Raise { at_most: None, .. })
-        );
-        let which = self.trick_cards(partner.trump, m.rules.set);
-        let fr = self.lang == Lang::Fr;
-        let n = match (fr, open, extra) {
-            (false, true, _) => format!("at least {extra} sure tricks"),
-            (true, true, _) => format!("au moins {extra} levées sûres"),
-            (false, false, 1) => "1 sure trick".to_string(),
-            (true, false, 1) => "1 levée sûre".to_string(),
-            (false, false, _) => format!("{extra} sure tricks"),
-            (true, false, _) => format!("{extra} levées sûres"),
+    /// A raise of the partner's bid: the sure tricks it counts.
+    fn raise(self, partner: Bid, to: Bid, m: &Meaning) -> String {
+        let tricks = |shows: &[Shown]| {
+            shows.iter().find_map(|s| match *s {
+                Shown::Raise { at_least, at_most, .. } => {
+                    Some(self.tricks_between(partner, at_least, at_most))
+                }
+                _ => None,
+            })
         };
-        if fr {
-            format!("{n} en plus de celle sur laquelle le partenaire comptait ({which})")
-        } else {
-            format!("{n} beyond the one partner counted on ({which})")
+        let which = self.trick_cards(partner.trump, m.rules.set);
+        let Some(said) = tricks(&m.shows) else {
+            return match self.lang {
+                Lang::En => {
+                    format!("Raises partner's {}: this says nothing more.", self.bid(partner))
+                }
+                Lang::Fr => {
+                    format!(
+                        "Monte sur le {} du partenaire : cela n'en dit pas plus.",
+                        self.bid(partner)
+                    )
+                }
+            };
+        };
+        let head = match self.lang {
+            Lang::En => format!(
+                "Raises partner's {} to {}: {said} ({which}).",
+                self.bid(partner),
+                self.level(to.level)
+            ),
+            Lang::Fr => format!(
+                "Soutient le {} du partenaire à {} : {said} ({which}).",
+                self.bid(partner),
+                self.level(to.level)
+            ),
+        };
+        match tricks(&m.convention).filter(|_| m.shows != m.convention) {
+            Some(convention) => match self.lang {
+                Lang::En => format!(
+                    "{head} The convention raises with {convention}; {}.",
+                    self.moved_off(m.level)
+                ),
+                Lang::Fr => format!(
+                    "{head} La convention soutient avec {convention} ; {}.",
+                    self.moved_off(m.level)
+                ),
+            },
+            None => head,
         }
     }
 
-    /// "no sure trick beyond the one partner counted on", "at most 1 sure trick …".
-    fn tricks_beyond(self, extra: u16) -> String {
-        match (self.lang, extra) {
-            (Lang::En, 0) => "no sure trick beyond the one partner counted on".into(),
-            (Lang::Fr, 0) => {
-                "aucune levée sûre en plus de celle sur laquelle le partenaire comptait".into()
-            }
-            (Lang::En, 1) => "at most 1 sure trick beyond the one partner counted on".into(),
-            (Lang::Fr, 1) => {
-                "au plus 1 levée sûre en plus de celle sur laquelle le partenaire comptait".into()
-            }
-            (Lang::En, n) => format!("at most {n} sure tricks beyond the one partner counted on"),
-            (Lang::Fr, n) => format!(
-                "au plus {n} levées sûres en plus de celle sur laquelle le partenaire comptait"
-            ),
+    /// "2 sure tricks beyond the one partner counted on", "1 to 3 …": what a raise's bounds on
+    /// the partner's bid raised say in tricks.
+    fn tricks_between(self, partner: Bid, at_least: Option<i32>, at_most: Option<i32>) -> String {
+        let base = i32::from(partner.level.value());
+        let lo = at_least.map_or(0, |l| (l - base + 9).div_euclid(10).max(0));
+        let hi = at_most.map(|h| (h - base).div_euclid(10));
+        let n = |k: i32| match (self.lang, k) {
+            (Lang::En, 1) => "1 sure trick".to_string(),
+            (Lang::Fr, 1) => "1 levée sûre".to_string(),
+            (Lang::En, k) => format!("{k} sure tricks"),
+            (Lang::Fr, k) => format!("{k} levées sûres"),
+        };
+        let count = match (self.lang, hi) {
+            (_, Some(hi)) if hi < 0 => return self.no_raise_possible(),
+            (_, Some(hi)) if hi == lo => n(lo),
+            (Lang::En, Some(hi)) if lo == 0 => format!("at most {}", n(hi)),
+            (Lang::Fr, Some(hi)) if lo == 0 => format!("au plus {}", n(hi)),
+            (Lang::En, Some(hi)) => format!("{lo} to {}", n(hi)),
+            (Lang::Fr, Some(hi)) => format!("{lo} à {}", n(hi)),
+            (Lang::En, None) => format!("at least {}", n(lo)),
+            (Lang::Fr, None) => format!("au moins {}", n(lo)),
+        };
+        match self.lang {
+            Lang::En => format!("{count} beyond the one partner counted on"),
+            Lang::Fr => format!("{count} en plus de celle sur laquelle le partenaire comptait"),
         }
+    }
+
+    /// What a pass that could not have raised partner's bid anyway says.
+    fn no_raise_possible(self) -> String {
+        self.pick(
+            "no sure trick beyond the one partner counted on",
+            "aucune levée sûre en plus de celle sur laquelle le partenaire comptait",
+        )
+        .to_string()
     }
 
     /// The cards a raise counts as sure tricks in a mode.
@@ -351,22 +252,11 @@ impl Words {
         let base = match trump {
             Trump::Suit(suit) => {
                 let c = |r| self.card(Card::new(suit, r));
+                let (j, n, k, q) = (c(Rank::Jack), c(Rank::Nine), c(Rank::King), c(Rank::Queen));
                 if fr {
-                    format!(
-                        "{}, {}, les as à côté, et {}-{} comptant deux",
-                        c(Rank::Jack),
-                        c(Rank::Nine),
-                        c(Rank::King),
-                        c(Rank::Queen)
-                    )
+                    format!("{j}, {n}, les as à côté, et {k}-{q} comptant deux")
                 } else {
-                    format!(
-                        "{}, {}, side aces, and {}-{} counting two",
-                        c(Rank::Jack),
-                        c(Rank::Nine),
-                        c(Rank::King),
-                        c(Rank::Queen)
-                    )
+                    format!("{j}, {n}, side aces, and {k}-{q} counting two")
                 }
             }
             Trump::NoTrump if fr => "les as et les dix sous leur as".into(),
@@ -383,89 +273,298 @@ impl Words {
         }
     }
 
-    /// "a count reaching 110 in ♠ on its own hand, ♠ its best mode (a bold player from 99), or
-    /// partner's ♠ bid raised by its sure tricks": a bid over another one.
-    fn reach(self, bid: Bid, m: &Meaning) -> String {
-        let level = bid.level.value();
-        let trump = self.in_mode(bid.trump);
-        let from = i32::from(level) - HIGH;
-        let partner = m.shows.iter().find_map(|s| match *s {
-            Shown::Reach { partner, .. } => partner,
-            _ => None,
-        });
-        let own = match self.lang {
-            Lang::En => format!(
-                "a count reaching {level} {trump}, its best mode (a bold player from {from})"
+    /// A bid over another one: the worth that reaches it, or the partner's bid raised.
+    fn overcall(self, over: Bid, partner_holds: bool, bid: Bid, m: &Meaning) -> String {
+        let reach = |shows: &[Shown]| {
+            shows.iter().find_map(|s| match *s {
+                Shown::Reach { from, partner, raised_from, .. } => {
+                    Some(self.reach(bid.trump, from, partner, raised_from))
+                }
+                _ => None,
+            })
+        };
+        let said = reach(&m.shows).unwrap_or_else(|| self.worth(bid.trump, None, None));
+        let best = self.best_trump(m);
+        let head = match (self.lang, partner_holds) {
+            (Lang::En, false) => {
+                format!(
+                    "Bids {} over the opponents' {}: {said}{best}.",
+                    self.bid(bid),
+                    self.bid(over)
+                )
+            }
+            (Lang::Fr, false) => format!(
+                "Annonce {} sur le {} adverse : {said}{best}.",
+                self.bid(bid),
+                self.bid(over)
             ),
-            Lang::Fr => format!(
-                "un compte qui atteint {level} {trump}, son meilleur jeu (un joueur audacieux dès {from})"
+            (Lang::En, true) => format!(
+                "Bids {} over partner's {}, in another trump: {said}{best}.",
+                self.bid(bid),
+                self.bid(over)
+            ),
+            (Lang::Fr, true) => format!(
+                "Annonce {} sur le {} du partenaire, dans un autre atout : {said}{best}.",
+                self.bid(bid),
+                self.bid(over)
             ),
         };
+        match reach(&m.convention).filter(|_| m.shows != m.convention) {
+            Some(convention) => match self.lang {
+                Lang::En => format!(
+                    "{head} By the convention it is {convention}, its best trump; {}.",
+                    self.moved_off(m.level)
+                ),
+                Lang::Fr => format!(
+                    "{head} Selon la convention, il a {convention}, son meilleur atout ; {}.",
+                    self.moved_off(m.level)
+                ),
+            },
+            None => head,
+        }
+    }
+
+    /// "worth at least 109 with ♠ as trumps, or partner's 100 ♠ raised to 120 by its sure
+    /// tricks": what reaches a bid.
+    fn reach(self, trump: Trump, from: i32, partner: Option<Bid>, raised_from: i32) -> String {
+        let own = self.worth(trump, Some(from), None);
         match (self.lang, partner) {
-            (Lang::En, Some(p)) => {
-                format!("{own}, or partner's {} raised to {level} by its sure tricks", self.bid(p))
-            }
+            (Lang::En, Some(p)) => format!(
+                "{own}, or partner's {} raised to {raised_from} by its sure tricks",
+                self.bid(p)
+            ),
             (Lang::Fr, Some(p)) => format!(
-                "{own}, ou le {} du partenaire porté à {level} par ses levées sûres",
+                "{own}, ou le {} du partenaire porté à {raised_from} par ses levées sûres",
                 self.bid(p)
             ),
             (_, None) => own,
         }
     }
 
+    /// A capot bid.
+    fn capot(self, bid: Bid, m: &Meaning) -> String {
+        let how = self.capot_hand(bid.trump);
+        let trump = self.trump_name(bid.trump);
+        let worth = m.shows.iter().find_map(|s| match *s {
+            Shown::CapotOrWorth { from, .. } => Some(self.worth(bid.trump, Some(from), None)),
+            _ => None,
+        });
+        match (self.lang, worth) {
+            (Lang::En, None) => {
+                format!("Bids capot in {trump}: all eight tricks by itself, {how}.")
+            }
+            (Lang::Fr, None) => {
+                format!("Annonce le capot à {trump} : les huit plis à elle seule, {how}.")
+            }
+            (Lang::En, Some(w)) => format!(
+                "Bids capot in {trump}: all eight tricks by itself ({how}), or, from an expert, a hand {w} whose likely deals say the capot pays."
+            ),
+            (Lang::Fr, Some(w)) => format!(
+                "Annonce le capot à {trump} : les huit plis à elle seule ({how}), ou, chez un expert, {w} dont les donnes probables disent que le capot rapporte."
+            ),
+        }
+    }
+
+    /// How a hand takes every trick by itself in a mode.
+    fn capot_hand(self, trump: Trump) -> &'static str {
+        match trump {
+            Trump::Suit(_) => self.pick(
+                "enough top trumps in a row to draw them all, and only masters on the side",
+                "assez d'atouts maîtres à la suite pour les tirer tous, et rien que des maîtresses à côté",
+            ),
+            _ => self.pick(
+                "every card a master from the top of its suit, and no void",
+                "chaque carte maîtresse depuis le haut de sa couleur, et aucune chicane",
+            ),
+        }
+    }
+
+    /// A pass before any bid: the worth it stays under.
+    fn pass_first(self, m: &Meaning) -> String {
+        let most = |shows: &[Shown]| {
+            shows.iter().find_map(|s| match *s {
+                Shown::NoBid { at_most, .. } => Some(at_most),
+                _ => None,
+            })
+        };
+        let head = match (self.lang, most(&m.shows)) {
+            (Lang::En, Some(at)) => format!("No opening: worth at most {at} with any trump."),
+            (Lang::Fr, Some(at)) => {
+                format!("Pas d'ouverture : une valeur d'au plus {at} quel que soit l'atout.")
+            }
+            (Lang::En, None) => "No opening: this pass says nothing more.".into(),
+            (Lang::Fr, None) => "Pas d'ouverture : ce passe n'en dit pas plus.".into(),
+        };
+        match most(&m.convention).filter(|_| m.shows != m.convention) {
+            Some(at) => match self.lang {
+                Lang::En => {
+                    format!("{head} The convention passes up to {at}; {}.", self.moved_off(m.level))
+                }
+                Lang::Fr => format!(
+                    "{head} La convention passe jusqu'à {at} ; {}.",
+                    self.moved_off(m.level)
+                ),
+            },
+            None => head,
+        }
+    }
+
+    /// A pass over the partner's bid.
+    fn pass_partner(self, partner: Bid, raised: bool, m: &Meaning) -> String {
+        if m.level == Level::Easy {
+            return self
+                .pick(
+                    "At the easy level a computer player never raises its partner: this pass says no more.",
+                    "Au niveau facile, un joueur de l'ordinateur ne soutient jamais son partenaire : ce passe n'en dit pas plus.",
+                )
+                .into();
+        }
+        if raised {
+            let trump = self.trump(partner.trump);
+            return match self.lang {
+                Lang::En => format!(
+                    "Has bid {trump} already, and the convention raises partner once: this pass says no more."
+                ),
+                Lang::Fr => format!(
+                    "A déjà annoncé {trump}, et la convention ne soutient le partenaire qu'une fois : ce passe n'en dit pas plus."
+                ),
+            };
+        }
+        let most = m.shows.iter().find_map(|s| match *s {
+            Shown::Raise { at_most, .. } => Some(at_most),
+            _ => None,
+        });
+        match (self.lang, most) {
+            (Lang::En, Some(at_most)) => format!(
+                "Does not raise partner's {}: {}.",
+                self.bid(partner),
+                self.tricks_between(partner, None, at_most)
+            ),
+            (Lang::Fr, Some(at_most)) => format!(
+                "Ne soutient pas le {} du partenaire : {}.",
+                self.bid(partner),
+                self.tricks_between(partner, None, at_most)
+            ),
+            (Lang::En, None) => "Partner holds the bid: this pass says no more.".into(),
+            (Lang::Fr, None) => {
+                "Le partenaire tient l'enchère : ce passe n'en dit pas plus.".into()
+            }
+        }
+    }
+
+    /// A pass over the opponents' bid: what it does not hold.
+    fn pass_opponents(self, over: Bid, m: &Meaning) -> String {
+        let parts: Vec<String> = m.shows.iter().filter_map(|s| self.denied(s)).collect();
+        let what = if parts.is_empty() {
+            self.pick("nothing more", "rien de plus").to_string()
+        } else {
+            parts.join(self.pick("; ", " ; "))
+        };
+        match self.lang {
+            Lang::En => format!("Passes over the opponents' {}: {what}.", self.bid(over)),
+            Lang::Fr => format!("Passe sur le {} adverse : {what}.", self.bid(over)),
+        }
+    }
+
     /// What a pass over the opponents denies by bound `s`, if it denies something.
-    fn denied(self, s: &Shown, over: Bid, m: &Meaning) -> Option<String> {
-        let fr = self.lang == Lang::Fr;
+    fn denied(self, s: &Shown) -> Option<String> {
         Some(match *s {
-            Shown::HoldBelow { at_most, .. } => {
-                let bold = contre_need(BiddingStyle::Bold, m.rules);
-                let trump = self.trump(over.trump);
-                if fr {
-                    format!(
-                        "pas de contre, sa tenue à l'atout {trump} compte au plus {at_most} (une contre demande {bold} à un joueur audacieux)"
-                    )
-                } else {
-                    format!(
-                        "no contre, its hold on {trump} counts at most {at_most} (a bold player contres at {bold})"
-                    )
+            Shown::HoldBelow { bid, at_most, .. } => {
+                let trump = self.trump(bid.trump);
+                match self.lang {
+                    Lang::En => format!("no contre, its hold on {trump} is at most {at_most}"),
+                    Lang::Fr => {
+                        format!("pas de contre, sa tenue à {trump} vaut au plus {at_most}")
+                    }
                 }
             }
             Shown::StopsCapot { trump, held: false } => {
                 let stop = self.capot_stop(trump);
-                if fr {
-                    format!("pas de contre, donc pas de levée sûre contre le capot ({stop})")
-                } else {
-                    format!("no contre, so no sure trick against the capot ({stop})")
+                match self.lang {
+                    Lang::En => format!("no contre, so no sure trick against the capot ({stop})"),
+                    Lang::Fr => {
+                        format!("pas de contre, donc pas de levée sûre contre le capot ({stop})")
+                    }
                 }
             }
-            Shown::NoBid { at_most, partner } => {
-                let level = at_most + 1;
-                let most = i32::from(at_most) - LOW;
-                let own = if fr {
-                    format!(
-                        "pas d'enchère, aucun atout ne compte {level} (un joueur prudent passe jusqu'à {most})"
-                    )
-                } else {
-                    format!(
-                        "no bid, no trump counts {level} (a cautious player passes up to {most})"
-                    )
+            Shown::NoBid { at_most, partner, raised_at_most } => {
+                let own = match self.lang {
+                    Lang::En => format!("no bid, worth at most {at_most} with any trump"),
+                    Lang::Fr => {
+                        format!(
+                            "pas d'enchère, une valeur d'au plus {at_most} quel que soit l'atout"
+                        )
+                    }
                 };
-                match partner {
-                    Some(p) if fr => {
-                        format!("{own}, ni le {} du partenaire avec ses levées sûres", self.bid(p))
-                    }
-                    Some(p) => {
-                        format!("{own}, nor does partner's {} with its sure tricks", self.bid(p))
-                    }
-                    None => own,
+                match (self.lang, partner) {
+                    (Lang::En, Some(p)) => format!(
+                        "{own}, and partner's {} raised by its sure tricks at most {raised_at_most}",
+                        self.bid(p)
+                    ),
+                    (Lang::Fr, Some(p)) => format!(
+                        "{own}, et le {} du partenaire porté par ses levées sûres à {raised_at_most} au plus",
+                        self.bid(p)
+                    ),
+                    (_, None) => own,
                 }
             }
             _ => return None,
         })
     }
 
-    /// "(three trumps count 2, …)": how the hold a contre shows is counted.
-    fn hold_count(self, bid: Bid, adjust: i32, set: RuleSet) -> String {
+    /// A contre: the hold it shows, and for the levels that leave the convention, what moves them.
+    fn contre(self, bid: Bid, m: &Meaning) -> String {
+        if bid.is_capot() {
+            let stop = self.capot_stop(bid.trump);
+            let sure = m.shows.iter().any(|s| matches!(s, Shown::StopsCapot { held: true, .. }));
+            return match (self.lang, sure) {
+                (Lang::En, true) => format!("Contres the capot: a sure trick against it, {stop}."),
+                (Lang::Fr, true) => {
+                    format!("Contre le capot : une levée sûre contre lui, {stop}.")
+                }
+                (Lang::En, false) => "Contres the capot: this says nothing more.".into(),
+                (Lang::Fr, false) => "Contre le capot : cela n'en dit pas plus.".into(),
+            };
+        }
+        let need = |shows: &[Shown]| {
+            shows.iter().find_map(|s| match *s {
+                Shown::HoldAtLeast { need, .. } => Some(need),
+                _ => None,
+            })
+        };
+        let trump = self.trump(bid.trump);
+        let hold = match (self.lang, need(&m.shows)) {
+            // The least a hold comes to: two trumps or fewer, no ace, the taker's partner raised.
+            (_, Some(n)) if n <= -2 => self.pick("any hold", "n'importe quelle tenue").to_string(),
+            (Lang::En, Some(n)) => format!("a hold on {trump} of at least {n}"),
+            (Lang::Fr, Some(n)) => format!("une tenue à {trump} d'au moins {n}"),
+            (_, None) => self.pick("nothing sure", "rien de sûr").to_string(),
+        };
+        let count = match need(&m.shows) {
+            Some(_) => format!(" ({})", self.hold_count(bid, m)),
+            None => String::new(),
+        };
+        let head = match self.lang {
+            Lang::En => format!("Contres {}: {hold}{count}.", self.bid(bid)),
+            Lang::Fr => format!("Contre le {} : {hold}{count}.", self.bid(bid)),
+        };
+        match need(&m.convention).filter(|_| m.shows != m.convention) {
+            Some(n) => match self.lang {
+                Lang::En => {
+                    format!("{head} The convention contres from {n}; {}.", self.moved_off(m.level))
+                }
+                Lang::Fr => format!(
+                    "{head} La convention contre à partir de {n} ; {}.",
+                    self.moved_off(m.level)
+                ),
+            },
+            None => head,
+        }
+    }
+
+    /// "three trumps count 2, …": how the hold a contre shows is counted, with what the auction
+    /// adds to it.
+    fn hold_count(self, bid: Bid, m: &Meaning) -> String {
         let fr = self.lang == Lang::Fr;
         let mut parts = vec![match (bid.trump, fr) {
             (Trump::Suit(suit), false) => format!(
@@ -483,66 +582,150 @@ impl Words {
             (Trump::AllTrump, false) => "each jack 2, the 9 under it 1, four cards or more headed by the jack 1, a guarded 9 1".into(),
             (Trump::AllTrump, true) => "chaque valet 2, le 9 sous lui 1, quatre cartes ou plus sous le valet 1, un 9 gardé 1".into(),
         }];
-        if set.has_declarations() {
-            parts.push(if fr {
-                "2 par 50 points d'annonces".into()
-            } else {
-                "2 for each 50 points declared".into()
-            });
+        if m.rules.set.has_declarations() {
+            parts.push(
+                self.pick("2 for each 50 points declared", "2 par 50 points d'annonces").into(),
+            );
         }
-        if adjust < 0 {
-            parts.push(if fr {
-                "1 de moins, le partenaire du preneur a soutenu".into()
-            } else {
-                "1 less, the taker's partner raised".into()
-            });
+        let adjust = m.convention.iter().find_map(|s| match *s {
+            Shown::HoldAtLeast { adjust, .. } => Some(adjust),
+            _ => None,
+        });
+        if adjust.is_some_and(|a| a < 0) {
+            parts.push(
+                self.pick(
+                    "1 less, the taker's partner raised",
+                    "1 de moins, le partenaire du preneur a soutenu",
+                )
+                .into(),
+            );
         }
         if bid.level.value() >= 120 {
-            parts.push(if fr { "1 de plus dès 120".into() } else { "1 more from 120".into() });
+            parts.push(self.pick("1 more from 120", "1 de plus dès 120").into());
         }
-        parts.join(if fr { " ; " } else { "; " })
+        parts.join(self.pick("; ", " ; "))
     }
 
-    /// "the jack and the 9 of ♥", "three of the four aces": the top a surcontre needs.
+    /// A surcontre: the top of the trumps and the worth it shows.
+    fn surcontre(self, bid: Bid, m: &Meaning) -> String {
+        let from = |shows: &[Shown]| {
+            shows.iter().find_map(|s| match *s {
+                Shown::Surcontre { from, .. } => Some(from),
+                _ => None,
+            })
+        };
+        let top = self.top_of(bid.trump);
+        let worth = |at: i32| self.worth(bid.trump, Some(at), None);
+        match (self.lang, from(&m.shows), from(&m.convention)) {
+            (Lang::En, Some(at), _) => {
+                format!("Surcontres: holds {top}, and a hand {}.", worth(at))
+            }
+            (Lang::Fr, Some(at), _) => format!("Surcontre : tient {top}, et {}.", worth(at)),
+            (Lang::En, None, Some(at)) => format!(
+                "Surcontres: this shows nothing more of its hand. The convention surcontres holding {top} and a hand {}; {}.",
+                worth(at),
+                self.moved_off(m.level)
+            ),
+            (Lang::Fr, None, Some(at)) => format!(
+                "Surcontre : cela ne dit rien de plus de son jeu. La convention surcontre avec {top} et {} ; {}.",
+                worth(at),
+                self.moved_off(m.level)
+            ),
+            (_, None, None) => self
+                .pick("Surcontres: this says nothing more.", "Surcontre : cela n'en dit pas plus.")
+                .into(),
+        }
+    }
+
+    /// A pass after a contre.
+    fn pass_doubled(self, bid: Bid, taker: bool, m: &Meaning) -> String {
+        let from = m.shows.iter().find_map(|s| match *s {
+            Shown::NoSurcontre { from, .. } => Some(from),
+            _ => None,
+        });
+        let lacks = self.lacks_top(bid.trump);
+        match (self.lang, from, taker) {
+            (Lang::En, Some(at), _) => format!(
+                "Does not surcontre: {lacks}, or it is worth less than {at} {}.",
+                self.in_mode(bid.trump)
+            ),
+            (Lang::Fr, Some(at), _) => format!(
+                "Ne surcontre pas : {lacks}, ou sa valeur {} est sous {at}.",
+                self.in_mode(bid.trump)
+            ),
+            (_, None, false) if m.level == Level::Normal => self
+                .pick(
+                    "The convention leaves the surcontre to the player who bid: this pass by its partner says nothing.",
+                    "La convention laisse la surcontre à celui qui a annoncé : ce passe de son partenaire ne dit rien.",
+                )
+                .into(),
+            (_, None, _) => self
+                .pick("This pass says nothing of its hand.", "Ce passe ne dit rien de son jeu.")
+                .into(),
+        }
+    }
+
+    /// "J♥ and 9♥", "three of the four aces": the top a surcontre needs.
     fn top_of(self, trump: Trump) -> String {
         match (trump, self.lang) {
             (Trump::Suit(suit), Lang::En) => format!(
-                "both {} and {}",
+                "{} and {}",
                 self.card(Card::new(suit, Rank::Jack)),
                 self.card(Card::new(suit, Rank::Nine))
             ),
             (Trump::Suit(suit), Lang::Fr) => format!(
-                "à la fois {} et {}",
+                "{} et {}",
                 self.card(Card::new(suit, Rank::Jack)),
                 self.card(Card::new(suit, Rank::Nine))
             ),
-            (Trump::NoTrump, Lang::En) => "three of the four aces".into(),
-            (Trump::NoTrump, Lang::Fr) => "trois des quatre as".into(),
-            (Trump::AllTrump, Lang::En) => "three of the four jacks".into(),
-            (Trump::AllTrump, Lang::Fr) => "trois des quatre valets".into(),
+            (Trump::NoTrump, _) => {
+                self.pick("three of the four aces", "trois des quatre as").into()
+            }
+            (Trump::AllTrump, _) => {
+                self.pick("three of the four jacks", "trois des quatre valets").into()
+            }
+        }
+    }
+
+    /// "it lacks J♥ or 9♥", "it holds fewer than three of the four aces": a hand without the top
+    /// a surcontre needs.
+    fn lacks_top(self, trump: Trump) -> String {
+        match (trump, self.lang) {
+            (Trump::Suit(suit), Lang::En) => format!(
+                "it lacks {} or {}",
+                self.card(Card::new(suit, Rank::Jack)),
+                self.card(Card::new(suit, Rank::Nine))
+            ),
+            (Trump::Suit(suit), Lang::Fr) => format!(
+                "il lui manque {} ou {}",
+                self.card(Card::new(suit, Rank::Jack)),
+                self.card(Card::new(suit, Rank::Nine))
+            ),
+            (Trump::NoTrump, _) => self
+                .pick(
+                    "it holds fewer than three of the four aces",
+                    "il tient moins de trois des quatre as",
+                )
+                .into(),
+            (Trump::AllTrump, _) => self
+                .pick(
+                    "it holds fewer than three of the four jacks",
+                    "il tient moins de trois des quatre valets",
+                )
+                .into(),
         }
     }
 
     /// "the jack of ♥", "a suit's top card with a guard": what stops a capot.
     fn capot_stop(self, trump: Trump) -> String {
-        match (trump, self.lang) {
-            (Trump::Suit(suit), _) => self.the_card(Card::new(suit, Rank::Jack)),
-            (_, Lang::En) => "the top card of a suit with a guard".into(),
-            (_, Lang::Fr) => "la carte maîtresse d'une couleur, gardée".into(),
-        }
-    }
-
-    /// How a hand takes every trick by itself in a mode.
-    fn capot_hand(self, trump: Trump) -> String {
-        match (trump, self.lang) {
-            (Trump::Suit(_), Lang::En) => {
-                "enough top trumps in a row to draw them all, and only masters on the side".into()
-            }
-            (Trump::Suit(_), Lang::Fr) => {
-                "assez d'atouts maîtres à la suite pour les tirer tous, et rien que des maîtresses à côté".into()
-            }
-            (_, Lang::En) => "every card a master from the top of its suit, and no void".into(),
-            (_, Lang::Fr) => "chaque carte maîtresse depuis le haut de sa couleur, et aucune chicane".into(),
+        match trump {
+            Trump::Suit(suit) => self.the_card(Card::new(suit, Rank::Jack)),
+            _ => self
+                .pick(
+                    "the top card of a suit with a guard",
+                    "la carte maîtresse d'une couleur, gardée",
+                )
+                .into(),
         }
     }
 }

@@ -25,6 +25,9 @@ pub enum Reason {
     OnlyCard,
     /// The only legal call (a defender's pass after the contre).
     OnlyCall,
+    /// The only legal call whose meaning at the expert's level the hand satisfies, other calls
+    /// being legal: any other would tell the table what the hand does not hold.
+    OnlyFits,
     /// Every legal card was weighed and scores within a point of the best, and this one gives
     /// the fewest points (the lowest of its suit among those of as few points), some other
     /// giving more.

@@ -10,7 +10,7 @@ use super::stakes::{Stakes, outcome};
 use super::{Budget, STYLE, advise_and_cost, with_solver};
 use crate::bots::{Decision, bidding};
 use crate::game::{Action, Deal, Mistakes, Replay, SeatView};
-use crate::personas::BiddingStyle;
+use crate::personas::{BiddingStyle, Level};
 use crate::rules::{
     BelotesDealt, BySeat, ByTeam, Card, CardSet, Contract, DealRecord, DealTally, DoneTrick,
     RecordError, Seat, Team, Trump, declarations_scored, score_deal,
@@ -105,17 +105,18 @@ impl DealAnalysis {
 /// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
 /// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at
 /// each of its turns, in the record's game (its target and totals; without one, the first deal
-/// of a game to the rule set's usual target).
+/// of a game to the rule set's usual target), each seat's calls read by `levels`.
 pub fn analyse(
     record: &DealRecord,
     seat: Seat,
+    levels: BySeat<Level>,
     budget: Budget,
     cancel: Option<&AtomicBool>,
 ) -> Result<DealAnalysis, RecordError> {
     let scored = record.score()?;
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut reviews = Vec::new();
-    let mut replay = Replay::new(record)?;
+    let mut replay = Replay::new(record)?.with_levels(levels);
     while let Some(turn) = replay.next_turn() {
         if turn.seat == seat && turn.is_decision() && !cancelled() {
             let view = replay.view(seat);

@@ -20,9 +20,14 @@
 //! rules allow it; the convention's call in the bold style and in the cautious one; when a bid
 //! is allowed, the lowest level in each mode the hand could hold (its count, or its partner's
 //! bid raised by what it brings, within [`REACH`] of that level and [`MODE_GAP`] of its best
-//! mode's; its best mode always) and a capot in each mode it counts [`CAPOT_COUNT`] in; over the partner's bid, each raise in its mode up to one step past the
-//! convention's. A call outside these (a player's, for the analysis) is weighed afterwards in
-//! the same worlds, so that weighing it changes nothing of the advice.
+//! mode's; its best mode always) and a capot in each mode it is worth
+//! [`EXPERT_CAPOT_WORTH`](bidding::EXPERT_CAPOT_WORTH) in; over the partner's bid, each raise in
+//! its mode up to one step past the convention's. Of these, only the calls whose meaning at the
+//! expert's level its hand satisfies are weighed ([`Meaning::admits`]): what an expert call
+//! shows at the table is then true of the hand that made it, and its partner and the other
+//! side read it by the same meaning. The convention's own call always satisfies it. A call
+//! outside these (a player's, for the analysis) is weighed afterwards in the same worlds, so
+//! that weighing it changes nothing of the advice.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, RngExt, SeedableRng};
@@ -34,13 +39,14 @@ use super::card::{stakes_in, takers_points};
 use super::inference::{Inference, Readings};
 use super::margins::{MARGIN, pays_more, stake_backed, wins_percent};
 use super::probe::{Prober, Stop};
-use super::reasons::{CallFacts, call_holds};
+use super::reasons::{CallFacts, call_holds, only_fits};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::{Knowledge, World};
 use super::{Ask, Budget, CALLING, OWN_STYLE, STYLE, WALK, auction_pool, pool};
-use crate::bots::bidding::{self, Bidding, Reading};
+use crate::bots::bidding::{self, Bidding, Meaning, Reading};
 use crate::game::{Action, SeatView};
 use crate::mix::splitmix;
+use crate::personas::Level;
 use crate::rules::{Auction, Bid, BidLevel, Call, Card, Contract, Rank, Team, Trump};
 use crate::search::{Position, Solver};
 
@@ -61,9 +67,6 @@ const DROP_ERRORS: f64 = 2.5;
 pub(crate) const REACH: i32 = 20;
 /// How far below the hand's best mode another mode may count to be weighed.
 pub(crate) const MODE_GAP: i32 = 20;
-/// What the hand must count in a mode for a capot there to be weighed: all but the top of the
-/// scale (the five top trumps and three aces count 158).
-pub(crate) const CAPOT_COUNT: i32 = 150;
 
 /// The expert's call for `ask`'s view, whose auction is not over, and what `played` costs
 /// against it.
@@ -85,14 +88,23 @@ pub(crate) fn advise(
     if !calls.contains(&cautious) && auction.legal_calls().allows(cautious) {
         calls.push(cautious);
     }
+    // Only the calls whose meaning at the expert's level the hand satisfies: the convention's
+    // always does, so that no meaning the table shows for an expert call is untrue.
+    calls
+        .retain(|&c| c == convention || Meaning::of(auction, c, Level::Expert).admits(view.hand()));
     let unweighed = |reason| {
         let advice = Advice::plain(Action::Bid(convention), reason);
         let cost = played.and_then(|p| advice.cost(Action::Bid(p)));
         (advice, cost)
     };
-    if calls.len() < 2 {
-        // Only a pass is allowed.
+    if auction.legal_calls().to_vec().len() < 2 {
         return unweighed(Reason::OnlyCall);
+    }
+    if calls.len() < 2 {
+        // The convention's call is the only one its meanings let the expert make.
+        let facts = CallFacts { view, auction, samples: &Samples::default() };
+        let fits = only_fits(&facts, convention);
+        return unweighed(if fits { Reason::OnlyFits } else { Reason::Unweighed });
     }
     let know = Knowledge::before_play(view);
     let inference = Inference::new(view, CALLING);
@@ -157,7 +169,7 @@ fn candidates(view: &SeatView, auction: &Auction, convention: Call) -> Vec<Call>
         if trump == best || close {
             push(Call::Bid(Bid { level: min, trump }));
         }
-        if count >= CAPOT_COUNT {
+        if count >= bidding::EXPERT_CAPOT_WORTH {
             push(Call::Bid(Bid { level: BidLevel::Capot, trump }));
         }
     }

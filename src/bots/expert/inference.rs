@@ -85,7 +85,7 @@ impl Inference {
     /// The soft constraints of `view`, for its seat.
     pub(crate) fn new(view: &SeatView, reading: Readings) -> Inference {
         let seat = view.seat();
-        let calls: Vec<(Meaning, Reading)> = every_call(view.auction())
+        let calls: Vec<(Meaning, Reading)> = every_call(view.auction(), view.levels())
             .into_iter()
             .filter(|m| m.seat != seat)
             .map(|m| {

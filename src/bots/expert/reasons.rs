@@ -10,7 +10,9 @@
 use super::advice::{Cost, Reason, Samples, quoted_diff, quoted_se};
 use super::margins::{MARGIN, pays_more, stake_backed, wins_percent};
 use crate::bots::Memory;
+use crate::bots::bidding::Meaning;
 use crate::game::{Action, SeatView};
+use crate::personas::Level;
 use crate::rules::{Auction, BySeat, Call, Card, CardSet, Rank, Seat, Suit, Trump};
 
 /// Cards whose mean scores are within this of the best count as alike.
@@ -192,6 +194,14 @@ pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool 
     }
 }
 
+/// Whether `call` is the one legal call of `facts`' position whose meaning at the expert's level
+/// the hand satisfies, and other calls are legal.
+pub(crate) fn only_fits(facts: &CallFacts, call: Call) -> bool {
+    let legal = facts.auction.legal_calls().to_vec();
+    let fits = |c: Call| Meaning::of(facts.auction, c, Level::Expert).admits(facts.view.hand());
+    legal.len() > 1 && legal.iter().all(|&c| fits(c) == (c == call))
+}
+
 /// What a call's reason is checked against: the view, its auction and the worlds weighed.
 pub(crate) struct CallFacts<'a> {
     pub(crate) view: &'a SeatView,
@@ -231,6 +241,7 @@ pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool 
         |c: &Cost, diff: i16, se: Option<u16>| quoted_diff(c.mean) == diff && quoted_se(c.se) == se;
     match reason {
         Reason::OnlyCall => call == Call::Pass && legal.to_vec() == [Call::Pass],
+        Reason::OnlyFits => only_fits(facts, call),
         Reason::Bid { seen, seen_se, made, ours, of } => {
             let is_ours = |o: &super::advice::WorldOutcome| {
                 o.contract.is_some_and(|c| c.team() == seat.team())

@@ -31,6 +31,10 @@ impl Words {
                 (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
                 (Lang::En, Reason::OnlyCall) => "the only call allowed".into(),
                 (Lang::Fr, Reason::OnlyCall) => "la seule annonce permise".into(),
+                (Lang::En, Reason::OnlyFits) => "the one call whose meaning fits this hand".into(),
+                (Lang::Fr, Reason::OnlyFits) => {
+                    "la seule annonce dont le sens convient à ce jeu".into()
+                }
                 (Lang::En, Reason::AllAlike) => {
                     "every card is worth the same: this one gives the fewest points".into()
                 }
@@ -435,6 +439,7 @@ pub(crate) mod tests {
         let all = vec![
             Reason::OnlyCard,
             Reason::OnlyCall,
+            Reason::OnlyFits,
             Reason::AllAlike,
             Reason::Alike { points: 0 },
             Reason::Alike { points: 4 },
@@ -491,6 +496,7 @@ pub(crate) mod tests {
             match r {
                 Reason::OnlyCard
                 | Reason::OnlyCall
+                | Reason::OnlyFits
                 | Reason::AllAlike
                 | Reason::Alike { .. }
                 | Reason::PullTrumps { .. }
@@ -597,6 +603,7 @@ pub(crate) mod tests {
                     Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
                     Reason::Pass { .. }
                     | Reason::OnlyCall
+                    | Reason::OnlyFits
                     | Reason::Close { .. }
                     | Reason::Risky { .. } => Action::Bid(Call::Pass),
                     Reason::Bid { .. } => Action::Bid(Call::Bid(Bid {

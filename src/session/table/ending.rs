@@ -59,7 +59,8 @@ impl Table {
             deal: i,
             record: d.record.clone(),
             players: g.players().clone(),
-            seats: Seats::at_table(g.players(), g.seed(), self.prefs.level, self.prefs.budget),
+            // The computer players of the deal, whatever the level of the table since.
+            seats: Seats::at_table(g.players(), g.seed(), d.levels[Seat::North], self.prefs.budget),
             cancel,
         }));
     }

@@ -159,8 +159,14 @@ fn the_cards_a_claim_plays_out_are_written_down_as_such_and_graded_as_no_ones() 
     let read: DealRecord = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(read, record);
     // South's call is reviewed; none of its cards is.
-    let analysis = crate::bots::expert::analyse(&record, Seat::South, Budget::worlds(2), None)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let analysis = crate::bots::expert::analyse(
+        &record,
+        Seat::South,
+        BySeat([Level::DEFAULT; 4]),
+        Budget::worlds(2),
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let cards: Vec<_> =
         analysis.reviews.iter().filter(|r| matches!(r.played, Action::Play(_))).collect();
     assert!(cards.is_empty(), "{cards:?}");

@@ -66,7 +66,7 @@ impl Table {
         out.push(Out::Think(BotRequest {
             revision: self.revision,
             view: g.view(seat),
-            level: self.prefs.level,
+            level: g.deal().levels[seat],
             style,
             seed: g.seed(),
             budget: self.prefs.budget,

@@ -5,6 +5,7 @@
 use super::Ctx;
 use super::player::wrap;
 use crate::bots::bidding::Meaning;
+use crate::rules::Seat;
 use crate::text::{Sign, T};
 use crate::ui::table_screen::{BidButton, TableScreen};
 
@@ -17,7 +18,8 @@ pub fn focused(ctx: &Ctx<'_>, screen: &TableScreen) -> Option<(String, String)> 
         return None;
     }
     if let Some(call) = screen.focused_call() {
-        let meaning = Meaning::of(&table.game().deal().auction, call);
+        let deal = table.game().deal();
+        let meaning = Meaning::of(&deal.auction, call, deal.levels[Seat::South]);
         return Some((w.call(call), w.meaning(&meaning)));
     }
     match screen.bid_buttons().get(screen.bid_focus()) {

@@ -92,7 +92,7 @@ fn read_meaning(ctx: &Ctx<'_>, game: &Game) -> Option<Read> {
     let w = ctx.words;
     let (seat, label, text) = match row {
         Selected::Call(i) => {
-            let m = every_call(&game.deal().auction).into_iter().nth(i)?;
+            let m = every_call(&game.deal().auction, &game.deal().levels).into_iter().nth(i)?;
             (m.seat, w.call(m.call), w.meaning(&m))
         }
         Selected::Coming => {

@@ -281,6 +281,11 @@ fn help(ctx: &mut Ctx<'_>, scroll: u16, screen: Rect, buf: &mut Buffer) {
         lines.push(Line::from(""));
         lines.push(Line::from(span(w.t(note), t.dim)));
     }
+    lines.push(Line::from(""));
+    lines.push(Line::from(span(w.t(T::Glossary), t.title)));
+    for word in T::GLOSSARY {
+        lines.push(Line::from(span(format!("  {}", w.t(word)), t.text)));
+    }
     let width = screen.width.saturating_sub(4).min(100);
     let inner = ctx.popup(screen, width, screen.height.saturating_sub(2), w.t(T::Help), buf);
     scrolled(ctx, lines, inner, scroll, buf);

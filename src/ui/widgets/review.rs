@@ -319,7 +319,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     if let Some(dd) = &analysis.double_dummy {
         lines.push(Line::from(span(w.double_dummy(dd), t.text)));
     }
-    let Analysis { decisions, agreed, cost, se } = Analysis::of(analysis, &d.record);
+    let Analysis { decisions, agreed, cost, se } = Analysis::of(analysis, &d.record, &d.levels);
     for r in &decisions {
         let label = match r.when {
             When::Call => w.t(T::Call).to_string(),

@@ -413,6 +413,15 @@ fn check_call(game: &Game, call: Call, reason: Reason, samples: &Samples) -> Res
     let ok = legal.allows(call)
         && match reason {
             Reason::OnlyCall => legal.to_vec() == vec![Call::Pass],
+            Reason::OnlyFits => {
+                let hand = game.deal().hands()[seat];
+                let fits = |c: Call| {
+                    crate::bots::bidding::Meaning::of(&auction, c, crate::bots::Level::Expert)
+                        .admits(hand)
+                };
+                let legal = legal.to_vec();
+                legal.len() > 1 && legal.iter().all(|&c| fits(c) == (c == call))
+            }
             Reason::Bid { seen, seen_se, made, ours, of } => {
                 let is_ours =
                     |o: &WorldOutcome| o.contract.is_some_and(|c| c.taker.team() == seat.team());
