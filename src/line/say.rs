@@ -187,6 +187,13 @@ pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
     w.text(&said).into_owned()
 }
 
+/// The cards a seat lays face up as it claims the rest of the tricks: "West shows its cards:
+/// spades ace, ten; clubs (trump) jack."
+pub fn shows(w: Words, seat: Seat, cards: CardSet, trump: Option<Trump>) -> String {
+    let said = w.shows_cards(seat, &cards_by_suit(w, cards, trump));
+    w.text(&said).into_owned()
+}
+
 /// The cards South may play: "You may play: hearts ace, ten." or "any card".
 pub fn may_play(w: Words, legal: CardSet, hand: CardSet, trump: Option<Trump>) -> String {
     let said = match (w.lang, legal == hand) {

@@ -108,6 +108,9 @@ texts! {
     ClaimKey => "claim the rest", "revendiquer le reste";
     ClaimButton => "Claim (r)", "Revendiquer (r)";
     Claimed => "claims the rest of the tricks", "revendique les plis restants";
+    ClaimNextKey => "next trick", "pli suivant";
+    SkipClaimKey => "to the score", "jusqu'au score";
+    SkipClaimButton => "To the score (s)", "Jusqu'au score (s)";
     ClaimRefusedTaking => "Your side is not sure of every trick left: the defence can still take one", "Votre camp n'a pas tous les plis sûrs : la défense peut en faire un";
     ClaimRefusedDefending => "Your side is not sure of every trick left: the takers can still take one", "Votre camp n'a pas tous les plis sûrs : les preneurs peuvent en faire un";
     PlayAgainKey => "play it again", "la rejouer";

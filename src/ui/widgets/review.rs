@@ -201,11 +201,9 @@ fn hand_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     Seat::ALL
         .into_iter()
         .map(|seat| {
-            let mut spans = vec![span(format!("{:<6}", w.seat(seat)), t.dim)];
-            for c in sorted_hand(dealt[seat], trump) {
-                spans.push(span(" ", t.text));
-                spans.push(span(w.card(c), t.suit(c.suit())));
-            }
+            let mut spans = vec![span(format!("{:<6} ", w.seat(seat)), t.dim)];
+            let cards = card::written(ctx, &sorted_hand(dealt[seat], trump), u16::MAX);
+            spans.extend(cards.into_iter().flat_map(|l| l.spans));
             Line::from(spans)
         })
         .collect()
