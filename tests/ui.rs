@@ -2070,6 +2070,21 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
         key(&mut app, KeyCode::PageDown);
         app
     });
+    // At its end, the sum of the clear mistakes' cost, and how such a cost differs from the
+    // balance against the expert.
+    snapshot_all("analysis_end", |l| {
+        let mut app = analysing(l);
+        let mut analysis = analysis.clone();
+        answer_analysis(&mut app, &mut analysis);
+        draw(&mut app, 80, 24);
+        for _ in 0..20 {
+            key(&mut app, KeyCode::PageDown);
+        }
+        let shown = screen::text(&draw(&mut app, 80, 24));
+        let end = ["the two can", "les deux peuvent"];
+        assert!(end.iter().any(|e| shown.contains(e)), "{shown}");
+        app
+    });
     let made = analysis.flatten().expect("the deal is analysed");
     assert!(made.double_dummy.is_some());
     assert!(made.reviews.iter().any(|r| matches!(r.played, contree::game::Action::Play(_))));

@@ -635,6 +635,7 @@ pub fn analysis(w: Words, a: &DealAnalysis, record: &DealRecord) -> Vec<String> 
         }
     }
     lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
+    lines.push(format!("{}.", w.t(T::CostAndBalance)));
     lines
 }
 

@@ -298,7 +298,8 @@ fn review(ctx: &mut Ctx<'_>, h: History, i: usize, screen: Rect, buf: &mut Buffe
 /// The expert's analysis of a finished deal from South's seat: the deal with every hand seen,
 /// then each of South's calls and cards beside the expert's choice and what the difference
 /// cost when it is a clear mistake, with the expert's reason and every option's worth, best
-/// first, when they differ; and their sum; or a line saying it is on its way.
+/// first, when they differ; their sum, and how a mistake's cost differs from the balance
+/// against the expert; or a line saying it is on its way.
 fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
@@ -361,6 +362,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     }
     let decisions = decisions.len();
     lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost, se), t.accent)));
+    lines.push(Line::from(span(w.t(T::CostAndBalance), t.dim)));
     lines
 }
 
