@@ -690,9 +690,11 @@ mod tests {
         };
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let said = analysis(en, &a, &record);
-        assert_eq!(said.len(), 4, "{said:?}");
+        assert_eq!(said.len(), 5, "{said:?}");
         assert!(said[1].contains("140 ♦ scores +47 ± 20 more") && said[1].contains("−23 ± 8"));
         assert_eq!(said[2], "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126, 130 ♦ +99 ± 139.");
+        // After the sum, how a mistake's cost differs from the balance against the expert.
+        assert_eq!(said[4], format!("{}.", en.t(T::CostAndBalance)));
         let fr = Words { lang: Lang::Fr, ..en };
         assert_eq!(
             analysis(fr, &a, &record)[2],
