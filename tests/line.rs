@@ -174,6 +174,34 @@ fn the_first_deal_is_said_a_line_an_event_in_english_and_in_french() {
 }
 
 #[test]
+fn a_computer_players_claim_is_said_with_its_cards_then_each_trick_before_the_score() {
+    // Seed 29: West claims every trick at the first card, South's eight played for it.
+    for lang in [Lang::En, Lang::Fr] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let mut line = LineMode::new(config(lang, 29), true, &[]);
+        let (said, _) = play(&mut line, &store, lang, |g| !g.history().is_empty());
+        let deal = first_deal(&said);
+        let claimed = [" claims the rest of the tricks.", " revendique les plis restants."];
+        let from = said.iter().position(|l| claimed.iter().any(|c| l.ends_with(c)));
+        let claim = &said[from.expect("a claim")..];
+        let over = ["Deal 1 over.", "Fin de la donne 1."];
+        let end = claim.iter().position(|l| over.contains(&l.as_str())).expect("the deal's end");
+        // Who claimed, the cards it shows, then the eight tricks, each whole with its winner;
+        // no card said alone.
+        assert!(
+            claim[1].contains(" shows its cards: ") || claim[1].contains(" montre ses cartes : ")
+        );
+        let tricks =
+            claim[2..end].iter().filter(|l| l.starts_with("Trick ") || l.starts_with("Pli "));
+        assert_eq!(tricks.count(), 8, "{deal}");
+        assert!(!claim[..end].iter().any(|l| l.contains(" joue ") || l.contains(" plays ")));
+        let totals = claim.iter().position(|l| l.starts_with("Tot")).expect("the totals");
+        insta::assert_snapshot!(format!("claim_{lang:?}"), claim[..=totals].join("\n"));
+    }
+}
+
+#[test]
 fn a_card_refused_says_the_rule_and_what_may_be_played() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::at(dir.path()).expect("store").without_sync();
@@ -235,8 +263,11 @@ fn a_whole_game_to_1000_is_played_through_standard_input() {
         "{over}"
     );
     // Each deal played says its 32 cards and its eight tricks once each, in order, a deal the
-    // computer players claimed too (this game has some: their rest is played out at once).
+    // computer players claimed too (this game has some): a card at a time, and a trick a claim
+    // plays out whole, with its cards (the cards of the trick begun before the claim are said
+    // as they were played, and again with their trick).
     assert!(said.iter().any(|l| l.ends_with(" claims the rest of the tricks.")), "{said:?}");
+    assert!(said.iter().any(|l| l.contains(" shows its cards: ")), "{said:?}");
     let deal_starts = |l: &String| {
         l.starts_with("Deal ") && (l.ends_with(" deals.") || l.ends_with(" You deal."))
     };
@@ -246,10 +277,16 @@ fn a_whole_game_to_1000_is_played_through_standard_input() {
         if tricks.is_empty() {
             continue;
         }
+        let mut whole = 0;
         for (i, t) in tricks.iter().enumerate() {
-            assert!(t.starts_with(&format!("Trick {} to ", i + 1)), "{deal:?}");
+            let played = t.starts_with(&format!("Trick {} to ", i + 1));
+            let claimed = t.starts_with(&format!("Trick {}, to ", i + 1));
+            assert!(played || claimed, "{deal:?}");
+            whole += usize::from(claimed);
         }
-        assert_eq!((tricks.len(), cards.count()), (8, 32), "{deal:?}");
+        let cards = cards.count() + 4 * whole;
+        assert_eq!(tricks.len(), 8, "{deal:?}");
+        assert!((32..=35).contains(&cards), "{cards} cards said: {deal:?}");
     }
     // The binary, fed the same lines on its standard input, says the same; the end of the input
     // saves and leaves.

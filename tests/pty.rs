@@ -306,7 +306,8 @@ fn a_deal_file_is_played_with_a_claim_that_holds_and_nothing_is_saved() {
     std::fs::write(&file, deal).expect("write");
     let data = dir.path().join("data");
     let path = file.to_str().expect("a path");
-    let mut t = Table::start_under(&[], &data, "instant", &[], &["--deal-file", path]);
+    // Fast: the claim is shown a trick at a time, long enough to be seen.
+    let mut t = Table::start_under(&[], &data, "fast", &[], &["--deal-file", path]);
     t.wait_for("The deal of the file: it counts neither in a game nor in the statistics");
     t.wait_for("Your turn to bid");
     t.send("\t"); // from Pass to the lowest value
@@ -315,6 +316,8 @@ fn a_deal_file_is_played_with_a_claim_that_holds_and_nothing_is_saved() {
     t.wait_for("[Claim (r)]");
     t.send("r");
     t.wait_for("South claims the rest of the tricks");
+    t.wait_for("South claims: trick ");
+    t.send("s"); // to the score
     t.wait_for("The deal of the file");
     t.wait_for("tricks: us 8, them 0");
     assert!(!t.contents().contains("played again"), "it was never played: {}", t.contents());

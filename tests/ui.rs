@@ -426,8 +426,8 @@ fn the_footer_keeps_help_and_quit_whole_at_80_columns() {
             [("bidding", at_table), ("playing", playing), ("deal end", finished_deal)];
         for (name, make) in screens {
             let mut app = make(lang);
-            // A message (who claimed the rest of the deal) stands in the footer's place until
-            // a key: the history opened and closed takes it away.
+            // A message may stand in the footer's place until a key: the history opened and
+            // closed takes it away.
             ch(&mut app, 'H');
             ch(&mut app, 'H');
             let row = footer_row(&draw(&mut app, 80, 24));
@@ -1602,6 +1602,70 @@ fn new_screens_and_popups() {
     });
 }
 
+/// The seeded game of `config` played on, South playing its selected card, until a computer
+/// player's claim is shown and `at` its table.
+fn claim_shown(config: Config, at: impl Fn(&contree::session::table::Table) -> bool) -> App {
+    let mut app = playing_of(seated(config));
+    for _ in 0..2000 {
+        let t = table(&app);
+        if t.claiming().is_some() && at(t) {
+            return app;
+        }
+        if app.south_to_play() || pause(&app) == Some(Wait::Held) {
+            key(&mut app, KeyCode::Enter);
+        } else {
+            assert!(app.popups.is_empty(), "the deal ended first");
+            settle_one(&mut app);
+        }
+    }
+    panic!("no claim was shown");
+}
+
+/// The tricks of the claim at `t` played out so far.
+fn claimed_tricks(t: &contree::session::table::Table) -> usize {
+    let from = t.game().deal().claimed.unwrap_or(0);
+    t.deal_tricks().len() - from / 4
+}
+
+#[test]
+fn a_computer_players_claim_is_shown_a_trick_at_a_time() {
+    // Mid-way: the claimer's cards face up at its seat, the claim's second trick on the table.
+    let mid = |t: &contree::session::table::Table| claimed_tricks(t) == 2;
+    snapshot_all("claim_shown", |l| claim_shown(config(l), mid));
+    // Its end: the last trick on the table, before the deal's summary.
+    snapshot_all("claim_end", |l| claim_shown(config(l), |t| t.deal_over()));
+    // In plain ASCII.
+    let mut app = claim_shown(ascii(Lang::Fr), mid);
+    insta::assert_snapshot!("claim_shown_ascii_fr_80x24", draw(&mut app, 80, 24).backend());
+    let mut app = claim_shown(config(Lang::En), mid);
+    let claimer = table(&app).claiming().map(|c| c.seat()).expect("a claim");
+    assert_ne!(claimer, Seat::South);
+    let w = app.words();
+    let text = screen::text(&draw(&mut app, 80, 24));
+    assert!(text.contains(&format!("{} claims: trick ", w.seat(claimer))), "{text}");
+    // The claimer's cards are written out face up at its seat.
+    let hand = app.game().map(|g| g.deal().hands()[claimer]).expect("a game");
+    assert!(hand.iter().all(|c| text.contains(&w.card(c))), "{text}");
+    let row = footer_row(&draw(&mut app, 80, 24));
+    assert!(row.contains("Enter  next trick") && row.contains("s  to the score"), "{row}");
+    // A key gathers the trick, and the next comes.
+    let tricks = table(&app).deal_tricks().len();
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).deal_tricks().len(), tricks + 1);
+    assert!(table(&app).shown_trick().is_some());
+    // `s` plays the rest out at once, to the deal's summary.
+    ch(&mut app, 's');
+    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    assert!(table(&app).claiming().is_none());
+    assert_eq!(app.game().map(|g| g.history().len()), Some(1));
+    // So does the button, with the mouse; nothing else to claim or hint on the way.
+    let mut app = claim_shown(config(Lang::En), |t| claimed_tricks(t) == 1);
+    draw(&mut app, 120, 40);
+    assert!(app.hits.area_of(Hit::Hint).is_none() && app.hits.area_of(Hit::Claim).is_none());
+    click(&mut app, Hit::SkipClaim);
+    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+}
+
 #[test]
 fn screens_in_every_language_and_size() {
     // The start screen's notice of a save moved aside wraps, the kept file's path whole.
@@ -2004,6 +2068,21 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
         // Drawn once for the lines the analysis adds, the review scrolls down to its end.
         draw(&mut app, 80, 24);
         key(&mut app, KeyCode::PageDown);
+        app
+    });
+    // At its end, the sum of the clear mistakes' cost, and how such a cost differs from the
+    // balance against the expert.
+    snapshot_all("analysis_end", |l| {
+        let mut app = analysing(l);
+        let mut analysis = analysis.clone();
+        answer_analysis(&mut app, &mut analysis);
+        draw(&mut app, 80, 24);
+        for _ in 0..20 {
+            key(&mut app, KeyCode::PageDown);
+        }
+        let shown = screen::text(&draw(&mut app, 80, 24));
+        let end = ["the two can", "les deux peuvent"];
+        assert!(end.iter().any(|e| shown.contains(e)), "{shown}");
         app
     });
     let made = analysis.flatten().expect("the deal is analysed");

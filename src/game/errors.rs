@@ -90,6 +90,9 @@ pub enum UndoError {
     DealOver,
     /// The game is over.
     GameOver,
+    /// The rest of the deal is claimed: its cards are played out for their seats, chosen by
+    /// none of them.
+    Claimed,
 }
 
 impl fmt::Display for UndoError {
@@ -103,6 +106,7 @@ impl fmt::Display for UndoError {
             }
             UndoError::DealOver => f.write_str("the deal is over and scored"),
             UndoError::GameOver => f.write_str("the game is over"),
+            UndoError::Claimed => f.write_str("the rest of the deal is claimed"),
         }
     }
 }

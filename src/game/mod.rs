@@ -458,6 +458,10 @@ impl Game {
             Phase::DealOver => return Err(UndoError::DealOver),
             _ => {}
         }
+        // The cards a claim plays out are nobody's choice: none is taken back.
+        if self.deal.claimed.is_some() {
+            return Err(UndoError::Claimed);
+        }
         let (last, action) = self.deal.last_action().ok_or(UndoError::NothingToUndo)?;
         // A seat that has not called yet in this deal has nothing of its own to take back,
         // whoever acted last.

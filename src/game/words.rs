@@ -91,6 +91,12 @@ impl Words {
                 }
                 (Lang::En, UndoError::NothingToUndo) => "Nothing to take back yet".into(),
                 (Lang::Fr, UndoError::NothingToUndo) => "Rien à reprendre pour l'instant".into(),
+                (Lang::En, UndoError::Claimed) => {
+                    "Nothing to take back: the rest of the deal is claimed".into()
+                }
+                (Lang::Fr, UndoError::Claimed) => {
+                    "Rien à reprendre : le reste de la donne est revendiqué".into()
+                }
                 (Lang::En, _) => "Nothing to take back in this deal".into(),
                 (Lang::Fr, _) => "Rien à reprendre dans cette donne".into(),
             }

@@ -39,8 +39,9 @@ use crate::stats::Stats;
 use crate::text::{SuitStyle, T, Words};
 
 /// The most pauses the table is moved past in a row: each ends at once, and none leads to
-/// another for long (a trick gathered, then swept).
-const PAUSES: usize = 16;
+/// another for long (a trick gathered, then swept; a claim's eight tricks, each gathered and
+/// swept before the next is played out).
+const PAUSES: usize = 40;
 
 /// The line mode's state: the session at the table, and the lines to say.
 #[derive(Debug)]
@@ -676,7 +677,8 @@ impl LineMode {
         true
     }
 
-    /// What a seat did, and what came of it: the contract, a belote, a declaration, a trick.
+    /// What a seat did, and what came of it: the contract, a belote, a declaration, a trick; a
+    /// trick a claim plays out is said whole, once taken.
     fn acted(&mut self, seat: Seat, action: Action) {
         let w = self.words();
         let Some(t) = self.session.table() else { return };
@@ -691,7 +693,11 @@ impl LineMode {
                 }
             }
             Action::Play(card) => {
-                lines.push(say::played(w, seat, card));
+                // The cards a claim plays out are said a trick at a time, each with its cards.
+                let claimed = t.claiming().is_some();
+                if !claimed {
+                    lines.push(say::played(w, seat, card));
+                }
                 if let Some(c) = t.announcement(seat) {
                     lines.push(say::declared(w, seat, c));
                 }
@@ -705,7 +711,11 @@ impl LineMode {
                 if let Some((i, done)) =
                     tricks.iter().enumerate().find(|(_, d)| d.cards()[3] == card)
                 {
-                    lines.push(say::trick_taken(w, i + 1, done));
+                    lines.push(if claimed {
+                        say::trick_whole(w, i + 1, done)
+                    } else {
+                        say::trick_taken(w, i + 1, done)
+                    });
                     if i == 0
                         && let Some(scoring) = report::declarations_scoring(g.deal())
                     {
@@ -771,7 +781,7 @@ impl LineMode {
     }
 
     /// What the table tells the player: a refusal with what may be done instead, a take-back,
-    /// a computer player that failed.
+    /// a computer player that failed, a claim with the cards the claimer lays face up.
     fn told(&mut self, notice: Notice) {
         let w = self.words();
         let text = say::capital(&crate::session::status::notice(w, notice));
@@ -779,6 +789,15 @@ impl LineMode {
         self.say(text);
         if matches!(notice, Notice::Refused(..)) {
             self.prompted = None;
+        }
+        // A computer player's claim: the cards it lays face up.
+        let claim = self.session.table().and_then(|t| t.claiming().map(|c| (t, c)));
+        if let (Notice::Claimed(seat), Some((t, c))) = (notice, claim)
+            && seat != Seat::South
+        {
+            let trump = t.game().deal().contract().map(|c| c.trump());
+            let said = say::shows(w, seat, c.shown(), trump);
+            self.say(said);
         }
     }
 }

@@ -627,6 +627,8 @@ pub fn word_for(
             return Err(NoWord::Screen);
         }
         (_, Cmd::Suspend) => return Err(NoWord::Shell),
+        // The line mode says a claim whole, at once: there is nothing to skip.
+        (_, Cmd::SkipClaim) => return Err(NoWord::Screen),
         (_, Cmd::Holds) => Kind::Holds,
         (_, Cmd::Progress) => Kind::Progress,
         (_, Cmd::Pass) => Kind::Pass,

@@ -188,6 +188,13 @@ pub fn hand(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
     w.text(&said).into_owned()
 }
 
+/// The cards a seat lays face up as it claims the rest of the tricks: "West shows its cards:
+/// spades ace, ten; clubs (trump) jack."
+pub fn shows(w: Words, seat: Seat, cards: CardSet, trump: Option<Trump>) -> String {
+    let said = w.shows_cards(seat, &cards_by_suit(w, cards, trump));
+    w.text(&said).into_owned()
+}
+
 /// The cards South may play: "You may play: hearts ace, ten." or "any card".
 pub fn may_play(w: Words, legal: CardSet, hand: CardSet, trump: Option<Trump>) -> String {
     let said = match (w.lang, legal == hand) {
@@ -634,6 +641,7 @@ pub fn analysis(
         }
     }
     lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
+    lines.push(format!("{}.", w.t(T::CostAndBalance)));
     lines
 }
 
@@ -688,9 +696,11 @@ mod tests {
         };
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let said = analysis(en, &a, &record, &BySeat([Level::DEFAULT; 4]));
-        assert_eq!(said.len(), 4, "{said:?}");
+        assert_eq!(said.len(), 5, "{said:?}");
         assert!(said[1].contains("140 ♦ scores +47 ± 20 more") && said[1].contains("−23 ± 8"));
         assert_eq!(said[2], "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126, 130 ♦ +99 ± 139.");
+        // After the sum, how a mistake's cost differs from the balance against the expert.
+        assert_eq!(said[4], format!("{}.", en.t(T::CostAndBalance)));
         let fr = Words { lang: Lang::Fr, ..en };
         assert_eq!(
             analysis(fr, &a, &record, &BySeat([Level::DEFAULT; 4]))[2],

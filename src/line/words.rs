@@ -23,6 +23,14 @@ impl Words {
         }
     }
 
+    /// The cards a seat lays face up as it claims the rest of the tricks, by suit.
+    pub(crate) fn shows_cards(self, seat: Seat, cards: &str) -> String {
+        match self.lang {
+            Lang::En => format!("{} shows its cards: {cards}.", self.seat(seat)),
+            Lang::Fr => format!("{} montre ses cartes : {cards}.", self.seat(seat)),
+        }
+    }
+
     /// The cards on the table, with who played them.
     pub(crate) fn on_table(self, cards: &str) -> String {
         match self.lang {

@@ -18,6 +18,8 @@ pub enum Mode {
     Playing,
     /// South's first card of a coinche deal, when South chooses whether to declare.
     Declare,
+    /// A claim of the rest of the tricks shown, a trick at a time.
+    Claim,
     /// The end-of-deal summary.
     Summary,
     /// The end of the game.
@@ -112,6 +114,8 @@ pub enum Cmd {
     Progress,
     /// Claim the rest of the tricks.
     Claim,
+    /// Skip to the end of the claim being shown.
+    SkipClaim,
     /// Play the deal under review again.
     PlayAgain,
     /// Follow the expert's line from South's first clear card mistake of the deal under review.
@@ -253,6 +257,7 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         Cmd::Holds => table.confirm().is_none() && (table.south_to_bid() || table.south_to_play()),
         // `r` on South's turn to play; the table then checks the claim.
         Cmd::Claim => table.claim_allowed(),
+        Cmd::SkipClaim => table.claiming().is_some(),
         _ => true,
     };
     if now { Now } else { Availability::NotNow(None) }

@@ -140,7 +140,8 @@ impl Words {
     }
 
     /// The result of a deal of the day, a line each: the score, the expert's in South's seat
-    /// and the difference, the deal played double dummy, the clear mistakes with their cost.
+    /// and the difference, the deal played double dummy, the clear mistakes with their cost,
+    /// and, when both are measured, how that cost and the difference with the expert differ.
     pub fn daily_result(self, e: &DailyEntry) -> Vec<String> {
         let (c, semi) = (self.colon(), self.semicolon());
         let mut lines = vec![format!("{}{c}{}", self.t(T::DailyYourScore), self.us_them(e.score))];
@@ -189,6 +190,10 @@ impl Words {
                     self.cost(cost)
                 ));
             }
+        }
+        // The mistakes' cost beside the balance against the expert: how the two differ.
+        if e.analysed && e.against_expert().is_some() {
+            lines.push(self.t(T::CostAndBalance).to_string());
         }
         lines.into_iter().map(|l| self.out(l)).collect()
     }

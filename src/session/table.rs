@@ -1,7 +1,8 @@
 //! The deal being played, as South plays it against three computer players: the calls and
 //! cards, the pauses between them, what each seat says in its bubble, the thinking asked of the
 //! computer players and of the expert and their answers, the confirmation of a weighty call,
-//! South's take-backs, and each finished deal played again with the expert in South's seat.
+//! South's take-backs, a claim of the rest of the tricks shown a trick at a time, and each
+//! finished deal played again with the expert in South's seat.
 //!
 //! [`Table::update`] takes a [`TableMsg`] (South's call or card, the end of a pause, a worker's
 //! answer) and yields the [`Out`]s a front end carries out: save the game, ask a computer player,
@@ -12,6 +13,7 @@
 
 use std::time::Duration;
 
+pub use self::claim::Claim;
 use super::settings::{Prefs, Speed};
 use super::work::{BotRequest, Cancel, CompareRequest, HintRequest, Measured};
 use crate::bots::Level;
@@ -38,9 +40,12 @@ pub enum TableMsg {
     Undo,
     /// Ask what the expert would do in South's place.
     Hint,
-    /// South claims the rest of the tricks: played out at once if North-South take every one
-    /// whatever the defence does.
+    /// South claims the rest of the tricks: shown, and played out a trick at a time, if
+    /// North-South take every one whatever the defence does.
     Claim,
+    /// The player skips to the end of the claim being shown: the rest of it is played out at
+    /// once.
+    SkipClaim,
     /// The pause is over, or the player hurries it along.
     Timer,
     /// After the summary of a finished deal: the next deal, or the end of the game.
@@ -115,7 +120,7 @@ pub enum Notice {
     /// A computer player failed; it passed or played its first legal card.
     BotFailed(Seat),
     /// The seat claimed the rest of the tricks, its side taking every one whatever the other
-    /// does: the rest was played out at once.
+    /// does: its cards are laid face up, and the rest is played out a trick at a time.
     Claimed(Seat),
     /// South's claim was refused: the other side can still take a trick, the takers when
     /// `defending` (South's side defends), else the defence.
@@ -197,6 +202,8 @@ pub struct Table {
     wait_serial: u64,
     /// A computer player asked and not answered yet.
     thinking: Option<Seat>,
+    /// The claim being shown.
+    claim: Option<Claim>,
     /// The expert's hint for South's turn, once asked.
     hint: Option<Hint>,
     /// The flags of the computer players and hints still thinking about the position.
@@ -233,6 +240,7 @@ impl Table {
             wait: None,
             wait_serial: first,
             thinking: None,
+            claim: None,
             hint: None,
             working: Vec::new(),
             comparing: Vec::new(),
@@ -240,11 +248,18 @@ impl Table {
         };
         let mut out = Vec::new();
         table.compare_again(&mut out);
-        table.find_forced_card();
+        let claimed = table.game.deal().claimed.is_some();
+        if table.game.phase() == Phase::Playing && claimed {
+            table.resume_claim(&mut out);
+        } else {
+            table.find_forced_card();
+        }
         // A game saved right after its last card resumes on the deal's summary, after the trick
-        // held for South's forced card if there is one.
+        // held for South's forced card if there is one; one left while a claim was shown, on
+        // the claim.
         match table.game.phase() {
             Phase::GameOver => out.push(Out::GameOver),
+            _ if table.claim.is_some() => {}
             _ if table.shown_trick.is_some() => table.set_wait(Wait::Held),
             Phase::DealOver => out.push(Out::Summary),
             _ => table.set_wait(Wait::Deal),
@@ -368,6 +383,7 @@ impl Table {
             && self.wait.is_none()
             && self.thinking.is_none()
             && self.shown_trick.is_none()
+            && self.claim.is_none()
     }
 
     /// Whether South may ask for a hint now: its turn to call or to play, nothing else pending,
@@ -480,6 +496,7 @@ impl Table {
                     out.push(Out::Told(Notice::ClaimRefused { defending }));
                 }
             }
+            TableMsg::SkipClaim => self.skip_claim(&mut out),
             TableMsg::Timer => self.on_timer(&mut out),
             TableMsg::NextDeal => self.next_deal(&mut out),
             TableMsg::Decided(request, action) => self.on_decided(&request, action, &mut out),
@@ -569,7 +586,11 @@ impl Table {
                         *b = None;
                     }
                 }
-                if self.deal_over() {
+                // A claim being shown goes on with its next trick.
+                if self.claim.is_some() {
+                    self.play_claimed_trick(out);
+                }
+                if self.deal_over() && self.shown_trick.is_none() {
                     out.push(Out::Summary);
                 }
             }
@@ -665,6 +686,7 @@ impl Table {
         self.confirm = None;
         self.wait = None;
         self.thinking = None;
+        self.claim = None;
     }
 
     /// Decides what the table waits for next: a computer player, a forced card, or South.
@@ -769,6 +791,7 @@ pub fn sorted_hand(hand: CardSet, trump: Option<Trump>) -> Vec<Card> {
     cards
 }
 
+mod claim;
 mod ending;
 mod thinking;
 

@@ -108,6 +108,9 @@ texts! {
     ClaimKey => "claim the rest", "revendiquer le reste";
     ClaimButton => "Claim (r)", "Revendiquer (r)";
     Claimed => "claims the rest of the tricks", "revendique les plis restants";
+    ClaimNextKey => "next trick", "pli suivant";
+    SkipClaimKey => "to the score", "jusqu'au score";
+    SkipClaimButton => "To the score (s)", "Jusqu'au score (s)";
     ClaimRefusedTaking => "Your side is not sure of every trick left: the defence can still take one", "Votre camp n'a pas tous les plis sûrs : la défense peut en faire un";
     ClaimRefusedDefending => "Your side is not sure of every trick left: the takers can still take one", "Votre camp n'a pas tous les plis sûrs : les preneurs peuvent en faire un";
     PlayAgainKey => "play it again", "la rejouer";
@@ -149,6 +152,7 @@ texts! {
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
     Analysing => "The expert is analysing the deal…", "L'expert analyse la donne…";
     AnalysisFailed => "No analysis: the expert could not review this deal", "Pas d'analyse : l'expert n'a pas pu revoir cette donne";
+    CostAndBalance => "A mistake's cost is an average over the deals the expert thought likely, as it cannot see the hidden cards; the balance against the expert comes from the expert replaying your seat with the real cards, so the two can differ", "Le coût d'une erreur est une moyenne sur les donnes que l'expert jugeait probables, car il ne voit pas les cartes cachées ; l'écart face à l'expert vient de l'expert rejouant votre place avec les vraies cartes : les deux peuvent donc différer";
     AnalysisCancelled => "The analysis stopped before the end", "L'analyse s'est arrêtée avant la fin";
     YouPlayed => "you", "vous";
     ExpertChose => "expert", "expert";

@@ -383,8 +383,8 @@ impl App {
         if !self.in_sight() && !matches!(cmd, Some(Cmd::Quit | Cmd::Suspend)) {
             return;
         }
-        // Keys that only look, quit, suspend or take back work at any time; at the table, ↑ and
-        // ↓ only read the auction.
+        // Keys that only look, quit, suspend, take back or skip a claim to its end work at any
+        // time; at the table, ↑ and ↓ only read the auction.
         let aside = matches!(
             cmd,
             Some(
@@ -398,6 +398,7 @@ impl App {
                     | Cmd::Undo
                     | Cmd::Up
                     | Cmd::Down
+                    | Cmd::SkipClaim
             )
         );
         if !aside && self.paused() {
@@ -455,6 +456,7 @@ impl App {
             Cmd::Hint => self.send(TableMsg::Hint),
             Cmd::Holds => self.toggle_holds(),
             Cmd::Claim => self.send(TableMsg::Claim),
+            Cmd::SkipClaim => self.send(TableMsg::SkipClaim),
             Cmd::Close => self.close(),
             Cmd::Yes => self.answer_confirm(true),
             Cmd::No => self.answer_confirm(false),
@@ -733,7 +735,9 @@ impl App {
 
 /// The mode of the keys at `table`.
 fn table_mode(table: &Table) -> Mode {
-    if table.confirm().is_some() {
+    if table.claiming().is_some() {
+        Mode::Claim
+    } else if table.confirm().is_some() {
         Mode::Confirm
     } else if table.declaring().is_some() {
         Mode::Declare

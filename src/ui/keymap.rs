@@ -39,12 +39,12 @@ pub struct Binding {
 
 use Mode::*;
 
-const TABLE: &[Mode] = &[Bidding, Playing, Declare];
+const TABLE: &[Mode] = &[Bidding, Playing, Declare, Claim];
 
 const EVERYWHERE: &[Mode] = &[
-    Start, Bidding, Playing, Declare, Summary, GameOver, History, Review, ExpertLine, Tricks,
-    DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress, Practice,
-    Daily,
+    Start, Bidding, Playing, Declare, Claim, Summary, GameOver, History, Review, ExpertLine,
+    Tricks, DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress,
+    Practice, Daily,
 ];
 
 /// Every binding.
@@ -310,6 +310,24 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Playing],
         footer: true,
     },
+    // A claim is shown a trick at a time: Enter gathers the trick on the table, and the next
+    // comes; `s` plays the rest out at once, to the deal's score.
+    Binding {
+        keys: &[code(KeyCode::Enter), k(' ')],
+        shown: "Enter Space",
+        cmd: Cmd::Act,
+        label: T::ClaimNextKey,
+        modes: &[Claim],
+        footer: true,
+    },
+    Binding {
+        keys: &[k('s')],
+        shown: "s",
+        cmd: Cmd::SkipClaim,
+        label: T::SkipClaimKey,
+        modes: &[Claim],
+        footer: true,
+    },
     Binding {
         keys: &[k('u')],
         shown: "u",
@@ -324,7 +342,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "L",
         cmd: Cmd::LastTrick,
         label: T::LastTrick,
-        modes: &[Playing, Declare, DealDone],
+        modes: &[Playing, Declare, Claim, DealDone],
         footer: true,
     },
     // Over the tricks, `L` closes them again; the footer shows Esc for that.
@@ -341,7 +359,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "H",
         cmd: Cmd::History,
         label: T::History,
-        modes: &[Bidding, Playing, Declare, DealDone, Summary, GameOver, History, Review],
+        modes: &[Bidding, Playing, Declare, Claim, DealDone, Summary, GameOver, History, Review],
         footer: true,
     },
     Binding {
@@ -349,7 +367,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "P",
         cmd: Cmd::Players,
         label: T::Players,
-        modes: &[Bidding, Playing, Declare, DealDone, Players],
+        modes: &[Bidding, Playing, Declare, Claim, DealDone, Players],
         footer: true,
     },
     // A finished deal of the history, dealt again.
@@ -401,7 +419,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc m",
         cmd: Cmd::Menu,
         label: T::Menu,
-        modes: &[Bidding, Playing, Declare, DealDone],
+        modes: &[Bidding, Playing, Declare, Claim, DealDone],
         footer: true,
     },
     Binding {

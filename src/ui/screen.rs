@@ -252,6 +252,8 @@ pub enum Hit {
     Hint,
     /// Claims the rest of the tricks.
     Claim,
+    /// Skips to the end of the claim being shown.
+    SkipClaim,
     /// The popup on top shows its trick before.
     Earlier,
     /// The popup on top shows its trick after.

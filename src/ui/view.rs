@@ -179,7 +179,7 @@ fn footer_rank(mode: Mode, cmd: keymap::Cmd) -> u8 {
     match cmd {
         Help | Close | Quit | Suspend | Yes | No | Declare | KeepQuiet => u8::MAX,
         // What decides the deal stays longest, then the ways to look back and to take back.
-        Pass | Contre | Act => 7,
+        Pass | Contre | Act | SkipClaim => 7,
         NoTrump | AllTrump => 6,
         History | PlayAgain | ExpertLine | Progress => 6,
         Undo => 5,

@@ -1,5 +1,6 @@
-//! The terminal table's words: keys, and the terminal too small.
+//! The terminal table's words: keys, a claim being shown, and the terminal too small.
 
+use crate::rules::Seat;
 use crate::text::{Lang, Words};
 
 impl Words {
@@ -43,6 +44,16 @@ impl Words {
             (Lang::Fr, u) => {
                 format!("{head} ; {u} non mesurée{}, sans point.", if u > 1 { "s" } else { "" })
             }
+        })
+    }
+
+    /// South's line while a claim is shown, a trick of it on the table: "West claims: trick 3
+    /// to North".
+    pub fn claim_trick(self, claimer: Seat, trick: usize, winner: Seat) -> String {
+        let (claimer, winner) = (self.seat(claimer), self.seat(winner));
+        self.out(match self.lang {
+            Lang::En => format!("{claimer} claims: trick {trick} to {winner}"),
+            Lang::Fr => format!("{claimer} revendique : pli {trick} pour {winner}"),
         })
     }
 

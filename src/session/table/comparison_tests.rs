@@ -180,7 +180,9 @@ fn a_finished_game_is_recorded_once_its_last_deal_is_compared() {
     let game = Replay::new(&record).and_then(Replay::finish).unwrap_or_else(|e| panic!("{e}"));
     let (mut t, _) = Table::new(game, prefs(Level::Normal, true), 0);
     t.update(TableMsg::Timer);
-    let out = t.update(TableMsg::Claim);
+    // The claim is shown, then skipped to its end.
+    let mut out = t.update(TableMsg::Claim);
+    out.extend(t.update(TableMsg::SkipClaim));
     assert_eq!(t.game().phase(), Phase::GameOver);
     assert!(!out.contains(&Out::GameFinished), "not before its comparison: {out:?}");
     let Some(Out::Compare(r)) = out.iter().find(|o| matches!(o, Out::Compare(_))).cloned() else {

@@ -1,52 +1,14 @@
-//! How a deal ends early or is weighed after: a claim of the rest of the tricks, proved by the
-//! solver and played out at once, and the finished deal played again with the expert in South's
-//! seat, whose comparisons hold the game's record back until they are in.
+//! How a finished deal is weighed after: played again with the expert in South's seat, whose
+//! comparisons hold the game's record back until they are in, and what South's clear mistakes
+//! cost, once measured.
 
-use super::{Notice, Out, Table};
+use super::{Out, Table};
 use crate::bots::in_seat::Seats;
-use crate::game::{Action, Phase};
-use crate::rules::{ByTeam, Card, Seat, Team};
-use crate::search::{Position, Solver};
+use crate::game::Phase;
+use crate::rules::{ByTeam, Seat};
 use crate::session::work::{Cancel, CompareRequest, Measured};
 
-/// The nodes a claim may search, for each call to the solver: far above the tens of thousands a
-/// whole deal's question takes, so that only a position the solver cannot settle (none met so
-/// far) leaves a claim unproved, and refused.
-const CLAIM_NODES: u64 = 20_000_000;
-
 impl Table {
-    /// Claims the rest of the tricks for `seat`'s side, if it takes every one whatever the other
-    /// side does, as the solver finds on the hands as they are: the rest is played out at once,
-    /// on the solver's line, card by card through the game as if each had been played, and the
-    /// table says who claimed. False, with nothing played, when the other side can still take
-    /// a trick (or the solver could not settle it).
-    pub(super) fn claim(&mut self, seat: Seat, out: &mut Vec<Out>) -> bool {
-        let Some(line) = self.claim_line(seat.team()) else { return false };
-        self.game.claim_rest();
-        // The tricks go by as the computer players' do, a card played for South in them or not.
-        self.auto_played = false;
-        let mut played = Vec::new();
-        for card in line {
-            let Some(to_play) = self.game.to_act() else { break };
-            self.act(to_play, Action::Play(card), &mut played);
-        }
-        // Who claimed comes before the cards it plays out; one save for the whole line: the
-        // game is saved as it stands once the outs are done.
-        out.push(Out::Told(Notice::Claimed(seat)));
-        out.push(Out::Save);
-        out.extend(played.into_iter().filter(|o| *o != Out::Save));
-        true
-    }
-
-    /// The cards of the rest of the deal, in the order of play, if `team` takes every trick
-    /// left whatever the other side does.
-    pub(super) fn claim_line(&self, team: Team) -> Option<Vec<Card>> {
-        let pos = Position::from_card_play(self.game.deal().play.as_ref()?).ok()?;
-        let mut solver = Solver::new();
-        solver.set_node_limit(Some(CLAIM_NODES));
-        solver.claim(&pos, team).ok().flatten()
-    }
-
     /// Plays finished deal `i` again with the expert in South's seat, on a worker: the deal
     /// record with the game's players, level, seed and budget, the very things the computer
     /// players decided from.

@@ -1,5 +1,5 @@
 //! Claims at the table, on built deals: South's correct and incorrect claims, and a computer
-//! player's.
+//! player's; how a claim is shown, a trick at a time, skipped, refused a take-back and resumed.
 
 use super::*;
 use crate::bots::Level;
@@ -47,6 +47,27 @@ fn table(dealer: Seat, hands: [&str; 4], auction: &str, play: &str) -> Table {
     table
 }
 
+/// Ends every pause of the table until there is none: the outs of all of them, in order.
+fn to_the_end(t: &mut Table) -> Vec<Out> {
+    let mut out = Vec::new();
+    for _ in 0..64 {
+        if t.wait().is_none() {
+            return out;
+        }
+        out.extend(t.update(TableMsg::Timer));
+    }
+    panic!("the pauses never end: {out:?}");
+}
+
+/// The cards played in `out`, with who played them.
+fn played(out: &[Out]) -> Vec<(Seat, Card)> {
+    let card = |o: &Out| match *o {
+        Out::Acted(seat, Action::Play(c)) => Some((seat, c)),
+        _ => None,
+    };
+    out.iter().filter_map(card).collect()
+}
+
 /// South holds every trump and leads after the first trick, which North-South took.
 const SOUTH_HOLDS_THE_REST: [&str; 4] = [
     "JS 9S AS 10S KS QS 8S 7S",
@@ -61,12 +82,12 @@ fn a_correct_claim_plays_the_rest_out_for_south_and_scores_the_deal() {
     // the rest.
     let mut t = table(Seat::West, SOUTH_HOLDS_THE_REST, "80S pass pass pass", "JS 7H AH JH");
     assert!(t.claim_allowed(), "South's turn to play");
-    let out = t.update(TableMsg::Claim);
+    let mut out = t.update(TableMsg::Claim);
     assert!(out.contains(&Out::Told(Notice::Claimed(Seat::South))), "{out:?}");
+    out.extend(to_the_end(&mut t));
     assert!(out.contains(&Out::DealFinished));
-    assert_eq!(out.iter().filter(|o| **o == Out::Save).count(), 1, "one save: {out:?}");
-    let acted = out.iter().filter(|o| matches!(o, Out::Acted(_, Action::Play(_)))).count();
-    assert_eq!(acted, 28, "every card left is played through the game");
+    assert_eq!(out.iter().filter(|o| **o == Out::Save).count(), 7, "a save a trick: {out:?}");
+    assert_eq!(played(&out).len(), 28, "every card left is played through the game");
     let result = t.game().history().last().unwrap_or_else(|| panic!("the deal is scored"));
     assert_eq!(result.tricks_won[Team::NS], 8);
     assert_eq!(result.tricks_won[Team::EW], 0);
@@ -129,14 +150,100 @@ fn a_computer_player_claims_when_its_side_takes_the_rest() {
     // South deals; East holds every trump, bids and leads.
     let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
     assert_eq!(t.wait(), Some(Wait::Bot(Seat::East)));
-    let out = t.update(TableMsg::Timer);
+    let mut out = t.update(TableMsg::Timer);
     assert!(out.contains(&Out::Told(Notice::Claimed(Seat::East))), "{out:?}");
+    out.extend(to_the_end(&mut t));
     assert!(!out.iter().any(|o| matches!(o, Out::Think(_))), "no one is asked to think");
     let result = t.game().history().last().unwrap_or_else(|| panic!("the deal is scored"));
     assert_eq!(result.tricks_won[Team::EW], 8);
-    // The last trick stays on the table, then the summary.
-    assert!(t.shown_trick().is_some());
+    assert_eq!(out.last(), Some(&Out::Summary));
+}
+
+#[test]
+fn a_computer_players_claim_shows_each_trick_before_the_deals_end() {
+    // East claims before the first card: South's eight cards are played for it, a trick at a
+    // time, each held on the table before the next.
+    let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
+    let east = t.game().deal().hands()[Seat::East];
+    let out = t.update(TableMsg::Timer);
+    assert_eq!(out[0], Out::Told(Notice::Claimed(Seat::East)), "who claimed comes first");
+    let claim = t.claiming().cloned().unwrap_or_else(|| panic!("the claim is shown: {out:?}"));
+    assert_eq!((claim.seat(), claim.shown()), (Seat::East, east), "East's cards, face up");
+    for trick in 1..=8 {
+        let out = if trick == 1 { out.clone() } else { t.update(TableMsg::Timer) };
+        let cards = played(&out);
+        assert_eq!(cards.len(), 4, "trick {trick}, one at a time: {out:?}");
+        assert_eq!(cards.iter().filter(|(s, _)| *s == Seat::South).count(), 1);
+        assert_eq!(out.iter().filter(|o| **o == Out::Save).count(), 1, "one save: {out:?}");
+        assert_eq!(t.deal_tricks().len(), trick);
+        let shown = t.shown_trick().map(|d| d.trick);
+        assert_eq!(shown.as_ref().map(|s| s.plays().collect()), Some(cards), "on the table");
+        assert_eq!(t.wait(), Some(Wait::Gather));
+        assert!(t.claiming().is_some(), "trick {trick}");
+        assert!(!t.south_to_play() && t.undoable().is_err());
+        // The deal ends with its last card, and its summary waits for the last trick.
+        assert_eq!(out.contains(&Out::DealFinished), trick == 8, "trick {trick}: {out:?}");
+        assert!(!out.contains(&Out::Summary), "trick {trick}: {out:?}");
+    }
     assert_eq!(t.update(TableMsg::Timer), vec![Out::Summary]);
+    assert!(t.claiming().is_none() && t.shown_trick().is_none());
+}
+
+#[test]
+fn a_claim_skipped_is_played_out_at_once_to_the_deals_summary() {
+    let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
+    t.update(TableMsg::Timer);
+    let out = t.update(TableMsg::SkipClaim);
+    assert_eq!(played(&out).len(), 28, "the seven tricks left: {out:?}");
+    assert_eq!(out.iter().filter(|o| **o == Out::Save).count(), 1, "one save: {out:?}");
+    assert!(out.contains(&Out::DealFinished));
+    assert_eq!(out.last(), Some(&Out::Summary));
+    assert!(t.deal_over() && t.claiming().is_none() && t.wait().is_none());
+    // Skipped with no claim shown, nothing happens.
+    assert!(t.update(TableMsg::SkipClaim).is_empty());
+}
+
+#[test]
+fn a_card_a_claim_played_for_south_is_not_taken_back() {
+    // East leads and claims: South's card is the last of the first trick, and nobody's choice.
+    let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
+    t.update(TableMsg::Timer);
+    let last = t.game().deal().last_action().map(|(seat, _)| seat);
+    assert_eq!(last, Some(Seat::South));
+    let played = t.game().deal().played();
+    let out = t.update(TableMsg::Undo);
+    assert_eq!(out, vec![Out::Told(Notice::UndoRefused(UndoError::Claimed))]);
+    assert_eq!(t.game().deal().played(), played);
+    assert!(t.claiming().is_some(), "the claim goes on");
+}
+
+#[test]
+fn a_game_left_while_a_claim_is_shown_sits_down_on_the_claim() {
+    let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
+    t.update(TableMsg::Timer);
+    t.update(TableMsg::Timer);
+    let first_two = t.deal_tricks().to_vec();
+    assert_eq!(first_two.len(), 2);
+    // What a save holds of the deal: the calls, the cards and where the claim took over,
+    // written out and read back.
+    let g = t.game();
+    let record = g.deal().record(g.options(), g.totals());
+    let json = serde_json::to_string(&record).unwrap_or_else(|e| panic!("{e}"));
+    let record: DealRecord = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    let game = Replay::new(&record).and_then(Replay::finish).unwrap_or_else(|e| panic!("{e}"));
+    let (mut again, out) = Table::new(game, t.prefs(), t.last_number());
+    assert_eq!(out, vec![Out::Told(Notice::Claimed(Seat::East))]);
+    let claim = again.claiming().cloned().unwrap_or_else(|| panic!("the claim goes on"));
+    let east = t.claiming().map(Claim::shown);
+    assert_eq!((claim.seat(), Some(claim.shown())), (Seat::East, east));
+    assert_eq!(again.shown_trick(), first_two.last().copied(), "the last trick, held again");
+    assert_eq!(again.wait(), Some(Wait::Gather));
+    let out = to_the_end(&mut again);
+    assert_eq!(played(&out).len(), 24);
+    assert!(!out.iter().any(|o| matches!(o, Out::Think(_))), "no one is asked to think");
+    let result = again.game().history().last().unwrap_or_else(|| panic!("the deal is scored"));
+    assert_eq!(result.tricks_won[Team::EW], 8);
+    assert_eq!(out.last(), Some(&Out::Summary));
 }
 
 #[test]
@@ -144,6 +251,7 @@ fn the_cards_a_claim_plays_out_are_written_down_as_such_and_graded_as_no_ones() 
     // East claims before the first card: all 32 are played out, South's eight among them.
     let mut t = table(Seat::South, EAST_HOLDS_EVERY_TRUMP, "80S pass pass pass", "");
     t.update(TableMsg::Timer);
+    to_the_end(&mut t);
     let record = t.game().history().last().map(|d| d.record.clone());
     let record = record.unwrap_or_else(|| panic!("the deal is scored"));
     assert_eq!(record.claimed, Some(0));

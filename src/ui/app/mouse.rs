@@ -25,8 +25,9 @@ impl App {
             return;
         }
         let hit = self.hits.at(m.column, m.row);
-        // Reading a call's meaning changes nothing on the table: it waits for no pause.
-        if !matches!(hit, Some(Hit::Call(_))) && self.paused() {
+        // Reading a call's meaning changes nothing on the table, and the end of a claim is
+        // the end of its pauses: neither waits for a pause.
+        if !matches!(hit, Some(Hit::Call(_) | Hit::SkipClaim)) && self.paused() {
             return;
         }
         let Some(hit) = hit else { return };
@@ -93,6 +94,11 @@ impl App {
             Hit::Claim => {
                 if self.availability(self.mode(), Cmd::Claim) == Availability::Now {
                     self.send(TableMsg::Claim);
+                }
+            }
+            Hit::SkipClaim => {
+                if self.availability(self.mode(), Cmd::SkipClaim) == Availability::Now {
+                    self.send(TableMsg::SkipClaim);
                 }
             }
         }

@@ -1,13 +1,15 @@
 //! A playing card, 7 cells wide and 5 high (9 by 7 on a roomy terminal): the rank in two corners
 //! and the suit in the middle, in the suit's colour; a card of the trump suit carries the trump
 //! mark in the two other corners, so that the trump is seen without colour. A card's back is a
-//! hatched rectangle.
+//! hatched rectangle. Cards are also written out in a row, "A♠ 10♠ K♥", each in its suit's
+//! colour.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 
-use super::Ctx;
+use super::{Ctx, span};
 use crate::rules::{Card, Suit};
 use crate::text::Sign;
 use crate::ui::app::App;
@@ -146,6 +148,33 @@ pub fn face(
             }
         }
     }
+}
+
+/// Cards written out in a row, "A♠ 10♠ K♥", each in its suit's colour: in lines of at most
+/// `width` columns, broken between two cards.
+pub fn written(ctx: &Ctx<'_>, cards: &[Card], width: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width);
+    let mut lines = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for &c in cards {
+        let text = ctx.words.card(c);
+        let w = text.chars().count();
+        if used > 0 && used + 1 + w > width {
+            lines.push(Line::from(std::mem::take(&mut line)));
+            used = 0;
+        }
+        if used > 0 {
+            line.push(span(" ", ctx.theme.text));
+            used += 1;
+        }
+        line.push(span(text, ctx.theme.suit(c.suit())));
+        used += w;
+    }
+    if !line.is_empty() {
+        lines.push(Line::from(line));
+    }
+    lines
 }
 
 /// Draws a row of `n` card backs, small (one cell each), for a seat's remaining cards.

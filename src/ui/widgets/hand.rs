@@ -1,8 +1,9 @@
-//! South's hand at the bottom of the table: a line saying whose turn it is, with a button for the
-//! expert's hint on South's turn, then the cards, large when the terminal has room, in table
-//! order. While South is to play, the legal cards are lifted a row and the others dimmed; the
-//! selected card is reversed, and the card the hint advises framed twice. Each card records its
-//! area for clicks.
+//! South's hand at the bottom of the table: a line saying whose turn it is (or, while a claim is
+//! shown, who claimed and who takes the trick on the table), with buttons for the expert's hint
+//! and for a claim on South's turn, and for the end of a claim shown; then the cards, large when
+//! the terminal has room, in table order. While South is to play, the legal cards are lifted a
+//! row and the others dimmed; the selected card is reversed, and the card the hint advises
+//! framed twice. Each card records its area for clicks.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -45,7 +46,14 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     }
     let (shown, wait) = (table.shown_trick(), table.wait());
     let (marker, dash) = (w.sign(Sign::Marker), w.sign(Sign::Dash));
-    let turn = if let (Some(_), Some(Wait::Held)) = (shown, wait) {
+    let turn = if let Some(c) = table.claiming() {
+        // A claim shown: who claimed, and the trick of it on the table.
+        let text = match shown {
+            Some(tr) => w.claim_trick(c.seat(), table.deal_tricks().len(), tr.winner),
+            None => format!("{} {}", w.seat(c.seat()), w.t(T::Claimed)),
+        };
+        Some((format!("{dash} {text}"), t.accent))
+    } else if let (Some(_), Some(Wait::Held)) = (shown, wait) {
         Some((format!("{marker} {}", w.t(T::HeldTrick)), t.accent))
     } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
         Some((format!("{dash} {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
@@ -80,14 +88,14 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let used: usize = line.iter().map(|s| s.width()).sum();
     put(buf, area, 0, &Line::from(line));
     // The expert's hint is a click away while South is to act and has not asked yet.
-    // So is a claim of the rest, on South's turn to play.
+    // So is a claim of the rest, on South's turn to play, and the end of a claim shown.
     let mut x = area.x + used as u16 + 2;
-    for (shown, label, hit) in [
-        (table.hint_allowed(), T::HintButton, Hit::Hint),
-        (table.claim_allowed(), T::ClaimButton, Hit::Claim),
+    for (shown, label, hit, cmd) in [
+        (table.hint_allowed(), T::HintButton, Hit::Hint, Cmd::Hint),
+        (table.claim_allowed(), T::ClaimButton, Hit::Claim, Cmd::Claim),
+        (table.claiming().is_some(), T::SkipClaimButton, Hit::SkipClaim, Cmd::SkipClaim),
     ] {
-        // Not on an exercise's table, where neither is offered.
-        let cmd = if hit == Hit::Hint { Cmd::Hint } else { Cmd::Claim };
+        // Not on an exercise's table, where none is offered.
         let shown = shown && app.availability(app.mode(), cmd) != Availability::Never;
         let label = w.t(label);
         let width = label.chars().count() as u16 + 2;

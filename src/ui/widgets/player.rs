@@ -1,15 +1,15 @@
-//! A computer player's seat: name and portrait, its cards as backs, markers for the dealer and
-//! the taker, a speech bubble with its last call or its "Belote", and during the first trick of a
-//! coinche deal what it declared.
+//! A computer player's seat: name and portrait, its cards as backs (face up, written out, while
+//! a claim it made is shown), markers for the dealer and the taker, a speech bubble with its last
+//! call or its "Belote", and during the first trick of a coinche deal what it declared.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::{Ctx, put, span};
+use super::{Ctx, card, put, span};
 use crate::personas;
 use crate::rules::{BeloteCall, Seat};
-use crate::session::table::Bubble;
+use crate::session::table::{Bubble, sorted_hand};
 use crate::text::{Sign, T};
 use crate::ui::screen::Hit;
 
@@ -38,12 +38,23 @@ pub fn bubble_text(ctx: &Ctx<'_>, b: Bubble) -> String {
     }
 }
 
-/// The lines beside or under a portrait: name, seat and markers, cards left, bubble; `width`
-/// is the room the lines have.
-fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
+/// The cards a seat lays face up while the claim it made is shown, in table order, in lines of
+/// at most `width` columns; `None` for a seat that did not claim.
+fn claimed_cards(ctx: &Ctx<'_>, seat: Seat, width: u16) -> Option<Vec<Line<'static>>> {
+    let table = ctx.app.table()?.table();
+    table.claiming().filter(|c| c.seat() == seat)?;
+    let d = table.game().deal();
+    let hand = sorted_hand(d.hands()[seat], d.contract().map(|c| c.trump()));
+    Some(card::written(ctx, &hand, width))
+}
+
+/// The lines beside or under a portrait: name, seat and markers, cards left (face up while the
+/// seat's claim is shown, on as many lines as they take), bubble; `width` is the room the lines
+/// have.
+fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> Info {
     let t = ctx.theme;
     let w = ctx.words;
-    let Some(table) = ctx.app.table().map(|t| t.table()) else { return Default::default() };
+    let Some(table) = ctx.app.table().map(|t| t.table()) else { return Info::default() };
     let g = table.game();
     let to_act = g.to_act() == Some(seat) && table.shown_trick().is_none();
     let marker = if to_act { format!("{} ", w.sign(Sign::Marker)) } else { String::new() };
@@ -70,12 +81,22 @@ fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> [Line<'static>; 4] {
         let quoted = format!("{} {words} {}", w.sign(Sign::Open), w.sign(Sign::Close));
         if quoted.chars().count() <= usize::from(width) { quoted } else { words }
     });
-    [
-        Line::from(vec![span(marker, t.accent), span(name(ctx, seat), name_style)]),
-        Line::from(marks),
-        Line::from(span(super::card::backs(ctx, left), t.back)),
-        Line::from(span(bubble.unwrap_or_default(), t.bubble)),
-    ]
+    let backs = || vec![Line::from(span(card::backs(ctx, left), t.back))];
+    Info {
+        name: Line::from(vec![span(marker, t.accent), span(name(ctx, seat), name_style)]),
+        marks: Line::from(marks),
+        cards: claimed_cards(ctx, seat, width).unwrap_or_else(backs),
+        bubble: Line::from(span(bubble.unwrap_or_default(), t.bubble)),
+    }
+}
+
+/// The lines of a seat beside or under its portrait.
+#[derive(Default)]
+struct Info {
+    name: Line<'static>,
+    marks: Line<'static>,
+    cards: Vec<Line<'static>>,
+    bubble: Line<'static>,
 }
 
 fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
@@ -120,13 +141,14 @@ pub fn wrap(text: &str, width: u16) -> Vec<String> {
 /// declared under them during the first trick. The name and the portrait open the seat's popup
 /// when clicked.
 pub fn draw_column(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
-    let [name, marks, backs, bubble] = info(ctx, seat, area.width);
+    let Info { name, marks, cards, bubble } = info(ctx, seat, area.width);
     let face = portrait(ctx, seat);
     let face_rows = 1 + face.len() as u16;
     let mut lines = vec![name];
     lines.extend(face);
     lines.extend(fit_marks(marks, area.width));
-    lines.extend([backs, bubble]);
+    lines.extend(cards);
+    lines.push(bubble);
     if let Some(text) = announcement(ctx, seat) {
         lines.extend(
             wrap(&text, area.width).into_iter().map(|l| Line::from(span(l, ctx.theme.bubble))),
@@ -164,21 +186,18 @@ pub fn draw_row(ctx: &mut Ctx<'_>, seat: Seat, area: Rect, buf: &mut Buffer) {
     let x = area.x + area.width.saturating_sub(width) / 2;
     let face_area = Rect::new(x, area.y, 10.min(area.width), area.height);
     let info_area = Rect::new(x + 11, area.y, area.right().saturating_sub(x + 11), area.height);
-    let mut lines = info(ctx, seat, info_area.width);
+    let Info { name, marks, cards, mut bubble } = info(ctx, seat, info_area.width);
     if let Some(text) = announcement(ctx, seat) {
-        let bubble = &mut lines[3];
         if bubble.width() > 0 {
             bubble.spans.push(span(" ", ctx.theme.text));
         }
         bubble.spans.push(span(text, ctx.theme.bubble));
     }
     // No line is left empty of marks: the cards come under the name.
-    let lines: Vec<Line> = lines
-        .into_iter()
-        .enumerate()
-        .filter(|(i, l)| *i != 1 || !l.spans.is_empty())
-        .map(|(_, l)| l)
-        .collect();
+    let mut lines = vec![name];
+    lines.extend(Some(marks).filter(|m| !m.spans.is_empty()));
+    lines.extend(cards);
+    lines.push(bubble);
     for (i, l) in face.iter().enumerate() {
         put(buf, face_area, i as u16, l);
     }

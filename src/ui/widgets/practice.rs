@@ -1,9 +1,9 @@
 //! The practice screen: the exercise's table as it was, a line over the footer saying what is
 //! asked and how many exercises wait, and once the player has chosen, the verdict over the felt:
 //! whether it is the expert's choice or as good as it, what the choice and the first one cost
-//! against the expert's (each on a line of its own), why the expert chose its own, and what each
-//! option weighed is worth (mean ± standard error), best first. With no exercise yet, how they
-//! are made.
+//! against the expert's (each on a line of its own), why the expert chose its own, what each
+//! option weighed is worth (mean ± standard error), best first, and how such a cost differs
+//! from the balance against the expert. With no exercise yet, how they are made.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -143,6 +143,8 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut B
             style,
         ));
     }
+    // What the costs are, beside the balance against the expert the table keeps.
+    lines.push((w.t(T::CostAndBalance).to_string(), t.dim));
     let lines: Vec<Line> = lines
         .into_iter()
         .map(|(text, style)| Line::from(span(w.text(&text).into_owned(), style)))

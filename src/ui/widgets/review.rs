@@ -201,11 +201,9 @@ fn hand_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     Seat::ALL
         .into_iter()
         .map(|seat| {
-            let mut spans = vec![span(format!("{:<6}", w.seat(seat)), t.dim)];
-            for c in sorted_hand(dealt[seat], trump) {
-                spans.push(span(" ", t.text));
-                spans.push(span(w.card(c), t.suit(c.suit())));
-            }
+            let mut spans = vec![span(format!("{:<6} ", w.seat(seat)), t.dim)];
+            let cards = card::written(ctx, &sorted_hand(dealt[seat], trump), u16::MAX);
+            spans.extend(cards.into_iter().flat_map(|l| l.spans));
             Line::from(spans)
         })
         .collect()
@@ -300,7 +298,8 @@ fn review(ctx: &mut Ctx<'_>, h: History, i: usize, screen: Rect, buf: &mut Buffe
 /// The expert's analysis of a finished deal from South's seat: the deal with every hand seen,
 /// then each of South's calls and cards beside the expert's choice and what the difference
 /// cost when it is a clear mistake, with the expert's reason and every option's worth, best
-/// first, when they differ; and their sum; or a line saying it is on its way.
+/// first, when they differ; their sum, and how a mistake's cost differs from the balance
+/// against the expert; or a line saying it is on its way.
 fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     let w = ctx.words;
     let t = ctx.theme;
@@ -363,6 +362,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     }
     let decisions = decisions.len();
     lines.push(Line::from(span(w.analysis_total(agreed, decisions, cost, se), t.accent)));
+    lines.push(Line::from(span(w.t(T::CostAndBalance), t.dim)));
     lines
 }
 
