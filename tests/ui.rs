@@ -3181,6 +3181,56 @@ fn call_meanings() {
     assert_eq!(not_ascii(&t), None);
 }
 
+/// The table of a deal South opened 80 ♥ in and East, an expert, contred, North and West
+/// passing, South to speak again: the auction panel reading East's contre.
+fn reading_an_experts_contre(lang: Lang) -> App {
+    use contree::game::{Game, Replay};
+    use contree::rules::DealRecord;
+    let cards = |s: &str| s.split_whitespace().map(|c| c.parse().expect("a card")).collect();
+    let record = DealRecord {
+        dealer: Seat::West,
+        hands: contree::rules::BySeat([
+            cards("JS 9S AS 10S KS QS 8S 7H"),
+            cards("7S 8H 9H 10H AD KD QD JD"),
+            cards("7D 8D 9D 10D 7C 8C 9C 10C"),
+            cards("JH QH KH AH JC QC KC AC"),
+        ]),
+        auction: ["80H", "contre"].map(|c| c.parse().expect("a call")).to_vec(),
+        play: Vec::new(),
+        rules: None,
+        declared: Default::default(),
+        game: None,
+        claimed: None,
+    };
+    let game: Game = Replay::new(&record).and_then(Replay::finish).expect("a deal in its auction");
+    assert_eq!(game.deal().levels[Seat::East], contree::bots::Level::Expert);
+    let mut app = App::new(Config { game: Some(game), ..config(lang) });
+    if app.popups.last() == Some(&Popup::Players) {
+        key(&mut app, KeyCode::Esc);
+    }
+    settle(&mut app);
+    assert!(app.south_to_bid(), "{:?}", app.popups);
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Up);
+    }
+    assert_eq!(selected(&app), Some(Selected::Call(1)));
+    app
+}
+
+#[test]
+fn an_experts_contre_says_what_its_hand_holds() {
+    snapshot_all("expert_contre_meaning", reading_an_experts_contre);
+    let mut app = reading_an_experts_contre(Lang::En);
+    let t = draw(&mut app, 120, 40);
+    let game = app.game().expect("a game");
+    let m = &every_call(&game.deal().auction, &levels(&app))[1];
+    assert_eq!(meaning_box(&app, &t), app.words().meaning(m));
+    // East's four trumps without an honour: a hold of 5 and an ace; the contre shows less than
+    // the convention's 6, as an expert's may, and its hand holds what it shows.
+    assert!(meaning_box(&app, &t).contains("The convention contres from 6"));
+    assert!(m.admits(game.deal().dealt[Seat::East]));
+}
+
 /// The level each seat's calls are read by in the deal at `app`'s table.
 fn levels(app: &App) -> contree::rules::BySeat<contree::bots::Level> {
     app.game().expect("a game").deal().levels

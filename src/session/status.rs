@@ -76,5 +76,6 @@ pub fn notice(w: Words, notice: Notice) -> String {
         Notice::Claimed(seat) => format!("{} {}", w.seat(seat), w.t(T::Claimed)),
         Notice::ClaimRefused { defending: false } => w.t(T::ClaimRefusedTaking).to_string(),
         Notice::ClaimRefused { defending: true } => w.t(T::ClaimRefusedDefending).to_string(),
+        Notice::LevelNextDeal => w.t(T::LevelNextDeal).to_string(),
     }
 }

@@ -128,6 +128,9 @@ pub enum Notice {
         /// Whether South's side is the defence.
         defending: bool,
     },
+    /// The computer players' level changed during a deal: the new level sits down at the next
+    /// one, so that every call of this deal is explained by the level that made it.
+    LevelNextDeal,
 }
 
 /// What a seat says, shown in a bubble by the seat.
@@ -468,9 +471,14 @@ impl Table {
 
     /// Takes `prefs` from now on, and decides what the table waits for next under them.
     pub fn set_prefs(&mut self, prefs: Prefs) -> Vec<Out> {
+        let changed = prefs.level != self.prefs.level;
         self.prefs = prefs;
         self.game.set_levels(seat_levels(prefs.level));
         let mut out = Vec::new();
+        let in_deal = matches!(self.game.phase(), Phase::Bidding | Phase::Playing);
+        if changed && in_deal && self.game.deal().levels != self.game.levels() {
+            out.push(Out::Told(Notice::LevelNextDeal));
+        }
         self.schedule(&mut out);
         out
     }

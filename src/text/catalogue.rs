@@ -260,6 +260,7 @@ texts! {
     LevelEasy => "easy", "facile";
     LevelNormal => "normal", "normal";
     LevelExpert => "expert", "expert";
+    LevelNextDeal => "The computer players take the new level from the next deal.", "Les joueurs de l'ordinateur prennent le nouveau niveau dès la donne suivante.";
     LevelRandomNote => "Random: always passes and plays any legal card.", "Au hasard : passe toujours et joue n'importe quelle carte permise.";
     LevelEasyNote => "Easy: bids its hand by count, never contres, plays without memory.", "Facile : enchérit selon sa main, ne contre pas, joue sans mémoire.";
     LevelNormalNote => "Normal: counts the cards, follows the bidding convention, contres.", "Normal : compte les cartes, suit la convention d'enchères, contre.";

@@ -656,7 +656,7 @@ impl Words {
             (_, None, false) if m.level == Level::Normal => self
                 .pick(
                     "The convention leaves the surcontre to the player who bid: this pass by its partner says nothing.",
-                    "La convention laisse la surcontre à celui qui a annoncé : ce passe de son partenaire ne dit rien.",
+                    "La convention laisse le surcontre à celui qui a annoncé : ce passe de son partenaire ne dit rien.",
                 )
                 .into(),
             (_, None, _) => self

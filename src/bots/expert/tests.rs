@@ -878,19 +878,30 @@ fn the_other_sides_overbid_is_read_wider_than_the_partners() {
     let strong = cards("JH 9H AH 10H KH AS AD AC");
     let weak = cards("7H 8H QH 7S 8S 7D 8D KC");
     let reader_hand = "KS QS JS 10S 9S QD JD 10D";
-    let weight = |reader: Seat, auction: &str, west: CardSet| {
-        let v = view(reader, Seat::North, reader_hand, auction, "");
+    let weight = |reader: Seat, auction: &str, west: CardSet, level: Level| {
+        let levels = BySeat::from_fn(|s| if s == Seat::West { level } else { Level::Expert });
+        let v = view(reader, Seat::North, reader_hand, auction, "").with_levels(levels);
         let mut dealt = BySeat::<CardSet>::default();
         dealt[Seat::West] = west;
         inference::Inference::new(&v, CALLING).weight(&dealt)
     };
     let (partner, opponent) = (Seat::East, Seat::North);
     let (by_partner, by_opponent) = ("110H pass", "110H pass pass");
-    // A hand too strong for the opening (it would have bid more) weighs as little whoever
-    // reads it: only the overbid is read wider.
-    let (p, o) = (weight(partner, by_partner, strong), weight(opponent, by_opponent, strong));
-    assert!(p < 1.0 && p == o, "partner {p}, opponent {o}");
-    // A hand far short of it is unlikely, less so for the other side than for the partner.
-    let (p, o) = (weight(partner, by_partner, weak), weight(opponent, by_opponent, weak));
+    for level in [Level::Normal, Level::Expert] {
+        // A hand too strong for the opening (it would have bid more) weighs as little whoever
+        // reads it: only the overbid is read wider.
+        let p = weight(partner, by_partner, strong, level);
+        let o = weight(opponent, by_opponent, strong, level);
+        assert!(p < 1.0 && p == o, "{level}: partner {p}, opponent {o}");
+    }
+    // A normal player's hand far short of it is unlikely, less so for the other side than for
+    // the partner, who bids by the same convention.
+    let p = weight(partner, by_partner, weak, Level::Normal);
+    let o = weight(opponent, by_opponent, weak, Level::Normal);
     assert!(p < o && o < 1.0, "partner {p}, opponent {o}");
+    // An expert's is read as wide by its partner as by the other side: it competes above the
+    // convention's count whenever its worlds say so.
+    let p = weight(partner, by_partner, weak, Level::Expert);
+    let o = weight(opponent, by_opponent, weak, Level::Expert);
+    assert!(p == o && o < 1.0, "partner {p}, opponent {o}");
 }

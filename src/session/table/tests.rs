@@ -309,3 +309,24 @@ fn a_computer_player_plays_on_while_the_other_side_can_take_a_trick() {
     assert!(out.iter().any(|o| matches!(o, Out::Think(_))), "{out:?}");
     assert!(!out.iter().any(|o| matches!(o, Out::Told(Notice::Claimed(_)))));
 }
+
+#[test]
+fn a_level_changed_during_a_deal_sits_down_at_the_next() {
+    // West deals and North, the first to speak, has passed: the deal's calls are read by the
+    // levels it was dealt with.
+    let mut t = table(Seat::West, SPADES_BUT_A_HEART, "pass", "");
+    let dealt = t.game().deal().levels;
+    let prefs = Prefs { level: Level::Easy, ..t.prefs() };
+    let out = t.set_prefs(prefs);
+    assert!(out.contains(&Out::Told(Notice::LevelNextDeal)), "{out:?}");
+    assert_eq!(t.game().deal().levels, dealt, "the deal keeps its levels");
+    assert_eq!(t.game().levels(), seat_levels(Level::Easy), "the next deal takes the new");
+    // The same level again, or another setting: nothing to tell.
+    assert!(!t.set_prefs(prefs).contains(&Out::Told(Notice::LevelNextDeal)));
+    // Before anyone has called, the deal itself takes the new level, and nothing is told.
+    let mut t = table(Seat::West, SPADES_BUT_A_HEART, "", "");
+    let out = t.set_prefs(Prefs { level: Level::Easy, ..t.prefs() });
+    assert!(!out.contains(&Out::Told(Notice::LevelNextDeal)), "{out:?}");
+    assert_eq!(t.game().deal().levels, seat_levels(Level::Easy));
+    assert_eq!(t.game().deal().levels[Seat::South], crate::bots::bidding::PERSON);
+}

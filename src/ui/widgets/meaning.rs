@@ -102,6 +102,17 @@ mod tests {
     }
 
     #[test]
+    fn a_french_semicolon_colon_or_quote_stays_with_its_word() {
+        let text = "La convention contre à partir de 6 ; un expert la quitte";
+        assert_eq!(wrap(text, 36), ["La convention contre à partir de 6 ;", "un expert la quitte"]);
+        assert_eq!(
+            wrap("Ouvre : une « valeur » de 80", 13),
+            ["Ouvre : une", "« valeur » de", "80"]
+        );
+        assert_eq!(wrap("a b", 1), ["a", "b"]);
+    }
+
+    #[test]
     fn a_line_cut_for_its_ellipsis_ends_at_a_word() {
         let mut line = "a count of 80 to 89, its best".to_string();
         end_with(&mut line, "…", 26);

@@ -119,13 +119,25 @@ pub fn wrap(text: &str, width: u16) -> Vec<String> {
     let width = usize::from(width.max(1));
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
+    // French sets its high punctuation and its quotes apart with a space the line never breaks
+    // at: a `;` or a `:` never starts a line, a `«` never ends one.
+    let mut words: Vec<String> = Vec::new();
     for word in text.split(' ') {
+        match words.last_mut() {
+            Some(last) if matches!(word, ";" | ":" | "!" | "?" | "»") || last == "«" => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    for word in &words {
         let fits = line.chars().count() + 1 + word.chars().count() <= width;
         if line.is_empty() || !fits {
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            line = word.to_string();
+            line = word.clone();
         } else {
             line.push(' ');
             line.push_str(word);
