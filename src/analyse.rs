@@ -17,7 +17,7 @@ use crate::bots::protocol::{advice_json, number, reason_json};
 use crate::game::Action;
 use crate::rules::{BySeat, ContractAnswer, DealRecord, Seat};
 use crate::score::{InputError, ScoreStatus, each_record};
-use crate::text::{Lang, Words, figure};
+use crate::text::{Lang, Words};
 
 /// What `contree analyse` reviews and how it writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,22 +184,16 @@ fn write_text(
         Some(c) => writeln!(out, "Record {number}: {}, from {seat}", w.contract(&c))?,
         None => writeln!(out, "Record {number}: all passed, from {seat}")?,
     }
-    if let Some(d) = analysis.double_dummy {
-        let made = if d.made { "made" } else { "failed" };
-        writeln!(
-            out,
-            "  Every hand seen, perfect play: the takers make {} (played: {}); {made}, NS {}, EW {}",
-            d.takers_points, d.played_points, d.score.0[0], d.score.0[1]
-        )?;
+    if let Some(d) = &analysis.double_dummy {
+        writeln!(out, "  {}", w.double_dummy(d, analysis.seat))?;
     }
     let meanings = meanings(record, levels);
     for r in &analysis.reviews {
         let at = format!("{} {}", kind(r.played), r.index);
-        let verdict = match (r.played == r.advice.action, r.mistake()) {
+        let verdict = match (r.played == r.advice.action, r.cost) {
             (true, _) => "same".to_string(),
-            (false, Some(c)) => format!("costs {}", figure(c.mean, Some(c.se))),
-            (false, None) if r.cost.is_some() => "as good as the expert's".to_string(),
-            (false, None) => "not weighed".to_string(),
+            (false, Some(c)) => w.cost(c),
+            (false, None) => w.against_expert(None, false),
         };
         writeln!(
             out,
@@ -220,11 +214,8 @@ fn write_text(
             }
         }
     }
-    writeln!(
-        out,
-        "  Clear mistakes cost {}\n",
-        figure(analysis.mistakes_cost(), Some(analysis.mistakes_se()))
-    )
+    let cost = w.mistakes_cost(analysis.mistakes_cost(), analysis.mistakes_se());
+    writeln!(out, "  Clear mistakes cost {cost}\n")
 }
 
 #[cfg(test)]

@@ -260,7 +260,7 @@ fn the_json_never_writes_minus_nought_and_the_text_rounds_as_the_table_does() {
     }
     assert!(without_mistakes > 0, "some deal has no clear mistake: {json}");
     let text = contree(&["analyse", "--worlds", &worlds], &records);
-    assert!(text.contains("Clear mistakes cost 0 ± 0\n"), "{text}");
+    assert!(text.contains("Clear mistakes cost 0 points\n"), "{text}");
     assert!(!text.contains("−0"), "{text}");
 }
 

@@ -19,7 +19,7 @@ use contree::session::commands::Mode;
 use contree::session::effects;
 use contree::session::settings::Settings;
 use contree::store::{GameResult, Store};
-use contree::text::Lang;
+use contree::text::{Lang, T};
 use contree::text::{SuitStyle, Words};
 use contree::ui::Config;
 use contree::ui::keymap::BINDINGS;
@@ -959,6 +959,24 @@ fn said_to(line: &mut LineMode, store: &Store, typed: &str) -> Vec<String> {
 }
 
 #[test]
+fn words_says_what_the_hints_measures_mean_as_the_tables_help_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    for (lang, typed) in [(Lang::En, "words"), (Lang::Fr, "glossaire")] {
+        let mut line = LineMode::new(config(lang, 11), true, &[]);
+        let _ = effects::apply_effects(&mut line, &store);
+        line.take_said();
+        let said = said_to(&mut line, &store, typed);
+        let w = line.words();
+        let mut expected = vec![format!("{}.", w.t(T::Glossary))];
+        expected.extend(T::GLOSSARY.iter().map(|&t| w.t(t).to_string()));
+        assert_eq!(said, expected);
+        let likely = if lang == Lang::En { "Likely deals: " } else { "Donnes probables : " };
+        assert!(said.iter().any(|l| l.starts_with(likely)), "{said:?}");
+    }
+}
+
+#[test]
 fn progress_says_the_trend_of_the_games_filed_in_either_language() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::at(dir.path()).expect("store").without_sync();
@@ -1010,7 +1028,7 @@ fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_fo
         let file = store.daily().expect("the deals of the day");
         assert_eq!(file.results.len(), 1);
         let balance = file.results[0].against_expert().map_or_else(String::new, |d| {
-            let d = contree::text::signed(i64::from(d));
+            let d = line.words().signed_points(i64::from(d));
             if lang == Lang::En {
                 format!("{d} against the expert")
             } else {

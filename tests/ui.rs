@@ -801,6 +801,16 @@ fn answer_hints_in(app: &mut App, effects: Vec<Effect>) -> usize {
     n
 }
 
+/// The last `n` rows of a drawn terminal as one line of words: each row trimmed, joined by a
+/// space, as a text wrapped over them reads.
+fn bottom_rows(t: &Terminal<TestBackend>, n: u16) -> String {
+    let buf = t.backend().buffer();
+    let (w, h) = (buf.area.width, buf.area.height);
+    let row = |y: u16| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>();
+    let rows: Vec<String> = (h.saturating_sub(n)..h).map(|y| row(y).trim().to_string()).collect();
+    rows.join(" ")
+}
+
 /// South at its first call, the expert's hint asked with `i` and not answered yet.
 fn hint_thinking(lang: Lang) -> App {
     let mut app = at_table(lang);
@@ -835,15 +845,19 @@ fn the_hint_thinks_then_says_what_and_why_and_goes_when_south_acts() {
     for lang in Lang::ALL {
         let mut app = hint_for_a_bid(lang);
         let advice = table(&app).advice().cloned().expect("the advice is in");
-        let shown = format!("{:?}", draw(&mut app, 80, 24).backend());
+        // Wrapped over the hint's row and the footer's, lent to it, the reason is whole.
+        let t = draw(&mut app, 80, 24);
         let w = app.words();
-        assert!(shown.contains(&w.reason(advice.reason)), "{shown}");
+        assert!(bottom_rows(&t, 2).contains(&w.advice(&advice)), "{:?}", t.backend());
         // Asked again for the same call, nothing more is asked nor counted.
         ch(&mut app, 'i');
         assert_eq!(answer_hints(&mut app), 0);
         assert_eq!(app.game().map(|g| g.deal().hints), Some(1));
         ch(&mut app, 'p');
         assert_eq!(hint(&app), None, "the hint goes once South has called");
+        // The footer's row, lent to the hint, has its keys back.
+        let footer = bottom_rows(&draw(&mut app, 80, 24), 1);
+        assert!(footer.contains(w.t(T::Help)), "{footer}");
         let mut app = hint_for_a_card(lang);
         let Some(contree::game::Action::Play(card)) = table(&app).advice().map(|a| a.action) else {
             panic!("a card is advised");
@@ -2319,9 +2333,78 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
                 other_se: None,
             },
         ));
-        assert!(hint.contains("+47 ± 12") || hint.contains("+47 +/- 12"), "{hint}");
+        let error = ["give or take 12", "à 12 près", "a 12 pres"];
+        assert!(hint.contains("+47 point") && error.iter().any(|e| hint.contains(e)), "{hint}");
         app
     });
+}
+
+#[test]
+fn a_call_kept_beside_a_better_looking_one_says_why_it_stands() {
+    use contree::bots::expert::{Advice, Reason};
+    use contree::rules::{Bid, Call, Suit};
+    // The pass stands beside a bid that scores more, within its give or take: the hint says
+    // the bid is not clearly better, in two rows (at 80x24 the footer's lent to it).
+    let reason = Reason::Close {
+        best: Call::Bid(Bid::new(BidLevel::Points(100), Suit::Spades)),
+        diff: 50,
+        se: Some(61),
+    };
+    let kept = |l| {
+        let mut app = contre_offered(l);
+        ch(&mut app, 'i');
+        let asked: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
+        for r in asked {
+            let advice = Advice::plain(contree::game::Action::Bid(Call::Pass), reason);
+            app.update(Msg::Hinted(r, Some(advice)));
+        }
+        app
+    };
+    snapshot_all("hint_close", kept);
+    for lang in Lang::ALL {
+        let mut app = kept(lang);
+        let w = app.words();
+        let advice = Advice::plain(contree::game::Action::Bid(Call::Pass), reason);
+        let t = draw(&mut app, 80, 24);
+        assert!(bottom_rows(&t, 2).contains(&w.advice(&advice)), "{:?}", t.backend());
+        let said = w.reason(reason);
+        let why = ["not clearly better", "pas nettement mieux"];
+        assert!(said.contains("100 ♠") && why.iter().any(|y| said.contains(y)), "{said}");
+    }
+}
+
+#[test]
+fn the_help_defines_every_word_of_the_table() {
+    for lang in Lang::ALL {
+        let mut app = playing(lang);
+        ch(&mut app, '?');
+        // Down to the help's end, where its words are: each frame says how far it scrolls.
+        for _ in 0..40 {
+            draw(&mut app, 120, 40);
+            key(&mut app, KeyCode::PageDown);
+        }
+        let t = draw(&mut app, 120, 40);
+        let buf = t.backend().buffer();
+        let w = app.words();
+        // The help's own columns, inside the frame its title opens.
+        let row = |y: u16| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<Vec<_>>();
+        let title = format!("╭ {}", w.t(T::Help));
+        let top = (0..buf.area.height)
+            .find(|&y| row(y).concat().contains(&title))
+            .expect("the help's frame");
+        let left = row(top).iter().position(|&c| c == "╭").expect("its corner");
+        let right = row(top).iter().position(|&c| c == "╮").expect("its other corner");
+        let shown: String = (top + 1..buf.area.height)
+            .map(|y| row(y)[left + 1..right].concat().trim().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for &word in &T::GLOSSARY {
+            // Each definition opens on its word, before its colon.
+            let defined = w.t(word).split(" : ").next().and_then(|d| d.split(": ").next());
+            let defined = defined.unwrap_or_default();
+            assert!(!defined.is_empty() && shown.contains(defined), "{defined:?} in {shown}");
+        }
+    }
 }
 
 /// A whole trick on the table, South's card in it, before it is gathered.

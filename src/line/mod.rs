@@ -209,6 +209,7 @@ impl LineMode {
                 self.say(say::goodbye(w, self.kept));
             }
             Command::Help => self.say_all(help(w)),
+            Command::Glossary => self.say_all(say::glossary(w)),
             Command::Rules => self.say_rules(),
             Command::Players => self.say_players(),
             Command::Again => {

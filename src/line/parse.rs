@@ -53,6 +53,8 @@ pub enum Command {
     Rules,
     /// List the commands.
     Help,
+    /// Say the words of the table: what the hint's and the analysis' measures mean.
+    Glossary,
     /// Ask what the expert would do.
     Hint,
     /// Say what the calls of the auction show under the bots' convention: every call, or call
@@ -258,6 +260,7 @@ pub fn parse(lang: Lang, text: &str) -> Option<Command> {
         ["players" | "joueurs" | "who"] => Command::Players,
         ["rules" | "regles" | "regle"] => Command::Rules,
         ["help" | "aide" | "commands" | "commandes"] => Command::Help,
+        ["words" | "mots" | "glossary" | "glossaire"] => Command::Glossary,
         ["hint" | "conseil" | "advice"] => Command::Hint,
         ["explain" | "expliquer" | "explique" | "explications"] => Command::Explain(None),
         ["explain" | "expliquer" | "explique", n] => Command::Explain(Some(number(n)?)),
@@ -332,6 +335,8 @@ pub enum Kind {
     Rules,
     /// The commands.
     Help,
+    /// The words of the table.
+    Glossary,
     /// A hint.
     Hint,
     /// The calls explained.
@@ -379,6 +384,7 @@ impl Command {
             Command::Players => Kind::Players,
             Command::Rules => Kind::Rules,
             Command::Help => Kind::Help,
+            Command::Glossary => Kind::Glossary,
             Command::Hint => Kind::Hint,
             Command::Explain(_) => Kind::Explain,
             Command::Holds => Kind::Holds,
@@ -509,6 +515,16 @@ pub const WORDS: &[Word] = &[
         kind: Kind::Help,
         said: ["help, ?", "aide, ?"],
         does: ["these commands", "ces commandes"],
+    },
+    Word {
+        kind: Kind::Glossary,
+        said: ["words, glossary", "mots, glossaire"],
+        does: [
+            "what the words of the hints and the analysis mean: likely deals, points for us, card \
+             points, give or take",
+            "ce que veulent dire les mots des conseils et de l'analyse : donnes probables, points \
+             pour nous, points de plis, à N près",
+        ],
     },
     Word {
         kind: Kind::Hint,

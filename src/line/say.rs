@@ -580,6 +580,13 @@ pub fn holds(w: Words, h: &Holds) -> Vec<String> {
     lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
 }
 
+/// The words of the table, a definition a line, as the help of the terminal table lists them.
+pub fn glossary(w: Words) -> Vec<String> {
+    let mut lines = vec![format!("{}.", w.t(T::Glossary))];
+    lines.extend(T::GLOSSARY.iter().map(|&t| w.t(t).to_string()));
+    lines
+}
+
 /// The first words of the line mode.
 pub fn welcome(w: Words) -> String {
     w.t(T::LineWelcome).to_string()
@@ -603,7 +610,7 @@ pub fn analysis(
 ) -> Vec<String> {
     let mut lines = vec![format!("{}.", w.t(T::Analysis))];
     if let Some(dd) = &a.double_dummy {
-        lines.push(format!("{}.", w.double_dummy(dd)));
+        lines.push(format!("{}.", w.double_dummy(dd, a.seat)));
     }
     let Analysis { decisions, agreed, cost, se } = Analysis::of(a, record, levels);
     for d in &decisions {
@@ -697,14 +704,20 @@ mod tests {
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let said = analysis(en, &a, &record, &BySeat([Level::DEFAULT; 4]));
         assert_eq!(said.len(), 5, "{said:?}");
-        assert!(said[1].contains("140 ♦ scores +47 ± 20 more") && said[1].contains("−23 ± 8"));
-        assert_eq!(said[2], "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126, 130 ♦ +99 ± 139.");
+        assert!(
+            said[1].contains("140 ♦ scores +47 points more, give or take 20")
+                && said[1].contains("costs 23 points, give or take 8")
+        );
+        assert_eq!(
+            said[2],
+            "Weighed, in points for us: 140 ♦ +146 ± 128, Pass +122 ± 126, 130 ♦ +99 ± 139."
+        );
         // After the sum, how a mistake's cost differs from the balance against the expert.
         assert_eq!(said[4], format!("{}.", en.t(T::CostAndBalance)));
         let fr = Words { lang: Lang::Fr, ..en };
         assert_eq!(
             analysis(fr, &a, &record, &BySeat([Level::DEFAULT; 4]))[2],
-            "Pesés : 140 ♦ +146 ± 128, Passe +122 ± 126, 130 ♦ +99 ± 139."
+            "Pesés, en points pour nous : 140 ♦ +146 ± 128, Passe +122 ± 126, 130 ♦ +99 ± 139."
         );
     }
 }

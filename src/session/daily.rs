@@ -15,7 +15,7 @@ use crate::game::daily::{DAILY_DERIVATION, Day};
 use crate::game::{Action, ExpertInSeat, Game, Phase};
 use crate::rules::{ByTeam, Team};
 use crate::store::{DAILY_VERSION, DailyEntry, DailyMistake};
-use crate::text::{Lang, T, Words, figure, signed};
+use crate::text::{Lang, T, Words};
 
 /// The result of the deal of `game` (a deal of the day, finished) for `day`, with the
 /// expert's analysis of South's decisions if it could be made.
@@ -151,7 +151,7 @@ impl Words {
                 self.t(T::ExpertInYourSeat),
                 self.us_them(expert),
                 self.t(T::AgainstExpert).to_lowercase(),
-                signed(i64::from(diff))
+                self.signed_points(diff.into())
             ));
         }
         if let Some(dd) = e.double_dummy {
@@ -163,20 +163,15 @@ impl Words {
             lines.push(self.t(T::DailyNoMistake).to_string());
         } else {
             let (cost, se) = e.mistakes_cost();
+            let cost = self.mistakes_cost(cost, se);
             let n = e.mistakes.len();
+            let s = if self.plural(n as u64) { "s" } else { "" };
             lines.push(match self.lang {
-                Lang::En => format!(
-                    "{n} clear mistake{}, costing {} in all",
-                    if self.plural(n as u64) { "s" } else { "" },
-                    figure(cost, Some(se))
-                ),
-                Lang::Fr => format!(
-                    "{n} erreur{} nette{}, qui coûte{} {} en tout",
-                    if self.plural(n as u64) { "s" } else { "" },
-                    if self.plural(n as u64) { "s" } else { "" },
-                    if self.plural(n as u64) { "nt" } else { "" },
-                    figure(cost, Some(se))
-                ),
+                Lang::En => format!("{n} clear mistake{s}, costing in all {cost}"),
+                Lang::Fr => {
+                    let nt = if self.plural(n as u64) { "nt" } else { "" };
+                    format!("{n} erreur{s} nette{s}, qui coûte{nt} en tout {cost}")
+                }
             });
             for m in &e.mistakes {
                 let cost = crate::bots::expert::Cost { mean: m.cost, se: m.se, worlds: 0 };
@@ -214,7 +209,7 @@ impl Words {
             });
         }
         if let Some(diff) = e.against_expert() {
-            let diff = signed(i64::from(diff));
+            let diff = self.signed_points(diff.into());
             parts.push(match self.lang {
                 Lang::En => format!("{diff} against the expert"),
                 Lang::Fr => format!("{diff} face à l'expert"),

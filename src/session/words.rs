@@ -28,7 +28,7 @@ impl Words {
 
     /// A finished deal's result beside the expert's in South's seat, from North-South's side,
     /// a sentence each: "You: 160 – 100.", "The expert in your seat: 220 – 40.", "Difference:
-    /// −60"; or, while the expert plays it, that it is thinking. Nothing for a deal not
+    /// −60 points"; or, while the expert plays it, that it is thinking. Nothing for a deal not
     /// compared.
     pub fn expert_in_seat(self, d: &DealResult) -> Vec<String> {
         if d.expert_in_seat.is_none() {
@@ -51,8 +51,8 @@ impl Words {
     }
 
     /// What the expert in South's seat made of a finished deal, once it has played it, apart
-    /// from the deal's own result: "The expert in your seat: 220 – 40.", "Difference: −60"; or
-    /// that it is thinking. Nothing for a deal not compared.
+    /// from the deal's own result: "The expert in your seat: 220 – 40.", "Difference: −60
+    /// points"; or that it is thinking. Nothing for a deal not compared.
     pub fn expert_result(self, d: &DealResult) -> Vec<String> {
         let who = self.t(T::ExpertInYourSeat);
         let to = self.between_scores();
@@ -66,7 +66,7 @@ impl Words {
                 let (ns, ew) = (e[Team::NS], e[Team::EW]);
                 vec![
                     format!("{who}{}{ns}{to}{ew}.", self.colon()),
-                    format!("{label}{}{}", self.colon(), signed(i64::from(difference))),
+                    format!("{label}{}{}", self.colon(), self.signed_points(difference.into())),
                 ]
             }
             (Some(_), _) => vec![format!("{who} {}…", self.t(T::Thinking))],

@@ -64,7 +64,7 @@ texts! {
     Solved => "solved", "réussis";
     Missed => "missed", "manqués";
     // The same, of one exercise (of none, in French).
-    OptionsWeighed => "Each option on average, and what it costs against the expert's:", "Chaque option en moyenne, et ce qu'elle coûte face au choix de l'expert :";
+    OptionsWeighed => "Each option in points for us, and what it costs against the expert's:", "Chaque option en points pour nous, et ce qu'elle coûte face au choix de l'expert :";
     // Over the history's running totals, where no Σ is written.
     Total => "Total", "Total";
     SolvedOne => "solved", "réussi";
@@ -147,7 +147,7 @@ texts! {
     TrickAfter => "next", "suivant";
     HoldsLegend => "Chance of each seat holding each card not seen; - : it cannot.", "Chance de chaque place d'avoir chaque carte non vue ; - : impossible.";
     HoldsTitle => "Who holds what", "Qui a quoi";
-    HoldsThinking => "The expert is weighing its worlds…", "L'expert pèse ses mondes…";
+    HoldsThinking => "The expert is weighing the likely deals…", "L'expert pèse les donnes probables…";
     HoldsFailed => "The expert could not tell who holds what", "L'expert n'a pas pu dire qui a quoi";
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
     Analysing => "The expert is analysing the deal…", "L'expert analyse la donne…";
@@ -193,7 +193,13 @@ texts! {
     GlossaryWorth => "Worth: the points a hand should bring with a given trump: its trumps, aces and tens, its ruffs, and 35 for an average partner. Openings are made at the worth rounded down to the ten.", "Valeur : les points qu'un jeu doit rapporter avec un atout donné : ses atouts, ses as et ses dix, ses coupes, et 35 pour un partenaire moyen. On ouvre à la valeur arrondie à la dizaine inférieure.";
     GlossarySureTricks => "Sure tricks, to raise partner: the trump jack, the trump 9, each side ace, and the king-queen of trumps counting two; each beyond the first adds 10 to partner's bid.", "Levées sûres, pour soutenir le partenaire : le valet et le 9 d'atout, chaque as à côté, et le roi-dame d'atout comptant deux ; chacune après la première ajoute 10 à l'enchère du partenaire.";
     GlossaryHold => "Hold, to contre: how well a hand stops the taker's trumps: three trumps count 2, four 5, five 7; the trump jack and 9 2 each; a side ace 1.", "Tenue, pour contrer : combien un jeu arrête les atouts du preneur : trois atouts comptent 2, quatre 5, cinq 7 ; le valet et le 9 d'atout 2 chacun ; un as à côté 1.";
-    GlossaryLikelyDeals => "Likely deals: the deals of the hidden cards that fit what you see and what was called, drawn and weighed by the expert; its figures are averages over them, with how far they could be off (±).", "Donnes probables : les répartitions des cartes cachées qui s'accordent avec ce que vous voyez et ce qui a été annoncé, tirées et pesées par l'expert ; ses chiffres sont des moyennes sur elles, avec de combien ils peuvent se tromper (±).";
+    GlossaryLikelyDeals => "Likely deals: the deals of the hidden cards that fit what you see and what was called, drawn and weighed by the expert; its figures are averages over them, each with how far it could be off (give or take).", "Donnes probables : les répartitions des cartes cachées qui s'accordent avec ce que vous voyez et ce qui a été annoncé, tirées et pesées par l'expert ; ses chiffres sont des moyennes sur elles, chacune avec de combien elle peut se tromper (à N près).";
+    GlossaryEqualWeight => "Of equal weight: a likely deal weighs more the better it explains the calls and cards seen; 256 deals of unequal weights tell as much as fewer of equal weight, say 147.", "De même poids : une donne probable pèse d'autant plus qu'elle explique les annonces et les cartes vues ; 256 donnes de poids inégaux en disent autant que moins de même poids, par exemple 147.";
+    GlossaryPointsForUs => "Points for us: the deal's score for our side less the other side's, contre and surcontre included, on average over the likely deals: what the expert weighs each call and card by. Points alone are always points of the score.", "Points pour nous : la marque de la donne pour notre camp moins celle de l'autre camp, contre et surcontre compris, en moyenne sur les donnes probables : ce que l'expert pèse pour chaque annonce et chaque carte. Des points tout court sont toujours des points de marque.";
+    GlossaryCardPoints => "Card points: what the cards taken in tricks are worth (ace 11, ten 10, king 4 and so on, and 10 for the last trick: 162 in a deal); the takers must make as many as they bid, the belote counting 20. Not points of the score.", "Points de plis : ce que valent les cartes ramassées dans les plis (as 11, dix 10, roi 4 et ainsi de suite, et 10 de der : 162 par donne) ; les preneurs doivent en faire autant que leur enchère, la belote comptant 20. Ce ne sont pas des points de marque.";
+    GlossaryGiveOrTake => "Give or take (±): how far an average over the likely deals could be off (its standard error); two figures closer than that cannot be told apart.", "À N près (±) : de combien une moyenne sur les donnes probables peut se tromper (son erreur type) ; deux chiffres plus proches que cela ne se départagent pas.";
+    GlossaryClearlyBetter => "Clearly better: scoring at least 10 points more for us than another call, and a difference at least its give or take. The expert starts from the convention's call, which its partner reads, and changes it only for a clearly better one; a contre or surcontre must also score 25 more, and win (the contract failing, or made for a surcontre) in 70% of at least 8 likely deals.", "Nettement mieux : marquer au moins 10 points de plus pour nous qu'une autre annonce, la différence étant au moins son « à N près ». L'expert part de l'annonce de la convention, que lit son partenaire, et n'en change que pour une nettement meilleure ; un contre ou un surcontre doit aussi marquer 25 de plus, et gagner (le contrat chutant, ou réussi pour un surcontre) dans 70 % d'au moins 8 donnes probables.";
+    GlossaryClearMistake => "Clear mistake: a choice that costs, against the expert's, at least 5 points and twice its give or take; anything less is as good as the expert's.", "Erreur nette : un choix qui coûte, face à celui de l'expert, au moins 5 points et deux fois son « à N près » ; moins, il est aussi bon que celui de l'expert.";
     Annonces => "Annonces: contrée has no declarations (no tierce, no cinquante, no carré); only the belote, the king and queen of trump, counts: 20 points.",
         "Annonces : la contrée se joue sans annonces (ni tierce, ni cinquante, ni carré) ; seule la belote, le roi et la dame d'atout, compte : 20 points.";
     AnnoncesCoinche => "Annonces: with your first card you declare your best combination: tierce 20, cinquante 50, cent 100, four jacks 200, four nines 150, four aces, tens, kings or queens 100. The team with the single best declaration scores all of its own; the belote (20) stays with its team. The takers must reach their bid and beat the defence.",
@@ -378,11 +384,17 @@ texts! {
 
 impl T {
     /// The definitions of the words the table uses for calls and advice, as the help lists them.
-    pub const GLOSSARY: [T; 5] = [
+    pub const GLOSSARY: [T; 11] = [
         T::GlossaryConvention,
         T::GlossaryWorth,
         T::GlossarySureTricks,
         T::GlossaryHold,
         T::GlossaryLikelyDeals,
+        T::GlossaryPointsForUs,
+        T::GlossaryCardPoints,
+        T::GlossaryGiveOrTake,
+        T::GlossaryClearlyBetter,
+        T::GlossaryClearMistake,
+        T::GlossaryEqualWeight,
     ];
 }

@@ -107,11 +107,18 @@ pub fn unsigned(n: i64) -> String {
     if n < 0 { format!("−{}", n.unsigned_abs()) } else { n.to_string() }
 }
 
+/// A standard error as every figure writes it: rounded, never below zero; `None` when there is
+/// none to tell (over fewer than two worlds' worth, it is infinite).
+fn error(se: Option<f64>) -> Option<i64> {
+    se.filter(|se| se.is_finite()).map(|se| rounded(se).max(0))
+}
+
 /// A figure already written, with its standard error when it has a finite one: "70 ± 6", else
-/// "70". The one place a figure and its uncertainty are put together.
+/// "70": the short form, for the lists and columns of figures (the help's glossary reads ± as
+/// "give or take"). A sentence says it in words, [`Words::give_or_take`].
 pub fn give_or_take(figure: impl std::fmt::Display, se: Option<f64>) -> String {
-    match se.filter(|se| se.is_finite()) {
-        Some(se) => format!("{figure} ± {}", rounded(se).max(0)),
+    match error(se) {
+        Some(se) => format!("{figure} ± {se}"),
         None => figure.to_string(),
     }
 }
@@ -124,6 +131,42 @@ pub fn signed_figure(mean: f64, se: Option<f64>) -> String {
 /// A mean, signed only when below zero, with its standard error: "92 ± 35", "−4 ± 2".
 pub fn figure(mean: f64, se: Option<f64>) -> String {
     give_or_take(unsigned(rounded(mean)), se)
+}
+
+/// `text` cut into lines of at most `width` columns, at spaces where it can be (a word wider
+/// than a line has one of its own), never before a mark French spaces from its word (« près ;
+/// puis », « vues : ») nor after an opening «, which go with their word: the lines a screen
+/// wraps a sentence in.
+pub fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut words: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match words.last_mut() {
+            Some(last) if matches!(word, ":" | ";" | "!" | "?" | "»") || last == "«" => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in words {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if line.is_empty() || !fits {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line = word;
+        } else {
+            line.push(' ');
+            line.push_str(&word);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// How texts are written: the language, the suit style, whether in ASCII alone, and whether to be
@@ -269,6 +312,63 @@ impl Words {
     }
 }
 
+/// Figures with their units, as a sentence says them. A figure of the score is in points (the
+/// points of the deal's score, contre and surcontre included); a figure of the cards taken is in
+/// card points, always named so; an average has its standard error in words.
+impl Words {
+    /// A figure of a sentence, already written with its unit, and its standard error in words
+    /// when it has a finite one: "+90 points for us, give or take 45", "+90 points pour nous, à
+    /// 45 près"; the figure alone when it has none. The words of [`give_or_take`], rounded the
+    /// same way.
+    pub fn give_or_take(self, said: impl std::fmt::Display, se: Option<f64>) -> String {
+        match (error(se), self.lang) {
+            (Some(se), Lang::En) => format!("{said}, give or take {se}"),
+            (Some(se), Lang::Fr) => format!("{said}, à {se} près"),
+            (None, _) => said.to_string(),
+        }
+    }
+
+    /// Points of the deal's score: "12 points", "1 point", "−5 points".
+    pub fn points(self, n: i64) -> String {
+        let s = if self.plural(n.unsigned_abs()) { "s" } else { "" };
+        format!("{} point{s}", unsigned(n))
+    }
+
+    /// Points of the deal's score with their sign, a difference: "+10 points", "−60 points".
+    pub fn signed_points(self, n: i64) -> String {
+        let s = if self.plural(n.unsigned_abs()) { "s" } else { "" };
+        format!("{} point{s}", signed(n))
+    }
+
+    /// What the deal's score gives the seat's side less what it gives the other, with its sign:
+    /// "+90 points for us", "−12 points pour nous".
+    pub fn points_for_us(self, n: i64) -> String {
+        match self.lang {
+            Lang::En => format!("{} for us", self.signed_points(n)),
+            Lang::Fr => format!("{} pour nous", self.signed_points(n)),
+        }
+    }
+
+    /// The points of the cards taken in tricks: "99 card points", "99 points de plis".
+    pub fn card_points(self, n: u16) -> String {
+        match (self.lang, self.plural(n.into())) {
+            (Lang::En, true) => format!("{n} card points"),
+            (Lang::En, false) => format!("{n} card point"),
+            (Lang::Fr, true) => format!("{n} points de plis"),
+            (Lang::Fr, false) => format!("{n} point de pli"),
+        }
+    }
+
+    /// What clear mistakes cost in all, in points of the score: "23 points, give or take 7", or
+    /// "0 points" when they cost nothing.
+    pub fn mistakes_cost(self, cost: f64, se: f64) -> String {
+        match rounded(cost) {
+            n if n > 0 => self.give_or_take(self.points(n), Some(se)),
+            _ => self.points(0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +435,44 @@ mod tests {
         assert_eq!(figure(70.0, Some(f64::INFINITY)), "70");
         assert_eq!(figure(-4.0, None), "−4");
         assert_eq!(give_or_take(70, Some(6.0)), "70 ± 6");
+    }
+
+    #[test]
+    fn a_sentence_wraps_at_its_spaces_and_keeps_french_marks_with_their_words() {
+        assert_eq!(wrapped("à 12 près ; puis 100", 11), ["à 12 près ;", "puis 100"]);
+        assert_eq!(wrapped("à 12 près ; puis 100", 10), ["à 12", "près ;", "puis 100"]);
+        assert_eq!(wrapped("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrapped("unbreakable x", 4), ["unbreakable", "x"]);
+        assert_eq!(wrapped("", 5), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_sentence_says_each_figure_with_its_unit_and_its_error_in_words() {
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let fr = Words { lang: Lang::Fr, ..en };
+        assert_eq!(
+            en.give_or_take(en.points_for_us(90), Some(44.6)),
+            "+90 points for us, give or take 45"
+        );
+        assert_eq!(
+            fr.give_or_take(fr.points_for_us(-12), Some(3.0)),
+            "−12 points pour nous, à 3 près"
+        );
+        // Without an error to tell, the figure alone, as the short form writes it.
+        assert_eq!(en.give_or_take(en.points(5), Some(f64::INFINITY)), "5 points");
+        assert_eq!(en.points(1), "1 point");
+        assert_eq!(fr.points(0), "0 point");
+        assert_eq!(fr.points_for_us(-1), "−1 point pour nous");
+        assert_eq!(en.card_points(99), "99 card points");
+        assert_eq!(fr.card_points(99), "99 points de plis");
+        assert_eq!(fr.card_points(1), "1 point de pli");
+        assert_eq!(en.mistakes_cost(23.4, 7.2), "23 points, give or take 7");
+        assert_eq!(fr.mistakes_cost(0.3, 1.0), "0 point");
+        let ascii = Words { ascii: true, ..fr };
+        assert_eq!(
+            ascii.out(ascii.give_or_take(ascii.points(12), Some(3.0))),
+            "12 points, a 3 pres"
+        );
     }
 
     #[test]

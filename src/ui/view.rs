@@ -30,10 +30,10 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let hint = hint_paragraph(&ctx);
+    let hint = hint_lines(&ctx, area.width);
     // At the table, the hint's rows are kept over the footer whether a hint is shown or not, so
     // that nothing on the table moves when one comes: two when the table keeps its own rows
-    // whole (a long hint wraps), else one.
+    // whole (a long hint wraps), else one, and the footer's lent to a hint that needs it.
     let hint_rows = match app.screen() {
         Screen::Table | Screen::Practice(_) => {
             area.height.saturating_sub(1 + TABLE_MIN_ROWS).clamp(1, 2)
@@ -71,16 +71,30 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
         popups::draw(&mut ctx, p, popup_area(app, p, body, over), buf);
     }
     let covered = app.popups.iter().any(|p| popup_area(app, p, body, over) == over);
-    if let Some(p) = hint.filter(|_| !covered) {
-        p.render(hint_area, buf);
+    let hint = hint.filter(|_| !covered);
+    // At the table's least height the hint has a row of its own; one that needs two is lent
+    // the footer's, the keys coming back once the hint goes (the help lists them). A message
+    // of the status line keeps the footer.
+    let lent = hint.as_ref().is_some_and(|lines| {
+        hint_area.height == 1
+            && footer.height == 1
+            && ctx.app.status_line().is_none()
+            && lines.len() > 1
+    });
+    if !lent {
+        draw_footer(&ctx, footer, buf);
     }
-    draw_footer(&ctx, footer, buf);
+    if let Some(lines) = hint {
+        let area = if lent { hint_area.union(footer) } else { hint_area };
+        Paragraph::new(lines).render(area, buf);
+    }
     ctx.hits
 }
 
 /// The expert's hint, over the footer at the table once South asked for it: the expert
-/// thinking, or what it would do and why.
-fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
+/// thinking, or what it would do and why, in lines of `width` columns after the margin, which
+/// each keeps.
+fn hint_lines(ctx: &Ctx<'_>, width: u16) -> Option<Vec<Line<'static>>> {
     let app = ctx.app;
     if !matches!(app.screen(), Screen::Table) {
         return None;
@@ -88,18 +102,15 @@ fn hint_paragraph(ctx: &Ctx<'_>) -> Option<Paragraph<'static>> {
     let hint = app.table()?.table().hint()?;
     let w = ctx.words;
     let t = ctx.theme;
-    let line = match hint {
-        Hint::Thinking => Line::from(vec![
-            span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent),
-            span(w.t(T::HintThinking), t.dim),
-        ]),
-        Hint::Ready(advice) => Line::from(span(format!(" {}", w.advice(advice)), t.good)),
-        Hint::Failed => Line::from(vec![
-            span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent),
-            span(w.t(T::HintFailed), t.bad),
-        ]),
-    };
-    Some(Paragraph::new(line).wrap(Wrap { trim: false }))
+    let label = || span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent);
+    Some(match hint {
+        Hint::Thinking => vec![Line::from(vec![label(), span(w.t(T::HintThinking), t.dim)])],
+        Hint::Ready(advice) => player::wrap(&w.advice(advice), width.saturating_sub(1))
+            .into_iter()
+            .map(|l| Line::from(span(format!(" {l}"), t.good)))
+            .collect(),
+        Hint::Failed => vec![Line::from(vec![label(), span(w.t(T::HintFailed), t.bad)])],
+    })
 }
 
 /// The fewest lines a message may take at the foot of the start screen, and the rows the start

@@ -1,31 +1,52 @@
-//! The expert's words: its reasons, its advice, its costs and the double-dummy result.
+//! The expert's words: its reasons, its advice, its costs and the double-dummy result. Every
+//! figure says its unit: points of the deal's score ("+90 points for us"), card points (the
+//! cards taken in tricks), likely deals (the worlds, as a player reads them), and an average's
+//! standard error in words ("give or take 45"), each defined in the help's words of the table.
 
 use super::margins::{CONTRE_MARGIN, CONTRE_WORLDS, Shortfall, odds_needed, shortfall};
 use crate::bots::expert::{Advice, Cost, DoubleDummy, Estimate, Reason};
 use crate::game::Action;
-use crate::rules::Team;
-use crate::text::{Lang, T, Words, figure, give_or_take, rounded, signed, signed_figure};
+use crate::rules::{Call, Seat};
+use crate::text::{Lang, T, Words, rounded, signed, signed_figure};
 
 impl Words {
-    /// "in 7 worlds of 10": how many of the worlds weighed a figure holds in.
-    fn in_worlds(self, worlds: u16, of: u16) -> String {
+    /// "in 7 of 10 likely deals": how many of the worlds weighed a fact holds in.
+    fn in_likely_deals(self, worlds: u16, of: u16) -> String {
+        // English counts the deals after the whole, "of 10"; French after the part, "1 sur".
         match self.lang {
-            Lang::En => {
-                let s = if worlds == 1 { "" } else { "s" };
-                format!("in {worlds} world{s} of {of}")
-            }
-            Lang::Fr => {
-                let s = if worlds == 1 { "" } else { "s" };
-                format!("dans {worlds} monde{s} sur {of}")
-            }
+            Lang::En => format!("in {worlds} of {}", self.likely_deals(of)),
+            Lang::Fr => format!("dans {} sur {of}", self.likely_deals(worlds)),
         }
     }
 
-    /// Why the expert chose what it chose, in one line: "pulls trumps: 3 still out". Each line
+    /// "4 likely deals", "1 donne probable".
+    fn likely_deals(self, n: u16) -> String {
+        match (self.lang, self.plural(n.into())) {
+            (Lang::En, true) => format!("{n} likely deals"),
+            (Lang::En, false) => format!("{n} likely deal"),
+            (Lang::Fr, true) => format!("{n} donnes probables"),
+            (Lang::Fr, false) => format!("{n} donne probable"),
+        }
+    }
+
+    /// What a call scores more than the advised one, paired world by world, with its standard
+    /// error: "140 ♦ scores +47 points more, give or take 21".
+    fn scores_more(self, call: Call, diff: i16, se: Option<u16>) -> String {
+        let (call, n) = (self.call(call), i64::from(diff));
+        let s = if self.plural(n.unsigned_abs()) { "s" } else { "" };
+        let said = match self.lang {
+            Lang::En => format!("{call} scores {} point{s} more", signed(n)),
+            Lang::Fr => format!("{call} marque {} point{s} de plus", signed(n)),
+        };
+        self.give_or_take(said, se.map(f64::from))
+    }
+
+    /// Why the expert chose what it chose, in a sentence: "pulls trumps: 3 still out". Each
     /// says what its kind states, no more: a reason is given only when it is true.
     pub fn reason(self, reason: Reason) -> String {
         self.out({
-            let w = |worlds, of| self.in_worlds(worlds, of);
+            let within = |worlds, of| self.in_likely_deals(worlds, of);
+            let or_so = |said: String, se: Option<u16>| self.give_or_take(said, se.map(f64::from));
             match (self.lang, reason) {
                 (Lang::En, Reason::OnlyCard) => "the only card that may be played".into(),
                 (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
@@ -35,24 +56,27 @@ impl Words {
                 (Lang::Fr, Reason::OnlyFits) => {
                     "la seule annonce dont le sens convient à ce jeu".into()
                 }
-                (Lang::En, Reason::AllAlike) => {
-                    "every card is worth the same: this one gives the fewest points".into()
-                }
-                (Lang::Fr, Reason::AllAlike) => {
-                    "toutes les cartes se valent : celle-ci donne le moins de points".into()
-                }
+                (Lang::En, Reason::AllAlike) => "every card scores the same for us, to a point; \
+                     this one has the fewest card points"
+                    .into(),
+                (Lang::Fr, Reason::AllAlike) => "toutes les cartes marquent autant pour nous, à \
+                     un point près ; celle-ci vaut le moins de points"
+                    .into(),
                 (Lang::En, Reason::Alike { points: 0 }) => {
-                    "the cards are alike: all worth the same, none gives a point".into()
+                    "every card scores the same for us, to a point, and none has a card point"
+                        .into()
                 }
-                (Lang::Fr, Reason::Alike { points: 0 }) => {
-                    "cartes pareilles : toutes se valent, aucune ne donne de point".into()
-                }
-                (Lang::En, Reason::Alike { points }) => {
-                    format!("the cards are alike: all worth the same, each gives {points} points")
-                }
-                (Lang::Fr, Reason::Alike { points }) => {
-                    format!("cartes pareilles : toutes se valent, chacune donne {points} points")
-                }
+                (Lang::Fr, Reason::Alike { points: 0 }) => "toutes les cartes marquent autant \
+                     pour nous, à un point près, et aucune ne vaut de point"
+                    .into(),
+                (Lang::En, Reason::Alike { points }) => format!(
+                    "every card scores the same for us, to a point, and each has {}",
+                    self.card_points(points.into())
+                ),
+                (Lang::Fr, Reason::Alike { points }) => format!(
+                    "toutes les cartes marquent autant pour nous, à un point près, et chacune \
+                     vaut {points} points"
+                ),
                 (Lang::En, Reason::PullTrumps { out }) => {
                     format!("pulls trumps: {out} still out")
                 }
@@ -85,122 +109,138 @@ impl Words {
                 (Lang::Fr, Reason::TakeTrick) => {
                     "prend le pli : rien de ce qui reste ne la bat".into()
                 }
-                (Lang::En, Reason::Placed { card, seat, share, of }) => {
-                    let s = if of == 1 { "" } else { "s" };
-                    format!(
-                        "{}, the one card above it, is with {} in {share}% of {of} world{s}",
-                        self.card(card),
-                        self.seat(seat)
-                    )
-                }
-                (Lang::Fr, Reason::Placed { card, seat, share, of }) => {
-                    let s = if of == 1 { "" } else { "s" };
-                    format!(
-                        "{}, seule plus forte, est chez {} dans {share} % de {of} monde{s}",
-                        self.card(card),
-                        self.seat(seat)
-                    )
-                }
+                (Lang::En, Reason::Placed { card, seat, share, of }) => format!(
+                    "{}, the one card above it, is with {} in {share}% of {}",
+                    self.card(card),
+                    self.seat(seat),
+                    self.likely_deals(of)
+                ),
+                (Lang::Fr, Reason::Placed { card, seat, share, of }) => format!(
+                    "{}, seule plus forte, est chez {} dans {share} % de {}",
+                    self.card(card),
+                    self.seat(seat),
+                    self.likely_deals(of)
+                ),
                 (Lang::En, Reason::TryTrick) => {
                     "plays for the trick: a higher card may still come".into()
                 }
                 (Lang::Fr, Reason::TryTrick) => {
                     "tente le pli : une carte plus forte peut encore tomber".into()
                 }
-                (Lang::En, Reason::LoadPartner { points }) => {
-                    format!("puts {points} points on partner's trick, which nothing can take")
-                }
+                (Lang::En, Reason::LoadPartner { points }) => format!(
+                    "puts {} on partner's trick, which nothing can take",
+                    self.card_points(points.into())
+                ),
                 (Lang::Fr, Reason::LoadPartner { points }) => {
                     format!("charge de {points} points le pli du partenaire, imprenable")
                 }
-                (Lang::En, Reason::GiveLeast) => "gives the fewest points it can".into(),
-                (Lang::Fr, Reason::GiveLeast) => "donne le moins de points possible".into(),
+                (Lang::En, Reason::GiveLeast) => "gives the fewest card points it can".into(),
+                (Lang::Fr, Reason::GiveLeast) => "joue la carte qui vaut le moins de points".into(),
                 (Lang::En, Reason::Capot { worlds, of }) => {
-                    format!("plays for every trick: the capot is there {}", w(worlds, of))
+                    format!("plays for every trick: we take them all {}", within(worlds, of))
                 }
                 (Lang::Fr, Reason::Capot { worlds, of }) => {
-                    format!("joue tous les plis : le capot est là {}", w(worlds, of))
+                    format!("joue tous les plis : nous les faisons tous {}", within(worlds, of))
                 }
                 (Lang::En, Reason::Bid { seen, seen_se, made, ours, of }) => {
-                    let seen = give_or_take(seen, seen_se.map(f64::from));
-                    format!("ours {} ({made} made), {seen} points", w(ours, of))
+                    let seen = format!("{} on average", self.card_points(seen));
+                    format!(
+                        "the contract is ours {}, made in {made}, with {}",
+                        within(ours, of),
+                        or_so(seen, seen_se)
+                    )
                 }
                 (Lang::Fr, Reason::Bid { seen, seen_se, made, ours, of }) => {
-                    let seen = give_or_take(seen, seen_se.map(f64::from));
-                    format!("à nous {} ({made} réussis), {seen} points", w(ours, of))
+                    let seen = format!("{} en moyenne", self.card_points(seen));
+                    format!(
+                        "le contrat est à nous {}, réussi dans {made}, avec {}",
+                        within(ours, of),
+                        or_so(seen, seen_se)
+                    )
                 }
                 (Lang::En, Reason::Pass { mean, se, other, other_mean, other_se }) => {
+                    let mean = format!("{} on average", self.points_for_us(mean.into()));
                     format!(
-                        "{} on average, the best; next, {} {}",
-                        give_or_take(signed(i64::from(mean)), se.map(f64::from)),
+                        "{}, the most of the calls weighed; next, {} with {}",
+                        or_so(mean, se),
                         self.call(other),
-                        give_or_take(signed(i64::from(other_mean)), other_se.map(f64::from))
+                        or_so(signed(other_mean.into()), other_se)
                     )
                 }
                 (Lang::Fr, Reason::Pass { mean, se, other, other_mean, other_se }) => {
+                    let mean = format!("{} en moyenne", self.points_for_us(mean.into()));
                     format!(
-                        "{} en moyenne, le meilleur ; puis {} {}",
-                        give_or_take(signed(i64::from(mean)), se.map(f64::from)),
+                        "{}, le plus des annonces pesées ; puis {} avec {}",
+                        or_so(mean, se),
                         self.call(other),
-                        give_or_take(signed(i64::from(other_mean)), other_se.map(f64::from))
+                        or_so(signed(other_mean.into()), other_se)
                     )
                 }
                 (Lang::En, Reason::Contre { need, seen, seen_se, worlds, of }) => {
-                    let seen = give_or_take(seen, seen_se.map(f64::from));
-                    format!("they need {need}, seen at {seen}: they fail {}", w(worlds, of))
+                    let seen = format!("{} on average", self.card_points(seen));
+                    format!(
+                        "they need {need} and make {}: they fail {}",
+                        or_so(seen, seen_se),
+                        within(worlds, of)
+                    )
                 }
                 (Lang::Fr, Reason::Contre { need, seen, seen_se, worlds, of }) => {
-                    let seen = give_or_take(seen, seen_se.map(f64::from));
-                    format!("{need} à faire, vus à {seen} : chute {}", w(worlds, of))
+                    let seen = format!("{} en moyenne", self.card_points(seen));
+                    format!(
+                        "il leur faut {need} et ils font {} : chute {}",
+                        or_so(seen, seen_se),
+                        within(worlds, of)
+                    )
                 }
                 (Lang::En, Reason::Surcontre { worlds, of }) => {
-                    format!("the contract is made {}", w(worlds, of))
+                    format!("the contract is made {}", within(worlds, of))
                 }
                 (Lang::Fr, Reason::Surcontre { worlds, of }) => {
-                    format!("le contrat est réussi {}", w(worlds, of))
+                    format!("le contrat est réussi {}", within(worlds, of))
                 }
-                (Lang::En, Reason::Close { best, diff, se }) => {
-                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
-                    format!("{} scores {diff} more, too close to tell apart", self.call(best))
-                }
-                (Lang::Fr, Reason::Close { best, diff, se }) => {
-                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
-                    format!("{} fait {diff} de plus, trop près pour trancher", self.call(best))
-                }
+                (Lang::En, Reason::Close { best, diff, se }) => format!(
+                    "{}: not clearly better, so this call stands",
+                    self.scores_more(best, diff, se)
+                ),
+                (Lang::Fr, Reason::Close { best, diff, se }) => format!(
+                    "{} : pas nettement mieux, cette annonce reste donc",
+                    self.scores_more(best, diff, se)
+                ),
                 (lang, Reason::Risky { best, diff, se, wins, of }) => {
-                    let diff = give_or_take(signed(i64::from(diff)), se.map(f64::from));
-                    let best = self.call(best);
-                    let short = shortfall(reason);
+                    let more = self.scores_more(best, diff, se);
+                    // "a contre", "un surcontre": both masculine in French.
+                    let doubled = self.call(best).to_lowercase();
                     let (worlds, odds, margin) =
                         (CONTRE_WORLDS, odds_needed(reason), CONTRE_MARGIN);
-                    match (lang, short) {
-                        (Lang::En, Some(Shortfall::Worlds)) => {
-                            format!(
-                                "{best} {diff} more, but over only {of} worlds ({worlds} needed)"
-                            )
-                        }
-                        (Lang::Fr, Some(Shortfall::Worlds)) => {
-                            format!(
-                                "{best} {diff} de plus, mais sur {of} mondes, moins de {worlds}"
-                            )
-                        }
+                    let surcontre = best == Call::Surcontre;
+                    match (lang, shortfall(reason)) {
+                        (Lang::En, Some(Shortfall::Worlds)) => format!(
+                            "{more}, but was weighed in only {}: a {doubled} needs {worlds}",
+                            self.likely_deals(of)
+                        ),
+                        (Lang::Fr, Some(Shortfall::Worlds)) => format!(
+                            "{more}, mais n'a été pesé que sur {} : un {doubled} en veut {worlds}",
+                            self.likely_deals(of)
+                        ),
                         (Lang::En, Some(Shortfall::Odds)) => {
+                            let how = if surcontre { "is made" } else { "fails" };
                             format!(
-                                "{best} {diff} more, but wins in {wins}% of worlds, under {odds}%"
+                                "{more}, but the contract {how} in only {wins}% of likely \
+                                 deals: a {doubled} needs {odds}%"
                             )
                         }
                         (Lang::Fr, Some(Shortfall::Odds)) => {
+                            let how = if surcontre { "n'est réussi" } else { "ne chute" };
                             format!(
-                                "{best} {diff} de plus, mais gagne à {wins} %, moins de {odds} %"
+                                "{more}, mais le contrat {how} que dans {wins} % des donnes \
+                                 probables : un {doubled} en veut {odds} %"
                             )
                         }
                         (Lang::En, _) => {
-                            format!(
-                                "{best} {diff} more, but under the {margin} a doubled score needs"
-                            )
+                            format!("{more}, but a {doubled} needs {margin} more")
                         }
                         (Lang::Fr, _) => {
-                            format!("{best} {diff} de plus, sous les {margin} requis pour doubler")
+                            format!("{more}, mais un {doubled} en veut {margin} de plus")
                         }
                     }
                 }
@@ -211,27 +251,32 @@ impl Words {
                     format!("{} fait un pli quoi qu'il arrive : pas de capot", self.card(card))
                 }
                 (Lang::En, Reason::Figures { mean, se, worlds }) => {
-                    let s = if worlds == 1 { "" } else { "s" };
-                    let mean = give_or_take(signed(i64::from(mean)), se.map(f64::from));
-                    format!("{mean} on average over {worlds} world{s}")
+                    let mean = format!(
+                        "{} on average over {}",
+                        self.points_for_us(mean.into()),
+                        self.likely_deals(worlds)
+                    );
+                    or_so(mean, se)
                 }
                 (Lang::Fr, Reason::Figures { mean, se, worlds }) => {
-                    let s = if worlds == 1 { "" } else { "s" };
-                    let mean = give_or_take(signed(i64::from(mean)), se.map(f64::from));
-                    format!("{mean} en moyenne sur {worlds} monde{s}")
+                    let mean = format!(
+                        "{} en moyenne sur {}",
+                        self.points_for_us(mean.into()),
+                        self.likely_deals(worlds)
+                    );
+                    or_so(mean, se)
                 }
                 (Lang::En, Reason::Unweighed) => {
-                    "not weighed within the budget: the plain rules' choice".into()
+                    "not weighed in any likely deal: the normal level's choice".into()
                 }
                 (Lang::Fr, Reason::Unweighed) => {
-                    "pas pesé dans le budget : le choix des règles simples".into()
+                    "n'a été pesé dans aucune donne probable : le choix du niveau normal".into()
                 }
             }
         })
     }
 
-    /// The expert's advice in one line: the action, then why ("Hint: J♠ — pulls trumps: 3 still
-    /// out").
+    /// The expert's advice: the action, then why ("Hint: J♠ — pulls trumps: 3 still out").
     pub fn advice(self, advice: &Advice) -> String {
         self.out({
             format!(
@@ -244,21 +289,23 @@ impl Words {
         })
     }
 
-    /// The deal with every hand seen: what the takers make with perfect play, against what
-    /// they made, and the score it writes.
-    pub fn double_dummy(self, dd: &DoubleDummy) -> String {
+    /// The deal with every hand seen, from `seat`'s side: the card points the takers make with
+    /// perfect play, against those they made in the play, and the score it writes.
+    pub fn double_dummy(self, dd: &DoubleDummy, seat: Seat) -> String {
         self.out({
             let verdict = self.t(if dd.made { T::Made } else { T::Failed });
-            let (us, them) = (dd.score[Team::NS], dd.score[Team::EW]);
-            let (takers, played) = (dd.takers_points, dd.played_points);
+            let (us, them) = (dd.score[seat.team()], dd.score[seat.team().other()]);
+            let us = self.points(us.into());
+            let takers = self.card_points(dd.takers_points);
+            let played = dd.played_points;
             match self.lang {
                 Lang::En => format!(
-                    "Every hand seen, perfect play: the takers make {takers} (played: {played}); \
-                 {verdict}, us {us}, them {them}"
+                    "Every hand seen, perfect play: the takers make {takers}, against {played} in \
+                     the play; {verdict}: us {us}, them {them}"
                 ),
                 Lang::Fr => format!(
-                    "Toutes les mains vues, jeu parfait : les preneurs font {takers} (joué : \
-                 {played}) ; {verdict}, nous {us}, eux {them}"
+                    "Toutes les mains vues, jeu parfait : les preneurs font {takers}, contre \
+                     {played} dans le jeu ; {verdict} : nous {us}, eux {them}"
                 ),
             }
         })
@@ -269,10 +316,10 @@ impl Words {
     /// cannot tell from the expert's.
     pub fn cost(self, cost: Cost) -> String {
         self.out({
-            let lost = signed_figure(-cost.mean, Some(cost.se));
+            let lost = self.give_or_take(self.points(rounded(cost.mean)), Some(cost.se));
             match (self.lang, cost.is_mistake()) {
-                (Lang::En, true) => format!("{lost} on average"),
-                (Lang::Fr, true) => format!("{lost} en moyenne"),
+                (Lang::En, true) => format!("costs {lost}"),
+                (Lang::Fr, true) => format!("coûte {lost}"),
                 (Lang::En, false) => "as good as the expert's".into(),
                 (Lang::Fr, false) => "aussi bon que celui de l'expert".into(),
             }
@@ -280,13 +327,13 @@ impl Words {
     }
 
     /// What a choice changed on the real deal, every hand known ([`Review::on_the_deal`]:
-    /// the expert's choice less the one played), exact and so without a ±: "On this deal,
-    /// every hand seen: −160", or "No effect on this deal".
+    /// the expert's choice less the one played), exact and so without its error: "On this
+    /// deal, every hand seen: −160 points for us", or "No effect on this deal".
     ///
     /// [`Review::on_the_deal`]: super::Review::on_the_deal
     pub fn on_the_deal(self, diff: i32) -> String {
         self.out({
-            let changed = signed_figure(-f64::from(diff), None);
+            let changed = self.points_for_us(-i64::from(diff));
             match (self.lang, diff) {
                 (Lang::En, 0) => "No effect on this deal".into(),
                 (Lang::Fr, 0) => "Sans effet sur cette donne".into(),
@@ -297,9 +344,9 @@ impl Words {
     }
 
     /// What a choice scores against the expert's, said apart from the options' worths: "costs
-    /// 47 ± 20 against the expert's", "scores 12 ± 20 more than the expert's", "scores as much
-    /// as the expert's"; "the expert's choice" when it is (`own`); "not weighed" when it could
-    /// not be (`None`).
+    /// 47 points against the expert's, give or take 20", "scores 12 points more than the
+    /// expert's, give or take 20", "scores as much as the expert's, give or take 4"; "the
+    /// expert's choice" when it is (`own`); "not weighed" when it could not be (`None`).
     pub fn against_expert(self, cost: Option<Cost>, own: bool) -> String {
         self.out({
             let Some(cost) = cost.filter(|_| !own) else {
@@ -310,30 +357,23 @@ impl Words {
                     (Lang::Fr, false) => "pas pesé".into(),
                 });
             };
-            let se = Some(cost.se);
-            match (self.lang, rounded(cost.mean).signum()) {
-                (Lang::En, 1) => format!("costs {} against the expert's", figure(cost.mean, se)),
-                (Lang::Fr, 1) => {
-                    format!("coûte {} face au choix de l'expert", figure(cost.mean, se))
-                }
-                (Lang::En, -1) => {
-                    format!("scores {} more than the expert's", figure(-cost.mean, se))
-                }
+            let n = rounded(cost.mean);
+            let said = match (self.lang, n.signum()) {
+                (Lang::En, 1) => format!("costs {} against the expert's", self.points(n)),
+                (Lang::Fr, 1) => format!("coûte {} face au choix de l'expert", self.points(n)),
+                (Lang::En, -1) => format!("scores {} more than the expert's", self.points(-n)),
                 (Lang::Fr, -1) => {
-                    format!("rapporte {} de plus que le choix de l'expert", figure(-cost.mean, se))
+                    format!("rapporte {} de plus que le choix de l'expert", self.points(-n))
                 }
-                (Lang::En, _) => {
-                    format!("scores as much as the expert's ({})", signed_figure(0.0, se))
-                }
-                (Lang::Fr, _) => {
-                    format!("rapporte autant que le choix de l'expert ({})", signed_figure(0.0, se))
-                }
-            }
+                (Lang::En, _) => "scores as much as the expert's".into(),
+                (Lang::Fr, _) => "rapporte autant que le choix de l'expert".into(),
+            };
+            self.give_or_take(said, Some(cost.se))
         })
     }
 
     /// The player's choice on a line of its own, with what it scores against the expert's:
-    /// "Your call: 130 ♦, costs 47 ± 20 against the expert's".
+    /// "Your call: 130 ♦, costs 47 points against the expert's, give or take 20".
     pub fn your_choice(self, action: Action, cost: Option<Cost>, own: bool) -> String {
         self.out({
             let label = match (self.lang, action) {
@@ -347,8 +387,9 @@ impl Words {
         })
     }
 
-    /// The options weighed, as given (best mean first), each with its mean and standard error:
-    /// "Weighed: 140 ♦ +146 ± 128, Pass +122 ± 126".
+    /// The options weighed, as given (best mean first), each with its mean in points for us
+    /// and its standard error, in the short form of a list: "Weighed, in points for us: 140 ♦
+    /// +146 ± 128, Pass +122 ± 126".
     pub fn weighed(self, options: &[Estimate]) -> String {
         self.out({
             let each: Vec<String> = options
@@ -359,8 +400,8 @@ impl Words {
                 })
                 .collect();
             let label = match self.lang {
-                Lang::En => "Weighed",
-                Lang::Fr => "Pesés",
+                Lang::En => "Weighed, in points for us",
+                Lang::Fr => "Pesés, en points pour nous",
             };
             format!("{label}{}{}", self.colon(), each.join(", "))
         })
@@ -370,14 +411,18 @@ impl Words {
     /// clear mistakes cost in all.
     pub fn analysis_total(self, agreed: usize, of: usize, cost: f64, se: f64) -> String {
         self.out({
-            let cost = if rounded(cost) > 0 { figure(cost, Some(se)) } else { "0".to_string() };
+            let cost = self.mistakes_cost(cost, se);
             match self.lang {
-                Lang::En => format!(
-                    "{agreed} of your {of} choices are the expert's; your clear mistakes cost {cost}"
-                ),
-                Lang::Fr => format!(
-                    "{agreed} de vos {of} choix sont ceux de l'expert ; vos erreurs nettes coûtent {cost}"
-                ),
+                Lang::En => {
+                    format!(
+                        "{agreed} of your {of} choices are the expert's; clear mistakes: {cost}"
+                    )
+                }
+                Lang::Fr => {
+                    format!(
+                        "{agreed} de vos {of} choix sont ceux de l'expert ; erreurs nettes : {cost}"
+                    )
+                }
             }
         })
     }
@@ -415,15 +460,22 @@ impl Words {
         }
     }
 
-    /// What the odds of who holds what rest on: "over 1,840 worlds, 1,000 effective"; every
-    /// world the facts allow, when they were all weighed.
+    /// What the odds of who holds what rest on: "over 1,840 likely deals, worth 1,000 of equal
+    /// weight" (their effective number); every deal the facts allow, when they were all
+    /// weighed.
     pub fn holds_worlds(self, worlds: u32, effective: u32, exhaustive: bool) -> String {
         let (n, e) = (self.grouped(worlds), self.grouped(effective));
         self.out(match (self.lang, exhaustive) {
-            (Lang::En, false) => format!("over {n} worlds, {e} effective"),
-            (Lang::En, true) => format!("over all {n} possible worlds, {e} effective"),
-            (Lang::Fr, false) => format!("sur {n} mondes, {e} effectifs"),
-            (Lang::Fr, true) => format!("sur les {n} mondes possibles, {e} effectifs"),
+            (Lang::En, false) => format!("over {n} likely deals, worth {e} of equal weight"),
+            (Lang::En, true) => {
+                format!("over all {n} possible deals, worth {e} of equal weight")
+            }
+            (Lang::Fr, false) => {
+                format!("sur {n} donnes probables, qui en valent {e} de même poids")
+            }
+            (Lang::Fr, true) => {
+                format!("sur les {n} donnes possibles, qui en valent {e} de même poids")
+            }
         })
     }
 }
@@ -531,7 +583,11 @@ pub(crate) mod tests {
         let other = Call::Bid(Bid::new(BidLevel::Points(100), Suit::Hearts));
         let pass =
             Reason::Pass { mean: 47, se: Some(12), other, other_mean: -188, other_se: Some(31) };
-        assert_eq!(en.reason(pass), "+47 ± 12 on average, the best; next, 100 ♥ −188 ± 31");
+        assert_eq!(
+            en.reason(pass),
+            "+47 points for us on average, give or take 12, the most of the calls weighed; next, \
+             100 ♥ with −188, give or take 31"
+        );
         let mut kept = serde_json::to_value(pass).expect("JSON");
         kept.as_object_mut().map(|o| (o.remove("se"), o.remove("other_se")));
         let read: Reason = serde_json::from_value(kept).expect("read without the errors");
@@ -595,26 +651,28 @@ pub(crate) mod tests {
                     assert!(text.contains(&f), "{r:?}: {text}");
                 }
                 assert_eq!(said.iter().filter(|t| *t == text).count(), 1, "{text} twice");
+                // No private measure: the worlds are likely deals to a player.
+                assert!(!text.contains("world") && !text.contains("monde"), "{text}");
                 // With the widest action it goes with and the widest figures, the hint fits the
-                // one line an 80-column table has for it, after its margin.
+                // two rows the table has for it under the hand, after its margin (at 80x24, the
+                // second is the footer's, lent while the hint is shown).
                 use crate::game::Action;
                 let action = match r {
                     Reason::Contre { .. } | Reason::SureTrick { .. } => Action::Bid(Call::Contre),
                     Reason::Surcontre { .. } => Action::Bid(Call::Surcontre),
-                    Reason::Pass { .. }
-                    | Reason::OnlyCall
-                    | Reason::OnlyFits
-                    | Reason::Close { .. }
-                    | Reason::Risky { .. } => Action::Bid(Call::Pass),
-                    Reason::Bid { .. } => Action::Bid(Call::Bid(Bid {
-                        level: BidLevel::Capot,
-                        trump: Trump::AllTrump,
-                    })),
+                    Reason::Pass { .. } | Reason::OnlyCall | Reason::OnlyFits => {
+                        Action::Bid(Call::Pass)
+                    }
+                    Reason::Bid { .. } | Reason::Close { .. } | Reason::Risky { .. } => {
+                        Action::Bid(Call::Bid(Bid {
+                            level: BidLevel::Capot,
+                            trump: Trump::AllTrump,
+                        }))
+                    }
                     _ => Action::Play(Card::new(Suit::Spades, Rank::Ten)),
                 };
-                let advice = Advice::plain(action, r);
-                let line = w.advice(&advice);
-                assert!(line.chars().count() < 80, "{} wide: {line}", line.chars().count());
+                let line = w.advice(&Advice::plain(action, r));
+                assert!(wrapped(&line, 79).len() <= 2, "{line}");
             }
         }
         for r in every_reason() {
@@ -624,37 +682,67 @@ pub(crate) mod tests {
         assert_eq!(fr.reason(Reason::PullTrumps { out: 3 }), "tire les atouts : il en reste 3");
         assert_eq!(
             en.reason(Reason::Contre { need: 90, seen: 70, seen_se: Some(6), worlds: 8, of: 10 }),
-            "they need 90, seen at 70 ± 6: they fail in 8 worlds of 10"
+            "they need 90 and make 70 card points on average, give or take 6: they fail in 8 of \
+             10 likely deals"
         );
         assert_eq!(
             fr.reason(Reason::Contre { need: 90, seen: 70, seen_se: None, worlds: 1, of: 10 }),
-            "90 à faire, vus à 70 : chute dans 1 monde sur 10"
+            "il leur faut 90 et ils font 70 points de plis en moyenne : chute dans 1 donne \
+             probable sur 10"
         );
-        // A call kept beside a better-looking one names it, with the paired difference.
+        assert_eq!(
+            en.reason(Reason::Figures { mean: 90, se: Some(45), worlds: 32 }),
+            "+90 points for us on average over 32 likely deals, give or take 45"
+        );
+        assert_eq!(
+            fr.reason(Reason::Figures { mean: -4, se: None, worlds: 1 }),
+            "−4 points pour nous en moyenne sur 1 donne probable"
+        );
+        assert_eq!(
+            en.reason(Reason::Bid { seen: 99, seen_se: Some(7), made: 8, ours: 11, of: 17 }),
+            "the contract is ours in 11 of 17 likely deals, made in 8, with 99 card points on \
+             average, give or take 7"
+        );
+        // Every card alike says the score it gives, not the cards' points, which differ.
+        assert_eq!(
+            en.reason(Reason::AllAlike),
+            "every card scores the same for us, to a point; this one has the fewest card points"
+        );
+        // A call kept beside a better-looking one names it, with the paired difference, and
+        // says why it stands.
         let close = Reason::Close {
             best: Call::Bid(Bid::new(BidLevel::Points(140), Suit::Diamonds)),
             diff: 47,
             se: Some(20),
         };
-        assert_eq!(en.reason(close), "140 ♦ scores +47 ± 20 more, too close to tell apart");
-        assert_eq!(fr.reason(close), "140 ♦ fait +47 ± 20 de plus, trop près pour trancher");
-        let risky =
-            |wins, of, diff| Reason::Risky { best: Call::Contre, diff, se: Some(0), wins, of };
         assert_eq!(
-            en.reason(risky(100, 6, 310)),
-            "Contre +310 ± 0 more, but over only 6 worlds (8 needed)"
+            en.reason(close),
+            "140 ♦ scores +47 points more, give or take 20: not clearly better, so this call stands"
         );
         assert_eq!(
-            en.reason(risky(66, 12, 85)),
-            "Contre +85 ± 0 more, but wins in 66% of worlds, under 70%"
+            fr.reason(close),
+            "140 ♦ marque +47 points de plus, à 20 près : pas nettement mieux, cette annonce \
+             reste donc"
+        );
+        let risky = |best, wins, of, diff| Reason::Risky { best, diff, se: Some(0), wins, of };
+        assert_eq!(
+            en.reason(risky(Call::Contre, 100, 6, 310)),
+            "Contre scores +310 points more, give or take 0, but was weighed in only 6 likely \
+             deals: a contre needs 8"
         );
         assert_eq!(
-            fr.reason(risky(66, 12, 85)),
-            "Contre +85 ± 0 de plus, mais gagne à 66 %, moins de 70 %"
+            en.reason(risky(Call::Contre, 66, 12, 85)),
+            "Contre scores +85 points more, give or take 0, but the contract fails in only 66% \
+             of likely deals: a contre needs 70%"
         );
         assert_eq!(
-            en.reason(risky(90, 12, 18)),
-            "Contre +18 ± 0 more, but under the 25 a doubled score needs"
+            fr.reason(risky(Call::Surcontre, 66, 12, 85)),
+            "Surcontre marque +85 points de plus, à 0 près, mais le contrat n'est réussi que \
+             dans 66 % des donnes probables : un surcontre en veut 70 %"
+        );
+        assert_eq!(
+            fr.reason(risky(Call::Contre, 90, 12, 18)),
+            "Contre marque +18 points de plus, à 0 près, mais un contre en veut 25 de plus"
         );
         let advice = Advice::plain(
             crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
@@ -669,15 +757,15 @@ pub(crate) mod tests {
         let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
         let cost = |mean, se| Cost { mean, se, worlds: 32 };
-        assert_eq!(en.cost(cost(11.6, 3.2)), "−12 ± 3 on average");
-        assert_eq!(fr.cost(cost(11.6, 3.2)), "−12 ± 3 en moyenne");
+        assert_eq!(en.cost(cost(11.6, 3.2)), "costs 12 points, give or take 3");
+        assert_eq!(fr.cost(cost(11.6, 3.2)), "coûte 12 points, à 3 près");
         // Within two standard errors, or under five points, a choice is not a mistake.
         assert_eq!(en.cost(cost(11.6, 6.0)), "as good as the expert's");
         assert_eq!(en.cost(cost(4.0, 0.5)), "as good as the expert's");
         assert_eq!(fr.cost(cost(0.0, 1.0)), "aussi bon que celui de l'expert");
         assert_eq!(
             en.analysis_total(6, 9, 23.4, 7.2),
-            "6 of your 9 choices are the expert's; your clear mistakes cost 23 ± 7"
+            "6 of your 9 choices are the expert's; clear mistakes: 23 points, give or take 7"
         );
         assert!(fr.analysis_total(6, 9, 23.4, 7.2).contains("6 de vos 9"));
         // A choice against the expert's, on a line of its own, whichever way it goes.
@@ -685,24 +773,24 @@ pub(crate) mod tests {
             crate::game::Action::Bid(Call::Bid(Bid::new(BidLevel::Points(130), Suit::Diamonds)));
         assert_eq!(
             en.your_choice(call, Some(cost(47.0, 20.0)), false),
-            "Your call: 130 ♦, costs 47 ± 20 against the expert's"
+            "Your call: 130 ♦, costs 47 points against the expert's, give or take 20"
         );
         assert_eq!(
             fr.your_choice(call, Some(cost(47.0, 20.0)), false),
-            "Votre annonce : 130 ♦, coûte 47 ± 20 face au choix de l'expert"
+            "Votre annonce : 130 ♦, coûte 47 points face au choix de l'expert, à 20 près"
         );
         let card = crate::game::Action::Play(Card::new(Suit::Spades, Rank::Seven));
         assert_eq!(
             en.your_choice(card, Some(cost(-12.4, 20.0)), false),
-            "Your card: 7♠, scores 12 ± 20 more than the expert's"
+            "Your card: 7♠, scores 12 points more than the expert's, give or take 20"
         );
         assert_eq!(
             fr.your_choice(card, Some(cost(-12.4, 20.0)), false),
-            "Votre carte : 7♠, rapporte 12 ± 20 de plus que le choix de l'expert"
+            "Votre carte : 7♠, rapporte 12 points de plus que le choix de l'expert, à 20 près"
         );
         assert_eq!(
             en.against_expert(Some(cost(0.3, 4.0)), false),
-            "scores as much as the expert's (0 ± 4)"
+            "scores as much as the expert's, give or take 4"
         );
         assert_eq!(fr.against_expert(None, false), "pas pesé");
         assert_eq!(
@@ -719,8 +807,11 @@ pub(crate) mod tests {
         };
         let pass = crate::game::Action::Bid(Call::Pass);
         let options = [estimate(pass, 122.0, 126.0), estimate(call, 99.0, f64::INFINITY)];
-        assert_eq!(en.weighed(&options), "Weighed: Pass +122 ± 126, 130 ♦ +99");
-        assert_eq!(fr.weighed(&options), "Pesés : Passe +122 ± 126, 130 ♦ +99");
+        assert_eq!(en.weighed(&options), "Weighed, in points for us: Pass +122 ± 126, 130 ♦ +99");
+        assert_eq!(
+            fr.weighed(&options),
+            "Pesés, en points pour nous : Passe +122 ± 126, 130 ♦ +99"
+        );
         let dd = DoubleDummy {
             contract: Contract {
                 taker: Seat::South,
@@ -733,10 +824,16 @@ pub(crate) mod tests {
             played_points: 107,
         };
         for w in [en, fr] {
-            let text = w.double_dummy(&dd);
+            let text = w.double_dummy(&dd, Seat::South);
             for f in ["85", "107", "170", "100"] {
                 assert!(text.contains(f), "{text}");
             }
         }
+        // The takers' card points apart from the score's points, from the seat's side.
+        assert_eq!(
+            en.double_dummy(&dd, Seat::East),
+            "Every hand seen, perfect play: the takers make 85 card points, against 107 in the \
+             play; made: us 100 points, them 170"
+        );
     }
 }

@@ -114,39 +114,10 @@ pub fn announcement(ctx: &Ctx<'_>, seat: Seat) -> Option<String> {
     ctx.app.table()?.table().announcement(seat).map(|c| ctx.words.combination(c))
 }
 
-/// `text` cut into lines of at most `width` columns, at spaces where it can be.
+/// `text` cut into lines of at most `width` columns, at spaces where it can be
+/// ([`crate::text::wrapped`]).
 pub fn wrap(text: &str, width: u16) -> Vec<String> {
-    let width = usize::from(width.max(1));
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    // French sets its high punctuation and its quotes apart with a space the line never breaks
-    // at: a `;` or a `:` never starts a line, a `«` never ends one.
-    let mut words: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match words.last_mut() {
-            Some(last) if matches!(word, ";" | ":" | "!" | "?" | "»") || last == "«" => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => words.push(word.to_string()),
-        }
-    }
-    for word in &words {
-        let fits = line.chars().count() + 1 + word.chars().count() <= width;
-        if line.is_empty() || !fits {
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-            }
-            line = word.clone();
-        } else {
-            line.push(' ');
-            line.push_str(word);
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    crate::text::wrapped(text, usize::from(width))
 }
 
 /// A seat at the side of the table (West, East): the lines stacked under the portrait, what it

@@ -316,7 +316,7 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
         }
     };
     if let Some(dd) = &analysis.double_dummy {
-        lines.push(Line::from(span(w.double_dummy(dd), t.text)));
+        lines.push(Line::from(span(w.double_dummy(dd, analysis.seat), t.text)));
     }
     let Analysis { decisions, agreed, cost, se } = Analysis::of(analysis, &d.record, &d.levels);
     for r in &decisions {
@@ -341,16 +341,22 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             }
         }
         lines.push(Line::from(spans));
+        // A sentence under the decision, indented, in lines of the narrowest review's width.
+        let under = |lines: &mut Vec<Line<'static>>, text: &str, style| {
+            for l in super::player::wrap(text, UNDER_WIDTH) {
+                lines.push(Line::from(span(format!("         {l}"), style)));
+            }
+        };
         // What it changed on the real deal, apart from what it cost over the worlds weighed.
         if let Some(diff) = r.on_the_deal {
             let style = if diff > 0 { t.bad } else { t.text };
-            lines.push(Line::from(span(format!("         {}", w.on_the_deal(diff)), style)));
+            under(&mut lines, &w.on_the_deal(diff), style);
         }
         if !same {
-            lines.push(Line::from(span(format!("         {}", w.reason(r.reason)), t.dim)));
+            under(&mut lines, &w.reason(r.reason), t.dim);
             // The options' worths, best first, apart from what South's choice cost.
             if !r.options.is_empty() {
-                for l in broken(&w.weighed(&r.options), WEIGHED_WIDTH) {
+                for l in broken(&w.weighed(&r.options), usize::from(UNDER_WIDTH)) {
                     lines.push(Line::from(span(format!("         {l}"), t.dim)));
                 }
             }
@@ -366,9 +372,9 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
     lines
 }
 
-/// The widest line of the options' worths under a decision of the analysis: the review's
-/// narrowest text, on an 80-column terminal, less the indent.
-const WEIGHED_WIDTH: usize = 60;
+/// The widest line under a decision of the analysis (its reason, the options' worths): the
+/// review's narrowest text, on an 80-column terminal, less the indent.
+const UNDER_WIDTH: u16 = 60;
 
 /// `text` in lines of at most `width` characters where it can be, broken after its commas.
 fn broken(text: &str, width: usize) -> Vec<String> {
