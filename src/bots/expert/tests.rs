@@ -899,9 +899,8 @@ fn the_other_sides_overbid_is_read_wider_than_the_partners() {
     let p = weight(partner, by_partner, weak, Level::Normal);
     let o = weight(opponent, by_opponent, weak, Level::Normal);
     assert!(p < o && o < 1.0, "partner {p}, opponent {o}");
-    // An expert's is read as wide by its partner as by the other side: it competes above the
-    // convention's count whenever its worlds say so.
+    // An expert's as well: its partner reads it by the convention it starts from.
     let p = weight(partner, by_partner, weak, Level::Expert);
     let o = weight(opponent, by_opponent, weak, Level::Expert);
-    assert!(p == o && o < 1.0, "partner {p}, opponent {o}");
+    assert!(p < o && o < 1.0, "partner {p}, opponent {o}");
 }
