@@ -165,7 +165,7 @@ fn every_call_of_the_expert_satisfies_its_meaning() {
 fn every_call_of_normal_and_the_expert_satisfies_its_meaning_in_every_deal() {
     // With `--nocapture`, how often each level's calls keep to the convention's own bounds.
     for level in [Level::Easy, Level::Normal, Level::Expert] {
-        let fits = counted(level, DEALS, Budget::worlds(8));
+        let fits = counted(level, DEALS, Budget::worlds(4));
         let (calls, bounds) = (fits.calls, fits.bounds);
         assert!(calls > 4 * DEALS && bounds > calls, "{level}: {calls} calls, {bounds}");
         println!("{}", fits.summary(level));
