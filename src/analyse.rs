@@ -264,6 +264,37 @@ mod tests {
         out
     }
 
+    #[test]
+    fn a_call_fits_when_the_hand_that_made_it_satisfies_what_it_shows() {
+        // West deals; South, with no heart, opens 160 in hearts; East and North pass; West,
+        // with every heart, passes rather than contre.
+        let cards = |s: &str| s.split_whitespace().map(|c| c.parse().expect("a card")).collect();
+        let record = DealRecord {
+            dealer: Seat::West,
+            hands: BySeat([
+                cards("7S 8S 9S 7D 8D 9D 7C 8C"),
+                cards("10S JS QS KS 10D JD QD KD"),
+                cards("AS AD AC 10C JC QC KC 9C"),
+                cards("7H 8H 9H 10H JH QH KH AH"),
+            ]),
+            auction: ["160H", "pass", "pass", "pass"].map(|c| c.parse().expect("a call")).to_vec(),
+            play: Vec::new(),
+            rules: None,
+            declared: Default::default(),
+            game: None,
+            claimed: None,
+        };
+        for level in [Level::Normal, Level::Expert] {
+            let options =
+                Options { seat: Seat::South, level, budget: Budget::worlds(1), json: true };
+            let meanings = meanings(&record, &options.levels());
+            let fitting: Vec<bool> = meanings.iter().map(|m| fits(&record, m)).collect();
+            assert_eq!(fitting, [false, true, true, false], "{level}");
+            assert_eq!(meanings[0].level, PERSON, "South's call, a person's, read as the expert's");
+            assert_eq!(meanings[1].level, level);
+        }
+    }
+
     fn analysed(input: &str, json: bool) -> (ScoreStatus, String) {
         let options =
             Options { seat: Seat::South, level: Level::DEFAULT, budget: Budget::worlds(1), json };
@@ -312,6 +343,10 @@ mod tests {
             assert_eq!(c["index"], i, "{c}");
             assert_eq!(c["call"], serde_json::to_value(record.auction[i]).expect("JSON"), "{c}");
             assert!(c["meaning"].as_str().is_some_and(|m| !m.is_empty()), "{c}");
+            assert!(c["fits"].is_boolean() && c["level"] == "expert", "{c}");
+        }
+        for d in decisions.iter().filter(|d| d["kind"] == "call") {
+            assert_eq!(d["fits"], auction[d["index"].as_u64().expect("an index") as usize]["fits"]);
         }
         let mistakes: f64 = decisions
             .iter()
