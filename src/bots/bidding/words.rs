@@ -83,14 +83,21 @@ impl Words {
             return format!("{head}{cards}");
         }
         let convention = worth(&m.convention);
-        let moved = self.moved_off(m.level);
-        match self.lang {
-            Lang::En => {
-                format!("{head} By the convention it is {convention}, its best trump; {moved}.")
+        let clause = match self.lang {
+            Lang::En => format!("By the convention it is {convention}, its best trump"),
+            Lang::Fr => format!("Selon la convention, il a {convention}, son meilleur atout"),
+        };
+        self.beside_convention(head, Some(clause), m)
+    }
+
+    /// `head`, then, when the call shows less than the convention's would, `clause` (what the
+    /// convention calls with) and what moves the caller's level off it.
+    fn beside_convention(self, head: String, clause: Option<String>, m: &Meaning) -> String {
+        match clause.filter(|_| m.shows != m.convention) {
+            Some(clause) => {
+                format!("{head} {clause}{}{}.", self.pick("; ", " ; "), self.moved_off(m.level))
             }
-            Lang::Fr => format!(
-                "{head} Selon la convention, il a {convention}, son meilleur atout ; {moved}."
-            ),
+            None => head,
         }
     }
 
@@ -194,19 +201,11 @@ impl Words {
                 self.level(to.level)
             ),
         };
-        match tricks(&m.convention).filter(|_| m.shows != m.convention) {
-            Some(convention) => match self.lang {
-                Lang::En => format!(
-                    "{head} The convention raises with {convention}; {}.",
-                    self.moved_off(m.level)
-                ),
-                Lang::Fr => format!(
-                    "{head} La convention soutient avec {convention} ; {}.",
-                    self.moved_off(m.level)
-                ),
-            },
-            None => head,
-        }
+        let clause = tricks(&m.convention).map(|c| match self.lang {
+            Lang::En => format!("The convention raises with {c}"),
+            Lang::Fr => format!("La convention soutient avec {c}"),
+        });
+        self.beside_convention(head, clause, m)
     }
 
     /// "2 sure tricks beyond the one partner counted on", "1 to 3 …": what a raise's bounds on
@@ -309,19 +308,11 @@ impl Words {
                 self.bid(over)
             ),
         };
-        match reach(&m.convention).filter(|_| m.shows != m.convention) {
-            Some(convention) => match self.lang {
-                Lang::En => format!(
-                    "{head} By the convention it is {convention}, its best trump; {}.",
-                    self.moved_off(m.level)
-                ),
-                Lang::Fr => format!(
-                    "{head} Selon la convention, il a {convention}, son meilleur atout ; {}.",
-                    self.moved_off(m.level)
-                ),
-            },
-            None => head,
-        }
+        let clause = reach(&m.convention).map(|c| match self.lang {
+            Lang::En => format!("By the convention it is {c}, its best trump"),
+            Lang::Fr => format!("Selon la convention, il a {c}, son meilleur atout"),
+        });
+        self.beside_convention(head, clause, m)
     }
 
     /// "worth at least 109 with ♠ as trumps, or partner's 100 ♠ raised to 120 by its sure
@@ -395,18 +386,11 @@ impl Words {
             (Lang::En, None) => "No opening: this pass says nothing more.".into(),
             (Lang::Fr, None) => "Pas d'ouverture : ce passe n'en dit pas plus.".into(),
         };
-        match most(&m.convention).filter(|_| m.shows != m.convention) {
-            Some(at) => match self.lang {
-                Lang::En => {
-                    format!("{head} The convention passes up to {at}; {}.", self.moved_off(m.level))
-                }
-                Lang::Fr => format!(
-                    "{head} La convention passe jusqu'à {at} ; {}.",
-                    self.moved_off(m.level)
-                ),
-            },
-            None => head,
-        }
+        let clause = most(&m.convention).map(|at| match self.lang {
+            Lang::En => format!("The convention passes up to {at}"),
+            Lang::Fr => format!("La convention passe jusqu'à {at}"),
+        });
+        self.beside_convention(head, clause, m)
     }
 
     /// A pass over the partner's bid.
@@ -548,18 +532,11 @@ impl Words {
             Lang::En => format!("Contres {}: {hold}{count}.", self.bid(bid)),
             Lang::Fr => format!("Contre le {} : {hold}{count}.", self.bid(bid)),
         };
-        match need(&m.convention).filter(|_| m.shows != m.convention) {
-            Some(n) => match self.lang {
-                Lang::En => {
-                    format!("{head} The convention contres from {n}; {}.", self.moved_off(m.level))
-                }
-                Lang::Fr => format!(
-                    "{head} La convention contre à partir de {n} ; {}.",
-                    self.moved_off(m.level)
-                ),
-            },
-            None => head,
-        }
+        let clause = need(&m.convention).map(|n| match self.lang {
+            Lang::En => format!("The convention contres from {n}"),
+            Lang::Fr => format!("La convention contre à partir de {n}"),
+        });
+        self.beside_convention(head, clause, m)
     }
 
     /// "three trumps count 2, …": how the hold a contre shows is counted, with what the auction
