@@ -444,10 +444,39 @@ impl Words {
         } else {
             parts.join(self.pick("; ", " ; "))
         };
-        match self.lang {
+        let head = match self.lang {
             Lang::En => format!("Passes over the opponents' {}: {what}.", self.bid(over)),
             Lang::Fr => format!("Passe sur le {} adverse : {what}.", self.bid(over)),
-        }
+        };
+        let hold = m.convention.iter().find_map(|s| match *s {
+            Shown::HoldBelow { at_most, .. } => Some(at_most),
+            _ => None,
+        });
+        let worth = m.convention.iter().find_map(|s| match *s {
+            Shown::NoBid { at_most, .. } => Some(at_most),
+            _ => None,
+        });
+        let trump = self.trump(over.trump);
+        let clause = match (self.lang, hold, worth) {
+            (Lang::En, Some(h), Some(w)) => Some(format!(
+                "By the convention its hold on {trump} is at most {h} and it is worth at most {w}"
+            )),
+            (Lang::Fr, Some(h), Some(w)) => Some(format!(
+                "Selon la convention, sa tenue à {trump} vaut au plus {h} et sa valeur au plus {w}"
+            )),
+            (Lang::En, Some(h), None) => {
+                Some(format!("By the convention its hold on {trump} is at most {h}"))
+            }
+            (Lang::Fr, Some(h), None) => {
+                Some(format!("Selon la convention, sa tenue à {trump} vaut au plus {h}"))
+            }
+            (Lang::En, None, Some(w)) => Some(format!("By the convention it is worth at most {w}")),
+            (Lang::Fr, None, Some(w)) => {
+                Some(format!("Selon la convention, sa valeur est d'au plus {w}"))
+            }
+            (_, None, None) => None,
+        };
+        self.beside_convention(head, clause, m)
     }
 
     /// What a pass over the opponents denies by bound `s`, if it denies something.
