@@ -518,147 +518,157 @@ fn ceiling(level: u16) -> Option<i32> {
 
 /// What `bidder` reads in `call` by `seat` in `before`: the situation, and the bounds.
 fn read(seat: Seat, before: &Auction, call: Call, bidder: Bidder) -> (Situation, Vec<Shown>) {
-    let rules = before.rules();
-    let legal = before.legal_calls();
-    let current = before.current_bid();
-    let partner = seat.partner();
-    if !legal.allows(call) {
+    if !before.legal_calls().allows(call) {
         return (Situation::Nothing, Vec::new());
     }
     if before.multiplier() != Multiplier::Simple {
-        let Some((taker, bid)) = current else { return (Situation::Nothing, Vec::new()) };
-        let level = i32::from(bid.level.value());
-        return match call {
-            Call::Surcontre if bidder.contres => (
-                Situation::Surcontre(bid),
-                vec![Shown::Surcontre {
-                    bid,
-                    from: level + i32::from(surcontre_surplus(BiddingStyle::Bold)),
-                }],
-            ),
-            Call::Surcontre => (Situation::Surcontre(bid), Vec::new()),
-            _ if taker == seat && legal.surcontre && bidder.contres => (
-                Situation::PassDoubled { bid, taker: true },
-                vec![Shown::NoSurcontre {
-                    bid,
-                    from: level + i32::from(surcontre_surplus(BiddingStyle::Cautious)),
-                }],
-            ),
-            _ => (Situation::PassDoubled { bid, taker: taker == seat }, Vec::new()),
-        };
+        return read_doubled(seat, before, call, bidder);
     }
-    // The lowest bid in points allowed: over 160 only a capot is, which says nothing of worth.
-    let min = match legal.min_level {
-        Some(crate::rules::BidLevel::Points(v)) => Some(v),
-        _ => None,
-    };
     match call {
         Call::Surcontre => (Situation::Nothing, Vec::new()),
-        Call::Contre => match current {
-            Some((_, bid)) if !bidder.contres => (Situation::Contre(bid), Vec::new()),
-            Some((_, bid)) if bid.is_capot() => {
-                (Situation::Contre(bid), vec![Shown::StopsCapot { trump: bid.trump, held: true }])
-            }
-            Some((_, bid)) => {
-                let adjust = contre_adjustment(before, bid);
-                let need = contre_need(BiddingStyle::Bold, rules);
-                (Situation::Contre(bid), vec![Shown::HoldAtLeast { bid, adjust, need }])
-            }
-            None => (Situation::Nothing, Vec::new()),
-        },
-        Call::Bid(b) if b.is_capot() => {
-            (Situation::Capot(b), vec![Shown::SureCapot { trump: b.trump }])
+        Call::Contre => read_contre(before, bidder),
+        Call::Bid(b) => read_bid(seat, before, b, bidder),
+        Call::Pass => read_pass(seat, before, bidder),
+    }
+}
+
+/// A call after a contre: the surcontre, or a pass.
+fn read_doubled(
+    seat: Seat,
+    before: &Auction,
+    call: Call,
+    bidder: Bidder,
+) -> (Situation, Vec<Shown>) {
+    let Some((taker, bid)) = before.current_bid() else { return (Situation::Nothing, Vec::new()) };
+    let level = i32::from(bid.level.value());
+    match call {
+        Call::Surcontre if bidder.contres => (
+            Situation::Surcontre(bid),
+            vec![Shown::Surcontre {
+                bid,
+                from: level + i32::from(surcontre_surplus(BiddingStyle::Bold)),
+            }],
+        ),
+        Call::Surcontre => (Situation::Surcontre(bid), Vec::new()),
+        _ if taker == seat && before.legal_calls().surcontre && bidder.contres => (
+            Situation::PassDoubled { bid, taker: true },
+            vec![Shown::NoSurcontre {
+                bid,
+                from: level + i32::from(surcontre_surplus(BiddingStyle::Cautious)),
+            }],
+        ),
+        _ => (Situation::PassDoubled { bid, taker: taker == seat }, Vec::new()),
+    }
+}
+
+/// A contre of the opponents' bid: a hold on its trump, or a stop against its capot.
+fn read_contre(before: &Auction, bidder: Bidder) -> (Situation, Vec<Shown>) {
+    match before.current_bid() {
+        Some((_, bid)) if !bidder.contres => (Situation::Contre(bid), Vec::new()),
+        Some((_, bid)) if bid.is_capot() => {
+            (Situation::Contre(bid), vec![Shown::StopsCapot { trump: bid.trump, held: true }])
         }
-        Call::Bid(b) => {
-            let level = b.level.value();
-            let at = i32::from(level);
-            match current {
-                Some((bidder_seat, pb)) if bidder_seat == partner && pb.trump == b.trump => {
-                    let shows = if bidder.raises {
-                        vec![Shown::Raise {
-                            partner: pb,
-                            at_least: Some(at),
-                            at_most: ceiling(level),
-                        }]
-                    } else {
-                        Vec::new()
-                    };
-                    (Situation::Raise { partner: pb, to: b }, shows)
-                }
-                _ => {
-                    let by_partner = partner_bid(before, partner)
-                        .filter(|pb| bidder.raises && pb.trump == b.trump);
-                    let mut shows = vec![
-                        Shown::Reach {
-                            trump: b.trump,
-                            from: at - bidder.high,
-                            partner: by_partner,
-                            raised_from: at,
-                        },
-                        Shown::BestMode { trump: b.trump, partner: by_partner, level },
-                    ];
-                    let situation = match current {
-                        None => {
-                            if let Some(top) = ceiling(level) {
-                                shows.push(Shown::WorthAtMost {
-                                    trump: b.trump,
-                                    at_most: top - bidder.low,
-                                });
-                            }
-                            Situation::Opening(b)
-                        }
-                        Some((bidder_seat, over)) => Situation::Overcall {
-                            over,
-                            partner_holds: bidder_seat == partner,
-                            bid: b,
-                        },
-                    };
-                    (situation, shows)
-                }
-            }
+        Some((_, bid)) => {
+            let adjust = contre_adjustment(before, bid);
+            let need = contre_need(BiddingStyle::Bold, before.rules());
+            (Situation::Contre(bid), vec![Shown::HoldAtLeast { bid, adjust, need }])
         }
-        Call::Pass => match current {
-            None => (
-                Situation::PassFirst,
-                vec![Shown::NoBid {
-                    at_most: i32::from(MIN_BID) - 1 - bidder.low,
-                    partner: None,
-                    raised_at_most: 0,
-                }],
-            ),
-            Some((bidder_seat, _)) if bidder_seat == seat => (Situation::PassOwn, Vec::new()),
-            Some((bidder_seat, pb)) if bidder_seat == partner => {
-                let raised = bid_in(before, seat, pb.trump);
-                let shows = match min {
-                    Some(min) if !raised && bidder.raises => vec![Shown::Raise {
-                        partner: pb,
-                        at_least: None,
-                        at_most: Some(i32::from(min) - 1),
-                    }],
-                    _ => Vec::new(),
-                };
-                (Situation::PassPartner { partner: pb, raised }, shows)
-            }
-            Some((_, pb)) => {
-                let mut shows = Vec::new();
-                if legal.contre && bidder.contres && pb.is_capot() {
-                    shows.push(Shown::StopsCapot { trump: pb.trump, held: false });
-                } else if legal.contre && bidder.contres {
-                    let adjust = contre_adjustment(before, pb);
-                    let at_most = contre_need(BiddingStyle::Cautious, rules) - 1;
-                    shows.push(Shown::HoldBelow { bid: pb, adjust, at_most });
-                }
-                if let Some(min) = min {
-                    let partner = partner_bid(before, partner).filter(|_| bidder.raises);
-                    shows.push(Shown::NoBid {
-                        at_most: i32::from(min) - 1 - bidder.low,
-                        partner,
-                        raised_at_most: i32::from(min) - 1,
-                    });
-                }
-                (Situation::PassOpponents(pb), shows)
-            }
+        None => (Situation::Nothing, Vec::new()),
+    }
+}
+
+/// A bid: a capot, a raise of the partner's bid, an opening or a bid over another.
+fn read_bid(seat: Seat, before: &Auction, b: Bid, bidder: Bidder) -> (Situation, Vec<Shown>) {
+    if b.is_capot() {
+        return (Situation::Capot(b), vec![Shown::SureCapot { trump: b.trump }]);
+    }
+    let partner = seat.partner();
+    let current = before.current_bid();
+    let level = b.level.value();
+    let at = i32::from(level);
+    if let Some((holder, pb)) = current
+        && holder == partner
+        && pb.trump == b.trump
+    {
+        let shows = if bidder.raises {
+            vec![Shown::Raise { partner: pb, at_least: Some(at), at_most: ceiling(level) }]
+        } else {
+            Vec::new()
+        };
+        return (Situation::Raise { partner: pb, to: b }, shows);
+    }
+    let by_partner = partner_bid(before, partner).filter(|pb| bidder.raises && pb.trump == b.trump);
+    let mut shows = vec![
+        Shown::Reach {
+            trump: b.trump,
+            from: at - bidder.high,
+            partner: by_partner,
+            raised_from: at,
         },
+        Shown::BestMode { trump: b.trump, partner: by_partner, level },
+    ];
+    let situation = match current {
+        None => {
+            if let Some(top) = ceiling(level) {
+                shows.push(Shown::WorthAtMost { trump: b.trump, at_most: top - bidder.low });
+            }
+            Situation::Opening(b)
+        }
+        Some((holder, over)) => {
+            Situation::Overcall { over, partner_holds: holder == partner, bid: b }
+        }
+    };
+    (situation, shows)
+}
+
+/// A pass: before any bid, over its own bid, its partner's or the opponents'.
+fn read_pass(seat: Seat, before: &Auction, bidder: Bidder) -> (Situation, Vec<Shown>) {
+    let legal = before.legal_calls();
+    let partner = seat.partner();
+    // The lowest bid in points allowed: over 160 only a capot is, which says nothing of worth.
+    let min = match legal.min_level {
+        Some(crate::rules::BidLevel::Points(v)) => Some(i32::from(v)),
+        _ => None,
+    };
+    match before.current_bid() {
+        None => (
+            Situation::PassFirst,
+            vec![Shown::NoBid {
+                at_most: i32::from(MIN_BID) - 1 - bidder.low,
+                partner: None,
+                raised_at_most: 0,
+            }],
+        ),
+        Some((holder, _)) if holder == seat => (Situation::PassOwn, Vec::new()),
+        Some((holder, pb)) if holder == partner => {
+            let raised = bid_in(before, seat, pb.trump);
+            let shows = match min {
+                Some(min) if !raised && bidder.raises => {
+                    vec![Shown::Raise { partner: pb, at_least: None, at_most: Some(min - 1) }]
+                }
+                _ => Vec::new(),
+            };
+            (Situation::PassPartner { partner: pb, raised }, shows)
+        }
+        Some((_, pb)) => {
+            let mut shows = Vec::new();
+            if legal.contre && bidder.contres && pb.is_capot() {
+                shows.push(Shown::StopsCapot { trump: pb.trump, held: false });
+            } else if legal.contre && bidder.contres {
+                let adjust = contre_adjustment(before, pb);
+                let at_most = contre_need(BiddingStyle::Cautious, before.rules()) - 1;
+                shows.push(Shown::HoldBelow { bid: pb, adjust, at_most });
+            }
+            if let Some(min) = min {
+                let partner = partner_bid(before, partner).filter(|_| bidder.raises);
+                shows.push(Shown::NoBid {
+                    at_most: min - 1 - bidder.low,
+                    partner,
+                    raised_at_most: min - 1,
+                });
+            }
+            (Situation::PassOpponents(pb), shows)
+        }
     }
 }
 
