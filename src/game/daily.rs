@@ -2,13 +2,16 @@
 //! players on every machine, derived from the date alone by a fixed function of our own
 //! ([`daily_seed`], version [`DAILY_DERIVATION`]), never from a crate's random generator, whose
 //! algorithm may change with its version. The date is a [`Day`] of the proleptic Gregorian
-//! calendar, written `YYYY-MM-DD`; which day it is now is the caller's to say (UTC by default),
-//! for this module reads no clock. `docs/daily.md` sets the derivation out step by step, and
+//! calendar (`jiff`'s civil date), written `YYYY-MM-DD`; which day it is now is the caller's to
+//! say (UTC by default), for this module reads no clock. `docs/daily.md` sets the derivation out step by step, and
 //! `tests/daily.rs` pins a date's deal to it.
 
 use std::fmt;
 use std::str::FromStr;
 
+use jiff::Timestamp;
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Game, GameOptions, new_game};
@@ -39,13 +42,16 @@ pub const DAILY_OPTIONS: GameOptions = GameOptions {
 /// The first year a deal of the day may be asked for, and the last.
 pub const YEARS: (i32, i32) = (1970, 9999);
 
-/// A calendar date, from 1970-01-01 to 9999-12-31.
+/// A calendar date, from 1970-01-01 to 9999-12-31: a date of `jiff`'s proleptic Gregorian
+/// calendar, within [`YEARS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Day {
-    year: i32,
-    month: u8,
-    day: u8,
-}
+pub struct Day(Date);
+
+/// The first day, from which a day is numbered.
+const EPOCH: Date = Date::constant(1970, 1, 1);
+
+/// Seconds in a day.
+const DAY_SECONDS: i64 = 86_400;
 
 /// Why a text is not a date.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,19 +90,6 @@ impl fmt::Display for DayError {
 
 impl std::error::Error for DayError {}
 
-fn is_leap(year: i32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-}
-
-fn days_in_month(year: i32, month: u8) -> u8 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
 impl Day {
     /// The date `year-month-day`, checked.
     pub fn new(year: i32, month: u8, day: u8) -> Result<Day, DayError> {
@@ -106,38 +99,23 @@ impl Day {
         if !(1..=12).contains(&month) {
             return Err(DayError::Month(month));
         }
-        if day == 0 || day > days_in_month(year, month) {
-            return Err(DayError::DayOfMonth { year, month, day });
-        }
-        Ok(Day { year, month, day })
+        let date = |y: i32, m: u8, d: u8| Date::new(i16::try_from(y).ok()?, m as i8, d as i8).ok();
+        date(year, month, day).map(Day).ok_or(DayError::DayOfMonth { year, month, day })
     }
 
-    /// The days from 1970-01-01 to this date (Howard Hinnant's `days_from_civil`).
+    /// The days from 1970-01-01 to this date.
     pub fn number(self) -> i64 {
-        let (m, d) = (i64::from(self.month), i64::from(self.day));
-        let y = i64::from(self.year) - i64::from(m <= 2);
-        let era = y.div_euclid(400);
-        let yoe = y - era * 400;
-        let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        era * 146_097 + doe - 719_468
+        self.0.duration_since(EPOCH).as_secs() / DAY_SECONDS
     }
 
-    /// The date in UTC at `secs` seconds after the Unix epoch (Hinnant's `civil_from_days`);
-    /// a time past the last year is that year's last day.
+    /// The date in UTC at `secs` seconds after the Unix epoch; a time past the last year is
+    /// that year's last day.
     pub fn of_unix(secs: u64) -> Day {
-        let z = i64::try_from(secs / 86_400).unwrap_or(i64::MAX / 2) + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-        let year = yoe + era * 400 + i64::from(month <= 2);
-        match i32::try_from(year) {
-            Ok(year) if year <= YEARS.1 => Day { year, month, day },
-            _ => Day { year: YEARS.1, month: 12, day: 31 },
+        let last = Day(Date::constant(YEARS.1 as i16, 12, 31));
+        let Ok(secs) = i64::try_from(secs) else { return last };
+        match Timestamp::from_second(secs) {
+            Ok(t) => Day(t.to_zoned(TimeZone::UTC).date()).min(last),
+            Err(_) => last,
         }
     }
 }
@@ -145,13 +123,13 @@ impl Day {
 /// The first day a deal of the day may be asked for, 1970-01-01.
 impl Default for Day {
     fn default() -> Day {
-        Day { year: YEARS.0, month: 1, day: 1 }
+        Day(EPOCH)
     }
 }
 
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        write!(f, "{:04}-{:02}-{:02}", self.0.year(), self.0.month(), self.0.day())
     }
 }
 
