@@ -534,6 +534,24 @@ fn every_module_has_its_layer() {
 }
 
 #[test]
+fn the_architecture_page_places_every_top_level_module() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .expect("ARCHITECTURE.md can be read");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let missing: Vec<String> = top_level_modules()
+        .into_iter()
+        .filter(|m| {
+            // A directory is written `name/`, a file `name.rs`, as the layers' table writes them.
+            let written =
+                if src.join(m).is_dir() { format!("`{m}/`") } else { format!("`{m}.rs`") };
+            !page.contains(&written)
+        })
+        .collect();
+    assert!(missing.is_empty(), "modules ARCHITECTURE.md does not place: {missing:?}");
+}
+
+#[test]
 fn every_module_names_only_the_layers_under_it() {
     let read = read(&crate_sources());
     // The walk reads the crate: thousands of names, a file of each top-level module among them.
