@@ -1,18 +1,22 @@
 //! Speed of a whole game and of its saves: a full game to 2000 between random legal players,
 //! and the save after every action (serialize, write atomically with and without `sync_all`)
-//! and the load (read, parse, replay) of a long game. Run with `cargo bench --bench game`.
+//! and the load (read, parse, replay) of a long game, on the disk (the target directory, where
+//! the file system's own work on a rename counts) and in memory (`/dev/shm`, where there is one,
+//! which leaves contree's own work). Run with `cargo bench --bench game`: divan gives each its
+//! fastest, median, mean and slowest time.
 
-mod timing;
-
-use std::hint::black_box;
-use std::time::Instant;
+use std::sync::LazyLock;
 
 use contree::game::new_game;
 use contree::game::{Game, GameOptions, Phase};
 use contree::store::{Resume, Store};
+use divan::{Bencher, black_box};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use timing::bench;
+
+fn main() {
+    divan::main();
+}
 
 /// Plays a game from `seed` until `stop` or the end; `each` sees the game after every action.
 fn play(seed: u64, stop: impl Fn(&Game) -> bool, mut each: impl FnMut(&Game)) -> Game {
@@ -38,71 +42,77 @@ fn play(seed: u64, stop: impl Fn(&Game) -> bool, mut each: impl FnMut(&Game)) ->
     }
 }
 
-fn main() {
-    let mut seed = 0;
-    bench("full game to 2000, random legal players", || {
-        seed += 1;
-        play(seed, |_| false, |_| {}).history().len() as u64
-    });
-
-    // The longest of a few games, in its last deal: the biggest file a game writes.
+/// The longest of a few games, in its last deal: the biggest file a game writes.
+static LONG: LazyLock<Game> = LazyLock::new(|| {
     let longest = (0..64).map(|s| (play(s, |_| false, |_| {}).history().len(), s)).max();
-    let Some((deals, seed)) = longest else { return };
-    let long =
-        play(seed, |g| g.history().len() + 1 == deals && g.deal().played().len() >= 20, |_| {});
-    let bytes = serde_json::to_vec(&long.to_save()).unwrap_or_default();
-    let actions: usize = long.to_save().deals.iter().map(|d| d.auction.len() + d.play.len()).sum();
-    println!(
-        "long game: {} deals, {actions} actions, game.json {:.1} KiB",
-        long.history().len() + 1,
-        bytes.len() as f64 / 1024.0
-    );
+    let (deals, seed) = longest.unwrap_or((1, 0));
+    play(seed, |g| g.history().len() + 1 == deals && g.deal().played().len() >= 20, |_| {})
+});
 
-    bench("serialize the long game (to_save + JSON)", || {
-        serde_json::to_vec(&black_box(&long).to_save()).map_or(0, |b| b.len() as u64)
-    });
+/// Where the saves are written: the disk, or memory.
+const PLACES: [&str; 2] = ["disk", "memory"];
 
-    // On the real disk (the target directory), where the file system's own work on a rename
-    // counts; and in memory (/dev/shm, when there is one), which leaves contree's own work.
-    let disk = concat!(env!("CARGO_MANIFEST_DIR"), "/target");
-    for (place, base) in [("disk", disk), ("memory", "/dev/shm")] {
-        if std::path::Path::new(base).is_dir() {
-            save_and_load(place, base, &long);
-        }
-    }
+/// A store in a new directory at `place`, with `sync_all` or without; `None` where there is no
+/// such place.
+fn store_at(place: &str, sync: bool) -> Option<(tempfile::TempDir, Store)> {
+    let base = match place {
+        "disk" => concat!(env!("CARGO_MANIFEST_DIR"), "/target"),
+        _ => "/dev/shm",
+    };
+    let dir = tempfile::tempdir_in(base).ok()?;
+    let store = Store::at(dir.path()).ok()?;
+    Some((dir, if sync { store } else { store.without_sync() }))
 }
 
-fn save_and_load(place: &str, base: &str, long: &Game) {
-    let Ok(dir) = tempfile::tempdir_in(base) else { return };
-    let Ok(fast) = Store::at(dir.path()).map(Store::without_sync) else { return };
-    bench(&format!("[{place}] save the long game, no sync_all"), || {
-        u64::from(fast.save_game(black_box(long)).is_ok())
+#[divan::bench(sample_count = 20)]
+fn full_game_to_2000_random_legal_players(bencher: Bencher) {
+    let mut seed = 0;
+    bencher.bench_local(|| {
+        seed += 1;
+        play(seed, |_| false, |_| {}).history().len()
     });
-    let Ok(safe) = Store::at(dir.path()) else { return };
-    bench(&format!("[{place}] save the long game, with sync_all"), || {
-        u64::from(safe.save_game(black_box(long)).is_ok())
+}
+
+#[divan::bench]
+fn serialize_the_long_game(bencher: Bencher) {
+    let long = &*LONG;
+    bencher.bench_local(|| serde_json::to_vec(&black_box(long).to_save()).map_or(0, |b| b.len()));
+}
+
+#[divan::bench(args = PLACES)]
+fn save_the_long_game_no_sync(bencher: Bencher, place: &str) {
+    let long = &*LONG;
+    let Some((_dir, store)) = store_at(place, false) else { return };
+    bencher.bench_local(|| store.save_game(black_box(long)).is_ok());
+}
+
+#[divan::bench(args = PLACES, sample_count = 20)]
+fn save_the_long_game_with_sync(bencher: Bencher, place: &str) {
+    let long = &*LONG;
+    let Some((_dir, store)) = store_at(place, true) else { return };
+    bencher.bench_local(|| store.save_game(black_box(long)).is_ok());
+}
+
+#[divan::bench(args = PLACES)]
+fn load_the_long_game(bencher: Bencher, place: &str) {
+    let long = &*LONG;
+    let Some((_dir, store)) = store_at(place, false) else { return };
+    if store.save_game(long).is_err() {
+        return;
+    }
+    bencher.bench_local(|| match store.load_game() {
+        Resume::Saved { game, .. } => game.history().len(),
+        _ => 0,
     });
-    bench(&format!("[{place}] load the long game (read, parse, replay)"), || {
-        match fast.load_game() {
-            Resume::Saved { game, .. } => game.history().len() as u64,
-            _ => 0,
-        }
+}
+
+/// Typical saves: a whole game saved after every action, no sync.
+#[divan::bench(args = PLACES, sample_count = 5, sample_size = 1)]
+fn a_game_saved_after_every_action(bencher: Bencher, place: &str) {
+    let Some((_dir, store)) = store_at(place, false) else { return };
+    bencher.bench_local(|| {
+        let mut written = 0u32;
+        play(7, |_| false, |g| written += u32::from(store.save_game(g).is_ok()));
+        written
     });
-    // Typical saves: every action of a whole game.
-    let (mut written, mut count) = (0u64, 0u64);
-    let start = Instant::now();
-    play(
-        7,
-        |_| false,
-        |g| {
-            written += u64::from(fast.save_game(g).is_ok());
-            count += 1;
-        },
-    );
-    let per = start.elapsed().as_secs_f64() / count.max(1) as f64;
-    println!(
-        "{:<52} {:>9.1} µs/action ({written} of {count} saves written)",
-        format!("[{place}] a game saved after every action, no sync"),
-        per * 1e6
-    );
 }

@@ -2,20 +2,21 @@
 //! tricks, and the value of every card at the opening lead, over seeded deals with a random trump
 //! suit and leader (contrée's rules), then whole deals and positions after two tricks in sans
 //! atout and in tout atout, and whole deals under the plain set's rules; one core. Each line
-//! gives the median, 99th percentile and worst time of its calls, and their nodes. Run with
-//! `cargo bench --bench solver` (`-- 200` for fewer deals, `-- 1000 16` for a table of 2^16
-//! buckets, `-- 1000 "full deal, exact"` for the lines whose name holds that text only).
+//! gives the median, 99th percentile and worst time of its calls, each a different deal, and
+//! their nodes. Run with `cargo bench --bench solver` (`-- 200` for fewer deals, `-- 1000 16`
+//! for a table of 2^16 buckets, `-- 1000 "full deal, exact"` for the lines whose name holds that
+//! text only). The position's own cost and the worlds' draw are `cargo bench --bench search`.
 
 mod timing;
 
 use std::time::{Duration, Instant};
 
 use contree::rules::{BySeat, Card, CardSet, RuleSet, Rules, Seat, Suit, Trump};
-use contree::search::{Constraints, Position, Solver, Worlds};
+use contree::search::{Position, Solver};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use timing::{bench, distribution};
+use timing::distribution;
 
 /// The deals a run solves: a trump mode (a random suit when `None`) and the rules.
 #[derive(Clone, Copy)]
@@ -90,36 +91,6 @@ fn main() {
     // A text among the arguments keeps the lines whose name holds it.
     let only = args.iter().find(|a| a.parse::<u64>().is_err()).map_or("", String::as_str);
     let deals = (deals, bits, only);
-
-    // The position's own cost: the legal cards and a copy-make play, down a whole deal.
-    let starts: Vec<Position> = (0..1024).map(|i| position(i, 0, SUITS)).collect();
-    let bench = |name: &str, f: &mut dyn FnMut() -> u64| {
-        if name.contains(only) {
-            bench(name, f);
-        }
-    };
-    let mut k = 0;
-    bench("position: legal cards + copy-make play, 32 cards", &mut || {
-        k = (k + 1) & 1023;
-        let mut pos = starts[k];
-        while let Some(card) = pos.legal_cards().first() {
-            let mut next = pos;
-            next.play(card);
-            pos = next;
-        }
-        u64::from(pos.points().0[0])
-    });
-    // South's worlds at the opening lead, East known void in one suit and West in another.
-    let south = starts[0].hands()[Seat::South];
-    let mut known = Constraints::new(CardSet::FULL.minus(south), BySeat([0, 8, 8, 8]));
-    known.forbid(Seat::East, CardSet::suit(Suit::Hearts));
-    known.forbid(Seat::West, CardSet::suit(Suit::Clubs));
-    bench("worlds: count them, 24 cards, two voids", &mut || {
-        Worlds::new(&known).map_or(0, |w| w.count())
-    });
-    let Ok(worlds) = Worlds::new(&known) else { unreachable!("the voids leave worlds") };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    bench("worlds: one uniform draw", &mut || u64::from(worlds.sample(&mut rng)[Seat::East].0));
 
     run("full deal, exact", deals, (SUITS, 0), |s, p| s.solve(p).is_ok());
     run("after 2 tricks, exact", deals, (SUITS, 2), |s, p| s.solve(p).is_ok());

@@ -1,9 +1,7 @@
 //! Speed of the table's drawing: one full frame of the card play at 120x40 and at 80x24, drawn
 //! into ratatui's `TestBackend` (layout, widgets and the diff against the previous frame; no
-//! terminal I/O). Run with `cargo bench --bench ui`.
-
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+//! terminal I/O). Run with `cargo bench --bench ui`: divan gives each its fastest, median, mean
+//! and slowest time.
 
 use contree::session::effects::Effect;
 use contree::session::settings::{Settings, Speed};
@@ -11,8 +9,13 @@ use contree::text::Lang;
 use contree::ui::view;
 use contree::ui::{App, Config, Msg};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use divan::{Bencher, black_box};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+
+fn main() {
+    divan::main();
+}
 
 /// A seeded game in its card play, South to play.
 fn table() -> App {
@@ -43,21 +46,15 @@ fn table() -> App {
     app
 }
 
-fn main() {
+/// A frame redrawn after a key that moves the selection, so that the frame changes.
+#[divan::bench(args = [(120, 40), (80, 24)])]
+fn redraw(bencher: Bencher, (w, h): (u16, u16)) {
     let mut app = table();
     let right = Msg::Key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
-    for (w, h) in [(120, 40), (80, 24)] {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap_or_else(|e| panic!("{e}"));
-        let mut iters = 0u32;
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(1) {
-            // A key moving the selection changes the frame.
-            app.update(right.clone());
-            view::draw(&mut t, &mut app).unwrap_or_else(|e| panic!("{e}"));
-            black_box(&app.hits);
-            iters += 1;
-        }
-        let per = start.elapsed().as_secs_f64() / f64::from(iters);
-        println!("redraw {w}x{h}: {:>8.1} µs/frame ({iters} frames)", per * 1e6);
-    }
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap_or_else(|e| panic!("{e}"));
+    bencher.bench_local(|| {
+        app.update(right.clone());
+        view::draw(&mut t, &mut app).unwrap_or_else(|e| panic!("{e}"));
+        black_box(&app.hits);
+    });
 }

@@ -1,39 +1,11 @@
-//! The timing loop the benchmarks share: no statistics crate, just a mean over about a second.
+//! What the benchmarks that time one call a sample share (each call a different decision or
+//! deal, so that their spread is the figure): the distribution of the samples, and the
+//! processor time of the calling thread. The others are divan's.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
-
-/// Runs `f` for about a second (at least 3 times) and prints the mean time per call. Calls run in
-/// batches that grow until a batch takes a millisecond, so reading the clock does not weigh on
-/// calls of a few nanoseconds.
-pub fn bench(name: &str, mut f: impl FnMut() -> u64) {
-    let mut sink = 0u64;
-    let mut iters = 0u64;
-    let mut batch = 1u64;
-    let start = Instant::now();
-    while iters < 3 || start.elapsed() < Duration::from_secs(1) {
-        let t = Instant::now();
-        for _ in 0..batch {
-            sink = sink.wrapping_add(f());
-        }
-        iters += batch;
-        if t.elapsed() < Duration::from_millis(1) {
-            batch *= 2;
-        }
-    }
-    let per = start.elapsed().as_secs_f64() / iters as f64;
-    black_box(sink);
-    let (value, unit) = match per {
-        p if p < 1e-6 => (p * 1e9, "ns"),
-        p if p < 1e-3 => (p * 1e6, "µs"),
-        p => (p * 1e3, "ms"),
-    };
-    println!("{name:<52} {value:>9.1} {unit}/iter ({iters} iterations)");
-}
+use std::time::Duration;
 
 /// Prints the median, 99th percentile and maximum of `samples` (one per call, e.g. one per deal
 /// solved), with `extra` after them.
-#[allow(dead_code)] // only the benchmarks that time single calls use it
 pub fn distribution(name: &str, samples: &mut [Duration], extra: &str) {
     if samples.is_empty() {
         return;
