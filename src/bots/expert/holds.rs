@@ -159,7 +159,7 @@ pub fn holds_within(view: &SeatView, budget: HoldsBudget) -> Option<Holds> {
 }
 
 /// The weights summed as the worlds are drawn.
-struct Tally {
+struct WeightSums {
     /// How many worlds were weighed.
     worlds: u32,
     /// Whether they are every world.
@@ -173,9 +173,9 @@ struct Tally {
     lengths: BySeat<[[f64; 9]; Suit::NUM]>,
 }
 
-impl Tally {
-    fn new() -> Tally {
-        Tally {
+impl WeightSums {
+    fn new() -> WeightSums {
+        WeightSums {
             worlds: 0,
             exhaustive: false,
             total: 0.0,
@@ -249,9 +249,9 @@ fn weigh(
     budget: HoldsBudget,
     seed: u64,
     likelihood: impl Fn(&BySeat<CardSet>) -> f64,
-) -> Tally {
-    let mut tally = Tally::new();
-    let count = |tally: &mut Tally, hidden: BySeat<CardSet>| {
+) -> WeightSums {
+    let mut tally = WeightSums::new();
+    let count = |tally: &mut WeightSums, hidden: BySeat<CardSet>| {
         let w = likelihood(&know.world(hidden, 1.0).dealt);
         tally.add(&hidden, w);
     };
