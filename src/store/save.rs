@@ -159,6 +159,11 @@ impl Store {
             }
             filing_taken_back = !self.read_only && self.rewrite_history(filed.line, None).is_ok();
         }
+        // What a kill between the save and the statistics left uncounted (a deal finished, a
+        // comparison in) is counted now; what cannot be is counted at the next deal's end.
+        if !self.read_only {
+            let _ = self.deal_finished(&game);
+        }
         Resume::Saved { game, started: save.started, saved: save.saved, filing_taken_back }
     }
 
@@ -294,6 +299,12 @@ impl Store {
         match parsed {
             Ok((_, game)) if game.phase() == Phase::GameOver => self.game_finished(&game)?,
             Ok((save, game)) => {
+                // Counted as on resume: what a kill left uncounted is counted before the game
+                // leaves the save (the statistics count an abandoned game's deals too). A save
+                // of a game filed already was counted with its filing.
+                if self.filing_of(&save).is_ok_and(|f| f.is_none()) {
+                    let _ = self.deal_finished(&game);
+                }
                 let entry = GameEntry {
                     result: GameResult::Abandoned,
                     filed: now(),
