@@ -669,6 +669,45 @@ fn the_end_of_the_input_leaves_from_every_place() {
     ended(LineMode::daily(&config, true, &[], day, Some(first)), "practice");
 }
 
+/// A new game asked at the end of a game whose last deal the expert in South's seat is still
+/// playing again: the game left is filed weighed, as its resume would file it, its last deal
+/// compared and measured.
+#[test]
+fn a_new_game_over_a_game_still_compared_files_it_compared_and_measured() {
+    use contree::session::games::Resumable;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    let last = game.history().len() - 1;
+    for i in 0..=last {
+        assert!(game.ask_expert_in_seat(i));
+    }
+    for i in 0..last {
+        let score = game.history()[i].points();
+        assert!(game.answer_expert_in_seat(i, Some(score)));
+        let record = game.history()[i].record.clone();
+        assert!(game.measure_mistakes(i, &record, contree::game::Mistakes::default()));
+    }
+    store.save_game(&game).expect("saves");
+    let settings = Settings { lang: Lang::En, level: Level::Normal, ..Settings::default() };
+    let resume = Resumable { game, started: None, saved: None };
+    let config = Config { resume: Some(resume), ..Config::plain(settings, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    // The comparison asked again is not in when the new game is asked.
+    let asked = effects::apply_effects(&mut line, &store);
+    assert!(asked.iter().any(|e| matches!(e, effects::Effect::Compare(_))), "{asked:?}");
+    line.input("new");
+    let _ = effects::apply_effects(&mut line, &store);
+    let filed = store.games().expect("the games file").games;
+    assert_eq!(filed.len(), 1);
+    let filed = Game::from_save(&filed[0].game).expect("a game");
+    let deal = &filed.history()[last];
+    assert!(deal.expert_difference().is_some(), "compared: {:?}", deal.expert_in_seat);
+    assert!(deal.mistakes.is_some(), "measured");
+    assert_eq!(store.stats().compared.all.deals as usize, last + 1);
+}
+
 #[test]
 fn a_french_table_without_its_data_directory_says_so_in_french() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -849,6 +849,10 @@ impl Front for LineMode {
         &self.session.saved
     }
 
+    fn budget(&self) -> crate::bots::expert::Budget {
+        self.session.budget()
+    }
+
     /// The statistics, loaded only for `progress`: the trend of the games filed.
     fn stats_loaded(&mut self, stats: Stats) {
         let w = self.words();

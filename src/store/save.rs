@@ -191,6 +191,13 @@ impl Store {
         });
     }
 
+    /// The saved game as it is on disk, replayed and checked, when it can be: nothing is moved,
+    /// filed or counted ([`Store::load_game`] does that).
+    pub fn saved_game(&self) -> Option<Game> {
+        let bytes = self.save_file().read().ok()??;
+        parse_save(&bytes).ok().map(|(_, game)| game)
+    }
+
     /// The save on disk, if it can be read as one (whatever game it holds).
     pub(super) fn save_on_disk(&self) -> Option<GameSave> {
         let bytes = self.save_file().read().ok()??;
