@@ -1121,3 +1121,40 @@ fn stats_give_the_progress_of_every_filed_game_and_its_trend() {
         "{table}"
     );
 }
+
+/// `--new` over a finished game whose last deal the expert in South's seat was still playing
+/// again (the table left while it thought) files that game as its resume would: the last deal
+/// compared and its mistakes measured, both counted.
+#[test]
+fn a_new_game_over_a_finished_game_still_compared_files_it_compared_and_measured() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    let last = game.history().len() - 1;
+    assert!(last >= 1, "a game of more than one deal");
+    // Every deal compared and measured as it ended, but the last, still thinking.
+    for i in 0..=last {
+        assert!(game.ask_expert_in_seat(i));
+    }
+    for i in 0..last {
+        let score = game.history()[i].points();
+        assert!(game.answer_expert_in_seat(i, Some(score)));
+        let record = game.history()[i].record.clone();
+        assert!(game.measure_mistakes(i, &record, contree::game::Mistakes::default()));
+    }
+    store.save_game(&game).expect("saves");
+    store.deal_finished(&game).expect("counts");
+    drop(store);
+    let (out, err, code) =
+        support::contree(dir.path(), &["--line", "--new", "--seed", "3", "--lang", "en"], "quit\n");
+    assert_eq!(code, Some(0), "{out}{err}");
+    let store = Store::at(dir.path()).expect("store");
+    let filed = store.games().expect("the games file").games;
+    assert_eq!(filed.len(), 1, "{out}");
+    let game = contree::game::Game::from_save(&filed[0].game).expect("a game");
+    let deal = &game.history()[last];
+    assert!(deal.expert_difference().is_some(), "compared: {:?}", deal.expert_in_seat);
+    assert!(deal.mistakes.is_some(), "measured");
+    assert_eq!(store.stats().compared.all.deals as usize, last + 1, "{out}");
+}

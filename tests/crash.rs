@@ -6,7 +6,8 @@
 //! --new` or the start screen's new game), or plays the saved game to its end and files it
 //! (`finish`), or plays on (`play`), saving after every action, or files the exercises of the
 //! saved game's finished deals, one deal at a time, and writes an answer to the first
-//! (`exercises`, as the table does after each deal and again when a game is resumed). After
+//! (`exercises`, as the table does after each deal and again when a game is resumed), or
+//! plays to the end of the deal in progress (`deal`). After
 //! each completed save or filing it notes what the disk then holds, in a log outside the data
 //! directory.
 //!
@@ -15,8 +16,10 @@
 //! can trace), and at random moments. After each kill, a copy of the data directory is opened
 //! as the next table would open it, and checked: every line of the history of games readable,
 //! no game filed twice, every action the log saw saved still in the save or the history, every
-//! game the log saw filed still filed, every finished game counted once in the statistics, no
-//! save set aside but as one already filed; every line of the exercises readable once a cut
+//! game the log saw filed still filed, every finished game, every finished deal and every
+//! deal's comparison with the expert in South's seat (made up by the worker, saved and counted
+//! as the table does) counted once in the statistics, no save set aside but as one already
+//! filed; every line of the exercises readable once a cut
 //! last line is mended, no exercise filed twice, every exercise the log saw filed still filed;
 //! and a worker that files deals of the day (`daily`, one date after another, then each date
 //! again) leaves every line of `daily.jsonl` readable once a cut last line is mended, no date
@@ -26,8 +29,8 @@
 //! with the expert in South's seat: the next table resumes the game on that deal, plays the
 //! comparison again, and gets the answer the comparison gives, counted once.
 //!
-//! `cargo test --test crash` runs the fast version: every point of the `new`, `exercises` and
-//! `daily` workers, 24 random kills and one table killed while comparing. `cargo test --test crash --
+//! `cargo test --test crash` runs the fast version: every point of the `new`, `exercises`,
+//! `daily` and `deal` workers, 24 random kills and one table killed while comparing. `cargo test --test crash --
 //! --full` runs every point of every worker and 240 random kills in one data directory, each run
 //! going on from what the kill before left, and three tables killed while comparing.
 
@@ -258,6 +261,26 @@ fn exercises_of(seed: u64, started: u64, deal: usize, record: &DealRecord) -> Ve
     made
 }
 
+/// The score of finished deal `i` with the expert in South's seat, as the worker makes it up:
+/// the deal's own score the other way round (the comparison is not under test here, its
+/// saving and counting are).
+fn expert_score(game: &Game, i: usize) -> Option<contree::rules::ByTeam<u16>> {
+    use contree::rules::{ByTeam, Team};
+    let points = game.history().get(i)?.points();
+    Some(ByTeam([points[Team::EW], points[Team::NS]]))
+}
+
+/// Answers finished deal `i`'s comparison with the expert as the table does: the game saved
+/// with it, then the statistics counting it.
+fn compare(store: &Store, game: &mut Game, i: usize) -> Result<(), String> {
+    let score = expert_score(game, i);
+    if game.answer_expert_in_seat(i, score) {
+        store.save_game(game).map_err(|e| e.to_string())?;
+        store.deal_finished(game).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 /// The worker: see the module's documentation.
 fn worker(dir: &Path) -> Result<(), String> {
     let var = |name: &str| std::env::var(name).map_err(|_| format!("{name} is not set"));
@@ -308,6 +331,16 @@ fn worker(dir: &Path) -> Result<(), String> {
         }
         return Ok(());
     }
+    // The comparisons a kill left thinking are made again, as the table does on resume.
+    let saved = match saved {
+        Some(mut game) => {
+            for i in game.expert_thinking() {
+                compare(&store, &mut game, i)?;
+            }
+            Some(game)
+        }
+        None => None,
+    };
     let (mut game, steps) = match (mode.as_str(), saved) {
         ("new", old) => {
             let game = fresh(&store, &mut log)?;
@@ -316,7 +349,7 @@ fn worker(dir: &Path) -> Result<(), String> {
             }
             (game, 3)
         }
-        ("finish", Some(game)) => (game, usize::MAX),
+        ("finish" | "deal", Some(game)) => (game, usize::MAX),
         (_, Some(game)) => (game, 30),
         (_, None) => (fresh(&store, &mut log)?, 30),
     };
@@ -326,6 +359,15 @@ fn worker(dir: &Path) -> Result<(), String> {
         log.note("saved", &game).map_err(|e| e.to_string())?;
         if event.deal_end {
             store.deal_finished(&game).map_err(|e| e.to_string())?;
+            // The deal is played again with the expert in South's seat, as at the table: asked
+            // and saved, then its answer saved and counted.
+            let last = game.history().len() - 1;
+            game.ask_expert_in_seat(last);
+            store.save_game(&game).map_err(|e| e.to_string())?;
+            compare(&store, &mut game, last)?;
+            if mode == "deal" {
+                break;
+            }
         }
         if game.phase() == Phase::GameOver {
             store.game_finished(&game).map_err(|e| e.to_string())?;
@@ -520,6 +562,23 @@ fn check(table: &Table, root: &Path) -> Result<String, String> {
             stats.all_games().played
         ));
     }
+    // Every finished deal and every comparison of the games filed and of the game resumed is
+    // counted once in the statistics, as soon as the next table opens.
+    let saved = match &resume {
+        Resume::Saved { game, .. } if !filed.contains_key(&game.seed()) => Some(game.clone()),
+        _ => None,
+    };
+    let games = history.games.iter().filter_map(|e| Game::from_save(&e.game).ok()).chain(saved);
+    let (deals, compared) = games.fold((0, 0), |(deals, compared), g| {
+        (deals + g.history().len() as u32, compared + g.expert_balance().0)
+    });
+    let counted = (stats.deals.played, stats.compared.all.deals);
+    if counted != (deals, compared) {
+        return Err(format!(
+            "{} deals and {} comparisons counted, {deals} deals and {compared} comparisons kept",
+            counted.0, counted.1
+        ));
+    }
     let exercises = check_exercises(&store, &copy.dir, &log)?;
     let daily = check_daily(&store, &copy.dir, &log)?;
     let _ = fs::remove_dir_all(&copy.dir);
@@ -603,15 +662,33 @@ fn prepare(table: &Table, seed: u64, at: usize, before_end: Option<usize>) -> Re
     let steps = before_end.map_or(at, |b| total.saturating_sub(b));
     let (mut game, mut rng) = support::new(GameOptions::default(), seed);
     for _ in 0..steps {
-        support::step(&mut game, &mut rng);
+        let ended = support::step(&mut game, &mut rng).is_some_and(|e| e.deal_end);
+        if ended {
+            let last = game.history().len() - 1;
+            game.ask_expert_in_seat(last);
+            game.answer_expert_in_seat(last, expert_score(&game, last));
+        }
     }
     let store = Store::at(&table.dir).map_err(|e| format!("{e:#}"))?.without_sync();
     store.start_game(&game).map_err(|e| e.to_string())?;
     store.save_game(&game).map_err(|e| e.to_string())?;
+    // Its deals counted as the table counted them, each at its end.
+    store.deal_finished(&game).map_err(|e| e.to_string())?;
     // An earlier game filed, which must stay filed once.
     let mut log = Log::open(&table.log).map_err(|e| e.to_string())?;
     log.note("saved", &game).map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// How many actions the random players of `seed` make up to the end of deal `n` (from 1).
+fn actions_to_deal_end(seed: u64, n: usize) -> Result<usize, String> {
+    let (mut game, mut rng) = support::new(GameOptions::default(), seed);
+    let mut actions = 0;
+    while game.history().len() < n {
+        support::step(&mut game, &mut rng).ok_or("the game ended first")?;
+        actions += 1;
+    }
+    Ok(actions)
 }
 
 /// Kills a worker of `mode` at every point of [`POINTS`], each time from the same state.
@@ -666,6 +743,11 @@ fn run(full: bool) -> Result<String, String> {
         point_kills += kills;
         report.push(said);
         let (kills, said) = every_point(root, "daily", &state, 5000)?;
+        point_kills += kills;
+        report.push(said);
+        // The end of a deal: its save, its count, its comparison saved and counted.
+        prepare(&state, 15, actions_to_deal_end(15, 1)? - 2, None)?;
+        let (kills, said) = every_point(root, "deal", &state, 6000)?;
         point_kills += kills;
         report.push(said);
         if full {

@@ -600,6 +600,114 @@ fn a_finished_deal_is_played_again_and_the_game_goes_on_where_it_was() {
     assert_eq!(store.stats().deals.played, 1, "the deal played again is not counted");
 }
 
+/// A game of seed 5 saved in `dir` with its first deal finished, at South's first turn of the
+/// second.
+fn saved_after_the_first_deal(dir: &Path) {
+    let store = Store::at(dir).expect("store").without_sync();
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    let _ = play(&mut line, &store, Lang::En, |g| !g.history().is_empty());
+    line.end();
+    let _ = effects::apply_effects(&mut line, &store);
+}
+
+/// The end of the input leaves as `quit` does wherever the line mode is: a deal played again
+/// ends, the game is saved, and the process ends, letting go of the data directory.
+#[test]
+fn the_end_of_the_input_in_a_deal_played_again_saves_and_leaves() {
+    let data = tempfile::tempdir().expect("temp dir");
+    saved_after_the_first_deal(data.path());
+    let args = ["--line", "--lang", "en", "--level", "normal"];
+    let deadline = std::time::Duration::from_secs(120);
+    for input in ["again 1\n", "again 1\nhand\n", "again 1\ncontre\n"] {
+        let (out, err, code) = support::contree_within(data.path(), &args, input, deadline);
+        assert!(err.is_empty(), "{err}");
+        assert_eq!(code, Some(0), "{input:?}: {out}");
+        assert!(out.contains("The deal played again: it counts neither"), "{input:?}: {out}");
+        assert!(out.trim_end().ends_with("The game is saved. Goodbye."), "{input:?}: {out}");
+    }
+    // The lock was let go: the next table opens, on the game as it was.
+    let (out, _, code) = support::contree_within(data.path(), &args, "score\n", deadline);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Resuming the saved game"), "{out}");
+}
+
+/// In the process, `end` leaves from every place of the line mode: a deal played again, a
+/// confirmation asked in one, an analysis awaited, the deal of the day and its practice.
+#[test]
+fn the_end_of_the_input_leaves_from_every_place() {
+    use contree::game::daily::Day;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let ended = |mut line: LineMode, place: &str| {
+        line.end();
+        let said = line.take_said();
+        assert!(line.quit, "{place}: {said:?}");
+        assert!(said.last().is_some_and(|l| l.ends_with("Goodbye.")), "{place}: {said:?}");
+    };
+    let mut line = LineMode::new(config(Lang::En, 5), true, &[]);
+    let _ = play(&mut line, &store, Lang::En, |g| !g.history().is_empty());
+    let finished = line.game().expect("a game").clone();
+    line.input("again 1");
+    ended(line, "a deal played again");
+    // A confirmation asked in a deal played again.
+    let mut line = sat_at(finished.clone());
+    line.input("again 1");
+    let _ = play(&mut line, &store, Lang::En, |g| {
+        g.phase() == Phase::Bidding && g.to_act() == Some(Seat::South) && g.legal_calls().contre
+    });
+    line.input("contre");
+    ended(line, "a confirmation in a deal played again");
+    // An analysis asked and not in yet.
+    let mut line = sat_at(finished);
+    line.input("analysis");
+    ended(line, "an analysis awaited");
+    // The deal of the day, and the same day again as practice.
+    let day: Day = "2026-12-02".parse().expect("a date");
+    let config = Config::plain(Settings { lang: Lang::En, ..Settings::default() }, 1);
+    ended(LineMode::daily(&config, true, &[], day, None), "the deal of the day");
+    let first = contree::store::DailyEntry { date: day, ..support::daily_entry(0) };
+    ended(LineMode::daily(&config, true, &[], day, Some(first)), "practice");
+}
+
+/// A new game asked at the end of a game whose last deal the expert in South's seat is still
+/// playing again: the game left is filed weighed, as its resume would file it, its last deal
+/// compared and measured.
+#[test]
+fn a_new_game_over_a_game_still_compared_files_it_compared_and_measured() {
+    use contree::session::games::Resumable;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path()).expect("store").without_sync();
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    let last = game.history().len() - 1;
+    for i in 0..=last {
+        assert!(game.ask_expert_in_seat(i));
+    }
+    for i in 0..last {
+        let score = game.history()[i].points();
+        assert!(game.answer_expert_in_seat(i, Some(score)));
+        let record = game.history()[i].record.clone();
+        assert!(game.measure_mistakes(i, &record, contree::game::Mistakes::default()));
+    }
+    store.save_game(&game).expect("saves");
+    let settings = Settings { lang: Lang::En, level: Level::Normal, ..Settings::default() };
+    let resume = Resumable { game, started: None, saved: None };
+    let config = Config { resume: Some(resume), ..Config::plain(settings, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    // The comparison asked again is not in when the new game is asked.
+    let asked = effects::apply_effects(&mut line, &store);
+    assert!(asked.iter().any(|e| matches!(e, effects::Effect::Compare(_))), "{asked:?}");
+    line.input("new");
+    let _ = effects::apply_effects(&mut line, &store);
+    let filed = store.games().expect("the games file").games;
+    assert_eq!(filed.len(), 1);
+    let filed = Game::from_save(&filed[0].game).expect("a game");
+    let deal = &filed.history()[last];
+    assert!(deal.expert_difference().is_some(), "compared: {:?}", deal.expert_in_seat);
+    assert!(deal.mistakes.is_some(), "measured");
+    assert_eq!(store.stats().compared.all.deals as usize, last + 1);
+}
+
 #[test]
 fn a_french_table_without_its_data_directory_says_so_in_french() {
     let dir = tempfile::tempdir().expect("temp dir");

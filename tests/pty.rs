@@ -722,6 +722,50 @@ fn in_the_line_mode_ctrl_d_ends_a_partial_line_then_the_input() {
     t.wait_for("The game is saved. Goodbye.");
 }
 
+/// A game of seed 4 saved in `dir` with its first deal finished (80 hearts by the first to
+/// call, the first legal card each time), at the start of the second.
+fn saved_after_the_first_deal(dir: &std::path::Path) {
+    use contree::game::{Action, GameOptions, Phase, new_game};
+    use contree::rules::{Bid, BidLevel, Call, Suit, Trump};
+    let mut game = new_game(GameOptions::default(), 4, None);
+    while game.history().is_empty() {
+        let seat = game.to_act().expect("a seat");
+        let action = match game.phase() {
+            Phase::Bidding if game.deal().auction.current_bid().is_none() => {
+                Action::Bid(Call::Bid(Bid {
+                    level: BidLevel::Points(80),
+                    trump: Trump::Suit(Suit::Hearts),
+                }))
+            }
+            Phase::Bidding => Action::Bid(Call::Pass),
+            _ => Action::Play(game.legal_cards().first().expect("a card")),
+        };
+        game.apply(seat, action).expect("a legal action");
+    }
+    game.next_deal().expect("the second deal");
+    let store = contree::store::Store::at(dir).expect("store").without_sync();
+    store.save_game(&game).expect("saved");
+}
+
+/// The line mode at a terminal: Ctrl-D in a deal played again leaves as `quit` does, the game
+/// saved and the data directory let go, for the next table to open.
+#[test]
+fn in_the_line_mode_ctrl_d_in_a_deal_played_again_saves_and_leaves() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    saved_after_the_first_deal(dir.path());
+    let mut t = Table::start_under(&[], dir.path(), "instant", &[], &["--line"]);
+    t.wait_for("Resuming the saved game");
+    t.send("again 1\n");
+    t.wait_for("The deal played again");
+    t.send("\x04");
+    t.wait_exit();
+    t.wait_for("The game is saved. Goodbye.");
+    let mut next = Table::start_under(&[], dir.path(), "instant", &[], &["--line"]);
+    next.wait_for("Resuming the saved game");
+    next.send("quit\n");
+    next.wait_exit();
+}
+
 /// Starts contree with `args` (and `env`) on a terminal, waits for its first save, closes the
 /// terminal, and checks that it ends as at SIGHUP with its save whole.
 #[cfg(unix)]

@@ -472,6 +472,34 @@ fn new_archives_the_saved_game() {
     assert!(kept);
 }
 
+/// A kill between a save and the statistics (a deal finished, a comparison in) leaves them
+/// behind the save: they catch up when the save is resumed, or filed for a new game.
+#[test]
+fn statistics_left_behind_by_a_kill_catch_up_on_resume_and_on_a_new_game() {
+    for new in [false, true] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = store(dir.path());
+        let (mut game, mut rng) = support::new(GameOptions::default(), 6);
+        support::play_until(&mut game, &mut rng, |g| !g.history().is_empty(), |_, _| {});
+        store.save_game(&game).expect("saves");
+        store.deal_finished(&game).expect("counts the deal");
+        assert!(game.ask_expert_in_seat(0));
+        let score = game.history()[0].points().map(|p| p / 2);
+        assert!(game.answer_expert_in_seat(0, Some(score)));
+        support::play_until(&mut game, &mut rng, |g| g.history().len() == 2, |_, _| {});
+        // Saved with its comparison and a second deal, then killed before the statistics.
+        store.save_game(&game).expect("saves");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        if new {
+            store.archive_saved_game().expect("archives");
+        } else {
+            let _ = saved(&store);
+        }
+        let stats = store.stats();
+        assert_eq!((stats.deals.played, stats.compared.all.deals), (2, 1), "new: {new}");
+    }
+}
+
 #[test]
 fn the_same_save_filed_again_a_second_later_is_still_one_game() {
     // The save comes back after its game was filed (a kill before game.json went, a copy put

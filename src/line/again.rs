@@ -45,16 +45,14 @@ impl LineMode {
         self.say(w.text(&line).into_owned());
     }
 
-    /// Ends the deal played again: the game sits down again where it was. False when no deal
-    /// is played again.
+    /// Ends the deal played again: the game it came from sits down again where it was, and
+    /// that is said. False when no deal is played again, or when it came from no game (the
+    /// deal of the day): the table is then empty, for the line mode to close.
     pub(super) fn end_again(&mut self) -> bool {
-        let Some(over) = self.session.end_again() else { return false };
+        let Some(AgainOver::Back(out)) = self.session.end_again() else { return false };
         let w = self.words();
         self.say(w.text(&format!("{}.", say::capital(w.t(T::ResumePlay)))).into_owned());
-        match over {
-            AgainOver::Back(out) => self.sat(out, false),
-            AgainOver::Closed => self.quit = true,
-        }
+        self.sat(out, false);
         true
     }
 }

@@ -160,9 +160,21 @@ impl LineMode {
         self.say(say::not_now(w, NotNow::TooLong(run::LINE_LIMIT), ""));
     }
 
-    /// The input is over: the game is saved, as when the player quits.
+    /// The input is over: the line mode leaves as at `quit`, wherever it is (a deal played
+    /// again, a question asked, the deal of the day), the game saved. A deal played again goes
+    /// back to its game without a word, and the game is left from there.
     pub fn end(&mut self) {
-        self.command(Command::Quit);
+        let _ = self.session.end_again();
+        self.leave();
+    }
+
+    /// Leaves the table: whatever thinks stops, and the last words say whether the game is
+    /// saved.
+    fn leave(&mut self) {
+        self.quit = true;
+        self.session.stop();
+        let saved = self.kept && self.game().is_some();
+        self.say(say::goodbye(self.words(), saved));
     }
 
     /// A worker's answer: a computer player's decision, a hint, an analysis.
@@ -203,11 +215,7 @@ impl LineMode {
         match command {
             // Quitting a deal played again goes back to the game.
             Command::Quit if self.end_again() => {}
-            Command::Quit => {
-                self.quit = true;
-                self.session.stop();
-                self.say(say::goodbye(w, self.kept));
-            }
+            Command::Quit => self.leave(),
             Command::Help => self.say_all(help(w)),
             Command::Glossary => self.say_all(say::glossary(w)),
             Command::Rules => self.say_rules(),
@@ -839,6 +847,10 @@ impl Front for LineMode {
 
     fn saved_settings(&self) -> &Settings {
         &self.session.saved
+    }
+
+    fn budget(&self) -> crate::bots::expert::Budget {
+        self.session.budget()
     }
 
     /// The statistics, loaded only for `progress`: the trend of the games filed.

@@ -6,6 +6,7 @@
 //! directory and chooses the front end.
 
 use super::config::Config;
+use super::effects;
 use super::games::Resumable;
 use super::settings::{Colours, Deck, SETTINGS_FILE, Settings, Speed};
 use crate::bots::Level;
@@ -152,6 +153,13 @@ pub fn boot(
     let (game, resume) = match kept {
         _ if choices.deal => (None, None),
         Some(store) if choices.new => {
+            // A game over whose last deals the expert was still weighing is weighed first, as
+            // its resume would, so that it is filed whole.
+            if let Some(mut saved) = store.saved_game().filter(effects::still_weighed) {
+                let unfiled = effects::weigh(store, &mut saved, budget, settings.compare).err();
+                let unsaved = store.save_game(&saved).err();
+                notices.extend(unfiled.into_iter().chain(unsaved).map(|e| w.store_error(&e)));
+            }
             store.archive_saved_game().map_err(|e| BootError::NewGame(e.to_string()))?;
             (Some(crate::game::new_game(options, seed, None)), None)
         }

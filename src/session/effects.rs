@@ -12,6 +12,7 @@ use super::work::{
     AnalysisRequest, Answer, BotRequest, CompareRequest, ExercisesRequest, HintRequest,
     HoldsRequest,
 };
+use crate::bots::expert::Budget;
 use crate::exercises::Exercise;
 use crate::game::{Game, Phase};
 use crate::stats::Stats;
@@ -98,6 +99,8 @@ pub trait Front {
     fn tell(&mut self, text: String);
     /// The settings as saved.
     fn saved_settings(&self) -> &Settings;
+    /// What the expert may spend on each decision: the session's.
+    fn budget(&self) -> Budget;
     /// The statistics asked by an [`Effect::LoadStats`].
     fn stats_loaded(&mut self, stats: Stats);
     /// The exercises asked by an [`Effect::LoadExercises`]; a front end that serves none
@@ -115,14 +118,56 @@ pub trait Front {
     fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str);
 }
 
+/// Whether `game` is over while the expert still plays some of its deals again in South's
+/// seat: the table was left while it thought, and the game is not filed whole yet.
+pub fn still_weighed(game: &Game) -> bool {
+    game.phase() == Phase::GameOver && !game.expert_thinking().is_empty()
+}
+
+/// A finished game whose deals the expert was still weighing when it left the table (played
+/// again with the expert in South's seat, and the cost of South's clear mistakes), weighed here
+/// and now as its resume would weigh it, for it to be filed whole: each deal still thinking
+/// played again (given up when the comparison is off, `compare`), each deal not measured yet
+/// measured and its exercises filed, spending `budget` on each decision. A game not
+/// [`still_weighed`] is left as it is. An error says the exercises made could not be filed;
+/// the game is weighed all the same.
+pub fn weigh(
+    store: &Store,
+    game: &mut Game,
+    budget: Budget,
+    compare: bool,
+) -> Result<(), StoreError> {
+    if !still_weighed(game) {
+        return Ok(());
+    }
+    for i in game.expert_thinking() {
+        let request = CompareRequest::of(game, i, budget).filter(|_| compare);
+        let score = match request.map(CompareRequest::answer) {
+            Some(Answer::Compared(_, score)) => score,
+            _ => None,
+        };
+        game.answer_expert_in_seat(i, score);
+    }
+    let Some(mut request) = ExercisesRequest::unmeasured(game, budget) else { return Ok(()) };
+    request.started = Some(store.game_started(game));
+    let Answer::Exercises(made) = request.answer() else { return Ok(()) };
+    for m in &made.measured {
+        game.measure_mistakes(m.deal, &m.record, m.mistakes);
+    }
+    store.file_exercises(&made.exercises).map(drop)
+}
+
 /// Carries out one effect other than thinking on the store.
 fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<(), StoreError> {
     match (effect, front.game()) {
         (Effect::SaveGame, Some(g)) => store.save_game(g),
         (Effect::DealFinished, Some(g)) => store.deal_finished(g),
         (Effect::GameFinished, Some(g)) => store.game_finished(g),
-        (Effect::NewGame(previous), Some(g)) => {
-            // A finished game in memory is the truth: filed from there, whatever the disk holds.
+        (Effect::NewGame(mut previous), Some(g)) => {
+            // A finished game in memory is the truth: filed from there, whatever the disk holds,
+            // once weighed as its resume would be when the expert was still weighing it.
+            let compare = front.saved_settings().compare;
+            let weighed = previous.as_deref_mut().map(|p| weigh(store, p, front.budget(), compare));
             let filed = match previous.as_deref() {
                 Some(p) if p.phase() == Phase::GameOver => store.game_finished(p),
                 _ => Ok(()),
@@ -141,7 +186,8 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
                 front.new_game_refused(previous.map(|b| *b), resume, &why);
                 return Ok(());
             }
-            store.save_game(g)
+            // The exercises of the game left that could not be filed are said after the save.
+            store.save_game(g).and(weighed.unwrap_or(Ok(())))
         }
         (Effect::SaveSettings, _) => store.write_json(SETTINGS_FILE, front.saved_settings()),
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| front.stats_loaded(s)),

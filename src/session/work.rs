@@ -251,6 +251,21 @@ pub struct CompareRequest {
 }
 
 impl CompareRequest {
+    /// Finished deal `i` of `game` to play again with the expert in South's seat, spending
+    /// `budget` on each decision: the deal record with the game's players, level and seed, the
+    /// very things its computer players decided from. `None` when there is no such deal.
+    pub fn of(game: &Game, i: usize, budget: Budget) -> Option<CompareRequest> {
+        let d = game.history().get(i)?;
+        Some(CompareRequest {
+            deal: i,
+            record: d.record.clone(),
+            players: game.players().clone(),
+            // The computer players of the deal, whatever the level of the table since.
+            seats: Seats::at_table(game.players(), game.seed(), d.levels[Seat::North], budget),
+            cancel: Cancel::new(),
+        })
+    }
+
     /// The deal's score with the expert in South's seat, computed here and now; `None` when
     /// cancelled.
     pub fn compare(&self) -> Option<ByTeam<u16>> {
@@ -297,6 +312,13 @@ impl ExercisesRequest {
             budget,
             cancel: Cancel::new(),
         })
+    }
+
+    /// The finished deals of `game` whose clear mistakes are not measured yet.
+    pub fn unmeasured(game: &Game, budget: Budget) -> Option<ExercisesRequest> {
+        let mut request = ExercisesRequest::of(game, 0, budget)?;
+        request.deals.retain(|(i, _, _)| game.history()[*i].mistakes.is_none());
+        (!request.deals.is_empty()).then_some(request)
     }
 
     /// The exercises, made here and now: each deal analysed from South's seat as its review

@@ -159,6 +159,11 @@ impl Store {
             }
             filing_taken_back = !self.read_only && self.rewrite_history(filed.line, None).is_ok();
         }
+        // What a kill between the save and the statistics left uncounted (a deal finished, a
+        // comparison in) is counted now; what cannot be is counted at the next deal's end.
+        if !self.read_only {
+            let _ = self.deal_finished(&game);
+        }
         Resume::Saved { game, started: save.started, saved: save.saved, filing_taken_back }
     }
 
@@ -184,6 +189,13 @@ impl Store {
             players: game.players().clone(),
             started,
         });
+    }
+
+    /// The saved game as it is on disk, replayed and checked, when it can be: nothing is moved,
+    /// filed or counted ([`Store::load_game`] does that).
+    pub fn saved_game(&self) -> Option<Game> {
+        let bytes = self.save_file().read().ok()??;
+        parse_save(&bytes).ok().map(|(_, game)| game)
     }
 
     /// The save on disk, if it can be read as one (whatever game it holds).
@@ -294,6 +306,12 @@ impl Store {
         match parsed {
             Ok((_, game)) if game.phase() == Phase::GameOver => self.game_finished(&game)?,
             Ok((save, game)) => {
+                // Counted as on resume: what a kill left uncounted is counted before the game
+                // leaves the save (the statistics count an abandoned game's deals too). A save
+                // of a game filed already was counted with its filing.
+                if self.filing_of(&save).is_ok_and(|f| f.is_none()) {
+                    let _ = self.deal_finished(&game);
+                }
                 let entry = GameEntry {
                     result: GameResult::Abandoned,
                     filed: now(),

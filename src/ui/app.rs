@@ -789,6 +789,10 @@ impl Front for App {
         &self.session.saved
     }
 
+    fn budget(&self) -> crate::bots::expert::Budget {
+        self.session.budget()
+    }
+
     fn stats_loaded(&mut self, stats: Stats) {
         self.stats = Some(stats);
     }

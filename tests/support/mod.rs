@@ -74,13 +74,24 @@ pub fn daily_entry(n: u64) -> contree::store::DailyEntry {
 }
 
 /// `contree` run with `args` in the data directory `data`, `input` on its standard input:
-/// standard output, standard error and the exit status.
+/// standard output, standard error and the exit status. A run that has not ended after
+/// [`DEADLINE`] is killed and the test fails, rather than waiting for ever.
 pub fn contree(
     data: &std::path::Path,
     args: &[&str],
     input: &str,
 ) -> (String, String, Option<i32>) {
-    use std::io::Write;
+    contree_within(data, args, input, DEADLINE)
+}
+
+/// [`contree`], killed and failed when it has not ended after `deadline`.
+pub fn contree_within(
+    data: &std::path::Path,
+    args: &[&str],
+    input: &str,
+    deadline: std::time::Duration,
+) -> (String, String, Option<i32>) {
+    use std::io::{Read, Write};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(args)
@@ -92,10 +103,37 @@ pub fn contree(
         .stderr(Stdio::piped())
         .spawn()
         .expect("runs contree");
+    let read = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let out = read(Box::new(child.stdout.take().expect("stdout")));
+    let err = read(Box::new(child.stderr.take().expect("stderr")));
     let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("writes the input");
+    // A contree that stopped reading (it quit) closes the pipe: what is left unwritten is
+    // unread, not an error.
+    let _ = stdin.write_all(input.as_bytes());
     drop(stdin);
-    let out = child.wait_with_output().expect("contree ends");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (text(&out.stdout), text(&out.stderr), out.status.code())
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the status") {
+            break status;
+        }
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            let out = out.join().unwrap_or_default();
+            panic!("contree {args:?} did not end within {deadline:?}; it said:\n{out}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let (out, err) = (out.join().expect("stdout read"), err.join().expect("stderr read"));
+    (out, err, status.code())
 }
+
+/// How long a run of `contree` in a test may take: a whole game of computer players in a
+/// debug build is well under it.
+pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(600);

@@ -3,28 +3,18 @@
 //! cost, once measured.
 
 use super::{Out, Table};
-use crate::bots::in_seat::Seats;
 use crate::game::Phase;
-use crate::rules::{ByTeam, Seat};
-use crate::session::work::{Cancel, CompareRequest, Measured};
+use crate::rules::ByTeam;
+use crate::session::work::{CompareRequest, Measured};
 
 impl Table {
     /// Plays finished deal `i` again with the expert in South's seat, on a worker: the deal
     /// record with the game's players, level, seed and budget, the very things the computer
     /// players decided from.
     pub(super) fn ask_comparison(&mut self, i: usize, out: &mut Vec<Out>) {
-        let g = &self.game;
-        let Some(d) = g.history().get(i) else { return };
-        let cancel = Cancel::new();
-        self.comparing.push(cancel.clone());
-        out.push(Out::Compare(CompareRequest {
-            deal: i,
-            record: d.record.clone(),
-            players: g.players().clone(),
-            // The computer players of the deal, whatever the level of the table since.
-            seats: Seats::at_table(g.players(), g.seed(), d.levels[Seat::North], self.prefs.budget),
-            cancel,
-        }));
+        let Some(request) = CompareRequest::of(&self.game, i, self.prefs.budget) else { return };
+        self.comparing.push(request.cancel.clone());
+        out.push(Out::Compare(request));
     }
 
     /// The comparisons a game sat down with still thinking (it was left, or the process
