@@ -938,8 +938,22 @@ fn more_worlds_never_weigh_fewer_for_a_call() {
 }
 
 /// A deal bid and played by `normal` from `seed` to the first card of trick `trick` (from 1)
+/// that its seat has a choice of, with that seat's view, when the deals its seat cannot tell
+/// apart are more than the pool of `worlds`: every budget up to it draws its worlds rather
+/// than weighing every deal there is.
+fn late_card(seed: u64, trick: usize, worlds: u32) -> Option<SeatView> {
+    let view = card_at(seed, trick)?;
+    let contract = view.contract()?;
+    let know = worlds::Knowledge::during_play(
+        &view,
+        &crate::bots::Memory::from_view(&view, contract, true),
+    );
+    (know.worlds()?.count() > pool(worlds) as u64).then_some(view)
+}
+
+/// A deal bid and played by `normal` from `seed` to the first card of trick `trick` (from 1)
 /// that its seat has a choice of, with that seat's view.
-fn late_card(seed: u64, trick: usize) -> Option<SeatView> {
+fn card_at(seed: u64, trick: usize) -> Option<SeatView> {
     let mut game = Game::new(GameOptions::default(), seed, BySeat::default());
     while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
         let seat = game.to_act()?;
@@ -963,13 +977,13 @@ mod worlds_wanted {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(8))]
 
-        /// Cards late in random deals, where the deals left are many more than the worlds
-        /// wanted but each is quick to solve: budgets on both sides of the pools' old bounds
-        /// weigh no fewer worlds than smaller ones.
+        /// Cards late in random deals, where the deals left are more than the largest pool but
+        /// each is quick to solve: budgets on both sides of the pools' old bounds weigh no
+        /// fewer worlds than smaller ones.
         #[test]
-        fn more_worlds_never_weigh_fewer_for_a_card(seed in any::<u64>(), trick in 5usize..7) {
-            let Some(v) = late_card(seed, trick) else { return Ok(()) };
+        fn more_worlds_never_weigh_fewer_for_a_card(seed in any::<u64>(), trick in 4usize..6) {
             let budgets = [1, 8, 63, 64, 65, 511, 512, 513];
+            let Some(v) = late_card(seed, trick, 513) else { return Ok(()) };
             prop_assert_eq!(more_never_weighs_fewer(&v, &budgets, card::MIN_WORLDS), Ok(()));
         }
     }
