@@ -13,7 +13,7 @@ use contree::arena::holds::HoldsConfig;
 use contree::arena::in_seat::SeatConfig;
 use contree::arena::{self, ArenaConfig, Contestant};
 use contree::bots::Level;
-use contree::bots::expert::{Budget, DEFAULT_WORLDS};
+use contree::bots::expert::{Budget, DEFAULT_WORLDS, MAX_WORLDS};
 use contree::cli::GameFlags;
 use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
@@ -170,7 +170,7 @@ enum Command {
         /// The worlds the expert weighs for each decision: a budget that gives the same match
         /// on any machine.
         #[arg(long, default_value_t = ARENA_WORLDS,
-              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
         worlds: u32,
     },
     /// Print a completion script for SHELL on standard output.
@@ -190,7 +190,7 @@ enum Command {
         /// The worlds the expert weighs for each request: its answer depends on the request
         /// and this alone.
         #[arg(long, default_value_t = DEFAULT_WORLDS,
-              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
         worlds: u32,
     },
     /// The expert's review of deal records (as contree score reads them), one per record: the
@@ -203,7 +203,7 @@ enum Command {
         seat: Seat,
         /// The worlds the expert weighs for each decision, as contree bot --worlds.
         #[arg(long, default_value_t = DEFAULT_WORLDS,
-              value_parser = clap::value_parser!(u32).range(1..=10_000))]
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
         worlds: u32,
         /// One JSON object per record instead of text.
         #[arg(long)]

@@ -171,6 +171,15 @@ fn a_bad_record_gets_its_error_and_the_others_are_analysed() {
     let ok: Vec<bool> = lines.iter().map(|l| l["ok"].as_bool().expect("ok")).collect();
     assert_eq!(ok, [true, false, false, true]);
     assert!(lines[1]["error"]["reason"].as_str().expect("a reason").contains("hands"));
+    // A misspelled rule option is refused as contree score refuses it, not read as the default.
+    let mut misspelled: serde_json::Value = serde_json::from_str(&good(0)).expect("JSON");
+    misspelled["rules"] = serde_json::json!({"scoring": "made", "contr": "tournament"});
+    let mut out = Vec::new();
+    let status = run(misspelled.to_string().as_bytes(), &mut out, options).expect("read");
+    assert_eq!(status, ScoreStatus::SomeRejected);
+    let refused: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    let reason = refused["error"]["reason"].as_str().expect("a reason");
+    assert!(reason.contains("unknown field `contr`"), "{reason}");
     for l in [&lines[0], &lines[3]] {
         assert!(l["double_dummy"]["takers_points"].is_u64(), "{l}");
         assert!(!l["decisions"].as_array().expect("decisions").is_empty(), "{l}");

@@ -180,6 +180,18 @@ fn a_request_is_an_object_and_its_parts_too() {
 }
 
 #[test]
+fn a_misspelled_rule_option_is_refused_not_read_as_the_default() {
+    let with = |field: &str| format!("{},{field}}}", &GOOD[..GOOD.len() - 1]);
+    let misspelled = with(r#""rules":{"scorng":"made","contr":"tournament"}"#);
+    let error = error_of(&misspelled);
+    assert!(error.starts_with("bad request: unknown field `scorng`"), "{error}");
+    assert!(error.contains("`set`, `nt_at`, `scoring`, `contre`"), "{error}");
+    // Every option the protocol names is read, under every set.
+    let all = r#""rules":{"set":"coinche","nt_at":false,"scoring":"made","contre":"tournament"}"#;
+    assert!(parse_request(&with(all)).is_ok(), "{all}");
+}
+
+#[test]
 fn a_leading_byte_order_mark_is_skipped_and_a_line_not_utf8_said_to_be_so() {
     let input =
         [b"\xEF\xBB\xBF", GOOD.as_bytes(), b"\n\xe9t\xe9\n", GOOD.as_bytes(), b"\n"].concat();

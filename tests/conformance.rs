@@ -198,3 +198,31 @@ fn not_json_at_all_exits_2() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not JSON"));
 }
+
+#[test]
+fn a_misspelled_rule_option_is_refused_not_read_as_the_default() {
+    let first = first_seed_example();
+    let mut record = first["record"].clone();
+    record["rules"] = serde_json::json!({"scorng": "made", "contr": "tournament"});
+    let (code, out) = run_score(&format!("{record}\n"));
+    assert_eq!(code, 1, "{out}");
+    let answer: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(answer["error"]["kind"], "bad-input", "{answer}");
+    let reason = answer["error"]["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("unknown field `contr`"), "{reason}");
+    assert!(reason.contains("expected one of `set`, `nt_at`, `scoring`, `contre`"), "{reason}");
+    // Every option the format names is read, whatever the set; other fields at the top of a
+    // record stay ignored.
+    record["rules"] = serde_json::json!({"set": "contree", "nt_at": false, "scoring": "made", "contre": "standard"});
+    record["note"] = serde_json::json!({"anything": [1, 2]});
+    let (code, out) = run_score(&format!("{record}\n"));
+    assert_eq!(code, 0, "{out}");
+    // So is the game's: a misspelled field of it is refused too.
+    record["game"] = serde_json::json!({"target": 1000, "before": {"NS": 0, "EW": 0}, "befor": 1});
+    let (code, out) = run_score(&format!("{record}\n"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("unknown field `befor`"), "{out}");
+    record["game"] = serde_json::json!({"target": 1000, "before": {"NS": 0, "EW": 0}});
+    let (code, out) = run_score(&format!("{record}\n"));
+    assert_eq!(code, 0, "{out}");
+}

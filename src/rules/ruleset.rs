@@ -51,8 +51,10 @@ impl std::fmt::Display for RuleSet {
 ///
 /// Serialized as the `rules` object of records and requests. The default set and option are left
 /// out when written, so a contrée game writes `{"scoring": .., "contre": ..}` as it always has.
+/// A field left out takes its default; a field it does not have is refused, so that a
+/// misspelled option is never read as the default's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// `contree`, `coinche` or `plain`.
     #[serde(skip_serializing_if = "is_default_set")]
@@ -149,11 +151,17 @@ mod tests {
     }
 
     #[test]
-    fn missing_fields_take_the_defaults_and_bad_ones_are_refused() {
+    fn missing_fields_take_the_defaults_and_bad_or_unknown_ones_are_refused() {
         assert_eq!(serde_json::from_str::<Rules>("{}").ok(), Some(Rules::default()));
         let coinche = serde_json::from_str::<Rules>(r#"{"set":"coinche"}"#).ok();
         assert_eq!(coinche, Some(Rules::of(RuleSet::Coinche)));
-        for bad in [r#"{"set":"classic"}"#, r#"{"nt_at":1}"#, r#"{"set":"Coinche"}"#] {
+        for bad in [
+            r#"{"set":"classic"}"#,
+            r#"{"nt_at":1}"#,
+            r#"{"set":"Coinche"}"#,
+            r#"{"scorng":"made"}"#,
+            r#"{"scoring":"made","contr":"tournament"}"#,
+        ] {
             assert!(serde_json::from_str::<Rules>(bad).is_err(), "{bad}");
         }
     }

@@ -499,8 +499,10 @@ impl RuleSet {
 }
 
 /// The game a deal is scored in: the target and both totals before the deal (a record's
-/// `game`, a bot request's, or the game at the table).
+/// `game`, a bot request's, or the game at the table). A field it does not have is refused, as
+/// [`super::Rules`] refuses one: a misspelled `before` never reads as a game at 0 to 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameContext {
     /// Points needed to win.
     pub target: u16,

@@ -56,7 +56,7 @@ use crate::search::{Position, Solver};
 /// saved a quarter of the nodes of a call).
 const TOL: i32 = 60;
 /// Worlds weighed before a call clearly behind the best stops being weighed.
-const MIN_WORLDS: usize = 8;
+pub(super) const MIN_WORLDS: usize = 8;
 /// How far behind the best a call must be to stop being weighed: the margin a call needs to
 /// replace another, and more standard errors of the paired difference than a clear mistake
 /// asks.

@@ -25,7 +25,7 @@ use crate::rules::{
 use crate::search::{Position, Solver};
 
 /// Worlds weighed before a card may drop out.
-const MIN_WORLDS: usize = 8;
+pub(super) const MIN_WORLDS: usize = 8;
 /// How many standard errors behind the best a card drops out.
 const DROP_Z: f64 = 2.5;
 /// The least average loss for a card to drop out.

@@ -904,3 +904,87 @@ fn the_other_sides_overbid_is_read_wider_than_the_partners() {
     let o = weight(opponent, by_opponent, weak, Level::Expert);
     assert!(p < o && o < 1.0, "partner {p}, opponent {o}");
 }
+
+/// The worlds `v`'s advice weighed with `worlds` of budget.
+fn weighed(v: &SeatView, worlds: u32) -> u32 {
+    advice(v, worlds).worlds
+}
+
+/// Whether more worlds weighed no fewer than fewer did, in `v` for `budgets` (rising): an
+/// option left alone stops the weighing, so that past `least` worlds a budget may weigh fewer
+/// than a smaller one, never below them.
+fn more_never_weighs_fewer(v: &SeatView, budgets: &[u32], least: usize) -> Result<(), String> {
+    let least = u32::try_from(least).unwrap_or(u32::MAX);
+    let mut fewest = 0;
+    for &b in budgets {
+        let n = weighed(v, b);
+        if n < fewest.min(least) {
+            return Err(format!("{b} worlds weighed {n}, a smaller budget {fewest}: {v:?}"));
+        }
+        fewest = fewest.max(n);
+    }
+    Ok(())
+}
+
+#[test]
+fn more_worlds_never_weigh_fewer_for_a_call() {
+    // The contre of docs/bot-protocol.md: every budget, past the pools' old bounds too, weighs
+    // the calls in as many worlds as a smaller one, or in all it asked for.
+    let v = view(Seat::South, Seat::East, "7H 10H KH 10S AS 10C 9C 7C", "100D 120D", "");
+    let budgets = [1, 4, 8, 32, 64, 65, 512, 513, 2048, 2049, 5000];
+    assert_eq!(more_never_weighs_fewer(&v, &budgets, call::MIN_WORLDS), Ok(()));
+    let a = advice(&v, 5000);
+    assert_eq!(a.action, Action::Bid(Call::Contre), "{a:?}");
+}
+
+/// A deal bid and played by `normal` from `seed` to the first card of trick `trick` (from 1)
+/// that its seat has a choice of, with that seat's view, when the deals its seat cannot tell
+/// apart are more than the pool of `worlds`: every budget up to it draws its worlds rather
+/// than weighing every deal there is.
+fn late_card(seed: u64, trick: usize, worlds: u32) -> Option<SeatView> {
+    let view = card_at(seed, trick)?;
+    let contract = view.contract()?;
+    let know = worlds::Knowledge::during_play(
+        &view,
+        &crate::bots::Memory::from_view(&view, contract, true),
+    );
+    (know.worlds()?.count() > pool(worlds) as u64).then_some(view)
+}
+
+/// A deal bid and played by `normal` from `seed` to the first card of trick `trick` (from 1)
+/// that its seat has a choice of, with that seat's view.
+fn card_at(seed: u64, trick: usize) -> Option<SeatView> {
+    let mut game = Game::new(GameOptions::default(), seed, BySeat::default());
+    while matches!(game.phase(), Phase::Bidding | Phase::Playing) {
+        let seat = game.to_act()?;
+        let view = game.view(seat);
+        if game.phase() == Phase::Playing
+            && game.deal().played().len() >= 4 * (trick - 1)
+            && legal_count(&game, seat) > 1
+        {
+            return Some(view);
+        }
+        game.apply(seat, normal(&view, BiddingStyle::Cautious, seed)).ok()?;
+    }
+    None
+}
+
+mod worlds_wanted {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+
+        /// Cards late in random deals, where the deals left are more than the largest pool but
+        /// each is quick to solve: budgets on both sides of the pools' old bounds weigh no
+        /// fewer worlds than smaller ones.
+        #[test]
+        fn more_worlds_never_weigh_fewer_for_a_card(seed in any::<u64>(), trick in 4usize..6) {
+            let budgets = [1, 8, 63, 64, 65, 511, 512, 513];
+            let Some(v) = late_card(seed, trick, 513) else { return Ok(()) };
+            prop_assert_eq!(more_never_weighs_fewer(&v, &budgets, card::MIN_WORLDS), Ok(()));
+        }
+    }
+}

@@ -87,13 +87,16 @@ impl Knowledge {
         World { hands, dealt, weight }
     }
 
-    /// Up to `want` worlds for a decision: `pool` drawn uniformly (or all of them, when there
-    /// are no more), each weighed by `likelihood` of its dealt hands, then `want` drawn from
-    /// them in proportion to their weight (systematic resampling; a world drawn twice counts
-    /// twice), in a random order so that any first part of them is a fair sample. With `walk`
-    /// steps, each world drawn is walked that many steps ([`Knowledge::walk`]), its copies one
-    /// by one, so that every world returned counts once. Empty only when no deal fits the view's
-    /// card counts.
+    /// `want` worlds for a decision: `pool` drawn uniformly (or all of them, when there are no
+    /// more), each weighed by `likelihood` of its dealt hands, then `want` drawn from them in
+    /// proportion to their weight (systematic resampling; a world drawn twice counts twice,
+    /// and a pool smaller than `want` gives some worlds many times), in a random order so that
+    /// any first part of them is a fair sample. With `walk` steps, each world drawn is walked
+    /// that many steps ([`Knowledge::walk`]), its copies one by one, so that every world
+    /// returned counts once. Every deal there is, when there are no more than `pool` and no
+    /// more that the likelihood allows than `want`, each once with its likelihood as its
+    /// weight. Empty only when no deal fits the view's card counts or the likelihood allows
+    /// none.
     pub(crate) fn draw(
         &self,
         rng: &mut impl Rng,
@@ -116,7 +119,11 @@ impl Knowledge {
             .map(|w| World { weight: likelihood(&w.dealt), ..w })
             .filter(|w| w.weight > 0.0)
             .collect();
-        if weighed.len() > want && want > 0 {
+        // Drawn from a pool, the worlds are drawn again in proportion to their weights, as many
+        // as wanted whatever the pool's size, so that each counts the number of times it was
+        // drawn: a likelihood is a weight, never a number of copies. A whole enumeration keeps
+        // each deal once with its own likelihood, but for more deals than wanted.
+        if want > 0 && (!all || weighed.len() > want) {
             weighed = resample(&weighed, want, rng);
         }
         if walk > 0 && !all {
@@ -182,23 +189,29 @@ impl Knowledge {
 
 /// `want` draws from `worlds` in proportion to their weights, by systematic resampling: one
 /// random offset, then evenly spaced. Worlds drawn more than once are kept once, with the
-/// number of draws as their weight.
+/// number of draws as their weight, and the draws add up to `want` exactly (a draw that the
+/// rounding of the weights' sum would lose goes to the last world drawn).
 fn resample(worlds: &[World], want: usize, rng: &mut impl Rng) -> Vec<World> {
     let total: f64 = worlds.iter().map(|w| w.weight).sum();
     let step = total / want as f64;
     let mut next = rng.random::<f64>() * step;
     let mut acc = 0.0;
-    let mut out: Vec<World> = Vec::with_capacity(want);
+    let mut taken = 0usize;
+    let mut out: Vec<World> = Vec::with_capacity(want.min(worlds.len()));
     for w in worlds {
         acc += w.weight;
-        let mut drawn = 0u32;
-        while next < acc && out.len() + (drawn as usize) < want {
+        let mut drawn = 0usize;
+        while next < acc && taken + drawn < want {
             drawn += 1;
             next += step;
         }
         if drawn > 0 {
-            out.push(World { weight: f64::from(drawn), ..*w });
+            taken += drawn;
+            out.push(World { weight: drawn as f64, ..*w });
         }
+    }
+    if let Some(last) = out.last_mut() {
+        last.weight += (want - taken) as f64;
     }
     out
 }
@@ -283,6 +296,35 @@ mod tests {
             let found: Vec<&World> = worlds.iter().filter(|x| x.hands == w.hands).collect();
             assert_eq!(found.len(), 1, "each deal once");
             assert_eq!(found[0].weight, likelihood(&w.dealt));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// However many worlds are wanted, against however large a pool, every one is given:
+        /// as many worlds as wanted, each walked and counting once, or, drawn without a walk,
+        /// their draws adding up to as many. A likelihood below one (the inference's are) is
+        /// a weight, never a number of copies.
+        #[test]
+        fn every_world_wanted_is_drawn_whatever_the_pool(
+            seed in proptest::prelude::any::<u64>(),
+            want in 1usize..700,
+            pool in 1usize..600,
+            walk in proptest::prelude::prop_oneof![proptest::strategy::Just(0usize), 1usize..40],
+        ) {
+            let know = Knowledge::before_play(&view());
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let ace = card("AS");
+            // Every world likely, some twice less, none as much as 1.
+            let likelihood =
+                |d: &BySeat<CardSet>| if d[Seat::West].contains(ace) { 0.5 } else { 0.25 };
+            let worlds = know.draw(&mut rng, want, pool, walk, likelihood);
+            let drawn: f64 = worlds.iter().map(|w| w.weight).sum();
+            proptest::prop_assert_eq!(drawn, want as f64);
+            if walk > 0 {
+                proptest::prop_assert_eq!(worlds.len(), want);
+            }
         }
     }
 
