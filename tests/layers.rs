@@ -519,6 +519,60 @@ fn top_level_modules() -> BTreeSet<String> {
         .collect()
 }
 
+/// The backticked names of a cell of a Markdown table: `` `arena.rs`, `arena/` `` is `arena`.
+fn names_in(cell: &str) -> BTreeSet<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|n| n.trim_end_matches('/').trim_end_matches(".rs").to_string())
+        .collect()
+}
+
+/// Where the layers' table of an architecture page disagrees with [`LAYERS`]: a module with no
+/// row, or a row that grants it more or less than the test allows. A row is `| modules | owns |
+/// may name |` in the section "## The layers", its modules and the ones it may name backticked.
+fn page_disagreements(page: &str) -> Vec<String> {
+    let section = page.split("\n## ").find(|s| s.starts_with("The layers")).unwrap_or_default();
+    let mut rows: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").collect();
+        let (Some(modules), Some(may)) = (cells.first(), cells.last()) else { continue };
+        for m in names_in(modules) {
+            rows.insert(m, names_in(may));
+        }
+    }
+    let mut wrong = Vec::new();
+    for (i, (module, _)) in LAYERS.iter().enumerate() {
+        let allowed: BTreeSet<String> = may_name(i).iter().map(|m| m.to_string()).collect();
+        match rows.get(*module) {
+            None => wrong.push(format!("{module}: no row")),
+            Some(written) if *written != allowed => {
+                wrong.push(format!("{module}: the page grants {written:?}, the test {allowed:?}"))
+            }
+            Some(_) => {}
+        }
+    }
+    wrong
+}
+
+#[test]
+fn the_architecture_page_grants_each_layer_what_the_test_does() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .expect("ARCHITECTURE.md can be read");
+    let wrong = page_disagreements(&page);
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md's layers disagree with LAYERS:\n{}",
+        wrong.join("\n")
+    );
+    // Planted: a row granting more, a row missing.
+    let more = page.replace("| `rules`, `mix` |", "| `rules`, `mix`, `game` |");
+    assert!(page_disagreements(&more).iter().any(|w| w.starts_with("search:")), "{more}");
+    let gone = page.replace("| `mix.rs` |", "| mix |");
+    assert_eq!(page_disagreements(&gone), vec!["mix: no row".to_string()]);
+}
+
 #[test]
 fn every_module_has_its_layer() {
     let listed: BTreeSet<String> = LAYERS.iter().map(|(m, _)| m.to_string()).collect();
