@@ -1428,7 +1428,7 @@ fn forced_card_held_where(lang: Lang, wanted: impl Fn(&Trick) -> bool) -> App {
     // A deal a computer player claims before South's card is forced is followed by another,
     // South bidding again.
     for _ in 0..2000 {
-        if pause(&app) == Some(Wait::Held) {
+        if pause(&app) == Some(Wait::Kept) {
             if table(&app).shown_trick().is_some_and(|t| wanted(&t.trick)) {
                 return app;
             }
@@ -1478,7 +1478,7 @@ fn a_trick_held_for_a_forced_card_is_held_again_when_its_game_is_resumed() {
     let mut app = offered_from_its_save(game, |_| {});
     key(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::Table));
-    assert_eq!(pause(&app), Some(Wait::Held), "the pause again");
+    assert_eq!(pause(&app), Some(Wait::Kept), "the pause again");
     assert_eq!(
         table(&app).shown_trick(),
         table(&held).shown_trick(),
@@ -1517,7 +1517,7 @@ fn a_forced_card_in_the_trick_in_progress_holds_its_trick_after_a_resume() {
         settle_one(&mut app);
     }
     assert_eq!(table(&app).shown_trick().map(|t| t.trick), Some(trick));
-    assert_eq!(pause(&app), Some(Wait::Held), "held, not gathered by a timer");
+    assert_eq!(pause(&app), Some(Wait::Kept), "held, not gathered by a timer");
 }
 
 #[test]
@@ -1632,7 +1632,7 @@ fn claim_shown(config: Config, at: impl Fn(&contree::session::table::Table) -> b
         if t.claiming().is_some() && at(t) {
             return app;
         }
-        if app.south_to_play() || pause(&app) == Some(Wait::Held) {
+        if app.south_to_play() || pause(&app) == Some(Wait::Kept) {
             key(&mut app, KeyCode::Enter);
         } else {
             assert!(app.popups.is_empty(), "the deal ended first");
@@ -1826,7 +1826,7 @@ fn play_until(app: &mut App, stop: impl Fn(&App) -> bool) {
             return;
         }
         // A trick held for South to see goes on at a key, as a player would press.
-        if app.south_to_play() || pause(app) == Some(Wait::Held) {
+        if app.south_to_play() || pause(app) == Some(Wait::Kept) {
             key(app, KeyCode::Enter);
         } else {
             assert!(app.popups.is_empty(), "the deal ended first");
@@ -2302,7 +2302,7 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
         ch(&mut app, 'i');
         let asked: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
         for r in asked {
-            let advice = Advice::plain(
+            let advice = Advice::bare(
                 contree::game::Action::Bid(Call::Contre),
                 Reason::Contre { need: 160, seen: 120, seen_se: Some(9), worlds: 12, of: 16 },
             );
@@ -2327,10 +2327,10 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
                 other_mean: -188,
                 other_se: Some(31),
             };
-            let advice = Advice::plain(contree::game::Action::Bid(Call::Pass), reason);
+            let advice = Advice::bare(contree::game::Action::Bid(Call::Pass), reason);
             app.update(Msg::Hinted(r, Some(advice)));
         }
-        let hint = app.words().advice(&Advice::plain(
+        let hint = app.words().advice(&Advice::bare(
             contree::game::Action::Bid(Call::Pass),
             Reason::Pass {
                 mean: 47,
@@ -2362,7 +2362,7 @@ fn a_call_kept_beside_a_better_looking_one_says_why_it_stands() {
         ch(&mut app, 'i');
         let asked: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
         for r in asked {
-            let advice = Advice::plain(contree::game::Action::Bid(Call::Pass), reason);
+            let advice = Advice::bare(contree::game::Action::Bid(Call::Pass), reason);
             app.update(Msg::Hinted(r, Some(advice)));
         }
         app
@@ -2371,7 +2371,7 @@ fn a_call_kept_beside_a_better_looking_one_says_why_it_stands() {
     for lang in Lang::ALL {
         let mut app = kept(lang);
         let w = app.words();
-        let advice = Advice::plain(contree::game::Action::Bid(Call::Pass), reason);
+        let advice = Advice::bare(contree::game::Action::Bid(Call::Pass), reason);
         let t = draw(&mut app, 80, 24);
         assert!(bottom_rows(&t, 2).contains(&w.advice(&advice)), "{:?}", t.backend());
         let said = w.reason(reason);

@@ -87,10 +87,10 @@ impl GameSave {
             && self.players == other.players
     }
 
-    /// Whether this save holds every call, card and declaration of `earlier`, a save of the same
+    /// Whether this save extends `earlier`: it has every call, card and declaration of it, a save of the same
     /// game at the same point or before: the deals before `earlier`'s last are the same, and
     /// that deal's calls and cards are the start of this save's.
-    pub fn holds(&self, earlier: &GameSave) -> bool {
+    pub fn extends(&self, earlier: &GameSave) -> bool {
         if !self.same_game(earlier) {
             return false;
         }

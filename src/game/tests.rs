@@ -251,7 +251,7 @@ fn a_save_holds_the_saves_of_the_same_game_before_it() {
     }
     for (i, a) in saves.iter().enumerate() {
         for (j, b) in saves.iter().enumerate() {
-            assert_eq!(a.holds(b), i >= j, "save {i} holding save {j}");
+            assert_eq!(a.extends(b), i >= j, "save {i} extending save {j}");
         }
     }
     let started = |mut s: GameSave, at: u64| {
@@ -259,10 +259,10 @@ fn a_save_holds_the_saves_of_the_same_game_before_it() {
         s
     };
     let (first, last) = (started(saves[0].clone(), 1), started(saves[120].clone(), 1));
-    assert!(last.holds(&first) && last.same_game(&first));
-    assert!(!started(saves[120].clone(), 2).holds(&first), "another start, another game");
+    assert!(last.extends(&first) && last.same_game(&first));
+    assert!(!started(saves[120].clone(), 2).extends(&first), "another start, another game");
     let other = Game::new(GameOptions::default(), 4, players()).to_save();
-    assert!(!other.holds(&saves[0]) && !saves[0].holds(&other));
+    assert!(!other.extends(&saves[0]) && !saves[0].extends(&other));
     // A branch: from one point, another action than the one the game went on with.
     let (j, mut branch) = (1..119)
         .rev()
@@ -281,8 +281,8 @@ fn a_save_holds_the_saves_of_the_same_game_before_it() {
     }
     let (a, b) = (branch.to_save(), saves[j + 1].clone());
     assert_ne!(a, b, "another action was found");
-    assert!(a.holds(&saves[j]) && b.holds(&saves[j]));
-    assert!(!a.holds(&b) && !b.holds(&a), "a branch holds neither way");
+    assert!(a.extends(&saves[j]) && b.extends(&saves[j]));
+    assert!(!a.extends(&b) && !b.extends(&a), "a branch extends neither way");
 }
 
 #[test]

@@ -27,7 +27,7 @@ use crate::rules::{Call, Seat};
 use crate::session::Session;
 use crate::session::commands::Cmd;
 use crate::session::config::Config;
-use crate::session::controller::{Answered, Refused};
+use crate::session::controller::{Landed, Refused};
 use crate::session::effects::{Effect, Front};
 use crate::session::games::Resumable;
 use crate::session::report::{self, DealLine, Player, Summary};
@@ -181,22 +181,22 @@ impl LineMode {
     pub fn answer(&mut self, answer: Answer) {
         let advised = matches!(answer, Answer::Hinted(..));
         match self.session.answer(answer) {
-            Answered::Table(out) => {
+            Landed::Table(out) => {
                 self.follow(out);
                 self.settle();
                 if advised {
                     self.say_hint();
                 }
             }
-            Answered::Analysis => {
+            Landed::Analysis => {
                 self.say_analysis();
                 self.say_daily_end();
             }
             // Filed as the screen files them, and said nowhere (the mistakes' cost kept with
             // the deals says nothing either); the line mode weighs who holds what itself when
             // asked (`holds`), so no worker's figures come to it.
-            Answered::Exercises(_, out) => self.follow(out),
-            Answered::Holds(..) => {}
+            Landed::Exercises(_, out) => self.follow(out),
+            Landed::Holds(..) => {}
         }
     }
 

@@ -681,7 +681,7 @@ mod tests {
             estimate(bid(130), 99.0, 139.0),
         ];
         let reason = Reason::Close { best: bid(140), diff: 47, se: Some(20) };
-        let advice = Advice { options, ..Advice::plain(Action::Bid(bid(130)), reason) };
+        let advice = Advice { options, ..Advice::bare(Action::Bid(bid(130)), reason) };
         let review = Review {
             index: 1,
             played: Action::Bid(Call::Pass),

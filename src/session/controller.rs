@@ -64,7 +64,7 @@ impl AtTable for Table {
 
 /// What came of a worker's answer.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Answered {
+pub enum Landed {
     /// The table's answer to a decision, a hint or a comparison: what to show.
     Table(Vec<Out>),
     /// A deal's analysis is in.
@@ -279,17 +279,17 @@ impl<T: AtTable> Session<T> {
 
     /// A worker's answer: a computer player's decision, a hint, an analysis, a comparison, the
     /// exercises made.
-    pub fn answer(&mut self, answer: Answer) -> Answered {
+    pub fn answer(&mut self, answer: Answer) -> Landed {
         match answer {
-            Answer::Decided(r, action) => Answered::Table(self.send(TableMsg::Decided(r, action))),
-            Answer::BotFailed(r) => Answered::Table(self.send(TableMsg::BotFailed(r))),
-            Answer::Hinted(r, advice) => Answered::Table(self.send(TableMsg::Hinted(r, advice))),
-            Answer::Compared(r, score) => Answered::Table(self.send(TableMsg::Compared(r, score))),
-            Answer::Held(r, holds) => Answered::Holds(r, holds),
+            Answer::Decided(r, action) => Landed::Table(self.send(TableMsg::Decided(r, action))),
+            Answer::BotFailed(r) => Landed::Table(self.send(TableMsg::BotFailed(r))),
+            Answer::Hinted(r, advice) => Landed::Table(self.send(TableMsg::Hinted(r, advice))),
+            Answer::Compared(r, score) => Landed::Table(self.send(TableMsg::Compared(r, score))),
+            Answer::Held(r, holds) => Landed::Holds(r, holds),
             Answer::Analysed(r, analysis) => {
                 self.analyses.answer(r, analysis);
                 self.settle_daily();
-                Answered::Analysis
+                Landed::Analysis
             }
             Answer::Exercises(made) => {
                 let n = made.exercises.len();
@@ -308,7 +308,7 @@ impl<T: AtTable> Session<T> {
                     }
                     None => self.send(TableMsg::Measured(made.measured)),
                 };
-                Answered::Exercises(n, out)
+                Landed::Exercises(n, out)
             }
         }
     }

@@ -156,8 +156,8 @@ pub enum Wait {
     /// A new deal on the table: keys wait until it has been seen, so that none meant for the
     /// screen before (the summary's Enter pressed twice) becomes a call.
     Deal,
-    /// A finished trick that holds a card played for South stays until South moves it on.
-    Held,
+    /// A finished trick with a card played for South is kept on the table until South moves it on.
+    Kept,
 }
 
 impl Wait {
@@ -170,7 +170,7 @@ impl Wait {
             // A forced card plays after a short pause, even at full speed, so it is seen.
             Wait::AutoPlay => speed.bot_delay().max(Duration::from_millis(250)),
             Wait::Deal => speed.deal_delay(),
-            Wait::Held => return None,
+            Wait::Kept => return None,
         })
     }
 }
@@ -263,7 +263,7 @@ impl Table {
         match table.game.phase() {
             Phase::GameOver => out.push(Out::GameOver),
             _ if table.claim.is_some() => {}
-            _ if table.shown_trick.is_some() => table.set_wait(Wait::Held),
+            _ if table.shown_trick.is_some() => table.set_wait(Wait::Kept),
             Phase::DealOver => out.push(Out::Summary),
             _ => table.set_wait(Wait::Deal),
         }
@@ -493,7 +493,7 @@ impl Table {
                 Some(call) if yes && self.south_to_bid() => self.call(call, &mut out),
                 _ => self.confirm = None,
             },
-            TableMsg::Play(card) => self.try_play(card, &mut out),
+            TableMsg::Play(card) => self.play(card, &mut out),
             TableMsg::Declare(yes) => self.answer_declaration(yes, &mut out),
             TableMsg::Undo => self.undo(&mut out),
             TableMsg::Hint => self.ask_hint(&mut out),
@@ -545,7 +545,7 @@ impl Table {
 
     /// Plays a card for South, or says why it may not be played. While South is asked whether
     /// to declare, no card goes before the answer.
-    fn try_play(&mut self, card: Card, out: &mut Vec<Out>) {
+    fn play(&mut self, card: Card, out: &mut Vec<Out>) {
         if !self.south_to_play() || self.declaring().is_some() {
             return;
         }
@@ -586,7 +586,7 @@ impl Table {
         match self.wait.take() {
             Some(Wait::Bot(seat)) => self.ask(seat, out),
             Some(Wait::Gather) if self.prefs.speed != Speed::Instant => self.set_wait(Wait::Sweep),
-            Some(Wait::Gather | Wait::Sweep | Wait::Held) => {
+            Some(Wait::Gather | Wait::Sweep | Wait::Kept) => {
                 self.shown_trick = None;
                 self.auto_played = false;
                 for b in &mut self.bubbles.0 {
@@ -659,7 +659,7 @@ impl Table {
         if let Some(t) = event.trick {
             self.shown_trick = Some(t);
             // A trick with a card the table played for South waits to be seen.
-            self.set_wait(if self.auto_played { Wait::Held } else { Wait::Gather });
+            self.set_wait(if self.auto_played { Wait::Kept } else { Wait::Gather });
         }
         if event.deal_end {
             out.push(Out::DealFinished);

@@ -188,10 +188,10 @@ impl Store {
         let path = history.path();
         let mut appending = history.open()?;
         if let Some(filed) = self.filing_of(&entry.game)? {
-            if filed.entry.game.holds(&entry.game) && filed.entry.game.measures(&entry.game) {
+            if filed.entry.game.extends(&entry.game) && filed.entry.game.measures(&entry.game) {
                 return Ok(());
             }
-            if !entry.game.holds(&filed.entry.game) {
+            if !entry.game.extends(&filed.entry.game) {
                 // An action of the earlier filing was taken back since: it is kept, aside.
                 let mut line = serde_json::to_vec(&filed.entry)
                     .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;

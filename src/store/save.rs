@@ -25,7 +25,7 @@ pub(super) struct Known {
 }
 
 impl Known {
-    pub(super) fn is(&self, game: &Game) -> bool {
+    pub(super) fn is_of(&self, game: &Game) -> bool {
         self.seed == game.seed()
             && self.options == *game.options()
             && self.players == *game.players()
@@ -151,10 +151,10 @@ impl Store {
         let filed = if over { None } else { self.filing_of(&save).ok().flatten() };
         if let Some(filed) = filed {
             let result = filed.entry.result;
-            if filed.entry.game.holds(&save) {
+            if filed.entry.game.extends(&save) {
                 return self.moved_aside(GAME_FILE, Unfit::AlreadyFiled(result));
             }
-            if result != GameResult::Abandoned || !save.holds(&filed.entry.game) {
+            if result != GameResult::Abandoned || !save.extends(&filed.entry.game) {
                 return self.moved_aside(GAME_FILE, Unfit::FiledOtherwise(result));
             }
             filing_taken_back = !self.read_only && self.rewrite_history(filed.line, None).is_ok();
@@ -208,7 +208,7 @@ impl Store {
     /// disk if it is this game, else (for a game over) from the history of games if it was filed
     /// already, else now.
     pub(super) fn started(&self, game: &Game) -> u64 {
-        if let Some(k) = held(&self.known).as_ref().filter(|k| k.is(game)) {
+        if let Some(k) = held(&self.known).as_ref().filter(|k| k.is_of(game)) {
             return k.started;
         }
         let on_disk = self

@@ -20,7 +20,7 @@ use crate::game::{DealResult, Game, Phase};
 use crate::rules::{DealRecord, Rules};
 use crate::session::Session;
 use crate::session::commands::{self, Availability, Context};
-use crate::session::controller::Answered;
+use crate::session::controller::Landed;
 use crate::session::effects::{Effect, Front};
 use crate::session::games::Resumable;
 use crate::session::review::Tricks;
@@ -212,7 +212,7 @@ impl App {
             table: self.table().map(TableScreen::table),
             may_play_again: self.may_play_again(),
             practice: matches!(self.base, Screen::Practice(_)),
-            next_exercise: matches!(&self.base, Screen::Practice(p) if p.answered().is_some()),
+            next_exercise: matches!(&self.base, Screen::Practice(p) if p.attempt().is_some()),
             other_games: self.filed_games() > 0,
             expert_line: mode == Mode::Review && self.expert_line_offered(),
             charts: self.stats.as_ref().is_some_and(|s| crate::progress::charted(&s.progress)),
@@ -309,15 +309,15 @@ impl App {
     /// player is told of the exercises made.
     fn answer(&mut self, answer: Answer) {
         match self.session.answer(answer) {
-            Answered::Table(out) => self.show(out),
-            Answered::Analysis => {}
-            Answered::Exercises(made, out) => {
+            Landed::Table(out) => self.show(out),
+            Landed::Analysis => {}
+            Landed::Exercises(made, out) => {
                 self.show(out);
                 if made > 0 {
                     self.exercises_made();
                 }
             }
-            Answered::Holds(request, holds) => self.holds_in(&request, holds.as_deref()),
+            Landed::Holds(request, holds) => self.holds_in(&request, holds.as_deref()),
         }
     }
 

@@ -36,12 +36,12 @@ struct Served {
     /// the choice (the deal played on, a deal over) is no part of the exercise.
     at: TableScreen,
     /// The choice made, once made.
-    answer: Option<Answered>,
+    attempt: Option<Attempt>,
 }
 
 /// A choice made in an exercise, and how it compares with the expert's.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Answered {
+pub struct Attempt {
     /// The choice.
     pub action: Action,
     /// How it compares.
@@ -89,13 +89,13 @@ impl Practice {
     }
 
     /// The choice made in the exercise served, once made.
-    pub fn answered(&self) -> Option<Answered> {
-        self.served.as_ref()?.answer
+    pub fn attempt(&self) -> Option<Attempt> {
+        self.served.as_ref()?.attempt
     }
 
     /// Whether the player is choosing on the table.
     pub fn choosing(&self) -> bool {
-        self.served.as_ref().is_some_and(|s| s.answer.is_none())
+        self.served.as_ref().is_some_and(|s| s.attempt.is_none())
     }
 
     /// The next exercise due, on a table of its own; nothing when there is none (or its deal
@@ -116,19 +116,19 @@ impl Practice {
         let mut screen = TableScreen::new(table);
         let _ = screen.update(TableMsg::Timer);
         let at = screen.clone();
-        self.served = Some(Served { index, screen, answer: None, at });
+        self.served = Some(Served { index, screen, attempt: None, at });
     }
 
     /// After an answer, the next exercise.
     pub fn next(&mut self, prefs: Prefs) {
-        if self.answered().is_some() {
+        if self.attempt().is_some() {
             self.serve(prefs);
         }
     }
 
     /// A key of the table while choosing.
     pub fn key(&mut self, cmd: Cmd, digit: Option<u32>) -> Vec<PracticeOut> {
-        let Some(s) = self.served.as_mut().filter(|s| s.answer.is_none()) else {
+        let Some(s) = self.served.as_mut().filter(|s| s.attempt.is_none()) else {
             return Vec::new();
         };
         let out = match cmd {
@@ -140,7 +140,7 @@ impl Practice {
 
     /// A click on a card of South's hand while choosing.
     pub fn click_card(&mut self, card: Card) -> Vec<PracticeOut> {
-        let Some(s) = self.served.as_mut().filter(|s| s.answer.is_none()) else {
+        let Some(s) = self.served.as_mut().filter(|s| s.attempt.is_none()) else {
             return Vec::new();
         };
         let out = s.screen.click_card(card);
@@ -149,7 +149,7 @@ impl Practice {
 
     /// A click on a bidding button while choosing.
     pub fn click_bid(&mut self, b: BidButton) -> Vec<PracticeOut> {
-        let Some(s) = self.served.as_mut().filter(|s| s.answer.is_none()) else {
+        let Some(s) = self.served.as_mut().filter(|s| s.attempt.is_none()) else {
             return Vec::new();
         };
         let out = s.screen.click_bid(b);
@@ -194,7 +194,7 @@ impl Practice {
         e.review = e.review.after(verdict.solved(), answered);
         s.screen.table_mut().stop();
         s.screen = s.at.clone();
-        s.answer = Some(Answered { action, verdict });
+        s.attempt = Some(Attempt { action, verdict });
         Some(PracticeOut::Reviewed(Box::new(e.clone())))
     }
 }

@@ -65,7 +65,7 @@ pub fn settle(app: &mut App) -> Vec<contree::session::effects::Effect> {
         }
         // A trick held for South to see goes on at a key, as a player would press.
         let held =
-            app.table().and_then(|t| t.table().wait()) == Some(contree::session::table::Wait::Held);
+            app.table().and_then(|t| t.table().wait()) == Some(contree::session::table::Wait::Kept);
         if held && app.popups.is_empty() {
             key(app, KeyCode::Enter);
             continue;

@@ -373,10 +373,10 @@ impl Samples {
 
     /// [`estimate`](Self::estimate) with the reference found once for every option.
     fn estimate_against(&self, i: usize, reference: Option<usize>) -> Option<Estimate> {
-        let (own, own_se, worlds) = self.plain(i)?;
+        let (own, own_se, worlds) = self.alone(i)?;
         let measured = reference
             .filter(|&r| r != i && !self.same_worlds(r, i))
-            .and_then(|r| Some((self.plain(r)?, self.paired(r, i)?)));
+            .and_then(|r| Some((self.alone(r)?, self.paired(r, i)?)));
         let (mean, se) = match measured {
             Some(((base, base_se, _), gap)) => (base - gap.mean, base_se.hypot(gap.se)),
             None => (own, own_se),
@@ -400,7 +400,7 @@ impl Samples {
 
     /// Option `i`'s mean over the worlds it was weighed in alone, its standard error and how
     /// many worlds.
-    fn plain(&self, i: usize) -> Option<(f64, f64, u32)> {
+    fn alone(&self, i: usize) -> Option<(f64, f64, u32)> {
         weighted_mean(self.outcomes(i).map(|(o, w)| (o.value, w)))
     }
 
@@ -411,16 +411,16 @@ impl Samples {
 
     /// The option every other is measured against: the one set by
     /// [`measure_against`](Self::measure_against) if it was weighed, else the one weighed in
-    /// the most worlds, the best plain mean of those, the first of equals.
+    /// the most worlds, the best mean over its own worlds of those, the first of equals.
     fn reference(&self) -> Option<usize> {
         if let Some(r) = self.reference.filter(|&r| self.weighed_in(r) > 0) {
             return Some(r);
         }
         let most = (0..self.actions.len()).map(|i| self.weighed_in(i)).max().filter(|&n| n > 0)?;
-        let plain = |i: usize| self.plain(i).map_or(f64::NEG_INFINITY, |m| m.0);
+        let alone = |i: usize| self.alone(i).map_or(f64::NEG_INFINITY, |m| m.0);
         (0..self.actions.len())
             .filter(|&i| self.weighed_in(i) == most)
-            .reduce(|a, b| if plain(b) > plain(a) { b } else { a })
+            .reduce(|a, b| if alone(b) > alone(a) { b } else { a })
     }
 
     /// Each option's mean ([`estimate`](Self::estimate)); minus infinity for one never
@@ -511,7 +511,7 @@ pub struct Advice {
 
 impl Advice {
     /// Advice that weighed nothing: `action` for `reason` alone, with no figures.
-    pub fn plain(action: Action, reason: Reason) -> Advice {
+    pub fn bare(action: Action, reason: Reason) -> Advice {
         Advice {
             action,
             reason,

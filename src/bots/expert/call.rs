@@ -39,7 +39,7 @@ use super::card::{stakes_in, takers_points};
 use super::inference::{Inference, Readings};
 use super::margins::{MARGIN, pays_more, stake_backed, wins_percent};
 use super::probe::{Prober, Stop};
-use super::reasons::{CallFacts, call_holds, only_fits};
+use super::reasons::{CallFacts, call_reason_is_true, only_fits};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::{Knowledge, World};
 use super::{Ask, Budget, CALLING, OWN_STYLE, STYLE, WALK, auction_pool, pool};
@@ -93,7 +93,7 @@ pub(crate) fn advise(
     calls
         .retain(|&c| c == convention || Meaning::of(auction, c, Level::Expert).admits(view.hand()));
     let unweighed = |reason| {
-        let advice = Advice::plain(Action::Bid(convention), reason);
+        let advice = Advice::bare(Action::Bid(convention), reason);
         let cost = played.and_then(|p| advice.cost(Action::Bid(p)));
         (advice, cost)
     };
@@ -358,7 +358,7 @@ fn sure_trick(view: &SeatView, auction: &Auction) -> Option<Card> {
 }
 
 /// Why `call` is made: its kind with the figures of the worlds weighed, if its fact holds
-/// ([`call_holds`]); else its figures.
+/// ([`call_reason_is_true`]); else its figures.
 pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let samples = facts.samples;
     let column = samples.column(Action::Bid(call));
@@ -460,7 +460,7 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let figures =
         column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));
     kinds.push(figures);
-    kinds.into_iter().find(|&r| call_holds(r, facts, call)).unwrap_or(Reason::Unweighed)
+    kinds.into_iter().find(|&r| call_reason_is_true(r, facts, call)).unwrap_or(Reason::Unweighed)
 }
 
 /// The chance that the opponents' contract standing in `view`'s auction fails by `margin`

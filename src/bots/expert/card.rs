@@ -12,7 +12,7 @@
 use super::advice::{Advice, Reason, Row, Samples, WorldOutcome};
 use super::inference::Inference;
 use super::probe::{Prober, Stop};
-use super::reasons::{CardFacts, TIE, card_holds};
+use super::reasons::{CardFacts, TIE, card_reason_is_true};
 use super::stakes::{CAPOT_AGAINST, CAPOT_FOR, Stakes};
 use super::worlds::Knowledge;
 use super::{Ask, PLAYING, WALK, pool};
@@ -75,10 +75,10 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     let normal = |cards: CardSet| play::choose_card(&mem, cards, &shown);
     let Some(fallback) = normal(legal) else {
         // No legal card: the view has nothing to decide.
-        return Advice::plain(Action::Bid(crate::rules::Call::Pass), Reason::OnlyCard);
+        return Advice::bare(Action::Bid(crate::rules::Call::Pass), Reason::OnlyCard);
     };
     if legal.len() == 1 {
-        return Advice::plain(Action::Play(fallback), Reason::OnlyCard);
+        return Advice::bare(Action::Play(fallback), Reason::OnlyCard);
     }
     let know = Knowledge::during_play(view, &mem);
     let inference = Inference::new(view, PLAYING);
@@ -141,7 +141,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     }
     if samples.rows.is_empty() {
         let facts = CardFacts { mem: &mem, legal, samples: &samples, worlds: &[] };
-        return Advice::plain(Action::Play(fallback), reason(&facts, fallback));
+        return Advice::bare(Action::Play(fallback), reason(&facts, fallback));
     }
     let means = samples.means();
     let best =
@@ -157,7 +157,7 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
 }
 
 /// Why `card` is played, as the table can say it: the kinds that may describe it, the most
-/// telling first, and the first whose fact holds ([`card_holds`]); else its figures.
+/// telling first, and the first whose fact holds ([`card_reason_is_true`]); else its figures.
 pub(crate) fn reason(facts: &CardFacts, card: Card) -> Reason {
     let mem = facts.mem;
     let trump = mem.trump();
@@ -195,5 +195,5 @@ pub(crate) fn reason(facts: &CardFacts, card: Card) -> Reason {
     let figures =
         column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));
     kinds.push(figures);
-    kinds.into_iter().find(|&r| card_holds(r, facts, card)).unwrap_or(Reason::Unweighed)
+    kinds.into_iter().find(|&r| card_reason_is_true(r, facts, card)).unwrap_or(Reason::Unweighed)
 }

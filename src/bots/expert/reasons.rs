@@ -78,7 +78,7 @@ impl CardFacts<'_> {
 }
 
 /// Whether `reason` is true of playing `card` in `facts`' position.
-pub(crate) fn card_holds(reason: Reason, facts: &CardFacts, card: Card) -> bool {
+pub(crate) fn card_reason_is_true(reason: Reason, facts: &CardFacts, card: Card) -> bool {
     let mem = facts.mem;
     let trump = mem.trump();
     let cutting = trump.cards();
@@ -210,7 +210,7 @@ pub(crate) struct CallFacts<'a> {
 }
 
 /// Whether `reason` is true of making `call` in `facts`' position.
-pub(crate) fn call_holds(reason: Reason, facts: &CallFacts, call: Call) -> bool {
+pub(crate) fn call_reason_is_true(reason: Reason, facts: &CallFacts, call: Call) -> bool {
     let legal = facts.auction.legal_calls();
     if !legal.allows(call) {
         return false;

@@ -671,7 +671,7 @@ pub(crate) mod tests {
                     }
                     _ => Action::Play(Card::new(Suit::Spades, Rank::Ten)),
                 };
-                let line = w.advice(&Advice::plain(action, r));
+                let line = w.advice(&Advice::bare(action, r));
                 assert!(wrapped(&line, 79).len() <= 2, "{line}");
             }
         }
@@ -744,7 +744,7 @@ pub(crate) mod tests {
             fr.reason(risky(Call::Contre, 90, 12, 18)),
             "Contre marque +18 points de plus, à 0 près, mais un contre en veut 25 de plus"
         );
-        let advice = Advice::plain(
+        let advice = Advice::bare(
             crate::game::Action::Play(Card::new(Suit::Spades, Rank::Jack)),
             Reason::PullTrumps { out: 3 },
         );

@@ -53,7 +53,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             None => format!("{} {}", w.seat(c.seat()), w.t(T::Claimed)),
         };
         Some((format!("{dash} {text}"), t.accent))
-    } else if let (Some(_), Some(Wait::Held)) = (shown, wait) {
+    } else if let (Some(_), Some(Wait::Kept)) = (shown, wait) {
         Some((format!("{marker} {}", w.t(T::HeldTrick)), t.accent))
     } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
         Some((format!("{dash} {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))

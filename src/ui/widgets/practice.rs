@@ -14,7 +14,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::{Ctx, centered, span};
 use crate::exercises::{self, Exercise, Figure, Verdict};
 use crate::text::{Sign, T, signed_figure};
-use crate::ui::practice::{Answered, Practice};
+use crate::ui::practice::{Attempt, Practice};
 use crate::ui::screen::Hit;
 
 /// Draws the practice screen in `body`, over the table already drawn there when an exercise is
@@ -48,14 +48,14 @@ pub fn draw(ctx: &mut Ctx<'_>, p: &Practice, [body, felt, line]: [Rect; 3], buf:
         w.t(if w.plural(tally.missed) { T::Missed } else { T::MissedOne })
     );
     // What is asked, while the player chooses.
-    let ask = match p.answered() {
+    let ask = match p.attempt() {
         Some(_) => String::new(),
         None => format!(" {} {}", w.sign(Sign::Dash), w.t(T::YourChoice)),
     };
     let text = format!(" {}{}{counts}{ask}", w.t(T::Practice), w.colon());
     let text = w.text(&text).into_owned();
     Paragraph::new(Line::from(span(text, t.accent))).render(line, buf);
-    if let Some(a) = p.answered() {
+    if let Some(a) = p.attempt() {
         verdict(ctx, e, a, felt, buf);
     }
 }
@@ -71,7 +71,7 @@ fn unsigned(ctx: &Ctx<'_>, f: Figure) -> String {
 }
 
 /// The verdict of the choice, over the felt.
-fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Answered, felt: Rect, buf: &mut Buffer) {
+fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Attempt, felt: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     let colon = w.colon();
