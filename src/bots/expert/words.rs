@@ -44,236 +44,238 @@ impl Words {
     /// Why the expert chose what it chose, in a sentence: "pulls trumps: 3 still out". Each
     /// says what its kind states, no more: a reason is given only when it is true.
     pub fn reason(self, reason: Reason) -> String {
-        self.out({
-            let within = |worlds, of| self.in_likely_deals(worlds, of);
-            let or_so = |said: String, se: Option<u16>| self.give_or_take(said, se.map(f64::from));
-            match (self.lang, reason) {
-                (Lang::En, Reason::OnlyCard) => "the only card that may be played".into(),
-                (Lang::Fr, Reason::OnlyCard) => "la seule carte permise".into(),
-                (Lang::En, Reason::OnlyCall) => "the only call allowed".into(),
-                (Lang::Fr, Reason::OnlyCall) => "la seule annonce permise".into(),
-                (Lang::En, Reason::OnlyFits) => "the one call whose meaning fits this hand".into(),
-                (Lang::Fr, Reason::OnlyFits) => {
-                    "la seule annonce dont le sens convient à ce jeu".into()
-                }
-                (Lang::En, Reason::AllAlike) => "every card scores the same for us, to a point; \
-                     this one has the fewest card points"
-                    .into(),
-                (Lang::Fr, Reason::AllAlike) => "toutes les cartes marquent autant pour nous, à \
-                     un point près ; celle-ci vaut le moins de points"
-                    .into(),
-                (Lang::En, Reason::Alike { points: 0 }) => {
-                    "every card scores the same for us, to a point, and none has a card point"
-                        .into()
-                }
-                (Lang::Fr, Reason::Alike { points: 0 }) => "toutes les cartes marquent autant \
-                     pour nous, à un point près, et aucune ne vaut de point"
-                    .into(),
-                (Lang::En, Reason::Alike { points }) => format!(
-                    "every card scores the same for us, to a point, and each has {}",
-                    self.card_points(points.into())
-                ),
-                (Lang::Fr, Reason::Alike { points }) => format!(
-                    "toutes les cartes marquent autant pour nous, à un point près, et chacune \
-                     vaut {points} points"
-                ),
-                (Lang::En, Reason::PullTrumps { out }) => {
-                    format!("pulls trumps: {out} still out")
-                }
-                (Lang::Fr, Reason::PullTrumps { out }) => {
-                    format!("tire les atouts : il en reste {out}")
-                }
-                (Lang::En, Reason::CashMaster) => {
-                    "cashes a master: no card left can beat it".into()
-                }
-                (Lang::Fr, Reason::CashMaster) => {
-                    "encaisse une maîtresse : aucune carte restante ne la bat".into()
-                }
-                (Lang::En, Reason::GiveRuff) => "leads a suit partner can ruff".into(),
-                (Lang::Fr, Reason::GiveRuff) => {
-                    "joue une couleur que le partenaire peut couper".into()
-                }
-                (Lang::En, Reason::LeadLow) => {
-                    "leads its lowest of the suit, keeping the higher".into()
-                }
-                (Lang::Fr, Reason::LeadLow) => {
-                    "entame sa plus petite de la couleur, garde les plus fortes".into()
-                }
-                (Lang::En, Reason::Ruff) => "trumps a suit it cannot follow".into(),
-                (Lang::Fr, Reason::Ruff) => "coupe une couleur qu'il n'a plus".into(),
-                (Lang::En, Reason::Overruff) => "overtrumps the opponent".into(),
-                (Lang::Fr, Reason::Overruff) => "surcoupe l'adversaire".into(),
-                (Lang::En, Reason::TakeTrick) => {
-                    "takes the trick: nothing still to come beats it".into()
-                }
-                (Lang::Fr, Reason::TakeTrick) => {
-                    "prend le pli : rien de ce qui reste ne la bat".into()
-                }
-                (Lang::En, Reason::Placed { card, seat, share, of }) => format!(
-                    "{}, the one card above it, is with {} in {share}% of {}",
-                    self.card(card),
-                    self.seat(seat),
-                    self.likely_deals(of)
-                ),
-                (Lang::Fr, Reason::Placed { card, seat, share, of }) => format!(
-                    "{}, seule plus forte, est chez {} dans {share} % de {}",
-                    self.card(card),
-                    self.seat(seat),
-                    self.likely_deals(of)
-                ),
-                (Lang::En, Reason::TryTrick) => {
-                    "plays for the trick: a higher card may still come".into()
-                }
-                (Lang::Fr, Reason::TryTrick) => {
-                    "tente le pli : une carte plus forte peut encore tomber".into()
-                }
-                (Lang::En, Reason::LoadPartner { points }) => format!(
-                    "puts {} on partner's trick, which nothing can take",
-                    self.card_points(points.into())
-                ),
-                (Lang::Fr, Reason::LoadPartner { points }) => {
-                    format!("charge de {points} points le pli du partenaire, imprenable")
-                }
-                (Lang::En, Reason::GiveLeast) => "gives the fewest card points it can".into(),
-                (Lang::Fr, Reason::GiveLeast) => "joue la carte qui vaut le moins de points".into(),
-                (Lang::En, Reason::Capot { worlds, of }) => {
-                    format!("plays for every trick: we take them all {}", within(worlds, of))
-                }
-                (Lang::Fr, Reason::Capot { worlds, of }) => {
-                    format!("joue tous les plis : nous les faisons tous {}", within(worlds, of))
-                }
-                (Lang::En, Reason::Bid { seen, seen_se, made, ours, of }) => {
-                    let seen = format!("{} on average", self.card_points(seen));
-                    format!(
-                        "the contract is ours {}, made in {made}, with {}",
-                        within(ours, of),
-                        or_so(seen, seen_se)
-                    )
-                }
-                (Lang::Fr, Reason::Bid { seen, seen_se, made, ours, of }) => {
-                    let seen = format!("{} en moyenne", self.card_points(seen));
-                    format!(
-                        "le contrat est à nous {}, réussi dans {made}, avec {}",
-                        within(ours, of),
-                        or_so(seen, seen_se)
-                    )
-                }
-                (Lang::En, Reason::Pass { mean, se, other, other_mean, other_se }) => {
-                    let mean = format!("{} on average", self.points_for_us(mean.into()));
-                    format!(
-                        "{}, the most of the calls weighed; next, {} with {}",
-                        or_so(mean, se),
-                        self.call(other),
-                        or_so(signed(other_mean.into()), other_se)
-                    )
-                }
-                (Lang::Fr, Reason::Pass { mean, se, other, other_mean, other_se }) => {
-                    let mean = format!("{} en moyenne", self.points_for_us(mean.into()));
-                    format!(
-                        "{}, le plus des annonces pesées ; puis {} avec {}",
-                        or_so(mean, se),
-                        self.call(other),
-                        or_so(signed(other_mean.into()), other_se)
-                    )
-                }
-                (Lang::En, Reason::Contre { need, seen, seen_se, worlds, of }) => {
-                    let seen = format!("{} on average", self.card_points(seen));
-                    format!(
-                        "they need {need} and make {}: they fail {}",
-                        or_so(seen, seen_se),
-                        within(worlds, of)
-                    )
-                }
-                (Lang::Fr, Reason::Contre { need, seen, seen_se, worlds, of }) => {
-                    let seen = format!("{} en moyenne", self.card_points(seen));
-                    format!(
-                        "il leur faut {need} et ils font {} : chute {}",
-                        or_so(seen, seen_se),
-                        within(worlds, of)
-                    )
-                }
-                (Lang::En, Reason::Surcontre { worlds, of }) => {
-                    format!("the contract is made {}", within(worlds, of))
-                }
-                (Lang::Fr, Reason::Surcontre { worlds, of }) => {
-                    format!("le contrat est réussi {}", within(worlds, of))
-                }
-                (Lang::En, Reason::Close { best, diff, se }) => format!(
-                    "{}: not clearly better, so this call stands",
-                    self.scores_more(best, diff, se)
-                ),
-                (Lang::Fr, Reason::Close { best, diff, se }) => format!(
-                    "{} : pas nettement mieux, cette annonce reste donc",
-                    self.scores_more(best, diff, se)
-                ),
-                (lang, Reason::Risky { best, diff, se, wins, of }) => {
-                    let more = self.scores_more(best, diff, se);
-                    // "a contre", "un surcontre": both masculine in French.
-                    let doubled = self.call(best).to_lowercase();
-                    let (worlds, odds, margin) =
-                        (CONTRE_WORLDS, odds_needed(reason), CONTRE_MARGIN);
-                    let surcontre = best == Call::Surcontre;
-                    match (lang, shortfall(reason)) {
-                        (Lang::En, Some(Shortfall::Worlds)) => format!(
-                            "{more}, but was weighed in only {}: a {doubled} needs {worlds}",
-                            self.likely_deals(of)
-                        ),
-                        (Lang::Fr, Some(Shortfall::Worlds)) => format!(
-                            "{more}, mais n'a été pesé que sur {} : un {doubled} en veut {worlds}",
-                            self.likely_deals(of)
-                        ),
-                        (Lang::En, Some(Shortfall::Odds)) => {
-                            let how = if surcontre { "is made" } else { "fails" };
-                            format!(
-                                "{more}, but the contract {how} in only {wins}% of likely \
-                                 deals: a {doubled} needs {odds}%"
-                            )
-                        }
-                        (Lang::Fr, Some(Shortfall::Odds)) => {
-                            let how = if surcontre { "n'est réussi" } else { "ne chute" };
-                            format!(
-                                "{more}, mais le contrat {how} que dans {wins} % des donnes \
-                                 probables : un {doubled} en veut {odds} %"
-                            )
-                        }
-                        (Lang::En, _) => {
-                            format!("{more}, but a {doubled} needs {margin} more")
-                        }
-                        (Lang::Fr, _) => {
-                            format!("{more}, mais un {doubled} en veut {margin} de plus")
-                        }
-                    }
-                }
-                (Lang::En, Reason::SureTrick { card }) => {
-                    format!("{} takes a trick whatever happens: no capot", self.card(card))
-                }
-                (Lang::Fr, Reason::SureTrick { card }) => {
-                    format!("{} fait un pli quoi qu'il arrive : pas de capot", self.card(card))
-                }
-                (Lang::En, Reason::Figures { mean, se, worlds }) => {
-                    let mean = format!(
-                        "{} on average over {}",
-                        self.points_for_us(mean.into()),
-                        self.likely_deals(worlds)
-                    );
-                    or_so(mean, se)
-                }
-                (Lang::Fr, Reason::Figures { mean, se, worlds }) => {
-                    let mean = format!(
-                        "{} en moyenne sur {}",
-                        self.points_for_us(mean.into()),
-                        self.likely_deals(worlds)
-                    );
-                    or_so(mean, se)
-                }
-                (Lang::En, Reason::Unweighed) => {
-                    "not weighed in any likely deal: the normal level's choice".into()
-                }
-                (Lang::Fr, Reason::Unweighed) => {
-                    "n'a été pesé dans aucune donne probable : le choix du niveau normal".into()
-                }
+        let fixed = |t: T| self.t(t).to_string();
+        self.out(match reason {
+            Reason::OnlyCard => fixed(T::ReasonOnlyCard),
+            Reason::OnlyCall => fixed(T::ReasonOnlyCall),
+            Reason::OnlyFits => fixed(T::ReasonOnlyFits),
+            Reason::AllAlike => fixed(T::ReasonAllAlike),
+            Reason::Alike { points: 0 } => fixed(T::ReasonAlikeNoPoints),
+            Reason::Alike { points } => self.alike_reason(points),
+            Reason::PullTrumps { out } => self.pull_trumps_reason(out),
+            Reason::CashMaster => fixed(T::ReasonCashMaster),
+            Reason::GiveRuff => fixed(T::ReasonGiveRuff),
+            Reason::LeadLow => fixed(T::ReasonLeadLow),
+            Reason::Ruff => fixed(T::ReasonRuff),
+            Reason::Overruff => fixed(T::ReasonOverruff),
+            Reason::TakeTrick => fixed(T::ReasonTakeTrick),
+            Reason::Placed { card, seat, share, of } => self.placed_reason(card, seat, share, of),
+            Reason::TryTrick => fixed(T::ReasonTryTrick),
+            Reason::LoadPartner { points } => self.load_partner_reason(points),
+            Reason::GiveLeast => fixed(T::ReasonGiveLeast),
+            Reason::Capot { worlds, of } => self.capot_reason(worlds, of),
+            Reason::SureTrick { card } => self.sure_trick_reason(card),
+            Reason::Bid { seen, seen_se, made, ours, of } => {
+                self.bid_reason(seen, seen_se, made, ours, of)
             }
+            Reason::Pass { mean, se, other, other_mean, other_se } => {
+                self.pass_reason((mean, se), other, (other_mean, other_se))
+            }
+            Reason::Contre { need, seen, seen_se, worlds, of } => {
+                self.contre_reason(need, (seen, seen_se), worlds, of)
+            }
+            Reason::Surcontre { worlds, of } => self.surcontre_reason(worlds, of),
+            Reason::Close { best, diff, se } => self.close_reason(best, diff, se),
+            Reason::Risky { best, diff, se, wins, of } => {
+                self.risky_reason(reason, best, (diff, se), wins, of)
+            }
+            Reason::Figures { mean, se, worlds } => self.figures_reason(mean, se, worlds),
+            Reason::Unweighed => fixed(T::ReasonUnweighed),
         })
+    }
+
+    /// "every card scores the same for us, to a point, and each has 10 card points".
+    fn alike_reason(self, points: u8) -> String {
+        match self.lang {
+            Lang::En => format!(
+                "every card scores the same for us, to a point, and each has {}",
+                self.card_points(points.into())
+            ),
+            Lang::Fr => format!(
+                "toutes les cartes marquent autant pour nous, à un point près, et chacune \
+                 vaut {points} points"
+            ),
+        }
+    }
+
+    /// "pulls trumps: 3 still out".
+    fn pull_trumps_reason(self, out: u8) -> String {
+        match self.lang {
+            Lang::En => format!("pulls trumps: {out} still out"),
+            Lang::Fr => format!("tire les atouts : il en reste {out}"),
+        }
+    }
+
+    /// "A♠, the one card above it, is with West in 80% of 10 likely deals".
+    fn placed_reason(self, card: crate::rules::Card, seat: Seat, share: u8, of: u16) -> String {
+        let (card, seat, deals) = (self.card(card), self.seat(seat), self.likely_deals(of));
+        match self.lang {
+            Lang::En => {
+                format!("{card}, the one card above it, is with {seat} in {share}% of {deals}")
+            }
+            Lang::Fr => {
+                format!("{card}, seule plus forte, est chez {seat} dans {share} % de {deals}")
+            }
+        }
+    }
+
+    /// "puts 10 card points on partner's trick, which nothing can take".
+    fn load_partner_reason(self, points: u8) -> String {
+        match self.lang {
+            Lang::En => format!(
+                "puts {} on partner's trick, which nothing can take",
+                self.card_points(points.into())
+            ),
+            Lang::Fr => format!("charge de {points} points le pli du partenaire, imprenable"),
+        }
+    }
+
+    /// "plays for every trick: we take them all in 9 of 10 likely deals".
+    fn capot_reason(self, worlds: u16, of: u16) -> String {
+        let within = self.in_likely_deals(worlds, of);
+        match self.lang {
+            Lang::En => format!("plays for every trick: we take them all {within}"),
+            Lang::Fr => format!("joue tous les plis : nous les faisons tous {within}"),
+        }
+    }
+
+    /// "A♠ takes a trick whatever happens: no capot".
+    fn sure_trick_reason(self, card: crate::rules::Card) -> String {
+        let card = self.card(card);
+        match self.lang {
+            Lang::En => format!("{card} takes a trick whatever happens: no capot"),
+            Lang::Fr => format!("{card} fait un pli quoi qu'il arrive : pas de capot"),
+        }
+    }
+
+    /// "the contract is ours in 9 of 10 likely deals, made in 8, with 95 card points on
+    /// average, give or take 6".
+    fn bid_reason(self, seen: u16, seen_se: Option<u16>, made: u16, ours: u16, of: u16) -> String {
+        let within = self.in_likely_deals(ours, of);
+        let seen = match self.lang {
+            Lang::En => format!("{} on average", self.card_points(seen)),
+            Lang::Fr => format!("{} en moyenne", self.card_points(seen)),
+        };
+        let seen = self.give_or_take(seen, seen_se.map(f64::from));
+        match self.lang {
+            Lang::En => format!("the contract is ours {within}, made in {made}, with {seen}"),
+            Lang::Fr => format!("le contrat est à nous {within}, réussi dans {made}, avec {seen}"),
+        }
+    }
+
+    /// "+12 points for us on average, the most of the calls weighed; next, 80 ♥ with -4".
+    fn pass_reason(
+        self,
+        (mean, se): (i16, Option<u16>),
+        other: Call,
+        (other_mean, other_se): (i16, Option<u16>),
+    ) -> String {
+        let mean = match self.lang {
+            Lang::En => format!("{} on average", self.points_for_us(mean.into())),
+            Lang::Fr => format!("{} en moyenne", self.points_for_us(mean.into())),
+        };
+        let mean = self.give_or_take(mean, se.map(f64::from));
+        let other_mean = self.give_or_take(signed(other_mean.into()), other_se.map(f64::from));
+        let other = self.call(other);
+        match self.lang {
+            Lang::En => {
+                format!("{mean}, the most of the calls weighed; next, {other} with {other_mean}")
+            }
+            Lang::Fr => {
+                format!("{mean}, le plus des annonces pesées ; puis {other} avec {other_mean}")
+            }
+        }
+    }
+
+    /// "they need 82 and make 60 card points on average: they fail in 9 of 10 likely deals".
+    fn contre_reason(
+        self,
+        need: u16,
+        (seen, se): (u16, Option<u16>),
+        worlds: u16,
+        of: u16,
+    ) -> String {
+        let within = self.in_likely_deals(worlds, of);
+        let seen = match self.lang {
+            Lang::En => format!("{} on average", self.card_points(seen)),
+            Lang::Fr => format!("{} en moyenne", self.card_points(seen)),
+        };
+        let seen = self.give_or_take(seen, se.map(f64::from));
+        match self.lang {
+            Lang::En => format!("they need {need} and make {seen}: they fail {within}"),
+            Lang::Fr => format!("il leur faut {need} et ils font {seen} : chute {within}"),
+        }
+    }
+
+    /// "the contract is made in 9 of 10 likely deals".
+    fn surcontre_reason(self, worlds: u16, of: u16) -> String {
+        let within = self.in_likely_deals(worlds, of);
+        match self.lang {
+            Lang::En => format!("the contract is made {within}"),
+            Lang::Fr => format!("le contrat est réussi {within}"),
+        }
+    }
+
+    /// "Contre scores +7 points more, give or take 9: not clearly better, so this call stands".
+    fn close_reason(self, best: Call, diff: i16, se: Option<u16>) -> String {
+        let more = self.scores_more(best, diff, se);
+        match self.lang {
+            Lang::En => format!("{more}: not clearly better, so this call stands"),
+            Lang::Fr => format!("{more} : pas nettement mieux, cette annonce reste donc"),
+        }
+    }
+
+    /// A contre or surcontre that scores more but falls short of what it needs: too few likely
+    /// deals weighed, odds too low, or too small a margin.
+    fn risky_reason(
+        self,
+        reason: Reason,
+        best: Call,
+        (diff, se): (i16, Option<u16>),
+        wins: u8,
+        of: u16,
+    ) -> String {
+        let more = self.scores_more(best, diff, se);
+        // "a contre", "un surcontre": both masculine in French.
+        let doubled = self.call(best).to_lowercase();
+        let (worlds, odds, margin) = (CONTRE_WORLDS, odds_needed(reason), CONTRE_MARGIN);
+        let surcontre = best == Call::Surcontre;
+        match (self.lang, shortfall(reason)) {
+            (Lang::En, Some(Shortfall::Worlds)) => format!(
+                "{more}, but was weighed in only {}: a {doubled} needs {worlds}",
+                self.likely_deals(of)
+            ),
+            (Lang::Fr, Some(Shortfall::Worlds)) => format!(
+                "{more}, mais n'a été pesé que sur {} : un {doubled} en veut {worlds}",
+                self.likely_deals(of)
+            ),
+            (Lang::En, Some(Shortfall::Odds)) => {
+                let how = if surcontre { "is made" } else { "fails" };
+                format!(
+                    "{more}, but the contract {how} in only {wins}% of likely \
+                     deals: a {doubled} needs {odds}%"
+                )
+            }
+            (Lang::Fr, Some(Shortfall::Odds)) => {
+                let how = if surcontre { "n'est réussi" } else { "ne chute" };
+                format!(
+                    "{more}, mais le contrat {how} que dans {wins} % des donnes \
+                     probables : un {doubled} en veut {odds} %"
+                )
+            }
+            (Lang::En, _) => format!("{more}, but a {doubled} needs {margin} more"),
+            (Lang::Fr, _) => format!("{more}, mais un {doubled} en veut {margin} de plus"),
+        }
+    }
+
+    /// "+12 points for us on average over 10 likely deals, give or take 5".
+    fn figures_reason(self, mean: i16, se: Option<u16>, worlds: u16) -> String {
+        let (mean, deals) = (self.points_for_us(mean.into()), self.likely_deals(worlds));
+        let said = match self.lang {
+            Lang::En => format!("{mean} on average over {deals}"),
+            Lang::Fr => format!("{mean} en moyenne sur {deals}"),
+        };
+        self.give_or_take(said, se.map(f64::from))
     }
 
     /// The expert's advice: the action, then why ("Hint: J♠ — pulls trumps: 3 still out").
