@@ -108,9 +108,9 @@ pub(crate) fn advise(
     }
     let know = Knowledge::before_play(view);
     let inference = Inference::new(view, CALLING);
-    let want = ask.budget.worlds as usize;
-    let worlds =
-        know.draw(&mut rng, want, auction_pool(ask.budget.worlds), WALK, |d| inference.weight(d));
+    let want = ask.budget.weighed() as usize;
+    let worlds = know
+        .draw(&mut rng, want, auction_pool(ask.budget.weighed()), WALK, |d| inference.weight(d));
     let weighing = Weighing { view, auction, worlds: &worlds, seed: ask.seed };
     let mut prober = Prober::new(solver, ask.budget, ask.cancel);
     let (samples, weighed) = weighing.weigh(&calls, &mut prober);
@@ -484,8 +484,8 @@ pub(crate) fn failure_odds(
         let contract = Contract { taker: bidder, bid, multiplier: auction.multiplier() };
         let know = Knowledge::before_play(view);
         let inference = Inference::new(view, Readings::alike(reading));
-        let want = budget.worlds as usize;
-        let worlds = know.draw(rng, want, pool(budget.worlds), 0, |d| inference.weight(d));
+        let want = budget.weighed() as usize;
+        let worlds = know.draw(rng, want, pool(budget.weighed()), 0, |d| inference.weight(d));
         let leader = view.rules().after_dealer(view.dealer());
         let takers = contract.team();
         let mut prober = Prober::new(solver, budget, None);

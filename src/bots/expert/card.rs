@@ -82,9 +82,9 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     }
     let know = Knowledge::during_play(view, &mem);
     let inference = Inference::new(view, PLAYING);
-    let want = ask.budget.worlds as usize;
+    let want = ask.budget.weighed() as usize;
     let worlds =
-        know.draw(&mut ask.rng(), want, pool(ask.budget.worlds), WALK, |d| inference.weight(d));
+        know.draw(&mut ask.rng(), want, pool(ask.budget.weighed()), WALK, |d| inference.weight(d));
     let cards: Vec<Card> = legal.iter().collect();
     let mut samples =
         Samples { actions: cards.iter().map(|&c| Action::Play(c)).collect(), ..Samples::default() };

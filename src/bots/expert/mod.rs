@@ -126,6 +126,12 @@ const PROBE_NODES: u64 = 50_000;
 const NODES_PER_WORLD: u64 = 50_000;
 
 impl Budget {
+    /// The worlds a decision weighs: the budget's, at most [`MAX_WORLDS`], so that no budget
+    /// asks for more memory than that many worlds' pools; its nodes still bound its time.
+    pub const fn weighed(self) -> u32 {
+        if self.worlds < MAX_WORLDS { self.worlds } else { MAX_WORLDS }
+    }
+
     /// A budget of `worlds` worlds, and nodes in proportion.
     pub const fn worlds(worlds: u32) -> Budget {
         Budget { worlds, nodes: worlds as u64 * NODES_PER_WORLD, probe_nodes: PROBE_NODES }
