@@ -73,8 +73,6 @@ impl CardOrder {
             cards.sort_by_key(|c| std::cmp::Reverse(strength[c.index()]));
             cards
         });
-        // The cards of suit `s` in the byte `b`.
-        let cards_of = |s: usize, b: usize| CardSet((b as u32) << (8 * s));
         let to_slots = std::array::from_fn(|s| {
             std::array::from_fn(|b| {
                 let cards = cards_of(s, b);
@@ -88,29 +86,8 @@ impl CardOrder {
         let suit_points = std::array::from_fn(|s| {
             std::array::from_fn(|b| cards_of(s, b).iter().map(|c| points[c.index()]).sum())
         });
-        let max_power = Box::new(std::array::from_fn(|l| {
-            std::array::from_fn(|s| {
-                std::array::from_fn(|b| {
-                    cards_of(s, b).iter().map(|c| power[l][c.index()]).max().unwrap_or(0)
-                })
-            })
-        }));
-        let beats = Box::new(std::array::from_fn(|l| {
-            std::array::from_fn(|p| {
-                Card::all().filter(|c| usize::from(power[l][c.index()]) > p).collect()
-            })
-        }));
         let cut_suit = std::array::from_fn(|l| {
             (0..4).find(|&s| s != l && (0..8).any(|r| power[l][s * 8 + r] > 0)).unwrap_or(l)
-        });
-        let twin_bytes = std::array::from_fn(|s| {
-            std::array::from_fn(|b| {
-                let cards = cards_of(s, b);
-                let mut seen = [false; 256];
-                cards
-                    .iter()
-                    .any(|c| std::mem::replace(&mut seen[usize::from(points[c.index()])], true))
-            })
         });
         let trump_power =
             trump.cards().iter().map(|c| power[0][c.index()]).min().unwrap_or(u8::MAX);
@@ -118,17 +95,10 @@ impl CardOrder {
             .iter()
             .filter(|&&s| trump.trump_ordered().has_suit(s))
             .fold(0u8, |acc, s| acc | 1 << s.index());
-        let mut values: Vec<u8> = points.to_vec();
-        values.sort_unstable();
-        values.dedup();
-        let point_classes = values
-            .iter()
-            .map(|&v| (v, Card::all().filter(|c| points[c.index()] == v).collect()))
-            .collect::<Vec<(u8, CardSet)>>();
         CardOrder {
             trump,
             rules,
-            point_classes,
+            point_classes: point_classes(&points),
             power,
             trumps: trump.cards().0,
             trump_power,
@@ -139,21 +109,12 @@ impl CardOrder {
             by_strength,
             to_slots,
             slot_points,
-            compress: COMPRESS.get_or_init(|| {
-                Box::new(std::array::from_fn(|mask| {
-                    std::array::from_fn(|bits| {
-                        (0..8)
-                            .filter(|k| mask >> k & 1 == 1)
-                            .enumerate()
-                            .fold(0u8, |acc, (i, k)| acc | (((bits >> k) & 1) as u8) << i)
-                    })
-                }))
-            }),
+            compress: COMPRESS.get_or_init(compress),
             suit_points,
-            max_power,
+            max_power: max_power(&power),
             cut_suit,
-            twin_bytes,
-            beats,
+            twin_bytes: twin_bytes(&points),
+            beats: beats(&power),
             key: mode_key(trump, rules),
         }
     }
@@ -495,4 +456,61 @@ impl CardOrder {
         }
         dearest
     }
+}
+
+/// The cards of suit `s` in the byte `b`.
+fn cards_of(s: usize, b: usize) -> CardSet {
+    CardSet((b as u32) << (8 * s))
+}
+
+/// The cards of each points value, cheapest first.
+fn point_classes(points: &[u8; 32]) -> Vec<(u8, CardSet)> {
+    let mut values: Vec<u8> = points.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    values.iter().map(|&v| (v, Card::all().filter(|c| points[c.index()] == v).collect())).collect()
+}
+
+/// For each suit led, each suit and each byte of its cards, the highest power among them.
+fn max_power(power: &[[u8; 32]; 4]) -> Box<[[[u8; 256]; 4]; 4]> {
+    Box::new(std::array::from_fn(|l| {
+        std::array::from_fn(|s| {
+            std::array::from_fn(|b| {
+                cards_of(s, b).iter().map(|c| power[l][c.index()]).max().unwrap_or(0)
+            })
+        })
+    }))
+}
+
+/// For each suit led and each power, the cards of higher power.
+fn beats(power: &[[u8; 32]; 4]) -> Box<[[CardSet; 256]; 4]> {
+    Box::new(std::array::from_fn(|l| {
+        std::array::from_fn(|p| {
+            Card::all().filter(|c| usize::from(power[l][c.index()]) > p).collect()
+        })
+    }))
+}
+
+/// For each suit and byte of its cards, whether two of them have equal points.
+fn twin_bytes(points: &[u8; 32]) -> [[bool; 256]; 4] {
+    std::array::from_fn(|s| {
+        std::array::from_fn(|b| {
+            let mut seen = [false; 256];
+            cards_of(s, b)
+                .iter()
+                .any(|c| std::mem::replace(&mut seen[usize::from(points[c.index()])], true))
+        })
+    })
+}
+
+/// The [`COMPRESS`] table.
+fn compress() -> Box<[[u8; 256]; 256]> {
+    Box::new(std::array::from_fn(|mask| {
+        std::array::from_fn(|bits| {
+            (0..8)
+                .filter(|k| mask >> k & 1 == 1)
+                .enumerate()
+                .fold(0u8, |acc, (i, k)| acc | (((bits >> k) & 1) as u8) << i)
+        })
+    }))
 }
