@@ -362,8 +362,53 @@ fn sure_trick(view: &SeatView, auction: &Auction) -> Option<Card> {
 pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let samples = facts.samples;
     let column = samples.column(Action::Bid(call));
-    let outcomes: Vec<WorldOutcome> =
-        column.map_or(Vec::new(), |i| samples.outcomes(i).map(|(o, _)| o).collect());
+    let mut kinds = column.map_or(Vec::new(), |i| beside_better(samples, i));
+    kinds.extend(own_kind(facts, call));
+    let figures =
+        column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));
+    kinds.push(figures);
+    kinds.into_iter().find(|&r| call_reason_is_true(r, facts, call)).unwrap_or(Reason::Unweighed)
+}
+
+/// The reasons of a call (option `i`) made beside one that looks better: a contre or a
+/// surcontre that pays enough more to replace it but short of its stake, else the best mean,
+/// too close to tell.
+fn beside_better(samples: &Samples, i: usize) -> Vec<Reason> {
+    let call_in = |j: usize| match samples.actions[j] {
+        Action::Bid(c) => Some(c),
+        Action::Play(_) => None,
+    };
+    let mut kinds = Vec::new();
+    for j in (0..samples.actions.len()).filter(|&j| j != i) {
+        let Some(best @ (Call::Contre | Call::Surcontre)) = call_in(j) else { continue };
+        let (Some(gain), Some(e)) = (samples.paired(j, i), samples.estimate(j)) else {
+            continue;
+        };
+        kinds.push(Reason::Risky {
+            best,
+            diff: quoted_diff(gain.mean),
+            se: quoted_se(gain.se),
+            wins: wins_percent(best, &e),
+            of: e.worlds as u16,
+        });
+    }
+    let best = samples.best().filter(|&b| b != i);
+    if let Some((b, gain)) = best.and_then(|b| Some((b, samples.paired(b, i)?)))
+        && let Some(best) = call_in(b)
+    {
+        kinds.push(Reason::Close { best, diff: quoted_diff(gain.mean), se: quoted_se(gain.se) });
+    }
+    kinds
+}
+
+/// The reasons of the call's own kind, with the figures of the worlds weighed: a pass beside
+/// the best other call, a contre's sure trick against a capot and its failures, a surcontre's
+/// contracts made, a bid's contracts ours.
+fn own_kind(facts: &CallFacts, call: Call) -> Vec<Reason> {
+    let samples = facts.samples;
+    let outcomes: Vec<WorldOutcome> = samples
+        .column(Action::Bid(call))
+        .map_or(Vec::new(), |i| samples.outcomes(i).map(|(o, _)| o).collect());
     let of = outcomes.len() as u16;
     let worlds_where =
         |f: &dyn Fn(&WorldOutcome) -> bool| outcomes.iter().filter(|o| f(o)).count() as u16;
@@ -374,93 +419,44 @@ pub(crate) fn reason(facts: &CallFacts, call: Call) -> Reason {
     let ours = |o: &WorldOutcome| o.contract.is_some_and(|c| c.team() == team);
     let contract = |o: &WorldOutcome| o.contract.is_some();
     let estimate_of = |c: Call| samples.column(Action::Bid(c)).and_then(|i| samples.estimate(i));
-    let mean_of = |c: Call| estimate_of(c).map(|e| e.mean);
-    let mut kinds = Vec::new();
-    // Beside a call that looks better: a contre or a surcontre that pays enough more to replace
-    // it but short of its stake, else the best mean, too close to tell.
-    let call_in = |j: usize| match samples.actions[j] {
-        Action::Bid(c) => Some(c),
-        Action::Play(_) => None,
-    };
-    if let Some(i) = column {
-        for j in (0..samples.actions.len()).filter(|&j| j != i) {
-            let Some(best @ (Call::Contre | Call::Surcontre)) = call_in(j) else { continue };
-            let (Some(gain), Some(e)) = (samples.paired(j, i), samples.estimate(j)) else {
-                continue;
-            };
-            kinds.push(Reason::Risky {
-                best,
-                diff: quoted_diff(gain.mean),
-                se: quoted_se(gain.se),
-                wins: wins_percent(best, &e),
-                of: e.worlds as u16,
-            });
-        }
-        let best = samples.best().filter(|&b| b != i);
-        if let Some((b, gain)) = best.and_then(|b| Some((b, samples.paired(b, i)?)))
-            && let Some(best) = call_in(b)
-        {
-            kinds.push(Reason::Close {
-                best,
-                diff: quoted_diff(gain.mean),
-                se: quoted_se(gain.se),
-            });
-        }
-    }
     match call {
         Call::Pass => {
             let other = samples
                 .actions
                 .iter()
                 .filter_map(|a| match a {
-                    Action::Bid(c) if *c != Call::Pass => Some((*c, mean_of(*c)?)),
+                    Action::Bid(c) if *c != Call::Pass => Some((*c, estimate_of(*c)?.mean)),
                     _ => None,
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1));
-            if let (Some((other, _)), Some(pass)) = (other, estimate_of(Call::Pass))
-                && let Some(theirs) = estimate_of(other)
-            {
-                kinds.push(Reason::Pass {
-                    mean: pass.mean.round() as i16,
-                    se: quoted_se(pass.se),
-                    other,
-                    other_mean: theirs.mean.round() as i16,
-                    other_se: quoted_se(theirs.se),
-                });
-            }
+            let (Some((other, _)), Some(pass)) = (other, estimate_of(Call::Pass)) else {
+                return Vec::new();
+            };
+            let Some(theirs) = estimate_of(other) else { return Vec::new() };
+            vec![Reason::Pass {
+                mean: pass.mean.round() as i16,
+                se: quoted_se(pass.se),
+                other,
+                other_mean: theirs.mean.round() as i16,
+                other_se: quoted_se(theirs.se),
+            }]
         }
         Call::Contre => {
-            if let Some(card) = sure_trick(facts.view, facts.auction) {
-                kinds.push(Reason::SureTrick { card });
-            }
             let need = facts.auction.current_bid().map_or(0, |(_, b)| b.level.value());
             let (seen, seen_se) = average(&contract);
-            kinds.push(Reason::Contre {
-                need,
-                seen,
-                seen_se,
-                worlds: worlds_where(&|o| contract(o) && !o.made),
-                of,
-            });
+            let worlds = worlds_where(&|o| contract(o) && !o.made);
+            let sure = sure_trick(facts.view, facts.auction).map(|card| Reason::SureTrick { card });
+            sure.into_iter().chain([Reason::Contre { need, seen, seen_se, worlds, of }]).collect()
         }
         Call::Surcontre => {
-            kinds.push(Reason::Surcontre { worlds: worlds_where(&|o| contract(o) && o.made), of })
+            vec![Reason::Surcontre { worlds: worlds_where(&|o| contract(o) && o.made), of }]
         }
         Call::Bid(_) => {
             let (seen, seen_se) = average(&ours);
-            kinds.push(Reason::Bid {
-                seen,
-                seen_se,
-                made: worlds_where(&|o| ours(o) && o.made),
-                ours: worlds_where(&ours),
-                of,
-            })
+            let made = worlds_where(&|o| ours(o) && o.made);
+            vec![Reason::Bid { seen, seen_se, made, ours: worlds_where(&ours), of }]
         }
     }
-    let figures =
-        column.and_then(|i| samples.estimate(i)).map_or(Reason::Unweighed, |e| Reason::figures(&e));
-    kinds.push(figures);
-    kinds.into_iter().find(|&r| call_reason_is_true(r, facts, call)).unwrap_or(Reason::Unweighed)
 }
 
 /// The chance that the opponents' contract standing in `view`'s auction fails by `margin`
