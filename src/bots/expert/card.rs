@@ -90,11 +90,10 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         Samples { actions: cards.iter().map(|&c| Action::Play(c)).collect(), ..Samples::default() };
     let mut alive = vec![true; cards.len()];
     let team = view.seat().team();
-    let takers = contract.team();
     let tol = if view.cards_played() < 12 { TOL_EARLY } else { TOL_LATE };
     let mut prober = Prober::new(solver, ask.budget, ask.cancel);
     let mut weighed = Vec::new();
-    'worlds: for world in &worlds {
+    for world in &worlds {
         let position = Position::from_parts(
             world.hands,
             mem.trick,
@@ -105,31 +104,17 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
         );
         let Ok(pos) = position else { continue };
         let stakes = stakes_in(view, &contract, &world.dealt, team);
-        let mut outcomes = vec![None; cards.len()];
-        let mut hint = None;
-        for (i, &card) in cards.iter().enumerate() {
-            if !alive[i] {
-                continue;
-            }
-            let mut child = pos;
-            child.play(card);
-            let mut value = [0.0];
-            match prober.value(&child, takers, &[&stakes], tol, hint, &mut value) {
-                Ok((lo, hi)) => {
-                    hint = Some((lo, hi));
-                    let mid = lo + (hi - lo) / 2;
-                    outcomes[i] = Some(WorldOutcome {
-                        value: value[0],
-                        contract: Some(contract),
-                        made: stakes.made(mid),
-                        points: takers_points(mid),
-                        capot: if team == takers { lo == CAPOT_FOR } else { hi == CAPOT_AGAINST },
-                    });
-                }
-                Err(Stop::World) => continue 'worlds,
-                Err(Stop::Decision) => break 'worlds,
-            }
-        }
+        let outcomes = match world_outcomes(
+            &mut prober,
+            &pos,
+            (&cards, &alive),
+            (&stakes, contract, team),
+            tol,
+        ) {
+            Ok(outcomes) => outcomes,
+            Err(Stop::World) => continue,
+            Err(Stop::Decision) => break,
+        };
         samples.rows.push(Row { weight: world.weight, outcomes });
         weighed.push((world.hands, world.weight));
         if samples.rows.len() >= MIN_WORLDS {
@@ -154,6 +139,36 @@ pub(crate) fn advise(ask: &Ask, contract: Contract, solver: &mut Solver) -> Advi
     samples.measure_against(Action::Play(card));
     let reason = reason(&CardFacts { mem: &mem, legal, samples: &samples, worlds: &weighed }, card);
     Advice::weighed(Action::Play(card), reason, samples, prober.nodes)
+}
+
+/// What each card still alive gives in one world, whose position is `pos`, at `stakes` for
+/// `team`: `None` for a card no longer weighed. A world the prober gives up on, or a decision out of nodes, stops it.
+fn world_outcomes(
+    prober: &mut Prober,
+    pos: &Position,
+    (cards, alive): (&[Card], &[bool]),
+    (stakes, contract, team): (&Stakes, Contract, Team),
+    tol: i32,
+) -> Result<Vec<Option<WorldOutcome>>, Stop> {
+    let takers = contract.team();
+    let mut outcomes = vec![None; cards.len()];
+    let mut hint = None;
+    for (i, &card) in cards.iter().enumerate().filter(|&(i, _)| alive[i]) {
+        let mut child = *pos;
+        child.play(card);
+        let mut value = [0.0];
+        let (lo, hi) = prober.value(&child, takers, &[stakes], tol, hint, &mut value)?;
+        hint = Some((lo, hi));
+        let mid = lo + (hi - lo) / 2;
+        outcomes[i] = Some(WorldOutcome {
+            value: value[0],
+            contract: Some(contract),
+            made: stakes.made(mid),
+            points: takers_points(mid),
+            capot: if team == takers { lo == CAPOT_FOR } else { hi == CAPOT_AGAINST },
+        });
+    }
+    Ok(outcomes)
 }
 
 /// Why `card` is played, as the table can say it: the kinds that may describe it, the most
