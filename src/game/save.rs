@@ -313,41 +313,7 @@ impl Game {
             game.set_levels(save.levels.get(i).copied().unwrap_or(BySeat([Level::DEFAULT; 4])));
             game.deal.undos = save.undos.get(i).copied().unwrap_or(0);
             game.deal.hints = save.hints.get(i).copied().unwrap_or(0);
-            let actions = record
-                .auction
-                .iter()
-                .map(|&c| Action::Bid(c))
-                .chain(record.play.iter().map(|&c| Action::Play(c)));
-            // The declarations written down are made as the play starts, before any card.
-            let mut declared = record.declared.is_empty();
-            let calls = record.auction.len();
-            for (k, action) in actions.enumerate() {
-                if record.claimed.is_some_and(|c| c + calls == k) {
-                    game.claim_rest();
-                }
-                if !declared && game.phase() == Phase::Playing {
-                    declared = true;
-                    game.declare_all(record, i)?;
-                }
-                let Some(seat) = game.to_act() else {
-                    return Err(LoadError::Illegal {
-                        deal: i,
-                        action: action.to_string(),
-                        why: "the deal is already over".into(),
-                    });
-                };
-                game.apply(seat, action).map_err(|e| LoadError::Illegal {
-                    deal: i,
-                    action: action.to_string(),
-                    why: e.to_string(),
-                })?;
-            }
-            if !declared {
-                if game.phase() != Phase::Playing {
-                    return Err(tampered("it has declarations but no card play"));
-                }
-                game.declare_all(record, i)?;
-            }
+            game.replay_deal(record, i)?;
             if let Some(d) = game.history.get_mut(i) {
                 d.expert_in_seat = save.expert_in_seat.get(i).copied().flatten();
                 d.mistakes = save.mistakes.get(i).copied().flatten();
@@ -358,6 +324,48 @@ impl Game {
             }
         }
         Ok(game)
+    }
+
+    /// Plays deal `i`'s record through the rules, from its first call: its calls, its
+    /// declarations as the play starts, its cards and where a claim took over.
+    fn replay_deal(&mut self, record: &DealRecord, i: usize) -> Result<(), LoadError> {
+        let tampered = |what: &str| LoadError::Tampered { deal: i, what: what.into() };
+        let actions = record
+            .auction
+            .iter()
+            .map(|&c| Action::Bid(c))
+            .chain(record.play.iter().map(|&c| Action::Play(c)));
+        // The declarations written down are made as the play starts, before any card.
+        let mut declared = record.declared.is_empty();
+        let calls = record.auction.len();
+        for (k, action) in actions.enumerate() {
+            if record.claimed.is_some_and(|c| c + calls == k) {
+                self.claim_rest();
+            }
+            if !declared && self.phase() == Phase::Playing {
+                declared = true;
+                self.declare_all(record, i)?;
+            }
+            let Some(seat) = self.to_act() else {
+                return Err(LoadError::Illegal {
+                    deal: i,
+                    action: action.to_string(),
+                    why: "the deal is already over".into(),
+                });
+            };
+            self.apply(seat, action).map_err(|e| LoadError::Illegal {
+                deal: i,
+                action: action.to_string(),
+                why: e.to_string(),
+            })?;
+        }
+        if !declared {
+            if self.phase() != Phase::Playing {
+                return Err(tampered("it has declarations but no card play"));
+            }
+            self.declare_all(record, i)?;
+        }
+        Ok(())
     }
 
     /// Makes the declarations of deal `i`'s record, at the start of its play.
