@@ -32,7 +32,7 @@ fn table() -> App {
         for e in app.take_effects() {
             if let Effect::Think(r) = e {
                 let a = r.decide();
-                app.update(Msg::Decided(r, a));
+                app.update(Msg::Answer(contree::session::work::TableAnswer::Decided(r, a).into()));
             }
         }
         if app.wait().is_some() {

@@ -11,6 +11,7 @@ use contree::rules::{BidLevel, Call, Seat, Team, Trick};
 use contree::session::effects::Effect;
 use contree::session::settings::{Settings, Speed};
 use contree::session::table::Wait;
+use contree::session::work::{Answer, TableAnswer};
 use contree::text::{Lang, Sign, T};
 use contree::ui::auction::Selected;
 use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
@@ -801,7 +802,7 @@ fn answer_hints_in(app: &mut App, effects: Vec<Effect>) -> usize {
         if let Effect::Hint(mut r) = e {
             r.budget = contree::bots::expert::Budget::worlds(4);
             let advice = r.advise();
-            app.update(Msg::Hinted(r, advice));
+            app.update(Msg::Answer(TableAnswer::Hinted(r, advice).into()));
             n += 1;
         }
     }
@@ -922,7 +923,7 @@ fn a_hint_answered_after_south_acted_is_dropped_and_not_counted() {
     for r in asked {
         assert!(r.cancel.is_raised(), "the hint's thinking is stopped");
         let advice = r.advise();
-        app.update(Msg::Hinted(r, advice));
+        app.update(Msg::Answer(TableAnswer::Hinted(r, advice).into()));
     }
     assert_eq!(hint(&app), None);
     assert_eq!(app.game().map(|g| g.deal().hints), Some(0));
@@ -1000,7 +1001,7 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     let late = rx
         .recv_timeout(std::time::Duration::from_secs(600))
         .expect("the cancelled thinking stops and answers");
-    app.update(Msg::Decided(request, late));
+    app.update(Msg::Answer(TableAnswer::Decided(request, late).into()));
     assert_eq!(calls(&app), before - 1, "the late answer made no call");
     assert!(app.south_to_bid());
     // Leaving the table, a new game and quitting stop whatever thinks too.
@@ -1079,7 +1080,7 @@ fn settle_with(
         for e in app.take_effects() {
             if let Effect::Think(r) = e {
                 let a = answer(&r).unwrap_or_else(|| r.decide());
-                app.update(Msg::Decided(r, a));
+                app.update(Msg::Answer(TableAnswer::Decided(r, a).into()));
                 asked = true;
             }
         }
@@ -1190,7 +1191,7 @@ fn a_failed_computer_player_is_replaced_by_its_plainest_action() {
         if let Some(r) = asked {
             let seat = r.view.seat();
             let calls = app.game().map_or(0, |g| g.deal().auction.calls().len());
-            app.update(Msg::BotFailed(r));
+            app.update(Msg::Answer(TableAnswer::BotFailed(r).into()));
             let g = app.game().expect("game");
             assert_eq!(g.deal().auction.calls().len(), calls + 1, "{seat} passed in its place");
             assert!(app.status().as_deref().is_some_and(|s| s.contains("computer player failed")));
@@ -1358,7 +1359,7 @@ fn south_takes_back_its_last_call_and_card() {
     ch(&mut app, 'p');
     for r in asked {
         let a = r.decide();
-        app.update(Msg::Decided(r, a));
+        app.update(Msg::Answer(TableAnswer::Decided(r, a).into()));
     }
     assert_eq!(calls(&app), before + 1, "the stale answer made no call");
     // Once another seat has acted, there is nothing of South's to take back.
@@ -2072,7 +2073,7 @@ fn answer_analysis(
         if let Effect::Analyse(mut r) = e {
             r.budget = contree::bots::expert::Budget::worlds(4);
             let a = analysis.get_or_insert_with(|| r.analyse()).clone();
-            app.update(Msg::Analysed(r, a));
+            app.update(Msg::Answer(Answer::Analysed(r, a)));
             n += 1;
         }
     }
@@ -2253,7 +2254,7 @@ fn an_analysis_closed_before_it_is_in_is_stopped_and_dropped() {
         assert!(r.cancel.is_raised(), "closing the review stops the analysis");
         // What a stopped analysis sends back is not kept: the review asks afresh.
         let record = r.record.clone();
-        app.update(Msg::Analysed(r, None));
+        app.update(Msg::Answer(Answer::Analysed(r, None)));
         assert_eq!(app.analysis(&record), None);
     }
     key(&mut app, KeyCode::Enter);
@@ -2280,7 +2281,7 @@ fn a_hint_the_expert_could_not_give_says_so_and_is_not_asked_again() {
     let mut app = hint_thinking(Lang::Fr);
     for e in app.take_effects() {
         if let Effect::Hint(r) = e {
-            app.update(Msg::Hinted(r, None));
+            app.update(Msg::Answer(TableAnswer::Hinted(r, None).into()));
         }
     }
     assert_eq!(hint(&app), Some(contree::session::table::Hint::Failed));
@@ -2306,7 +2307,7 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
                 contree::game::Action::Bid(Call::Contre),
                 Reason::Contre { need: 160, seen: 120, seen_se: Some(9), worlds: 12, of: 16 },
             );
-            app.update(Msg::Hinted(r, Some(advice)));
+            app.update(Msg::Answer(TableAnswer::Hinted(r, Some(advice)).into()));
         }
         app
     });
@@ -2328,7 +2329,7 @@ fn the_longest_reason_for_a_contre_fits_the_table() {
                 other_se: Some(31),
             };
             let advice = Advice::bare(contree::game::Action::Bid(Call::Pass), reason);
-            app.update(Msg::Hinted(r, Some(advice)));
+            app.update(Msg::Answer(TableAnswer::Hinted(r, Some(advice)).into()));
         }
         let hint = app.words().advice(&Advice::bare(
             contree::game::Action::Bid(Call::Pass),
@@ -2363,7 +2364,7 @@ fn a_call_kept_beside_a_better_looking_one_says_why_it_stands() {
         let asked: Vec<contree::session::work::HintRequest> = asked!(app, Hint);
         for r in asked {
             let advice = Advice::bare(contree::game::Action::Bid(Call::Pass), reason);
-            app.update(Msg::Hinted(r, Some(advice)));
+            app.update(Msg::Answer(TableAnswer::Hinted(r, Some(advice)).into()));
         }
         app
     };
@@ -3472,7 +3473,7 @@ fn answer_holds(app: &mut App) -> usize {
         if let Effect::Holds(mut r) = e {
             r.budget = contree::bots::expert::HoldsBudget { effective: 100.0, most: 400 };
             let holds = r.reckon().map(Box::new);
-            app.update(Msg::Held(r, holds));
+            app.update(Msg::Answer(Answer::Held(r, holds)));
             n += 1;
         }
     }

@@ -179,7 +179,8 @@ impl LineMode {
 
     /// A worker's answer: a computer player's decision, a hint, an analysis.
     pub fn answer(&mut self, answer: Answer) {
-        let advised = matches!(answer, Answer::Hinted(..));
+        let advised =
+            matches!(answer, Answer::Table(crate::session::work::TableAnswer::Hinted(..)));
         match self.session.answer(answer) {
             Landed::Table(out) => {
                 self.follow(out);

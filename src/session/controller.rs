@@ -281,10 +281,7 @@ impl<T: AtTable> Session<T> {
     /// exercises made.
     pub fn answer(&mut self, answer: Answer) -> Landed {
         match answer {
-            Answer::Decided(r, action) => Landed::Table(self.send(TableMsg::Decided(r, action))),
-            Answer::BotFailed(r) => Landed::Table(self.send(TableMsg::BotFailed(r))),
-            Answer::Hinted(r, advice) => Landed::Table(self.send(TableMsg::Hinted(r, advice))),
-            Answer::Compared(r, score) => Landed::Table(self.send(TableMsg::Compared(r, score))),
+            Answer::Table(answer) => Landed::Table(self.send(TableMsg::Answer(answer))),
             Answer::Held(r, holds) => Landed::Holds(r, holds),
             Answer::Analysed(r, analysis) => {
                 self.analyses.answer(r, analysis);

@@ -34,16 +34,16 @@ pub enum Effect {
     NewGame(Option<Box<Game>>),
     /// Save the settings.
     SaveSettings,
-    /// Ask a computer player; answer with [`Answer::Decided`].
+    /// Ask a computer player; answer with [`TableAnswer::Decided`](super::work::TableAnswer::Decided).
     Think(BotRequest),
-    /// Ask the expert for South's hint; answer with [`Answer::Hinted`].
+    /// Ask the expert for South's hint; answer with [`TableAnswer::Hinted`](super::work::TableAnswer::Hinted).
     Hint(HintRequest),
     /// Read who holds what from South's seat; answer with [`Answer::Held`].
     Holds(HoldsRequest),
     /// Analyse a finished deal from South's seat; answer with [`Answer::Analysed`].
     Analyse(AnalysisRequest),
     /// Play a finished deal again with the expert in South's seat; answer with
-    /// [`Answer::Compared`].
+    /// [`TableAnswer::Compared`](super::work::TableAnswer::Compared).
     Compare(CompareRequest),
     /// Make exercises of South's clear mistakes in finished deals; answer with
     /// [`Answer::Exercises`]. The runner first sets when the game started, as the store knows
@@ -143,7 +143,7 @@ pub fn weigh(
     for i in game.expert_thinking() {
         let request = CompareRequest::of(game, i, budget).filter(|_| compare);
         let score = match request.map(CompareRequest::answer) {
-            Some(Answer::Compared(_, score)) => score,
+            Some(Answer::Table(super::work::TableAnswer::Compared(_, score))) => score,
             _ => None,
         };
         game.answer_expert_in_seat(i, score);

@@ -15,17 +15,20 @@ use std::time::Duration;
 
 pub use self::claim::Claim;
 use super::settings::{Prefs, Speed};
-use super::work::{BotRequest, Cancel, CompareRequest, HintRequest, Measured};
+use super::work::{BotRequest, Cancel, CompareRequest, HintRequest, Measured, TableAnswer};
 use crate::bots::Level;
 use crate::bots::bidding::PERSON;
 use crate::bots::expert::Advice;
 use crate::game::{Action, Game, GameError, Phase, UndoError};
 use crate::rules::{
-    BeloteCall, BidLevel, BySeat, ByTeam, Call, Card, CardPlay, CardSet, Combination, DoneTrick,
-    Seat, Suit, Trick, Trump, legal_cards,
+    BeloteCall, BidLevel, BySeat, Call, Card, CardPlay, CardSet, Combination, DoneTrick, Seat,
+    Suit, Trick, Trump, legal_cards,
 };
 
 /// A message to the table.
+// One at a time and taken apart at once (a computer player's answer carries the view it was
+// asked about): boxing the answers would only cost their readers a deref.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableMsg {
     /// South's call. A contre, a surcontre or a capot is first only asked for confirmation.
@@ -50,15 +53,9 @@ pub enum TableMsg {
     Timer,
     /// After the summary of a finished deal: the next deal, or the end of the game.
     NextDeal,
-    /// A computer player's answer to an [`Out::Think`].
-    Decided(BotRequest, Action),
-    /// A computer player that could not answer (its thread failed).
-    BotFailed(BotRequest),
-    /// The expert's answer to an [`Out::AskHint`]; `None` when it could not answer.
-    Hinted(HintRequest, Option<Advice>),
-    /// The deal's score with the expert in South's seat, the answer to an [`Out::Compare`];
-    /// `None` when it could not be worked out.
-    Compared(CompareRequest, Option<ByTeam<u16>>),
+    /// A worker's answer to what the table asked: a computer player's decision, a hint, the
+    /// score with the expert in South's seat.
+    Answer(TableAnswer),
     /// What South's clear mistakes cost in finished deals of the game, as the expert's review
     /// found them.
     Measured(Vec<Measured>),
@@ -75,12 +72,12 @@ pub enum Out {
     /// The game has just finished (and no deal of it is still compared): record it in the
     /// statistics.
     GameFinished,
-    /// Ask a computer player; answer with [`TableMsg::Decided`].
+    /// Ask a computer player; answer with [`TableAnswer::Decided`].
     Think(BotRequest),
-    /// Ask the expert for South's hint; answer with [`TableMsg::Hinted`].
+    /// Ask the expert for South's hint; answer with [`TableAnswer::Hinted`].
     AskHint(HintRequest),
     /// Play a finished deal again with the expert in South's seat; answer with
-    /// [`TableMsg::Compared`].
+    /// [`TableAnswer::Compared`].
     Compare(CompareRequest),
     /// The comparison of finished deal `i` (from 0) is in, or could not be made.
     Compared(usize),
@@ -507,10 +504,18 @@ impl Table {
             TableMsg::SkipClaim => self.skip_claim(&mut out),
             TableMsg::Timer => self.on_timer(&mut out),
             TableMsg::NextDeal => self.next_deal(&mut out),
-            TableMsg::Decided(request, action) => self.on_decided(&request, action, &mut out),
-            TableMsg::BotFailed(request) => self.on_bot_failed(&request, &mut out),
-            TableMsg::Hinted(request, advice) => self.on_hint(&request, advice, &mut out),
-            TableMsg::Compared(request, score) => self.on_compared(&request, score, &mut out),
+            TableMsg::Answer(TableAnswer::Decided(request, action)) => {
+                self.on_decided(&request, action, &mut out)
+            }
+            TableMsg::Answer(TableAnswer::BotFailed(request)) => {
+                self.on_bot_failed(&request, &mut out)
+            }
+            TableMsg::Answer(TableAnswer::Hinted(request, advice)) => {
+                self.on_hint(&request, advice, &mut out)
+            }
+            TableMsg::Answer(TableAnswer::Compared(request, score)) => {
+                self.on_compared(&request, score, &mut out)
+            }
             TableMsg::Measured(measured) => self.on_measured(&measured, &mut out),
         }
         self.schedule(&mut out);

@@ -56,25 +56,40 @@ impl PartialEq for Cancel {
 
 impl Eq for Cancel {}
 
-/// What a worker brings back: the answer to one request.
+/// What a worker brings back: the answer to one request. The answers to what the table asked
+/// go to it ([`TableAnswer`]); the others are the session's and the front end's.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
+    /// An answer to what the table asked.
+    Table(TableAnswer),
+    /// Who holds what, as South can tell; `None` when it could not be read.
+    Held(HoldsRequest, Option<Box<Holds>>),
+    /// A finished deal's analysis; `None` when it could not be made.
+    Analysed(AnalysisRequest, Option<DealAnalysis>),
+    /// The expert's review of finished deals: the exercises made from South's clear mistakes,
+    /// and what those mistakes cost deal by deal.
+    Exercises(Reviewed),
+}
+
+/// A worker's answer to what the table asked ([`Out::Think`](super::table::Out::Think),
+/// [`Out::AskHint`](super::table::Out::AskHint), [`Out::Compare`](super::table::Out::Compare)).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAnswer {
     /// A computer player's decision.
     Decided(BotRequest, Action),
     /// A computer player that could not decide: its thinking failed.
     BotFailed(BotRequest),
     /// The expert's hint; `None` when it could not answer.
     Hinted(HintRequest, Option<Advice>),
-    /// Who holds what, as South can tell; `None` when it could not be read.
-    Held(HoldsRequest, Option<Box<Holds>>),
-    /// A finished deal's analysis; `None` when it could not be made.
-    Analysed(AnalysisRequest, Option<DealAnalysis>),
     /// A finished deal's score with the expert in South's seat; `None` when it could not be
     /// worked out.
     Compared(CompareRequest, Option<ByTeam<u16>>),
-    /// The expert's review of finished deals: the exercises made from South's clear mistakes,
-    /// and what those mistakes cost deal by deal.
-    Exercises(Reviewed),
+}
+
+impl From<TableAnswer> for Answer {
+    fn from(answer: TableAnswer) -> Answer {
+        Answer::Table(answer)
+    }
 }
 
 /// What the expert's review of a game's finished deals brings back.
@@ -138,8 +153,8 @@ impl BotRequest {
     /// The decision as a worker answers it: failed when the thinking panics.
     pub fn answer(self) -> Answer {
         match guarded(|| self.decide()) {
-            Some(action) => Answer::Decided(self, action),
-            None => Answer::BotFailed(self),
+            Some(action) => TableAnswer::Decided(self, action).into(),
+            None => TableAnswer::BotFailed(self).into(),
         }
     }
 }
@@ -176,7 +191,7 @@ impl HintRequest {
     /// The advice as a worker answers it: none when the thinking panics.
     pub fn answer(self) -> Answer {
         let advice = guarded(|| self.advise()).flatten();
-        Answer::Hinted(self, advice)
+        TableAnswer::Hinted(self, advice).into()
     }
 }
 
@@ -275,7 +290,7 @@ impl CompareRequest {
     /// The comparison as a worker answers it: none when the thinking panics.
     pub fn answer(self) -> Answer {
         let score = guarded(|| self.compare()).flatten();
-        Answer::Compared(self, score)
+        TableAnswer::Compared(self, score).into()
     }
 }
 

@@ -275,13 +275,7 @@ impl App {
                     self.send(TableMsg::Timer);
                 }
             }
-            Msg::Decided(request, action) => self.answer(Answer::Decided(request, action)),
-            Msg::BotFailed(request) => self.answer(Answer::BotFailed(request)),
-            Msg::Hinted(request, advice) => self.answer(Answer::Hinted(request, advice)),
-            Msg::Held(request, holds) => self.answer(Answer::Held(request, holds)),
-            Msg::Analysed(request, analysis) => self.answer(Answer::Analysed(request, analysis)),
-            Msg::Compared(request, score) => self.answer(Answer::Compared(request, score)),
-            Msg::Exercises(made) => self.answer(Answer::Exercises(made)),
+            Msg::Answer(answer) => self.answer(answer),
         }
         self.want_analysis();
         self.expire_status();

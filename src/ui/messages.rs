@@ -4,16 +4,14 @@
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::bots::expert::{Advice, DealAnalysis, Holds};
-use crate::game::Action;
-use crate::rules::ByTeam;
 pub use crate::session::config::Config;
 pub use crate::session::effects::Effect;
-use crate::session::work::{
-    AnalysisRequest, Answer, BotRequest, CompareRequest, HintRequest, HoldsRequest,
-};
+use crate::session::work::Answer;
 
 /// A message to the app.
+// One at a time and taken apart at once (a computer player's answer carries the view it was
+// asked about): boxing the answers would only cost their readers a deref.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// A key press.
@@ -24,33 +22,13 @@ pub enum Msg {
     Resize(u16, u16),
     /// The wait announced by [`App::wait`](super::App::wait) is over.
     Timer,
-    /// A computer player's answer to an [`Effect::Think`].
-    Decided(BotRequest, Action),
-    /// A computer player that could not answer (its thread failed).
-    BotFailed(BotRequest),
-    /// The expert's answer to an [`Effect::Hint`]; `None` when it could not answer.
-    Hinted(HintRequest, Option<Advice>),
-    /// Who holds what, asked by an [`Effect::Holds`]; `None` when it could not be read.
-    Held(HoldsRequest, Option<Box<Holds>>),
-    /// The analysis asked by an [`Effect::Analyse`]; `None` when it could not be made.
-    Analysed(AnalysisRequest, Option<DealAnalysis>),
-    /// A deal's score with the expert in South's seat, asked by an [`Effect::Compare`].
-    Compared(CompareRequest, Option<ByTeam<u16>>),
-    /// The expert's review asked by an [`Effect::MakeExercises`]: the exercises to be filed,
-    /// the mistakes' cost of each deal to be kept.
-    Exercises(crate::session::work::Reviewed),
+    /// A worker's answer to an effect the app asked for: a decision, a hint, who holds what,
+    /// an analysis, a comparison, the exercises.
+    Answer(Answer),
 }
 
 impl From<Answer> for Msg {
     fn from(answer: Answer) -> Msg {
-        match answer {
-            Answer::Decided(r, action) => Msg::Decided(r, action),
-            Answer::BotFailed(r) => Msg::BotFailed(r),
-            Answer::Hinted(r, advice) => Msg::Hinted(r, advice),
-            Answer::Held(r, holds) => Msg::Held(r, holds),
-            Answer::Analysed(r, analysis) => Msg::Analysed(r, analysis),
-            Answer::Compared(r, score) => Msg::Compared(r, score),
-            Answer::Exercises(made) => Msg::Exercises(made),
-        }
+        Msg::Answer(answer)
     }
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use contree::session::settings::{Settings, Speed};
+use contree::session::work::TableAnswer;
 use contree::text::Lang;
 use contree::ui::screen::Hit;
 use contree::ui::{App, Config, Msg, view};
@@ -83,7 +84,7 @@ pub fn answer_thinking(app: &mut App, done: &mut Vec<contree::session::effects::
     for e in app.take_effects() {
         if let Effect::Think(r) = e {
             let a = r.decide();
-            app.update(Msg::Decided(r, a));
+            app.update(Msg::Answer(TableAnswer::Decided(r, a).into()));
             asked = true;
         } else {
             done.push(e);

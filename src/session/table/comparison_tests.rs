@@ -9,7 +9,7 @@ use super::*;
 use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::game::{ExpertInSeat, GameOptions, Replay, new_game};
-use crate::rules::{DealRecord, GameContext, Team};
+use crate::rules::{ByTeam, DealRecord, GameContext, Team};
 
 fn prefs(level: Level, compare: bool) -> Prefs {
     Prefs {
@@ -59,7 +59,7 @@ fn drive(
                                 .unwrap_or_else(|_| panic!("a decision"))
                         }
                     };
-                    table.update(TableMsg::Decided(r, action))
+                    table.update(TableMsg::Answer(TableAnswer::Decided(r, action)))
                 }
                 Out::Acted(seat, action) if seat != Seat::South => {
                     acted.push((seat, action));
@@ -126,10 +126,11 @@ fn each_finished_deal_is_compared_once_and_kept_with_it() {
     assert_eq!(t.game().expert_thinking(), [0, 1]);
     // The answers, out of order; the second deal's is dropped once the game has left a table.
     let score = asked[1].compare().unwrap_or_else(|| panic!("not cancelled"));
-    let out = t.update(TableMsg::Compared(asked[1].clone(), Some(score)));
+    let out = t.update(TableMsg::Answer(TableAnswer::Compared(asked[1].clone(), Some(score))));
     assert_eq!(&out[..3], [Out::Save, Out::DealFinished, Out::Compared(1)]);
     assert_eq!(t.game().history()[1].expert_in_seat, Some(ExpertInSeat::Score(score)));
-    let again = t.update(TableMsg::Compared(asked[1].clone(), Some(ByTeam([0, 0]))));
+    let again =
+        t.update(TableMsg::Answer(TableAnswer::Compared(asked[1].clone(), Some(ByTeam([0, 0])))));
     assert!(again.iter().all(|o| *o != Out::Save), "never made again: {again:?}");
     let game = t.into_game();
     assert!(asked[0].cancel.is_raised(), "the game left the table");
@@ -148,7 +149,7 @@ fn each_finished_deal_is_compared_once_and_kept_with_it() {
     let redo = redo[0].clone();
     assert!(score.is_some());
     assert_eq!(asked[0].compare(), None, "the first request was cancelled");
-    t.update(TableMsg::Compared(redo, score));
+    t.update(TableMsg::Answer(TableAnswer::Compared(redo, score)));
     assert!(t.game().expert_thinking().is_empty());
     let (deals, balance) = t.game().expert_balance();
     assert_eq!(deals, 2);
@@ -190,7 +191,7 @@ fn a_finished_game_is_recorded_once_its_last_deal_is_compared() {
     };
     let score = r.compare();
     assert!(score.is_some());
-    let out = t.update(TableMsg::Compared(r, score));
+    let out = t.update(TableMsg::Answer(TableAnswer::Compared(r, score)));
     assert_eq!(out.last(), Some(&Out::GameFinished), "{out:?}");
     // The expert in South's seat holds every trump too, and bids more than 80.
     assert_eq!(t.game().history()[0].expert_score(), score);
