@@ -160,6 +160,41 @@ fn take_back(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Resu
     Ok(())
 }
 
+/// When the app's pause, if any, ends: `timer` keeps the pause's number and when it began, so
+/// that a new pause number restarts the clock and the same one keeps it.
+fn deadline(app: &App, timer: &mut Option<(u64, Instant)>) -> Option<Instant> {
+    let Some((serial, d)) = app.wait() else {
+        *timer = None;
+        return None;
+    };
+    let start = match *timer {
+        Some((s, at)) if s == serial => at,
+        _ => Instant::now(),
+    };
+    *timer = Some((serial, start));
+    Some(start + d)
+}
+
+/// The app's message for a terminal event: keys, resizes, and of the mouse's reports only
+/// presses and the wheel (mouse capture reports every move).
+fn terminal_msg(event: Event) -> Option<Msg> {
+    match event {
+        Event::Key(k) => Some(Msg::Key(k)),
+        Event::Mouse(m)
+            if matches!(
+                m.kind,
+                event::MouseEventKind::Down(_)
+                    | event::MouseEventKind::ScrollUp
+                    | event::MouseEventKind::ScrollDown
+            ) =>
+        {
+            Some(Msg::Mouse(m))
+        }
+        Event::Resize(w, h) => Some(Msg::Resize(w, h)),
+        _ => None,
+    }
+}
+
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
@@ -188,21 +223,7 @@ fn event_loop(
         if app.quit {
             return Ok(Ending::Quit);
         }
-        // The pause to time, if any: a new pause number restarts the clock.
-        let deadline = match app.wait() {
-            Some((serial, d)) => {
-                let start = match timer {
-                    Some((s, at)) if s == serial => at,
-                    _ => Instant::now(),
-                };
-                timer = Some((serial, start));
-                Some(start + d)
-            }
-            None => {
-                timer = None;
-                None
-            }
-        };
+        let deadline = deadline(app, &mut timer);
         // Whatever is waiting is taken first; the frame is drawn when nothing is.
         let input = match rx.try_recv() {
             Ok(input) => Some(input),
@@ -238,20 +259,7 @@ fn event_loop(
                     None
                 }
             }
-            Some(Input::Terminal(Event::Key(k))) => Some(Msg::Key(k)),
-            // Mouse capture reports every move; only presses and the wheel do anything.
-            Some(Input::Terminal(Event::Mouse(m)))
-                if matches!(
-                    m.kind,
-                    event::MouseEventKind::Down(_)
-                        | event::MouseEventKind::ScrollUp
-                        | event::MouseEventKind::ScrollDown
-                ) =>
-            {
-                Some(Msg::Mouse(m))
-            }
-            Some(Input::Terminal(Event::Resize(w, h))) => Some(Msg::Resize(w, h)),
-            Some(Input::Terminal(_)) => None,
+            Some(Input::Terminal(event)) => terminal_msg(event),
             Some(Input::Bot(m)) => Some(*m),
             Some(Input::Signal(sig)) => return Ok(Ending::Signal(sig)),
             Some(Input::Stop) => {
