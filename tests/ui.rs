@@ -980,8 +980,11 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     let mut asked = next_bot_asked(&mut app);
     let before = calls(&app);
     let mut request = asked.pop().expect("the next seat is asked");
-    // A budget it could not spend in a day: only the flag can stop it.
-    request.budget = Budget { worlds: u32::MAX, nodes: u64::MAX, ..Budget::worlds(1) };
+    // The most worlds a decision is ever asked, with nodes it could not spend in a day: only
+    // the flag stops it. (Its pool of worlds grows with the worlds, drawn before any is
+    // weighed: u32::MAX worlds would ask for more memory than there is.)
+    let worlds = contree::bots::expert::MAX_WORLDS;
+    request.budget = Budget { worlds, nodes: u64::MAX, ..Budget::worlds(1) };
     let thinking = request.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
