@@ -1523,7 +1523,7 @@ fn new_screens_and_popups() {
         key(&mut app, KeyCode::Enter);
         app
     });
-    // No frame under a popup runs beside its own: a cell of margin is cleared around it.
+    // No frame under a popup runs beside its own: the popup clears the whole area it is given.
     for (config, w, h) in [(config(Lang::En), 120, 40), (ascii(Lang::En), 80, 24)] {
         let mut app = App::new(config);
         key(&mut app, KeyCode::Enter);
@@ -3665,4 +3665,78 @@ fn the_statistics_footer_and_the_help_list_the_progress_key() {
     assert!(format!("{:?}", t.backend()).contains("g  progress"), "the footer lists g");
     let help = contree::ui::keymap::help_bindings();
     assert!(help.iter().any(|b| b.label == T::ProgressKey), "the help lists it");
+}
+
+/// Every popup over every screen it opens on, in both languages, at 80x24, 100x30 and 120x40:
+/// each covers the whole area it is given, so that no frame cut short, no card's edge and no
+/// popup under it shows around its frame.
+#[test]
+fn every_popup_covers_the_whole_area_it_is_given() {
+    for lang in Lang::ALL {
+        let mut shown: Vec<(&str, App)> = Vec::new();
+        let mut with = |name, mut app: App, keys: &[KeyCode]| {
+            for &k in keys {
+                key(&mut app, k);
+            }
+            shown.push((name, app));
+        };
+        let help = KeyCode::Char('?');
+        // The start screen and the screens it opens, with the help over each.
+        with("help over the start screen", App::new(config(lang)), &[help]);
+        for item in [StartItem::Settings, StartItem::Rules, StartItem::Statistics] {
+            let mut app = App::new(config(lang));
+            app.start_item(item);
+            with("help over a screen of the start", app, &[help]);
+        }
+        with("help over the progress", progress_view(config(lang), twelve_games()), &[help]);
+        with(
+            "a new game over a saved one",
+            saved_game_offered(lang),
+            &[KeyCode::Down, KeyCode::Enter],
+        );
+        // The table during the auction: the players, one of them, the menu, the help, who
+        // holds what; the settings opened from the menu, with the help over them.
+        with("the players", App::new(config(lang)), &[KeyCode::Enter]);
+        let mut app = at_table(lang);
+        draw(&mut app, 120, 40);
+        click(&mut app, Hit::Seat(Seat::West));
+        with("one player", app, &[]);
+        with("the menu", at_table(lang), &[KeyCode::Char('m')]);
+        with("the help at the table", at_table(lang), &[help]);
+        with(
+            "the settings over the table",
+            at_table(lang),
+            &[KeyCode::Char('m'), KeyCode::Down, KeyCode::Enter, help],
+        );
+        with("who holds what", holds_in_play(config(lang)), &[]);
+        // The play: the last trick, the history and the deal in progress under review; the
+        // question whether to declare.
+        let mut app = playing(lang);
+        for _ in 0..2 {
+            key(&mut app, KeyCode::Enter);
+            settle(&mut app);
+        }
+        with("the last trick", app.clone(), &[KeyCode::Char('L')]);
+        with("the history during the play", app.clone(), &[KeyCode::Char('H')]);
+        with("the deal in progress", app, &[KeyCode::Char('H'), KeyCode::Enter]);
+        with("the question whether to declare", coinche_declaring(lang, true), &[]);
+        // The end of a deal, the history and the review over it, with the expert's analysis
+        // and his line; the tricks once the summary is closed; the end of the game.
+        with("the end of a deal", finished_deal(lang), &[]);
+        with("the history over the end of a deal", finished_deal(lang), &[KeyCode::Char('H')]);
+        with(
+            "a review over the end of a deal",
+            finished_deal(lang),
+            &[KeyCode::Char('H'), KeyCode::Enter],
+        );
+        let mut app = analysing(lang);
+        answer_analysis(&mut app, &mut None);
+        with("a review with its analysis", app, &[]);
+        with("the expert's line", expert_line_of(line_deal(config(lang)), &mut None), &[]);
+        with("the tricks of a deal done", finished_deal(lang), &[KeyCode::Esc, KeyCode::Char('L')]);
+        with("the end of the game", whole_game(lang).0, &[]);
+        for (name, mut app) in shown {
+            screen::assert_popup_covers_its_area(&format!("{lang:?}: {name}"), &mut app);
+        }
+    }
 }
