@@ -2125,6 +2125,26 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
     assert!(scroll(&app) < before || before == 0);
 }
 
+#[test]
+fn what_a_call_shows_keeps_its_indent_when_it_wraps_in_the_review() {
+    for lang in Lang::ALL {
+        let mut app = analysing(lang);
+        answer_analysis(&mut app, &mut None);
+        // Tall enough for the whole review, at the narrowest width.
+        let rows = rows_of(&draw(&mut app, 80, 60));
+        let inner = |row: &str| -> String {
+            row.chars().skip_while(|&c| c != '│').skip(1).take_while(|&c| c != '│').collect()
+        };
+        let shows = app.words().t(T::YourCallShows);
+        let at = rows.iter().position(|r| r.contains(shows)).expect("South's call is explained");
+        let (first, next) = (inner(&rows[at]), inner(&rows[at + 1]));
+        let indent = first.chars().take_while(|&c| c == ' ').count();
+        assert!(first.trim_end().chars().count() > 60, "the meaning wraps: {first:?}");
+        let next_indent = next.chars().take_while(|&c| c == ' ').count();
+        assert_eq!(next_indent, indent, "{lang:?}: {next:?} goes on under {first:?}");
+    }
+}
+
 /// The seed of a deal in which South, playing its selected cards, makes a clear mistake.
 const LINE_SEED: u64 = 9;
 
