@@ -1415,6 +1415,12 @@ fn forced_card_held(lang: Lang) -> App {
 /// A table where South's forced card has played itself and its trick, one that `wanted`,
 /// waits for a key.
 fn forced_card_held_where(lang: Lang, wanted: impl Fn(&Trick) -> bool) -> App {
+    forced_card_held_at(lang, |app| table(app).shown_trick().is_some_and(|t| wanted(&t.trick)))
+}
+
+/// A table where South's forced card has played itself and its trick waits for a key, at a
+/// moment that `wanted`.
+fn forced_card_held_at(lang: Lang, wanted: impl Fn(&App) -> bool) -> App {
     let mut c = config(lang);
     c.settings.speed = Speed::Fast;
     let mut app = App::new(c);
@@ -1425,7 +1431,7 @@ fn forced_card_held_where(lang: Lang, wanted: impl Fn(&Trick) -> bool) -> App {
     // South bidding again.
     for _ in 0..2000 {
         if pause(&app) == Some(Wait::Held) {
-            if table(&app).shown_trick().is_some_and(|t| wanted(&t.trick)) {
+            if table(&app).shown_trick().is_some() && wanted(&app) {
                 return app;
             }
             key(&mut app, KeyCode::Enter);
@@ -1450,6 +1456,23 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
     assert_eq!(app.wait(), None, "no timer gathers it");
     key(&mut app, KeyCode::Enter);
     assert!(table(&app).shown_trick().is_none(), "a key gathers it");
+}
+
+#[test]
+fn the_line_of_a_trick_held_for_a_forced_card_says_what_a_key_does_whole_at_80_columns() {
+    for lang in Lang::ALL {
+        // South dealt and took the contract: both its markers stand beside the line.
+        let dealt = |app: &App| app.game().is_some_and(|g| g.deal().dealer == Seat::South);
+        let mut app = forced_card_held_at(lang, dealt);
+        let said = app.words().t(T::HeldTrick);
+        let goes_on = match lang {
+            Lang::En => "a key to go on",
+            Lang::Fr => "une touche pour continuer",
+        };
+        assert!(said.ends_with(goes_on), "{said}");
+        let text = screen::text(&draw(&mut app, 80, 24));
+        assert!(text.contains(said), "{text}");
+    }
 }
 
 /// The start screen offering `game` as loaded from its save, at the speed of
