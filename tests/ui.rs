@@ -3690,6 +3690,38 @@ fn the_progress_view_draws_each_figure_as_a_chart() {
 }
 
 #[test]
+fn the_progress_charts_name_each_game_under_its_point_and_say_so_plainly() {
+    for lang in Lang::ALL {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let two = twelve_games().into_iter().take(2).collect();
+            let mut app = progress_view(config(lang), two);
+            let t = draw(&mut app, w, h);
+            let rows = rows_of(&t);
+            let axis = rows.iter().position(|r| r.contains('└')).expect("the x axis");
+            let legend = rows.iter().position(|r| r.contains("* ")).expect("the legend");
+            // The points, one a game, oldest left; under each, its number.
+            let mut points: Vec<usize> = rows[legend + 1..axis]
+                .iter()
+                .flat_map(|r| r.chars().enumerate().filter(|&(_, c)| c == '*').map(|(x, _)| x))
+                .collect();
+            points.sort_unstable();
+            assert_eq!(points.len(), 2, "{}", rows.join("\n"));
+            let labels: Vec<char> = rows[axis + 1].chars().collect();
+            for (n, x) in points.into_iter().enumerate() {
+                let number = char::from_digit(n as u32 + 1, 10).expect("a digit");
+                assert_eq!(labels[x], number, "{lang:?} {w}x{h}: game {number} at {x}");
+            }
+            let caption = match lang {
+                Lang::En => "Your 2 games, the oldest on the left.",
+                Lang::Fr => "Vos 2 parties, la plus ancienne à gauche.",
+            };
+            let text = screen::text(&t);
+            assert!(text.contains(caption), "{text}");
+        }
+    }
+}
+
+#[test]
 fn the_progress_view_says_what_will_appear_before_two_games() {
     for lang in Lang::ALL {
         let one = twelve_games().into_iter().take(1).collect();
