@@ -135,9 +135,11 @@ pub fn analysis_json(
         json!({
             "contract": ContractAnswer::from(&d.contract),
             "takers_points": d.takers_points,
+            "takers_total": d.takers_total,
             "made": d.made,
             "score": d.score,
             "played_points": d.played_points,
+            "played_total": d.played_total,
         })
     });
     let meanings = meanings(record, levels);

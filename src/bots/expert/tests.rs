@@ -614,6 +614,41 @@ fn built_deal(dealer: Seat, hands: [&str; 4], auction: &str) -> crate::rules::De
 }
 
 #[test]
+fn the_double_dummy_result_counts_the_takers_belote_as_the_contract_does() {
+    // East takes 100 in hearts holding the king and queen: its belote counts toward the 100,
+    // with every hand seen as in the play.
+    let record = built_deal(
+        Seat::South,
+        [
+            "AS AD JD QD JC 7C 8C 9C",
+            "JH 9H AH 10H KH QH QS JS",
+            "8H 7H 7S 8S 9S 7D 8D 9D",
+            "AC 10C 10S 10D KC KS KD QC",
+        ],
+        "100H pass pass pass",
+    );
+    let scored = record.score().expect("scored");
+    let analysis =
+        analyse(&record, Seat::South, BySeat([Level::DEFAULT; 4]), Budget::worlds(1), None)
+            .expect("analysed");
+    let dd = analysis.double_dummy.expect("solved in budget");
+    let played = crate::game::Replay::new(&record)
+        .and_then(crate::game::Replay::finish)
+        .expect("a legal record");
+    let played = played.history().first().expect("a finished deal").card_points[Team::EW];
+    let w = crate::text::Words {
+        lang: crate::text::Lang::En,
+        suits: crate::text::SuitStyle::Glyphs,
+        ascii: false,
+        spoken: false,
+    };
+    let text = w.double_dummy(&dd, Seat::South);
+    assert!(scored.score[Team::EW] > 0, "{scored:?}");
+    assert!(text.contains(&format!("make {} ", dd.takers_points + 20)), "{text}");
+    assert!(text.contains(&format!("against {} in the play", played + 20)), "{text}");
+}
+
+#[test]
 fn an_overbid_that_fails_contred_costs_its_hundreds() {
     // North passes, West opens 80 in hearts, South overbids 140 in spades on four small
     // trumps and nothing else, East holds the jack, ace, 10 and queen and contres: 600 to the
