@@ -253,12 +253,12 @@ mod tests {
     }
 
     /// South's decisions in `record`, in order: each call's index in the auction and each
-    /// card's in the play, with what was done.
+    /// card's in the play, with what was done; none the rules forced.
     fn souths_decisions(record: &DealRecord) -> Vec<(usize, Action)> {
         let mut replay = Replay::new(record).expect("a record");
         let mut out = Vec::new();
         while let Some(turn) = replay.next_turn() {
-            if turn.seat == Seat::South {
+            if turn.seat == Seat::South && turn.is_decision() {
                 out.push((turn.index, turn.action));
             }
             replay.advance().expect("a legal action");

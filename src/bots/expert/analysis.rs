@@ -105,7 +105,8 @@ impl DealAnalysis {
 }
 
 /// Reviews the deal of `record` from `seat`: each decision with `budget` (the cards a claim
-/// played out are none: [`Turn::is_decision`](crate::game::Turn::is_decision)), as the expert advises
+/// played out and the cards and calls the rules forced are none:
+/// [`Turn::is_decision`](crate::game::Turn::is_decision)), as the expert advises
 /// it at the table ([`advise_and_cost`]), stopping early when `cancel` is raised.
 /// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
 /// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at

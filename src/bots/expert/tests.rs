@@ -502,11 +502,27 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
     let analysis =
         analyse(record, Seat::South, BySeat([Level::DEFAULT; 4]), Budget::worlds(3), None)
             .expect("a legal record");
-    let calls = (0..record.auction.len())
-        .filter(|&i| game.deal().auction.seat_of(i) == Seat::South)
-        .count();
-    let cards = if result.contract.is_some() { 8 } else { 0 };
-    assert_eq!(analysis.reviews.len(), calls + cards);
+    // South's choices: its calls and its cards, but those it had no choice about (the last
+    // card always, and any other the rules forced).
+    let mut replay = crate::game::Replay::new(record).expect("a legal record");
+    let (mut choices, mut forced) = (Vec::new(), 0);
+    while let Some(turn) = replay.next_turn() {
+        if turn.seat == Seat::South {
+            let options = match turn.action {
+                Action::Bid(_) => replay.game().legal_calls().to_vec().len(),
+                Action::Play(_) => replay.game().legal_cards().len(),
+            };
+            if options > 1 {
+                choices.push(turn.index);
+            } else {
+                forced += 1;
+            }
+        }
+        replay.advance().expect("a legal action");
+    }
+    assert!(result.contract.is_none() || forced > 0, "South's last card is forced");
+    let reviewed: Vec<usize> = analysis.reviews.iter().map(|r| r.index).collect();
+    assert_eq!(reviewed, choices);
     for r in &analysis.reviews {
         if r.played == r.advice.action {
             assert_eq!(r.cost.map(|c| c.mean), Some(0.0), "{r:?}");
