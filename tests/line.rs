@@ -1171,3 +1171,36 @@ fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_fo
         }
     }
 }
+
+/// The help's lines in a game of `rules` from seed 5, South choosing whether to declare when
+/// the rules have declarations.
+fn help_in(rules: contree::rules::Rules) -> Vec<String> {
+    let settings = Settings {
+        lang: Lang::En,
+        level: Level::Normal,
+        choose_declarations: true,
+        ..Settings::default()
+    };
+    let game = contree::game::new_game(GameOptions::of(rules), 5, None);
+    let config = Config { game: Some(game), ..Config::plain(settings, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    let _ = line.take_said();
+    line.input("help");
+    line.take_said()
+}
+
+#[test]
+fn the_help_lists_only_the_commands_that_apply_to_the_games_rules() {
+    use contree::rules::{RuleSet, Rules};
+    let declares = |help: &[String]| {
+        let said = |start: &str| help.iter().any(|l| l.starts_with(start));
+        (said("declare:"), said("keep quiet:"))
+    };
+    // Nobody declares in contrée: neither word is listed.
+    let contree = help_in(Rules::of(RuleSet::Contree));
+    assert_eq!(declares(&contree), (false, false), "{contree:#?}");
+    assert!(contree.iter().any(|l| l.starts_with("pass:")), "{contree:#?}");
+    // In coinche, South chooses what to declare with its first card.
+    let coinche = help_in(Rules::of(RuleSet::Coinche));
+    assert_eq!(declares(&coinche), (true, true), "{coinche:#?}");
+}

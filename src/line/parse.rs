@@ -399,6 +399,20 @@ impl Command {
     }
 }
 
+impl Kind {
+    /// The table's command this kind of line stands for, where the rules of a game may leave it
+    /// nothing to do at all: the help of such a game leaves it out, as the table's help leaves
+    /// out its key ([`crate::session::commands::availability`]).
+    pub fn cmd(self) -> Option<crate::session::commands::Cmd> {
+        use crate::session::commands::Cmd;
+        match self {
+            Kind::Declare => Some(Cmd::Declare),
+            Kind::KeepQuiet => Some(Cmd::KeepQuiet),
+            _ => None,
+        }
+    }
+}
+
 /// A command as the help lists it: a few ways to say it and what it does, in English then in
 /// French.
 #[derive(Clone, Copy, Debug)]
