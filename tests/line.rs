@@ -761,6 +761,22 @@ fn explain_says_what_each_call_of_the_auction_shows() {
             Lang::Fr => format!("Pas d'annonce 40 : les enchères en comptent {calls}."),
         };
         assert_eq!(none, [expected]);
+        // A sign, or anything but a plain number, is no call's number: refused, with what
+        // explain takes, rather than read as call 1.
+        let takes = match lang {
+            Lang::En => {
+                "explain takes the number of a call, from 1, in digits: explain, explain 3."
+            }
+            Lang::Fr => {
+                // Said, not drawn: the no-break space read as a space.
+                "expliquer prend le numéro d'une annonce, à partir de 1, en chiffres : expliquer, \
+                 expliquer 3."
+            }
+        };
+        for typed in ["explain -1", "explain +1", "expliquer -2", "explain 1.5", "explain one"] {
+            line.input(typed);
+            assert_eq!(line.take_said(), [takes], "{typed}");
+        }
         // Who holds what: a line for each other seat, its suits' cards with their chances, and
         // what they rest on.
         line.input(if lang == Lang::En { "holds" } else { "qui a quoi" });

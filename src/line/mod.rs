@@ -287,6 +287,7 @@ impl LineMode {
             }
             Command::Call(call) => self.call(call),
             Command::NoSuchBid => not_now(self, NotNow::NoSuchBid),
+            Command::NotANumber(kind) => not_now(self, NotNow::NotANumber(kind)),
             Command::Play(card) => self.play(card),
         }
     }
