@@ -135,9 +135,11 @@ pub fn analysis_json(
         json!({
             "contract": ContractAnswer::from(&d.contract),
             "takers_points": d.takers_points,
+            "takers_total": d.takers_total,
             "made": d.made,
             "score": d.score,
             "played_points": d.played_points,
+            "played_total": d.played_total,
         })
     });
     let meanings = meanings(record, levels);
@@ -251,12 +253,12 @@ mod tests {
     }
 
     /// South's decisions in `record`, in order: each call's index in the auction and each
-    /// card's in the play, with what was done.
+    /// card's in the play, with what was done; none the rules forced.
     fn souths_decisions(record: &DealRecord) -> Vec<(usize, Action)> {
         let mut replay = Replay::new(record).expect("a record");
         let mut out = Vec::new();
         while let Some(turn) = replay.next_turn() {
-            if turn.seat == Seat::South {
+            if turn.seat == Seat::South && turn.is_decision() {
                 out.push((turn.index, turn.action));
             }
             replay.advance().expect("a legal action");

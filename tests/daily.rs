@@ -385,3 +385,21 @@ fn the_first_play_of_a_day_takes_neither_hint_nor_take_back_and_says_why() {
     key(&mut app, KeyCode::Char('u'));
     assert!(app.status().is_some_and(|t| t.starts_with(said)), "{:?}", app.status());
 }
+
+/// The popups of the deal of the day, at every size: the end of its deal over its table, and
+/// the help over its end screen, each covering the whole area it is given.
+#[test]
+fn the_deal_of_the_day_s_popups_cover_the_whole_area_they_are_given() {
+    for lang in [Lang::En, Lang::Fr] {
+        let d = tempfile::tempdir().expect("dir");
+        let s = store(d.path());
+        let mut app = app(lang);
+        let _ = draw(&mut app, 80, 24);
+        click(&mut app, Hit::Start(StartItem::Daily));
+        run(&mut app, &s, |a| a.popups.last() == Some(&contree::ui::screen::Popup::DealEnd));
+        screen::assert_popup_covers_its_area("the end of the deal of the day", &mut app);
+        let mut app = played(lang, &s);
+        key(&mut app, KeyCode::Char('?'));
+        screen::assert_popup_covers_its_area("the help over its end", &mut app);
+    }
+}

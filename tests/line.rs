@@ -761,6 +761,22 @@ fn explain_says_what_each_call_of_the_auction_shows() {
             Lang::Fr => format!("Pas d'annonce 40 : les enchères en comptent {calls}."),
         };
         assert_eq!(none, [expected]);
+        // A sign, or anything but a plain number, is no call's number: refused, with what
+        // explain takes, rather than read as call 1.
+        let takes = match lang {
+            Lang::En => {
+                "explain takes the number of a call, from 1, in digits: explain, explain 3."
+            }
+            Lang::Fr => {
+                // Said, not drawn: the no-break space read as a space.
+                "expliquer prend le numéro d'une annonce, à partir de 1, en chiffres : expliquer, \
+                 expliquer 3."
+            }
+        };
+        for typed in ["explain -1", "explain +1", "expliquer -2", "explain 1.5", "explain one"] {
+            line.input(typed);
+            assert_eq!(line.take_said(), [takes], "{typed}");
+        }
         // Who holds what: a line for each other seat, its suits' cards with their chances, and
         // what they rest on.
         line.input(if lang == Lang::En { "holds" } else { "qui a quoi" });
@@ -1170,4 +1186,37 @@ fn the_deal_of_the_day_is_said_to_its_result_and_share_line_then_played_again_fo
             assert_eq!(filed[0].score, file.results[0].score);
         }
     }
+}
+
+/// The help's lines in a game of `rules` from seed 5, South choosing whether to declare when
+/// the rules have declarations.
+fn help_in(rules: contree::rules::Rules) -> Vec<String> {
+    let settings = Settings {
+        lang: Lang::En,
+        level: Level::Normal,
+        choose_declarations: true,
+        ..Settings::default()
+    };
+    let game = contree::game::new_game(GameOptions::of(rules), 5, None);
+    let config = Config { game: Some(game), ..Config::plain(settings, 5) };
+    let mut line = LineMode::new(config, true, &[]);
+    let _ = line.take_said();
+    line.input("help");
+    line.take_said()
+}
+
+#[test]
+fn the_help_lists_only_the_commands_that_apply_to_the_games_rules() {
+    use contree::rules::{RuleSet, Rules};
+    let declares = |help: &[String]| {
+        let said = |start: &str| help.iter().any(|l| l.starts_with(start));
+        (said("declare:"), said("keep quiet:"))
+    };
+    // Nobody declares in contrée: neither word is listed.
+    let contree = help_in(Rules::of(RuleSet::Contree));
+    assert_eq!(declares(&contree), (false, false), "{contree:#?}");
+    assert!(contree.iter().any(|l| l.starts_with("pass:")), "{contree:#?}");
+    // In coinche, South chooses what to declare with its first card.
+    let coinche = help_in(Rules::of(RuleSet::Coinche));
+    assert_eq!(declares(&coinche), (true, true), "{coinche:#?}");
 }

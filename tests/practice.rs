@@ -290,3 +290,24 @@ fn an_exercise_names_each_seat_once_and_its_line_ends_with_what_it_asks() {
         assert!(!line.trim_end().ends_with('—'), "{line}");
     }
 }
+
+/// The practice's popups, and the help over its table, at every size: each covers the whole
+/// area it is given.
+#[test]
+fn the_practice_s_popups_cover_the_whole_area_they_are_given() {
+    let e = exercise(true);
+    let Action::Play(played) = e.played else { panic!("a card") };
+    for lang in Lang::ALL {
+        let mut none = practising(lang, Vec::new());
+        screen::assert_popup_covers_its_area("no exercise", &mut none);
+        let mut app = practising(lang, vec![e.clone()]);
+        key(&mut app, KeyCode::Char('?'));
+        screen::assert_popup_covers_its_area("the help over an exercise", &mut app);
+        key(&mut app, KeyCode::Esc);
+        draw(&mut app, 80, 24);
+        click(&mut app, Hit::Card(played));
+        screen::assert_popup_covers_its_area("the verdict", &mut app);
+        key(&mut app, KeyCode::Char('?'));
+        screen::assert_popup_covers_its_area("the help over the verdict", &mut app);
+    }
+}

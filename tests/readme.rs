@@ -54,3 +54,25 @@ fn the_readme_shows_the_table_as_it_is_drawn() {
     let end = body.find("```").expect("the block ends");
     assert_eq!(&body[..end], frame, "the README's table is not the table drawn: copy the snapshot");
 }
+
+#[test]
+fn the_readmes_first_game_names_the_start_screens_items_as_they_are_drawn() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let first_game = readme.split("## A first game").nth(1).expect("the README's first game");
+    let first_game = first_game.split("\n## ").next().unwrap_or_default();
+    let settings = Settings { lang: Lang::En, ..Settings::default() };
+    let mut app = App::new(Config { saved: Settings::default(), ..Config::plain(settings, 7) });
+    let start = text(&draw(&mut app, 80, 24));
+    // Each item the first game says to press Enter on is one the start screen shows.
+    let named: Vec<&str> = first_game
+        .split("`Enter` on \"")
+        .skip(1)
+        .filter_map(|piece| piece.split('"').next())
+        .collect();
+    assert!(!named.is_empty(), "the first game says what to press on the start screen");
+    for item in named {
+        let shown = start.lines().any(|l| l.trim_matches(['│', ' ', '▶']) == item);
+        assert!(shown, "the README says \"{item}\", the start screen shows:\n{start}");
+    }
+}

@@ -988,8 +988,11 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     let mut asked = next_bot_asked(&mut app);
     let before = calls(&app);
     let mut request = asked.pop().expect("the next seat is asked");
-    // A budget it could not spend in a day: only the flag can stop it.
-    request.budget = Budget { worlds: u32::MAX, nodes: u64::MAX, ..Budget::worlds(1) };
+    // The most worlds a decision is ever asked, with nodes it could not spend in a day: only
+    // the flag stops it. (Its pool of worlds grows with the worlds, drawn before any is
+    // weighed: u32::MAX worlds would ask for more memory than there is.)
+    let worlds = contree::bots::expert::MAX_WORLDS;
+    request.budget = Budget { worlds, nodes: u64::MAX, ..Budget::worlds(1) };
     let thinking = request.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -1420,6 +1423,12 @@ fn forced_card_held(lang: Lang) -> App {
 /// A table where South's forced card has played itself and its trick, one that `wanted`,
 /// waits for a key.
 fn forced_card_held_where(lang: Lang, wanted: impl Fn(&Trick) -> bool) -> App {
+    forced_card_held_at(lang, |app| table(app).shown_trick().is_some_and(|t| wanted(&t.trick)))
+}
+
+/// A table where South's forced card has played itself and its trick waits for a key, at a
+/// moment that `wanted`.
+fn forced_card_held_at(lang: Lang, wanted: impl Fn(&App) -> bool) -> App {
     let mut c = config(lang);
     c.settings.speed = Speed::Fast;
     let mut app = App::new(c);
@@ -1430,7 +1439,7 @@ fn forced_card_held_where(lang: Lang, wanted: impl Fn(&Trick) -> bool) -> App {
     // South bidding again.
     for _ in 0..2000 {
         if pause(&app) == Some(Wait::Kept) {
-            if table(&app).shown_trick().is_some_and(|t| wanted(&t.trick)) {
+            if table(&app).shown_trick().is_some() && wanted(&app) {
                 return app;
             }
             key(&mut app, KeyCode::Enter);
@@ -1455,6 +1464,23 @@ fn a_trick_with_a_card_played_for_south_waits_for_a_key() {
     assert_eq!(app.wait(), None, "no timer gathers it");
     key(&mut app, KeyCode::Enter);
     assert!(table(&app).shown_trick().is_none(), "a key gathers it");
+}
+
+#[test]
+fn the_line_of_a_trick_held_for_a_forced_card_says_what_a_key_does_whole_at_80_columns() {
+    for lang in Lang::ALL {
+        // South dealt and took the contract: both its markers stand beside the line.
+        let dealt = |app: &App| app.game().is_some_and(|g| g.deal().dealer == Seat::South);
+        let mut app = forced_card_held_at(lang, dealt);
+        let said = app.words().t(T::HeldTrick);
+        let goes_on = match lang {
+            Lang::En => "a key to go on",
+            Lang::Fr => "une touche pour continuer",
+        };
+        assert!(said.ends_with(goes_on), "{said}");
+        let text = screen::text(&draw(&mut app, 80, 24));
+        assert!(text.contains(said), "{text}");
+    }
 }
 
 /// The start screen offering `game` as loaded from its save, at the speed of
@@ -1528,7 +1554,7 @@ fn new_screens_and_popups() {
         key(&mut app, KeyCode::Enter);
         app
     });
-    // No frame under a popup runs beside its own: a cell of margin is cleared around it.
+    // No frame under a popup runs beside its own: the popup clears the whole area it is given.
     for (config, w, h) in [(config(Lang::En), 120, 40), (ascii(Lang::En), 80, 24)] {
         let mut app = App::new(config);
         key(&mut app, KeyCode::Enter);
@@ -2128,6 +2154,26 @@ fn the_review_of_a_finished_deal_gains_the_experts_analysis() {
         modifiers: KeyModifiers::NONE,
     }));
     assert!(scroll(&app) < before || before == 0);
+}
+
+#[test]
+fn what_a_call_shows_keeps_its_indent_when_it_wraps_in_the_review() {
+    for lang in Lang::ALL {
+        let mut app = analysing(lang);
+        answer_analysis(&mut app, &mut None);
+        // Tall enough for the whole review, at the narrowest width.
+        let rows = rows_of(&draw(&mut app, 80, 60));
+        let inner = |row: &str| -> String {
+            row.chars().skip_while(|&c| c != '│').skip(1).take_while(|&c| c != '│').collect()
+        };
+        let shows = app.words().t(T::YourCallShows);
+        let at = rows.iter().position(|r| r.contains(shows)).expect("South's call is explained");
+        let (first, next) = (inner(&rows[at]), inner(&rows[at + 1]));
+        let indent = first.chars().take_while(|&c| c == ' ').count();
+        assert!(first.trim_end().chars().count() > 60, "the meaning wraps: {first:?}");
+        let next_indent = next.chars().take_while(|&c| c == ' ').count();
+        assert_eq!(next_indent, indent, "{lang:?}: {next:?} goes on under {first:?}");
+    }
 }
 
 /// The seed of a deal in which South, playing its selected cards, makes a clear mistake.
@@ -3652,6 +3698,38 @@ fn the_progress_view_draws_each_figure_as_a_chart() {
 }
 
 #[test]
+fn the_progress_charts_name_each_game_under_its_point_and_say_so_plainly() {
+    for lang in Lang::ALL {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let two = twelve_games().into_iter().take(2).collect();
+            let mut app = progress_view(config(lang), two);
+            let t = draw(&mut app, w, h);
+            let rows = rows_of(&t);
+            let axis = rows.iter().position(|r| r.contains('└')).expect("the x axis");
+            let legend = rows.iter().position(|r| r.contains("* ")).expect("the legend");
+            // The points, one a game, oldest left; under each, its number.
+            let mut points: Vec<usize> = rows[legend + 1..axis]
+                .iter()
+                .flat_map(|r| r.chars().enumerate().filter(|&(_, c)| c == '*').map(|(x, _)| x))
+                .collect();
+            points.sort_unstable();
+            assert_eq!(points.len(), 2, "{}", rows.join("\n"));
+            let labels: Vec<char> = rows[axis + 1].chars().collect();
+            for (n, x) in points.into_iter().enumerate() {
+                let number = char::from_digit(n as u32 + 1, 10).expect("a digit");
+                assert_eq!(labels[x], number, "{lang:?} {w}x{h}: game {number} at {x}");
+            }
+            let caption = match lang {
+                Lang::En => "Your 2 games, the oldest on the left.",
+                Lang::Fr => "Vos 2 parties, la plus ancienne à gauche.",
+            };
+            let text = screen::text(&t);
+            assert!(text.contains(caption), "{text}");
+        }
+    }
+}
+
+#[test]
 fn the_progress_view_says_what_will_appear_before_two_games() {
     for lang in Lang::ALL {
         let one = twelve_games().into_iter().take(1).collect();
@@ -3670,4 +3748,78 @@ fn the_statistics_footer_and_the_help_list_the_progress_key() {
     assert!(format!("{:?}", t.backend()).contains("g  progress"), "the footer lists g");
     let help = contree::ui::keymap::help_bindings();
     assert!(help.iter().any(|b| b.label == T::ProgressKey), "the help lists it");
+}
+
+/// Every popup over every screen it opens on, in both languages, at 80x24, 100x30 and 120x40:
+/// each covers the whole area it is given, so that no frame cut short, no card's edge and no
+/// popup under it shows around its frame.
+#[test]
+fn every_popup_covers_the_whole_area_it_is_given() {
+    for lang in Lang::ALL {
+        let mut shown: Vec<(&str, App)> = Vec::new();
+        let mut with = |name, mut app: App, keys: &[KeyCode]| {
+            for &k in keys {
+                key(&mut app, k);
+            }
+            shown.push((name, app));
+        };
+        let help = KeyCode::Char('?');
+        // The start screen and the screens it opens, with the help over each.
+        with("help over the start screen", App::new(config(lang)), &[help]);
+        for item in [StartItem::Settings, StartItem::Rules, StartItem::Statistics] {
+            let mut app = App::new(config(lang));
+            app.start_item(item);
+            with("help over a screen of the start", app, &[help]);
+        }
+        with("help over the progress", progress_view(config(lang), twelve_games()), &[help]);
+        with(
+            "a new game over a saved one",
+            saved_game_offered(lang),
+            &[KeyCode::Down, KeyCode::Enter],
+        );
+        // The table during the auction: the players, one of them, the menu, the help, who
+        // holds what; the settings opened from the menu, with the help over them.
+        with("the players", App::new(config(lang)), &[KeyCode::Enter]);
+        let mut app = at_table(lang);
+        draw(&mut app, 120, 40);
+        click(&mut app, Hit::Seat(Seat::West));
+        with("one player", app, &[]);
+        with("the menu", at_table(lang), &[KeyCode::Char('m')]);
+        with("the help at the table", at_table(lang), &[help]);
+        with(
+            "the settings over the table",
+            at_table(lang),
+            &[KeyCode::Char('m'), KeyCode::Down, KeyCode::Enter, help],
+        );
+        with("who holds what", holds_in_play(config(lang)), &[]);
+        // The play: the last trick, the history and the deal in progress under review; the
+        // question whether to declare.
+        let mut app = playing(lang);
+        for _ in 0..2 {
+            key(&mut app, KeyCode::Enter);
+            settle(&mut app);
+        }
+        with("the last trick", app.clone(), &[KeyCode::Char('L')]);
+        with("the history during the play", app.clone(), &[KeyCode::Char('H')]);
+        with("the deal in progress", app, &[KeyCode::Char('H'), KeyCode::Enter]);
+        with("the question whether to declare", coinche_declaring(lang, true), &[]);
+        // The end of a deal, the history and the review over it, with the expert's analysis
+        // and his line; the tricks once the summary is closed; the end of the game.
+        with("the end of a deal", finished_deal(lang), &[]);
+        with("the history over the end of a deal", finished_deal(lang), &[KeyCode::Char('H')]);
+        with(
+            "a review over the end of a deal",
+            finished_deal(lang),
+            &[KeyCode::Char('H'), KeyCode::Enter],
+        );
+        let mut app = analysing(lang);
+        answer_analysis(&mut app, &mut None);
+        with("a review with its analysis", app, &[]);
+        with("the expert's line", expert_line_of(line_deal(config(lang)), &mut None), &[]);
+        with("the tricks of a deal done", finished_deal(lang), &[KeyCode::Esc, KeyCode::Char('L')]);
+        with("the end of the game", whole_game(lang).0, &[]);
+        for (name, mut app) in shown {
+            screen::assert_popup_covers_its_area(&format!("{lang:?}: {name}"), &mut app);
+        }
+    }
 }

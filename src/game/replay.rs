@@ -36,13 +36,16 @@ pub struct Turn {
     /// Whether a claim played it out ([`DealRecord::played_out`]): then it is no decision of
     /// its seat's.
     pub claimed: bool,
+    /// Whether the rules left its seat nothing else to do: the only card it could play (its
+    /// last always), or the only call. No decision either.
+    pub forced: bool,
 }
 
 impl Turn {
-    /// Whether the action was its seat's choice, one a review may grade: every call, and
-    /// every card but those a claim played out.
+    /// Whether the action was its seat's choice, one a review may grade: every call and card
+    /// but those the rules forced and those a claim played out.
     pub fn is_decision(&self) -> bool {
-        !self.claimed
+        !self.claimed && !self.forced
     }
 }
 
@@ -145,7 +148,11 @@ impl Replay {
             None => deal.auction.seat_of(index),
         });
         let claimed = matches!(action, Action::Play(_)) && self.record.played_out(index);
-        Some(Turn { seat, action, index, claimed })
+        let options = match action {
+            Action::Bid(_) => self.game.legal_calls().to_vec().len(),
+            Action::Play(_) => self.game.legal_cards().len(),
+        };
+        Some(Turn { seat, action, index, claimed, forced: options < 2 })
     }
 
     /// Applies the record's next action, naming the rule when the game refuses it.

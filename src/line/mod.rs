@@ -25,7 +25,7 @@ use crate::bots::expert::holds;
 use crate::game::{Action, DealResult, ExpertInSeat, Game, Phase};
 use crate::rules::{Call, Seat};
 use crate::session::Session;
-use crate::session::commands::Cmd;
+use crate::session::commands::{Availability, Cmd, Context, Mode, availability};
 use crate::session::config::Config;
 use crate::session::controller::{Landed, Refused};
 use crate::session::effects::{Effect, Front};
@@ -217,7 +217,10 @@ impl LineMode {
             // Quitting a deal played again goes back to the game.
             Command::Quit if self.end_again() => {}
             Command::Quit => self.leave(),
-            Command::Help => self.say_all(help(w)),
+            Command::Help => {
+                let lines = help(w, &self.context());
+                self.say_all(lines);
+            }
             Command::Glossary => self.say_all(say::glossary(w)),
             Command::Rules => self.say_rules(),
             Command::Players => self.say_players(),
@@ -285,6 +288,7 @@ impl LineMode {
             }
             Command::Call(call) => self.call(call),
             Command::NoSuchBid => not_now(self, NotNow::NoSuchBid),
+            Command::NotANumber(kind) => not_now(self, NotNow::NotANumber(kind)),
             Command::Play(card) => self.play(card),
         }
     }
@@ -415,6 +419,22 @@ impl LineMode {
                 .collect(),
         };
         self.say_all(lines);
+    }
+
+    /// What decides whether a command applies, as the table's keys are decided: the rules of
+    /// the game (else of new games), the settings, the table.
+    fn context(&self) -> Context<'_> {
+        Context {
+            rules: self.game().map_or_else(|| self.session.settings.rules(), Game::rules),
+            choose_declarations: self.session.settings.choose_declarations,
+            table: self.session.table(),
+            may_play_again: false,
+            practice: false,
+            next_exercise: false,
+            other_games: false,
+            expert_line: false,
+            charts: false,
+        }
     }
 
     fn say_rules(&mut self) {
@@ -812,11 +832,18 @@ impl LineMode {
     }
 }
 
-/// The commands of the line mode, a line each, in `w`'s language.
-pub fn help(w: Words) -> Vec<String> {
+/// The commands of the line mode that apply in a game at `at`, a line each, in `w`'s language.
+pub fn help(w: Words, at: &Context<'_>) -> Vec<String> {
     let i = usize::from(w.lang == crate::text::Lang::Fr);
+    // What the game's rules never offer is not listed: no declarations in contrée.
+    let applies = |word: &&parse::Word| {
+        word.kind
+            .cmd()
+            .is_none_or(|cmd| availability(at, Mode::Playing, cmd) != Availability::Never)
+    };
     parse::WORDS
         .iter()
+        .filter(applies)
         .map(|word| w.text(&format!("{}: {}.", word.said[i], word.does[i])).into_owned())
         .collect()
 }

@@ -19,6 +19,9 @@ pub enum Command {
     /// A bid at a level there is not ("170 hearts", "85 hearts"): bids go from 80 to 160 by
     /// tens, then capot.
     NoSuchBid,
+    /// A command of this kind that takes a number, given something else: a sign, a point, a
+    /// word ("explain -1", "deal 1.5").
+    NotANumber(Kind),
     /// Yes to the question asked: the contre, surcontre or capot is made.
     Yes,
     /// No to it: the call is forgotten.
@@ -225,10 +228,27 @@ fn number(word: &str) -> Option<usize> {
     Some(word.parse().unwrap_or(usize::MAX))
 }
 
+/// The kind of the command that `word` names when it names one that takes a number: a deal's,
+/// or a call's.
+fn numbered(lang: Lang, word: &str) -> Option<Kind> {
+    let kind = parse(lang, &format!("{word} 1"))?.kind();
+    matches!(kind, Kind::Deal | Kind::Analysis | Kind::ExpertLine | Kind::Explain | Kind::PlayAgain)
+        .then_some(kind)
+}
+
 /// What `text` asks for, in a table speaking `lang`; `None` when it is not understood.
 pub fn parse(lang: Lang, text: &str) -> Option<Command> {
     if text.trim() == "?" {
         return Some(Command::Help);
+    }
+    // A command that takes a number, given anything but a plain one, is refused with what it
+    // takes: its sign or point would go with the rest of the punctuation, and "explain -1"
+    // would explain call 1.
+    if let [first, given] = text.split_whitespace().collect::<Vec<_>>().as_slice()
+        && number(given).is_none()
+        && let Some(kind) = numbered(lang, first)
+    {
+        return Some(Command::NotANumber(kind));
     }
     let text = normalise(text);
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -365,6 +385,7 @@ impl Command {
         match self {
             Command::Play(_) => Kind::Play,
             Command::Call(Call::Bid(_)) | Command::NoSuchBid => Kind::Bid,
+            Command::NotANumber(kind) => kind,
             Command::Call(Call::Pass) => Kind::Pass,
             Command::Call(Call::Contre | Call::Surcontre) => Kind::Contre,
             Command::Yes => Kind::Yes,
@@ -395,6 +416,20 @@ impl Command {
             Command::New => Kind::New,
             Command::Quit => Kind::Quit,
             Command::Again => Kind::Again,
+        }
+    }
+}
+
+impl Kind {
+    /// The table's command this kind of line stands for, where the rules of a game may leave it
+    /// nothing to do at all: the help of such a game leaves it out, as the table's help leaves
+    /// out its key ([`crate::session::commands::availability`]).
+    pub fn cmd(self) -> Option<crate::session::commands::Cmd> {
+        use crate::session::commands::Cmd;
+        match self {
+            Kind::Declare => Some(Cmd::Declare),
+            Kind::KeepQuiet => Some(Cmd::KeepQuiet),
+            _ => None,
         }
     }
 }

@@ -469,6 +469,8 @@ pub enum NotNow {
     ContreFirst,
     /// A bid at a level there is not.
     NoSuchBid,
+    /// A command that takes a number, given something else.
+    NotANumber(super::parse::Kind),
     /// Declaring, with no declaration asked.
     NothingToDeclare,
     /// A yes or no with no question asked.
@@ -508,6 +510,7 @@ pub fn not_now(w: Words, why: NotNow, typed: &str) -> String {
         NotNow::NothingToContre => fixed(T::LineNothingToContre),
         NotNow::ContreFirst => fixed(T::LineContreFirst),
         NotNow::NoSuchBid => fixed(T::LineNoSuchBid),
+        NotNow::NotANumber(kind) => w.not_a_number(kind),
         NotNow::NothingToDeclare => fixed(T::LineNothingToDeclare),
         NotNow::NoQuestion => fixed(T::LineNoQuestion),
         NotNow::NoHint => fixed(T::LineNoHint),

@@ -2,6 +2,7 @@
 //! each sentence around the words the table gives (a seat, a card, a score), as methods of
 //! [`Words`] beside the line mode that says them.
 
+use super::parse::{Kind, WORDS};
 use crate::rules::Seat;
 use crate::session::report::Reached;
 use crate::text::{Lang, Words};
@@ -188,6 +189,29 @@ impl Words {
             (Lang::En, _) => format!("There is no call{n}: the auction has {of} calls."),
             (Lang::Fr, 1) => format!("Pas d'annonce{n} : les enchères n'en comptent qu'une."),
             (Lang::Fr, _) => format!("Pas d'annonce{n} : les enchères en comptent {of}."),
+        }
+    }
+
+    /// What a command of `kind` that takes a number takes, given something else: "explain
+    /// takes the number of a call, from 1, in digits: explain, explain 3."
+    pub(crate) fn not_a_number(self, kind: Kind) -> String {
+        let i = usize::from(self.lang == Lang::Fr);
+        let said = WORDS.iter().find(|w| w.kind == kind).map_or("", |w| w.said[i]);
+        let name = said.split([' ', ',']).next().unwrap_or_default();
+        match (self.lang, kind) {
+            (Lang::En, Kind::Explain) => {
+                format!("{name} takes the number of a call, from 1, in digits: {said}.")
+            }
+            (Lang::En, _) => {
+                format!("{name} takes the number of a finished deal, from 1, in digits: {said}.")
+            }
+            (Lang::Fr, Kind::Explain) => format!(
+                "{name} prend le numéro d'une annonce, à partir de 1, en chiffres\u{a0}: {said}."
+            ),
+            (Lang::Fr, _) => format!(
+                "{name} prend le numéro d'une donne finie, à partir de 1, en chiffres\u{a0}: \
+                 {said}."
+            ),
         }
     }
 

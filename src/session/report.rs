@@ -9,8 +9,8 @@ use crate::bots::expert::{Cost, DealAnalysis, Estimate, Reason};
 use crate::game::{Action, Deal, DealResult, Game};
 use crate::personas::{self, BiddingStyle, Level};
 use crate::rules::{
-    BELOTE_POINTS, BidLevel, BySeat, ByTeam, Contract, DealRecord, RuleSet, Rules, Seat, Suit,
-    Team, declaration_winner, declarations_scored,
+    BidLevel, BySeat, ByTeam, Contract, DealRecord, RuleSet, Rules, Seat, Suit, Team,
+    declaration_winner, declarations_scored,
 };
 use crate::stats::Stats;
 use crate::text::{T, Words};
@@ -58,7 +58,8 @@ pub struct Points {
 pub struct Summary {
     /// The contract and its verdict; `None` when everyone passed.
     pub outcome: Option<ContractVerdict>,
-    /// The points by kind: card points, then the declarations and belotes the deal has.
+    /// The points by kind: card points, then the declarations and belotes the deal has, each
+    /// under the side whose score counts it.
     pub points: Vec<Points>,
     /// Who declared what, in coinche: each seat that declared something.
     pub declared: Vec<(Seat, crate::rules::Combination)>,
@@ -102,15 +103,16 @@ impl Summary {
             .declared
             .map(|all| all.iter().filter(|(_, c)| !c.is_empty()).map(|(s, c)| (s, *c)).collect())
             .unwrap_or_default();
+        // The declarations and belotes under the side whose score counts them, which is not
+        // always the side that held them: a side scoring alone (a failed or contré contract)
+        // takes them all.
         if !declared.is_empty() {
-            points.push(Points { label: T::Declarations, teams: d.declarations.map(some) });
+            points.push(Points { label: T::Declarations, teams: s.declarations.map(some) });
         }
-        let counts = d.belotes.counts();
-        let total_belotes: u8 = counts.0.iter().sum();
+        let total_belotes: u8 = d.belotes.counts().0.iter().sum();
         if total_belotes > 0 {
             let label = if total_belotes > 1 { T::Belotes } else { T::Belote };
-            let teams = counts.map(|n| some(BELOTE_POINTS * u16::from(n)));
-            points.push(Points { label, teams });
+            points.push(Points { label, teams: s.belote_points.map(some) });
         }
         let belotes = Seat::ALL
             .into_iter()
@@ -433,4 +435,60 @@ pub fn stat_changes(game: &Game, after: Option<&Stats>) -> Vec<StatChange> {
         .map(|(label, value)| StatChange { label, added: value(&mine), now: after.map(value) })
         .filter(|c| c.added > 0)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Replay;
+    use crate::rules::Call;
+    use crate::text::{Lang, SuitStyle};
+
+    /// The deal of `dealer`, `hands` (South, East, North, West) and `auction`, its cards played
+    /// by each seat's lowest legal card, finished.
+    fn finished(dealer: Seat, hands: [&str; 4], auction: &[&str]) -> DealResult {
+        let cards = |s: &str| s.split_whitespace().map(|c| c.parse().expect("a card")).collect();
+        let record = DealRecord {
+            dealer,
+            hands: BySeat(hands.map(cards)),
+            auction: auction.iter().map(|c| c.parse::<Call>().expect("a call")).collect(),
+            play: Vec::new(),
+            rules: None,
+            declared: Default::default(),
+            game: None,
+            claimed: None,
+        };
+        let mut game = Replay::new(&record).and_then(Replay::finish).expect("a legal auction");
+        while let Some(seat) = game.to_act() {
+            let card = game.legal_cards().iter().next().expect("a legal card");
+            game.apply(seat, Action::Play(card)).expect("a legal card");
+        }
+        game.history().last().cloned().expect("a finished deal")
+    }
+
+    #[test]
+    fn a_belote_is_written_under_the_side_whose_score_counts_it() {
+        // East takes 80 in hearts and North contres; South holds the king and queen of hearts,
+        // East and West the trumps and every ace and ten: East-West make it and score alone,
+        // South's belote with the rest.
+        let d = finished(
+            Seat::South,
+            [
+                "KH QH 7S 8S 9S 7D 8D 9D",
+                "JH 9H AH 10H 8H 7H AS AD",
+                "JS QS JD QD JC 7C 8C 9C",
+                "AC 10C 10S 10D KC KS KD QC",
+            ],
+            &["80H", "contre", "pass", "pass", "pass"],
+        );
+        let s = d.score.expect("a contract");
+        assert!(s.made, "{s:?}");
+        assert_eq!(s.belote_points, ByTeam([0, 20]));
+        let w = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let summary = Summary::of(w, &d);
+        let belote = summary.points.iter().find(|p| p.label == T::Belote).expect("a belote row");
+        assert_eq!(belote.teams, ByTeam([None, Some(20)]), "where the score counts it");
+        // Who held it is still said.
+        assert_eq!(summary.held(w), ["South ♥"]);
+    }
 }

@@ -332,7 +332,7 @@ texts! {
     ConfirmSurcontre => "Surcontre? Enter or y to confirm, n to cancel", "Surcontre ? Entrée ou o pour confirmer, n pour annuler";
     ConfirmCapot => "Capot: all eight tricks? Enter or y to confirm, n to cancel", "Capot, les huit plis ? Entrée ou o pour confirmer, n pour annuler";
     DealDoneLine => "Deal over: Enter for the summary", "Donne finie : Entrée pour le bilan";
-    HeldTrick => "Your forced card was played: a key to go on", "Carte forcée jouée : une touche";
+    HeldTrick => "Your forced card was played: a key to go on", "Carte forcée jouée\u{a0}: une touche pour continuer";
     InProgress => "in progress", "en cours";
     MenuResume => "Back to the game", "Reprendre le jeu";
     MenuSaveLeave => "Save and go to the start screen", "Enregistrer et revenir à l'accueil";

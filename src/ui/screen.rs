@@ -262,37 +262,61 @@ pub enum Hit {
     Chart(super::progress::Chart),
 }
 
-/// The clickable areas of the last frame, the later drawn on top, and how far its scrolled text
-/// (the rules, the help, a deal's review) can scroll.
+/// The clickable areas of the last frame, the later drawn on top, how far its scrolled text
+/// (the rules, the help, a deal's review) can scroll, and where its popups were drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Hits(Vec<(Rect, Hit)>, u16);
+pub struct Hits {
+    areas: Vec<(Rect, Hit)>,
+    scroll_max: u16,
+    popups: Vec<PopupArea>,
+}
+
+/// Where a popup of the last frame was drawn: the area it was given, all of which it covers,
+/// and its frame, in the middle of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PopupArea {
+    /// The area the popup covers: what lay there before is gone.
+    pub area: Rect,
+    /// The popup's frame.
+    pub frame: Rect,
+}
 
 impl Hits {
     /// Records how many lines the scrolled text of the frame can scroll.
     pub fn set_scroll_max(&mut self, max: u16) {
-        self.1 = max;
+        self.scroll_max = max;
     }
 
     /// How many lines the scrolled text of the last frame could scroll.
     pub fn scroll_max(&self) -> u16 {
-        self.1
+        self.scroll_max
     }
 
     /// Records an area.
     pub fn push(&mut self, area: Rect, hit: Hit) {
         if area.width > 0 && area.height > 0 {
-            self.0.push((area, hit));
+            self.areas.push((area, hit));
         }
+    }
+
+    /// Records a popup drawn.
+    pub fn push_popup(&mut self, popup: PopupArea) {
+        self.popups.push(popup);
+    }
+
+    /// The popups of the last frame, in the order they were drawn: the last on top.
+    pub fn popups(&self) -> &[PopupArea] {
+        &self.popups
     }
 
     /// What is at a cell, the topmost first.
     pub fn at(&self, column: u16, row: u16) -> Option<Hit> {
         let p = Position::new(column, row);
-        self.0.iter().rev().find(|(r, _)| r.contains(p)).map(|&(_, h)| h)
+        self.areas.iter().rev().find(|(r, _)| r.contains(p)).map(|&(_, h)| h)
     }
 
     /// The area of a hit, for tests that click.
     pub fn area_of(&self, hit: Hit) -> Option<Rect> {
-        self.0.iter().rev().find(|(_, h)| *h == hit).map(|&(r, _)| r)
+        self.areas.iter().rev().find(|(_, h)| *h == hit).map(|&(r, _)| r)
     }
 }

@@ -26,17 +26,19 @@ impl Words {
         })
     }
 
-    /// Under the progress view's chart, the name of its x axis: the games it draws, of how
-    /// many played, and how many of them have no point, their figure not measured.
+    /// Under the progress view's chart, what its points are: the games it draws, of how many
+    /// played, oldest on the left, and how many of them have no point, their figure not
+    /// measured.
     pub fn progress_note(self, shown: usize, played: usize, unmeasured: usize) -> String {
-        let head = match self.lang {
-            Lang::En => {
-                format!("Along the bottom, games 1 to {shown}: the last of {played}, oldest left")
+        let head = match (self.lang, shown == played) {
+            (Lang::En, true) => format!("Your {shown} games, the oldest on the left"),
+            (Lang::En, false) => {
+                format!("Your last {shown} games of {played}, the oldest on the left")
             }
-            Lang::Fr => format!(
-                "En bas, les parties 1 à {shown} : les dernières sur {played}, la plus ancienne à \
-                 gauche"
-            ),
+            (Lang::Fr, true) => format!("Vos {shown} parties, la plus ancienne à gauche"),
+            (Lang::Fr, false) => {
+                format!("Vos {shown} dernières parties sur {played}, la plus ancienne à gauche")
+            }
         };
         self.out(match (self.lang, unmeasured) {
             (_, 0) => format!("{head}."),

@@ -105,3 +105,34 @@ pub fn text(t: &Terminal<TestBackend>) -> String {
     }
     out
 }
+
+/// The sizes the popups are tried at: the smallest terminal the table is drawn in, and two
+/// larger ones.
+pub const POPUP_SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// Draws `app` at each of [`POPUP_SIZES`] and checks that the popup on top covers the whole
+/// area it is given: every cell of it outside the popup's frame is blank, so that nothing of
+/// what lay there (a frame cut short, a card's top edge, the popup under it) shows beside the
+/// frame, and the popup's own text stays inside it.
+pub fn assert_popup_covers_its_area(name: &str, app: &mut App) {
+    for (w, h) in POPUP_SIZES {
+        let t = draw(app, w, h);
+        let Some(top) = app.hits.popups().last().copied() else {
+            panic!("{name} at {w}x{h}: no popup drawn\n{}", text(&t));
+        };
+        let buf = t.backend().buffer();
+        let left = top.area.positions().filter(|&p| !top.frame.contains(p));
+        if let Some(p) = left.into_iter().find(|&p| buf[p].symbol() != " ") {
+            panic!(
+                "{name} at {w}x{h}: {:?} left at {},{} in the popup's area {:?}, beside its \
+                 frame {:?}\n{}",
+                buf[p].symbol(),
+                p.x,
+                p.y,
+                top.area,
+                top.frame,
+                text(&t)
+            );
+        }
+    }
+}

@@ -52,12 +52,17 @@ pub struct DoubleDummy {
     pub contract: Contract,
     /// The takers' card points with perfect play by all four (252 with a capot).
     pub takers_points: u16,
+    /// The takers' total as the contract measures it, with perfect play: their card points,
+    /// their belotes and, in `coinche`, their declarations ([`DealTally::measured`]).
+    pub takers_total: u16,
     /// Whether the contract is then made.
     pub made: bool,
     /// The score it would then write.
     pub score: ByTeam<u16>,
     /// The takers' card points as the deal was played.
     pub played_points: u16,
+    /// The takers' total as the contract measures it, as the deal was played.
+    pub played_total: u16,
 }
 
 /// A finished deal reviewed from one seat.
@@ -100,7 +105,8 @@ impl DealAnalysis {
 }
 
 /// Reviews the deal of `record` from `seat`: each decision with `budget` (the cards a claim
-/// played out are none: [`Turn::is_decision`](crate::game::Turn::is_decision)), as the expert advises
+/// played out and the cards and calls the rules forced are none:
+/// [`Turn::is_decision`](crate::game::Turn::is_decision)), as the expert advises
 /// it at the table ([`advise_and_cost`]), stopping early when `cancel` is raised.
 /// The record must be a whole, legal deal. Each decision is seen as the table showed it to the
 /// seat: the record is replayed through the game ([`Replay`]), which gives the seat's view at
@@ -136,8 +142,11 @@ pub fn analyse(
     let Some(contract) = contract else {
         return Ok(DealAnalysis { seat, reviews, double_dummy: None });
     };
-    let played_points = scored.card_points[contract.team()];
-    let double_dummy = double_dummy(&record.hand_sets(), &contract, record, played_points);
+    let takers = contract.team();
+    let played = scored.card_points[takers];
+    let finished = replay.game().history().last();
+    let played_total = finished.map_or(played, |d| d.tally().measured(takers, record.rules()));
+    let double_dummy = double_dummy(&record.hand_sets(), &contract, record, [played, played_total]);
     Ok(DealAnalysis { seat, reviews, double_dummy })
 }
 
@@ -233,12 +242,13 @@ fn solved_from_the_lead(
 /// needs a hundredth of it.
 const DOUBLE_DUMMY_NODES: u64 = 10_000_000;
 
-/// The deal solved with every hand known, within [`DOUBLE_DUMMY_NODES`].
+/// The deal solved with every hand known, within [`DOUBLE_DUMMY_NODES`], beside the takers'
+/// card points and total as it was played.
 fn double_dummy(
     dealt: &BySeat<CardSet>,
     contract: &Contract,
     record: &DealRecord,
-    played_points: u16,
+    [played_points, played_total]: [u16; 2],
 ) -> Option<DoubleDummy> {
     let rules = record.rules();
     let trump = contract.trump();
@@ -260,9 +270,11 @@ fn double_dummy(
     Some(DoubleDummy {
         contract: *contract,
         takers_points: outcome.points(takers),
+        takers_total: tally.measured(takers, rules),
         made: score.made,
         score: score.score,
         played_points,
+        played_total,
     })
 }
 

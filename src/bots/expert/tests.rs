@@ -502,11 +502,27 @@ fn a_finished_deal_is_reviewed_call_by_call_and_card_by_card() {
     let analysis =
         analyse(record, Seat::South, BySeat([Level::DEFAULT; 4]), Budget::worlds(3), None)
             .expect("a legal record");
-    let calls = (0..record.auction.len())
-        .filter(|&i| game.deal().auction.seat_of(i) == Seat::South)
-        .count();
-    let cards = if result.contract.is_some() { 8 } else { 0 };
-    assert_eq!(analysis.reviews.len(), calls + cards);
+    // South's choices: its calls and its cards, but those it had no choice about (the last
+    // card always, and any other the rules forced).
+    let mut replay = crate::game::Replay::new(record).expect("a legal record");
+    let (mut choices, mut forced) = (Vec::new(), 0);
+    while let Some(turn) = replay.next_turn() {
+        if turn.seat == Seat::South {
+            let options = match turn.action {
+                Action::Bid(_) => replay.game().legal_calls().to_vec().len(),
+                Action::Play(_) => replay.game().legal_cards().len(),
+            };
+            if options > 1 {
+                choices.push(turn.index);
+            } else {
+                forced += 1;
+            }
+        }
+        replay.advance().expect("a legal action");
+    }
+    assert!(result.contract.is_none() || forced > 0, "South's last card is forced");
+    let reviewed: Vec<usize> = analysis.reviews.iter().map(|r| r.index).collect();
+    assert_eq!(reviewed, choices);
     for r in &analysis.reviews {
         if r.played == r.advice.action {
             assert_eq!(r.cost.map(|c| c.mean), Some(0.0), "{r:?}");
@@ -611,6 +627,41 @@ fn built_deal(dealer: Seat, hands: [&str; 4], auction: &str) -> crate::rules::De
     };
     record.score().expect("a whole, legal deal");
     record
+}
+
+#[test]
+fn the_double_dummy_result_counts_the_takers_belote_as_the_contract_does() {
+    // East takes 100 in hearts holding the king and queen: its belote counts toward the 100,
+    // with every hand seen as in the play.
+    let record = built_deal(
+        Seat::South,
+        [
+            "AS AD JD QD JC 7C 8C 9C",
+            "JH 9H AH 10H KH QH QS JS",
+            "8H 7H 7S 8S 9S 7D 8D 9D",
+            "AC 10C 10S 10D KC KS KD QC",
+        ],
+        "100H pass pass pass",
+    );
+    let scored = record.score().expect("scored");
+    let analysis =
+        analyse(&record, Seat::South, BySeat([Level::DEFAULT; 4]), Budget::worlds(1), None)
+            .expect("analysed");
+    let dd = analysis.double_dummy.expect("solved in budget");
+    let played = crate::game::Replay::new(&record)
+        .and_then(crate::game::Replay::finish)
+        .expect("a legal record");
+    let played = played.history().first().expect("a finished deal").card_points[Team::EW];
+    let w = crate::text::Words {
+        lang: crate::text::Lang::En,
+        suits: crate::text::SuitStyle::Glyphs,
+        ascii: false,
+        spoken: false,
+    };
+    let text = w.double_dummy(&dd, Seat::South);
+    assert!(scored.score[Team::EW] > 0, "{scored:?}");
+    assert!(text.contains(&format!("make {} ", dd.takers_points + 20)), "{text}");
+    assert!(text.contains(&format!("against {} in the play", played + 20)), "{text}");
 }
 
 #[test]

@@ -291,23 +291,36 @@ impl Words {
         })
     }
 
-    /// The deal with every hand seen, from `seat`'s side: the card points the takers make with
-    /// perfect play, against those they made in the play, and the score it writes.
+    /// The deal with every hand seen, from `seat`'s side: what the takers make with perfect
+    /// play, against what they made in the play, and the score it writes. Where the contract
+    /// counts more than their card points (their belote, in coinche their declarations), the
+    /// totals it measures, the card points beside them.
     pub fn double_dummy(self, dd: &DoubleDummy, seat: Seat) -> String {
         self.out({
             let verdict = self.t(if dd.made { T::Made } else { T::Failed });
             let (us, them) = (dd.score[seat.team()], dd.score[seat.team().other()]);
             let us = self.points(us.into());
-            let takers = self.card_points(dd.takers_points);
-            let played = dd.played_points;
-            match self.lang {
-                Lang::En => format!(
-                    "Every hand seen, perfect play: the takers make {takers}, against {played} in \
+            let cards = self.card_points(dd.takers_points);
+            let counted =
+                dd.takers_total != dd.takers_points || dd.played_total != dd.played_points;
+            let (total, played) = (dd.takers_total, dd.played_total);
+            match (self.lang, counted) {
+                (Lang::En, false) => format!(
+                    "Every hand seen, perfect play: the takers make {cards}, against {played} in \
                      the play; {verdict}: us {us}, them {them}"
                 ),
-                Lang::Fr => format!(
-                    "Toutes les mains vues, jeu parfait : les preneurs font {takers}, contre \
-                     {played} dans le jeu ; {verdict} : nous {us}, eux {them}"
+                (Lang::En, true) => format!(
+                    "Every hand seen, perfect play: the takers make {total} toward their contract \
+                     ({cards}), against {played} in the play; {verdict}: us {us}, them {them}"
+                ),
+                (Lang::Fr, false) => format!(
+                    "Toutes les mains vues, jeu parfait\u{a0}: les preneurs font {cards}, contre \
+                     {played} dans le jeu\u{a0}; {verdict}\u{a0}: nous {us}, eux {them}"
+                ),
+                (Lang::Fr, true) => format!(
+                    "Toutes les mains vues, jeu parfait\u{a0}: les preneurs font {total} pour \
+                     leur contrat ({cards}), contre {played} dans le jeu\u{a0}; \
+                     {verdict}\u{a0}: nous {us}, eux {them}"
                 ),
             }
         })
@@ -821,9 +834,11 @@ pub(crate) mod tests {
                 multiplier: Multiplier::Simple,
             },
             takers_points: 85,
+            takers_total: 85,
             made: true,
             score: crate::rules::ByTeam([170, 100]),
             played_points: 107,
+            played_total: 107,
         };
         for w in [en, fr] {
             let text = w.double_dummy(&dd, Seat::South);
@@ -836,6 +851,19 @@ pub(crate) mod tests {
             en.double_dummy(&dd, Seat::East),
             "Every hand seen, perfect play: the takers make 85 card points, against 107 in the \
              play; made: us 100 points, them 170"
+        );
+        // With their belote, the totals the contract measures, the card points beside them.
+        let dd = DoubleDummy { takers_total: 105, played_total: 127, ..dd };
+        assert_eq!(
+            en.double_dummy(&dd, Seat::East),
+            "Every hand seen, perfect play: the takers make 105 toward their contract (85 card \
+             points), against 127 in the play; made: us 100 points, them 170"
+        );
+        assert_eq!(
+            fr.double_dummy(&dd, Seat::East),
+            "Toutes les mains vues, jeu parfait\u{a0}: les preneurs font 105 pour leur contrat \
+             (85 points de plis), contre 127 dans le jeu\u{a0}; réussi\u{a0}: nous 100 points, \
+             eux 170"
         );
     }
 }

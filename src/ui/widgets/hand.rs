@@ -74,19 +74,28 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     } else {
         None
     };
-    if let Some((text, style)) = turn {
-        line.push(span(text, style));
-    }
+    let turn = turn.map(|(text, style)| span(text, style));
+    let cols = |spans: &[ratatui::text::Span<'_>]| spans.iter().map(|s| s.width()).sum::<usize>();
+    let turn_width = turn.as_ref().map_or(0, |t| t.width());
     // What is said and whose turn it is matter more than the markers: the dealer's goes first,
     // then the taker's, when the line is too long.
     for (shown, at) in [(dealer, 1), (taker, 1)] {
-        let width: usize = line.iter().map(|s| s.width()).sum();
-        if shown && width > usize::from(area.width) {
+        if shown && cols(&line) + turn_width > usize::from(area.width) {
             line.remove(at);
         }
     }
-    let used: usize = line.iter().map(|s| s.width()).sum();
-    put(buf, area, 0, &Line::from(line));
+    // Still too long, the turn's words go whole on the row under it, which only the cards
+    // South may play are lifted into.
+    let under = cols(&line) + turn_width > usize::from(area.width) && !table.south_to_play();
+    let row = if under {
+        put(buf, area, 0, &Line::from(std::mem::take(&mut line)));
+        1
+    } else {
+        0
+    };
+    line.extend(turn);
+    let used = cols(&line);
+    put(buf, area, row, &Line::from(line));
     // The expert's hint is a click away while South is to act and has not asked yet.
     // So is a claim of the rest, on South's turn to play, and the end of a claim shown.
     let mut x = area.x + used as u16 + 2;
@@ -100,7 +109,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let label = w.t(label);
         let width = label.chars().count() as u16 + 2;
         if app.popups.is_empty() && shown && x + width <= area.right() {
-            ctx.button(x, area.y, label, false, hit, buf);
+            ctx.button(x, area.y + row, label, false, hit, buf);
             x += width + 1;
         }
     }

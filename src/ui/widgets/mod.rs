@@ -25,7 +25,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use super::app::App;
-use super::screen::{Hit, Hits};
+use super::screen::{Hit, Hits, PopupArea};
 use super::theme::Theme;
 use crate::text::Words;
 
@@ -66,10 +66,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// A popup: the area cleared with a margin of one cell where `screen` has room for it (so
-    /// that no frame under it runs beside its own, doubled), a block drawn, the inner area
-    /// returned. Clicking outside the popup does nothing: the popup covers the whole screen for
-    /// clicks.
+    /// A popup: `screen`, the area it is given, cleared whole (so that nothing of what lay
+    /// there, a frame cut short or a card's edge, shows around it), a block of `width` x
+    /// `height` drawn in its middle, the inner area returned; where it was drawn is recorded.
+    /// Clicking outside the popup does nothing: the popup covers the whole screen for clicks.
     pub fn popup(
         &mut self,
         screen: Rect,
@@ -79,14 +79,11 @@ impl Ctx<'_> {
         buf: &mut Buffer,
     ) -> Rect {
         let area = centered(screen, width, height);
-        let x = area.x.saturating_sub(1).max(screen.x);
-        let y = area.y.saturating_sub(1).max(screen.y);
-        let right = (area.right() + 1).min(screen.right());
-        let bottom = (area.bottom() + 1).min(screen.bottom());
-        Clear.render(Rect::new(x, y, right.saturating_sub(x), bottom.saturating_sub(y)), buf);
+        Clear.render(screen, buf);
         let block = self.block(title);
         let inner = block.inner(area);
         block.render(area, buf);
+        self.hits.push_popup(PopupArea { area: screen, frame: area });
         inner
     }
 

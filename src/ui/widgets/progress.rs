@@ -178,7 +178,10 @@ fn draw_chart(
         y_labels.push(span(figure(mid), t.dim));
     }
     y_labels.push(span(figure(hi), t.dim));
-    let x_labels = vec![span("1", t.dim), span(games.to_string(), t.dim)];
+    // The x axis keeps a row for its labels, but its own are spread evenly from edge to edge,
+    // where no point stands: the games' numbers are written under their points below.
+    let x_labels = vec![span("", t.dim), span("", t.dim)];
+    let y_labels_width = y_labels.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
     let zero = [(1.0, 0.0), (n, 0.0)];
     let mut datasets = Vec::new();
     if chart == Chart::Balance {
@@ -205,11 +208,9 @@ fn draw_chart(
         Chart::Exercises => w.t(T::AxisAnswers),
         _ => w.t(T::AxisPoints),
     };
+    let bounds = [0.5, n + 0.5];
     ChartWidget::new(datasets)
-        .x_axis(
-            // The games are named under the chart, where no point can hide behind the name.
-            Axis::default().bounds([0.5, n + 0.5]).labels(x_labels).style(t.border),
-        )
+        .x_axis(Axis::default().bounds(bounds).labels(x_labels).style(t.border))
         .y_axis(
             Axis::default()
                 .title(span(y_title, t.dim))
@@ -219,6 +220,7 @@ fn draw_chart(
         )
         .legend_position(None)
         .render(chart_area, buf);
+    game_numbers(ctx, games, bounds, y_labels_width, chart_area, buf);
     // The legend, on a line of its own: each series' marker and name.
     let legend: Vec<_> = series.iter().map(|s| span(format!("{}   ", s.name), s.style)).collect();
     buf.set_line(legend_area.x, legend_area.y, &Line::from(legend), legend_area.width);
@@ -236,5 +238,37 @@ fn draw_chart(
                 cell.set_symbol(plain);
             }
         }
+    }
+}
+
+/// Each game's number under its point, on the chart's bottom row: the chart's graph starts
+/// after the y labels (at most a third of the width, as the chart lays them out) and the y axis,
+/// and a point of x stands in the column the chart's canvas rounds it to. A number that would
+/// touch the one before it is left out.
+fn game_numbers(
+    ctx: &Ctx<'_>,
+    games: usize,
+    [left, right]: [f64; 2],
+    y_labels_width: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    if area.height < 3 {
+        return;
+    }
+    let graph_x = area.x + y_labels_width.min(area.width / 3) + 1;
+    let columns = f64::from(area.right().saturating_sub(graph_x).saturating_sub(1));
+    let y = area.bottom() - 1;
+    let mut free = graph_x;
+    for game in 1..=games {
+        let column = ((game as f64 - left) * columns / (right - left)).round() as u16;
+        let number = game.to_string();
+        let len = number.len() as u16;
+        let x = (graph_x + column).saturating_sub((len - 1) / 2);
+        if x < free || x + len > area.right() {
+            continue;
+        }
+        buf.set_string(x, y, &number, ctx.theme.dim);
+        free = x + len + 1;
     }
 }

@@ -362,8 +362,8 @@ fn analysis_lines(ctx: &Ctx<'_>, d: &DealResult) -> Vec<Line<'static>> {
             }
         }
         if let Some(m) = &r.meaning {
-            let shows = format!("         {}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m));
-            lines.push(Line::from(span(shows, t.dim)));
+            let shows = format!("{}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m));
+            under(&mut lines, &shows, t.dim);
         }
     }
     let decisions = decisions.len();

@@ -5,10 +5,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::card::{self, Highlight};
-use super::{Ctx, centered, put, span};
+use super::{Ctx, put, span};
 use crate::rules::Seat;
 use crate::session::table::Wait;
 use crate::text::T;
@@ -24,11 +24,7 @@ pub fn declare_prompt(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let ask =
         Paragraph::new(Line::from(span(w.t(T::DeclareAsk), t.text))).wrap(Wrap { trim: true });
     let ask_rows = ask.line_count(width.saturating_sub(2)) as u16;
-    let box_area = centered(area, width, ask_rows + 5);
-    Clear.render(box_area, buf);
-    let block = ctx.block(w.t(T::Declarations));
-    let inner = block.inner(box_area);
-    block.render(box_area, buf);
+    let inner = ctx.popup(area, width, ask_rows + 5, w.t(T::Declarations), buf);
     put(buf, inner, 0, &Line::from(span(w.combination(best), t.accent)));
     ask.render(Rect { y: inner.y + 1, height: ask_rows, ..inner }, buf);
     let y = inner.y + 2 + ask_rows;
