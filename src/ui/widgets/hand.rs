@@ -44,36 +44,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     if let Some(text) = super::player::announcement(ctx, Seat::South) {
         line.push(span(format!("{text} "), t.bubble));
     }
-    let (shown, wait) = (table.shown_trick(), table.wait());
-    let (marker, dash) = (w.sign(Sign::Marker), w.sign(Sign::Dash));
-    let turn = if let Some(c) = table.claiming() {
-        // A claim shown: who claimed, and the trick of it on the table.
-        let text = match shown {
-            Some(tr) => w.claim_trick(c.seat(), table.deal_tricks().len(), tr.winner),
-            None => format!("{} {}", w.seat(c.seat()), w.t(T::Claimed)),
-        };
-        Some((format!("{dash} {text}"), t.accent))
-    } else if let (Some(_), Some(Wait::Kept)) = (shown, wait) {
-        Some((format!("{marker} {}", w.t(T::HeldTrick)), t.accent))
-    } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
-        Some((format!("{dash} {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
-    } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
-        Some((format!("{dash} {}", w.t(T::DealDoneLine)), t.accent))
-    } else if let Some(s) = table.thinking().or(match wait {
-        Some(Wait::Bot(s)) => Some(s),
-        _ => None,
-    }) {
-        let name = super::player::name(ctx, s);
-        Some((format!("{dash} {name} {}{}", w.t(T::Thinking), w.sign(Sign::Ellipsis)), t.dim))
-    } else if table.declaring().is_some() {
-        Some((format!("{marker} {}", w.t(T::Declarations)), t.accent))
-    } else if table.south_to_play() {
-        Some((format!("{marker} {}", w.t(T::YourTurn)), t.accent))
-    } else if table.south_to_bid() {
-        Some((format!("{marker} {}", w.t(T::YourTurnBid)), t.accent))
-    } else {
-        None
-    };
+    let turn = turn(ctx);
     let turn = turn.map(|(text, style)| span(text, style));
     let cols = |spans: &[ratatui::text::Span<'_>]| spans.iter().map(|s| s.width()).sum::<usize>();
     let turn_width = turn.as_ref().map_or(0, |t| t.width());
@@ -96,24 +67,16 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     line.extend(turn);
     let used = cols(&line);
     put(buf, area, row, &Line::from(line));
-    // The expert's hint is a click away while South is to act and has not asked yet.
-    // So is a claim of the rest, on South's turn to play, and the end of a claim shown.
-    let mut x = area.x + used as u16 + 2;
-    for (shown, label, hit, cmd) in [
-        (table.hint_allowed(), T::HintButton, Hit::Hint, Cmd::Hint),
-        (table.claim_allowed(), T::ClaimButton, Hit::Claim, Cmd::Claim),
-        (table.claiming().is_some(), T::SkipClaimButton, Hit::SkipClaim, Cmd::SkipClaim),
-    ] {
-        // Not on an exercise's table, where none is offered.
-        let shown = shown && app.availability(app.mode(), cmd) != Availability::Never;
-        let label = w.t(label);
-        let width = label.chars().count() as u16 + 2;
-        if app.popups.is_empty() && shown && x + width <= area.right() {
-            ctx.button(x, area.y + row, label, false, hit, buf);
-            x += width + 1;
-        }
-    }
+    buttons(ctx, area, buf, (row, used));
+    cards(ctx, area, buf);
+}
 
+/// South's cards, large when there is room, the legal ones lifted while South is to play.
+fn cards(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let app = ctx.app;
+    let Some(screen) = app.table() else { return };
+    let table = screen.table();
+    let game = table.game();
     let hand = table.hand();
     let n = hand.len() as u16;
     if n == 0 || area.height < card::SMALL.h + 2 {
@@ -152,5 +115,69 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         card::face(ctx, buf, x, y, c, highlight, area, size);
         let width = if i + 1 == hand.len() { size.w } else { stride };
         ctx.hits.push(Rect::new(x, area.y + 1, width, size.h + 1), Hit::Card(c));
+    }
+}
+
+/// What the turn line says after South's name and markers, and in what style: a claim shown, a
+/// trick kept or taken, the deal done, a computer player thinking, South's turn.
+fn turn(ctx: &Ctx<'_>) -> Option<(String, ratatui::style::Style)> {
+    let app = ctx.app;
+    let table = app.table()?.table();
+    let game = table.game();
+    let (w, t) = (ctx.words, ctx.theme);
+    let (shown, wait) = (table.shown_trick(), table.wait());
+    let (marker, dash) = (w.sign(Sign::Marker), w.sign(Sign::Dash));
+    if let Some(c) = table.claiming() {
+        // A claim shown: who claimed, and the trick of it on the table.
+        let text = match shown {
+            Some(tr) => w.claim_trick(c.seat(), table.deal_tricks().len(), tr.winner),
+            None => format!("{} {}", w.seat(c.seat()), w.t(T::Claimed)),
+        };
+        Some((format!("{dash} {text}"), t.accent))
+    } else if let (Some(_), Some(Wait::Kept)) = (shown, wait) {
+        Some((format!("{marker} {}", w.t(T::HeldTrick)), t.accent))
+    } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
+        Some((format!("{dash} {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
+    } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
+        Some((format!("{dash} {}", w.t(T::DealDoneLine)), t.accent))
+    } else if let Some(s) = table.thinking().or(match wait {
+        Some(Wait::Bot(s)) => Some(s),
+        _ => None,
+    }) {
+        let name = super::player::name(ctx, s);
+        Some((format!("{dash} {name} {}{}", w.t(T::Thinking), w.sign(Sign::Ellipsis)), t.dim))
+    } else if table.declaring().is_some() {
+        Some((format!("{marker} {}", w.t(T::Declarations)), t.accent))
+    } else if table.south_to_play() {
+        Some((format!("{marker} {}", w.t(T::YourTurn)), t.accent))
+    } else if table.south_to_bid() {
+        Some((format!("{marker} {}", w.t(T::YourTurnBid)), t.accent))
+    } else {
+        None
+    }
+}
+
+/// The buttons after the turn line, at `row` past `used` columns: the expert's hint while South
+/// is to act and has not asked yet, a claim of the rest on South's turn to play, and the end of
+/// a claim shown.
+fn buttons(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer, (row, used): (u16, usize)) {
+    let app = ctx.app;
+    let Some(screen) = app.table() else { return };
+    let table = screen.table();
+    let w = ctx.words;
+    let mut x = area.x + used as u16 + 2;
+    for (shown, label, hit, cmd) in [
+        (table.hint_allowed(), T::HintButton, Hit::Hint, Cmd::Hint),
+        (table.claim_allowed(), T::ClaimButton, Hit::Claim, Cmd::Claim),
+        (table.claiming().is_some(), T::SkipClaimButton, Hit::SkipClaim, Cmd::SkipClaim),
+    ] {
+        // Not on an exercise's table, where none is offered.
+        let shown = shown && app.availability(app.mode(), cmd) != Availability::Never;
+        let label = w.t(label);
+        let width = label.chars().count() as u16 + 2;
+        if app.popups.is_empty() && shown && x + width <= area.right() {
+            ctx.button(x, area.y + row, label, false, hit, buf);
+            x += width + 1;
+        }
     }
 }
