@@ -45,16 +45,32 @@ fn advised(screen: &TableScreen, b: BidButton) -> bool {
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let Some(screen) = ctx.app.table() else { return };
     let table = screen.table();
-    let game = table.game();
-    let w = ctx.words;
-    let t = ctx.theme;
-    let block = ctx.block(w.t(T::BiddingBox));
+    let block = ctx.block(ctx.words.t(T::BiddingBox));
     let inner = block.inner(area);
     block.render(area, buf);
+    let current = current_bid(ctx, table.game());
+    put(buf, inner, 0, &current);
+    if !table.south_to_bid() {
+        return;
+    }
+    if let Some(call) = table.confirm() {
+        let y = confirmation(ctx, inner, call, buf);
+        focused_meaning(ctx, screen, area, inner, y + 1, buf);
+        return;
+    }
+    let y = buttons(ctx, screen, inner, buf);
+    // A few rows keep to the buttons; more leave one free above the meaning.
+    let gap = if inner.bottom().saturating_sub(y) > SPACIOUS { 2 } else { 1 };
+    focused_meaning(ctx, screen, area, inner, y + gap, buf);
+}
 
-    let current = match game.deal().auction.current_bid() {
+/// The bid standing, with its contre or surcontre and who made it, or that there is none.
+fn current_bid(ctx: &Ctx<'_>, game: &crate::game::Game) -> Line<'static> {
+    let (w, t) = (ctx.words, ctx.theme);
+    let auction = &game.deal().auction;
+    match auction.current_bid() {
         Some((seat, bid)) => {
-            let mult = match game.deal().auction.multiplier() {
+            let mult = match auction.multiplier() {
                 crate::rules::Multiplier::Simple => String::new(),
                 crate::rules::Multiplier::Contre => format!(" {}", w.t(T::Contred)),
                 crate::rules::Multiplier::Surcontre => format!(" {}", w.t(T::Surcontred)),
@@ -65,39 +81,43 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             ])
         }
         None => Line::from(span(w.t(T::NoBid), t.dim)),
+    }
+}
+
+/// A call that waits for its confirmation: the question, alone with the one button it is about
+/// (Enter presses it) and the one that forgets it. Answers the row under the question.
+fn confirmation(ctx: &mut Ctx<'_>, inner: Rect, call: Call, buf: &mut Buffer) -> u16 {
+    let (w, t) = (ctx.words, ctx.theme);
+    let ask = match call {
+        Call::Contre => T::ConfirmContre,
+        Call::Surcontre => T::ConfirmSurcontre,
+        _ => T::ConfirmCapot,
     };
-    put(buf, inner, 0, &current);
-    if !table.south_to_bid() {
-        return;
+    let text = w.t(ask);
+    let label = match call {
+        Call::Bid(b) => BidButton::Trump(b.trump),
+        c => BidButton::Call(c),
+    };
+    let text_b = match call {
+        Call::Bid(b) => w.bid(b),
+        c => w.call(c),
+    };
+    // Pressed again, the button says the call; the other forgets it, for the mouse as `n`.
+    let used = ctx.button(inner.x, inner.y + 2, &text_b, true, Hit::Bid(label), buf);
+    let cancel = w.t(T::CancelButton);
+    ctx.button(inner.x + used + 1, inner.y + 2, cancel, false, Hit::Cancel, buf);
+    let mut y = inner.y + 4;
+    for l in super::player::wrap(text, inner.width) {
+        put(buf, inner, y - inner.y, &Line::from(span(l, t.accent)));
+        y += 1;
     }
-    if let Some(call) = table.confirm() {
-        let ask = match call {
-            Call::Contre => T::ConfirmContre,
-            Call::Surcontre => T::ConfirmSurcontre,
-            _ => T::ConfirmCapot,
-        };
-        let text = w.t(ask);
-        // The question stands alone, with the one button it is about: Enter presses it.
-        let label = match call {
-            Call::Bid(b) => BidButton::Trump(b.trump),
-            c => BidButton::Call(c),
-        };
-        let text_b = match call {
-            Call::Bid(b) => w.bid(b),
-            c => w.call(c),
-        };
-        // Pressed again, the button says the call; the other forgets it, for the mouse as `n`.
-        let used = ctx.button(inner.x, inner.y + 2, &text_b, true, Hit::Bid(label), buf);
-        let cancel = w.t(T::CancelButton);
-        ctx.button(inner.x + used + 1, inner.y + 2, cancel, false, Hit::Cancel, buf);
-        let mut y = inner.y + 4;
-        for l in super::player::wrap(text, inner.width) {
-            put(buf, inner, y - inner.y, &Line::from(span(l, t.accent)));
-            y += 1;
-        }
-        focused_meaning(ctx, screen, area, inner, y + 1, buf);
-        return;
-    }
+    y
+}
+
+/// The buttons of the calls South may make, a row for each kind (pass, values, suits, contre
+/// and surcontre), the value chosen and the expert's advice marked. Answers the last row used.
+fn buttons(ctx: &mut Ctx<'_>, screen: &TableScreen, inner: Rect, buf: &mut Buffer) -> u16 {
+    let (w, t) = (ctx.words, ctx.theme);
     let buttons = screen.bid_buttons();
     let mut y = inner.y + 1;
     let mut x = inner.x;
@@ -155,9 +175,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         }
         x += used + 1;
     }
-    // A few rows keep to the buttons; more leave one free above the meaning.
-    let gap = if inner.bottom().saturating_sub(y) > SPACIOUS { 2 } else { 1 };
-    focused_meaning(ctx, screen, area, inner, y + gap, buf);
+    y
 }
 
 /// The rows under the buttons beyond which one is left free above the meaning.
