@@ -22,7 +22,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let suits: String = Suit::ALL.iter().map(|&s| w.suit(s)).collect::<Vec<_>>().join(" ");
     let items = menu.items();
-    let (back, fwd) = (w.sign(Sign::Back), w.sign(Sign::Marker));
+    let fwd = w.sign(Sign::Marker);
     // A line between items when there is room for it.
     let step = if 6 + items.len() as u16 * 2 + 2 <= area.height { 2 } else { 1 };
     let height = 6 + items.len() as u16 * step;
@@ -47,53 +47,7 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         if y >= inner.bottom() {
             break;
         }
-        let label = match item {
-            StartItem::Resume => {
-                let r = menu.resume.as_ref();
-                let score = r.map(|r| r.game.totals()).unwrap_or_default();
-                let saved = r.and_then(|r| r.saved);
-                let when = saved.and_then(|s| crate::text::local_time(s, &app.time_zone));
-                w.resume(score[Team::NS], score[Team::EW], when)
-            }
-            StartItem::Play => w.t(T::Play).to_string(),
-            StartItem::Daily => format!("{} {}", w.t(T::DailyDeal), app.today),
-            StartItem::Variant => {
-                format!(
-                    "{}{}{back} {} {fwd}",
-                    w.t(T::Variant),
-                    w.colon(),
-                    w.set(app.session().settings.set)
-                )
-            }
-            StartItem::NtAt => {
-                let on = w.t(if app.session().settings.nt_at { T::On } else { T::Off });
-                format!("{}{}{back} {on} {fwd}", w.t(T::NtAtOption), w.colon())
-            }
-            // A rule set played to one target only has nothing to choose.
-            StartItem::Target if app.session().settings.set.targets().len() == 1 => {
-                format!(
-                    "{}{}{} {}",
-                    w.t(T::Target),
-                    w.colon(),
-                    app.session().target,
-                    w.t(T::Points)
-                )
-            }
-            StartItem::Target => {
-                format!(
-                    "{}{}{back} {} {fwd} {}",
-                    w.t(T::Target),
-                    w.colon(),
-                    app.session().target,
-                    w.t(T::Points)
-                )
-            }
-            StartItem::Practice => w.t(T::Practice).to_string(),
-            StartItem::Statistics => w.t(T::Statistics).to_string(),
-            StartItem::Settings => w.t(T::Settings).to_string(),
-            StartItem::Rules => w.t(T::Rules).to_string(),
-            StartItem::Quit => w.t(T::Quit).to_string(),
-        };
+        let label = start_label(ctx, menu, item);
         let focused = menu.cursor == i;
         let marker = if focused { fwd } else { " " };
         let text = format!("{marker} {label}");
@@ -106,6 +60,54 @@ pub fn start(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         buf.set_stringn(x, y, &text, usize::from(room), style);
         let width = len.min(room);
         ctx.hits.push(Rect::new(x, y, width, 1), Hit::Start(item));
+    }
+}
+
+/// The words of an item of the start screen: the game to resume with its score and when it was
+/// saved, the rules of a new game with their arrows, the other choices.
+fn start_label(ctx: &Ctx<'_>, menu: &crate::ui::screen::StartScreen, item: StartItem) -> String {
+    let (app, w) = (ctx.app, ctx.words);
+    let (back, fwd) = (w.sign(Sign::Back), w.sign(Sign::Marker));
+    match item {
+        StartItem::Resume => {
+            let r = menu.resume.as_ref();
+            let score = r.map(|r| r.game.totals()).unwrap_or_default();
+            let saved = r.and_then(|r| r.saved);
+            let when = saved.and_then(|s| crate::text::local_time(s, &app.time_zone));
+            w.resume(score[Team::NS], score[Team::EW], when)
+        }
+        StartItem::Play => w.t(T::Play).to_string(),
+        StartItem::Daily => format!("{} {}", w.t(T::DailyDeal), app.today),
+        StartItem::Variant => {
+            format!(
+                "{}{}{back} {} {fwd}",
+                w.t(T::Variant),
+                w.colon(),
+                w.set(app.session().settings.set)
+            )
+        }
+        StartItem::NtAt => {
+            let on = w.t(if app.session().settings.nt_at { T::On } else { T::Off });
+            format!("{}{}{back} {on} {fwd}", w.t(T::NtAtOption), w.colon())
+        }
+        // A rule set played to one target only has nothing to choose.
+        StartItem::Target if app.session().settings.set.targets().len() == 1 => {
+            format!("{}{}{} {}", w.t(T::Target), w.colon(), app.session().target, w.t(T::Points))
+        }
+        StartItem::Target => {
+            format!(
+                "{}{}{back} {} {fwd} {}",
+                w.t(T::Target),
+                w.colon(),
+                app.session().target,
+                w.t(T::Points)
+            )
+        }
+        StartItem::Practice => w.t(T::Practice).to_string(),
+        StartItem::Statistics => w.t(T::Statistics).to_string(),
+        StartItem::Settings => w.t(T::Settings).to_string(),
+        StartItem::Rules => w.t(T::Rules).to_string(),
+        StartItem::Quit => w.t(T::Quit).to_string(),
     }
 }
 
@@ -122,6 +124,40 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         put(buf, inner, 1, &Line::from(span(format!(" {}", w.t(T::NoStats)), t.text)));
         return;
     };
+    let rows = statistics_rows(w, s, area.height);
+    // The columns' names stand on the frame's top line, so that every row fits at 80x24.
+    let box_area = centered(area, 64, rows.len() as u16 + 1);
+    let block = ctx.block(w.t(T::Statistics));
+    let inner = block.inner(box_area);
+    block.render(box_area, buf);
+    let (_, (us, them)) = &rows[0];
+    for (name, end) in [(us, 38 + 10), (them, 38 + 10 + 12)] {
+        let x = (inner.x + end).saturating_sub(name.chars().count() as u16);
+        buf.set_string(x, box_area.y, format!(" {name} "), t.dim);
+    }
+    let inner = Rect { y: inner.y.saturating_sub(1), height: inner.height + 1, ..inner };
+    for (i, (label, (us, them))) in rows.iter().enumerate().skip(1) {
+        let style = if i == 0 { t.dim } else { t.text };
+        put(
+            buf,
+            inner,
+            i as u16,
+            &Line::from(vec![
+                span(format!(" {label:<37}"), style),
+                span(format!("{us:>10}"), if i == 0 { t.dim } else { t.accent }),
+                span(format!("{them:>12}"), style),
+            ]),
+        );
+    }
+}
+
+/// The statistics' rows: a label, then ours and theirs (the first row names the columns), the
+/// balance against the expert by rule set while `height` has the room.
+fn statistics_rows(
+    w: crate::text::Words,
+    s: &crate::stats::Stats,
+    height: u16,
+) -> Vec<(String, (String, String))> {
     let d = &s.deals;
     let all = s.all_games();
     let two = |a: u32, b: u32| (a.to_string(), b.to_string());
@@ -170,7 +206,7 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
         let label = format!("{}, {}", w.t(T::AgainstExpert), w.over_deals(c.all.deals));
         rows.push((label, (value(&c.all), String::new())));
         // Each rule set's line where the screen has the room.
-        let room = usize::from(area.height).saturating_sub(rows.len() + 1);
+        let room = usize::from(height).saturating_sub(rows.len() + 1);
         if c.by_rules.len() > 1 && room >= c.by_rules.len() {
             for (set, b) in &c.by_rules {
                 let rules = w.rules_short(crate::rules::Rules::of(*set));
@@ -181,30 +217,7 @@ pub fn statistics(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
             }
         }
     }
-    // The columns' names stand on the frame's top line, so that every row fits at 80x24.
-    let box_area = centered(area, 64, rows.len() as u16 + 1);
-    let block = ctx.block(w.t(T::Statistics));
-    let inner = block.inner(box_area);
-    block.render(box_area, buf);
-    let (_, (us, them)) = &rows[0];
-    for (name, end) in [(us, 38 + 10), (them, 38 + 10 + 12)] {
-        let x = (inner.x + end).saturating_sub(name.chars().count() as u16);
-        buf.set_string(x, box_area.y, format!(" {name} "), t.dim);
-    }
-    let inner = Rect { y: inner.y.saturating_sub(1), height: inner.height + 1, ..inner };
-    for (i, (label, (us, them))) in rows.iter().enumerate().skip(1) {
-        let style = if i == 0 { t.dim } else { t.text };
-        put(
-            buf,
-            inner,
-            i as u16,
-            &Line::from(vec![
-                span(format!(" {label:<37}"), style),
-                span(format!("{us:>10}"), if i == 0 { t.dim } else { t.accent }),
-                span(format!("{them:>12}"), style),
-            ]),
-        );
-    }
+    rows
 }
 
 /// The value of a setting, in words.
