@@ -223,14 +223,7 @@ impl LineMode {
             Command::Glossary => self.say_all(say::glossary(w)),
             Command::Rules => self.say_rules(),
             Command::Players => self.say_players(),
-            Command::Again => {
-                self.prompted = None;
-                self.prompt();
-                if self.game().is_some_and(|g| g.phase() == Phase::GameOver) {
-                    let lines = self.game().map(|g| say::game_over(w, g)).unwrap_or_default();
-                    self.say_all(lines);
-                }
-            }
+            Command::Again => self.say_again(),
             Command::New => match self.game().map(Game::phase) {
                 Some(Phase::GameOver) | None => self.new_game(),
                 Some(_) => not_now(self, NotNow::GameOn),
@@ -239,16 +232,7 @@ impl LineMode {
                 let lines = self.game().map(|g| say::score(w, g)).unwrap_or_default();
                 self.say_all(lines);
             }
-            Command::History => {
-                let lines: Vec<String> = self
-                    .game()
-                    .map(|g| DealLine::all(g).iter().map(|l| say::history_line(w, l)).collect())
-                    .unwrap_or_default();
-                if lines.is_empty() {
-                    self.say(w.text(&format!("{}.", w.t(T::NoDeals))).into_owned());
-                }
-                self.say_all(lines);
-            }
+            Command::History => self.say_history(),
             Command::Deal(n) => self.say_deal(n),
             Command::Analysis(n) => self.ask_analysis(n),
             Command::ExpertLine(n) => self.follow_line(n),
@@ -267,29 +251,59 @@ impl LineMode {
                 _ => not_now(self, NotNow::NoClaim),
             },
             Command::Undo => self.send(TableMsg::Undo),
-            Command::Yes | Command::No => match self.session.table().and_then(Table::confirm) {
-                Some(_) => {
-                    self.send(TableMsg::Confirm(command == Command::Yes));
-                    self.prompted = None;
-                    self.prompt();
-                }
-                None => not_now(self, NotNow::NoQuestion),
-            },
+            Command::Yes | Command::No => self.answer_question(command == Command::Yes),
             Command::Declare | Command::KeepQuiet => {
-                match self.session.table().and_then(Table::declaring) {
-                    Some(_) => {
-                        self.send(TableMsg::Declare(command == Command::Declare));
-                        self.prompted = None;
-                        self.prompt();
-                    }
-                    None => not_now(self, NotNow::NothingToDeclare),
-                }
+                self.answer_declaration(command == Command::Declare);
             }
             Command::Call(call) => self.call(call),
             Command::NoSuchBid => not_now(self, NotNow::NoSuchBid),
             Command::NotANumber(kind) => not_now(self, NotNow::NotANumber(kind)),
             Command::Play(card) => self.play(card),
         }
+    }
+
+    /// The prompt again, and the game's end when it is over.
+    fn say_again(&mut self) {
+        let w = self.words();
+        self.prompted = None;
+        self.prompt();
+        if self.game().is_some_and(|g| g.phase() == Phase::GameOver) {
+            let lines = self.game().map(|g| say::game_over(w, g)).unwrap_or_default();
+            self.say_all(lines);
+        }
+    }
+
+    /// The game's deals, a line each.
+    fn say_history(&mut self) {
+        let w = self.words();
+        let lines: Vec<String> = self
+            .game()
+            .map(|g| DealLine::all(g).iter().map(|l| say::history_line(w, l)).collect())
+            .unwrap_or_default();
+        if lines.is_empty() {
+            self.say(w.text(&format!("{}.", w.t(T::NoDeals))).into_owned());
+        }
+        self.say_all(lines);
+    }
+
+    /// South's yes or no to the confirmation of a weighty call, when one is asked.
+    fn answer_question(&mut self, yes: bool) {
+        if self.session.table().and_then(Table::confirm).is_none() {
+            return self.say(say::not_now(self.words(), NotNow::NoQuestion, ""));
+        }
+        self.send(TableMsg::Confirm(yes));
+        self.prompted = None;
+        self.prompt();
+    }
+
+    /// South's answer to whether it declares its combination, when it is asked.
+    fn answer_declaration(&mut self, declare: bool) {
+        if self.session.table().and_then(Table::declaring).is_none() {
+            return self.say(say::not_now(self.words(), NotNow::NothingToDeclare, ""));
+        }
+        self.send(TableMsg::Declare(declare));
+        self.prompted = None;
+        self.prompt();
     }
 
     /// Why finished deal `n` (from 1) is not there: no such deal, or none finished yet.
