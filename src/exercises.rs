@@ -217,6 +217,8 @@ pub enum ExerciseError {
     ExpertIllegal(Action),
     /// The exercise is filed already, on this line (from 1): an exercise is filed once.
     FiledTwice(usize),
+    /// The line is longer than this, in bytes: no exercise is.
+    TooLong(u64),
 }
 
 impl std::fmt::Display for ExerciseError {
@@ -239,6 +241,9 @@ impl std::fmt::Display for ExerciseError {
                 write!(f, "the expert's choice {a} is not legal there")
             }
             ExerciseError::FiledTwice(line) => write!(f, "it is filed already, on line {line}"),
+            ExerciseError::TooLong(limit) => {
+                write!(f, "the line is longer than {}", crate::files::size(*limit))
+            }
         }
     }
 }
@@ -272,6 +277,9 @@ impl Words {
                 format!("le choix de l'expert, {}, n'y est pas permis", self.action(*a))
             }
             ExerciseError::FiledTwice(line) => format!("il est déjà classé, ligne {line}"),
+            ExerciseError::TooLong(limit) => {
+                format!("la ligne dépasse {}", crate::files::size(*limit))
+            }
         })
     }
 }

@@ -28,6 +28,17 @@ pub fn read_line(
     text: &mut Vec<u8>,
     stop_short: bool,
 ) -> io::Result<Option<bool>> {
+    read_line_within(input, text, stop_short, LINE_LIMIT)
+}
+
+/// [`read_line`] keeping no more than `limit` bytes of a line: the files of lines of the data
+/// directory each have their own limit, the length of the longest line of their kind.
+pub fn read_line_within(
+    input: &mut impl BufRead,
+    text: &mut Vec<u8>,
+    stop_short: bool,
+    limit: usize,
+) -> io::Result<Option<bool>> {
     text.clear();
     let (mut any, mut too_long) = (false, false);
     loop {
@@ -42,7 +53,7 @@ pub fn read_line(
         any = true;
         let newline = buf.iter().position(|&b| b == b'\n');
         let piece = &buf[..newline.unwrap_or(buf.len())];
-        let room = LINE_LIMIT - text.len();
+        let room = limit.saturating_sub(text.len());
         too_long |= piece.len() > room;
         text.extend_from_slice(&piece[..piece.len().min(room)]);
         let used = newline.map_or(buf.len(), |i| i + 1);

@@ -723,10 +723,10 @@ fn an_error_says_each_thing_once() {
     let file = std::fs::File::create(&games).expect("create");
     file.set_len(257 << 20).expect("a sparse file");
     let out = contree(dir.path(), &["history"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         text(&out.stderr),
-        format!("contree: cannot read {}: it is larger than 256 MiB\n", games.display())
+        "contree: games.jsonl: line 1 cannot be read; it was left as it is\n"
     );
 }
 
@@ -1157,4 +1157,79 @@ fn a_new_game_over_a_finished_game_still_compared_files_it_compared_and_measured
     assert!(deal.expert_difference().is_some(), "compared: {:?}", deal.expert_in_seat);
     assert!(deal.mistakes.is_some(), "measured");
     assert_eq!(store.stats().compared.all.deals as usize, last + 1, "{out}");
+}
+
+/// `contree` run with `args` in the data directory `data`, its memory held to `mib` mebibytes
+/// of address space by the shell's `ulimit -v`: a command that held a file whole fails.
+#[cfg(unix)]
+fn contree_in_mib(data: &Path, args: &[&str], mib: u64) -> Output {
+    let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024);
+    Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_contree")])
+        .args(args)
+        .env("CONTREE_DATA_DIR", data)
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("runs contree")
+}
+
+/// Writes a line of `mib` mebibytes at `path`, in pieces, and a short line after it.
+#[cfg(unix)]
+fn write_a_huge_line(path: &Path, start: &[u8], mib: usize) {
+    use std::io::Write;
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path).expect("create"));
+    file.write_all(start).expect("write");
+    let piece = vec![b'x'; 1 << 20];
+    for _ in 0..mib {
+        file.write_all(&piece).expect("write");
+    }
+    file.write_all(b"\"}\nnot a line of contree's\n").expect("write");
+    file.flush().expect("flush");
+}
+
+/// The files of lines are read as streams: a line far longer than any of contree's is refused
+/// without being held whole, in a memory that would not hold it, and said once.
+#[cfg(unix)]
+#[test]
+fn a_huge_line_is_refused_without_being_held_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let daily = dir.path().join("daily.jsonl");
+    write_a_huge_line(&daily, br#"{"version":1,"date":""#, 128);
+    let out = contree_in_mib(dir.path(), &["history", "--daily"], 64);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("lines 1, 2 are not contree deals of the day"), "{err}");
+    assert!(err.contains("the line is longer than 1 MiB"), "{err}");
+    std::fs::remove_file(&daily).expect("removed");
+    let games = dir.path().join("games.jsonl");
+    write_a_huge_line(&games, br#"{"result":"won","filed":1,"game":{"seed":""#, 128);
+    let out = contree_in_mib(dir.path(), &["stats"], 64);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = contree_in_mib(dir.path(), &["history"], 64);
+    assert_eq!(
+        (out.status.code(), text(&out.stderr).as_str()),
+        (Some(0), "contree: games.jsonl: lines 1, 2 cannot be read; they were left as they are\n")
+    );
+}
+
+/// However many lines cannot be read, a message names the first few and counts the others.
+#[test]
+fn many_bad_lines_make_a_short_message() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("daily.jsonl"), "x\n".repeat(20_000)).expect("write");
+    let out = contree(dir.path(), &["history", "--daily"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+    assert!(err.contains("lines 1, 2, 3, 4, 5 and 19995 more are not"), "{err}");
+    std::fs::write(dir.path().join("games.jsonl"), "x\n".repeat(20_000)).expect("write");
+    let out = contree(dir.path(), &["history"]);
+    let err = text(&out.stderr);
+    assert_eq!(
+        err,
+        "contree: games.jsonl: lines 1, 2, 3, 4, 5 and 19995 more cannot be read; they were left \
+         as they are\n"
+    );
 }

@@ -233,7 +233,7 @@ fn lines_that_are_not_exercises_are_moved_aside_alone() {
     assert_eq!(read.exercises, [a.clone(), b.clone()]);
     let aside = read.set_aside.expect("lines set aside");
     assert!(aside.moved);
-    assert!(matches!(&aside.reason, Unfit::NotExercises { lines, .. } if lines == &[2, 3]));
+    assert!(matches!(&aside.reason, Unfit::NotExercises { lines, .. } if lines.first() == [2, 3]));
     assert!(aside.to_string().contains("lines 2, 3 are not contree exercises"), "{aside}");
     let kept = fs::read(&aside.path).expect("kept");
     assert_eq!(kept, [b"not json".to_vec(), altered, Vec::new()].join(&b'\n'));
@@ -373,7 +373,7 @@ fn an_exercise_filed_twice_counts_once_and_its_second_line_is_moved_aside() {
     let read = store(dir.path()).exercises().expect("reads");
     assert_eq!(read.exercises, [a.clone(), b.clone()]);
     let aside = read.set_aside.expect("set aside");
-    assert!(matches!(&aside.reason, Unfit::NotExercises { lines, .. } if lines == &[3]));
+    assert!(matches!(&aside.reason, Unfit::NotExercises { lines, .. } if lines.first() == [3]));
     assert!(aside.to_string().ends_with(", and the other lines stay"), "{aside}");
     assert_eq!(fs::read(&aside.path).expect("kept"), [again.to_line(), Vec::new()].join(&b'\n'));
     assert_eq!(store(dir.path()).exercises().expect("reads").exercises, [a, b]);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::jsonl::{Line, Lines};
 use super::{DAILY_FILE, SetAside, Store, StoreError, Unfit};
-use crate::files::cut;
+use crate::files::{self, cut};
 use crate::game::Action;
 use crate::game::daily::{DAILY_DERIVATION, Day, daily_game};
 use crate::rules::{ByTeam, DealRecord, Seat, Team};
@@ -80,6 +80,8 @@ pub enum DailyError {
     NotTheDay,
     /// The date is filed already, on this line (from 1): a day is filed once.
     FiledTwice(usize),
+    /// The line is longer than this, in bytes: no result is.
+    TooLong(u64),
 }
 
 impl std::fmt::Display for DailyError {
@@ -92,6 +94,9 @@ impl std::fmt::Display for DailyError {
             DailyError::Deal(e) => write!(f, "its deal: {e}"),
             DailyError::NotTheDay => f.write_str("its hands are not the deal of its date"),
             DailyError::FiledTwice(n) => write!(f, "its date is filed already, on line {n}"),
+            DailyError::TooLong(limit) => {
+                write!(f, "the line is longer than {}", files::size(*limit))
+            }
         }
     }
 }
@@ -111,6 +116,7 @@ impl Words {
             DailyError::Deal(why) => format!("sa donne : {why}"),
             DailyError::NotTheDay => "ses mains ne sont pas la donne de sa date".into(),
             DailyError::FiledTwice(line) => format!("sa date est déjà classée, ligne {line}"),
+            DailyError::TooLong(limit) => format!("la ligne dépasse {}", files::size(*limit)),
         })
     }
 }
@@ -178,8 +184,15 @@ impl DailyEntry {
 impl Line for DailyEntry {
     type Error = DailyError;
 
+    /// A result is a deal record and a few figures: a few kilobytes.
+    const LIMIT: usize = files::LINE_LIMIT;
+
     fn parse(line: &[u8]) -> Result<DailyEntry, DailyError> {
         DailyEntry::parse(line)
+    }
+
+    fn too_long() -> DailyError {
+        DailyError::TooLong(files::LINE_LIMIT as u64)
     }
 }
 
@@ -235,14 +248,8 @@ impl Store {
     pub fn file_daily(&self, entry: &DailyEntry) -> Result<bool, StoreError> {
         let lines = self.daily_lines();
         let mut appending = lines.open()?;
-        let filed = match lines.read() {
-            Ok(bytes) => bytes
-                .unwrap_or_default()
-                .split(|&b| b == b'\n')
-                .filter_map(date_of)
-                .any(|d| d == entry.date),
-            Err(e) => return Err(StoreError::read(&lines.path(), e)),
-        };
+        let mut filed = false;
+        lines.scan(|_, line| filed |= date_of(line) == Some(entry.date))?;
         let mut line = entry.to_line();
         if filed || line.is_empty() {
             return Ok(false);

@@ -9,11 +9,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::jsonl::{self, Line, Lines};
+use super::jsonl::{Line, Lines};
 use super::{
-    Cause, GAME_FILE, GAMES_FILE, Operation, SetAside, Store, StoreError, Unfit, held, now,
+    Cause, GAME_FILE, GAME_LINE_LIMIT, GAMES_FILE, LineList, Operation, SetAside, Store,
+    StoreError, Unfit, held, now,
 };
 use crate::exercises::Exercise;
+use crate::files::{self, cut};
 use crate::game::{Game, GameSave};
 use crate::progress::{self, GameProgress};
 use crate::rules::{ByTeam, Team};
@@ -60,22 +62,18 @@ pub struct GameHistory {
     /// The games that could be read, oldest first.
     pub games: Vec<GameEntry>,
     /// The lines that could not be read (numbered from 1), left in the file as they are.
-    pub unreadable: Vec<usize>,
+    pub unreadable: LineList,
 }
 
 impl GameHistory {
     /// The line to tell the player when some lines could not be read.
     pub fn notice(&self) -> Option<String> {
-        let lines: Vec<String> = self.unreadable.iter().map(usize::to_string).collect();
-        match lines.len() {
+        let lines = self.unreadable.said(crate::text::Lang::En);
+        match self.unreadable.len() {
             0 => None,
-            1 => Some(format!(
-                "{GAMES_FILE}: line {} cannot be read; it was left as it is",
-                lines[0]
-            )),
+            1 => Some(format!("{GAMES_FILE}: line {lines} cannot be read; it was left as it is")),
             _ => Some(format!(
-                "{GAMES_FILE}: lines {} cannot be read; they were left as they are",
-                lines.join(", ")
+                "{GAMES_FILE}: lines {lines} cannot be read; they were left as they are"
             )),
         }
     }
@@ -84,8 +82,14 @@ impl GameHistory {
 impl Line for GameEntry {
     type Error = String;
 
+    const LIMIT: usize = GAME_LINE_LIMIT;
+
     fn parse(line: &[u8]) -> Result<GameEntry, String> {
-        serde_json::from_slice(line).map_err(|e| e.to_string())
+        serde_json::from_slice(line).map_err(|e| cut(&e.to_string()))
+    }
+
+    fn too_long() -> String {
+        format!("the line is longer than {}", files::size(GAME_LINE_LIMIT as u64))
     }
 }
 
@@ -135,42 +139,57 @@ impl Store {
     /// The newest filed game that `pred` accepts.
     pub(super) fn newest_game(
         &self,
-        pred: impl FnMut(&GameEntry) -> bool,
+        mut pred: impl FnMut(&GameEntry) -> bool,
     ) -> Result<Option<GameEntry>, StoreError> {
-        Ok(self.games()?.games.into_iter().rev().find(pred))
+        let mut newest = None;
+        self.each_game(|e| {
+            if pred(&e) {
+                newest = Some(e);
+            }
+        })?;
+        Ok(newest)
+    }
+
+    /// Goes through the games filed, oldest first, one held at a time, and gives back the
+    /// lines of `games.jsonl` that could not be read (reported, never dropped from the file).
+    pub fn each_game(&self, mut each: impl FnMut(GameEntry)) -> Result<LineList, StoreError> {
+        let history = self.history();
+        let mut unreadable = LineList::default();
+        history
+            .each(|n, line| match line {
+                Ok(entry) => each(entry),
+                Err(_) => unreadable.push(n + 1),
+            })
+            .map_err(|e| StoreError::read(&history.path(), e))?;
+        Ok(unreadable)
     }
 
     /// The games finished or abandoned, oldest first, and the lines of `games.jsonl` that could
     /// not be read (reported, never dropped from the file).
     pub fn games(&self) -> Result<GameHistory, StoreError> {
-        let history = self.history();
-        let bytes = match history.read() {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(GameHistory::default()),
-            Err(e) => return Err(StoreError::read(&history.path(), e)),
-        };
-        let parsed = jsonl::parse::<GameEntry>(&bytes);
-        let unreadable = parsed.bad.iter().map(|(i, _)| i + 1).collect();
-        Ok(GameHistory { games: parsed.lines, unreadable })
+        let mut games = Vec::new();
+        let unreadable = self.each_game(|e| games.push(e))?;
+        Ok(GameHistory { games, unreadable })
     }
 
     /// Each filed game's figures, oldest first ([`progress::of_game`]), with the answers to
     /// those of the exercises `all` made of its mistakes. A line that cannot be read, or a
-    /// game whose save does not replay, gives none.
+    /// game whose save does not replay, gives none. The games are read one at a time.
     pub fn progress(&self, all: &[Exercise]) -> Result<Vec<GameProgress>, StoreError> {
-        let games = self.games()?.games;
-        let of = |e: &GameEntry| {
-            let game = Game::from_save(&e.game).ok()?;
-            Some(progress::of_game(&game, e.game.started, all))
-        };
-        Ok(games.iter().filter_map(of).collect())
+        let mut progress = Vec::new();
+        self.each_game(|e| {
+            if let Ok(game) = Game::from_save(&e.game) {
+                progress.push(progress::of_game(&game, e.game.started, all));
+            }
+        })?;
+        Ok(progress)
     }
 
     /// The newest game of the history, if any, with the history's unreadable lines.
     pub fn last_game(&self) -> Result<(Option<GameEntry>, GameHistory), StoreError> {
-        let mut history = self.games()?;
-        let last = history.games.pop();
-        Ok((last, history))
+        let mut last = None;
+        let unreadable = self.each_game(|e| last = Some(e))?;
+        Ok((last, GameHistory { games: Vec::new(), unreadable }))
     }
 
     /// Files a game in `games.jsonl`, on a line of its own, synced before this returns so that

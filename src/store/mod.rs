@@ -56,7 +56,7 @@ mod words;
 pub use atomic::write_whole;
 pub use daily::{DAILY_VERSION, DailyEntry, DailyError, DailyFile, DailyMistake};
 use error::unusable;
-pub use error::{Cause, Left, OpenError, Operation, SetAside, StoreError, Unfit};
+pub use error::{Cause, Left, LineList, OpenError, Operation, SetAside, StoreError, Unfit};
 pub use exercises::ExerciseFile;
 pub use history::{GameEntry, GameHistory, GameResult};
 pub use lock::{DirLock, Holder, LockError, TABLE};
@@ -80,10 +80,8 @@ pub const LOCK_FILE: &str = "table.lock";
 const SAVE_LIMIT: u64 = 16 * MIB;
 /// The largest statistics or settings file read.
 const SMALL_LIMIT: u64 = MIB;
-/// The largest history of games read whole: thousands of games.
-const GAMES_LIMIT: u64 = 256 * MIB;
-/// How far back the end of the history of games is read to find its last line: one game.
-const LINE_LIMIT: u64 = SAVE_LIMIT;
+/// The longest line of the history of games: one game, as long as its save may be.
+const GAME_LINE_LIMIT: usize = SAVE_LIMIT as usize;
 
 /// The data directory and what is in it.
 #[derive(Debug)]

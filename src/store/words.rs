@@ -132,7 +132,7 @@ impl Words {
                 "un plantage ou un disque plein pendant le classement d'une partie".into()
             }
             Unfit::NotExercises { lines, said } => {
-                let numbers = super::error::line_numbers(lines);
+                let numbers = lines.said(Lang::Fr);
                 let said = self.exercise_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas un exercice de contree ({said})")
@@ -141,7 +141,7 @@ impl Words {
                 }
             }
             Unfit::NotDaily { lines, said } => {
-                let numbers = super::error::line_numbers(lines);
+                let numbers = lines.said(Lang::Fr);
                 let said = self.daily_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas une donne du jour de contree ({said})")
@@ -349,10 +349,19 @@ mod tests {
                 Unfit::NotFields,
                 Unfit::EarlierFiling,
                 Unfit::CutOff,
-                Unfit::NotExercises { lines: vec![2], said: ExerciseError::NoVersion },
-                Unfit::NotExercises { lines: vec![2, 5], said: ExerciseError::NewerVersion(9) },
-                Unfit::NotDaily { lines: vec![3], said: DailyError::NotTheDay },
-                Unfit::NotDaily { lines: vec![3, 4], said: DailyError::FiledTwice(1) },
+                Unfit::NotExercises {
+                    lines: [2].into_iter().collect(),
+                    said: ExerciseError::NoVersion,
+                },
+                Unfit::NotExercises {
+                    lines: [2, 5].into_iter().collect(),
+                    said: ExerciseError::NewerVersion(9),
+                },
+                Unfit::NotDaily { lines: [3].into_iter().collect(), said: DailyError::NotTheDay },
+                Unfit::NotDaily {
+                    lines: [3, 4].into_iter().collect(),
+                    said: DailyError::FiledTwice(1),
+                },
             ])
             .chain(refused.into_iter().map(Unfit::Refused))
             .chain(
