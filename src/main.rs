@@ -299,7 +299,7 @@ fn open_to_read() -> anyhow::Result<Store> {
 
 fn stats(json: bool) -> anyhow::Result<ExitCode> {
     let store = open_to_read()?;
-    let (stats, set_aside) = store.stats_shown()?;
+    let contree::store::StatsShown { stats, set_aside, history } = store.stats_shown()?;
     // Statistics, or exercises, that cannot be read are not zeros.
     for aside in &set_aside {
         match aside.file.as_str() {
@@ -311,6 +311,10 @@ fn stats(json: bool) -> anyhow::Result<ExitCode> {
     }
     if !set_aside.is_empty() {
         return Ok(ExitCode::FAILURE);
+    }
+    // Games that could not be read, or not whole, are said once; the others are shown.
+    for notice in history.notices() {
+        complain!("contree: {notice}");
     }
     if json {
         emit(&(contree::cli::stats_json(&stats) + "\n"))?;
@@ -353,7 +357,7 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
         Resume::Saved { game, .. } => (Some(game), None),
         _ => {
             let (last, history) = store.last_game()?;
-            if let Some(notice) = history.notice() {
+            for notice in history.notices() {
                 complain!("contree: {notice}");
             }
             match last.map(|e| (Game::from_save(&e.game), e)) {

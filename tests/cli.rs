@@ -1205,13 +1205,17 @@ fn a_huge_line_is_refused_without_being_held_whole() {
     std::fs::remove_file(&daily).expect("removed");
     let games = dir.path().join("games.jsonl");
     write_a_huge_line(&games, br#"{"result":"won","filed":1,"game":{"seed":""#, 128);
-    let out = contree_in_mib(dir.path(), &["stats"], 64);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let out = contree_in_mib(dir.path(), &["history"], 64);
-    assert_eq!(
-        (out.status.code(), text(&out.stderr).as_str()),
-        (Some(0), "contree: games.jsonl: lines 1, 2 cannot be read; they were left as they are\n")
-    );
+    for args in [&["stats"][..], &["history"]] {
+        let out = contree_in_mib(dir.path(), args, 64);
+        assert_eq!(
+            (out.status.code(), text(&out.stderr).as_str()),
+            (
+                Some(0),
+                "contree: games.jsonl: lines 1, 2 cannot be read; they were left as they are\n"
+            ),
+            "{args:?}"
+        );
+    }
 }
 
 /// However many lines cannot be read, a message names the first few and counts the others.
@@ -1232,4 +1236,53 @@ fn many_bad_lines_make_a_short_message() {
         "contree: games.jsonl: lines 1, 2, 3, 4, 5 and 19995 more cannot be read; they were left \
          as they are\n"
     );
+}
+
+/// A figure of a filed game that is no figure (a null list, a negative or too large number, a
+/// string, a value nested where none is), in its mistakes or its comparison with the expert,
+/// counts as not measured: the game stays in the progress, and the command says so once.
+#[test]
+fn a_badly_typed_figure_counts_as_not_measured_and_its_game_is_kept() {
+    use serde_json::json;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    support::play_until(&mut game, &mut rng, |g| g.history().len() >= 2, |_, _| {});
+    let save = serde_json::to_value(game.to_save()).expect("JSON");
+    let bad = [
+        json!(null),
+        json!(-5),
+        json!("12"),
+        json!(4_294_967_296_u64),
+        json!([[1]]),
+        json!([-5, null]),
+        json!(["12"]),
+        json!([{"calls": 4_294_967_296_u64, "cards": 0}]),
+        json!([{"calls": {"x": 1}, "cards": 0}]),
+        json!([{"score": {"NS": -5, "EW": 0}}]),
+    ];
+    let mut lines = String::new();
+    for i in 0..20 {
+        let mut save = save.clone();
+        save["started"] = json!(1_700_000_000 + i);
+        let field = if i % 2 == 0 { "mistakes" } else { "expert_in_seat" };
+        save[field] = bad[i as usize % bad.len()].clone();
+        let entry = json!({"result": "abandoned", "filed": 1, "totals": {"NS": 0, "EW": 0},
+                           "game": save});
+        lines += &format!("{entry}\n");
+    }
+    std::fs::write(dir.path().join("games.jsonl"), lines).expect("write");
+    let out = contree(dir.path(), &["stats", "--json"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let stats: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let progress = stats["progress"].as_array().expect("the progress");
+    assert_eq!(progress.len(), 20, "every game kept: {err}");
+    assert!(progress.iter().all(|g| g["mistakes"].is_null() && g["balance"].is_null()));
+    assert_eq!(
+        err,
+        "contree: games.jsonl: lines 1, 2, 3, 4, 5 and 15 more hold a figure that is no figure \
+         (in mistakes or expert_in_seat); each counts as not measured, and the games are kept\n"
+    );
+    let out = contree(dir.path(), &["stats"]);
+    assert!(!text(&out.stdout).contains("No game yet"), "{}", text(&out.stdout));
 }

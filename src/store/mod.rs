@@ -62,6 +62,7 @@ pub use history::{GameEntry, GameHistory, GameResult};
 pub use lock::{DirLock, Holder, LockError, TABLE};
 use save::Known;
 pub use save::Resume;
+pub use stats::StatsShown;
 
 /// The game in progress.
 pub const GAME_FILE: &str = "game.json";
