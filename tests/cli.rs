@@ -788,24 +788,30 @@ fn a_deal_file_that_is_not_a_deal_to_play_is_refused_with_the_records_error_and_
     assert!(!data.exists());
 }
 
-/// A deal file whose game's totals before the deal are near the integer limit is replayed to its
-/// end as `contree score` counts it, the totals stopping at the limit, and the table is then
-/// opened (here refused, for want of a terminal) rather than the replay panicking.
+/// A deal file whose game's totals before the deal are the highest a record may give is
+/// replayed to its end as `contree score` counts it, exactly, and the table is then opened
+/// (here refused, for want of a terminal); beyond them, it is refused as a record.
 #[test]
-fn a_deal_file_with_totals_near_the_limit_is_read_without_a_panic() {
+fn a_deal_file_with_totals_at_the_highest_is_read_and_one_beyond_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
     let records = std::fs::read_to_string("tests/data/public.jsonl").expect("vectors");
     let mut vector: Value =
         serde_json::from_str(records.lines().next().expect("a vector")).expect("JSON");
+    let file = dir.path().join("deal.json");
+    let path = file.to_str().expect("a path");
     vector["record"]["game"] =
         serde_json::json!({"target": 1000, "before": {"NS": u32::MAX - 10, "EW": u32::MAX}});
-    let file = dir.path().join("deal.json");
     std::fs::write(&file, vector["record"].to_string()).expect("write");
-    let path = file.to_str().expect("a path");
+    let out = contree(&data, &["--deal-file", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("bad-input"), "{}", text(&out.stderr));
+    vector["record"]["game"] =
+        serde_json::json!({"target": 1000, "before": {"NS": 999_500, "EW": 1_000_000}});
+    std::fs::write(&file, vector["record"].to_string()).expect("write");
     let score = contree(&data, &["score", path]);
     let answer: Value = serde_json::from_slice(&score.stdout).expect("JSON");
-    assert_eq!(answer["game"]["total"], serde_json::json!({"NS": u32::MAX, "EW": u32::MAX}));
+    assert_eq!(answer["game"]["total"], serde_json::json!({"NS": 1_000_000, "EW": 1_000_000}));
     assert_eq!(answer["game"]["over"], false, "equal totals play on");
     let out = contree(&data, &["--deal-file", path]);
     let err = text(&out.stderr);
