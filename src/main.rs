@@ -76,8 +76,12 @@ struct Cli {
     /// Play the deal of the day: one deal, the same for everyone on the date (UTC), played once;
     /// at its end, your score beside the expert's in your seat, the double-dummy result, your
     /// clear mistakes and a line to share. Played again, it is practice. It counts in no game
-    /// nor in the statistics; `contree history --daily` lists the days played.
-    #[arg(long, conflicts_with_all = ["deal_file", "new", "seed"])]
+    /// nor in the statistics; `contree history --daily` lists the days played. Its rules and
+    /// players are the same for everyone: the flags of a new game are refused with it.
+    #[arg(long, conflicts_with_all = [
+        "deal_file", "new", "seed", "rules", "target", "nt_at", "scoring", "contre", "deal",
+        "level",
+    ])]
     daily: bool,
     /// With --daily: the date whose deal to play, instead of today's (UTC).
     #[arg(long, value_name = "YYYY-MM-DD", requires = "daily",

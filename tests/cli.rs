@@ -1292,3 +1292,26 @@ fn a_badly_typed_figure_counts_as_not_measured_and_its_game_is_kept() {
     let out = contree(dir.path(), &["stats"]);
     assert!(!text(&out.stdout).contains("No game yet"), "{}", text(&out.stdout));
 }
+
+/// The deal of the day is the same for everyone: the flags that would choose another game are
+/// refused, as --seed is, rather than passed over.
+#[test]
+fn the_deal_of_the_day_refuses_the_flags_of_another_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for flags in [
+        &["--rules", "coinche"][..],
+        &["--target", "1500"],
+        &["--level", "easy"],
+        &["--nt-at"],
+        &["--scoring", "made"],
+        &["--contre", "tournament"],
+        &["--deal", "tradition"],
+        &["--seed", "3"],
+    ] {
+        let args: Vec<&str> = ["--daily", "--line"].iter().chain(flags).copied().collect();
+        let out = contree(dir.path(), &args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{flags:?}: {err}");
+    }
+}
