@@ -1315,3 +1315,24 @@ fn the_deal_of_the_day_refuses_the_flags_of_another_game() {
         assert!(err.contains("cannot be used with"), "{flags:?}: {err}");
     }
 }
+
+/// Statistics whose counts contradict each other (more games won than played) are statistics
+/// edited by hand: refused, never shown as 101%.
+#[test]
+fn statistics_that_contradict_themselves_are_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stats = dir.path().join("stats.json");
+    for edited in [
+        r#"{"version":1,"games":[{"target":1000,"played":100,"won":101,"lost":0}]}"#,
+        r#"{"version":1,"games":[{"target":1000,"played":100,"won":60,"lost":41}]}"#,
+        r#"{"version":1,"deals":{"played":10,"passed_out":0,"ours":{"taken":5,"made":6,"failed":0},
+            "theirs":{"taken":0,"made":0,"failed":0}}}"#,
+    ] {
+        std::fs::write(&stats, edited).expect("write");
+        let out = contree(dir.path(), &["stats"]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{edited}: {}", text(&out.stdout));
+        assert!(!text(&out.stdout).contains("101%"));
+        assert!(err.contains("not contree statistics"), "{err}");
+    }
+}

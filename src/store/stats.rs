@@ -65,7 +65,10 @@ impl Store {
                 .map_err(|e| Unfit::NotJson(e.to_string()))
                 .and_then(|v| {
                     check_version(&v, STATS_VERSION)?;
-                    StatsFile::deserialize(&v).map_err(|e| Unfit::NotStats(e.to_string()))
+                    let file =
+                        StatsFile::deserialize(&v).map_err(|e| Unfit::NotStats(e.to_string()))?;
+                    file.stats.check().map_err(Unfit::NotStats)?;
+                    Ok(file)
                 }),
             Ok(None) => return Ok((StatsFile::default(), None)),
             Err(e) if e.is_unusable() => Err(unusable(&path, &e)),
