@@ -96,11 +96,18 @@ fn entry(n: u64, expert: u16, mistakes: usize) -> DailyEntry {
     e.expert = Some(ByTeam([expert, 162u16.saturating_sub(expert)]));
     e.double_dummy = Some(ByTeam([81, 81]));
     e.analysed = true;
+    // Each mistake is a card of the play (or a call, should every seat have passed), as a
+    // result is checked to name.
+    use contree::game::Action;
+    let made = |i: usize| match e.record.play.get(i) {
+        Some(&card) => Action::Play(card),
+        None => Action::Bid(e.record.auction[i]),
+    };
     e.mistakes = (0..mistakes)
         .map(|i| DailyMistake {
             index: i,
-            played: contree::game::Action::Bid(contree::rules::Call::Pass),
-            advised: contree::game::Action::Bid(contree::rules::Call::Pass),
+            played: made(i),
+            advised: Action::Bid(contree::rules::Call::Pass),
             cost: 12.5,
             se: 3.0,
         })
@@ -384,4 +391,46 @@ fn the_first_play_of_a_day_takes_neither_hint_nor_take_back_and_says_why() {
     key(&mut app, KeyCode::Char('p'));
     key(&mut app, KeyCode::Char('u'));
     assert!(app.status().is_some_and(|t| t.starts_with(said)), "{:?}", app.status());
+}
+
+/// A line edited by hand is checked as the table files it: the derivation that dealt it is one
+/// this contree deals by, and each mistake names a call or card of the deal at its index and
+/// costs what a deal can cost.
+#[test]
+fn a_result_edited_by_hand_is_refused_for_what_it_says_wrong() {
+    use contree::game::Action;
+    use contree::store::DailyError;
+    let mut e = entry(21, 80, 0);
+    let first = e.record.play[0];
+    e.mistakes = vec![DailyMistake {
+        index: 0,
+        played: Action::Play(first),
+        advised: Action::Play(first),
+        cost: 12.5,
+        se: 3.0,
+    }];
+    assert_eq!(DailyEntry::parse(&e.to_line()), Ok(e.clone()), "as the table files it");
+    let refused = |edit: &dyn Fn(&mut DailyEntry)| {
+        let mut edited = e.clone();
+        edit(&mut edited);
+        DailyEntry::parse(&edited.to_line()).err()
+    };
+    assert_eq!(refused(&|e| e.derivation = 7), Some(DailyError::Derivation(7)));
+    assert_eq!(refused(&|e| e.derivation = 0), Some(DailyError::Derivation(0)));
+    assert_eq!(refused(&|e| e.mistakes[0].index = 999), Some(DailyError::MistakeNotMade(1)));
+    assert_eq!(
+        refused(&|e| e.mistakes[0].played = Action::Bid(contree::rules::Call::Pass)),
+        Some(DailyError::MistakeNotMade(1))
+    );
+    for cost in [1e308, -5.0, 1e6] {
+        assert_eq!(refused(&|e| e.mistakes[0].cost = cost), Some(DailyError::MistakeCost(1)));
+        assert_eq!(refused(&|e| e.mistakes[0].se = cost), Some(DailyError::MistakeCost(1)));
+    }
+    // Refused, the line is set aside, and the day stays to play.
+    let dir = tempfile::tempdir().expect("dir");
+    let mut forged = e.clone();
+    forged.derivation = 7;
+    fs::write(dir.path().join(DAILY_FILE), forged.to_line()).expect("written");
+    let file = store(dir.path()).daily().expect("read");
+    assert!(file.of(e.date).is_none() && file.set_aside.is_some());
 }
