@@ -1258,3 +1258,30 @@ fn an_append_cut_short_by_a_full_disk_is_cut_back_and_filed_once_there_is_room()
     assert!(history.unreadable.is_empty(), "{:?}", history.unreadable);
     assert!(corrupt_copies(&data, GAMES_FILE).is_empty());
 }
+
+/// A file written again (a line set aside, a save written over) keeps the mode the player gave
+/// it, where the temporary file it is written through is the player's alone.
+#[cfg(unix)]
+#[test]
+fn a_file_written_again_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let mode = |name: &str| {
+        fs::metadata(dir.path().join(name)).expect("there").permissions().mode() & 0o777
+    };
+    let chmod = |name: &str, mode: u32| {
+        fs::set_permissions(dir.path().join(name), fs::Permissions::from_mode(mode))
+            .expect("chmod");
+    };
+    fs::write(dir.path().join("daily.jsonl"), "not a day\n").expect("write");
+    chmod("daily.jsonl", 0o644);
+    let file = store.daily().expect("read");
+    assert!(file.set_aside.is_some_and(|a| a.moved), "the line set aside, the file written again");
+    assert_eq!(mode("daily.jsonl"), 0o644);
+    let (game, _) = support::new(GameOptions::default(), 5);
+    store.save_game(&game).expect("saves");
+    chmod(GAME_FILE, 0o640);
+    store.save_game(&game).expect("saves again");
+    assert_eq!(mode(GAME_FILE), 0o640);
+}
