@@ -667,6 +667,30 @@ pub fn parse_date(s: &str) -> Result<Day, String> {
     s.parse::<Day>().map_err(|e| e.to_string())
 }
 
+/// `--date`'s reading on the command line: [`parse_date`], and a date refused quoted with its
+/// controls escaped (a newline as `\n`), where clap would echo what was typed as it is, a
+/// newline or a terminal's escape sequence and all.
+#[derive(Clone, Copy, Debug)]
+pub struct DateArg;
+
+impl clap::builder::TypedValueParser for DateArg {
+    type Value = Day;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Day, clap::Error> {
+        let typed = value.to_string_lossy();
+        parse_date(&typed).map_err(|why| {
+            let arg = arg.map_or_else(|| "--date".to_string(), |a| a.to_string());
+            let message = format!("invalid value {typed:?} for '{arg}': {why}\n");
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).with_cmd(cmd)
+        })
+    }
+}
+
 /// The deals of the day played as JSON: one object a date, as `daily.jsonl` holds it, with
 /// the difference with the expert in South's seat and what the clear mistakes cost.
 pub fn daily_json(results: &[DailyEntry]) -> String {

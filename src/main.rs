@@ -85,7 +85,7 @@ struct Cli {
     daily: bool,
     /// With --daily: the date whose deal to play, instead of today's (UTC).
     #[arg(long, value_name = "YYYY-MM-DD", requires = "daily",
-          value_parser = contree::cli::parse_date)]
+          value_parser = contree::cli::DateArg)]
     date: Option<contree::game::daily::Day>,
 }
 

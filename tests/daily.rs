@@ -88,6 +88,13 @@ fn a_malformed_date_is_refused_with_what_a_date_is() {
     // --date alone is no deal of the day.
     let (_, err, code) = support::contree(data.path(), &["--date", "2026-12-02", "--line"], "");
     assert_eq!(code, Some(2), "{err}");
+    // What was typed is quoted with its controls escaped, never echoed raw onto the terminal.
+    let typed = "2026-12-02\n\u{1b}[2Jerror: forged";
+    let (_, err, code) = support::contree(data.path(), &["--daily", "--date", typed, "--line"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains("\nerror: forged"), "{err:?}");
+    assert!(err.contains(r#""2026-12-02\n\u{1b}[2Jerror: forged""#), "{err:?}");
+    assert!(err.contains("a date is written YYYY-MM-DD"), "{err}");
 }
 
 /// A deal of the day with figures of its own, as the table files it.
