@@ -148,7 +148,8 @@ pub fn boot(
     }
     // What the store says, in the table's language, now that it is known.
     let w = settings.words(ascii);
-    let mut notices: Vec<String> = early.iter().map(|e| w.store_error(e)).collect();
+    let mut notices: Vec<String> =
+        early.iter().map(|e| text::sentence(&w.store_error(e))).collect();
     let seed = choices.seed;
     let (game, resume) = match kept {
         _ if choices.deal => (None, None),
@@ -158,7 +159,8 @@ pub fn boot(
             if let Some(mut saved) = store.saved_game().filter(effects::still_weighed) {
                 let unfiled = effects::weigh(store, &mut saved, budget, settings.compare).err();
                 let unsaved = store.save_game(&saved).err();
-                notices.extend(unfiled.into_iter().chain(unsaved).map(|e| w.store_error(&e)));
+                let said = unfiled.into_iter().chain(unsaved).map(|e| w.store_error(&e));
+                notices.extend(said.map(|e| text::sentence(&e)));
             }
             store.archive_saved_game().map_err(|e| BootError::NewGame(e.to_string()))?;
             (Some(crate::game::new_game(options, seed, None)), None)

@@ -6,7 +6,7 @@ use crate::game::{LoadError, SAVE_VERSION};
 use crate::store::{
     Cause, GAMES_FILE, GameResult, Left, OpenError, Operation, Resume, SetAside, StoreError, Unfit,
 };
-use crate::text::{Lang, Words};
+use crate::text::{Lang, Words, sentence};
 
 impl Words {
     /// A store error, in the table's language: what could not be done to which file, and why.
@@ -204,10 +204,11 @@ impl Words {
         }
     }
 
-    /// A file the store could not use, and what became of it.
+    /// A file the store could not use, and what became of it: a sentence of its own, to stand
+    /// beside the others said at once.
     pub fn set_aside(self, a: &SetAside) -> String {
         let (file, reason, path) = (&a.file, self.unfit(&a.reason), a.path.display());
-        self.out(match (self.lang, a.moved) {
+        self.out(sentence(&match (self.lang, a.moved) {
             (Lang::En, _) => a.to_string(),
             (Lang::Fr, _) if a.last_line_only => format!(
                 "la dernière ligne de {file} était coupée ({reason}) ; elle a été gardée sous {path}, et les lignes d'avant restent"
@@ -224,7 +225,7 @@ impl Words {
             (Lang::Fr, false) => {
                 format!("{file} n'a pas pu servir ({reason}) ; il a été laissé en place, dans {path}")
             }
-        })
+        }))
     }
 
     /// What to tell the player when the save could not be resumed.
@@ -284,11 +285,11 @@ mod tests {
             moved: true,
             last_line_only: false,
         };
-        assert_eq!(en.set_aside(&aside), aside.to_string());
+        assert_eq!(en.set_aside(&aside), sentence(&aside.to_string()));
         assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
         let torn = SetAside { file: "games.jsonl".into(), last_line_only: true, ..aside };
         assert!(torn.to_string().starts_with("the last line of games.jsonl was cut off"));
-        assert!(fr.set_aside(&torn).starts_with("la dernière ligne de games.jsonl était coupée"));
+        assert!(fr.set_aside(&torn).starts_with("La dernière ligne de games.jsonl était coupée"));
         let game = crate::game::new_game(Default::default(), 1, None);
         let unfiled = Resume::Saved { game, started: None, saved: None, filing_taken_back: true };
         assert!(en.resume_notice(&unfiled).is_some_and(|n| n.contains("taken back")));
@@ -384,7 +385,7 @@ mod tests {
                     moved,
                     last_line_only: false,
                 };
-                assert_eq!(en.set_aside(&aside), aside.to_string());
+                assert_eq!(en.set_aside(&aside), sentence(&aside.to_string()));
                 assert!(fr.set_aside(&aside).contains(&fr.unfit(reason)), "{reason:?}");
             }
             let full = std::io::Error::from(std::io::ErrorKind::StorageFull);

@@ -85,6 +85,20 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
     Some((d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8))
 }
 
+/// A clause made a sentence of its own, to stand beside others on one line: its first letter a
+/// capital, and a full stop at its end unless it ends with one already (`.`, `!`, `?`, `…`).
+pub fn sentence(clause: &str) -> String {
+    let mut chars = clause.chars();
+    let mut said: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !said.ends_with(['.', '!', '?', '…']) {
+        said.push('.');
+    }
+    said
+}
+
 /// A figure rounded as contree writes every figure: to the nearest whole number, halves away
 /// from zero (92.5 is 93, −92.5 is −93), so that a figure reads the same on every screen; a
 /// figure that rounds to nothing is 0, never −0, and one that is not finite is 0.
