@@ -283,26 +283,52 @@ pub fn last_game_title(entry: &GameEntry) -> String {
     )
 }
 
-/// Why the table may not open when the lock of its data directory cannot be taken: what
-/// stands in the way, and what to do. Without the lock a second table could play the same
-/// saved game, so none opens.
-pub fn lock_refused(e: &StoreError) -> String {
-    let (what, remedy) = match e.cause() {
-        Cause::Unusable(ReadError::NotAFile | ReadError::DanglingLink(_)) => (
-            format!("is {}", files::kind(e.path())),
-            "move it away (contree keeps nothing of its own in it) and start again",
+/// What the table does when the lock of its data directory cannot be taken ([`unlocked`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unlocked {
+    /// The disk is read-only: no second table can write either, so the table plays, in memory,
+    /// as it does when a full disk refuses its saves.
+    InMemory,
+    /// The table does not open, for this reason (what stands in the way, and what to do).
+    Refused(String),
+}
+
+/// What the table does when the lock of its data directory cannot be taken: play in memory on a
+/// read-only disk, else not open, saying what stands in the way and what can help. Without the
+/// lock a second table could play the same saved game.
+pub fn unlocked(e: &StoreError) -> Unlocked {
+    let path = e.path().display();
+    let why = match e.cause() {
+        Cause::Io(io) if io.kind() == std::io::ErrorKind::ReadOnlyFilesystem => {
+            return Unlocked::InMemory;
+        }
+        Cause::Unusable(ReadError::NotAFile | ReadError::DanglingLink(_)) => format!(
+            "{path}, where the table keeps the lock that stops a second table from playing the \
+             same game, is {}: move it away (contree keeps nothing of its own in it) and start \
+             again, or play elsewhere with CONTREE_DATA_DIR",
+            files::kind(e.path())
         ),
-        Cause::Io(io) => (
-            format!("cannot be locked: {}", files::describe_io(io)),
-            "make it a file this user may write (chmod, chattr -i), or remove it",
+        // A permission, or an immutable file: the player can change it.
+        Cause::Io(io) if io.kind() == std::io::ErrorKind::PermissionDenied => format!(
+            "{path}, where the table keeps the lock that stops a second table from playing the \
+             same game, cannot be locked ({}): make it a file this user may write (chmod, \
+             chattr -i), or remove it, or play elsewhere with CONTREE_DATA_DIR",
+            files::describe_io(io)
         ),
-        _ => (format!("cannot be locked: {e}"), "remove it and start again"),
+        // A directory that takes no file (`/proc/self`), or anything else the system refuses:
+        // no permission would help.
+        Cause::Io(io) => format!(
+            "the data directory {} cannot hold the table's lock ({}): choose another with \
+             CONTREE_DATA_DIR",
+            e.path().parent().unwrap_or(e.path()).display(),
+            files::describe_io(io)
+        ),
+        _ => format!(
+            "{path} cannot be locked ({e}): remove it and start again, or play elsewhere with \
+             CONTREE_DATA_DIR"
+        ),
     };
-    format!(
-        "{}, where the table keeps the lock that stops a second table from playing the same \
-         game, {what}: {remedy}, or play elsewhere with CONTREE_DATA_DIR",
-        e.path().display()
-    )
+    Unlocked::Refused(why)
 }
 
 /// Writes `text` to the file `path` for `history --export`: never over a file of the data
@@ -797,6 +823,29 @@ mod tests {
         flag_names_are_the_written_names::<ContreScoring>();
         flag_names_are_the_written_names::<DealStyle>();
         flag_names_are_the_written_names::<BiddingStyle>();
+    }
+
+    /// The lock refused by a read-only disk leaves the table to play in memory, as a full disk
+    /// does; refused for lack of permission, the table says what to change; refused by a
+    /// directory that takes no file (`/proc/self`), it says to play elsewhere, not to chmod.
+    #[test]
+    fn a_lock_refused_is_played_through_or_said_with_what_can_help() {
+        use crate::store::Operation;
+        let path = Path::new("/data/table.lock");
+        let refused = |kind: std::io::ErrorKind| {
+            let e = std::io::Error::from(kind);
+            unlocked(&StoreError::new(path, Operation::Write, Cause::Io(e)))
+        };
+        assert_eq!(refused(std::io::ErrorKind::ReadOnlyFilesystem), Unlocked::InMemory);
+        for kind in [std::io::ErrorKind::PermissionDenied] {
+            let Unlocked::Refused(why) = refused(kind) else { panic!("{kind:?} is refused") };
+            assert!(why.contains("chmod"), "{why}");
+        }
+        let Unlocked::Refused(why) = refused(std::io::ErrorKind::NotFound) else {
+            panic!("a directory that takes no file is refused")
+        };
+        assert!(!why.contains("chmod") && why.contains("CONTREE_DATA_DIR"), "{why}");
+        assert_eq!(why.matches(": ").count(), 1, "one sentence: {why}");
     }
 
     #[test]

@@ -453,9 +453,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     let store = boot::open_store();
-    // A lock that cannot be taken is never a free directory: the table does not open. A deal
-    // file writes nothing, and needs none.
+    // A lock that cannot be taken is never a free directory: the table does not open, but on a
+    // read-only disk, where no table writes, it plays in memory. A deal file writes nothing,
+    // and needs none.
     let held = store.as_ref().ok().filter(|_| deal.is_none());
+    let mut read_only_disk = None;
     let _lock = match held {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
@@ -463,14 +465,20 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
                 complain!("contree: {}", contree::cli::held_by(&holder, store.dir()));
                 return Ok(ExitCode::FAILURE);
             }
-            Err(LockError::Failed(e)) => {
-                complain!("contree: {}", contree::cli::lock_refused(&e));
-                return Ok(ExitCode::FAILURE);
-            }
+            Err(LockError::Failed(e)) => match contree::cli::unlocked(&e) {
+                contree::cli::Unlocked::InMemory => {
+                    read_only_disk = Some(e);
+                    None
+                }
+                contree::cli::Unlocked::Refused(why) => {
+                    complain!("contree: {why}");
+                    return Ok(ExitCode::FAILURE);
+                }
+            },
         },
         None => None,
     };
-    if let Some(store) = held {
+    if let Some(store) = held.filter(|_| read_only_disk.is_none()) {
         store.remove_leftovers();
     }
     let choices = Choices {
@@ -486,13 +494,20 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         today: contree::game::daily::Day::of_unix(now()),
     };
     let options = |rules, style| flags.options(rules, style);
-    let Boot { config, notices } = match boot::boot(choices, Env::read(), &store, options, budget) {
-        Ok(started) => started,
-        Err(BootError::Flags(why)) => refuse_flags(why),
-        Err(e) => return Err(e.into()),
-    };
+    let Boot { config, mut notices } =
+        match boot::boot(choices, Env::read(), &store, options, budget) {
+            Ok(started) => started,
+            Err(BootError::Flags(why)) => refuse_flags(why),
+            Err(e) => return Err(e.into()),
+        };
     // The table's last word on the store, in its language.
     let w = config.settings.words(config.ascii);
+    // A read-only disk is said once, first, as a full disk's first refusal is; the saves it
+    // refuses after are not said again.
+    if let (Some(e), Some(store)) = (&read_only_disk, held) {
+        store.write_failed(e);
+        notices.insert(0, contree::session::effects::plays_in_memory(w, e));
+    }
     // The deal of the day, with its first result when the day was played: a file that cannot
     // be read is set aside (lines alone where they can be), and said.
     let daily = cli.daily.then(|| {

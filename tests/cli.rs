@@ -1336,3 +1336,18 @@ fn statistics_that_contradict_themselves_are_refused() {
         assert!(err.contains("not contree statistics"), "{err}");
     }
 }
+
+/// A data directory that takes no file, as `/proc/self`, is said in one sentence that says to
+/// play elsewhere, not to change a permission that cannot help.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_data_directory_that_takes_no_file_is_said_in_one_sentence() {
+    if !Path::new("/proc/self").is_dir() {
+        return;
+    }
+    let out = contree(Path::new("/proc/self"), &["--line"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("chmod") && err.contains("CONTREE_DATA_DIR"), "{err}");
+}

@@ -104,6 +104,9 @@ pub struct Store {
     unreadable: Mutex<BTreeSet<String>>,
     /// Files moved aside or left in place since the last [`Store::take_notices`].
     notices: Mutex<Vec<SetAside>>,
+    /// Why the writes have been failing since the last one that worked, if they have: a full
+    /// disk refuses every save alike, and is to be said once ([`Store::write_failed`]).
+    failing: Mutex<Option<String>>,
 }
 
 /// The value of a mutex, even one a panicking thread left behind (the data is plain values).
@@ -160,6 +163,7 @@ impl Store {
             unreadable: Mutex::new(BTreeSet::new()),
             unsaved: Mutex::new(None),
             notices: Mutex::new(Vec::new()),
+            failing: Mutex::new(None),
         }
     }
 
@@ -190,6 +194,22 @@ impl Store {
 
     fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
+    }
+
+    /// Notes that a write failed for `e`'s cause, and says whether that is news: the writes
+    /// worked until now, or failed for another cause. A full disk or a read-only one refuses
+    /// every save alike, to be said once rather than after every action.
+    pub fn write_failed(&self, e: &StoreError) -> bool {
+        let cause = match e.cause() {
+            Cause::Io(io) => format!("{:?}", io.kind()),
+            other => other.to_string(),
+        };
+        held(&self.failing).replace(cause.clone()) != Some(cause)
+    }
+
+    /// Notes that a write worked, and says whether the writes were failing until now.
+    pub fn write_worked(&self) -> bool {
+        held(&self.failing).take().is_some()
     }
 
     /// What was moved aside or left in place since the last call, for the table to show (each
