@@ -226,6 +226,8 @@ pub enum Thing {
     Socket,
     /// A device.
     Device,
+    /// A link in a loop of links, leading back to itself: nothing can be reached through it.
+    Loop,
     /// Anything else.
     Other,
 }
@@ -236,6 +238,7 @@ impl fmt::Display for FileKind {
         let thing = match (self.thing, self.linked) {
             (Thing::Other, false) => return f.write_str("not a file"),
             (Thing::Other, true) => return f.write_str("a link to something that is not a file"),
+            (Thing::Loop, _) => return f.write_str("a link that leads back to itself"),
             (Thing::Nothing, _) => "nothing",
             (Thing::File, _) => "a file",
             (Thing::Directory, _) => "a directory",
@@ -255,8 +258,25 @@ pub fn kind(path: &Path) -> FileKind {
     if !own.file_type().is_symlink() {
         return FileKind { thing: thing_of(&own.file_type()), linked: false };
     }
-    let thing = fs::metadata(path).map_or(Thing::Nothing, |to| thing_of(&to.file_type()));
+    let thing = match fs::metadata(path) {
+        Ok(to) => thing_of(&to.file_type()),
+        Err(e) if looped(&e) => Thing::Loop,
+        Err(_) => Thing::Nothing,
+    };
     FileKind { thing, linked: true }
+}
+
+/// Whether the system refused a path for a loop of links.
+fn looped(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
 }
 
 fn thing_of(t: &fs::FileType) -> Thing {

@@ -298,7 +298,15 @@ fn bot(service: &contree::bots::protocol::Service) -> ExitCode {
 /// or not, and nothing made, moved or locked in it. What it cannot use is said, and left for
 /// the table to see to.
 fn open_to_read() -> anyhow::Result<Store> {
-    Ok(Store::reading(Store::default_dir()?))
+    let dir = Store::default_dir()?;
+    // Something other than a directory in its place (a file, a loop of links) is said as the
+    // table says it, once, rather than by each file that cannot be read in it.
+    let kind = contree::files::kind(&dir);
+    if !matches!(kind.thing, contree::files::Thing::Nothing | contree::files::Thing::Directory) {
+        let at = dir.clone();
+        return Err(contree::store::OpenError::NotADirectory { dir, at, kind }.into());
+    }
+    Ok(Store::reading(dir))
 }
 
 fn stats(json: bool) -> anyhow::Result<ExitCode> {

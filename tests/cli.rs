@@ -1351,3 +1351,38 @@ fn a_data_directory_that_takes_no_file_is_said_in_one_sentence() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!err.contains("chmod") && err.contains("CONTREE_DATA_DIR"), "{err}");
 }
+
+/// A data directory that is a link leading back to itself is said to be one, in one sentence,
+/// rather than with the system's "File exists".
+#[cfg(unix)]
+#[test]
+fn a_data_directory_in_a_loop_of_links_is_said_to_be_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    std::os::unix::fs::symlink(&b, &a).expect("a link");
+    std::os::unix::fs::symlink(&a, &b).expect("a link");
+    let (out, err, code) = support::contree(&a, &["--line"], "quit\n");
+    assert_eq!(code, Some(0), "{err}");
+    let said = out.lines().find(|l| l.contains("Nothing will be saved")).expect("said");
+    assert_eq!(
+        said,
+        format!(
+            "Nothing will be saved: the data directory {} is a link that leads back to itself, \
+             not a directory",
+            a.display()
+        )
+    );
+    for args in [&["stats"][..], &["history"], &["history", "--daily"]] {
+        let out = contree(&a, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "contree: the data directory {} is a link that leads back to itself, not a \
+                 directory\n",
+                a.display()
+            ),
+            "{args:?}"
+        );
+    }
+}

@@ -184,6 +184,7 @@ impl Words {
         let thing = match (kind.thing, kind.linked) {
             (Thing::Other, false) => return "autre chose qu'un fichier".into(),
             (Thing::Other, true) => return "un lien vers autre chose qu'un fichier".into(),
+            (Thing::Loop, _) => return "un lien qui mène à lui-même".into(),
             (Thing::Nothing, _) => "rien",
             (Thing::File, _) => "un fichier",
             (Thing::Directory, _) => "un dossier",
@@ -325,7 +326,9 @@ mod tests {
         let kinds = things
             .into_iter()
             .chain([Thing::Device, Thing::Other])
-            .flat_map(|thing| [false, true].map(|linked| FileKind { thing, linked }));
+            .flat_map(|thing| [false, true].map(|linked| FileKind { thing, linked }))
+            // A loop is only ever reached through a link.
+            .chain([FileKind { thing: Thing::Loop, linked: true }]);
         let refused = [
             LoadError::FutureVersion(9),
             LoadError::BadOptions("target 0".into()),
