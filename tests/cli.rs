@@ -1386,3 +1386,33 @@ fn a_data_directory_in_a_loop_of_links_is_said_to_be_one() {
         );
     }
 }
+
+/// An empty CONTREE_DATA_DIR is refused, said in one line, rather than taken for the usual
+/// place without a word: the player who set it meant some directory.
+#[test]
+fn an_empty_contree_data_dir_is_refused_and_said() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(args)
+            .env("CONTREE_DATA_DIR", "")
+            .env("HOME", home.path())
+            .env("LC_ALL", "C.UTF-8")
+            .env_remove("XDG_DATA_HOME")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("runs contree")
+    };
+    for args in [&["stats"][..], &["history"]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "contree: CONTREE_DATA_DIR is set but empty: give it a directory, or unset it to \
+             keep the data in the usual place\n"
+        );
+    }
+    let out = run(&["--line"]);
+    assert!(text(&out.stdout).contains("Nothing will be saved: CONTREE_DATA_DIR is set but empty"));
+    assert_eq!(names(home.path()), Vec::<String>::new(), "nothing made in the usual place");
+}

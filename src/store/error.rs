@@ -390,6 +390,9 @@ pub enum OpenError {
     /// No place for it is known: no `CONTREE_DATA_DIR`, no absolute `XDG_DATA_HOME`, and no
     /// home directory given by an absolute path.
     NoPlace,
+    /// `CONTREE_DATA_DIR` is set, and empty: who set it meant some directory, which the usual
+    /// place, taken without a word, is not.
+    EmptyChoice,
     /// Something other than a directory stands where the data directory, or a directory that
     /// holds it, should be.
     NotADirectory {
@@ -433,6 +436,10 @@ impl fmt::Display for OpenError {
             OpenError::NoPlace => {
                 f.write_str("no data directory: set CONTREE_DATA_DIR, or HOME to an absolute path")
             }
+            OpenError::EmptyChoice => f.write_str(
+                "CONTREE_DATA_DIR is set but empty: give it a directory, or unset it to keep the \
+                 data in the usual place",
+            ),
             OpenError::NotADirectory { dir, at, kind } if at == dir => {
                 write!(f, "the data directory {} is {kind}, not a directory", dir.display())
             }

@@ -119,19 +119,24 @@ pub(crate) fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// The data directory: `contree` (an explicit choice, taken as given), else `xdg` when it is
-/// absolute (the XDG specification ignores a relative one) joined with `contree`, else the
-/// platform's own place when it is absolute: one made from a relative `HOME` would move with
-/// the current directory.
+/// The data directory: `contree` (an explicit choice, taken as given; set but empty, refused:
+/// who set it meant some directory), else `xdg` when it is absolute (the XDG specification
+/// ignores a relative one, and an empty one) joined with `contree`, else the platform's own
+/// place when it is absolute: one made from a relative `HOME` would move with the current
+/// directory.
 fn choose_dir(
     contree: Option<OsString>,
     xdg: Option<OsString>,
     platform: impl FnOnce() -> Option<PathBuf>,
-) -> Option<PathBuf> {
+) -> Result<PathBuf, OpenError> {
+    if contree.as_ref().is_some_and(|v| v.is_empty()) {
+        return Err(OpenError::EmptyChoice);
+    }
     let set = |v: Option<OsString>| v.filter(|v| !v.is_empty()).map(PathBuf::from);
     set(contree)
         .or_else(|| set(xdg).filter(|p| p.is_absolute()).map(|p| p.join("contree")))
         .or_else(|| platform().filter(|p| p.is_absolute()))
+        .ok_or(OpenError::NoPlace)
 }
 
 impl Store {
@@ -143,7 +148,6 @@ impl Store {
         choose_dir(std::env::var_os("CONTREE_DATA_DIR"), std::env::var_os("XDG_DATA_HOME"), || {
             directories::ProjectDirs::from("", "", "contree").map(|d| d.data_dir().to_path_buf())
         })
-        .ok_or(OpenError::NoPlace)
     }
 
     /// The data directory `dir`, created if missing.
@@ -252,19 +256,20 @@ mod tests {
     #[test]
     fn a_relative_home_gives_no_data_directory() {
         let relative = || Some(PathBuf::from("home/.local/share/contree"));
-        assert_eq!(choose_dir(None, None, relative), None);
-        assert_eq!(choose_dir(Some("given".into()), None, relative), Some("given".into()));
+        assert!(matches!(choose_dir(None, None, relative), Err(OpenError::NoPlace)));
+        assert_eq!(choose_dir(Some("given".into()), None, relative).ok(), Some("given".into()));
     }
 
     #[test]
     fn the_data_directory_is_chosen_in_order_and_a_relative_xdg_is_ignored() {
         let platform = || Some(PathBuf::from("/home/p/.local/share/contree"));
         let os = |s: &str| Some(OsString::from(s));
-        assert_eq!(choose_dir(os("rel/dir"), os("/x"), platform), Some("rel/dir".into()));
-        assert_eq!(choose_dir(None, os("/x"), platform), Some("/x/contree".into()));
-        assert_eq!(choose_dir(os(""), os("/x"), platform), Some("/x/contree".into()));
-        assert_eq!(choose_dir(None, os("relative"), platform), platform());
-        assert_eq!(choose_dir(None, os(""), platform), platform());
-        assert_eq!(choose_dir(None, None, || None), None);
+        let chosen = |c, x| choose_dir(c, x, platform).ok();
+        assert_eq!(chosen(os("rel/dir"), os("/x")), Some("rel/dir".into()));
+        assert_eq!(chosen(None, os("/x")), Some("/x/contree".into()));
+        assert!(matches!(choose_dir(os(""), os("/x"), platform), Err(OpenError::EmptyChoice)));
+        assert_eq!(chosen(None, os("relative")), platform());
+        assert_eq!(chosen(None, os("")), platform());
+        assert!(matches!(choose_dir(None, None, || None), Err(OpenError::NoPlace)));
     }
 }

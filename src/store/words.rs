@@ -34,6 +34,10 @@ impl Words {
             (Lang::Fr, OpenError::NoPlace) => "aucun dossier de données : définissez \
                 CONTREE_DATA_DIR, ou HOME par un chemin absolu"
                 .into(),
+            (Lang::Fr, OpenError::EmptyChoice) => "CONTREE_DATA_DIR est défini mais vide\u{a0}: \
+                donnez-lui un dossier, ou retirez-le pour garder les données à leur place \
+                habituelle"
+                .into(),
             (Lang::Fr, OpenError::NotADirectory { dir, at, kind }) if at == dir => format!(
                 "le dossier de données {} est {}, pas un dossier",
                 dir.display(),
@@ -423,6 +427,7 @@ mod tests {
         let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
         let errors = [
             OpenError::NoPlace,
+            OpenError::EmptyChoice,
             OpenError::NotADirectory { dir: dir.clone(), at: dir.clone(), kind: file },
             OpenError::NotADirectory { dir: dir.clone(), at: "/data".into(), kind: file },
             OpenError::Create { dir: dir.clone(), error: denied },
@@ -437,6 +442,8 @@ mod tests {
             [
                 "aucun dossier de données : définissez CONTREE_DATA_DIR, ou HOME par un chemin \
                  absolu",
+                "CONTREE_DATA_DIR est défini mais vide\u{a0}: donnez-lui un dossier, ou \
+                 retirez-le pour garder les données à leur place habituelle",
                 "le dossier de données /data/contree est un fichier, pas un dossier",
                 "impossible de créer le dossier de données /data/contree : /data est un fichier, \
                  pas un dossier",
