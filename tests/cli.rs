@@ -1416,3 +1416,21 @@ fn an_empty_contree_data_dir_is_refused_and_said() {
     assert!(text(&out.stdout).contains("Nothing will be saved: CONTREE_DATA_DIR is set but empty"));
     assert_eq!(names(home.path()), Vec::<String>::new(), "nothing made in the usual place");
 }
+
+/// A saved game that cannot be read (no permission, a link to a disk not mounted) keeps the
+/// table from opening, in one sentence that says what to do: no new game may replace it, so
+/// one begun and refused at once would only contradict itself. (A link to nothing stands for
+/// the file of mode 000, which root reads all the same.)
+#[cfg(unix)]
+#[test]
+fn a_saved_game_that_cannot_be_read_keeps_the_table_closed_in_one_sentence() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let save = dir.path().join("game.json");
+    std::os::unix::fs::symlink("/nowhere/game.json", &save).expect("a link");
+    let (out, err, code) = support::contree(dir.path(), &["--line"], "quit\n");
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(!out.contains("New game"), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&save.display().to_string()) && err.contains("move it away"), "{err}");
+    assert_eq!(std::fs::read_link(&save).expect("still a link"), Path::new("/nowhere/game.json"));
+}

@@ -13,7 +13,7 @@ use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::game::{DealStyle, GameOptions};
 use crate::rules::Rules;
-use crate::store::{GAME_FILE, OpenError, Resume, Store};
+use crate::store::{GAME_FILE, Left, OpenError, Operation, Resume, Store};
 use crate::text::{self, Lang, SuitStyle, T, Words};
 
 /// What the run chose on its command line; `None` leaves the saved setting.
@@ -74,6 +74,9 @@ pub enum BootError {
     Flags(String),
     /// `--new` could not file the saved game, which would be overwritten.
     NewGame(String),
+    /// The saved game cannot be read (no permission, a link to a disk not mounted): no new game
+    /// may replace it, so none is begun. What to do, in the table's language.
+    SaveUnreadable(String),
 }
 
 impl std::fmt::Display for BootError {
@@ -83,6 +86,7 @@ impl std::fmt::Display for BootError {
             BootError::NewGame(why) => {
                 write!(f, "{why}; the saved game was left in place and no new game started")
             }
+            BootError::SaveUnreadable(why) => f.write_str(why),
         }
     }
 }
@@ -168,6 +172,13 @@ pub fn boot(
         None if choices.new => (Some(crate::game::new_game(options, seed, None)), None),
         Some(store) => {
             let resume = store.load_game();
+            // A save that cannot be read is a game no new one may replace: rather than begin
+            // one and refuse it at its first save, the table does not open, and says what to do.
+            if let Resume::LeftInPlace { path, why: Left::Failed(e) } = &resume
+                && e.operation() == Operation::Read
+            {
+                return Err(BootError::SaveUnreadable(w.save_unreadable(path, e)));
+            }
             // The files set aside before the save (the settings) are said after it, and the
             // store's own notice of the save is replaced by the one in the players' words: of
             // all the notices, the save's is the one not to miss, and each is said once.

@@ -233,6 +233,23 @@ impl Words {
         }))
     }
 
+    /// Why the table does not open when the saved game at `path` cannot be read (`e`), and what
+    /// to do: no new game may replace a save that may come back readable.
+    pub fn save_unreadable(self, path: &std::path::Path, e: &StoreError) -> String {
+        let (path, cause) = (path.display(), self.cause(e.cause()));
+        self.out(match self.lang {
+            Lang::En => format!(
+                "The saved game {path} cannot be read ({cause}): make it readable, or move it \
+                 away to start a new game; the table did not open."
+            ),
+            Lang::Fr => format!(
+                "La partie enregistrée {path} ne peut pas être lue ({cause})\u{a0}: rendez-la \
+                 lisible, ou déplacez-la pour commencer une nouvelle partie\u{a0}; la table ne \
+                 s'est pas ouverte."
+            ),
+        })
+    }
+
     /// What to tell the player when the save could not be resumed.
     pub fn resume_notice(self, r: &Resume) -> Option<String> {
         let notice = match (self.lang, r) {
