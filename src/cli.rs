@@ -317,11 +317,11 @@ pub fn unlocked(e: &StoreError) -> Unlocked {
         ),
         // A directory that takes no file (`/proc/self`), or anything else the system refuses:
         // no permission would help.
+        // The system's own words: "not found" of a lock about to be made would mislead.
         Cause::Io(io) => format!(
-            "the data directory {} cannot hold the table's lock ({}): choose another with \
+            "the data directory {} cannot hold the table's lock ({io}): choose another with \
              CONTREE_DATA_DIR",
             e.path().parent().unwrap_or(e.path()).display(),
-            files::describe_io(io)
         ),
         _ => format!(
             "{path} cannot be locked ({e}): remove it and start again, or play elsewhere with \

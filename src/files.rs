@@ -131,14 +131,30 @@ pub fn size(bytes: u64) -> String {
     }
 }
 
-/// An I/O error in words a player understands.
+/// An I/O error in words a player understands, in English: the errors a player meets (a file
+/// not found, permission denied, a full disk, a read-only one) in contree's words, with what the
+/// system said after them, as it said it, for whoever looks further; any other, as the system
+/// said it.
 pub fn describe_io(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
-        io::ErrorKind::StorageFull => "the disk is full".into(),
-        io::ErrorKind::QuotaExceeded => "the disk quota is exceeded".into(),
-        io::ErrorKind::PermissionDenied => "permission denied (read-only?)".into(),
-        _ => e.to_string(),
+    let ours = match e.kind() {
+        io::ErrorKind::NotFound => "it does not exist",
+        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only",
+        io::ErrorKind::StorageFull => "the disk is full",
+        io::ErrorKind::QuotaExceeded => "the disk quota is exceeded",
+        io::ErrorKind::PermissionDenied => "permission denied",
+        _ => return e.to_string(),
+    };
+    with_system_words(ours, e)
+}
+
+/// `ours`, and after it what the system said of `e`, in brackets, when the system said
+/// anything: an error made of its kind alone (a test's, or the standard library's own) says
+/// nothing more than its kind.
+pub fn with_system_words(ours: &str, e: &io::Error) -> String {
+    if e.raw_os_error().is_some() || e.get_ref().is_some() {
+        format!("{ours} ({e})")
+    } else {
+        ours.to_string()
     }
 }
 

@@ -474,10 +474,7 @@ mod tests {
         let ro = StoreError::io(path, Operation::Write, io::ErrorKind::ReadOnlyFilesystem.into());
         assert_eq!(ro.to_string(), "cannot save /data/game.json: the disk is read-only");
         let denied = StoreError::io(path, Operation::Read, io::ErrorKind::PermissionDenied.into());
-        assert_eq!(
-            denied.to_string(),
-            "cannot read /data/game.json: permission denied (read-only?)"
-        );
+        assert_eq!(denied.to_string(), "cannot read /data/game.json: permission denied");
     }
 
     #[test]
@@ -486,7 +483,10 @@ mod tests {
         let denied = StoreError::io(path, Operation::Read, io::Error::from_raw_os_error(13));
         assert_eq!(
             format!("{:#}", anyhow::Error::new(denied)),
-            "cannot read /data/game.json: permission denied (read-only?)"
+            format!(
+                "cannot read /data/game.json: permission denied ({})",
+                io::Error::from_raw_os_error(13)
+            )
         );
         let big = StoreError::read(Path::new("/data/game.json"), ReadError::TooLarge(16 << 20));
         assert_eq!(
@@ -494,7 +494,10 @@ mod tests {
             "cannot read /data/game.json: it is larger than 16 MiB"
         );
         let read = ReadError::Io(io::Error::from_raw_os_error(13));
-        assert_eq!(format!("{:#}", anyhow::Error::new(read)), "permission denied (read-only?)");
+        assert_eq!(
+            format!("{:#}", anyhow::Error::new(read)),
+            format!("permission denied ({})", io::Error::from_raw_os_error(13))
+        );
         let json = serde_json::from_str::<u8>("x").expect_err("not JSON");
         let said = json.to_string();
         let bad = StoreError::new(path, Operation::Read, Cause::Json(json));
@@ -529,6 +532,6 @@ mod tests {
         let denied = io::Error::from(io::ErrorKind::PermissionDenied);
         let e = OpenError::creating(&tmp.path().join("a/b"), denied);
         assert!(matches!(e, OpenError::Create { .. }), "{e:?}");
-        assert!(e.to_string().ends_with("/a/b: permission denied (read-only?)"), "{e}");
+        assert!(e.to_string().ends_with("/a/b: permission denied"), "{e}");
     }
 }

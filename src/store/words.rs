@@ -88,15 +88,15 @@ impl Words {
     /// An error of the file system in words a player understands.
     fn io_error(self, e: &std::io::Error) -> String {
         use std::io::ErrorKind;
-        match (self.lang, e.kind()) {
-            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule".into(),
-            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein".into(),
-            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé".into(),
-            (Lang::Fr, ErrorKind::PermissionDenied) => {
-                "permission refusée (lecture seule ?)".into()
-            }
-            _ => crate::files::describe_io(e),
-        }
+        let ours = match (self.lang, e.kind()) {
+            (Lang::Fr, ErrorKind::NotFound) => "il n'existe pas",
+            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule",
+            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein",
+            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé",
+            (Lang::Fr, ErrorKind::PermissionDenied) => "permission refusée",
+            _ => return crate::files::describe_io(e),
+        };
+        crate::files::with_system_words(ours, e)
     }
 
     /// Why a file of the data directory could not be used, or the save resumed.
@@ -430,7 +430,42 @@ mod tests {
         let left = Resume::LeftInPlace { path: PathBuf::from(path), why: Left::Failed(e) };
         assert_eq!(en.resume_notice(&left), left.notice());
         let notice = fr.resume_notice(&left).expect("a notice");
-        assert!(notice.contains("(permission refusée (lecture seule ?))"), "{notice}");
+        assert!(notice.contains("(permission refusée)"), "{notice}");
+    }
+
+    /// The errors of the system a player meets (not found, permission denied, a full disk, a
+    /// read-only one) are said in the table's language, and what the system said follows, as
+    /// it said it, for whoever looks further.
+    #[test]
+    fn the_systems_errors_are_said_in_the_language_with_the_systems_own_words_after() {
+        use std::path::Path;
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let path = Path::new("/data/game.json");
+        use std::io::ErrorKind;
+        for (kind, english, french) in [
+            (ErrorKind::NotFound, "it does not exist", "il n'existe pas"),
+            (ErrorKind::PermissionDenied, "permission denied", "permission refusée"),
+            (ErrorKind::StorageFull, "the disk is full", "le disque est plein"),
+            (
+                ErrorKind::ReadOnlyFilesystem,
+                "the disk is read-only",
+                "le disque est en lecture seule",
+            ),
+        ] {
+            // As the system says it, in its own language: an error of its own.
+            let system = format!("{kind:?} (os error)");
+            let io = std::io::Error::new(kind, system.clone());
+            let e = StoreError::new(path, Operation::Write, Cause::Io(io));
+            assert_eq!(
+                en.store_error(&e),
+                format!("cannot save /data/game.json: {english} ({system})")
+            );
+            assert_eq!(
+                fr.store_error(&e),
+                format!("impossible d'enregistrer /data/game.json : {french} ({system})")
+            );
+        }
     }
 
     /// Every way the data directory may fail to open is said in both languages.
@@ -464,8 +499,7 @@ mod tests {
                 "le dossier de données /data/contree est un fichier, pas un dossier",
                 "impossible de créer le dossier de données /data/contree : /data est un fichier, \
                  pas un dossier",
-                "impossible de créer le dossier de données /data/contree : permission refusée \
-                 (lecture seule ?)",
+                "impossible de créer le dossier de données /data/contree : permission refusée",
             ]
         );
     }
