@@ -16,6 +16,7 @@ fn contree(data: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(args)
         .env("CONTREE_DATA_DIR", data)
+        .env("LC_ALL", "C.UTF-8")
         .env_remove("XDG_DATA_HOME")
         .output()
         .expect("runs contree")
@@ -1433,4 +1434,38 @@ fn a_saved_game_that_cannot_be_read_keeps_the_table_closed_in_one_sentence() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(&save.display().to_string()) && err.contains("move it away"), "{err}");
     assert_eq!(std::fs::read_link(&save).expect("still a link"), Path::new("/nowhere/game.json"));
+}
+
+/// `contree stats` and `contree history` speak the table's language, chosen as the table
+/// chooses it: `--lang`, else the saved settings', else the locale's.
+#[test]
+fn stats_and_history_speak_the_locales_language_or_the_one_asked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    with_a_game(dir.path());
+    let run = |locale: &str, args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(args)
+            .env("CONTREE_DATA_DIR", dir.path())
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
+            .env_remove("XDG_DATA_HOME")
+            .output()
+            .expect("runs contree");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let stats = run("fr_FR.UTF-8", &["stats"]);
+    assert!(stats.starts_with("Parties (Nord-Sud\u{a0}: vous et votre partenaire)"), "{stats}");
+    assert!(stats.contains("Donnes\u{a0}: ") && stats.contains("Entraînement\u{a0}: "), "{stats}");
+    assert!(!stats.contains("played") && !stats.contains("Practice"), "{stats}");
+    let history = run("fr_FR.UTF-8", &["history"]);
+    assert!(history.starts_with("Partie de contree en 1000"), "{history}");
+    assert!(history.contains("donneur") && history.contains("preneur"), "{history}");
+    let daily = run("fr_FR.UTF-8", &["history", "--daily"]);
+    assert!(daily.starts_with("Aucune donne du jour jouée"), "{daily}");
+    // --lang goes over the locale, either way.
+    assert!(run("fr_FR.UTF-8", &["--lang", "en", "stats"]).starts_with("Games (North-South"));
+    assert!(run("en_GB.UTF-8", &["--lang", "fr", "stats"]).starts_with("Parties (Nord-Sud"));
+    assert!(run("en_GB.UTF-8", &["stats"]).starts_with("Games (North-South"));
 }

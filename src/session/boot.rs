@@ -93,6 +93,19 @@ impl std::fmt::Display for BootError {
 
 impl std::error::Error for BootError {}
 
+/// The words of a command that only reads (`contree stats`, `contree history`), chosen as the
+/// table chooses its own: the language of `--lang`, else of the saved settings (read from
+/// `store`, when there is one), else the locale's; ASCII alone on a terminal that shows
+/// nothing else.
+pub fn words_to_read(lang: Option<Lang>, env: Env, store: Option<&Store>) -> Words {
+    let saved = store
+        .and_then(|s| s.read_json_fields::<Settings>(SETTINGS_FILE).ok())
+        .and_then(|(settings, _)| settings);
+    let settings = saved.unwrap_or(Settings { lang: env.lang, ..Settings::default() });
+    let lang = lang.unwrap_or(settings.lang);
+    Settings { lang, ..settings }.words(env.dumb || !env.utf8)
+}
+
 /// The store of the data directory, or why there is none: the table then plays in memory.
 pub fn open_store() -> Result<Store, OpenError> {
     Store::default_dir().and_then(Store::at)

@@ -4,7 +4,8 @@
 use crate::files::{FileKind, ReadError, Thing};
 use crate::game::{LoadError, SAVE_VERSION};
 use crate::store::{
-    Cause, GAMES_FILE, GameResult, Left, OpenError, Operation, Resume, SetAside, StoreError, Unfit,
+    Cause, GAMES_FILE, GameHistory, GameResult, Left, OpenError, Operation, Resume, SetAside,
+    StoreError, Unfit,
 };
 use crate::text::{Lang, Words, sentence};
 
@@ -200,7 +201,7 @@ impl Words {
     }
 
     /// How a game of the history ended.
-    fn game_result(self, result: GameResult) -> String {
+    pub fn game_result(self, result: GameResult) -> String {
         match (self.lang, result) {
             (Lang::En, _) => result.to_string(),
             (Lang::Fr, GameResult::Won) => "gagnée par Nord-Sud".into(),
@@ -212,8 +213,14 @@ impl Words {
     /// A file the store could not use, and what became of it: a sentence of its own, to stand
     /// beside the others said at once.
     pub fn set_aside(self, a: &SetAside) -> String {
+        self.out(sentence(&self.set_aside_clause(a)))
+    }
+
+    /// A file the store could not use, and what became of it, as a clause, for a command to
+    /// say after what it could not do.
+    pub fn set_aside_clause(self, a: &SetAside) -> String {
         let (file, reason, path) = (&a.file, self.unfit(&a.reason), a.path.display());
-        self.out(sentence(&match (self.lang, a.moved) {
+        self.out(match (self.lang, a.moved) {
             (Lang::En, _) => a.to_string(),
             (Lang::Fr, _) if a.last_line_only => format!(
                 "la dernière ligne de {file} était coupée ({reason}) ; elle a été gardée sous {path}, et les lignes d'avant restent"
@@ -230,7 +237,43 @@ impl Words {
             (Lang::Fr, false) => {
                 format!("{file} n'a pas pu servir ({reason}) ; il a été laissé en place, dans {path}")
             }
-        }))
+        })
+    }
+
+    /// What could not be read of the history of games, or not whole, a line each, in the
+    /// language ([`GameHistory::notices`] in English).
+    pub fn history_notices(self, h: &GameHistory) -> Vec<String> {
+        if self.lang == Lang::En {
+            return h.notices().into_iter().map(|n| self.out(n)).collect();
+        }
+        let mut said = Vec::new();
+        let lines = h.unreadable.said(Lang::Fr);
+        match h.unreadable.len() {
+            0 => {}
+            1 => said.push(format!(
+                "{GAMES_FILE}\u{a0}: la ligne {lines} ne peut pas être lue\u{a0}; elle a été \
+                 laissée telle quelle"
+            )),
+            _ => said.push(format!(
+                "{GAMES_FILE}\u{a0}: les lignes {lines} ne peuvent pas être lues\u{a0}; elles ont \
+                 été laissées telles quelles"
+            )),
+        }
+        let lines = h.unmeasured.said(Lang::Fr);
+        match h.unmeasured.len() {
+            0 => {}
+            1 => said.push(format!(
+                "{GAMES_FILE}\u{a0}: la ligne {lines} contient un chiffre qui n'en est pas un \
+                 (dans mistakes ou expert_in_seat)\u{a0}; il compte comme non mesuré, et la \
+                 partie est gardée"
+            )),
+            _ => said.push(format!(
+                "{GAMES_FILE}\u{a0}: les lignes {lines} contiennent un chiffre qui n'en est pas \
+                 un (dans mistakes ou expert_in_seat)\u{a0}; chacun compte comme non mesuré, et \
+                 les parties sont gardées"
+            )),
+        }
+        said.into_iter().map(|n| self.out(n)).collect()
     }
 
     /// Why the table does not open when the saved game at `path` cannot be read (`e`), and what

@@ -271,6 +271,14 @@ impl Words {
         }
     }
 
+    /// The English or the French, as the language is.
+    pub const fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+        match self.lang {
+            Lang::En => en,
+            Lang::Fr => fr,
+        }
+    }
+
     /// A sign, or its ASCII stand-in.
     pub const fn sign(self, sign: Sign) -> &'static str {
         let (glyph, plain) = match sign {
