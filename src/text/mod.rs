@@ -86,11 +86,15 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
 }
 
 /// A clause made a sentence of its own, to stand beside others on one line: its first letter a
-/// capital, and a full stop at its end unless it ends with one already (`.`, `!`, `?`, `…`).
+/// capital when its first word is a word (a file's name, `settings.json`, stays as it is
+/// written), and a full stop at its end unless it ends with one already (`.`, `!`, `?`, `…`).
 pub fn sentence(clause: &str) -> String {
+    let first_word = clause.split_whitespace().next().unwrap_or_default();
+    let a_word = first_word.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '’');
     let mut chars = clause.chars();
     let mut said: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) if a_word => first.to_uppercase().chain(chars).collect(),
+        Some(_) => clause.to_string(),
         None => return String::new(),
     };
     if !said.ends_with(['.', '!', '?', '…']) {
@@ -495,6 +499,15 @@ mod tests {
             ascii.out(ascii.give_or_take(ascii.points(12), Some(3.0))),
             "12 points, a 3 pres"
         );
+    }
+
+    #[test]
+    fn a_clause_is_made_a_sentence_and_a_file_name_kept_as_written() {
+        assert_eq!(sentence("the last line was cut off"), "The last line was cut off.");
+        assert_eq!(sentence("la dernière ligne"), "La dernière ligne.");
+        assert_eq!(sentence("settings.json could not be used"), "settings.json could not be used.");
+        assert_eq!(sentence("Already one."), "Already one.");
+        assert_eq!(sentence(""), "");
     }
 
     #[test]
