@@ -23,7 +23,7 @@ use crate::rules::{
 use crate::session::settings::{Colours, Deck, Speed};
 use crate::stats::Stats;
 use crate::store::{Cause, DailyEntry, GameEntry, Holder, Store, StoreError};
-use crate::text::{Lang, SuitStyle, Words};
+use crate::text::{Lang, Words};
 
 /// The flags that choose a new game. A saved game keeps its own options; `--new` replaces it.
 #[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -273,36 +273,83 @@ pub fn held_by(holder: &Holder, dir: &Path) -> String {
     )
 }
 
-/// The line above the history of a filed game shown when no game is in progress.
-pub fn last_game_title(entry: &GameEntry) -> String {
-    let started = entry.game.started.map(|s| format!(", started {}", utc(s))).unwrap_or_default();
-    format!(
-        "No game in progress. The last game{started}, {}, filed {}:",
-        entry.result,
-        utc(entry.filed)
-    )
+/// The line above the history of a filed game shown when no game is in progress, in `w`'s
+/// language.
+pub fn last_game_title(entry: &GameEntry, w: Words) -> String {
+    let (started, filed, result) = (entry.game.started.map(utc), utc(entry.filed), entry.result);
+    w.out(match w.lang {
+        Lang::En => format!(
+            "No game in progress. The last game{}, {result}, filed {filed}:",
+            started.map(|s| format!(", started {s}")).unwrap_or_default()
+        ),
+        Lang::Fr => format!(
+            "Pas de partie en cours. La dernière partie{}, {}, classée le {filed}\u{a0}:",
+            started.map(|s| format!(", commencée le {s}")).unwrap_or_default(),
+            w.game_result(result)
+        ),
+    })
 }
 
-/// Why the table may not open when the lock of its data directory cannot be taken: what
-/// stands in the way, and what to do. Without the lock a second table could play the same
-/// saved game, so none opens.
-pub fn lock_refused(e: &StoreError) -> String {
-    let (what, remedy) = match e.cause() {
-        Cause::Unusable(ReadError::NotAFile | ReadError::DanglingLink(_)) => (
-            format!("is {}", files::kind(e.path())),
-            "move it away (contree keeps nothing of its own in it) and start again",
+/// A team by its seats, in `w`'s language: "North-South", "Est-Ouest".
+fn team(w: Words, team: Team) -> &'static str {
+    match team {
+        Team::NS => w.pick("North-South", "Nord-Sud"),
+        Team::EW => w.pick("East-West", "Est-Ouest"),
+    }
+}
+
+/// A number in `w`'s language, to one decimal: "12.5", "12,5".
+fn decimal(w: Words, x: f64) -> String {
+    let said = format!("{x:.1}");
+    if w.lang == Lang::Fr { said.replace('.', ",") } else { said }
+}
+
+/// What the table does when the lock of its data directory cannot be taken ([`unlocked`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unlocked {
+    /// The disk is read-only: no second table can write either, so the table plays, in memory,
+    /// as it does when a full disk refuses its saves.
+    InMemory,
+    /// The table does not open, for this reason (what stands in the way, and what to do).
+    Refused(String),
+}
+
+/// What the table does when the lock of its data directory cannot be taken: play in memory on a
+/// read-only disk, else not open, saying what stands in the way and what can help. Without the
+/// lock a second table could play the same saved game.
+pub fn unlocked(e: &StoreError) -> Unlocked {
+    let path = e.path().display();
+    let why = match e.cause() {
+        Cause::Io(io) if io.kind() == std::io::ErrorKind::ReadOnlyFilesystem => {
+            return Unlocked::InMemory;
+        }
+        Cause::Unusable(ReadError::NotAFile | ReadError::DanglingLink(_)) => format!(
+            "{path}, where the table keeps the lock that stops a second table from playing the \
+             same game, is {}: move it away (contree keeps nothing of its own in it) and start \
+             again, or play elsewhere with CONTREE_DATA_DIR",
+            files::kind(e.path())
         ),
-        Cause::Io(io) => (
-            format!("cannot be locked: {}", files::describe_io(io)),
-            "make it a file this user may write (chmod, chattr -i), or remove it",
+        // A permission, or an immutable file: the player can change it.
+        Cause::Io(io) if io.kind() == std::io::ErrorKind::PermissionDenied => format!(
+            "{path}, where the table keeps the lock that stops a second table from playing the \
+             same game, cannot be locked ({}): make it a file this user may write (chmod, \
+             chattr -i), or remove it, or play elsewhere with CONTREE_DATA_DIR",
+            files::describe_io(io)
         ),
-        _ => (format!("cannot be locked: {e}"), "remove it and start again"),
+        // A directory that takes no file (`/proc/self`), or anything else the system refuses:
+        // no permission would help.
+        // The system's own words: "not found" of a lock about to be made would mislead.
+        Cause::Io(io) => format!(
+            "the data directory {} cannot hold the table's lock ({io}): choose another with \
+             CONTREE_DATA_DIR",
+            e.path().parent().unwrap_or(e.path()).display(),
+        ),
+        _ => format!(
+            "{path} cannot be locked ({e}): remove it and start again, or play elsewhere with \
+             CONTREE_DATA_DIR"
+        ),
     };
-    format!(
-        "{}, where the table keeps the lock that stops a second table from playing the same \
-         game, {what}: {remedy}, or play elsewhere with CONTREE_DATA_DIR",
-        e.path().display()
-    )
+    Unlocked::Refused(why)
 }
 
 /// Writes `text` to the file `path` for `history --export`: never over a file of the data
@@ -377,58 +424,90 @@ fn percent(part: u32, whole: u32) -> String {
     }
 }
 
-/// "1 deal", "7 deals".
-fn deals(n: u32) -> String {
-    format!("{n} deal{}", if n == 1 { "" } else { "s" })
+/// "1 deal", "7 deals"; "1 donne", "7 donnes".
+fn deals(n: u32, w: Words) -> String {
+    format!("{n} {}{}", w.pick("deal", "donne"), s(w, n.into()))
 }
 
-/// The statistics as a readable table. The contres' success is the share of each side's contres
-/// that set the contract.
-pub fn stats_table(stats: &Stats) -> String {
+/// The plural's "s" of `n` things in `w`'s language, or nothing.
+fn s(w: Words, n: u64) -> &'static str {
+    if w.plural(n) { "s" } else { "" }
+}
+
+/// The statistics as a readable table, in `w`'s language. The contres' success is the share of
+/// each side's contres that set the contract.
+pub fn stats_table(stats: &Stats, w: Words) -> String {
     let mut out = String::new();
+    let fr = w.lang == Lang::Fr;
+    let colon = if fr { "\u{a0}:" } else { ":" };
     let all = stats.all_games();
-    let _ = writeln!(out, "Games (North-South: you and your partner)");
     let _ = writeln!(
         out,
-        "  {:<14} {:>7} {:>5} {:>5} {:>6}",
-        "rules, target", "played", "won", "lost", "won %"
+        "{}",
+        w.pick(
+            "Games (North-South: you and your partner)",
+            "Parties (Nord-Sud\u{a0}: vous et votre partenaire)"
+        )
     );
-    for g in &stats.games {
+    // Each column as wide as its title in the language, and never narrower than before.
+    let (wl, wp, ww, wlo, wpc) = if fr { (16, 7, 7, 7, 9) } else { (14, 7, 5, 5, 6) };
+    let games_row = |out: &mut String, label: &str, g: &crate::stats::GameCounts| {
         let _ = writeln!(
             out,
-            "  {:<14} {:>7} {:>5} {:>5} {:>6}",
-            format!("{} {}", g.set, g.target),
+            "  {label:<wl$} {:>wp$} {:>ww$} {:>wlo$} {:>wpc$}",
             g.played,
             g.won,
             g.lost,
             percent(g.won, g.played)
         );
-    }
+    };
     let _ = writeln!(
         out,
-        "  {:<14} {:>7} {:>5} {:>5} {:>6}",
-        "all",
-        all.played,
-        all.won,
-        all.lost,
-        percent(all.won, all.played)
+        "  {:<wl$} {:>wp$} {:>ww$} {:>wlo$} {:>wpc$}",
+        w.pick("rules, target", "règles, objectif"),
+        w.pick("played", "jouées"),
+        w.pick("won", "gagnées"),
+        w.pick("lost", "perdues"),
+        w.pick("won %", "% gagnées")
     );
+    for g in &stats.games {
+        games_row(&mut out, &format!("{} {}", g.set, g.target), g);
+    }
+    games_row(&mut out, w.pick("all", "toutes"), &all);
     let _ = writeln!(
         out,
-        "  winning streak: {} now, {} at best",
-        stats.streak.current, stats.streak.best
+        "  {}{colon} {} {}, {} {}",
+        w.pick("winning streak", "victoires d'affilée"),
+        stats.streak.current,
+        w.pick("now", "en cours"),
+        stats.streak.best,
+        w.pick("at best", "au mieux")
     );
     let d = &stats.deals;
-    let _ = writeln!(out, "Deals: {} played, {} passed out", d.played, d.passed_out);
     let _ = writeln!(
         out,
-        "  {:<22} {:>6} {:>6} {:>6} {:>7}",
-        "contracts", "taken", "made", "failed", "made %"
+        "{}{colon} {} {}, {} {}",
+        w.pick("Deals", "Donnes"),
+        d.played,
+        w.pick("played", "jouées"),
+        d.passed_out,
+        w.pick("passed out", "blanches")
     );
-    for (who, c) in [("by North-South", d.ours), ("by East-West", d.theirs)] {
+    let (wc, wt, wm, wf, wmp) = if fr { (22, 6, 7, 6, 9) } else { (22, 6, 6, 6, 7) };
+    let _ = writeln!(
+        out,
+        "  {:<wc$} {:>wt$} {:>wm$} {:>wf$} {:>wmp$}",
+        w.pick("contracts", "contrats"),
+        w.pick("taken", "pris"),
+        w.pick("made", "réussis"),
+        w.pick("failed", "chutés"),
+        w.pick("made %", "% réussis")
+    );
+    for (who, c) in [(Team::NS, d.ours), (Team::EW, d.theirs)] {
+        let who = format!("{} {}", w.pick("by", "par"), team(w, who));
         let _ = writeln!(
             out,
-            "  {who:<22} {:>6} {:>6} {:>6} {:>7}",
+            "  {who:<wc$} {:>wt$} {:>wm$} {:>wf$} {:>wmp$}",
             c.taken,
             c.made,
             c.failed,
@@ -437,10 +516,15 @@ pub fn stats_table(stats: &Stats) -> String {
     }
     // One width for every label of the table below, the longest one's. Each side's contres
     // are rated beside their count: the share of them that set the contract.
+    let set_by_it = w.pick("set by it %", "% gagnants");
     let _ = writeln!(
         out,
         "  {:<27} {:>6} {:>11} {:>8} {:>11}",
-        "", "made", "set by it %", "suffered", "set by it %"
+        "",
+        w.pick("made", "faits"),
+        set_by_it,
+        w.pick("suffered", "subis"),
+        set_by_it
     );
     let _ = writeln!(
         out,
@@ -451,49 +535,76 @@ pub fn stats_table(stats: &Stats) -> String {
         d.contres.suffered,
         percent(d.contres_won.suffered, d.contres_judged.suffered),
     );
-    for (what, b) in [("surcontres", d.surcontres), ("capots (all eight tricks)", d.capots)] {
+    let capots = w.pick("capots (all eight tricks)", "capots (les huit plis)");
+    for (what, b) in [("surcontres", d.surcontres), (capots, d.capots)] {
         let _ = writeln!(out, "  {what:<27} {:>6} {:>11} {:>8}", b.made, "", b.suffered);
     }
     let _ = writeln!(
         out,
-        "  belotes: North-South {}, East-West {}",
+        "  belotes{colon} {} {}, {} {}",
+        team(w, Team::NS),
         d.belotes[Team::NS],
+        team(w, Team::EW),
         d.belotes[Team::EW]
     );
     let per = d.points_per_deal();
     let _ = writeln!(
         out,
-        "  points per deal: North-South {:.1}, East-West {:.1}",
-        per[Team::NS],
-        per[Team::EW]
+        "  {}{colon} {} {}, {} {}",
+        w.pick("points per deal", "points par donne"),
+        team(w, Team::NS),
+        decimal(w, per[Team::NS]),
+        team(w, Team::EW),
+        decimal(w, per[Team::EW])
     );
-    let _ = writeln!(out, "  calls and cards taken back: {}", d.undos);
-    let _ = writeln!(out, "  hints seen: {}", d.hints);
-    let c = &stats.compared;
     let _ = writeln!(
         out,
-        "Against the expert in your seat: {} compared, balance {:+}",
-        deals(c.all.deals),
+        "  {}{colon} {}",
+        w.pick("calls and cards taken back", "coups repris"),
+        d.undos
+    );
+    let _ = writeln!(out, "  {}{colon} {}", w.pick("hints seen", "conseils vus"), d.hints);
+    let c = &stats.compared;
+    let compared = |n: u32| match w.lang {
+        Lang::En => format!("{} compared", deals(n, w)),
+        Lang::Fr => format!("{} comparée{}", deals(n, w), s(w, n.into())),
+    };
+    let _ = writeln!(
+        out,
+        "{}{colon} {}, {} {:+}",
+        w.pick("Against the expert in your seat", "Face à l'expert à votre place"),
+        compared(c.all.deals),
+        w.pick("balance", "écart"),
         c.all.balance
     );
     for (set, b) in &c.by_rules {
-        let _ = writeln!(out, "  {set}: {}, balance {:+}", deals(b.deals), b.balance);
+        let _ = writeln!(
+            out,
+            "  {set}{colon} {}, {} {:+}",
+            deals(b.deals, w),
+            w.pick("balance", "écart"),
+            b.balance
+        );
     }
     let p = &stats.practice;
-    let _ = writeln!(
-        out,
-        "Practice: {} exercise{}, {} waiting; answers solved {}, missed {}",
-        p.exercises,
-        if p.exercises == 1 { "" } else { "s" },
-        p.waiting,
-        p.solved,
-        p.missed
-    );
-    let words = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
-    for line in words.trend(crate::progress::trend(&stats.progress).as_ref()) {
+    let plural = s(w, p.exercises as u64);
+    let _ = match w.lang {
+        Lang::En => writeln!(
+            out,
+            "Practice: {} exercise{plural}, {} waiting; answers solved {}, missed {}",
+            p.exercises, p.waiting, p.solved, p.missed
+        ),
+        Lang::Fr => writeln!(
+            out,
+            "Entraînement\u{a0}: {} exercice{plural}, {} en attente\u{a0}; réponses justes {}, \
+             manquées {}",
+            p.exercises, p.waiting, p.solved, p.missed
+        ),
+    };
+    for line in w.trend(crate::progress::trend(&stats.progress).as_ref()) {
         let _ = writeln!(out, "{line}");
     }
-    out
+    w.out(out)
 }
 
 /// One deal of `contree history --json`: the rule set, what `contree score` answers for its
@@ -566,54 +677,66 @@ pub fn history_export(game: &Game) -> String {
         .collect()
 }
 
-/// The finished deals of `game` as a readable table, with the running totals.
-pub fn history_table(game: &Game) -> String {
+/// The finished deals of `game` as a readable table, with the running totals, in `w`'s
+/// language.
+pub fn history_table(game: &Game, w: Words) -> String {
     let mut out = String::new();
+    let fr = w.lang == Lang::Fr;
+    let colon = if fr { "\u{a0}:" } else { ":" };
     let o = game.options();
     let mut options = Vec::new();
     if o.rules.set == RuleSet::Contree {
         options.push(match o.rules.scoring {
-            ScoringMethod::MadePlusBid => "points faits + demandés",
-            ScoringMethod::Made => "points faits",
+            ScoringMethod::MadePlusBid => "points faits + demandés".to_string(),
+            ScoringMethod::Made => "points faits".to_string(),
         });
-        options.push(match o.rules.contre {
-            ContreScoring::Standard => "standard contre",
-            ContreScoring::Tournament => "tournament contre",
-        });
+        options.push(
+            match o.rules.contre {
+                ContreScoring::Standard => w.pick("standard contre", "contre standard"),
+                ContreScoring::Tournament => w.pick("tournament contre", "contre de tournoi"),
+            }
+            .to_string(),
+        );
     }
     if o.rules.nt_at {
-        options.push("sans atout and tout atout");
+        options.push(w.pick("sans atout and tout atout", "sans atout et tout atout").into());
     }
-    let seed = format!("seed {}", game.seed());
-    options.push(&seed);
+    options.push(format!("{} {}", w.pick("seed", "graine"), game.seed()));
     let _ = writeln!(
         out,
-        "Game of {} to {} ({}): North-South {}, East-West {}",
+        "{} {} {} {} ({}){colon} {} {}, {} {}",
+        w.pick("Game of", "Partie de"),
         o.rules.set,
+        w.pick("to", "en"),
         o.target,
         options.join(", "),
+        team(w, Team::NS),
         game.totals()[Team::NS],
+        team(w, Team::EW),
         game.totals()[Team::EW],
     );
     if game.history().is_empty() {
-        let _ = writeln!(out, "No deal finished yet.");
-        return out;
+        let _ = writeln!(out, "{}.", w.t(crate::text::T::NoDeals));
+        return w.out(out);
     }
     // The difference with the expert in South's seat, once a deal is compared.
     let (compared, balance) = game.expert_balance();
     let expert = |s: String| if compared > 0 { format!("  {s:>6}") } else { String::new() };
+    // Each column as wide as its title in the language.
+    let (wd, wdl, wt, wr) = if fr { (5, 7, 7, 8) } else { (4, 6, 6, 7) };
+    let seat = |s: Seat| if fr { w.seat(s).to_string() } else { s.to_string() };
     let _ = writeln!(
         out,
-        "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}{}",
-        "deal",
-        "dealer",
-        "contract",
-        "taker",
-        "result",
+        "{:>wd$}  {:<wdl$} {:<14} {:<wt$} {:<wr$} {:>6} {:>6}  {:>6} {:>6}{}",
+        w.pick("deal", "donne"),
+        w.pick("dealer", "donneur"),
+        w.pick("contract", "contrat"),
+        w.pick("taker", "preneur"),
+        w.pick("result", "résultat"),
         "NS",
-        "EW",
+        w.pick("EW", "EO"),
         "tot NS",
-        "tot EW",
+        w.pick("tot EW", "tot EO"),
         expert("expert".into())
     );
     for (i, d) in game.history().iter().enumerate() {
@@ -623,21 +746,18 @@ pub fn history_table(game: &Game) -> String {
                     1 => String::new(),
                     m => format!(" x{m}"),
                 };
-                (
-                    format!("{}{x}", c.bid),
-                    c.taker.to_string(),
-                    if s.made { "made" } else { "failed" }.to_string(),
-                )
+                let result = if s.made { crate::text::T::Made } else { crate::text::T::Failed };
+                (format!("{}{x}", c.bid), seat(c.taker), w.t(result).to_string())
             }
-            _ => ("all passed".into(), "-".into(), "-".into()),
+            _ => (w.pick("all passed", "donne blanche").into(), "-".into(), "-".into()),
         };
         let p = d.points();
         let difference = d.expert_difference().map_or_else(|| "-".into(), |x| format!("{x:+}"));
         let _ = writeln!(
             out,
-            "{:>4}  {:<6} {:<14} {:<6} {:<7} {:>6} {:>6}  {:>6} {:>6}{}",
+            "{:>wd$}  {:<wdl$} {:<14} {:<wt$} {:<wr$} {:>6} {:>6}  {:>6} {:>6}{}",
             i + 1,
-            d.record.dealer.to_string(),
+            seat(d.record.dealer),
             contract,
             taker,
             result,
@@ -649,22 +769,54 @@ pub fn history_table(game: &Game) -> String {
         );
     }
     if compared > 0 {
-        let _ = writeln!(
-            out,
-            "Against the expert in your seat, over {}: {balance:+} (each deal: your margin \
-             minus the expert's)",
-            deals(compared)
-        );
+        let _ = match w.lang {
+            Lang::En => writeln!(
+                out,
+                "Against the expert in your seat, over {}: {balance:+} (each deal: your margin \
+                 minus the expert's)",
+                deals(compared, w)
+            ),
+            Lang::Fr => writeln!(
+                out,
+                "Face à l'expert à votre place, sur {}\u{a0}: {balance:+} (chaque donne\u{a0}: \
+                 votre marge moins celle de l'expert)",
+                deals(compared, w)
+            ),
+        };
     }
-    if let Some(w) = game.winner() {
-        let _ = writeln!(out, "Won by {w}.");
+    if let Some(winner) = game.winner() {
+        let _ = writeln!(out, "{} {}.", w.pick("Won by", "Gagnée par"), team(w, winner));
     }
-    out
+    w.out(out)
 }
 
 /// `--date`: a date written `YYYY-MM-DD`, or why not.
 pub fn parse_date(s: &str) -> Result<Day, String> {
     s.parse::<Day>().map_err(|e| e.to_string())
+}
+
+/// `--date`'s reading on the command line: [`parse_date`], and a date refused quoted with its
+/// controls escaped (a newline as `\n`), where clap would echo what was typed as it is, a
+/// newline or a terminal's escape sequence and all.
+#[derive(Clone, Copy, Debug)]
+pub struct DateArg;
+
+impl clap::builder::TypedValueParser for DateArg {
+    type Value = Day;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Day, clap::Error> {
+        let typed = value.to_string_lossy();
+        parse_date(&typed).map_err(|why| {
+            let arg = arg.map_or_else(|| "--date".to_string(), |a| a.to_string());
+            let message = format!("invalid value {typed:?} for '{arg}': {why}\n");
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).with_cmd(cmd)
+        })
+    }
 }
 
 /// The deals of the day played as JSON: one object a date, as `daily.jsonl` holds it, with
@@ -687,17 +839,31 @@ pub fn daily_json(results: &[DailyEntry]) -> String {
 }
 
 /// The deals of the day played as a readable table, one line a date, and the balance against
-/// the expert in South's seat over the days compared.
-pub fn daily_table(results: &[DailyEntry]) -> String {
+/// the expert in South's seat over the days compared, in `w`'s language.
+pub fn daily_table(results: &[DailyEntry], w: Words) -> String {
     let mut out = String::new();
     if results.is_empty() {
-        let _ = writeln!(out, "No deal of the day played yet: contree --daily plays today's.");
-        return out;
+        let _ = writeln!(
+            out,
+            "{}",
+            w.pick(
+                "No deal of the day played yet: contree --daily plays today's.",
+                "Aucune donne du jour jouée pour l'instant\u{a0}: contree --daily joue celle \
+                 d'aujourd'hui."
+            )
+        );
+        return w.out(out);
     }
     let _ = writeln!(
         out,
         "{:<10}  {:>7}  {:>7}  {:>7}  {:>12}  {:>8}  {:>11}",
-        "date", "score", "expert", "vs exp.", "double dummy", "mistakes", "their cost"
+        "date",
+        "score",
+        "expert",
+        "vs exp.",
+        w.pick("double dummy", "mains vues"),
+        w.pick("mistakes", "erreurs"),
+        w.pick("their cost", "leur coût")
     );
     let pair = |s: Option<ByTeam<u16>>| {
         s.map_or_else(|| "-".to_string(), |s| format!("{}-{}", s[Team::NS], s[Team::EW]))
@@ -722,19 +888,27 @@ pub fn daily_table(results: &[DailyEntry]) -> String {
         );
     }
     let compared: Vec<i32> = results.iter().filter_map(DailyEntry::against_expert).collect();
-    let _ = writeln!(
-        out,
-        "{} played; against the expert in your seat, over {} compared: {:+} (each: your \
-         margin minus the expert's). They count in no game nor in the statistics.",
-        if results.len() == 1 {
-            "1 deal of the day".to_string()
-        } else {
-            format!("{} deals of the day", results.len())
-        },
-        compared.len(),
-        compared.iter().sum::<i32>()
-    );
-    out
+    let (n, sum) = (results.len(), compared.iter().sum::<i32>());
+    let _ = match w.lang {
+        Lang::En => writeln!(
+            out,
+            "{} played; against the expert in your seat, over {} compared: {sum:+} (each: your \
+             margin minus the expert's). They count in no game nor in the statistics.",
+            if n == 1 { "1 deal of the day".to_string() } else { format!("{n} deals of the day") },
+            compared.len(),
+        ),
+        Lang::Fr => writeln!(
+            out,
+            "{} du jour jouée{}\u{a0}; face à l'expert à votre place, sur {} comparée{}\u{a0}: \
+             {sum:+} (chacune\u{a0}: votre marge moins celle de l'expert). Elles ne comptent dans \
+             aucune partie ni dans les statistiques.",
+            deals(u32::try_from(n).unwrap_or(u32::MAX), w),
+            s(w, n as u64),
+            compared.len(),
+            s(w, compared.len() as u64),
+        ),
+    };
+    w.out(out)
 }
 
 #[cfg(test)]
@@ -775,6 +949,29 @@ mod tests {
         flag_names_are_the_written_names::<BiddingStyle>();
     }
 
+    /// The lock refused by a read-only disk leaves the table to play in memory, as a full disk
+    /// does; refused for lack of permission, the table says what to change; refused by a
+    /// directory that takes no file (`/proc/self`), it says to play elsewhere, not to chmod.
+    #[test]
+    fn a_lock_refused_is_played_through_or_said_with_what_can_help() {
+        use crate::store::Operation;
+        let path = Path::new("/data/table.lock");
+        let refused = |kind: std::io::ErrorKind| {
+            let e = std::io::Error::from(kind);
+            unlocked(&StoreError::new(path, Operation::Write, Cause::Io(e)))
+        };
+        assert_eq!(refused(std::io::ErrorKind::ReadOnlyFilesystem), Unlocked::InMemory);
+        let Unlocked::Refused(why) = refused(std::io::ErrorKind::PermissionDenied) else {
+            panic!("a permission refused is refused")
+        };
+        assert!(why.contains("chmod"), "{why}");
+        let Unlocked::Refused(why) = refused(std::io::ErrorKind::NotFound) else {
+            panic!("a directory that takes no file is refused")
+        };
+        assert!(!why.contains("chmod") && why.contains("CONTREE_DATA_DIR"), "{why}");
+        assert_eq!(why.matches(": ").count(), 1, "one sentence: {why}");
+    }
+
     #[test]
     fn the_holder_of_the_directory_is_named_as_it_is() {
         let dir = Path::new("/data");
@@ -789,6 +986,14 @@ mod tests {
         );
     }
 
+    /// The commands' words in English, glyphs and all.
+    const EN: Words = Words {
+        lang: Lang::En,
+        suits: crate::text::SuitStyle::Glyphs,
+        ascii: false,
+        spoken: false,
+    };
+
     #[test]
     fn the_stats_table_lines_up_and_rates_the_contres() {
         let mut stats = Stats::default();
@@ -796,7 +1001,7 @@ mod tests {
         stats.deals.contres_judged.made = 4;
         stats.deals.contres_won.made = 3;
         stats.deals.capots.suffered = 12;
-        let table = stats_table(&stats);
+        let table = stats_table(&stats, EN);
         let row = |what: &str| {
             let line = table.lines().find(|l| l.trim_start().starts_with(what));
             line.unwrap_or_default().to_string()
@@ -806,7 +1011,7 @@ mod tests {
         stats.deals.contres.suffered = 2;
         stats.deals.contres_judged.suffered = 2;
         stats.deals.contres_won.suffered = 1;
-        let table = stats_table(&stats);
+        let table = stats_table(&stats, EN);
         let contres = table.lines().find(|l| l.trim_start().starts_with("contres"));
         let figures: Vec<&str> = contres.unwrap_or_default().split_whitespace().skip(1).collect();
         assert_eq!(figures, ["4", "75%", "2", "50%"], "{table}");

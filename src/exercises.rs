@@ -69,7 +69,20 @@ fn in_hundredths_or_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>,
     Option::<f64>::deserialize(d).map(|x| x.map(hundredths))
 }
 
+/// The largest figure of the expert's, in points of a deal's score, mean or standard error,
+/// either way: twice what a team may score in a deal (a deal's points are kept below 65,536),
+/// the most a margin may move. A figure beyond, or one that is not a number, was edited by
+/// hand.
+pub const FIGURE_LIMIT: f64 = 2.0 * u16::MAX as f64;
+
 impl Figure {
+    /// Whether the figure is one a deal can have: its mean within [`FIGURE_LIMIT`] either way,
+    /// its standard error, if any, from 0 to it.
+    pub fn possible(self) -> bool {
+        (-FIGURE_LIMIT..=FIGURE_LIMIT).contains(&self.mean)
+            && self.se.is_none_or(|se| (0.0..=FIGURE_LIMIT).contains(&se))
+    }
+
     fn of(mean: f64, se: f64) -> Figure {
         Figure { mean: hundredths(mean), se: se.is_finite().then(|| hundredths(se)) }
     }
@@ -217,6 +230,10 @@ pub enum ExerciseError {
     ExpertIllegal(Action),
     /// The exercise is filed already, on this line (from 1): an exercise is filed once.
     FiledTwice(usize),
+    /// The line is longer than this, in bytes: no exercise is.
+    TooLong(u64),
+    /// A figure of it (its cost, an option's worth or cost) is beyond what a deal can have.
+    Figure,
 }
 
 impl std::fmt::Display for ExerciseError {
@@ -239,6 +256,10 @@ impl std::fmt::Display for ExerciseError {
                 write!(f, "the expert's choice {a} is not legal there")
             }
             ExerciseError::FiledTwice(line) => write!(f, "it is filed already, on line {line}"),
+            ExerciseError::TooLong(limit) => {
+                write!(f, "the line is longer than {}", crate::files::size(*limit))
+            }
+            ExerciseError::Figure => f.write_str("a figure of it is beyond what a deal can have"),
         }
     }
 }
@@ -272,6 +293,10 @@ impl Words {
                 format!("le choix de l'expert, {}, n'y est pas permis", self.action(*a))
             }
             ExerciseError::FiledTwice(line) => format!("il est déjà classé, ligne {line}"),
+            ExerciseError::TooLong(limit) => {
+                format!("la ligne dépasse {}", crate::files::size(*limit))
+            }
+            ExerciseError::Figure => "un de ses chiffres dépasse ce qu'une donne peut avoir".into(),
         })
     }
 }
@@ -328,6 +353,11 @@ impl Exercise {
 
     /// The deal at the decision, checked against the view and the action kept.
     fn check(&self) -> Result<(), ExerciseError> {
+        let options = self.expert.options.iter();
+        let figures = options.flat_map(|o| [Some(o.worth), o.cost]).flatten();
+        if !std::iter::once(self.cost).chain(figures).all(Figure::possible) {
+            return Err(ExerciseError::Figure);
+        }
         if self.view.seat() != crate::rules::Seat::South {
             return Err(ExerciseError::ViewNotSouths);
         }

@@ -28,6 +28,17 @@ pub fn read_line(
     text: &mut Vec<u8>,
     stop_short: bool,
 ) -> io::Result<Option<bool>> {
+    read_line_within(input, text, stop_short, LINE_LIMIT)
+}
+
+/// [`read_line`] keeping no more than `limit` bytes of a line: the files of lines of the data
+/// directory each have their own limit, the length of the longest line of their kind.
+pub fn read_line_within(
+    input: &mut impl BufRead,
+    text: &mut Vec<u8>,
+    stop_short: bool,
+    limit: usize,
+) -> io::Result<Option<bool>> {
     text.clear();
     let (mut any, mut too_long) = (false, false);
     loop {
@@ -42,7 +53,7 @@ pub fn read_line(
         any = true;
         let newline = buf.iter().position(|&b| b == b'\n');
         let piece = &buf[..newline.unwrap_or(buf.len())];
-        let room = LINE_LIMIT - text.len();
+        let room = limit.saturating_sub(text.len());
         too_long |= piece.len() > room;
         text.extend_from_slice(&piece[..piece.len().min(room)]);
         let used = newline.map_or(buf.len(), |i| i + 1);
@@ -120,14 +131,30 @@ pub fn size(bytes: u64) -> String {
     }
 }
 
-/// An I/O error in words a player understands.
+/// An I/O error in words a player understands, in English: the errors a player meets (a file
+/// not found, permission denied, a full disk, a read-only one) in contree's words, with what the
+/// system said after them, as it said it, for whoever looks further; any other, as the system
+/// said it.
 pub fn describe_io(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
-        io::ErrorKind::StorageFull => "the disk is full".into(),
-        io::ErrorKind::QuotaExceeded => "the disk quota is exceeded".into(),
-        io::ErrorKind::PermissionDenied => "permission denied (read-only?)".into(),
-        _ => e.to_string(),
+    let ours = match e.kind() {
+        io::ErrorKind::NotFound => "it does not exist",
+        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only",
+        io::ErrorKind::StorageFull => "the disk is full",
+        io::ErrorKind::QuotaExceeded => "the disk quota is exceeded",
+        io::ErrorKind::PermissionDenied => "permission denied",
+        _ => return e.to_string(),
+    };
+    with_system_words(ours, e)
+}
+
+/// `ours`, and after it what the system said of `e`, in brackets, when the system said
+/// anything: an error made of its kind alone (a test's, or the standard library's own) says
+/// nothing more than its kind.
+pub fn with_system_words(ours: &str, e: &io::Error) -> String {
+    if e.raw_os_error().is_some() || e.get_ref().is_some() {
+        format!("{ours} ({e})")
+    } else {
+        ours.to_string()
     }
 }
 
@@ -215,6 +242,8 @@ pub enum Thing {
     Socket,
     /// A device.
     Device,
+    /// A link in a loop of links, leading back to itself: nothing can be reached through it.
+    Loop,
     /// Anything else.
     Other,
 }
@@ -225,6 +254,7 @@ impl fmt::Display for FileKind {
         let thing = match (self.thing, self.linked) {
             (Thing::Other, false) => return f.write_str("not a file"),
             (Thing::Other, true) => return f.write_str("a link to something that is not a file"),
+            (Thing::Loop, _) => return f.write_str("a link that leads back to itself"),
             (Thing::Nothing, _) => "nothing",
             (Thing::File, _) => "a file",
             (Thing::Directory, _) => "a directory",
@@ -244,8 +274,25 @@ pub fn kind(path: &Path) -> FileKind {
     if !own.file_type().is_symlink() {
         return FileKind { thing: thing_of(&own.file_type()), linked: false };
     }
-    let thing = fs::metadata(path).map_or(Thing::Nothing, |to| thing_of(&to.file_type()));
+    let thing = match fs::metadata(path) {
+        Ok(to) => thing_of(&to.file_type()),
+        Err(e) if looped(&e) => Thing::Loop,
+        Err(_) => Thing::Nothing,
+    };
     FileKind { thing, linked: true }
+}
+
+/// Whether the system refused a path for a loop of links.
+fn looped(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
 }
 
 fn thing_of(t: &fs::FileType) -> Thing {

@@ -18,6 +18,7 @@ use contree::cli::GameFlags;
 use contree::personas::BiddingStyle;
 use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
 use contree::store::{DirLock, LockError, Store, TABLE};
+use contree::text::{Lang, Words};
 
 /// Writes a line to standard error as `eprintln!` does, but never panics: standard error may
 /// be gone, with the terminal it was (a hangup), and then there is nobody to tell.
@@ -46,7 +47,8 @@ struct Cli {
     level: Option<Level>,
     #[command(subcommand)]
     command: Option<Command>,
-    /// The language of the table (default: from the locale).
+    /// The language of the table, and of `stats` and `history` given after it (default: the
+    /// settings', else the locale's).
     #[arg(long, value_enum)]
     lang: Option<contree::text::Lang>,
     /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
@@ -76,12 +78,16 @@ struct Cli {
     /// Play the deal of the day: one deal, the same for everyone on the date (UTC), played once;
     /// at its end, your score beside the expert's in your seat, the double-dummy result, your
     /// clear mistakes and a line to share. Played again, it is practice. It counts in no game
-    /// nor in the statistics; `contree history --daily` lists the days played.
-    #[arg(long, conflicts_with_all = ["deal_file", "new", "seed"])]
+    /// nor in the statistics; `contree history --daily` lists the days played. Its rules and
+    /// players are the same for everyone: the flags of a new game are refused with it.
+    #[arg(long, conflicts_with_all = [
+        "deal_file", "new", "seed", "rules", "target", "nt_at", "scoring", "contre", "deal",
+        "level",
+    ])]
     daily: bool,
     /// With --daily: the date whose deal to play, instead of today's (UTC).
     #[arg(long, value_name = "YYYY-MM-DD", requires = "daily",
-          value_parser = contree::cli::parse_date)]
+          value_parser = contree::cli::DateArg)]
     date: Option<contree::game::daily::Day>,
 }
 
@@ -292,56 +298,93 @@ fn bot(service: &contree::bots::protocol::Service) -> ExitCode {
 
 /// The data directory for a command that only reads: read as it is, whether a table is open
 /// or not, and nothing made, moved or locked in it. What it cannot use is said, and left for
-/// the table to see to.
-fn open_to_read() -> anyhow::Result<Store> {
-    Ok(Store::reading(Store::default_dir()?))
+/// the table to see to. With it, the words the command speaks, chosen as the table chooses its
+/// own ([`contree::session::boot::words_to_read`]).
+fn open_to_read(lang: Option<Lang>) -> anyhow::Result<(Store, Words)> {
+    use contree::session::boot::{Env, words_to_read};
+    let env = Env::read();
+    let refused = |e: contree::store::OpenError| {
+        anyhow::anyhow!("{}", words_to_read(lang, env, None).open_error(&e))
+    };
+    let dir = Store::default_dir().map_err(refused)?;
+    // Something other than a directory in its place (a file, a loop of links) is said as the
+    // table says it, once, rather than by each file that cannot be read in it.
+    let kind = contree::files::kind(&dir);
+    if !matches!(kind.thing, contree::files::Thing::Nothing | contree::files::Thing::Directory) {
+        let at = dir.clone();
+        return Err(refused(contree::store::OpenError::NotADirectory { dir, at, kind }));
+    }
+    let store = Store::reading(dir);
+    let words = words_to_read(lang, env, Some(&store));
+    // What reading the settings found is the table's to say.
+    store.take_notices();
+    Ok((store, words))
 }
 
-fn stats(json: bool) -> anyhow::Result<ExitCode> {
-    let store = open_to_read()?;
-    let (stats, set_aside) = store.stats_shown()?;
+/// A store error in the command's words, for `?`.
+fn said(w: Words) -> impl Fn(contree::store::StoreError) -> anyhow::Error {
+    move |e| anyhow::anyhow!("{}", w.store_error(&e))
+}
+
+fn stats(json: bool, lang: Option<Lang>) -> anyhow::Result<ExitCode> {
+    let (store, w) = open_to_read(lang)?;
+    let contree::store::StatsShown { stats, set_aside, history } =
+        store.stats_shown().map_err(said(w))?;
     // Statistics, or exercises, that cannot be read are not zeros.
     for aside in &set_aside {
-        match aside.file.as_str() {
-            contree::store::EXERCISES_FILE => {
-                complain!("contree: the exercises cannot be counted: {aside}");
+        let what = match aside.file.as_str() {
+            contree::store::EXERCISES_FILE => w.pick(
+                "the exercises cannot be counted",
+                "les exercices ne peuvent pas être comptés",
+            ),
+            _ => {
+                w.pick("the statistics cannot be read", "les statistiques ne peuvent pas être lues")
             }
-            _ => complain!("contree: the statistics cannot be read: {aside}"),
-        }
+        };
+        complain!("contree: {what}{}{}", w.colon(), w.set_aside_clause(aside));
     }
     if !set_aside.is_empty() {
         return Ok(ExitCode::FAILURE);
     }
+    // Games that could not be read, or not whole, are said once; the others are shown.
+    for notice in w.history_notices(&history) {
+        complain!("contree: {notice}");
+    }
     if json {
         emit(&(contree::cli::stats_json(&stats) + "\n"))?;
     } else {
-        emit(&contree::cli::stats_table(&stats))?;
+        emit(&contree::cli::stats_table(&stats, w))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `contree history --daily`: the deals of the day played. A file that cannot be read is said,
 /// and left as it is for the table to set aside.
-fn history_daily(json: bool) -> anyhow::Result<ExitCode> {
-    let store = open_to_read()?;
-    let file = store.daily()?;
+fn history_daily(json: bool, lang: Option<Lang>) -> anyhow::Result<ExitCode> {
+    let (store, w) = open_to_read(lang)?;
+    let file = store.daily().map_err(said(w))?;
     if let Some(aside) = &file.set_aside {
-        complain!("contree: {aside}");
+        complain!("contree: {}", w.set_aside_clause(aside));
     }
     if json {
         emit(&(contree::cli::daily_json(&file.results) + "\n"))?;
     } else {
-        emit(&contree::cli::daily_table(&file.results))?;
+        emit(&contree::cli::daily_table(&file.results, w))?;
     }
     Ok(if file.set_aside.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<ExitCode> {
+fn history(
+    json: bool,
+    export: Option<PathBuf>,
+    force: bool,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
     use contree::game::Game;
     use contree::store::Resume;
-    let store = open_to_read()?;
+    let (store, w) = open_to_read(lang)?;
     let resume = store.load_game();
-    if let Some(notice) = resume.notice() {
+    if let Some(notice) = w.resume_notice(&resume) {
         complain!("contree: {notice}");
     }
     // A save that cannot be read is a game in progress all the same: neither "no game" nor the
@@ -352,16 +395,20 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     let (game, title) = match resume {
         Resume::Saved { game, .. } => (Some(game), None),
         _ => {
-            let (last, history) = store.last_game()?;
-            if let Some(notice) = history.notice() {
+            let (last, history) = store.last_game().map_err(said(w))?;
+            for notice in w.history_notices(&history) {
                 complain!("contree: {notice}");
             }
             match last.map(|e| (Game::from_save(&e.game), e)) {
                 Some((Ok(game), entry)) => {
-                    (Some(game), Some(contree::cli::last_game_title(&entry)))
+                    (Some(game), Some(contree::cli::last_game_title(&entry, w)))
                 }
                 Some((Err(e), _)) => {
-                    complain!("contree: the last game filed cannot be shown: {e}");
+                    let what = w.pick(
+                        "the last game filed cannot be shown",
+                        "la dernière partie classée ne peut pas être montrée",
+                    );
+                    complain!("contree: {what}{}{e}", w.colon());
                     (None, None)
                 }
                 None => (None, None),
@@ -370,13 +417,17 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
     };
     let Some(game) = game else {
         if export.is_some() {
-            complain!("contree history: no game in progress nor filed, nothing to export");
+            let nothing = w.pick(
+                "no game in progress nor filed, nothing to export",
+                "aucune partie en cours ni classée, rien à exporter",
+            );
+            complain!("contree history: {nothing}");
             return Ok(ExitCode::FAILURE);
         }
         if json {
             emit("[]\n")?;
         } else {
-            emit("No game in progress.\n")?;
+            emit(&format!("{}\n", w.pick("No game in progress.", "Pas de partie en cours.")))?;
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -391,7 +442,7 @@ fn history(json: bool, export: Option<PathBuf>, force: bool) -> anyhow::Result<E
             if let Some(title) = title {
                 emit(&(title + "\n"))?;
             }
-            emit(&contree::cli::history_table(&game))?;
+            emit(&contree::cli::history_table(&game, w))?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -445,9 +496,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     let store = boot::open_store();
-    // A lock that cannot be taken is never a free directory: the table does not open. A deal
-    // file writes nothing, and needs none.
+    // A lock that cannot be taken is never a free directory: the table does not open, but on a
+    // read-only disk, where no table writes, it plays in memory. A deal file writes nothing,
+    // and needs none.
     let held = store.as_ref().ok().filter(|_| deal.is_none());
+    let mut read_only_disk = None;
     let _lock = match held {
         Some(store) => match hold_for_table(store) {
             Ok(lock) => Some(lock),
@@ -455,14 +508,20 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
                 complain!("contree: {}", contree::cli::held_by(&holder, store.dir()));
                 return Ok(ExitCode::FAILURE);
             }
-            Err(LockError::Failed(e)) => {
-                complain!("contree: {}", contree::cli::lock_refused(&e));
-                return Ok(ExitCode::FAILURE);
-            }
+            Err(LockError::Failed(e)) => match contree::cli::unlocked(&e) {
+                contree::cli::Unlocked::InMemory => {
+                    read_only_disk = Some(e);
+                    None
+                }
+                contree::cli::Unlocked::Refused(why) => {
+                    complain!("contree: {why}");
+                    return Ok(ExitCode::FAILURE);
+                }
+            },
         },
         None => None,
     };
-    if let Some(store) = held {
+    if let Some(store) = held.filter(|_| read_only_disk.is_none()) {
         store.remove_leftovers();
     }
     let choices = Choices {
@@ -478,13 +537,20 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         today: contree::game::daily::Day::of_unix(now()),
     };
     let options = |rules, style| flags.options(rules, style);
-    let Boot { config, notices } = match boot::boot(choices, Env::read(), &store, options, budget) {
-        Ok(started) => started,
-        Err(BootError::Flags(why)) => refuse_flags(why),
-        Err(e) => return Err(e.into()),
-    };
+    let Boot { config, mut notices } =
+        match boot::boot(choices, Env::read(), &store, options, budget) {
+            Ok(started) => started,
+            Err(BootError::Flags(why)) => refuse_flags(why),
+            Err(e) => return Err(e.into()),
+        };
     // The table's last word on the store, in its language.
     let w = config.settings.words(config.ascii);
+    // A read-only disk is said once, first, as a full disk's first refusal is; the saves it
+    // refuses after are not said again.
+    if let (Some(e), Some(store)) = (&read_only_disk, held) {
+        store.write_failed(e);
+        notices.insert(0, contree::session::effects::plays_in_memory(w, e));
+    }
     // The deal of the day, with its first result when the day was played: a file that cannot
     // be read is set aside (lines alone where they can be), and said.
     let daily = cli.daily.then(|| {
@@ -702,10 +768,12 @@ fn main() -> ExitCode {
             let options = contree::analyse::Options { seat, level, budget, json };
             analyse(file, options)
         }
-        Some(Command::Stats { json }) => report(stats(json)),
+        Some(Command::Stats { json }) => report(stats(json, cli.lang)),
         Some(Command::Completions { shell }) => report(completions(shell)),
-        Some(Command::History { daily: true, json, .. }) => report(history_daily(json)),
-        Some(Command::History { json, export, force, .. }) => report(history(json, export, force)),
+        Some(Command::History { daily: true, json, .. }) => report(history_daily(json, cli.lang)),
+        Some(Command::History { json, export, force, .. }) => {
+            report(history(json, export, force, cli.lang))
+        }
         None => report(table(&cli, budget)),
     }
 }

@@ -202,6 +202,53 @@ pub struct Streak {
 }
 
 impl Stats {
+    /// Checks that the counts agree with one another, as counting keeps them: no more games
+    /// won and lost than played, no more contracts made and failed than taken, no more deals
+    /// taken or passed out than played, no more contres judged than made, nor won than judged.
+    /// Counts that disagree were edited by hand, and a share of them would read past 100%: why
+    /// they disagree, in English (the parser's words, as a file's reason).
+    pub fn check(&self) -> Result<(), String> {
+        let within = |parts: &[u32], whole: u32| {
+            parts.iter().map(|&n| u64::from(n)).sum::<u64>() <= u64::from(whole)
+        };
+        for g in &self.games {
+            if !within(&[g.won, g.lost], g.played) {
+                return Err(format!(
+                    "{} {}: {} won and {} lost of {} played",
+                    g.set, g.target, g.won, g.lost, g.played
+                ));
+            }
+        }
+        let d = &self.deals;
+        for (who, c) in [("North-South", d.ours), ("East-West", d.theirs)] {
+            if !within(&[c.made, c.failed], c.taken) {
+                return Err(format!(
+                    "{who}'s contracts: {} made and {} failed of {} taken",
+                    c.made, c.failed, c.taken
+                ));
+            }
+        }
+        if !within(&[d.ours.taken, d.theirs.taken, d.passed_out], d.played) {
+            return Err(format!(
+                "deals: {} taken and {} passed out of {} played",
+                u64::from(d.ours.taken) + u64::from(d.theirs.taken),
+                d.passed_out,
+                d.played
+            ));
+        }
+        for (side, made, judged, won) in [
+            ("made", d.contres.made, d.contres_judged.made, d.contres_won.made),
+            ("suffered", d.contres.suffered, d.contres_judged.suffered, d.contres_won.suffered),
+        ] {
+            if !within(&[won], judged) || !within(&[judged], made) {
+                return Err(format!(
+                    "contres {side}: {won} set the contract of {judged} judged, of {made} in all"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Counts one finished deal.
     pub fn add_deal(&mut self, deal: &DealResult) {
         let d = &mut self.deals;

@@ -229,23 +229,29 @@ proptest! {
     }
 }
 
-/// The first record of the conformance vectors, its game's totals before it near the integer
-/// limit: West's 90 diamonds contré fails, and North-South's 500 take their total to the limit.
-fn record_near_the_limit() -> String {
+/// The first record of the conformance vectors, North-South's total before it `ns`: West's 90
+/// diamonds contré fails, and North-South score 500.
+fn record_with_ns_at(ns: u32) -> String {
     let line = include_str!("data/public.jsonl").lines().next().expect("a line");
     let mut vector: serde_json::Value = serde_json::from_str(line).expect("JSON");
     let record = &mut vector["record"];
-    record["game"] =
-        serde_json::json!({"target": 1000, "before": {"NS": 4294967000u32, "EW": 900}});
+    record["game"] = serde_json::json!({"target": 1000, "before": {"NS": ns, "EW": 900}});
     record.to_string()
 }
 
+/// At the highest total a record may give, the deal is analysed and counted exactly; beyond
+/// it, refused as `contree score` refuses it.
 #[test]
-fn a_record_whose_totals_are_near_the_limit_is_analysed_without_a_panic() {
-    let input = record_near_the_limit() + "\n";
+fn a_record_whose_totals_are_at_the_highest_is_analysed_and_one_beyond_refused() {
+    let beyond = record_with_ns_at(4_294_967_000) + "\n";
+    let out = contree_output(&["analyse", "--json", "--worlds", "2"], &beyond);
+    assert_eq!(out.status.code(), Some(1));
+    let refused: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(refused["error"]["kind"], "bad-input", "{refused}");
+    let input = record_with_ns_at(contree::rules::GameContext::MAX_TOTAL) + "\n";
     let score = contree(&["score"], &input);
     let answer: serde_json::Value = serde_json::from_str(&score).expect("JSON");
-    assert_eq!(answer["game"]["total"], serde_json::json!({"NS": u32::MAX, "EW": 900}));
+    assert_eq!(answer["game"]["total"], serde_json::json!({"NS": 1_000_500, "EW": 900}));
     for args in [&["analyse", "--json", "--worlds", "2"][..], &["analyse", "--worlds", "2"]] {
         let out = contree_output(args, &input);
         let (stdout, stderr) =

@@ -680,3 +680,25 @@ fn the_documented_advice_is_the_binarys() {
     let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON answer");
     assert_eq!(&answer, documented, "docs/bot-protocol.md shows another answer");
 }
+
+/// A field that asks for something and has a default (the language, the advice, the
+/// explanations) is given that default when it is `null`, as when it is left out.
+#[test]
+fn a_null_option_is_its_default() {
+    let svc = service(Level::Normal, BiddingStyle::Cautious, 0);
+    let with = |fields: &str| {
+        let line = GOOD.replace("\"seat\":\"S\"", &format!("\"seat\":\"S\",{fields}"));
+        serde_json::from_str::<serde_json::Value>(&answer(&line, &svc)).expect("JSON")
+    };
+    let asked = with(r#""explain":true,"lang":null"#);
+    assert!(asked["error"].is_null(), "{asked}");
+    let english = with(r#""explain":true,"lang":"en""#);
+    assert_eq!(asked["explain"], english["explain"]);
+    let plain = with(r#""advise":null,"explain":null"#);
+    assert!(plain["error"].is_null(), "{plain}");
+    assert_eq!(plain, with(r#""advise":false"#));
+    // A language that is none says which it takes.
+    let refused = with(r#""lang":"de""#);
+    let error = refused["error"].as_str().expect("an error");
+    assert!(error.contains("fr") && error.contains("en"), "{error}");
+}

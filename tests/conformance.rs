@@ -226,3 +226,36 @@ fn a_misspelled_rule_option_is_refused_not_read_as_the_default() {
     let (code, out) = run_score(&format!("{record}\n"));
     assert_eq!(code, 0, "{out}");
 }
+
+/// Totals before a deal beyond any game's reach are refused rather than added up to a total
+/// that saturates: at u32::MAX both, a deal won would read as a tie, the game going on.
+#[test]
+fn totals_beyond_any_games_reach_are_refused() {
+    let line = include_str!("data/public.jsonl").lines().next().expect("a line");
+    let value: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    let mut record = value["record"].clone();
+    let run = |record: &serde_json::Value| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+            .arg("score")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut input = child.stdin.take().expect("stdin");
+        writeln!(input, "{record}").expect("written");
+        drop(input);
+        let out = child.wait_with_output().expect("ends");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("an answer")
+    };
+    for before in [[u32::MAX - 10, u32::MAX], [1_000_001, 0]] {
+        record["game"] =
+            serde_json::json!({"target": 1000, "before": {"NS": before[0], "EW": before[1]}});
+        let answer = run(&record);
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["kind"], "bad-input", "{answer}");
+    }
+    record["game"] = serde_json::json!({"target": 1000, "before": {"NS": 1_000_000, "EW": 900}});
+    let answer = run(&record);
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(answer["game"]["over"], true, "{answer}");
+}

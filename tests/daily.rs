@@ -88,6 +88,13 @@ fn a_malformed_date_is_refused_with_what_a_date_is() {
     // --date alone is no deal of the day.
     let (_, err, code) = support::contree(data.path(), &["--date", "2026-12-02", "--line"], "");
     assert_eq!(code, Some(2), "{err}");
+    // What was typed is quoted with its controls escaped, never echoed raw onto the terminal.
+    let typed = "2026-12-02\n\u{1b}[2Jerror: forged";
+    let (_, err, code) = support::contree(data.path(), &["--daily", "--date", typed, "--line"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains("\nerror: forged"), "{err:?}");
+    assert!(err.contains(r#""2026-12-02\n\u{1b}[2Jerror: forged""#), "{err:?}");
+    assert!(err.contains("a date is written YYYY-MM-DD"), "{err}");
 }
 
 /// A deal of the day with figures of its own, as the table files it.
@@ -96,11 +103,18 @@ fn entry(n: u64, expert: u16, mistakes: usize) -> DailyEntry {
     e.expert = Some(ByTeam([expert, 162u16.saturating_sub(expert)]));
     e.double_dummy = Some(ByTeam([81, 81]));
     e.analysed = true;
+    // Each mistake is a card of the play (or a call, should every seat have passed), as a
+    // result is checked to name.
+    use contree::game::Action;
+    let made = |i: usize| match e.record.play.get(i) {
+        Some(&card) => Action::Play(card),
+        None => Action::Bid(e.record.auction[i]),
+    };
     e.mistakes = (0..mistakes)
         .map(|i| DailyMistake {
             index: i,
-            played: contree::game::Action::Bid(contree::rules::Call::Pass),
-            advised: contree::game::Action::Bid(contree::rules::Call::Pass),
+            played: made(i),
+            advised: Action::Bid(contree::rules::Call::Pass),
             cost: 12.5,
             se: 3.0,
         })
@@ -402,4 +416,46 @@ fn the_deal_of_the_day_s_popups_cover_the_whole_area_they_are_given() {
         key(&mut app, KeyCode::Char('?'));
         screen::assert_popup_covers_its_area("the help over its end", &mut app);
     }
+}
+
+/// A line edited by hand is checked as the table files it: the derivation that dealt it is one
+/// this contree deals by, and each mistake names a call or card of the deal at its index and
+/// costs what a deal can cost.
+#[test]
+fn a_result_edited_by_hand_is_refused_for_what_it_says_wrong() {
+    use contree::game::Action;
+    use contree::store::DailyError;
+    let mut e = entry(21, 80, 0);
+    let first = e.record.play[0];
+    e.mistakes = vec![DailyMistake {
+        index: 0,
+        played: Action::Play(first),
+        advised: Action::Play(first),
+        cost: 12.5,
+        se: 3.0,
+    }];
+    assert_eq!(DailyEntry::parse(&e.to_line()), Ok(e.clone()), "as the table files it");
+    let refused = |edit: &dyn Fn(&mut DailyEntry)| {
+        let mut edited = e.clone();
+        edit(&mut edited);
+        DailyEntry::parse(&edited.to_line()).err()
+    };
+    assert_eq!(refused(&|e| e.derivation = 7), Some(DailyError::Derivation(7)));
+    assert_eq!(refused(&|e| e.derivation = 0), Some(DailyError::Derivation(0)));
+    assert_eq!(refused(&|e| e.mistakes[0].index = 999), Some(DailyError::MistakeNotMade(1)));
+    assert_eq!(
+        refused(&|e| e.mistakes[0].played = Action::Bid(contree::rules::Call::Pass)),
+        Some(DailyError::MistakeNotMade(1))
+    );
+    for cost in [1e308, -5.0, 1e6] {
+        assert_eq!(refused(&|e| e.mistakes[0].cost = cost), Some(DailyError::MistakeCost(1)));
+        assert_eq!(refused(&|e| e.mistakes[0].se = cost), Some(DailyError::MistakeCost(1)));
+    }
+    // Refused, the line is set aside, and the day stays to play.
+    let dir = tempfile::tempdir().expect("dir");
+    let mut forged = e.clone();
+    forged.derivation = 7;
+    fs::write(dir.path().join(DAILY_FILE), forged.to_line()).expect("written");
+    let file = store(dir.path()).daily().expect("read");
+    assert!(file.of(e.date).is_none() && file.set_aside.is_some());
 }

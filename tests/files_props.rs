@@ -247,3 +247,79 @@ proptest! {
         }
     }
 }
+
+/// Any JSON value: null, booleans, numbers of every range, strings, lists and objects nested.
+fn any_json() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::{Value, json};
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_map(|x| json!(x)),
+        ".{0,8}".prop_map(Value::String),
+        Just(json!("thinking")),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map("calls|cards|score|NS|EW|.{0,3}", inner, 0..3)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// A save of a game with two deals finished, as JSON.
+fn two_deals() -> serde_json::Value {
+    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
+    support::play_until(&mut game, &mut rng, |g| g.history().len() >= 2, |_, _| {});
+    serde_json::to_value(game.to_save()).expect("JSON")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Whatever a save's figures hold, the save reads and its game replays: a figure that is no
+    /// figure is one not measured, and is counted.
+    #[test]
+    fn any_figures_read_as_figures_or_as_not_measured(
+        value in any_json(),
+        mistakes in any::<bool>(),
+    ) {
+        let mut save = two_deals();
+        save[if mistakes { "mistakes" } else { "expert_in_seat" }] = value;
+        let read: contree::game::GameSave =
+            serde_json::from_value(save.clone()).expect("a save whatever its figures");
+        prop_assert!(Game::from_save(&read).is_ok());
+        let figures: contree::game::SaveFigures =
+            serde_json::from_value(save).expect("the figures alone");
+        let measured = read.mistakes.iter().flatten().count()
+            + read.expert_in_seat.iter().flatten().count();
+        let listed = figures.mistakes.read.len() + figures.expert_in_seat.read.len();
+        prop_assert!(measured + figures.unreadable() <= listed.max(1));
+    }
+
+    /// Figures as contree writes them read back as written, none unreadable.
+    #[test]
+    fn valid_figures_read_back_as_written(
+        costs in proptest::collection::vec(proptest::option::of((any::<u32>(), any::<u32>())), 0..4),
+        scores in proptest::collection::vec(proptest::option::of((any::<u16>(), any::<u16>())), 0..4),
+    ) {
+        use contree::game::{ExpertInSeat, Mistakes};
+        use contree::rules::ByTeam;
+        let mut save = two_deals();
+        let mistakes: Vec<Option<Mistakes>> =
+            costs.iter().map(|c| c.map(|(calls, cards)| Mistakes { calls, cards })).collect();
+        let compared: Vec<Option<ExpertInSeat>> = scores
+            .iter()
+            .map(|s| s.map(|(ns, ew)| ExpertInSeat::Score(ByTeam([ns, ew]))))
+            .collect();
+        save["mistakes"] = serde_json::to_value(&mistakes).expect("JSON");
+        save["expert_in_seat"] = serde_json::to_value(&compared).expect("JSON");
+        let read: contree::game::GameSave = serde_json::from_value(save.clone()).expect("a save");
+        prop_assert_eq!(&read.mistakes, &mistakes);
+        prop_assert_eq!(&read.expert_in_seat, &compared);
+        let figures: contree::game::SaveFigures = serde_json::from_value(save).expect("figures");
+        prop_assert_eq!(figures.unreadable(), 0);
+    }
+}

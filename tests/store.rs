@@ -644,7 +644,7 @@ fn a_line_that_is_not_utf8_does_not_stop_a_game_from_being_filed() {
     let history = store.games().expect("reads");
     assert_eq!(history.games.len(), 1);
     assert_eq!(history.games[0].result, GameResult::Abandoned);
-    assert_eq!(history.unreadable, [1]);
+    assert_eq!(history.unreadable.first(), [1]);
     assert!(!dir.path().join(GAME_FILE).exists());
 }
 
@@ -1257,4 +1257,101 @@ fn an_append_cut_short_by_a_full_disk_is_cut_back_and_filed_once_there_is_room()
     assert_eq!(history.games.len(), 2);
     assert!(history.unreadable.is_empty(), "{:?}", history.unreadable);
     assert!(corrupt_copies(&data, GAMES_FILE).is_empty());
+}
+
+/// A file written again (a line set aside, a save written over) keeps the mode the player gave
+/// it, where the temporary file it is written through is the player's alone.
+#[cfg(unix)]
+#[test]
+fn a_file_written_again_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = store(dir.path());
+    let mode = |name: &str| {
+        fs::metadata(dir.path().join(name)).expect("there").permissions().mode() & 0o777
+    };
+    let chmod = |name: &str, mode: u32| {
+        fs::set_permissions(dir.path().join(name), fs::Permissions::from_mode(mode))
+            .expect("chmod");
+    };
+    fs::write(dir.path().join("daily.jsonl"), "not a day\n").expect("write");
+    chmod("daily.jsonl", 0o644);
+    let file = store.daily().expect("read");
+    assert!(file.set_aside.is_some_and(|a| a.moved), "the line set aside, the file written again");
+    assert_eq!(mode("daily.jsonl"), 0o644);
+    let (game, _) = support::new(GameOptions::default(), 5);
+    store.save_game(&game).expect("saves");
+    chmod(GAME_FILE, 0o640);
+    store.save_game(&game).expect("saves again");
+    assert_eq!(mode(GAME_FILE), 0o640);
+}
+
+/// The line mode of a new game at `data`, `lang`, with the normal computer players.
+fn line_mode(lang: contree::text::Lang) -> contree::line::LineMode {
+    use contree::session::config::Config;
+    use contree::session::settings::Settings;
+    let settings = Settings { lang, level: contree::bots::Level::Normal, ..Settings::default() };
+    let game = contree::game::new_game(GameOptions::default(), 7, None);
+    contree::line::LineMode::new(
+        Config { game: Some(game), ..Config::plain(settings, 7) },
+        true,
+        &[],
+    )
+}
+
+/// Types `n` of South's actions (a pass, or the first legal card) in the line mode, the effects
+/// carried out on `store` and the computer players answered after each: the lines said.
+fn south_acts(line: &mut contree::line::LineMode, store: &Store, n: usize) -> Vec<String> {
+    use contree::session::effects;
+    let mut said = Vec::new();
+    let mut typed = 0;
+    while typed < n {
+        loop {
+            let asked = effects::apply_effects(line, store);
+            if asked.is_empty() {
+                break;
+            }
+            for answer in asked.into_iter().filter_map(effects::think) {
+                line.answer(answer);
+            }
+        }
+        said.extend(line.take_said());
+        let Some(game) = line.game().cloned() else { break };
+        let fr = line.words().lang == contree::text::Lang::Fr;
+        let w = contree::text::Words { spoken: true, ..line.words() };
+        match (game.phase(), game.legal_cards().first()) {
+            (Phase::Bidding, _) => line.input(if fr { "passe" } else { "pass" }),
+            (Phase::Playing, Some(card)) => line.input(&w.card(card)),
+            (Phase::GameOver, _) => break,
+            _ => line.input(if fr { "suivant" } else { "next" }),
+        }
+        typed += 1;
+    }
+    said
+}
+
+/// A disk that refuses every save is said once, not after every action, and said once more
+/// when it takes the game again: the game goes on in memory between the two. (The data
+/// directory taken away stands for the full disk, which a test cannot make.)
+#[test]
+fn a_save_that_keeps_failing_is_said_once_and_once_more_when_it_works_again() {
+    for lang in contree::text::Lang::ALL {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("data");
+        let store = Store::at(&data).expect("store").without_sync();
+        let mut line = line_mode(lang);
+        south_acts(&mut line, &store, 1);
+        fs::remove_dir_all(&data).expect("the directory taken away");
+        let said = south_acts(&mut line, &store, 12);
+        let refused: Vec<&String> =
+            said.iter().filter(|l| l.contains(GAME_FILE) || l.contains(STATS_FILE)).collect();
+        assert_eq!(refused.len(), 1, "{lang:?}: {said:#?}");
+        fs::create_dir(&data).expect("the directory back");
+        let said = south_acts(&mut line, &store, 10);
+        let again = ["Saving works again", "L'enregistrement fonctionne de nouveau"];
+        let told: Vec<&String> =
+            said.iter().filter(|l| again.iter().any(|a| l.starts_with(a))).collect();
+        assert_eq!(told.len(), 1, "{lang:?}: {said:#?}");
+        assert!(data.join(GAME_FILE).exists(), "saved again");
+    }
 }

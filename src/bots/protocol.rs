@@ -53,14 +53,25 @@ struct Request {
     levels: Option<Object<Levels>>,
     /// Asks the expert's advice (action, reason, every option's figures) rather than the
     /// level's action alone.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_is_default")]
     advise: bool,
     /// Asks, besides the action, what each call of the auction shows under the convention.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_is_default")]
     explain: bool,
     /// The language of the explanations: English by default.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_is_default")]
     lang: Lang,
+}
+
+/// A field with a default read as it is written, or as its default when it is `null`, as when
+/// it is left out: a program that writes every field, `null` where it has no choice, is
+/// answered rather than refused.
+fn null_is_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Option::<T>::deserialize(d).map(Option::unwrap_or_default)
 }
 
 /// What a request asks for besides the view it describes.

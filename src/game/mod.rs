@@ -30,7 +30,7 @@ pub use dealing::{DealRng, DealStyle, PACKETS, cut, deal, deal_rng, is_full_deal
 pub use errors::{GameError, UndoError};
 pub use finish::{DealResult, ExpertInSeat, Mistakes};
 pub use replay::{Replay, Turn};
-pub use save::{GameSave, LoadError, SAVE_VERSION, actions_check};
+pub use save::{Figures, GameSave, LoadError, SAVE_VERSION, SaveFigures, actions_check};
 pub use seating::{draw_players, new_game};
 pub use view::{SeatView, ViewError};
 

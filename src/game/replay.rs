@@ -69,7 +69,7 @@ impl Replay {
             target: rules.set.default_target(),
             before: ByTeam::default(),
         });
-        GameContext::check_target(context.target).map_err(|e| RecordError::bad_input(None, e))?;
+        context.check().map_err(|e| RecordError::bad_input(None, e))?;
         let options = GameOptions { target: context.target, ..GameOptions::of(rules) };
         let game = Game {
             options,

@@ -60,14 +60,15 @@ pub struct GameSave {
     pub hints: Vec<u32>,
     /// Each finished deal of `deals` played again with the expert in South's seat: `null`
     /// when not asked, `"thinking"` while asked, `{"score": {"NS": .., "EW": ..}}` once worked
-    /// out (none written when no deal was asked). Absent from saves of earlier versions.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// out (none written when no deal was asked). Absent from saves of earlier versions. An
+    /// entry that is none of these reads as not asked ([`Figures`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "figures")]
     pub expert_in_seat: Vec<Option<ExpertInSeat>>,
     /// What South's clear mistakes cost in each finished deal of `deals`, as the expert's
     /// review found them: `null` when not measured, `{"calls": 0, "cards": 23}` once measured
     /// (none written when no deal was). Absent from saves of earlier versions, whose deals are
-    /// then not measured.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// then not measured. An entry that is none of these reads as not measured ([`Figures`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "figures")]
     pub mistakes: Vec<Option<Mistakes>>,
     /// The level each seat's calls were read by in each deal of `deals`
     /// ([`super::Deal::levels`]): `{"S": "expert", "E": "normal", …}` (none written when every
@@ -119,6 +120,115 @@ impl GameSave {
                 .all(|(i, x)| x.is_none() || here.get(i).is_some_and(Option::is_some))
         }
         all(&self.expert_in_seat, &other.expert_in_seat) && all(&self.mistakes, &other.mistakes)
+    }
+}
+
+/// A list of figures measured deal by deal (`expert_in_seat`, `mistakes`) as read: an entry
+/// that is no figure of its kind (a negative number, a string, a number past its range, a value
+/// nested where none is) is a figure not measured, `None`, and so is every entry of a list that
+/// is no list; `unreadable` counts them. A figure edited by hand costs that figure alone, never
+/// the game that holds it. Entries are read one at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figures<T> {
+    /// The figures, `None` where not measured.
+    pub read: Vec<Option<T>>,
+    /// The entries that were no figure of their kind, or 1 for a list that is no list.
+    pub unreadable: usize,
+}
+
+impl<T> Default for Figures<T> {
+    fn default() -> Figures<T> {
+        Figures { read: Vec::new(), unreadable: 0 }
+    }
+}
+
+impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Figures<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Figures<T>, D::Error> {
+        use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+        struct Read<T>(std::marker::PhantomData<T>);
+
+        /// Anything but a list: none measured, one thing unreadable.
+        fn none<T, E>() -> Result<Figures<T>, E> {
+            Ok(Figures { read: Vec::new(), unreadable: 1 })
+        }
+
+        impl<'de, T: de::DeserializeOwned> Visitor<'de> for Read<T> {
+            type Value = Figures<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of figures")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Figures<T>, A::Error> {
+                let mut figures = Figures::default();
+                while let Some(entry) = seq.next_element::<serde_json::Value>()? {
+                    let figure = Option::<T>::deserialize(entry).ok();
+                    figures.unreadable += usize::from(figure.is_none());
+                    figures.read.push(figure.flatten());
+                }
+                Ok(figures)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Figures<T>, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                none()
+            }
+
+            fn visit_unit<E: de::Error>(self) -> Result<Figures<T>, E> {
+                none()
+            }
+
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Figures<T>, E> {
+                none()
+            }
+
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Figures<T>, E> {
+                none()
+            }
+
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Figures<T>, E> {
+                none()
+            }
+
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Figures<T>, E> {
+                none()
+            }
+
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<Figures<T>, E> {
+                none()
+            }
+        }
+
+        d.deserialize_any(Read(std::marker::PhantomData))
+    }
+}
+
+/// The figures of a list as [`Figures`] reads it.
+fn figures<'de, D, T>(d: D) -> Result<Vec<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    Figures::deserialize(d).map(|f| f.read)
+}
+
+/// The figures measured deal by deal in a save, read as [`GameSave`] reads them, for what is
+/// unreadable in them to be told: a save's other fields are passed over.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct SaveFigures {
+    /// The comparisons with the expert in South's seat.
+    #[serde(default)]
+    pub expert_in_seat: Figures<ExpertInSeat>,
+    /// What South's clear mistakes cost.
+    #[serde(default)]
+    pub mistakes: Figures<Mistakes>,
+}
+
+impl SaveFigures {
+    /// The entries that were no figure, in both lists.
+    pub fn unreadable(&self) -> usize {
+        self.expert_in_seat.unreadable.saturating_add(self.mistakes.unreadable)
     }
 }
 

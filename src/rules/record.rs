@@ -214,7 +214,7 @@ impl TryFrom<RawRecord<'_>> for DealRecord {
             .collect::<Result<Vec<_>, _>>()?;
         let (rules, game) = (raw.rules.map(|r| r.0), raw.game.map(|g| g.0));
         if let Some(g) = game {
-            GameContext::check_target(g.target).map_err(|e| RecordError::bad_input(None, e))?;
+            g.check().map_err(|e| RecordError::bad_input(None, e))?;
         }
         // Declarations belong to `coinche`; the other sets have none to check.
         let declared = match raw.declared.as_ref().map(|d| &d.0) {

@@ -511,10 +511,31 @@ pub struct GameContext {
 }
 
 impl GameContext {
+    /// The highest total a team may have before a deal of a record: no game comes near it (the
+    /// highest target is 3000, a game ends once a team reaches its target and the other does
+    /// not tie, and a deal scores a few hundred points), and under it the totals after a deal
+    /// are exact, where totals near `u32::MAX` would stop there and a deal won would read as a
+    /// tie.
+    pub const MAX_TOTAL: u32 = 1_000_000;
+
     /// Checks a target given from outside (a record, a bot request): a game is played to a
     /// positive number of points.
     pub fn check_target(target: u16) -> Result<(), &'static str> {
         if target == 0 { Err("the game target must be positive") } else { Ok(()) }
+    }
+
+    /// Checks a game given from outside (a record): its target ([`GameContext::check_target`])
+    /// and its totals before the deal, each at most [`GameContext::MAX_TOTAL`].
+    pub fn check(&self) -> Result<(), String> {
+        GameContext::check_target(self.target)?;
+        match Team::ALL.into_iter().find(|&t| self.before[t] > GameContext::MAX_TOTAL) {
+            Some(team) => Err(format!(
+                "{team}'s total before the deal, {}, is beyond any game's: at most {}",
+                self.before[team],
+                GameContext::MAX_TOTAL
+            )),
+            None => Ok(()),
+        }
     }
 }
 

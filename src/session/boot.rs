@@ -13,7 +13,7 @@ use crate::bots::Level;
 use crate::bots::expert::Budget;
 use crate::game::{DealStyle, GameOptions};
 use crate::rules::Rules;
-use crate::store::{GAME_FILE, OpenError, Resume, Store};
+use crate::store::{GAME_FILE, Left, OpenError, Operation, Resume, Store};
 use crate::text::{self, Lang, SuitStyle, T, Words};
 
 /// What the run chose on its command line; `None` leaves the saved setting.
@@ -74,6 +74,9 @@ pub enum BootError {
     Flags(String),
     /// `--new` could not file the saved game, which would be overwritten.
     NewGame(String),
+    /// The saved game cannot be read (no permission, a link to a disk not mounted): no new game
+    /// may replace it, so none is begun. What to do, in the table's language.
+    SaveUnreadable(String),
 }
 
 impl std::fmt::Display for BootError {
@@ -83,11 +86,25 @@ impl std::fmt::Display for BootError {
             BootError::NewGame(why) => {
                 write!(f, "{why}; the saved game was left in place and no new game started")
             }
+            BootError::SaveUnreadable(why) => f.write_str(why),
         }
     }
 }
 
 impl std::error::Error for BootError {}
+
+/// The words of a command that only reads (`contree stats`, `contree history`), chosen as the
+/// table chooses its own: the language of `--lang`, else of the saved settings (read from
+/// `store`, when there is one), else the locale's; ASCII alone on a terminal that shows
+/// nothing else.
+pub fn words_to_read(lang: Option<Lang>, env: Env, store: Option<&Store>) -> Words {
+    let saved = store
+        .and_then(|s| s.read_json_fields::<Settings>(SETTINGS_FILE).ok())
+        .and_then(|(settings, _)| settings);
+    let settings = saved.unwrap_or(Settings { lang: env.lang, ..Settings::default() });
+    let lang = lang.unwrap_or(settings.lang);
+    Settings { lang, ..settings }.words(env.dumb || !env.utf8)
+}
 
 /// The store of the data directory, or why there is none: the table then plays in memory.
 pub fn open_store() -> Result<Store, OpenError> {
@@ -148,7 +165,8 @@ pub fn boot(
     }
     // What the store says, in the table's language, now that it is known.
     let w = settings.words(ascii);
-    let mut notices: Vec<String> = early.iter().map(|e| w.store_error(e)).collect();
+    let mut notices: Vec<String> =
+        early.iter().map(|e| text::sentence(&w.store_error(e))).collect();
     let seed = choices.seed;
     let (game, resume) = match kept {
         _ if choices.deal => (None, None),
@@ -158,7 +176,8 @@ pub fn boot(
             if let Some(mut saved) = store.saved_game().filter(effects::still_weighed) {
                 let unfiled = effects::weigh(store, &mut saved, budget, settings.compare).err();
                 let unsaved = store.save_game(&saved).err();
-                notices.extend(unfiled.into_iter().chain(unsaved).map(|e| w.store_error(&e)));
+                let said = unfiled.into_iter().chain(unsaved).map(|e| w.store_error(&e));
+                notices.extend(said.map(|e| text::sentence(&e)));
             }
             store.archive_saved_game().map_err(|e| BootError::NewGame(e.to_string()))?;
             (Some(crate::game::new_game(options, seed, None)), None)
@@ -166,6 +185,13 @@ pub fn boot(
         None if choices.new => (Some(crate::game::new_game(options, seed, None)), None),
         Some(store) => {
             let resume = store.load_game();
+            // A save that cannot be read is a game no new one may replace: rather than begin
+            // one and refuse it at its first save, the table does not open, and says what to do.
+            if let Resume::LeftInPlace { path, why: Left::Failed(e) } = &resume
+                && e.operation() == Operation::Read
+            {
+                return Err(BootError::SaveUnreadable(w.save_unreadable(path, e)));
+            }
             // The files set aside before the save (the settings) are said after it, and the
             // store's own notice of the save is replaced by the one in the players' words: of
             // all the notices, the save's is the one not to miss, and each is said once.

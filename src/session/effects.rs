@@ -16,8 +16,8 @@ use crate::bots::expert::Budget;
 use crate::exercises::Exercise;
 use crate::game::{Game, Phase};
 use crate::stats::Stats;
-use crate::store::{DailyEntry, DailyFile, Resume, Store, StoreError};
-use crate::text::Words;
+use crate::store::{DailyEntry, DailyFile, Operation, Resume, Store, StoreError};
+use crate::text::{T, Words};
 
 /// Something the runner must do outside the front end.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +69,22 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// Whether the effect writes to the disk: one that works after writes failed says that
+    /// saving works again.
+    fn writes(&self) -> bool {
+        matches!(
+            self,
+            Effect::SaveGame
+                | Effect::DealFinished
+                | Effect::GameFinished
+                | Effect::NewGame(_)
+                | Effect::SaveSettings
+                | Effect::FileExercises(_)
+                | Effect::ReviewExercise(_)
+                | Effect::FileDaily(_)
+        )
+    }
+
     /// Whether the effect is the runner's own to carry out: thinking, done on a worker thread,
     /// and the suspension.
     pub fn for_the_loop(&self) -> bool {
@@ -230,6 +246,12 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
     }
 }
 
+/// What the table says when the disk refuses to write, once: why, and that the game goes on in
+/// memory until the disk takes it again.
+pub fn plays_in_memory(w: Words, why: &StoreError) -> String {
+    format!("{} {}", crate::text::sentence(&w.store_error(why)), w.t(T::PlaysOnInMemory))
+}
+
 /// Carries out the effects on the store, and returns the ones for the loop: the requests to
 /// think, and to suspend. A failed write is told to the player, and so is a file the store had
 /// to move aside; play goes on in memory.
@@ -244,9 +266,25 @@ pub fn apply_effects(front: &mut impl Front, store: &Store) -> Vec<Effect> {
             for_loop.push(effect);
             continue;
         }
-        if let Err(e) = carry_out(front, store, effect) {
-            let said = front.words().store_error(&e);
-            front.tell(said);
+        let writes = effect.writes();
+        match carry_out(front, store, effect) {
+            // A disk that refuses every save is said once, with what becomes of the game, and
+            // once more when it takes the game again.
+            Err(e) if e.operation() == Operation::Write => {
+                if store.write_failed(&e) {
+                    let said = plays_in_memory(front.words(), &e);
+                    front.tell(said);
+                }
+            }
+            Err(e) => {
+                let said = front.words().store_error(&e);
+                front.tell(said);
+            }
+            Ok(()) if writes && store.write_worked() => {
+                let said = front.words().t(T::SavingWorksAgain).to_string();
+                front.tell(said);
+            }
+            Ok(()) => {}
         }
     }
     let notices = store.take_notices();

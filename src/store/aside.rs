@@ -67,19 +67,33 @@ impl Store {
         name: &str,
         bytes: &mut impl Read,
     ) -> Result<PathBuf, StoreError> {
+        let (to, mut file) = self
+            .new_aside(name)
+            .map_err(|e| StoreError::io(&self.path(name), Operation::MoveAside, e))?;
+        let fail = |e| StoreError::io(&to, Operation::MoveAside, e);
+        io::copy(bytes, &mut file).map_err(fail)?;
+        if self.sync {
+            file.sync_all().map_err(fail)?;
+        }
+        Ok(to)
+    }
+
+    /// A new file to keep bytes of `name` in, named as a file moved aside, never one that
+    /// exists; the directory is synced, so that it is there after a crash once its bytes are
+    /// synced too.
+    pub(super) fn new_aside(&self, name: &str) -> io::Result<(PathBuf, fs::File)> {
         loop {
             let to = self.aside_name(name);
-            let fail = |e| StoreError::io(&to, Operation::MoveAside, e);
-            let mut file = match OpenOptions::new().write(true).create_new(true).open(&to) {
+            match OpenOptions::new().write(true).create_new(true).open(&to) {
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                other => other.map_err(fail)?,
-            };
-            io::copy(bytes, &mut file).map_err(fail)?;
-            if self.sync {
-                file.sync_all().map_err(fail)?;
-                sync_dir(&self.dir);
+                Err(e) => return Err(e),
+                Ok(file) => {
+                    if self.sync {
+                        sync_dir(&self.dir);
+                    }
+                    return Ok((to, file));
+                }
             }
-            return Ok(to);
         }
     }
 }

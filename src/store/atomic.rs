@@ -92,9 +92,15 @@ pub(super) fn temporary(dir: &Path, name: &str) -> io::Result<tempfile::NamedTem
     tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(dir)
 }
 
-/// Puts a temporary file written in full in the place of `path`: synced first (when `sync`),
-/// then renamed over `path`, and the directory synced so the rename survives a crash.
+/// Puts a temporary file written in full in the place of `path`: given the mode of the file it
+/// replaces, if any (a temporary file is the player's alone, 0600, and a file the player made
+/// readable to others stays so), synced (when `sync`), then renamed over `path`, and the
+/// directory synced so the rename survives a crash.
 pub(super) fn persist(tmp: tempfile::NamedTempFile, path: &Path, sync: bool) -> io::Result<()> {
+    #[cfg(unix)]
+    if let Some(was) = fs::metadata(path).ok().filter(fs::Metadata::is_file) {
+        tmp.as_file().set_permissions(was.permissions())?;
+    }
     if sync {
         tmp.as_file().sync_all()?;
     }

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::jsonl::{Line, Lines};
 use super::{DAILY_FILE, SetAside, Store, StoreError, Unfit};
-use crate::files::cut;
+use crate::exercises::FIGURE_LIMIT;
+use crate::files::{self, cut};
 use crate::game::Action;
 use crate::game::daily::{DAILY_DERIVATION, Day, daily_game};
 use crate::rules::{ByTeam, DealRecord, Seat, Team};
@@ -80,6 +81,14 @@ pub enum DailyError {
     NotTheDay,
     /// The date is filed already, on this line (from 1): a day is filed once.
     FiledTwice(usize),
+    /// The line is longer than this, in bytes: no result is.
+    TooLong(u64),
+    /// The derivation named is none this contree deals by: a newer contree's, or none at all.
+    Derivation(u32),
+    /// The mistake of this number (from 1) is not the call or card of the deal at its index.
+    MistakeNotMade(usize),
+    /// The mistake of this number (from 1) costs what no deal can cost (or its error is so).
+    MistakeCost(usize),
 }
 
 impl std::fmt::Display for DailyError {
@@ -92,6 +101,19 @@ impl std::fmt::Display for DailyError {
             DailyError::Deal(e) => write!(f, "its deal: {e}"),
             DailyError::NotTheDay => f.write_str("its hands are not the deal of its date"),
             DailyError::FiledTwice(n) => write!(f, "its date is filed already, on line {n}"),
+            DailyError::TooLong(limit) => {
+                write!(f, "the line is longer than {}", files::size(*limit))
+            }
+            DailyError::Derivation(d) if *d > DAILY_DERIVATION => {
+                write!(f, "it was dealt by derivation {d}, from a newer contree")
+            }
+            DailyError::Derivation(d) => write!(f, "it names derivation {d}, which deals nothing"),
+            DailyError::MistakeNotMade(n) => {
+                write!(f, "its mistake {n} is not the call or card of its deal at its index")
+            }
+            DailyError::MistakeCost(n) => {
+                write!(f, "its mistake {n} costs what no deal can cost")
+            }
         }
     }
 }
@@ -111,6 +133,19 @@ impl Words {
             DailyError::Deal(why) => format!("sa donne : {why}"),
             DailyError::NotTheDay => "ses mains ne sont pas la donne de sa date".into(),
             DailyError::FiledTwice(line) => format!("sa date est déjà classée, ligne {line}"),
+            DailyError::TooLong(limit) => format!("la ligne dépasse {}", files::size(*limit)),
+            DailyError::Derivation(d) if *d > DAILY_DERIVATION => {
+                format!("elle a été distribuée par la dérivation {d}, d'un contree plus récent")
+            }
+            DailyError::Derivation(d) => {
+                format!("elle nomme la dérivation {d}, qui ne distribue rien")
+            }
+            DailyError::MistakeNotMade(n) => {
+                format!("son erreur {n} n'est pas l'annonce ou la carte de sa donne à son rang")
+            }
+            DailyError::MistakeCost(n) => {
+                format!("son erreur {n} coûte ce qu'aucune donne ne peut coûter")
+            }
         })
     }
 }
@@ -136,8 +171,9 @@ impl DailyEntry {
     }
 
     /// A line of `daily.jsonl` read and checked: its version, its fields, its deal (legal,
-    /// scored as written) and, under a derivation this contree knows, that its hands and
-    /// dealer are its date's.
+    /// scored as written), its derivation (the one this contree deals by), that its hands and
+    /// dealer are its date's, and that each mistake is a call or card of the deal at its index
+    /// with a cost a deal can have.
     pub fn parse(line: &[u8]) -> Result<DailyEntry, DailyError> {
         let value: serde_json::Value =
             serde_json::from_slice(line).map_err(|e| DailyError::NotJson(cut(&e.to_string())))?;
@@ -152,17 +188,32 @@ impl DailyEntry {
         if scored.score != entry.score {
             return Err(DailyError::Deal("the score written is not the deal's".into()));
         }
-        if entry.derivation == DAILY_DERIVATION {
-            let game = daily_game(entry.date);
-            let deal = game.deal();
-            let dealt = deal.hands();
-            let same = Seat::ALL.iter().all(|&s| {
-                let mut held: Vec<_> = entry.record.hands[s].clone();
-                held.sort_unstable();
-                held.iter().copied().eq(dealt[s].iter())
-            });
-            if !same || entry.record.dealer != deal.dealer {
-                return Err(DailyError::NotTheDay);
+        // A derivation this contree does not deal by cannot be checked: taken as it comes, it
+        // would mark any date played with any hands.
+        if entry.derivation != DAILY_DERIVATION {
+            return Err(DailyError::Derivation(entry.derivation));
+        }
+        let game = daily_game(entry.date);
+        let deal = game.deal();
+        let dealt = deal.hands();
+        let same = Seat::ALL.iter().all(|&s| {
+            let mut held: Vec<_> = entry.record.hands[s].clone();
+            held.sort_unstable();
+            held.iter().copied().eq(dealt[s].iter())
+        });
+        if !same || entry.record.dealer != deal.dealer {
+            return Err(DailyError::NotTheDay);
+        }
+        for (n, m) in (1..).zip(&entry.mistakes) {
+            let made = match m.played {
+                Action::Bid(call) => entry.record.auction.get(m.index) == Some(&call),
+                Action::Play(card) => entry.record.play.get(m.index) == Some(&card),
+            };
+            if !made {
+                return Err(DailyError::MistakeNotMade(n));
+            }
+            if ![m.cost, m.se].iter().all(|x| (0.0..=FIGURE_LIMIT).contains(x)) {
+                return Err(DailyError::MistakeCost(n));
             }
         }
         Ok(entry)
@@ -178,8 +229,15 @@ impl DailyEntry {
 impl Line for DailyEntry {
     type Error = DailyError;
 
+    /// A result is a deal record and a few figures: a few kilobytes.
+    const LIMIT: usize = files::LINE_LIMIT;
+
     fn parse(line: &[u8]) -> Result<DailyEntry, DailyError> {
         DailyEntry::parse(line)
+    }
+
+    fn too_long() -> DailyError {
+        DailyError::TooLong(files::LINE_LIMIT as u64)
     }
 }
 
@@ -235,14 +293,8 @@ impl Store {
     pub fn file_daily(&self, entry: &DailyEntry) -> Result<bool, StoreError> {
         let lines = self.daily_lines();
         let mut appending = lines.open()?;
-        let filed = match lines.read() {
-            Ok(bytes) => bytes
-                .unwrap_or_default()
-                .split(|&b| b == b'\n')
-                .filter_map(date_of)
-                .any(|d| d == entry.date),
-            Err(e) => return Err(StoreError::read(&lines.path(), e)),
-        };
+        let mut filed = false;
+        lines.scan(|_, line| filed |= date_of(line) == Some(entry.date))?;
         let mut line = entry.to_line();
         if filed || line.is_empty() {
             return Ok(false);

@@ -4,7 +4,7 @@
 //! ([`Unfit`]) and what became of it ([`SetAside`], [`Left`]). The table's language is
 //! [`crate::text::Words`]'s, in `words.rs`.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -79,7 +79,7 @@ pub enum Unfit {
     /// of them was refused for; they alone were moved aside.
     NotExercises {
         /// The lines.
-        lines: Vec<usize>,
+        lines: LineList,
         /// Why the first could not be read.
         said: crate::exercises::ExerciseError,
     },
@@ -87,20 +87,73 @@ pub enum Unfit {
     /// first of them was refused for; they alone were moved aside.
     NotDaily {
         /// The lines.
-        lines: Vec<usize>,
+        lines: LineList,
         /// Why the first could not be read.
         said: super::daily::DailyError,
     },
 }
 
-/// Line numbers as a list: "2", "2, 5".
-pub(super) fn line_numbers(lines: &[usize]) -> String {
-    lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+/// Lines of a file (numbered from 1), as a message names them: the first few in full and how
+/// many in all, so that a file of a million bad lines makes a short message, and a list held
+/// in little memory, however many lines it counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineList {
+    first: Vec<usize>,
+    count: usize,
+}
+
+impl LineList {
+    /// The most lines named in full.
+    pub const NAMED: usize = 5;
+
+    /// One more line, after those already counted.
+    pub fn push(&mut self, line: usize) {
+        if self.first.len() < LineList::NAMED {
+            self.first.push(line);
+        }
+        self.count = self.count.saturating_add(1);
+    }
+
+    /// The first lines, at most [`LineList::NAMED`] of them.
+    pub fn first(&self) -> &[usize] {
+        &self.first
+    }
+
+    /// How many lines in all.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether it names no line.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The lines in `lang`: "2", "2, 5", "2, 5, 7, 9, 11 and 40 more" ("et 40 autres").
+    pub(super) fn said(&self, lang: crate::text::Lang) -> String {
+        let mut said = self.first.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        let more = self.count.saturating_sub(self.first.len());
+        if more > 0 {
+            let _ = match lang {
+                crate::text::Lang::En => write!(said, " and {more} more"),
+                crate::text::Lang::Fr => write!(said, " et {more} autres"),
+            };
+        }
+        said
+    }
+}
+
+impl FromIterator<usize> for LineList {
+    fn from_iter<I: IntoIterator<Item = usize>>(lines: I) -> LineList {
+        let mut list = LineList::default();
+        lines.into_iter().for_each(|n| list.push(n));
+        list
+    }
 }
 
 impl Unfit {
     /// The lines of a file of lines moved aside alone, when that is what was done.
-    pub fn lines_alone(&self) -> Option<&[usize]> {
+    pub fn lines_alone(&self) -> Option<&LineList> {
         match self {
             Unfit::NotExercises { lines, .. } | Unfit::NotDaily { lines, .. } => Some(lines),
             _ => None,
@@ -142,7 +195,7 @@ impl fmt::Display for Unfit {
             ),
             Unfit::CutOff => f.write_str("a crash or a full disk while a game was filed"),
             Unfit::NotExercises { lines, said } => {
-                let numbers = line_numbers(lines);
+                let numbers = lines.said(crate::text::Lang::En);
                 if lines.len() == 1 {
                     write!(f, "line {numbers} is not a contree exercise ({said})")
                 } else {
@@ -150,7 +203,7 @@ impl fmt::Display for Unfit {
                 }
             }
             Unfit::NotDaily { lines, said } => {
-                let numbers = line_numbers(lines);
+                let numbers = lines.said(crate::text::Lang::En);
                 if lines.len() == 1 {
                     write!(f, "line {numbers} is not a contree deal of the day ({said})")
                 } else {
@@ -337,6 +390,9 @@ pub enum OpenError {
     /// No place for it is known: no `CONTREE_DATA_DIR`, no absolute `XDG_DATA_HOME`, and no
     /// home directory given by an absolute path.
     NoPlace,
+    /// `CONTREE_DATA_DIR` is set, and empty: who set it meant some directory, which the usual
+    /// place, taken without a word, is not.
+    EmptyChoice,
     /// Something other than a directory stands where the data directory, or a directory that
     /// holds it, should be.
     NotADirectory {
@@ -380,6 +436,10 @@ impl fmt::Display for OpenError {
             OpenError::NoPlace => {
                 f.write_str("no data directory: set CONTREE_DATA_DIR, or HOME to an absolute path")
             }
+            OpenError::EmptyChoice => f.write_str(
+                "CONTREE_DATA_DIR is set but empty: give it a directory, or unset it to keep the \
+                 data in the usual place",
+            ),
             OpenError::NotADirectory { dir, at, kind } if at == dir => {
                 write!(f, "the data directory {} is {kind}, not a directory", dir.display())
             }
@@ -405,7 +465,6 @@ impl std::error::Error for OpenError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::GAMES_LIMIT;
 
     #[test]
     fn errors_name_the_file_and_the_cause_in_one_line() {
@@ -415,10 +474,7 @@ mod tests {
         let ro = StoreError::io(path, Operation::Write, io::ErrorKind::ReadOnlyFilesystem.into());
         assert_eq!(ro.to_string(), "cannot save /data/game.json: the disk is read-only");
         let denied = StoreError::io(path, Operation::Read, io::ErrorKind::PermissionDenied.into());
-        assert_eq!(
-            denied.to_string(),
-            "cannot read /data/game.json: permission denied (read-only?)"
-        );
+        assert_eq!(denied.to_string(), "cannot read /data/game.json: permission denied");
     }
 
     #[test]
@@ -427,16 +483,21 @@ mod tests {
         let denied = StoreError::io(path, Operation::Read, io::Error::from_raw_os_error(13));
         assert_eq!(
             format!("{:#}", anyhow::Error::new(denied)),
-            "cannot read /data/game.json: permission denied (read-only?)"
+            format!(
+                "cannot read /data/game.json: permission denied ({})",
+                io::Error::from_raw_os_error(13)
+            )
         );
-        let big =
-            StoreError::read(Path::new("/data/games.jsonl"), ReadError::TooLarge(GAMES_LIMIT));
+        let big = StoreError::read(Path::new("/data/game.json"), ReadError::TooLarge(16 << 20));
         assert_eq!(
             format!("{:#}", anyhow::Error::new(big)),
-            "cannot read /data/games.jsonl: it is larger than 256 MiB"
+            "cannot read /data/game.json: it is larger than 16 MiB"
         );
         let read = ReadError::Io(io::Error::from_raw_os_error(13));
-        assert_eq!(format!("{:#}", anyhow::Error::new(read)), "permission denied (read-only?)");
+        assert_eq!(
+            format!("{:#}", anyhow::Error::new(read)),
+            format!("permission denied ({})", io::Error::from_raw_os_error(13))
+        );
         let json = serde_json::from_str::<u8>("x").expect_err("not JSON");
         let said = json.to_string();
         let bad = StoreError::new(path, Operation::Read, Cause::Json(json));
@@ -471,6 +532,6 @@ mod tests {
         let denied = io::Error::from(io::ErrorKind::PermissionDenied);
         let e = OpenError::creating(&tmp.path().join("a/b"), denied);
         assert!(matches!(e, OpenError::Create { .. }), "{e:?}");
-        assert!(e.to_string().ends_with("/a/b: permission denied (read-only?)"), "{e}");
+        assert!(e.to_string().ends_with("/a/b: permission denied"), "{e}");
     }
 }

@@ -25,8 +25,15 @@ pub struct ExerciseFile {
 impl Line for Exercise {
     type Error = ExerciseError;
 
+    /// An exercise is a view, a deal record and the expert's options: a few kilobytes.
+    const LIMIT: usize = crate::files::LINE_LIMIT;
+
     fn parse(line: &[u8]) -> Result<Exercise, ExerciseError> {
         Exercise::parse(line)
+    }
+
+    fn too_long() -> ExerciseError {
+        ExerciseError::TooLong(crate::files::LINE_LIMIT as u64)
     }
 }
 
@@ -65,12 +72,15 @@ impl Store {
     pub fn file_exercises(&self, new: &[Exercise]) -> Result<usize, StoreError> {
         let lines = self.exercise_lines();
         let mut appending = lines.open()?;
-        let filed: BTreeSet<ExerciseId> = match lines.read() {
-            Ok(bytes) => {
-                bytes.unwrap_or_default().split(|&b| b == b'\n').filter_map(id_of).collect()
+        // Only the ids of the new exercises are looked for: what is kept of the file read is
+        // as small as what is filed.
+        let new_ids: BTreeSet<ExerciseId> = new.iter().map(|e| e.id).collect();
+        let mut filed = BTreeSet::new();
+        lines.scan(|_, line| {
+            if let Some(id) = id_of(line).filter(|id| new_ids.contains(id)) {
+                filed.insert(id);
             }
-            Err(e) => return Err(StoreError::read(&lines.path(), e)),
-        };
+        })?;
         let mut bytes = Vec::new();
         let mut ids = BTreeSet::new();
         for e in new.iter().filter(|e| !filed.contains(&e.id)) {
@@ -93,7 +103,7 @@ impl Store {
         let mut found = false;
         let line = exercise.to_line();
         let lines = self.exercise_lines();
-        if lines.read().is_ok_and(|b| b.is_some()) {
+        if crate::files::open_regular(&lines.path()).is_ok() {
             lines.rewrite(
                 |_, l| {
                     if !found && id_of(l) == Some(exercise.id) {

@@ -9,12 +9,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::jsonl::{self, Line, Lines};
+use super::jsonl::{Line, Lines};
 use super::{
-    Cause, GAME_FILE, GAMES_FILE, Operation, SetAside, Store, StoreError, Unfit, held, now,
+    Cause, GAME_FILE, GAME_LINE_LIMIT, GAMES_FILE, LineList, Operation, SetAside, Store,
+    StoreError, Unfit, held, now,
 };
 use crate::exercises::Exercise;
-use crate::game::{Game, GameSave};
+use crate::files::{self, cut};
+use crate::game::{Game, GameSave, SaveFigures};
 use crate::progress::{self, GameProgress};
 use crate::rules::{ByTeam, Team};
 
@@ -60,32 +62,67 @@ pub struct GameHistory {
     /// The games that could be read, oldest first.
     pub games: Vec<GameEntry>,
     /// The lines that could not be read (numbered from 1), left in the file as they are.
-    pub unreadable: Vec<usize>,
+    pub unreadable: LineList,
+    /// The lines of games read with a figure that is no figure (numbered from 1), in their
+    /// mistakes or their comparison with the expert: that figure counts as not measured.
+    pub unmeasured: LineList,
 }
 
 impl GameHistory {
-    /// The line to tell the player when some lines could not be read.
-    pub fn notice(&self) -> Option<String> {
-        let lines: Vec<String> = self.unreadable.iter().map(usize::to_string).collect();
-        match lines.len() {
-            0 => None,
-            1 => Some(format!(
-                "{GAMES_FILE}: line {} cannot be read; it was left as it is",
-                lines[0]
-            )),
-            _ => Some(format!(
-                "{GAMES_FILE}: lines {} cannot be read; they were left as they are",
-                lines.join(", ")
+    /// What to tell the player of the lines that could not be read, or not whole, in English
+    /// (the table's language: [`crate::text::Words::history_notices`]).
+    pub fn notices(&self) -> Vec<String> {
+        let mut said = Vec::new();
+        let lines = self.unreadable.said(crate::text::Lang::En);
+        match self.unreadable.len() {
+            0 => {}
+            1 => said
+                .push(format!("{GAMES_FILE}: line {lines} cannot be read; it was left as it is")),
+            _ => said.push(format!(
+                "{GAMES_FILE}: lines {lines} cannot be read; they were left as they are"
             )),
         }
+        let lines = self.unmeasured.said(crate::text::Lang::En);
+        match self.unmeasured.len() {
+            0 => {}
+            1 => said.push(format!(
+                "{GAMES_FILE}: line {lines} holds a figure that is no figure (in mistakes or \
+                 expert_in_seat); it counts as not measured, and the game is kept"
+            )),
+            _ => said.push(format!(
+                "{GAMES_FILE}: lines {lines} hold a figure that is no figure (in mistakes or \
+                 expert_in_seat); each counts as not measured, and the games are kept"
+            )),
+        }
+        said
     }
 }
 
-impl Line for GameEntry {
+/// A line of `games.jsonl` read: the game filed, and how many of its figures were no figure
+/// (read as not measured).
+pub(super) struct ReadGame {
+    entry: GameEntry,
+    unmeasured: usize,
+}
+
+impl Line for ReadGame {
     type Error = String;
 
-    fn parse(line: &[u8]) -> Result<GameEntry, String> {
-        serde_json::from_slice(line).map_err(|e| e.to_string())
+    const LIMIT: usize = GAME_LINE_LIMIT;
+
+    fn parse(line: &[u8]) -> Result<ReadGame, String> {
+        /// The figures of a line's game alone.
+        #[derive(Deserialize)]
+        struct Figures {
+            game: SaveFigures,
+        }
+        let entry: GameEntry = serde_json::from_slice(line).map_err(|e| cut(&e.to_string()))?;
+        let unmeasured = serde_json::from_slice::<Figures>(line).map_or(0, |f| f.game.unreadable());
+        Ok(ReadGame { entry, unmeasured })
+    }
+
+    fn too_long() -> String {
+        format!("the line is longer than {}", files::size(GAME_LINE_LIMIT as u64))
     }
 }
 
@@ -97,7 +134,7 @@ pub(super) struct Filed {
 
 impl Store {
     /// `games.jsonl`.
-    pub(super) fn history(&self) -> Lines<'_, GameEntry> {
+    pub(super) fn history(&self) -> Lines<'_, ReadGame> {
         self.lines(GAMES_FILE)
     }
 
@@ -135,42 +172,66 @@ impl Store {
     /// The newest filed game that `pred` accepts.
     pub(super) fn newest_game(
         &self,
-        pred: impl FnMut(&GameEntry) -> bool,
+        mut pred: impl FnMut(&GameEntry) -> bool,
     ) -> Result<Option<GameEntry>, StoreError> {
-        Ok(self.games()?.games.into_iter().rev().find(pred))
+        let mut newest = None;
+        self.each_game(|e| {
+            if pred(&e) {
+                newest = Some(e);
+            }
+        })?;
+        Ok(newest)
     }
 
-    /// The games finished or abandoned, oldest first, and the lines of `games.jsonl` that could
-    /// not be read (reported, never dropped from the file).
-    pub fn games(&self) -> Result<GameHistory, StoreError> {
+    /// Goes through the games filed, oldest first, one held at a time, and gives back what could
+    /// not be read of `games.jsonl` (reported, never dropped from the file), without the games.
+    pub fn each_game(&self, mut each: impl FnMut(GameEntry)) -> Result<GameHistory, StoreError> {
         let history = self.history();
-        let bytes = match history.read() {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok(GameHistory::default()),
-            Err(e) => return Err(StoreError::read(&history.path(), e)),
-        };
-        let parsed = jsonl::parse::<GameEntry>(&bytes);
-        let unreadable = parsed.bad.iter().map(|(i, _)| i + 1).collect();
-        Ok(GameHistory { games: parsed.lines, unreadable })
+        let mut read = GameHistory::default();
+        history
+            .each(|n, line| match line {
+                Ok(game) => {
+                    if game.unmeasured > 0 {
+                        read.unmeasured.push(n + 1);
+                    }
+                    each(game.entry);
+                }
+                Err(_) => read.unreadable.push(n + 1),
+            })
+            .map_err(|e| StoreError::read(&history.path(), e))?;
+        Ok(read)
+    }
+
+    /// The games finished or abandoned, oldest first, and what of `games.jsonl` could not be
+    /// read (reported, never dropped from the file).
+    pub fn games(&self) -> Result<GameHistory, StoreError> {
+        let mut games = Vec::new();
+        let read = self.each_game(|e| games.push(e))?;
+        Ok(GameHistory { games, ..read })
     }
 
     /// Each filed game's figures, oldest first ([`progress::of_game`]), with the answers to
-    /// those of the exercises `all` made of its mistakes. A line that cannot be read, or a
-    /// game whose save does not replay, gives none.
-    pub fn progress(&self, all: &[Exercise]) -> Result<Vec<GameProgress>, StoreError> {
-        let games = self.games()?.games;
-        let of = |e: &GameEntry| {
-            let game = Game::from_save(&e.game).ok()?;
-            Some(progress::of_game(&game, e.game.started, all))
-        };
-        Ok(games.iter().filter_map(of).collect())
+    /// those of the exercises `all` made of its mistakes, and what of the history could not be
+    /// read for them. A line that cannot be read, or a game whose save does not replay, gives
+    /// none. The games are read one at a time.
+    pub fn progress(
+        &self,
+        all: &[Exercise],
+    ) -> Result<(Vec<GameProgress>, GameHistory), StoreError> {
+        let mut progress = Vec::new();
+        let read = self.each_game(|e| {
+            if let Ok(game) = Game::from_save(&e.game) {
+                progress.push(progress::of_game(&game, e.game.started, all));
+            }
+        })?;
+        Ok((progress, read))
     }
 
-    /// The newest game of the history, if any, with the history's unreadable lines.
+    /// The newest game of the history, if any, with what of the history could not be read.
     pub fn last_game(&self) -> Result<(Option<GameEntry>, GameHistory), StoreError> {
-        let mut history = self.games()?;
-        let last = history.games.pop();
-        Ok((last, history))
+        let mut last = None;
+        let read = self.each_game(|e| last = Some(e))?;
+        Ok((last, read))
     }
 
     /// Files a game in `games.jsonl`, on a line of its own, synced before this returns so that

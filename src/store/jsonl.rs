@@ -4,16 +4,20 @@
 //! or a full disk mended (moved aside alone to `<name>.corrupt-<time>`, the lines before it
 //! kept), the file written again in place, atomically, when a line of it changes or goes, and
 //! a file whose keys are filed once read with the later lines of a key set aside.
+//!
+//! A file is read as a stream, one line held at a time and never more than its kind's longest
+//! line ([`Line::LIMIT`]): a longer line is refused without being held whole (and copied as it
+//! is, in pieces, when the file is written again), so that the memory a file takes to read is
+//! the same whatever its size.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
 use super::atomic::{persist, sync_dir, temporary};
-use super::{
-    Cause, GAMES_LIMIT, LINE_LIMIT, Operation, SetAside, Store, StoreError, Unfit, held, unusable,
-};
+use super::{Cause, LineList, Operation, SetAside, Store, StoreError, Unfit, held, unusable};
 use crate::files::{self, ReadError};
 
 /// A line of a file of JSON lines, read back from its bytes.
@@ -21,8 +25,15 @@ pub(super) trait Line: Sized {
     /// Why a line is not one.
     type Error;
 
+    /// The longest line of the kind, in bytes, without its newline: a longer one is none of
+    /// contree's, refused without being held whole.
+    const LIMIT: usize;
+
     /// The line (without its newline) read, or why it is not one.
     fn parse(line: &[u8]) -> Result<Self, Self::Error>;
+
+    /// Why a line longer than [`Line::LIMIT`] is not one.
+    fn too_long() -> Self::Error;
 }
 
 /// The file of lines `name` of the data directory, each line an `L`.
@@ -38,15 +49,16 @@ pub(super) struct Appending {
     created: bool,
 }
 
-/// The lines of a file as read: those that are lines of their kind, oldest first, and the
-/// others (numbered from 0) with why each could not be read.
-pub(super) struct Parsed<L: Line> {
-    /// The lines read.
-    pub(super) lines: Vec<L>,
-    /// The number of each line read (from 0), in the file.
-    pub(super) numbers: Vec<usize>,
-    /// The lines that could not be read, and why.
-    pub(super) bad: Vec<(usize, L::Error)>,
+/// Where a line goes when its file is written again ([`Lines::write_again`]).
+enum Place {
+    /// Where it was, as it is.
+    As,
+    /// Where it was, these bytes in its place.
+    Instead(Vec<u8>),
+    /// Nowhere: it goes.
+    Out,
+    /// Into a file of its own, moved aside with the other lines that go there.
+    Aside,
 }
 
 impl Store {
@@ -62,66 +74,83 @@ impl<L: Line> Lines<'_, L> {
         self.store.path(self.name)
     }
 
-    /// The whole file, `None` when it does not exist.
-    pub(super) fn read(&self) -> Result<Option<Vec<u8>>, ReadError> {
-        match files::read(&self.path(), GAMES_LIMIT) {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(e) if e.is_not_found() => Ok(None),
-            Err(e) => Err(e),
-        }
+    /// Goes through the lines of the file that are not blank, in order, each numbered (from 0)
+    /// and read as an `L` or refused; a file that does not exist has none. One line is held at
+    /// a time.
+    pub(super) fn each(
+        &self,
+        mut each: impl FnMut(usize, Result<L, L::Error>),
+    ) -> Result<(), ReadError> {
+        let file = match files::open_regular(&self.path()) {
+            Ok(f) => f,
+            Err(e) if e.is_not_found() => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        each_line(file, L::LIMIT, |line| {
+            match line.text {
+                Some(text) if files::is_blank(text) => {}
+                Some(text) => each(line.n, L::parse(text)),
+                None => each(line.n, Err(L::too_long())),
+            }
+            Ok(())
+        })
+        .map_err(ReadError::Io)
     }
 
     /// The lines of the file, oldest first, each `key` once: a line of a key read on an earlier
     /// line is refused as `twice` says (given that line's number, from 1), and with the lines
     /// that are not `L`s it is moved aside alone, for the `reason` made of their numbers (from
     /// 1 on) and the first one's error, the file written again without them. A file that is
-    /// not a regular file, or too large, is moved aside whole. What was set aside, if anything.
+    /// not a regular file is moved aside whole. What was set aside, if anything.
     pub(super) fn read_each_once<K: Ord>(
         &self,
         key: impl Fn(&L) -> K,
         twice: impl Fn(usize) -> L::Error,
-        reason: impl FnOnce(Vec<usize>, L::Error) -> Unfit,
+        reason: impl FnOnce(LineList, L::Error) -> Unfit,
     ) -> Result<(Vec<L>, Option<SetAside>), StoreError> {
         let path = self.path();
-        let bytes = match self.read() {
-            Ok(Some(b)) => b,
-            Ok(None) => return Ok((Vec::new(), None)),
+        let mut first_at = BTreeMap::new();
+        let mut kept = Vec::new();
+        let mut bad = LineList::default();
+        let mut said = None;
+        let read = self.each(|n, line| {
+            let refused = match line {
+                Ok(line) => match first_at.entry(key(&line)) {
+                    std::collections::btree_map::Entry::Vacant(at) => {
+                        at.insert(n);
+                        kept.push(line);
+                        None
+                    }
+                    std::collections::btree_map::Entry::Occupied(at) => Some(twice(at.get() + 1)),
+                },
+                Err(e) => Some(e),
+            };
+            if let Some(e) = refused {
+                bad.push(n + 1);
+                said.get_or_insert(e);
+            }
+        });
+        match read {
+            Ok(()) => {}
             Err(e) if e.is_unusable() => {
                 let aside = self.store.set_aside(self.name, unusable(&path, &e))?;
                 return Ok((Vec::new(), Some(aside)));
             }
             Err(e) => return Err(StoreError::read(&path, e)),
-        };
-        let parsed = parse::<L>(&bytes);
-        let mut bad = parsed.bad;
-        let mut first_at = std::collections::BTreeMap::new();
-        let mut kept = Vec::new();
-        for (n, line) in parsed.numbers.into_iter().zip(parsed.lines) {
-            match first_at.entry(key(&line)) {
-                std::collections::btree_map::Entry::Vacant(at) => {
-                    at.insert(n);
-                    kept.push(line);
-                }
-                std::collections::btree_map::Entry::Occupied(at) => {
-                    bad.push((n, twice(at.get() + 1)));
-                }
-            }
         }
-        bad.sort_by_key(|(n, _)| *n);
-        let numbers: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
-        let Some((_, said)) = bad.into_iter().next() else { return Ok((kept, None)) };
-        let reason = reason(numbers.iter().map(|i| i + 1).collect(), said);
-        let aside = self.set_lines_aside(&bytes, &numbers, reason)?;
+        let Some(said) = said else { return Ok((kept, None)) };
+        let keep: BTreeSet<usize> = first_at.into_values().collect();
+        let aside = self.set_lines_aside(&keep, reason(bad, said))?;
         Ok((kept, Some(aside)))
     }
 
-    /// Keeps lines `bad` (numbered from 0) of the file, whose bytes are `bytes`, in a file of
-    /// their own, and writes the file again without them, the other lines as they were; a
-    /// store that only reads says so and moves nothing. `reason` says why they could not stay.
-    pub(super) fn set_lines_aside(
+    /// Keeps the lines of the file that are neither blank nor in `keep` (numbered from 0) in a
+    /// file of their own, and writes the file again without them, the other lines as they
+    /// were; a store that only reads says so and moves nothing. `reason` says why they could
+    /// not stay.
+    fn set_lines_aside(
         &self,
-        bytes: &[u8],
-        bad: &[usize],
+        keep: &BTreeSet<usize>,
         reason: Unfit,
     ) -> Result<SetAside, StoreError> {
         let mut aside = SetAside {
@@ -132,16 +161,15 @@ impl<L: Line> Lines<'_, L> {
             last_line_only: false,
         };
         if !self.store.read_only {
-            let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-            let mut kept = Vec::new();
-            for &i in bad {
-                kept.extend_from_slice(lines.get(i).copied().unwrap_or_default());
-                kept.push(b'\n');
+            let stays = |line: &LineAt<'_>| {
+                keep.contains(&line.n) || line.text.is_some_and(files::is_blank)
+            };
+            let moved =
+                self.write_again(|line| if stays(line) { Place::As } else { Place::Aside }, None)?;
+            if let Some(path) = moved {
+                aside.path = path;
+                aside.moved = true;
             }
-            aside.path = self.store.keep_aside(self.name, &mut &kept[..])?;
-            aside.moved = true;
-            let bad: std::collections::BTreeSet<usize> = bad.iter().copied().collect();
-            self.rewrite(|n, l| (!bad.contains(&n)).then(|| l.to_vec()), None)?;
         }
         held(&self.store.notices).push(aside.clone());
         Ok(aside)
@@ -189,7 +217,7 @@ impl<L: Line> Lines<'_, L> {
     fn mend(&self, file: &mut File) -> Result<(), StoreError> {
         let path = self.path();
         let fail = |e| StoreError::io(&path, Operation::Write, e);
-        let last = last_line(file, LINE_LIMIT).map_err(fail)?;
+        let last = last_line(file, L::LIMIT as u64).map_err(fail)?;
         if last.ends_clean {
             return Ok(());
         }
@@ -238,29 +266,48 @@ impl<L: Line> Lines<'_, L> {
     }
 
     /// Goes through the lines of the file (numbered from 0, without their newline) as they are,
-    /// read or not; a file that does not exist has none.
-    pub(super) fn scan(&self, each: impl FnMut(usize, &[u8])) -> Result<(), StoreError> {
+    /// read or not, one held at a time; a line longer than [`Line::LIMIT`] is passed over, and a
+    /// file that does not exist has none.
+    pub(super) fn scan(&self, mut each: impl FnMut(usize, &[u8])) -> Result<(), StoreError> {
         let path = self.path();
         let file = match files::open_regular(&path) {
             Ok(f) => f,
             Err(e) if e.is_not_found() => return Ok(()),
             Err(e) => return Err(StoreError::read(&path, e)),
         };
-        let mut each = each;
-        each_line(file, |n, line| {
-            each(n, line);
+        each_line(file, L::LIMIT, |line| {
+            if let Some(text) = line.text {
+                each(line.n, text);
+            }
             Ok(())
         })
         .map_err(|e| StoreError::io(&path, Operation::Read, e))
     }
 
     /// Writes the file again, atomically: each line (numbered from 0, without its newline) as
-    /// `edit` gives it back (`None` leaves it out), then `add` at the end.
+    /// `edit` gives it back (`None` leaves it out), then `add` at the end. A line longer than
+    /// [`Line::LIMIT`], none of contree's, stays as it is.
     pub(super) fn rewrite(
         &self,
         mut edit: impl FnMut(usize, &[u8]) -> Option<Vec<u8>>,
         add: Option<Vec<u8>>,
     ) -> Result<(), StoreError> {
+        let place = |line: &LineAt<'_>| match line.text {
+            None => Place::As,
+            Some(text) => edit(line.n, text).map_or(Place::Out, Place::Instead),
+        };
+        self.write_again(place, add).map(drop)
+    }
+
+    /// Writes the file again, atomically, each line where `place` puts it, then `add` at the
+    /// end; the lines moved aside are kept in a file of their own, synced before the file
+    /// written again takes the old one's place, whose path is given back. One line is held at
+    /// a time: a line longer than [`Line::LIMIT`] is copied in pieces.
+    fn write_again(
+        &self,
+        mut place: impl FnMut(&LineAt<'_>) -> Place,
+        add: Option<Vec<u8>>,
+    ) -> Result<Option<PathBuf>, StoreError> {
         let path = self.path();
         if self.store.read_only {
             return Err(StoreError::new(&path, Operation::Write, Cause::ReadOnly));
@@ -269,9 +316,23 @@ impl<L: Line> Lines<'_, L> {
         let from = files::open_regular(&path).map_err(|e| StoreError::read(&path, e))?;
         let mut tmp = temporary(&self.store.dir, self.name).map_err(fail)?;
         let mut out = io::BufWriter::new(tmp.as_file_mut());
-        each_line(from, |n, text| match edit(n, text) {
-            Some(kept) => write_line(&mut out, &kept),
-            None => Ok(()),
+        let mut aside: Option<(PathBuf, io::BufWriter<File>)> = None;
+        // The file opened again, to copy a line too long to be held from where it starts.
+        let mut again = None;
+        each_line(from, L::LIMIT, |line| match place(&line) {
+            Place::As => copy_line(&line, &path, &mut again, &mut out),
+            Place::Instead(bytes) => write_line(&mut out, &bytes),
+            Place::Out => Ok(()),
+            Place::Aside => {
+                if aside.is_none() {
+                    let (to, file) = self.store.new_aside(self.name)?;
+                    aside = Some((to, io::BufWriter::new(file)));
+                }
+                match aside.as_mut() {
+                    Some((_, to)) => copy_line(&line, &path, &mut again, to),
+                    None => Ok(()),
+                }
+            }
         })
         .map_err(fail)?;
         if let Some(add) = add {
@@ -279,26 +340,19 @@ impl<L: Line> Lines<'_, L> {
         }
         out.flush().map_err(fail)?;
         drop(out);
-        persist(tmp, &path, self.store.sync).map_err(fail)
-    }
-}
-
-/// Reads every line of `bytes` that is not blank as an `L`.
-pub(super) fn parse<L: Line>(bytes: &[u8]) -> Parsed<L> {
-    let mut parsed = Parsed { lines: Vec::new(), numbers: Vec::new(), bad: Vec::new() };
-    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        if files::is_blank(line) {
-            continue;
-        }
-        match L::parse(line) {
-            Ok(l) => {
-                parsed.lines.push(l);
-                parsed.numbers.push(i);
+        let moved = match aside {
+            Some((to, mut file)) => {
+                file.flush().map_err(fail)?;
+                if self.store.sync {
+                    file.get_ref().sync_all().map_err(fail)?;
+                }
+                Some(to)
             }
-            Err(e) => parsed.bad.push((i, e)),
-        }
+            None => None,
+        };
+        persist(tmp, &path, self.store.sync).map_err(fail)?;
+        Ok(moved)
     }
-    parsed
 }
 
 /// How a file of lines is opened to be appended to: read (its end) and appended to, without
@@ -310,18 +364,97 @@ fn appending() -> OpenOptions {
     options
 }
 
-/// Each line of `file` in turn (numbered from 0, without its newline), one held at a time.
-fn each_line(file: File, mut each: impl FnMut(usize, &[u8]) -> io::Result<()>) -> io::Result<()> {
-    let mut lines = io::BufReader::new(file);
-    let mut line = Vec::new();
-    for n in 0.. {
-        line.clear();
-        if lines.read_until(b'\n', &mut line)? == 0 {
-            break;
+/// A line of a file as [`each_line`] reads it.
+pub(super) struct LineAt<'a> {
+    /// Its number, from 0.
+    n: usize,
+    /// Where it starts in the file, in bytes.
+    start: u64,
+    /// Its length without its newline, in bytes.
+    len: u64,
+    /// The line without its newline; `None` when it is longer than the limit given: read
+    /// through, not held.
+    text: Option<&'a [u8]>,
+}
+
+/// A reader that counts the bytes taken from it and keeps the last one.
+struct Counted<R> {
+    inner: BufReader<R>,
+    at: u64,
+    last: u8,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Some(&b) = buf[..n].last() {
+            self.last = b;
         }
-        each(n, line.strip_suffix(b"\n").unwrap_or(&line))?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if let Some(&b) = amount.checked_sub(1).and_then(|i| self.inner.buffer().get(i)) {
+            self.last = b;
+        }
+        self.at += amount as u64;
+        self.inner.consume(amount);
+    }
+}
+
+/// Each line of `input` in turn, numbered from 0, as [`files::read_line_within`] reads it:
+/// no more than `limit` bytes of a line are held, a longer one read through and given without
+/// its text.
+fn each_line(
+    input: impl Read,
+    limit: usize,
+    mut each: impl FnMut(LineAt<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut input = Counted { inner: BufReader::new(input), at: 0, last: 0 };
+    let mut text = Vec::new();
+    for n in 0.. {
+        let start = input.at;
+        let Some(too_long) = files::read_line_within(&mut input, &mut text, false, limit)? else {
+            break;
+        };
+        let ended = input.at > start && input.last == b'\n';
+        let len = input.at - start - u64::from(ended);
+        each(LineAt { n, start, len, text: (!too_long).then_some(&text[..]) })?;
     }
     Ok(())
+}
+
+/// Writes `line` and its newline to `out`: its text when it was held, else its bytes copied
+/// in pieces from the file at `path`, opened `again` for this the first time.
+fn copy_line(
+    line: &LineAt<'_>,
+    path: &std::path::Path,
+    again: &mut Option<File>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    if let Some(text) = line.text {
+        return write_line(out, text);
+    }
+    let file = match again {
+        Some(file) => file,
+        None => again.insert(files::open_regular(path).map_err(|e| match e {
+            ReadError::Io(e) => e,
+            other => io::Error::other(other.to_string()),
+        })?),
+    };
+    file.seek(SeekFrom::Start(line.start))?;
+    let copied = io::copy(&mut Read::by_ref(file).take(line.len), out)?;
+    if copied != line.len {
+        return Err(io::ErrorKind::UnexpectedEof.into());
+    }
+    out.write_all(b"\n")
 }
 
 /// Writes `line` and its newline.
@@ -383,6 +516,50 @@ fn last_line(file: &mut File, limit: u64) -> io::Result<LastLine> {
 mod tests {
     use super::*;
     use std::fs;
+
+    /// A line far longer than the limit, from a reader that makes it as it is read: it is read
+    /// through without being held, its place and length known, and the lines after it read.
+    #[test]
+    fn a_line_longer_than_the_limit_is_read_through_and_not_held() {
+        const LONG: u64 = 256 << 20;
+        let input =
+            b"short\n".chain(io::repeat(b'x').take(LONG)).chain(&b"\nafter\nlast, no newline"[..]);
+        let mut seen = Vec::new();
+        each_line(input, 1024, |line| {
+            let text = line.text.map(|t| String::from_utf8_lossy(t).into_owned());
+            seen.push((line.n, line.start, line.len, text));
+            Ok(())
+        })
+        .expect("reads");
+        assert_eq!(
+            seen,
+            [
+                (0, 0, 5, Some("short".to_string())),
+                (1, 6, LONG, None),
+                (2, 7 + LONG, 5, Some("after".to_string())),
+                (3, 13 + LONG, 16, Some("last, no newline".to_string())),
+            ]
+        );
+    }
+
+    /// A file written again keeps a line too long to be held as it was, copied in pieces, and
+    /// moves a line aside the same way.
+    #[test]
+    fn a_line_too_long_to_hold_is_copied_as_it_is() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(dir.path()).expect("store").without_sync();
+        let long = format!("{{\"{}\"}}", "y".repeat(3 << 20));
+        let text = format!("a\n{long}\nb\n{long}\n");
+        fs::write(dir.path().join(super::super::DAILY_FILE), &text).expect("write");
+        let lines = store.daily_lines();
+        let aside = lines
+            .write_again(|l| if l.n == 3 { Place::Aside } else { Place::As }, Some(b"c".to_vec()))
+            .expect("written")
+            .expect("a line moved aside");
+        let kept = fs::read_to_string(lines.path()).expect("read");
+        assert_eq!(kept, format!("a\n{long}\nb\nc\n"));
+        assert_eq!(fs::read_to_string(aside).expect("read"), format!("{long}\n"));
+    }
 
     #[test]
     fn the_last_line_is_found_however_long_and_whether_it_ends() {

@@ -56,12 +56,13 @@ mod words;
 pub use atomic::write_whole;
 pub use daily::{DAILY_VERSION, DailyEntry, DailyError, DailyFile, DailyMistake};
 use error::unusable;
-pub use error::{Cause, Left, OpenError, Operation, SetAside, StoreError, Unfit};
+pub use error::{Cause, Left, LineList, OpenError, Operation, SetAside, StoreError, Unfit};
 pub use exercises::ExerciseFile;
 pub use history::{GameEntry, GameHistory, GameResult};
 pub use lock::{DirLock, Holder, LockError, TABLE};
 use save::Known;
 pub use save::Resume;
+pub use stats::StatsShown;
 
 /// The game in progress.
 pub const GAME_FILE: &str = "game.json";
@@ -80,10 +81,8 @@ pub const LOCK_FILE: &str = "table.lock";
 const SAVE_LIMIT: u64 = 16 * MIB;
 /// The largest statistics or settings file read.
 const SMALL_LIMIT: u64 = MIB;
-/// The largest history of games read whole: thousands of games.
-const GAMES_LIMIT: u64 = 256 * MIB;
-/// How far back the end of the history of games is read to find its last line: one game.
-const LINE_LIMIT: u64 = SAVE_LIMIT;
+/// The longest line of the history of games: one game, as long as its save may be.
+const GAME_LINE_LIMIT: usize = SAVE_LIMIT as usize;
 
 /// The data directory and what is in it.
 #[derive(Debug)]
@@ -105,6 +104,9 @@ pub struct Store {
     unreadable: Mutex<BTreeSet<String>>,
     /// Files moved aside or left in place since the last [`Store::take_notices`].
     notices: Mutex<Vec<SetAside>>,
+    /// Why the writes have been failing since the last one that worked, if they have: a full
+    /// disk refuses every save alike, and is to be said once ([`Store::write_failed`]).
+    failing: Mutex<Option<String>>,
 }
 
 /// The value of a mutex, even one a panicking thread left behind (the data is plain values).
@@ -117,19 +119,24 @@ pub(crate) fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// The data directory: `contree` (an explicit choice, taken as given), else `xdg` when it is
-/// absolute (the XDG specification ignores a relative one) joined with `contree`, else the
-/// platform's own place when it is absolute: one made from a relative `HOME` would move with
-/// the current directory.
+/// The data directory: `contree` (an explicit choice, taken as given; set but empty, refused:
+/// who set it meant some directory), else `xdg` when it is absolute (the XDG specification
+/// ignores a relative one, and an empty one) joined with `contree`, else the platform's own
+/// place when it is absolute: one made from a relative `HOME` would move with the current
+/// directory.
 fn choose_dir(
     contree: Option<OsString>,
     xdg: Option<OsString>,
     platform: impl FnOnce() -> Option<PathBuf>,
-) -> Option<PathBuf> {
+) -> Result<PathBuf, OpenError> {
+    if contree.as_ref().is_some_and(|v| v.is_empty()) {
+        return Err(OpenError::EmptyChoice);
+    }
     let set = |v: Option<OsString>| v.filter(|v| !v.is_empty()).map(PathBuf::from);
     set(contree)
         .or_else(|| set(xdg).filter(|p| p.is_absolute()).map(|p| p.join("contree")))
         .or_else(|| platform().filter(|p| p.is_absolute()))
+        .ok_or(OpenError::NoPlace)
 }
 
 impl Store {
@@ -141,7 +148,6 @@ impl Store {
         choose_dir(std::env::var_os("CONTREE_DATA_DIR"), std::env::var_os("XDG_DATA_HOME"), || {
             directories::ProjectDirs::from("", "", "contree").map(|d| d.data_dir().to_path_buf())
         })
-        .ok_or(OpenError::NoPlace)
     }
 
     /// The data directory `dir`, created if missing.
@@ -161,6 +167,7 @@ impl Store {
             unreadable: Mutex::new(BTreeSet::new()),
             unsaved: Mutex::new(None),
             notices: Mutex::new(Vec::new()),
+            failing: Mutex::new(None),
         }
     }
 
@@ -191,6 +198,22 @@ impl Store {
 
     fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
+    }
+
+    /// Notes that a write failed for `e`'s cause, and says whether that is news: the writes
+    /// worked until now, or failed for another cause. A full disk or a read-only one refuses
+    /// every save alike, to be said once rather than after every action.
+    pub fn write_failed(&self, e: &StoreError) -> bool {
+        let cause = match e.cause() {
+            Cause::Io(io) => format!("{:?}", io.kind()),
+            other => other.to_string(),
+        };
+        held(&self.failing).replace(cause.clone()) != Some(cause)
+    }
+
+    /// Notes that a write worked, and says whether the writes were failing until now.
+    pub fn write_worked(&self) -> bool {
+        held(&self.failing).take().is_some()
     }
 
     /// What was moved aside or left in place since the last call, for the table to show (each
@@ -233,19 +256,20 @@ mod tests {
     #[test]
     fn a_relative_home_gives_no_data_directory() {
         let relative = || Some(PathBuf::from("home/.local/share/contree"));
-        assert_eq!(choose_dir(None, None, relative), None);
-        assert_eq!(choose_dir(Some("given".into()), None, relative), Some("given".into()));
+        assert!(matches!(choose_dir(None, None, relative), Err(OpenError::NoPlace)));
+        assert_eq!(choose_dir(Some("given".into()), None, relative).ok(), Some("given".into()));
     }
 
     #[test]
     fn the_data_directory_is_chosen_in_order_and_a_relative_xdg_is_ignored() {
         let platform = || Some(PathBuf::from("/home/p/.local/share/contree"));
         let os = |s: &str| Some(OsString::from(s));
-        assert_eq!(choose_dir(os("rel/dir"), os("/x"), platform), Some("rel/dir".into()));
-        assert_eq!(choose_dir(None, os("/x"), platform), Some("/x/contree".into()));
-        assert_eq!(choose_dir(os(""), os("/x"), platform), Some("/x/contree".into()));
-        assert_eq!(choose_dir(None, os("relative"), platform), platform());
-        assert_eq!(choose_dir(None, os(""), platform), platform());
-        assert_eq!(choose_dir(None, None, || None), None);
+        let chosen = |c, x| choose_dir(c, x, platform).ok();
+        assert_eq!(chosen(os("rel/dir"), os("/x")), Some("rel/dir".into()));
+        assert_eq!(chosen(None, os("/x")), Some("/x/contree".into()));
+        assert!(matches!(choose_dir(os(""), os("/x"), platform), Err(OpenError::EmptyChoice)));
+        assert_eq!(chosen(None, os("relative")), platform());
+        assert_eq!(chosen(None, os("")), platform());
+        assert!(matches!(choose_dir(None, None, || None), Err(OpenError::NoPlace)));
     }
 }

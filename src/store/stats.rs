@@ -36,6 +36,19 @@ struct StatsFile {
     counted: Option<Counted>,
 }
 
+/// The statistics as a command shows them ([`Store::stats_shown`]).
+#[derive(Clone, Debug)]
+pub struct StatsShown {
+    /// The statistics, with the practice and the progress.
+    pub stats: Stats,
+    /// What could not be used of `stats.json` and `exercises.jsonl`: the statistics cannot
+    /// be shown as they are.
+    pub set_aside: Vec<SetAside>,
+    /// What could not be read of the history of games, or not whole, for the progress (the
+    /// games themselves are not kept).
+    pub history: super::GameHistory,
+}
+
 impl Store {
     /// `stats.json`.
     fn stats_file(&self) -> JsonFile<'_> {
@@ -52,7 +65,10 @@ impl Store {
                 .map_err(|e| Unfit::NotJson(e.to_string()))
                 .and_then(|v| {
                     check_version(&v, STATS_VERSION)?;
-                    StatsFile::deserialize(&v).map_err(|e| Unfit::NotStats(e.to_string()))
+                    let file =
+                        StatsFile::deserialize(&v).map_err(|e| Unfit::NotStats(e.to_string()))?;
+                    file.stats.check().map_err(Unfit::NotStats)?;
+                    Ok(file)
                 }),
             Ok(None) => return Ok((StatsFile::default(), None)),
             Err(e) if e.is_unusable() => Err(unusable(&path, &e)),
@@ -80,21 +96,24 @@ impl Store {
         // for nothing.
         let exercises = self.exercises().map(|f| f.exercises).unwrap_or_default();
         stats.practice = crate::exercises::tally(&exercises);
-        stats.progress = self.progress(&exercises).unwrap_or_default();
+        stats.progress = self.progress(&exercises).map(|(p, _)| p).unwrap_or_default();
         Ok((stats, aside))
     }
 
     /// The statistics as a command shows them, the progress of every filed game with them:
-    /// with what could not be used of `stats.json`,
-    /// what could not be used of `exercises.jsonl` (the whole file, or lines of it), and the
-    /// error of an exercises file that cannot be read at all, as the statistics' own: the
-    /// practice counted from exercises unread is not zeros.
-    pub fn stats_shown(&self) -> Result<(Stats, Vec<SetAside>), StoreError> {
+    /// with what could not be used of `stats.json`, what could not be used of
+    /// `exercises.jsonl` (the whole file, or lines of it), and the error of an exercises file
+    /// that cannot be read at all, as the statistics' own (the practice counted from exercises
+    /// unread is not zeros); and what could not be read of the history of games, or not whole,
+    /// for the progress.
+    pub fn stats_shown(&self) -> Result<StatsShown, StoreError> {
         let (mut stats, aside) = self.read_stats().map(|(f, aside)| (f.stats, aside))?;
         let exercises = self.exercises()?;
         stats.practice = crate::exercises::tally(&exercises.exercises);
-        stats.progress = self.progress(&exercises.exercises)?;
-        Ok((stats, aside.into_iter().chain(exercises.set_aside).collect()))
+        let (progress, history) = self.progress(&exercises.exercises)?;
+        stats.progress = progress;
+        let set_aside = aside.into_iter().chain(exercises.set_aside).collect();
+        Ok(StatsShown { stats, set_aside, history })
     }
 
     /// Counts the deals of `game` not counted yet and their comparisons with the expert, and

@@ -4,9 +4,10 @@
 use crate::files::{FileKind, ReadError, Thing};
 use crate::game::{LoadError, SAVE_VERSION};
 use crate::store::{
-    Cause, GAMES_FILE, GameResult, Left, OpenError, Operation, Resume, SetAside, StoreError, Unfit,
+    Cause, GAMES_FILE, GameHistory, GameResult, Left, OpenError, Operation, Resume, SetAside,
+    StoreError, Unfit,
 };
-use crate::text::{Lang, Words};
+use crate::text::{Lang, Words, sentence};
 
 impl Words {
     /// A store error, in the table's language: what could not be done to which file, and why.
@@ -33,6 +34,10 @@ impl Words {
             (Lang::En, _) => e.to_string(),
             (Lang::Fr, OpenError::NoPlace) => "aucun dossier de données : définissez \
                 CONTREE_DATA_DIR, ou HOME par un chemin absolu"
+                .into(),
+            (Lang::Fr, OpenError::EmptyChoice) => "CONTREE_DATA_DIR est défini mais vide\u{a0}: \
+                donnez-lui un dossier, ou retirez-le pour garder les données à leur place \
+                habituelle"
                 .into(),
             (Lang::Fr, OpenError::NotADirectory { dir, at, kind }) if at == dir => format!(
                 "le dossier de données {} est {}, pas un dossier",
@@ -84,15 +89,15 @@ impl Words {
     /// An error of the file system in words a player understands.
     fn io_error(self, e: &std::io::Error) -> String {
         use std::io::ErrorKind;
-        match (self.lang, e.kind()) {
-            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule".into(),
-            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein".into(),
-            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé".into(),
-            (Lang::Fr, ErrorKind::PermissionDenied) => {
-                "permission refusée (lecture seule ?)".into()
-            }
-            _ => crate::files::describe_io(e),
-        }
+        let ours = match (self.lang, e.kind()) {
+            (Lang::Fr, ErrorKind::NotFound) => "il n'existe pas",
+            (Lang::Fr, ErrorKind::ReadOnlyFilesystem) => "le disque est en lecture seule",
+            (Lang::Fr, ErrorKind::StorageFull) => "le disque est plein",
+            (Lang::Fr, ErrorKind::QuotaExceeded) => "le quota du disque est dépassé",
+            (Lang::Fr, ErrorKind::PermissionDenied) => "permission refusée",
+            _ => return crate::files::describe_io(e),
+        };
+        crate::files::with_system_words(ours, e)
     }
 
     /// Why a file of the data directory could not be used, or the save resumed.
@@ -132,7 +137,7 @@ impl Words {
                 "un plantage ou un disque plein pendant le classement d'une partie".into()
             }
             Unfit::NotExercises { lines, said } => {
-                let numbers = super::error::line_numbers(lines);
+                let numbers = lines.said(Lang::Fr);
                 let said = self.exercise_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas un exercice de contree ({said})")
@@ -141,7 +146,7 @@ impl Words {
                 }
             }
             Unfit::NotDaily { lines, said } => {
-                let numbers = super::error::line_numbers(lines);
+                let numbers = lines.said(Lang::Fr);
                 let said = self.daily_error(said);
                 if lines.len() == 1 {
                     format!("la ligne {numbers} n'est pas une donne du jour de contree ({said})")
@@ -184,6 +189,7 @@ impl Words {
         let thing = match (kind.thing, kind.linked) {
             (Thing::Other, false) => return "autre chose qu'un fichier".into(),
             (Thing::Other, true) => return "un lien vers autre chose qu'un fichier".into(),
+            (Thing::Loop, _) => return "un lien qui mène à lui-même".into(),
             (Thing::Nothing, _) => "rien",
             (Thing::File, _) => "un fichier",
             (Thing::Directory, _) => "un dossier",
@@ -195,7 +201,7 @@ impl Words {
     }
 
     /// How a game of the history ended.
-    fn game_result(self, result: GameResult) -> String {
+    pub fn game_result(self, result: GameResult) -> String {
         match (self.lang, result) {
             (Lang::En, _) => result.to_string(),
             (Lang::Fr, GameResult::Won) => "gagnée par Nord-Sud".into(),
@@ -204,8 +210,15 @@ impl Words {
         }
     }
 
-    /// A file the store could not use, and what became of it.
+    /// A file the store could not use, and what became of it: a sentence of its own, to stand
+    /// beside the others said at once.
     pub fn set_aside(self, a: &SetAside) -> String {
+        self.out(sentence(&self.set_aside_clause(a)))
+    }
+
+    /// A file the store could not use, and what became of it, as a clause, for a command to
+    /// say after what it could not do.
+    pub fn set_aside_clause(self, a: &SetAside) -> String {
         let (file, reason, path) = (&a.file, self.unfit(&a.reason), a.path.display());
         self.out(match (self.lang, a.moved) {
             (Lang::En, _) => a.to_string(),
@@ -224,6 +237,59 @@ impl Words {
             (Lang::Fr, false) => {
                 format!("{file} n'a pas pu servir ({reason}) ; il a été laissé en place, dans {path}")
             }
+        })
+    }
+
+    /// What could not be read of the history of games, or not whole, a line each, in the
+    /// language ([`GameHistory::notices`] in English).
+    pub fn history_notices(self, h: &GameHistory) -> Vec<String> {
+        if self.lang == Lang::En {
+            return h.notices().into_iter().map(|n| self.out(n)).collect();
+        }
+        let mut said = Vec::new();
+        let lines = h.unreadable.said(Lang::Fr);
+        match h.unreadable.len() {
+            0 => {}
+            1 => said.push(format!(
+                "{GAMES_FILE}\u{a0}: la ligne {lines} ne peut pas être lue\u{a0}; elle a été \
+                 laissée telle quelle"
+            )),
+            _ => said.push(format!(
+                "{GAMES_FILE}\u{a0}: les lignes {lines} ne peuvent pas être lues\u{a0}; elles ont \
+                 été laissées telles quelles"
+            )),
+        }
+        let lines = h.unmeasured.said(Lang::Fr);
+        match h.unmeasured.len() {
+            0 => {}
+            1 => said.push(format!(
+                "{GAMES_FILE}\u{a0}: la ligne {lines} contient un chiffre qui n'en est pas un \
+                 (dans mistakes ou expert_in_seat)\u{a0}; il compte comme non mesuré, et la \
+                 partie est gardée"
+            )),
+            _ => said.push(format!(
+                "{GAMES_FILE}\u{a0}: les lignes {lines} contiennent un chiffre qui n'en est pas \
+                 un (dans mistakes ou expert_in_seat)\u{a0}; chacun compte comme non mesuré, et \
+                 les parties sont gardées"
+            )),
+        }
+        said.into_iter().map(|n| self.out(n)).collect()
+    }
+
+    /// Why the table does not open when the saved game at `path` cannot be read (`e`), and what
+    /// to do: no new game may replace a save that may come back readable.
+    pub fn save_unreadable(self, path: &std::path::Path, e: &StoreError) -> String {
+        let (path, cause) = (path.display(), self.cause(e.cause()));
+        self.out(match self.lang {
+            Lang::En => format!(
+                "The saved game {path} cannot be read ({cause}): make it readable, or move it \
+                 away to start a new game; the table did not open."
+            ),
+            Lang::Fr => format!(
+                "La partie enregistrée {path} ne peut pas être lue ({cause})\u{a0}: rendez-la \
+                 lisible, ou déplacez-la pour commencer une nouvelle partie\u{a0}; la table ne \
+                 s'est pas ouverte."
+            ),
         })
     }
 
@@ -284,11 +350,11 @@ mod tests {
             moved: true,
             last_line_only: false,
         };
-        assert_eq!(en.set_aside(&aside), aside.to_string());
+        assert_eq!(en.set_aside(&aside), sentence(&aside.to_string()));
         assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
         let torn = SetAside { file: "games.jsonl".into(), last_line_only: true, ..aside };
         assert!(torn.to_string().starts_with("the last line of games.jsonl was cut off"));
-        assert!(fr.set_aside(&torn).starts_with("la dernière ligne de games.jsonl était coupée"));
+        assert!(fr.set_aside(&torn).starts_with("La dernière ligne de games.jsonl était coupée"));
         let game = crate::game::new_game(Default::default(), 1, None);
         let unfiled = Resume::Saved { game, started: None, saved: None, filing_taken_back: true };
         assert!(en.resume_notice(&unfiled).is_some_and(|n| n.contains("taken back")));
@@ -324,7 +390,9 @@ mod tests {
         let kinds = things
             .into_iter()
             .chain([Thing::Device, Thing::Other])
-            .flat_map(|thing| [false, true].map(|linked| FileKind { thing, linked }));
+            .flat_map(|thing| [false, true].map(|linked| FileKind { thing, linked }))
+            // A loop is only ever reached through a link.
+            .chain([FileKind { thing: Thing::Loop, linked: true }]);
         let refused = [
             LoadError::FutureVersion(9),
             LoadError::BadOptions("target 0".into()),
@@ -349,10 +417,19 @@ mod tests {
                 Unfit::NotFields,
                 Unfit::EarlierFiling,
                 Unfit::CutOff,
-                Unfit::NotExercises { lines: vec![2], said: ExerciseError::NoVersion },
-                Unfit::NotExercises { lines: vec![2, 5], said: ExerciseError::NewerVersion(9) },
-                Unfit::NotDaily { lines: vec![3], said: DailyError::NotTheDay },
-                Unfit::NotDaily { lines: vec![3, 4], said: DailyError::FiledTwice(1) },
+                Unfit::NotExercises {
+                    lines: [2].into_iter().collect(),
+                    said: ExerciseError::NoVersion,
+                },
+                Unfit::NotExercises {
+                    lines: [2, 5].into_iter().collect(),
+                    said: ExerciseError::NewerVersion(9),
+                },
+                Unfit::NotDaily { lines: [3].into_iter().collect(), said: DailyError::NotTheDay },
+                Unfit::NotDaily {
+                    lines: [3, 4].into_iter().collect(),
+                    said: DailyError::FiledTwice(1),
+                },
             ])
             .chain(refused.into_iter().map(Unfit::Refused))
             .chain(
@@ -375,7 +452,7 @@ mod tests {
                     moved,
                     last_line_only: false,
                 };
-                assert_eq!(en.set_aside(&aside), aside.to_string());
+                assert_eq!(en.set_aside(&aside), sentence(&aside.to_string()));
                 assert!(fr.set_aside(&aside).contains(&fr.unfit(reason)), "{reason:?}");
             }
             let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
@@ -396,7 +473,42 @@ mod tests {
         let left = Resume::LeftInPlace { path: PathBuf::from(path), why: Left::Failed(e) };
         assert_eq!(en.resume_notice(&left), left.notice());
         let notice = fr.resume_notice(&left).expect("a notice");
-        assert!(notice.contains("(permission refusée (lecture seule ?))"), "{notice}");
+        assert!(notice.contains("(permission refusée)"), "{notice}");
+    }
+
+    /// The errors of the system a player meets (not found, permission denied, a full disk, a
+    /// read-only one) are said in the table's language, and what the system said follows, as
+    /// it said it, for whoever looks further.
+    #[test]
+    fn the_systems_errors_are_said_in_the_language_with_the_systems_own_words_after() {
+        use std::path::Path;
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let en = Words { lang: Lang::En, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let path = Path::new("/data/game.json");
+        use std::io::ErrorKind;
+        for (kind, english, french) in [
+            (ErrorKind::NotFound, "it does not exist", "il n'existe pas"),
+            (ErrorKind::PermissionDenied, "permission denied", "permission refusée"),
+            (ErrorKind::StorageFull, "the disk is full", "le disque est plein"),
+            (
+                ErrorKind::ReadOnlyFilesystem,
+                "the disk is read-only",
+                "le disque est en lecture seule",
+            ),
+        ] {
+            // As the system says it, in its own language: an error of its own.
+            let system = format!("{kind:?} (os error)");
+            let io = std::io::Error::new(kind, system.clone());
+            let e = StoreError::new(path, Operation::Write, Cause::Io(io));
+            assert_eq!(
+                en.store_error(&e),
+                format!("cannot save /data/game.json: {english} ({system})")
+            );
+            assert_eq!(
+                fr.store_error(&e),
+                format!("impossible d'enregistrer /data/game.json : {french} ({system})")
+            );
+        }
     }
 
     /// Every way the data directory may fail to open is said in both languages.
@@ -410,6 +522,7 @@ mod tests {
         let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
         let errors = [
             OpenError::NoPlace,
+            OpenError::EmptyChoice,
             OpenError::NotADirectory { dir: dir.clone(), at: dir.clone(), kind: file },
             OpenError::NotADirectory { dir: dir.clone(), at: "/data".into(), kind: file },
             OpenError::Create { dir: dir.clone(), error: denied },
@@ -424,11 +537,12 @@ mod tests {
             [
                 "aucun dossier de données : définissez CONTREE_DATA_DIR, ou HOME par un chemin \
                  absolu",
+                "CONTREE_DATA_DIR est défini mais vide\u{a0}: donnez-lui un dossier, ou \
+                 retirez-le pour garder les données à leur place habituelle",
                 "le dossier de données /data/contree est un fichier, pas un dossier",
                 "impossible de créer le dossier de données /data/contree : /data est un fichier, \
                  pas un dossier",
-                "impossible de créer le dossier de données /data/contree : permission refusée \
-                 (lecture seule ?)",
+                "impossible de créer le dossier de données /data/contree : permission refusée",
             ]
         );
     }

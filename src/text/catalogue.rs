@@ -196,6 +196,8 @@ texts! {
     NewGameButton => "New game", "Nouvelle partie";
     NewGameRefused => "No new game: the game it would replace could not be filed, and is kept", "Pas de nouvelle partie : celle qu'elle remplacerait n'a pas pu être classée, elle est gardée";
     NotSaved => "Nothing will be saved", "Rien ne sera enregistré";
+    PlaysOnInMemory => "The game goes on in memory, and is saved once the disk takes it again.", "La partie continue en mémoire, et sera enregistrée dès que le disque l'acceptera de nouveau.";
+    SavingWorksAgain => "Saving works again: the game is saved.", "L'enregistrement fonctionne de nouveau\u{a0}: la partie est enregistrée.";
     SessionNotSaved => "this session was not saved", "cette partie n'a pas été enregistrée";
     BotFailed => "the computer player failed; it passes or plays its first legal card", "le joueur de l'ordinateur a échoué ; il passe ou joue sa première carte permise";
     Help => "Help", "Aide";

@@ -85,6 +85,24 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
     Some((d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8))
 }
 
+/// A clause made a sentence of its own, to stand beside others on one line: its first letter a
+/// capital when its first word is a word (a file's name, `settings.json`, stays as it is
+/// written), and a full stop at its end unless it ends with one already (`.`, `!`, `?`, `…`).
+pub fn sentence(clause: &str) -> String {
+    let first_word = clause.split_whitespace().next().unwrap_or_default();
+    let a_word = first_word.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '’');
+    let mut chars = clause.chars();
+    let mut said: String = match chars.next() {
+        Some(first) if a_word => first.to_uppercase().chain(chars).collect(),
+        Some(_) => clause.to_string(),
+        None => return String::new(),
+    };
+    if !said.ends_with(['.', '!', '?', '…']) {
+        said.push('.');
+    }
+    said
+}
+
 /// A figure rounded as contree writes every figure: to the nearest whole number, halves away
 /// from zero (92.5 is 93, −92.5 is −93), so that a figure reads the same on every screen; a
 /// figure that rounds to nothing is 0, never −0, and one that is not finite is 0.
@@ -254,6 +272,14 @@ impl Words {
         match self.fold(&text) {
             std::borrow::Cow::Borrowed(_) => text,
             std::borrow::Cow::Owned(folded) => folded,
+        }
+    }
+
+    /// The English or the French, as the language is.
+    pub const fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+        match self.lang {
+            Lang::En => en,
+            Lang::Fr => fr,
         }
     }
 
@@ -473,6 +499,15 @@ mod tests {
             ascii.out(ascii.give_or_take(ascii.points(12), Some(3.0))),
             "12 points, a 3 pres"
         );
+    }
+
+    #[test]
+    fn a_clause_is_made_a_sentence_and_a_file_name_kept_as_written() {
+        assert_eq!(sentence("the last line was cut off"), "The last line was cut off.");
+        assert_eq!(sentence("la dernière ligne"), "La dernière ligne.");
+        assert_eq!(sentence("settings.json could not be used"), "settings.json could not be used.");
+        assert_eq!(sentence("Already one."), "Already one.");
+        assert_eq!(sentence(""), "");
     }
 
     #[test]

@@ -55,14 +55,6 @@ impl Words {
         self.out(text)
     }
 
-    /// The English or the French.
-    fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
-        match self.lang {
-            Lang::En => en,
-            Lang::Fr => fr,
-        }
-    }
-
     /// An opening: its worth, its mode, and for the expert what the convention opens with.
     fn opening(self, bid: Bid, m: &Meaning) -> String {
         let worth = |shows: &[Shown]| {

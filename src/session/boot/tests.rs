@@ -128,3 +128,22 @@ fn a_settings_file_that_cannot_be_read_is_set_aside_and_said() {
     assert_eq!(b.notices.len(), 1, "{:?}", b.notices);
     assert!(b.notices[0].contains(SETTINGS_FILE), "{:?}", b.notices);
 }
+
+/// Two files mended at the start are two sentences, each its own: joined on the table's status
+/// line, one ends before the next begins.
+#[test]
+fn two_mend_reports_are_two_sentences() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let s = store(dir.path());
+    for lang in Lang::ALL {
+        std::fs::write(dir.path().join(crate::store::GAMES_FILE), b"{\"cut\": ").expect("write");
+        std::fs::write(dir.path().join(crate::store::EXERCISES_FILE), b"{\"off").expect("write");
+        s.as_ref().expect("a store").remove_leftovers();
+        let b = started(Choices::default(), Env { lang, ..ENV }, &s);
+        assert_eq!(b.notices.len(), 2, "{:?}", b.notices);
+        for notice in &b.notices {
+            assert!(notice.starts_with(char::is_uppercase), "{notice}");
+            assert!(notice.ends_with('.'), "{notice}");
+        }
+    }
+}
