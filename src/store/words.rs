@@ -337,7 +337,11 @@ mod tests {
         let path = PathBuf::from("/data/game.json.corrupt-1");
         let truncated = Unfit::Truncated("EOF while parsing".into());
         let moved = Resume::MovedAside { path: path.clone(), reason: truncated };
-        assert_eq!(en.resume_notice(&moved), moved.notice());
+        let said = en.resume_notice(&moved).expect("a notice");
+        assert!(
+            said.contains("/data/game.json.corrupt-1") && said.contains("EOF while parsing"),
+            "{said}"
+        );
         let said = fr.resume_notice(&moved).expect("a notice");
         assert!(said.starts_with(
             "La partie enregistrée n'a pas pu être reprise (le fichier est tronqué : EOF while parsing)"
@@ -350,7 +354,11 @@ mod tests {
             moved: true,
             last_line_only: false,
         };
-        assert_eq!(en.set_aside(&aside), sentence(&aside.to_string()));
+        let said = en.set_aside(&aside);
+        assert!(
+            said.starts_with("settings.json") && said.contains("speed") && said.contains("/data/"),
+            "{said}"
+        );
         assert!(fr.set_aside(&aside).contains("il a été gardé sous /data/"));
         let torn = SetAside { file: "games.jsonl".into(), last_line_only: true, ..aside };
         assert!(torn.to_string().starts_with("the last line of games.jsonl was cut off"));
@@ -366,7 +374,11 @@ mod tests {
         );
         let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
         let e = StoreError::new(&path, Operation::Write, Cause::Io(full));
-        assert_eq!(en.store_error(&e), e.to_string());
+        let said = en.store_error(&e);
+        assert!(
+            said.contains("/data/game.json.corrupt-1") && said.contains("disk is full"),
+            "{said}"
+        );
         assert_eq!(
             fr.store_error(&e),
             "impossible d'enregistrer /data/game.json.corrupt-1 : le disque est plein"
@@ -441,7 +453,6 @@ mod tests {
         let path = Path::new("/data/settings.json");
         let mut said = std::collections::BTreeSet::new();
         for reason in &reasons {
-            assert_eq!(en.unfit(reason), reason.to_string());
             assert_ne!(fr.unfit(reason), reason.to_string(), "{reason:?}");
             assert!(said.insert(fr.unfit(reason)), "said twice: {reason:?}");
             for moved in [true, false] {
@@ -452,26 +463,42 @@ mod tests {
                     moved,
                     last_line_only: false,
                 };
-                assert_eq!(en.set_aside(&aside), sentence(&aside.to_string()));
+                let said = en.set_aside(&aside);
+                assert!(
+                    said.contains("/data/settings.json") && said.contains(&en.unfit(reason)),
+                    "{said}"
+                );
                 assert!(fr.set_aside(&aside).contains(&fr.unfit(reason)), "{reason:?}");
             }
             let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
             let cause = Cause::NotMovedAside(reason.clone(), full);
             let e = StoreError::new(path, Operation::MoveAside, cause);
-            assert_eq!(en.store_error(&e), e.to_string());
+            let said = en.store_error(&e);
+            assert!(
+                said.contains("/data/settings.json") && said.contains("disk is full"),
+                "{said}"
+            );
             assert!(fr.store_error(&e).ends_with("le disque est plein"), "{reason:?}");
             let left = Resume::LeftInPlace {
                 path: PathBuf::from(path),
                 why: Left::OnlyRead(reason.clone()),
             };
-            assert_eq!(en.resume_notice(&left), left.notice());
+            let said = en.resume_notice(&left).expect("a notice");
+            assert!(
+                said.contains("/data/settings.json") && said.contains(&en.unfit(reason)),
+                "{said}"
+            );
             let notice = fr.resume_notice(&left).expect("a notice");
             assert!(notice.contains("laissée en place") && notice.contains(&fr.unfit(reason)));
         }
         let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
         let e = StoreError::new(path, Operation::Read, Cause::Io(denied));
         let left = Resume::LeftInPlace { path: PathBuf::from(path), why: Left::Failed(e) };
-        assert_eq!(en.resume_notice(&left), left.notice());
+        let said = en.resume_notice(&left).expect("a notice");
+        assert!(
+            said.contains("/data/settings.json") && said.contains("permission denied"),
+            "{said}"
+        );
         let notice = fr.resume_notice(&left).expect("a notice");
         assert!(notice.contains("(permission refusée)"), "{notice}");
     }
