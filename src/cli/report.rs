@@ -91,9 +91,23 @@ fn s(w: Words, n: u64) -> &'static str {
 /// each side's contres that set the contract.
 pub fn stats_table(stats: &Stats, w: Words) -> String {
     let mut out = String::new();
-    let fr = w.lang == Lang::Fr;
-    let colon = if fr { "\u{a0}:" } else { ":" };
+    games(&mut out, stats, w);
+    deals_and_contracts(&mut out, stats, w);
+    contres_and_more(&mut out, stats, w);
+    expert_and_practice(&mut out, stats, w);
+    w.out(out)
+}
+
+/// The colon of the language: French puts a no-break space before it.
+fn colon(w: Words) -> &'static str {
+    if w.lang == Lang::Fr { "\u{a0}:" } else { ":" }
+}
+
+/// The games: played, won and lost by rule set and target, and the winning streak.
+fn games(out: &mut String, stats: &Stats, w: Words) {
+    let colon = colon(w);
     let all = stats.all_games();
+    let fr = w.lang == Lang::Fr;
     let _ = writeln!(
         out,
         "{}",
@@ -124,9 +138,9 @@ pub fn stats_table(stats: &Stats, w: Words) -> String {
         w.pick("won %", "% gagnées")
     );
     for g in &stats.games {
-        games_row(&mut out, &format!("{} {}", g.set, g.target), g);
+        games_row(out, &format!("{} {}", g.set, g.target), g);
     }
-    games_row(&mut out, w.pick("all", "toutes"), &all);
+    games_row(out, w.pick("all", "toutes"), &all);
     let _ = writeln!(
         out,
         "  {}{colon} {} {}, {} {}",
@@ -136,7 +150,13 @@ pub fn stats_table(stats: &Stats, w: Words) -> String {
         stats.streak.best,
         w.pick("at best", "au mieux")
     );
+}
+
+/// The deals played and passed out, and the contracts each side took, made and failed.
+fn deals_and_contracts(out: &mut String, stats: &Stats, w: Words) {
+    let colon = colon(w);
     let d = &stats.deals;
+    let fr = w.lang == Lang::Fr;
     let _ = writeln!(
         out,
         "{}{colon} {} {}, {} {}",
@@ -167,6 +187,13 @@ pub fn stats_table(stats: &Stats, w: Words) -> String {
             percent(c.made, c.taken)
         );
     }
+}
+
+/// The contres with the share that set the contract, surcontres, capots, belotes, points per
+/// deal, calls and cards taken back, hints seen.
+fn contres_and_more(out: &mut String, stats: &Stats, w: Words) {
+    let colon = colon(w);
+    let d = &stats.deals;
     // One width for every label of the table below, the longest one's. Each side's contres
     // are rated beside their count: the share of them that set the contract.
     let set_by_it = w.pick("set by it %", "% gagnants");
@@ -217,6 +244,11 @@ pub fn stats_table(stats: &Stats, w: Words) -> String {
         d.undos
     );
     let _ = writeln!(out, "  {}{colon} {}", w.pick("hints seen", "conseils vus"), d.hints);
+}
+
+/// The balance against the expert in your seat, the exercises, and the trend.
+fn expert_and_practice(out: &mut String, stats: &Stats, w: Words) {
+    let colon = colon(w);
     let c = &stats.compared;
     let compared = |n: u32| match w.lang {
         Lang::En => format!("{} compared", deals(n, w)),
@@ -257,7 +289,6 @@ pub fn stats_table(stats: &Stats, w: Words) -> String {
     for line in w.trend(crate::progress::trend(&stats.progress).as_ref()) {
         let _ = writeln!(out, "{line}");
     }
-    w.out(out)
 }
 
 /// One deal of `contree history --json`: the rule set, what `contree score` answers for its
