@@ -366,26 +366,9 @@ pub fn history_export(game: &Game) -> String {
 pub fn history_table(game: &Game, w: Words) -> String {
     let mut out = String::new();
     let fr = w.lang == Lang::Fr;
-    let colon = if fr { "\u{a0}:" } else { ":" };
+    let colon = colon(w);
     let o = game.options();
-    let mut options = Vec::new();
-    if o.rules.set == RuleSet::Contree {
-        options.push(match o.rules.scoring {
-            ScoringMethod::MadePlusBid => "points faits + demandés".to_string(),
-            ScoringMethod::Made => "points faits".to_string(),
-        });
-        options.push(
-            match o.rules.contre {
-                ContreScoring::Standard => w.pick("standard contre", "contre standard"),
-                ContreScoring::Tournament => w.pick("tournament contre", "contre de tournoi"),
-            }
-            .to_string(),
-        );
-    }
-    if o.rules.nt_at {
-        options.push(w.pick("sans atout and tout atout", "sans atout et tout atout").into());
-    }
-    options.push(format!("{} {}", w.pick("seed", "graine"), game.seed()));
+    let options = game_options(game, w);
     let _ = writeln!(
         out,
         "{} {} {} {} ({}){colon} {} {}, {} {}",
@@ -453,25 +436,55 @@ pub fn history_table(game: &Game, w: Words) -> String {
         );
     }
     if compared > 0 {
-        let _ = match w.lang {
-            Lang::En => writeln!(
-                out,
-                "Against the expert in your seat, over {}: {balance:+} (each deal: your margin \
-                 minus the expert's)",
-                deals(compared, w)
-            ),
-            Lang::Fr => writeln!(
-                out,
-                "Face à l'expert à votre place, sur {}\u{a0}: {balance:+} (chaque donne\u{a0}: \
-                 votre marge moins celle de l'expert)",
-                deals(compared, w)
-            ),
-        };
+        against_expert(&mut out, w, compared, balance);
     }
     if let Some(winner) = game.winner() {
         let _ = writeln!(out, "{} {}.", w.pick("Won by", "Gagnée par"), team(w, winner));
     }
     w.out(out)
+}
+
+/// The options of a game besides its rule set and target: contrée's scoring and contre, sans
+/// atout and tout atout, the seed.
+fn game_options(game: &Game, w: Words) -> Vec<String> {
+    let o = game.options();
+    let mut options = Vec::new();
+    if o.rules.set == RuleSet::Contree {
+        options.push(match o.rules.scoring {
+            ScoringMethod::MadePlusBid => "points faits + demandés".to_string(),
+            ScoringMethod::Made => "points faits".to_string(),
+        });
+        options.push(
+            match o.rules.contre {
+                ContreScoring::Standard => w.pick("standard contre", "contre standard"),
+                ContreScoring::Tournament => w.pick("tournament contre", "contre de tournoi"),
+            }
+            .to_string(),
+        );
+    }
+    if o.rules.nt_at {
+        options.push(w.pick("sans atout and tout atout", "sans atout et tout atout").into());
+    }
+    options.push(format!("{} {}", w.pick("seed", "graine"), game.seed()));
+    options
+}
+
+/// The balance of the game's deals compared with the expert in South's seat.
+fn against_expert(out: &mut String, w: Words, compared: u32, balance: i64) {
+    let _ = match w.lang {
+        Lang::En => writeln!(
+            out,
+            "Against the expert in your seat, over {}: {balance:+} (each deal: your margin \
+             minus the expert's)",
+            deals(compared, w)
+        ),
+        Lang::Fr => writeln!(
+            out,
+            "Face à l'expert à votre place, sur {}\u{a0}: {balance:+} (chaque donne\u{a0}: \
+             votre marge moins celle de l'expert)",
+            deals(compared, w)
+        ),
+    };
 }
 
 /// The deals of the day played as JSON: one object a date, as `daily.jsonl` holds it, with
