@@ -20,6 +20,7 @@ use crate::session::settings::{Colours, Deck, Speed};
 use crate::store::{Cause, Holder, Store, StoreError};
 use crate::text::Lang;
 
+pub mod args;
 mod report;
 
 pub use report::{

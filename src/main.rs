@@ -8,15 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use contree::arena::holds::HoldsConfig;
 use contree::arena::in_seat::SeatConfig;
-use contree::arena::{self, ArenaConfig, Contestant};
+use contree::arena::{self, ArenaConfig};
 use contree::bots::Level;
-use contree::bots::expert::{Budget, DEFAULT_WORLDS, MAX_WORLDS};
-use contree::cli::GameFlags;
-use contree::personas::BiddingStyle;
-use contree::rules::{ContreScoring, RuleSet, Rules, ScoringMethod, Seat};
+use contree::bots::expert::Budget;
+use contree::cli::args::{Cli, Command};
+use contree::rules::Rules;
 use contree::store::{DirLock, LockError, Store, TABLE};
 use contree::text::{Lang, Words};
 
@@ -27,194 +26,6 @@ macro_rules! complain {
         use std::io::Write as _;
         let _ = writeln!(std::io::stderr(), $($arg)*);
     }};
-}
-
-/// The most deals `contree arena` plays.
-const ARENA_MAX_DEALS: u64 = 10_000_000;
-
-/// The expert's worlds per decision in the arena, unless told otherwise: the table's.
-const ARENA_WORLDS: u32 = DEFAULT_WORLDS;
-
-/// Belote contrée in the terminal, by the French Belote Federation's rules.
-#[derive(Parser, Debug)]
-#[command(version, about)]
-struct Cli {
-    #[command(flatten)]
-    game: GameFlags,
-    /// The level of the computer players.
-    #[arg(long, value_enum, global = true,
-          help = format!("The level of the computer players (default: {})", Level::DEFAULT.name()))]
-    level: Option<Level>,
-    #[command(subcommand)]
-    command: Option<Command>,
-    /// The language of the table, and of `stats` and `history` given after it (default: the
-    /// settings', else the locale's).
-    #[arg(long, value_enum)]
-    lang: Option<contree::text::Lang>,
-    /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
-    #[arg(long)]
-    ascii: bool,
-    /// Play in lines of plain text, a sentence an event and a command a line, for a screen
-    /// reader or a script: the same game, save and rules as the table, on standard input and
-    /// output.
-    #[arg(long)]
-    line: bool,
-    /// How fast the computer players act (default: the settings', else normal).
-    #[arg(long, value_enum)]
-    speed: Option<contree::session::settings::Speed>,
-    /// The deck's colours: hearts and diamonds red, or each suit its own colour (default: the
-    /// settings', else two-colour).
-    #[arg(long, value_enum)]
-    deck: Option<contree::session::settings::Deck>,
-    /// The table's colours: on, high contrast (bold, bright, nothing dimmed) or off (default:
-    /// the settings', else on; NO_COLOR turns colour off whatever this says).
-    #[arg(long, value_enum)]
-    colours: Option<contree::session::settings::Colours>,
-    /// Play the first deal of a deal-record file (the format `contree score` reads) under its
-    /// rules, as a deal played again: it counts neither in a game nor in the statistics, and
-    /// nothing is saved. A file that is not a deal record is refused (exit 2).
-    #[arg(long, value_name = "FILE", conflicts_with = "line")]
-    deal_file: Option<PathBuf>,
-    /// Play the deal of the day: one deal, the same for everyone on the date (UTC), played once;
-    /// at its end, your score beside the expert's in your seat, the double-dummy result, your
-    /// clear mistakes and a line to share. Played again, it is practice. It counts in no game
-    /// nor in the statistics; `contree history --daily` lists the days played. Its rules and
-    /// players are the same for everyone: the flags of a new game are refused with it.
-    #[arg(long, conflicts_with_all = [
-        "deal_file", "new", "seed", "rules", "target", "nt_at", "scoring", "contre", "deal",
-        "level",
-    ])]
-    daily: bool,
-    /// With --daily: the date whose deal to play, instead of today's (UTC).
-    #[arg(long, value_name = "YYYY-MM-DD", requires = "daily",
-          value_parser = contree::cli::DateArg)]
-    date: Option<contree::game::daily::Day>,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Check and score deal records (JSON or JSON Lines), one JSON answer per record.
-    Score {
-        /// The file to read; standard input when absent or "-".
-        file: Option<PathBuf>,
-    },
-    /// Your statistics: games won and lost, contracts, contres, capots, belotes, points.
-    Stats {
-        /// Print JSON instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
-    /// The deals of the game in progress (else of the last game filed), with the running totals.
-    History {
-        /// Print JSON instead of a table.
-        #[arg(long)]
-        json: bool,
-        /// Write the finished deals to FILE as deal records (JSON Lines) for `contree score`;
-        /// "-" for standard output.
-        #[arg(long, value_name = "FILE")]
-        export: Option<PathBuf>,
-        /// Let --export replace a file that exists.
-        #[arg(long, requires = "export")]
-        force: bool,
-        /// The deals of the day played instead, one line a date, with their first result.
-        #[arg(long, conflicts_with = "export")]
-        daily: bool,
-    },
-    /// Duplicate match between two contestants (bot levels, or the gambler): each deal played
-    /// twice, seats swapped.
-    Arena {
-        /// Contestant A: a level, or the arena's gambler.
-        #[arg(long, value_enum, required_unless_present_any = ["seat_vs_expert", "holds"])]
-        a: Option<Contestant>,
-        /// Contestant B.
-        #[arg(long, value_enum, required_unless_present_any = ["seat_vs_expert", "holds"])]
-        b: Option<Contestant>,
-        /// Instead of A against B: each deal played twice with the same three other seats,
-        /// once with LEVEL in South's seat and once with the expert there; the mean balance of
-        /// LEVEL against the expert, as the table's comparison counts it.
-        #[arg(long, value_enum, value_name = "LEVEL", conflicts_with_all = ["a", "b", "auction"])]
-        seat_vs_expert: Option<Level>,
-        /// Instead of A against B: the expert's odds of who holds what, read from South's view
-        /// at its first card and at the start of trick 5, against the real hands (calibration
-        /// and Brier score beside the counting guess); the even deals bid and played by the
-        /// expert, the odd ones by normal.
-        #[arg(long, conflicts_with_all = ["a", "b", "auction", "seat_vs_expert"])]
-        holds: bool,
-        /// With --seat-vs-expert: the level of the three other seats.
-        #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Level::Normal,
-              requires = "seat_vs_expert")]
-        others: Level,
-        /// Every seat bids as this contestant, the same auction in both plays of a deal; A and B
-        /// play the cards only, so card play is measured alone.
-        #[arg(long, value_enum, value_name = "CONTESTANT")]
-        auction: Option<Contestant>,
-        /// Number of deals (each is played twice; once with --holds), up to ten million.
-        #[arg(long, default_value_t = 2000,
-              value_parser = clap::value_parser!(u64).range(1..=ARENA_MAX_DEALS))]
-        deals: u64,
-        /// The seed every deal derives from.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The rule set of every deal.
-        #[arg(long = "rules", value_name = "SET", value_enum, default_value_t = RuleSet::Contree)]
-        rule_set: RuleSet,
-        /// Allow bids in sans atout and tout atout.
-        #[arg(long)]
-        nt_at: bool,
-        /// Scoring method (contree only).
-        #[arg(long, value_enum, default_value_t = ScoringMethod::MadePlusBid)]
-        scoring: ScoringMethod,
-        /// How a contre is scored (contree only).
-        #[arg(long, value_enum, default_value_t = ContreScoring::Standard)]
-        contre: ContreScoring,
-        /// One JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Worker threads.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-        /// The worlds the expert weighs for each decision: a budget that gives the same match
-        /// on any machine.
-        #[arg(long, default_value_t = ARENA_WORLDS,
-              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
-        worlds: u32,
-    },
-    /// Print a completion script for SHELL on standard output.
-    Completions {
-        /// The shell to complete in.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// The bots as a service: one JSON request per line on standard input, one answer per line.
-    Bot {
-        /// The seed the bots' choices derive from (with the request itself).
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// The bidding style.
-        #[arg(long, value_enum, default_value_t = BiddingStyle::Cautious)]
-        style: BiddingStyle,
-        /// The worlds the expert weighs for each request: its answer depends on the request
-        /// and this alone.
-        #[arg(long, default_value_t = DEFAULT_WORLDS,
-              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
-        worlds: u32,
-    },
-    /// The expert's review of deal records (as contree score reads them), one per record: the
-    /// double-dummy result and each decision of a seat beside the expert's advice.
-    Analyse {
-        /// The file to read; standard input when absent or "-".
-        file: Option<PathBuf>,
-        /// The seat whose decisions are reviewed: N, E, S or W.
-        #[arg(long, default_value = "S")]
-        seat: Seat,
-        /// The worlds the expert weighs for each decision, as contree bot --worlds.
-        #[arg(long, default_value_t = DEFAULT_WORLDS,
-              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
-        worlds: u32,
-        /// One JSON object per record instead of text.
-        #[arg(long)]
-        json: bool,
-    },
 }
 
 /// The arena's progress, drawn on standard error when that is a terminal, once the run has
@@ -471,7 +282,6 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
 
     use contree::session::boot::{self, Boot, BootError, Choices, Env};
     use contree::session::config::Ending;
-    use contree::ui::{self, App};
 
     // Flags that contradict each other are refused first, terminal or not; a target is checked
     // against the rule set of the settings once they are read.
@@ -500,26 +310,9 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
     // read-only disk, where no table writes, it plays in memory. A deal file writes nothing,
     // and needs none.
     let held = store.as_ref().ok().filter(|_| deal.is_none());
-    let mut read_only_disk = None;
-    let _lock = match held {
-        Some(store) => match hold_for_table(store) {
-            Ok(lock) => Some(lock),
-            Err(LockError::Held(holder)) => {
-                complain!("contree: {}", contree::cli::held_by(&holder, store.dir()));
-                return Ok(ExitCode::FAILURE);
-            }
-            Err(LockError::Failed(e)) => match contree::cli::unlocked(&e) {
-                contree::cli::Unlocked::InMemory => {
-                    read_only_disk = Some(e);
-                    None
-                }
-                contree::cli::Unlocked::Refused(why) => {
-                    complain!("contree: {why}");
-                    return Ok(ExitCode::FAILURE);
-                }
-            },
-        },
-        None => None,
+    let (_lock, read_only_disk) = match take_lock(held) {
+        Ok(taken) => taken,
+        Err(code) => return Ok(code),
     };
     if let Some(store) = held.filter(|_| read_only_disk.is_none()) {
         store.remove_leftovers();
@@ -559,14 +352,62 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
             store.as_ref().ok().and_then(|s| s.daily().ok()).and_then(|f| f.of(day).cloned());
         (day, first)
     });
-    let ending = if cli.line {
+    let ending = front_end(cli, config, (deal, daily), store.as_ref().ok(), &notices)?;
+    if let Err(why) = &store {
+        let said = w.t(contree::text::T::SessionNotSaved);
+        complain!("contree: {said}{}{}", w.colon(), w.open_error(why));
+    }
+    Ok(match ending {
+        Ending::Quit => ExitCode::SUCCESS,
+        // As a shell reports a process ended by that signal.
+        Ending::Signal(sig) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
+    })
+}
+
+/// The data directory's lock for the table: refused when another table holds it, or, where the
+/// system refuses it, on a read-only disk (where no table writes) none and the error, for the
+/// table to play in memory and say so; else the exit code, said.
+fn take_lock(
+    held: Option<&Store>,
+) -> Result<(Option<DirLock>, Option<contree::store::StoreError>), ExitCode> {
+    let Some(store) = held else { return Ok((None, None)) };
+    match hold_for_table(store) {
+        Ok(lock) => Ok((Some(lock), None)),
+        Err(LockError::Held(holder)) => {
+            complain!("contree: {}", contree::cli::held_by(&holder, store.dir()));
+            Err(ExitCode::FAILURE)
+        }
+        Err(LockError::Failed(e)) => match contree::cli::unlocked(&e) {
+            contree::cli::Unlocked::InMemory => Ok((None, Some(e))),
+            contree::cli::Unlocked::Refused(why) => {
+                complain!("contree: {why}");
+                Err(ExitCode::FAILURE)
+            }
+        },
+    }
+}
+
+/// The table in the front end asked for: the line mode, or the terminal table with a deal
+/// file's deal played again, the deal of the day, or the game; the boot's notices said first.
+fn front_end(
+    cli: &Cli,
+    config: contree::session::config::Config,
+    (deal, daily): (
+        Option<contree::game::Game>,
+        Option<(contree::game::daily::Day, Option<contree::store::DailyEntry>)>,
+    ),
+    store: Option<&Store>,
+    notices: &[String],
+) -> anyhow::Result<contree::session::config::Ending> {
+    use contree::ui::{self, App};
+    Ok(if cli.line {
         let line = match daily {
             Some((day, first)) => {
-                contree::line::LineMode::daily(&config, store.is_ok(), &notices, day, first)
+                contree::line::LineMode::daily(&config, store.is_some(), notices, day, first)
             }
-            None => contree::line::LineMode::new(config, store.is_ok(), &notices),
+            None => contree::line::LineMode::new(config, store.is_some(), notices),
         };
-        contree::line::run::run(line, store.as_ref().ok())?
+        contree::line::run::run(line, store)?
     } else {
         let mut app = App::new(config);
         match (deal, daily) {
@@ -576,27 +417,18 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
             }
             (None, Some((day, first))) => {
                 app.play_daily(day, first);
-                let mut said: Vec<String> = notices.clone();
+                let mut said: Vec<String> = notices.to_vec();
                 said.extend(app.status());
                 app.tell(said.join(" "));
-                ui::run::run(app, store.as_ref().ok())?
+                ui::run::run(app, store)?
             }
             (None, None) => {
                 if !notices.is_empty() {
                     app.tell(notices.join(" "));
                 }
-                ui::run::run(app, store.as_ref().ok())?
+                ui::run::run(app, store)?
             }
         }
-    };
-    if let Err(why) = &store {
-        let said = w.t(contree::text::T::SessionNotSaved);
-        complain!("contree: {said}{}{}", w.colon(), w.open_error(why));
-    }
-    Ok(match ending {
-        Ending::Quit => ExitCode::SUCCESS,
-        // As a shell reports a process ended by that signal.
-        Ending::Signal(sig) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
     })
 }
 
