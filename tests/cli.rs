@@ -1136,20 +1136,8 @@ fn stats_give_the_progress_of_every_filed_game_and_its_trend() {
 fn a_new_game_over_a_finished_game_still_compared_files_it_compared_and_measured() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::at(dir.path()).expect("store").without_sync();
-    let (mut game, mut rng) = support::new(GameOptions::default(), 12);
-    support::play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    let game = support::finished_with_the_last_deal_still_compared(12);
     let last = game.history().len() - 1;
-    assert!(last >= 1, "a game of more than one deal");
-    // Every deal compared and measured as it ended, but the last, still thinking.
-    for i in 0..=last {
-        assert!(game.ask_expert_in_seat(i));
-    }
-    for i in 0..last {
-        let score = game.history()[i].points();
-        assert!(game.answer_expert_in_seat(i, Some(score)));
-        let record = game.history()[i].record.clone();
-        assert!(game.measure_mistakes(i, &record, contree::game::Mistakes::default()));
-    }
     store.save_game(&game).expect("saves");
     store.deal_finished(&game).expect("counts");
     drop(store);

@@ -44,6 +44,26 @@ pub fn play_until(
     }
 }
 
+/// A game of `seed` played to its end by the random players, every deal but the last compared
+/// with the expert in South's seat and its mistakes measured, the last still being compared:
+/// a table left while the expert thought.
+pub fn finished_with_the_last_deal_still_compared(seed: u64) -> Game {
+    let (mut game, mut rng) = new(GameOptions::default(), seed);
+    play_until(&mut game, &mut rng, |g| g.phase() == Phase::GameOver, |_, _| {});
+    let last = game.history().len() - 1;
+    assert!(last >= 1, "a game of more than one deal");
+    for i in 0..=last {
+        assert!(game.ask_expert_in_seat(i));
+    }
+    for i in 0..last {
+        let score = game.history()[i].points();
+        assert!(game.answer_expert_in_seat(i, Some(score)));
+        let record = game.history()[i].record.clone();
+        assert!(game.measure_mistakes(i, &record, contree::game::Mistakes::default()));
+    }
+    game
+}
+
 /// The deal of the day of the date `n` days (modulo 3000) after 2026-01-01, played out by the
 /// random players, as the table files it (without the expert's figures: the filing is
 /// under test here, not the analysis).
