@@ -125,6 +125,35 @@ pub struct Boot {
     pub notices: Vec<String>,
 }
 
+/// The saved game, to be offered: the notices of what was set aside before it said after its
+/// own, first. A save that cannot be read keeps the table closed.
+fn resumed(
+    store: &Store,
+    w: Words,
+    notices: &mut Vec<String>,
+) -> Result<Option<Resumable>, BootError> {
+    let resume = store.load_game();
+    // A save that cannot be read is a game no new one may replace: rather than begin
+    // one and refuse it at its first save, the table does not open, and says what to do.
+    if let Resume::LeftInPlace { path, why: Left::Failed(e) } = &resume
+        && e.operation() == Operation::Read
+    {
+        return Err(BootError::SaveUnreadable(w.save_unreadable(path, e)));
+    }
+    // The files set aside before the save (the settings) are said after it, and the
+    // store's own notice of the save is replaced by the one in the players' words: of
+    // all the notices, the save's is the one not to miss, and each is said once.
+    let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
+    notices.extend(earlier.map(|a| w.set_aside(&a)));
+    if let Some(n) = w.resume_notice(&resume) {
+        notices.insert(0, n);
+    }
+    Ok(match resume {
+        Resume::Saved { game, started, saved, .. } => Some(Resumable { game, started, saved }),
+        _ => None,
+    })
+}
+
 /// The start of the table from the run's `choices`, the environment and the store (or why
 /// there is none); `options` are the game flags' options over the settings' rules and deal
 /// style. The saved game is offered, or with `--new` filed and a new game started.
@@ -183,30 +212,7 @@ pub fn boot(
             (Some(crate::game::new_game(options, seed, None)), None)
         }
         None if choices.new => (Some(crate::game::new_game(options, seed, None)), None),
-        Some(store) => {
-            let resume = store.load_game();
-            // A save that cannot be read is a game no new one may replace: rather than begin
-            // one and refuse it at its first save, the table does not open, and says what to do.
-            if let Resume::LeftInPlace { path, why: Left::Failed(e) } = &resume
-                && e.operation() == Operation::Read
-            {
-                return Err(BootError::SaveUnreadable(w.save_unreadable(path, e)));
-            }
-            // The files set aside before the save (the settings) are said after it, and the
-            // store's own notice of the save is replaced by the one in the players' words: of
-            // all the notices, the save's is the one not to miss, and each is said once.
-            let earlier = store.take_notices().into_iter().filter(|a| a.file != GAME_FILE);
-            notices.extend(earlier.map(|a| w.set_aside(&a)));
-            if let Some(n) = w.resume_notice(&resume) {
-                notices.insert(0, n);
-            }
-            match resume {
-                Resume::Saved { game, started, saved, .. } => {
-                    (None, Some(Resumable { game, started, saved }))
-                }
-                _ => (None, None),
-            }
-        }
+        Some(store) => (None, resumed(store, w, &mut notices)?),
         None => (None, None),
     };
     if let Err(why) = store {
