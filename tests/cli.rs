@@ -13,7 +13,12 @@ use contree::store::Store;
 use serde_json::Value;
 
 fn contree(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_contree"))
+    at_data(&mut Command::new(env!("CARGO_BIN_EXE_contree")), data, args)
+}
+
+/// Runs `command` with `args` on the data directory `data`, in a UTF-8 locale, and waits for it.
+fn at_data(command: &mut Command, data: &Path, args: &[&str]) -> Output {
+    command
         .args(args)
         .env("CONTREE_DATA_DIR", data)
         .env("LC_ALL", "C.UTF-8")
@@ -1159,14 +1164,7 @@ fn a_new_game_over_a_finished_game_still_compared_files_it_compared_and_measured
 #[cfg(unix)]
 fn contree_in_mib(data: &Path, args: &[&str], mib: u64) -> Output {
     let script = format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024);
-    Command::new("sh")
-        .args(["-c", &script, env!("CARGO_BIN_EXE_contree")])
-        .args(args)
-        .env("CONTREE_DATA_DIR", data)
-        .env("LC_ALL", "C.UTF-8")
-        .env_remove("XDG_DATA_HOME")
-        .output()
-        .expect("runs contree")
+    at_data(Command::new("sh").args(["-c", &script, env!("CARGO_BIN_EXE_contree")]), data, args)
 }
 
 /// Writes a line of `mib` mebibytes at `path`, in pieces, and a short line after it.
