@@ -21,8 +21,10 @@ use crate::store::{Cause, Holder, Store, StoreError};
 use crate::text::Lang;
 
 pub mod args;
+mod host;
 mod report;
 
+pub use host::host;
 pub use report::{
     daily_json, daily_table, history_export, history_json, history_table, last_game_title,
     stats_json, stats_table,

@@ -63,6 +63,7 @@ pub mod files;
 pub mod game;
 pub mod line;
 pub mod mix;
+pub mod net;
 pub mod personas;
 pub mod progress;
 pub mod rules;

@@ -601,6 +601,9 @@ fn main() -> ExitCode {
             analyse(file, options)
         }
         Some(Command::Stats { json }) => report(stats(json, cli.lang)),
+        Some(Command::Host { listen, deal_pause, no_sync }) => {
+            contree::cli::host(listen, Duration::from_secs(deal_pause), !no_sync)
+        }
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { daily: true, json, .. }) => report(history_daily(json, cli.lang)),
         Some(Command::History { json, export, force, .. }) => {

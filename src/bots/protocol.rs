@@ -254,8 +254,21 @@ pub fn parse_request(line: &str) -> Result<SeatView, RequestError> {
     read_request(line).map(|(view, _)| view)
 }
 
+/// Reads a seat's view written as a request ([`request_json`]) at any point of a deal, as the
+/// network table sends it: the same checks as [`parse_request`], but the deal may be over,
+/// void, or another seat's turn.
+pub fn parse_view(line: &str) -> Result<SeatView, RequestError> {
+    read_view(line, false).map(|(view, _)| view)
+}
+
 /// [`parse_request`], and what the request asks for besides.
 fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
+    read_view(line, true)
+}
+
+/// A view written as a request, and what it asks for besides; `turn`, it must be a request:
+/// a deal in progress, its seat to act.
+fn read_view(line: &str, turn: bool) -> Result<(SeatView, Asks), RequestError> {
     // serde would read a struct from an array too, its fields in order.
     if !line.trim_start().starts_with('{') {
         let why = "a request is a JSON object, one a line";
@@ -270,16 +283,8 @@ fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
     }
     let mut deal = PublicDeal::replay(req.dealer, rules, &req.auction, &req.play)
         .map_err(RequestError::Replay)?;
-    if deal.auction().outcome() == Some(AuctionOutcome::AllPassed) {
-        return Err(RequestError::VoidDeal);
-    }
-    if deal.is_over() {
-        return Err(RequestError::DealOver);
-    }
-    match deal.to_act() {
-        Some(seat) if seat == req.seat => {}
-        Some(to_act) => return Err(RequestError::NotTheTurn { to_act, asked: req.seat }),
-        None => return Err(RequestError::NobodyToAct(req.seat)),
+    if turn {
+        request_turn(&deal, req.seat)?;
     }
     say_belotes(&req, &mut deal)?;
     announce(&req, hand, &mut deal)?;
@@ -292,6 +297,22 @@ fn read_request(line: &str) -> Result<(SeatView, Asks), RequestError> {
     let view =
         SeatView::new(req.seat, hand, deal, game).map_err(RequestError::View)?.with_levels(levels);
     Ok((view, Asks { advise: req.advise, explain: req.explain.then_some(req.lang) }))
+}
+
+/// Whether a request's deal is one a seat may be asked to act in: not void, not over, and its
+/// seat to act.
+fn request_turn(deal: &PublicDeal, seat: Seat) -> Result<(), RequestError> {
+    if deal.auction().outcome() == Some(AuctionOutcome::AllPassed) {
+        return Err(RequestError::VoidDeal);
+    }
+    if deal.is_over() {
+        return Err(RequestError::DealOver);
+    }
+    match deal.to_act() {
+        Some(to_act) if to_act == seat => Ok(()),
+        Some(to_act) => Err(RequestError::NotTheTurn { to_act, asked: seat }),
+        None => Err(RequestError::NobodyToAct(seat)),
+    }
 }
 
 /// The request that describes `view` and asks for the expert's advice, as one JSON line.

@@ -168,6 +168,22 @@ pub enum Command {
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_WORLDS)))]
         worlds: u32,
     },
+    /// Host tables for friends to play over the network (TLS), bots in the seats nobody
+    /// takes; serves until stopped. Its certificate and tables live in the data directory's
+    /// `host/`; every table is saved after every action and resumed when the host starts again.
+    Host {
+        /// The address to listen on; a public address only when given.
+        #[arg(long, value_name = "ADDR", default_value = crate::net::host::DEFAULT_LISTEN)]
+        listen: std::net::SocketAddr,
+        /// Seconds between a deal's end and the next deal, unless every player moves on first.
+        #[arg(long, value_name = "SECS", default_value_t = 30,
+              value_parser = clap::value_parser!(u64).range(0..=3600))]
+        deal_pause: u64,
+        /// Write the tables without syncing them to the disk: faster, but a power cut may lose
+        /// the last actions (for load measurements).
+        #[arg(long, hide = true)]
+        no_sync: bool,
+    },
     /// Print a completion script for SHELL on standard output.
     Completions {
         /// The shell to complete in.

@@ -1,0 +1,228 @@
+//! One client's connection to the host: TLS, then its `hello` in time, then its messages, each
+//! line within its bound and the lines within their rate. A client that breaks a bound is told
+//! why (`refused`) and cut off; its table, and every other, goes on. A client that stops
+//! reading fills its queue and is dropped by its table ([`super::host`]).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{timeout, timeout_at};
+use tokio_rustls::TlsAcceptor;
+
+use super::code::{new_code, read_code};
+use super::frame::{Read, read_line};
+use super::host::{Host, TableCmd};
+use super::saved::setup_ok;
+use super::table::{Conn, JoinAsk, Table};
+use super::wire::{
+    ClientMsg, ErrorCode, MAX_CLIENT_LINE, PROTOCOL, ServerMsg, hello_version, line, name_ok,
+    parse_client,
+};
+use crate::rules::Seat;
+
+/// A client's allowance of messages: [`super::host::Limits::burst`] at most, refilled at
+/// [`super::host::Limits::per_second`].
+struct Rate {
+    tokens: f64,
+    last: Instant,
+    per_second: f64,
+    burst: f64,
+}
+
+impl Rate {
+    fn new(per_second: u32, burst: u32) -> Rate {
+        let burst = f64::from(burst.max(1));
+        Rate { tokens: burst, last: Instant::now(), per_second: f64::from(per_second), burst }
+    }
+
+    /// Whether one more message is allowed now.
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+}
+
+/// Where a connection stands.
+struct Client<'a> {
+    host: &'a Arc<Host>,
+    peer: SocketAddr,
+    id: u64,
+    name: String,
+    tx: mpsc::Sender<Arc<str>>,
+    seated: Option<(Seat, mpsc::Sender<TableCmd>)>,
+}
+
+/// Serves one client until it leaves, breaks a bound, or its table lets go of it.
+pub async fn serve_client(
+    stream: TcpStream,
+    peer: SocketAddr,
+    host: &Arc<Host>,
+    acceptor: TlsAcceptor,
+) {
+    let limits = host.config.limits;
+    let hello_by = tokio::time::Instant::now() + limits.hello;
+    let Ok(Ok(tls)) = timeout_at(hello_by, acceptor.accept(stream)).await else {
+        eprintln!("contree host: {peer}: no TLS handshake in time, closed");
+        return;
+    };
+    let (r, w) = tokio::io::split(tls);
+    let mut reader = BufReader::new(r);
+    let (tx, rx) = mpsc::channel::<Arc<str>>(limits.queue);
+    let mut writer = tokio::spawn(write_lines(w, rx, limits.write));
+    let mut client = Client { host, peer, id: host.conn_id(), name: String::new(), tx, seated: None };
+    let ended = tokio::select! {
+        ended = talk(&mut reader, &mut client, hello_by) => Some(ended),
+        _ = &mut writer => None,
+    };
+    if let Some(Err(error)) = ended {
+        eprintln!("contree host: {peer}: refused ({error:?}), closed");
+        let _ = client.tx.try_send(Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL })));
+    }
+    if let Some((seat, table)) = client.seated.take() {
+        let _ = table.send(TableCmd::Gone(seat, client.id)).await;
+    }
+    drop(client);
+    let _ = timeout(Duration::from_secs(5), writer).await;
+}
+
+/// Writes the queued lines until the queue closes, a write takes too long, or the client is
+/// gone.
+async fn write_lines<W: AsyncWrite + Unpin>(
+    mut w: W,
+    mut rx: mpsc::Receiver<Arc<str>>,
+    limit: Duration,
+) {
+    while let Some(l) = rx.recv().await {
+        if !matches!(timeout(limit, w.write_all(l.as_bytes())).await, Ok(Ok(()))) {
+            return;
+        }
+        if rx.is_empty() && !matches!(timeout(limit, w.flush()).await, Ok(Ok(()))) {
+            return;
+        }
+    }
+    let _ = timeout(limit, w.shutdown()).await;
+}
+
+/// Reads the client's `hello`, then its messages; `Err` with why the client is cut off.
+async fn talk<R: AsyncRead + Unpin>(
+    reader: &mut BufReader<R>,
+    client: &mut Client<'_>,
+    hello_by: tokio::time::Instant,
+) -> Result<(), ErrorCode> {
+    let first = match timeout_at(hello_by, read_line(reader, MAX_CLIENT_LINE)).await {
+        Err(_) => return Err(ErrorCode::HelloTimeout),
+        Ok(Err(_) | Ok(Read::End)) => return Ok(()),
+        Ok(Ok(Read::TooLong)) => return Err(ErrorCode::TooLong),
+        Ok(Ok(Read::Line(l))) => l,
+    };
+    match hello_version(&first) {
+        Some(PROTOCOL) => {}
+        Some(_) => return Err(ErrorCode::Version),
+        None => return Err(ErrorCode::Unexpected),
+    }
+    let Ok(ClientMsg::Hello { name, .. }) = parse_client(&first) else {
+        return Err(ErrorCode::Garbled);
+    };
+    if !name_ok(&name) {
+        return Err(ErrorCode::BadName);
+    }
+    client.name = name;
+    client.say(&ServerMsg::Welcome { protocol: PROTOCOL });
+    let limits = client.host.config.limits;
+    let mut rate = Rate::new(limits.per_second, limits.burst);
+    loop {
+        let l = match timeout(limits.idle, read_line(reader, MAX_CLIENT_LINE)).await {
+            Err(_) | Ok(Err(_) | Ok(Read::End)) => return Ok(()),
+            Ok(Ok(Read::TooLong)) => return Err(ErrorCode::TooLong),
+            Ok(Ok(Read::Line(l))) => l,
+        };
+        if !rate.allow() {
+            return Err(ErrorCode::TooFast);
+        }
+        let msg = parse_client(&l).map_err(|e| e.code())?;
+        if msg == ClientMsg::Leave && client.seated.is_some() {
+            client.forward(msg).await;
+            client.seated = None;
+            return Ok(());
+        }
+        client.handle(msg).await;
+    }
+}
+
+impl Client<'_> {
+    /// Queues a line for the client; a full queue is the table's to notice.
+    fn say(&self, msg: &ServerMsg) {
+        let _ = self.tx.try_send(Arc::from(line(msg)));
+    }
+
+    fn error(&self, error: ErrorCode) {
+        self.say(&ServerMsg::Error { error, detail: None });
+    }
+
+    async fn handle(&mut self, msg: ClientMsg) {
+        match (msg, self.seated.is_some()) {
+            (ClientMsg::Ping, _) => self.say(&ServerMsg::Pong),
+            (ClientMsg::Create { setup, seat }, false) => self.create(setup, seat).await,
+            (ClientMsg::Join { code, password, seat, token }, false) => {
+                let Some(code) = read_code(&code) else { return self.error(ErrorCode::NoSuchTable) };
+                let ask = JoinAsk { name: self.name.clone(), password, seat, token };
+                self.join(&code, ask).await;
+            }
+            (ClientMsg::Hello { .. } | ClientMsg::Create { .. } | ClientMsg::Join { .. }, _)
+            | (_, false) => self.error(ErrorCode::Unexpected),
+            (msg, true) => self.forward(msg).await,
+        }
+    }
+
+    async fn forward(&self, msg: ClientMsg) {
+        if let Some((seat, table)) = &self.seated {
+            let _ = table.send(TableCmd::Msg(*seat, self.id, msg)).await;
+        }
+    }
+
+    async fn create(&mut self, setup: super::wire::TableSetup, seat: Option<Seat>) {
+        if !setup_ok(&setup) {
+            return self.error(ErrorCode::BadSetup);
+        }
+        let password = setup.password.clone();
+        let seed = self.id ^ u64::from(self.peer.port()).rotate_left(32);
+        for _ in 0..8 {
+            let Some(code) = new_code() else { break };
+            let table = Table::new(code.clone(), setup.clone(), seat.unwrap_or(Seat::South), seed);
+            if self.host.open(table).await.is_some() {
+                eprintln!("contree host: {}: table {code} opened by {}", self.peer, self.name);
+                let ask = JoinAsk { name: self.name.clone(), password, seat, token: None };
+                return self.join(&code, ask).await;
+            }
+            if self.host.table_count() >= self.host.config.limits.tables {
+                break;
+            }
+        }
+        self.error(ErrorCode::TooManyTables);
+    }
+
+    async fn join(&mut self, code: &str, ask: JoinAsk) {
+        let Some(table) = self.host.table(code) else { return self.error(ErrorCode::NoSuchTable) };
+        let (reply, answer) = oneshot::channel();
+        let conn = Conn { id: self.id, tx: self.tx.clone() };
+        if table.send(TableCmd::Join(ask, conn, reply)).await.is_err() {
+            return self.error(ErrorCode::NoSuchTable);
+        }
+        match answer.await {
+            Ok(Ok(seat)) => self.seated = Some((seat, table)),
+            Ok(Err(e)) => self.error(e),
+            Err(_) => self.error(ErrorCode::NoSuchTable),
+        }
+    }
+}

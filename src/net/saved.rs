@@ -1,0 +1,165 @@
+//! A table on the host's disk: `tables/<CODE>.json`, written whole after every change
+//! ([`disk::write_atomic`]), versioned, read back when the host starts. A file that cannot be
+//! read is set aside beside it (`.corrupt`) with a message, never lost. The format is in the
+//! repository's `docs/network.md`.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::code::read_code;
+use super::disk;
+use super::table::{Place, Table};
+use super::wire::{GRACE_SECS, TableSetup};
+use crate::game::{Game, GameSave};
+use crate::rules::Seat;
+
+/// The version of a table's file.
+pub const TABLE_VERSION: u32 = 1;
+
+/// The directory of the tables, in the host's directory.
+pub const TABLES_DIR: &str = "tables";
+
+/// The most a table's file may weigh.
+const TABLE_LIMIT: u64 = 16 * 1024 * 1024;
+
+/// A table as written.
+#[derive(Debug, Serialize, Deserialize)]
+struct TableFile {
+    version: u32,
+    code: String,
+    /// The password is the digest the table keeps.
+    setup: TableSetup,
+    creator: Seat,
+    places: Vec<PlaceFile>,
+    revision: u64,
+    game: Option<GameSave>,
+}
+
+/// A seat as written: no connection, the token as its digest.
+#[derive(Debug, Serialize, Deserialize)]
+struct PlaceFile {
+    name: String,
+    persona: String,
+    token: Option<String>,
+    bot_plays: bool,
+}
+
+/// Whether `setup` is one a table may be played by: a target of its rule set, a grace time in
+/// bounds, a password within [`super::wire::MAX_PASSWORD`] bytes.
+pub fn setup_ok(setup: &TableSetup) -> bool {
+    setup.options.target_allowed()
+        && GRACE_SECS.contains(&setup.grace_secs)
+        && setup.password.as_ref().is_none_or(|p| p.len() <= super::wire::MAX_PASSWORD)
+}
+
+/// Where the table `code` is kept under `dir`.
+pub fn path(dir: &Path, code: &str) -> PathBuf {
+    dir.join(TABLES_DIR).join(format!("{code}.json"))
+}
+
+/// The bytes of `table`'s file.
+pub fn to_bytes(table: &Table) -> Vec<u8> {
+    let file = TableFile {
+        version: TABLE_VERSION,
+        code: table.code.clone(),
+        setup: table.setup.clone(),
+        creator: table.creator,
+        places: table
+            .places
+            .iter()
+            .map(|p| PlaceFile {
+                name: p.name.clone(),
+                persona: p.persona.clone(),
+                token: p.token.clone(),
+                bot_plays: p.bot_plays,
+            })
+            .collect(),
+        revision: table.revision,
+        game: table.game.as_ref().map(Game::to_save),
+    };
+    serde_json::to_vec(&file).unwrap_or_default()
+}
+
+/// Writes `table` to its file under `dir`.
+pub fn save(dir: &Path, bytes: &[u8], code: &str, sync: bool) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir.join(TABLES_DIR))?;
+    disk::write_atomic(&path(dir, code), bytes, sync)
+}
+
+/// Reads a table's file.
+pub fn from_bytes(bytes: &[u8]) -> Result<Table, String> {
+    let file: TableFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    if file.version != TABLE_VERSION {
+        return Err(format!("version {} where {TABLE_VERSION} is read", file.version));
+    }
+    let code = read_code(&file.code).ok_or("not a table code")?;
+    if !setup_ok(&file.setup) {
+        return Err("rules no table may be played by".to_string());
+    }
+    let places: [PlaceFile; 4] =
+        file.places.try_into().map_err(|_| "not four seats".to_string())?;
+    let places = places.map(|p| Place {
+        name: p.name,
+        persona: p.persona,
+        token: p.token,
+        bot_plays: p.bot_plays,
+        conn: None,
+        drops: 0,
+        ready: false,
+    });
+    let game = match &file.game {
+        Some(save) => Some(Game::from_save(save).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    Ok(Table::restored(code, file.setup, file.creator, places, game, file.revision))
+}
+
+/// What the host finds in its directory: the tables read, and a message for each file set
+/// aside.
+pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
+    let (mut tables, mut told) = (Vec::new(), Vec::new());
+    let Ok(entries) = std::fs::read_dir(dir.join(TABLES_DIR)) else { return (tables, told) };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+    paths.sort();
+    for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        let read = disk::read_within(&path, TABLE_LIMIT).map_err(|e| e.to_string());
+        let table = read.and_then(|b| from_bytes(&b.unwrap_or_default()));
+        match table {
+            Ok(t) if path.file_stem().is_some_and(|s| *s == *t.code) => tables.push(t),
+            Ok(_) => told.push(set_aside(&path, "its name is not its table's code")),
+            Err(why) => told.push(set_aside(&path, &why)),
+        }
+    }
+    (tables, told)
+}
+
+fn set_aside(path: &Path, why: &str) -> String {
+    match disk::set_aside(path) {
+        Ok(to) => format!("{} cannot be read ({why}): set aside as {}", path.display(), to.display()),
+        Err(e) => format!("{} cannot be read ({why}) nor set aside: {e}", path.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameOptions;
+    use crate::personas::Level;
+
+    #[test]
+    fn a_table_reads_back_and_a_bad_file_is_set_aside() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut setup = TableSetup::new(GameOptions::default(), Level::Normal);
+        setup.password = Some("secret".into());
+        let table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        save(dir.path(), &to_bytes(&table), &table.code, false).expect("saved");
+        std::fs::write(dir.path().join(TABLES_DIR).join("QQQQQQ.json"), b"{").expect("spoiled");
+        let (tables, told) = load_all(dir.path());
+        assert_eq!(tables.len(), 1);
+        assert_eq!(tables[0].code, "ACDEFH");
+        assert_eq!(tables[0].setup, table.setup);
+        assert_eq!(told.len(), 1);
+        assert!(dir.path().join(TABLES_DIR).join("QQQQQQ.json.corrupt").exists());
+    }
+}
