@@ -601,8 +601,9 @@ fn main() -> ExitCode {
             analyse(file, options)
         }
         Some(Command::Stats { json }) => report(stats(json, cli.lang)),
-        Some(Command::Host { listen, deal_pause, no_sync }) => {
-            contree::cli::host(listen, Duration::from_secs(deal_pause), !no_sync)
+        Some(Command::Host { listen, deal_pause, per_address, no_sync }) => {
+            let pause = Duration::from_secs(deal_pause);
+            contree::cli::host(listen, pause, per_address as usize, !no_sync)
         }
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { daily: true, json, .. }) => report(history_daily(json, cli.lang)),

@@ -43,7 +43,7 @@ enum May {
 /// besides itself. A module names only modules listed before it, so that no two name each
 /// other and each can be read knowing only those under it; ARCHITECTURE.md draws the same
 /// table. The binary, `main`, may name them all.
-const LAYERS: [(&str, May); 19] = [
+const LAYERS: [(&str, May); 20] = [
     // The pure core and its leaves: no players, no table, no disk.
     ("rules", May::Name(&[])),
     ("mix", May::Name(&[])),
@@ -58,6 +58,8 @@ const LAYERS: [(&str, May); 19] = [
     ("progress", May::Name(&["rules", "text", "game", "exercises"])),
     ("stats", May::Name(&["rules", "text", "game", "exercises", "progress"])),
     ("store", May::Name(&["rules", "files", "text", "game", "exercises", "stats", "progress"])),
+    // The network table: the host and the client library, over the game and the bots.
+    ("net", May::Name(&["rules", "personas", "files", "text", "game", "bots"])),
     // One table, whichever front end draws it.
     ("session", May::AllUnderBut(&[])),
     // The two front ends, over the session, naming not each other.
@@ -82,9 +84,9 @@ fn may_name(i: usize) -> Vec<&'static str> {
 }
 
 /// The outside crates that only some modules may name: the terminal's, the command line's,
-/// the data directory's, the operating system's and the signals', and the network's to come.
+/// the data directory's, the operating system's and the signals', and the network's.
 /// The core (`rules`, `text`, `search`, `game`) is in none of these lists.
-const OUTSIDE: [(&str, &[&str]); 9] = [
+const OUTSIDE: [(&str, &[&str]); 12] = [
     ("ratatui", &["ui", "main"]),
     ("crossterm", &["ui", "main"]),
     ("clap", &["cli", "main"]),
@@ -94,6 +96,9 @@ const OUTSIDE: [(&str, &[&str]); 9] = [
     ("libc", &["files"]),
     ("tokio", &["net", "main"]),
     ("rustls", &["net", "main"]),
+    ("tokio_rustls", &["net", "main"]),
+    ("rcgen", &["net", "main"]),
+    ("ring", &["net", "main"]),
 ];
 
 /// The core, which names no outside crate of [`OUTSIDE`].

@@ -179,6 +179,11 @@ pub enum Command {
         #[arg(long, value_name = "SECS", default_value_t = 30,
               value_parser = clap::value_parser!(u64).range(0..=3600))]
         deal_pause: u64,
+        /// The connections allowed at once from one address (players behind one router share
+        /// one).
+        #[arg(long, value_name = "N", default_value_t = 16,
+              value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        per_address: u32,
         /// Write the tables without syncing them to the disk: faster, but a power cut may lose
         /// the last actions (for load measurements).
         #[arg(long, hide = true)]

@@ -26,8 +26,8 @@ use super::disk;
 use super::frame::{Read, read_line};
 use super::tls::{PinError, PinVerifier, Pins, client_config};
 use super::wire::{
-    ClientMsg, ErrorCode, MAX_SERVER_LINE, PROTOCOL, ServerMsg, TableInfo, TableSetup,
-    WireAction, line, parse_server,
+    ClientMsg, ErrorCode, MAX_SERVER_LINE, PROTOCOL, ServerMsg, TableInfo, TableSetup, WireAction,
+    line, parse_server,
 };
 use crate::game::{Action, SeatView};
 use crate::rules::{ByTeam, DealRecord, Seat, Team};
@@ -326,16 +326,15 @@ async fn session(
 async fn reach(
     c: &Connect,
 ) -> Result<(tokio_rustls::client::TlsStream<TcpStream>, String, bool), ConnectError> {
-    let tcp = TcpStream::connect(&c.addr)
-        .await
-        .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+    let tcp =
+        TcpStream::connect(&c.addr).await.map_err(|e| ConnectError::Unreachable(e.to_string()))?;
     let _ = tcp.set_nodelay(true);
     let (pins, _) = Pins::load(&c.dir);
     let pinned = pins.hosts.get(&c.addr).cloned();
     let first = pinned.is_none();
     let verifier = Arc::new(PinVerifier::new(&c.addr, pinned));
-    let config = client_config(verifier.clone())
-        .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+    let config =
+        client_config(verifier.clone()).map_err(|e| ConnectError::Unreachable(e.to_string()))?;
     let name = rustls::pki_types::ServerName::try_from(super::tls::HOST_NAME)
         .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
     let tls = TlsConnector::from(Arc::new(config)).connect(name, tcp).await;

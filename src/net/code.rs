@@ -42,11 +42,8 @@ pub fn new_code() -> Option<String> {
 /// A code as a player may type it: upper-cased, spaces and dashes left out; `None` when it is
 /// not [`CODE_LEN`] characters of the alphabet.
 pub fn read_code(typed: &str) -> Option<String> {
-    let code: String = typed
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-'))
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
+    let code: String =
+        typed.chars().filter(|c| !matches!(c, ' ' | '-')).map(|c| c.to_ascii_uppercase()).collect();
     let ok = code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b));
     ok.then_some(code)
 }

@@ -73,21 +73,23 @@ pub async fn serve_client(
     let limits = host.config.limits;
     let hello_by = tokio::time::Instant::now() + limits.hello;
     let Ok(Ok(tls)) = timeout_at(hello_by, acceptor.accept(stream)).await else {
-        eprintln!("contree host: {peer}: no TLS handshake in time, closed");
+        log!("contree host: {peer}: no TLS handshake in time, closed");
         return;
     };
     let (r, w) = tokio::io::split(tls);
     let mut reader = BufReader::new(r);
     let (tx, rx) = mpsc::channel::<Arc<str>>(limits.queue);
     let mut writer = tokio::spawn(write_lines(w, rx, limits.write));
-    let mut client = Client { host, peer, id: host.conn_id(), name: String::new(), tx, seated: None };
+    let mut client =
+        Client { host, peer, id: host.conn_id(), name: String::new(), tx, seated: None };
     let ended = tokio::select! {
         ended = talk(&mut reader, &mut client, hello_by) => Some(ended),
         _ = &mut writer => None,
     };
     if let Some(Err(error)) = ended {
-        eprintln!("contree host: {peer}: refused ({error:?}), closed");
-        let _ = client.tx.try_send(Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL })));
+        log!("contree host: {peer}: refused ({error:?}), closed");
+        let _ =
+            client.tx.try_send(Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL })));
     }
     if let Some((seat, table)) = client.seated.take() {
         let _ = table.send(TableCmd::Gone(seat, client.id)).await;
@@ -175,7 +177,9 @@ impl Client<'_> {
             (ClientMsg::Ping, _) => self.say(&ServerMsg::Pong),
             (ClientMsg::Create { setup, seat }, false) => self.create(setup, seat).await,
             (ClientMsg::Join { code, password, seat, token }, false) => {
-                let Some(code) = read_code(&code) else { return self.error(ErrorCode::NoSuchTable) };
+                let Some(code) = read_code(&code) else {
+                    return self.error(ErrorCode::NoSuchTable);
+                };
                 let ask = JoinAsk { name: self.name.clone(), password, seat, token };
                 self.join(&code, ask).await;
             }
@@ -201,7 +205,7 @@ impl Client<'_> {
             let Some(code) = new_code() else { break };
             let table = Table::new(code.clone(), setup.clone(), seat.unwrap_or(Seat::South), seed);
             if self.host.open(table).await.is_some() {
-                eprintln!("contree host: {}: table {code} opened by {}", self.peer, self.name);
+                log!("contree host: {}: table {code} opened by {}", self.peer, self.name);
                 let ask = JoinAsk { name: self.name.clone(), password, seat, token: None };
                 return self.join(&code, ask).await;
             }

@@ -108,6 +108,9 @@ pub enum TableCmd {
     Grace(Seat, u64),
     /// The pause after the deal of that revision is over.
     Pause(u64),
+    /// The player to act at that revision has let the grace time go by: a bot plays their seat
+    /// until they act again.
+    Slow(u64),
 }
 
 /// The host: its tables and its connections.
@@ -195,13 +198,13 @@ pub async fn serve(listener: TcpListener, host: Arc<Host>, acceptor: TlsAcceptor
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(e) => {
-                eprintln!("contree host: a connection could not be accepted: {e}");
+                log!("contree host: a connection could not be accepted: {e}");
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }
         };
         if !host.admit(peer.ip()) {
-            eprintln!("contree host: {peer}: too many connections from that address, closed");
+            log!("contree host: {peer}: too many connections from that address, closed");
             continue;
         }
         let (host, acceptor) = (host.clone(), acceptor.clone());
@@ -212,36 +215,105 @@ pub async fn serve(listener: TcpListener, host: Arc<Host>, acceptor: TlsAcceptor
     }
 }
 
-/// Runs the host: reads its tables back, makes or reads its certificate, listens, prints where
-/// and the certificate's fingerprint, and serves until the process ends.
-pub fn run(config: HostConfig) -> Result<(), String> {
-    std::fs::create_dir_all(&config.dir)
-        .map_err(|e| format!("{}: {e}", config.dir.display()))?;
+/// A host running on a thread of its own; dropped, it stops (its tables are on disk).
+#[derive(Debug)]
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its certificate's fingerprint.
+    pub fingerprint: String,
+    /// The tables it resumed from its directory.
+    pub resumed: usize,
+    /// What it could not read in its directory, set aside.
+    pub told: Vec<String>,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    /// Waits until the host stops (it does not unless dropped).
+    pub fn wait(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// What a started host reports.
+type Started = Result<(SocketAddr, usize, Vec<String>), String>;
+
+/// Starts the host on a thread of its own: reads its tables back, makes or reads its
+/// certificate, listens, and serves until the [`Running`] is dropped.
+pub fn start(config: HostConfig) -> Result<Running, String> {
+    std::fs::create_dir_all(&config.dir).map_err(|e| format!("{}: {e}", config.dir.display()))?;
     let identity = HostIdentity::load_or_make(&config.dir)?;
     let tls = identity.server_config().map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    runtime.block_on(async move {
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-        let at = listener.local_addr().map_err(|e| e.to_string())?;
-        let host = Host::new(config);
-        let (tables, told) = saved::load_all(&host.config.dir);
-        for t in &told {
-            eprintln!("contree host: {t}");
-        }
-        let n = tables.len();
-        for table in tables {
-            host.open(table).await;
-        }
-        println!("contree host: listening on {at}, fingerprint {}", identity.fingerprint());
-        println!("contree host: {n} table(s) resumed");
-        serve(listener, host, TlsAcceptor::from(Arc::new(tls))).await;
-        Ok(())
-    })
+    let (ready_tx, ready_rx) = std::sync::mpsc::sync_channel::<Started>(1);
+    let (stop, stopped) = oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        runtime.block_on(async move {
+            let listener = match TcpListener::bind(config.listen).await {
+                Ok(l) => l,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(format!("cannot listen on {}: {e}", config.listen)));
+                    return;
+                }
+            };
+            let Ok(at) = listener.local_addr() else { return };
+            let host = Host::new(config);
+            let (tables, told) = saved::load_all(&host.config.dir);
+            let n = tables.len();
+            for table in tables {
+                host.open(table).await;
+            }
+            let _ = ready_tx.send(Ok((at, n, told)));
+            tokio::select! {
+                () = serve(listener, host, TlsAcceptor::from(Arc::new(tls))) => {}
+                _ = stopped => {}
+            }
+        });
+        runtime.shutdown_timeout(Duration::from_secs(2));
+    });
+    let (addr, resumed, told) =
+        ready_rx.recv().map_err(|_| "the host did not start".to_string())??;
+    let fingerprint = identity.fingerprint();
+    Ok(Running { addr, fingerprint, resumed, told, stop: Some(stop), thread: Some(thread) })
+}
+
+/// Runs the host until the process ends, saying where it listens, its fingerprint and the
+/// tables it resumed on standard output, and what it sets aside on standard error.
+pub fn run(config: HostConfig) -> Result<(), String> {
+    let running = start(config)?;
+    for t in &running.told {
+        log!("contree host: {t}");
+    }
+    // A closed standard output (a reader that took the first line and left) stops nothing.
+    use std::io::Write as _;
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "contree host: listening on {}, fingerprint {}",
+        running.addr, running.fingerprint
+    );
+    let _ = writeln!(out, "contree host: {} table(s) resumed", running.resumed);
+    let _ = out.flush();
+    running.wait();
+    Ok(())
 }
 
 /// A table's task: applies what it is told, saves the table when it changed, then sends what
@@ -259,7 +331,11 @@ async fn run_table(
             grace(&me, &table, seat, place.drops);
         }
     }
-    let mut asked = None;
+    // A table restored between two deals deals the next after the pause.
+    if table.between_deals() {
+        pause(&me, table.revision, host.config.deal_pause);
+    }
+    let (mut asked, mut watched) = (None, None);
     ask_bot(&table, &me, &host, &mut asked);
     while let Some(cmd) = rx.recv().await {
         let changed = handle(&mut table, cmd);
@@ -268,7 +344,7 @@ async fn run_table(
             let bytes = saved::to_bytes(&table);
             let wrote = tokio::task::spawn_blocking(move || saved::save(&dir, &bytes, &code, sync));
             if let Ok(Err(e)) | Err(e) = wrote.await.map_err(std::io::Error::other) {
-                eprintln!("contree host: table {}: not saved: {e}", table.code);
+                log!("contree host: table {}: not saved: {e}", table.code);
             }
         }
         let mut graces = flush(&mut table);
@@ -276,18 +352,31 @@ async fn run_table(
         graces.extend(flush(&mut table));
         graces.extend(changed.grace);
         for (seat, drops) in graces {
-            eprintln!("contree host: table {}: {seat} dropped", table.code);
+            log!("contree host: table {}: {seat} dropped", table.code);
             grace(&me, &table, seat, drops);
         }
         if changed.deal_over {
-            let (me, revision, pause) = (me.clone(), table.revision, host.config.deal_pause);
-            tokio::spawn(async move {
-                tokio::time::sleep(pause).await;
-                let _ = me.send(TableCmd::Pause(revision)).await;
-            });
+            pause(&me, table.revision, host.config.deal_pause);
         }
         ask_bot(&table, &me, &host, &mut asked);
+        watch_turn(&table, &me, &mut watched);
     }
+}
+
+/// Times the turn of a player to act, once for each revision: past the grace time, a bot plays
+/// that turn for them.
+fn watch_turn(table: &Table, me: &mpsc::Sender<TableCmd>, watched: &mut Option<u64>) {
+    let Some(seat) = table.game.as_ref().and_then(crate::game::Game::to_act) else { return };
+    if table.places[seat.index()].bot_plays || *watched == Some(table.revision) {
+        return;
+    }
+    *watched = Some(table.revision);
+    let (me, revision) = (me.clone(), table.revision);
+    let wait = Duration::from_secs(u64::from(table.setup.grace_secs));
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        let _ = me.send(TableCmd::Slow(revision)).await;
+    });
 }
 
 /// Applies one command to the table.
@@ -297,14 +386,14 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             let name = ask.name.clone();
             let joined = table.join(ask, conn);
             if let Ok((seat, _)) = &joined {
-                eprintln!("contree host: table {}: {name} sits {seat}", table.code);
+                log!("contree host: table {}: {name} sits {seat}", table.code);
             }
             let _ = reply.send(joined.map(|(seat, _)| seat));
             Changed { save: true, ..Changed::default() }
         }
         TableCmd::Msg(seat, id, msg) => {
             if msg == ClientMsg::Leave {
-                eprintln!("contree host: table {}: {seat} left", table.code);
+                log!("contree host: table {}: {seat} left", table.code);
             }
             table.message(seat, id, msg)
         }
@@ -312,7 +401,7 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
         TableCmd::Grace(seat, drops) => {
             let changed = table.grace_over(seat, drops);
             if changed.save {
-                eprintln!("contree host: table {}: a bot plays {seat}", table.code);
+                log!("contree host: table {}: a bot plays {seat}", table.code);
             }
             changed
         }
@@ -321,12 +410,25 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
                 return Changed::default();
             }
             table.apply(seat, action, true).unwrap_or_else(|_| {
-                eprintln!("contree host: table {}: the bot at {seat} chose {action}, refused", table.code);
+                log!(
+                    "contree host: table {}: the bot at {seat} chose {action}, refused",
+                    table.code
+                );
                 Changed::default()
             })
         }
         TableCmd::Pause(revision) if revision == table.revision => table.next_deal(),
-        TableCmd::Pause(_) => Changed::default(),
+        TableCmd::Slow(revision) if revision == table.revision => {
+            let changed = table.idle();
+            if changed.save {
+                log!(
+                    "contree host: table {}: a player is idle, a bot plays their seat",
+                    table.code
+                );
+            }
+            changed
+        }
+        TableCmd::Pause(_) | TableCmd::Slow(_) => Changed::default(),
     }
 }
 
@@ -343,11 +445,20 @@ fn flush(table: &mut Table) -> Vec<(Seat, u64)> {
     }
     let mut graces = Vec::new();
     for (seat, id) in full {
-        eprintln!("contree host: table {}: {seat} does not read, dropped", table.code);
+        log!("contree host: table {}: {seat} does not read, dropped", table.code);
         graces.extend(table.gone(seat, id).grace);
         // What the gone seat's leaving tells the others waits for the next flush.
     }
     graces
+}
+
+/// Times the pause after the deal that ended at `revision`.
+fn pause(me: &mpsc::Sender<TableCmd>, revision: u64, wait: Duration) {
+    let me = me.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        let _ = me.send(TableCmd::Pause(revision)).await;
+    });
 }
 
 /// Times the grace of `seat`'s drop number `drops`: the table's grace time.

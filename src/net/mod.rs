@@ -13,6 +13,13 @@
 //! - [`host`]: `contree host`, its tasks and its bounds; [`conn`] one client's connection.
 //! - [`client`]: the client library.
 
+/// Writes one line of the host's log on standard error; a closed standard error stops nothing.
+macro_rules! log {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 pub mod client;
 pub mod code;
 mod conn;

@@ -136,7 +136,9 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
 
 fn set_aside(path: &Path, why: &str) -> String {
     match disk::set_aside(path) {
-        Ok(to) => format!("{} cannot be read ({why}): set aside as {}", path.display(), to.display()),
+        Ok(to) => {
+            format!("{} cannot be read ({why}): set aside as {}", path.display(), to.display())
+        }
         Err(e) => format!("{} cannot be read ({why}) nor set aside: {e}", path.display()),
     }
 }

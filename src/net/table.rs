@@ -242,8 +242,13 @@ impl Table {
         self.send(seat, &ServerMsg::Joined { code: self.code.clone(), seat, token: token.clone() });
         self.send_all(&ServerMsg::Table { table: self.info() });
         if let Some(game) = self.game.as_ref() {
-            let msg = self.view_msg(game, seat);
-            self.send(seat, &msg);
+            let mut msgs = vec![self.view_msg(game, seat)];
+            if matches!(game.phase(), Phase::DealOver | Phase::GameOver) {
+                msgs.extend(self.ending(game));
+            }
+            for m in &msgs {
+                self.send(seat, m);
+            }
         }
         Ok((seat, token))
     }
@@ -298,10 +303,31 @@ impl Table {
         Changed { save: true, ..Changed::default() }
     }
 
-    /// A message of the player at `seat` on connection `conn_id`.
-    pub fn message(&mut self, seat: Seat, conn_id: u64, msg: ClientMsg) -> Changed {
-        if self.places[seat.index()].conn.as_ref().is_none_or(|c| c.id != conn_id) {
+    /// The player to act has let the grace time go by, connected: a bot plays their seat until
+    /// they say something again.
+    pub fn idle(&mut self) -> Changed {
+        let Some(seat) = self.game.as_ref().and_then(Game::to_act) else {
             return Changed::default();
+        };
+        let place = &mut self.places[seat.index()];
+        if place.bot_plays {
+            return Changed::default();
+        }
+        place.bot_plays = true;
+        self.send_all(&ServerMsg::Table { table: self.info() });
+        Changed { save: true, ..Changed::default() }
+    }
+
+    /// A message of the player at `seat` on connection `conn_id`. An idle player's message
+    /// takes their seat back from the bot.
+    pub fn message(&mut self, seat: Seat, conn_id: u64, msg: ClientMsg) -> Changed {
+        let place = &mut self.places[seat.index()];
+        if place.conn.as_ref().is_none_or(|c| c.id != conn_id) {
+            return Changed::default();
+        }
+        if place.bot_plays && place.token.is_some() && msg != ClientMsg::Leave {
+            place.bot_plays = false;
+            self.send_all(&ServerMsg::Table { table: self.info() });
         }
         match msg {
             ClientMsg::Sit { seat: to } => self.sit(seat, to),
@@ -363,12 +389,13 @@ impl Table {
     /// `seat` acts, as its player or as the bot playing it (`bot`).
     pub fn apply(&mut self, seat: Seat, action: Action, bot: bool) -> Result<Changed, ErrorCode> {
         let Some(game) = self.game.as_mut() else { return Err(ErrorCode::NotStarted) };
-        let event = game.apply(seat, action).map_err(|e| {
-            let detail = e.to_string();
-            self.error(seat, ErrorCode::Illegal, Some(detail));
-            ErrorCode::Illegal
-        })?;
-        Ok(self.acted(event, bot))
+        match game.apply(seat, action) {
+            Ok(event) => Ok(self.acted(event, bot)),
+            Err(e) => {
+                self.error(seat, ErrorCode::Illegal, Some(e.to_string()));
+                Err(ErrorCode::Illegal)
+            }
+        }
     }
 
     fn acted(&mut self, event: Event, bot: bool) -> Changed {
@@ -385,19 +412,31 @@ impl Table {
     /// Shows the finished deal to every seat, and the game's end if it is over.
     fn deal_ended(&mut self) {
         let Some(game) = self.game.as_ref() else { return };
-        let msgs: Vec<ServerMsg> = game
-            .history()
-            .last()
-            .map(|d| ServerMsg::DealOver { record: d.record.clone(), totals: d.totals })
-            .into_iter()
-            .chain(game.winner().map(|winner| ServerMsg::GameOver { winner, totals: game.totals() }))
-            .collect();
+        let msgs = self.ending(game);
         for place in &mut self.places {
             place.ready = false;
         }
         for m in &msgs {
             self.send_all(m);
         }
+    }
+
+    /// What every seat is shown at a deal's end: the deal, every hand, and the game's end if
+    /// it is over.
+    fn ending(&self, game: &Game) -> Vec<ServerMsg> {
+        game.history()
+            .last()
+            .map(|d| ServerMsg::DealOver { record: d.record.clone(), totals: d.totals })
+            .into_iter()
+            .chain(
+                game.winner().map(|winner| ServerMsg::GameOver { winner, totals: game.totals() }),
+            )
+            .collect()
+    }
+
+    /// Whether the deal is over and the next one not yet dealt.
+    pub fn between_deals(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.phase() == Phase::DealOver)
     }
 
     fn act(&mut self, seat: Seat, action: WireAction) -> Changed {

@@ -397,9 +397,7 @@ pub fn line<T: Serialize>(msg: &T) -> String {
 /// not only spaces.
 pub fn name_ok(name: &str) -> bool {
     let n = name.chars().count();
-    (1..=MAX_NAME).contains(&n)
-        && !name.chars().any(char::is_control)
-        && !name.trim().is_empty()
+    (1..=MAX_NAME).contains(&n) && !name.chars().any(char::is_control) && !name.trim().is_empty()
 }
 
 #[cfg(test)]

@@ -14,15 +14,12 @@ impl Words {
                 "The host speaks another version of the protocol: update contree.",
                 "L'hôte parle une autre version du protocole : mettez contree à jour.",
             ),
-            ErrorCode::Garbled => (
-                "A message the host could not read.",
-                "Un message que l'hôte n'a pas pu lire.",
-            ),
+            ErrorCode::Garbled => {
+                ("A message the host could not read.", "Un message que l'hôte n'a pas pu lire.")
+            }
             ErrorCode::TooLong => ("A message too long.", "Un message trop long."),
             ErrorCode::TooFast => ("Too many messages at once.", "Trop de messages à la fois."),
-            ErrorCode::HelloTimeout => {
-                ("No greeting in time.", "Pas de salut à temps.")
-            }
+            ErrorCode::HelloTimeout => ("No greeting in time.", "Pas de salut à temps."),
             ErrorCode::TooManyConnections => (
                 "Too many connections from your address.",
                 "Trop de connexions depuis votre adresse.",
@@ -31,10 +28,9 @@ impl Words {
                 "The host serves as many tables as it can.",
                 "L'hôte sert déjà autant de tables qu'il peut.",
             ),
-            ErrorCode::Unexpected => (
-                "That has no meaning now.",
-                "Cela n'a pas de sens maintenant.",
-            ),
+            ErrorCode::Unexpected => {
+                ("That has no meaning now.", "Cela n'a pas de sens maintenant.")
+            }
             ErrorCode::BadName => (
                 "A name is 1 to 24 characters, printable.",
                 "Un nom fait de 1 à 24 caractères, imprimables.",
@@ -44,10 +40,9 @@ impl Words {
                 "The table's password is not that one.",
                 "Le mot de passe de la table n'est pas celui-là.",
             ),
-            ErrorCode::SeatTaken => (
-                "Another player holds that seat.",
-                "Un autre joueur occupe cette place.",
-            ),
+            ErrorCode::SeatTaken => {
+                ("Another player holds that seat.", "Un autre joueur occupe cette place.")
+            }
             ErrorCode::SeatBusy => (
                 "A bot plays that seat until the deal is over.",
                 "Un robot joue cette place jusqu'à la fin de la donne.",
@@ -61,14 +56,11 @@ impl Words {
                 "Seul le créateur de la table peut le faire.",
             ),
             ErrorCode::Started => ("The game has started.", "La partie a commencé."),
-            ErrorCode::NotStarted => {
-                ("The game has not started.", "La partie n'a pas commencé.")
-            }
+            ErrorCode::NotStarted => ("The game has not started.", "La partie n'a pas commencé."),
             ErrorCode::Illegal => ("The rules refuse that.", "Les règles le refusent."),
-            ErrorCode::BadSetup => (
-                "No game is played by those rules.",
-                "Aucune partie ne se joue avec ces règles.",
-            ),
+            ErrorCode::BadSetup => {
+                ("No game is played by those rules.", "Aucune partie ne se joue avec ces règles.")
+            }
             ErrorCode::SeatLost => (
                 "Your seat is no longer yours: a bot plays it.",
                 "Votre place n'est plus la vôtre : un robot la joue.",

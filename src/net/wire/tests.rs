@@ -39,8 +39,18 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
                 },
                 seat,
             }),
-        (text(), proptest::option::of(text()), proptest::option::of(seat()), proptest::option::of(text()))
-            .prop_map(|(code, password, seat, token)| ClientMsg::Join { code, password, seat, token }),
+        (
+            text(),
+            proptest::option::of(text()),
+            proptest::option::of(seat()),
+            proptest::option::of(text())
+        )
+            .prop_map(|(code, password, seat, token)| ClientMsg::Join {
+                code,
+                password,
+                seat,
+                token
+            }),
         seat().prop_map(|seat| ClientMsg::Sit { seat }),
         Just(ClientMsg::Start),
         call().prop_map(|c| ClientMsg::Act { action: WireAction::Bid(c) }),
@@ -66,14 +76,25 @@ fn error_code() -> impl Strategy<Value = ErrorCode> {
 fn server_msg() -> impl Strategy<Value = ServerMsg> {
     prop_oneof![
         any::<u32>().prop_map(|protocol| ServerMsg::Welcome { protocol }),
-        (error_code(), any::<u32>()).prop_map(|(error, protocol)| ServerMsg::Refused { error, protocol }),
+        (error_code(), any::<u32>())
+            .prop_map(|(error, protocol)| ServerMsg::Refused { error, protocol }),
         (error_code(), proptest::option::of(text()))
             .prop_map(|(error, detail)| ServerMsg::Error { error, detail }),
-        (text(), seat(), text()).prop_map(|(code, seat, token)| ServerMsg::Joined { code, seat, token }),
-        (seat(), card(), any::<bool>())
-            .prop_map(|(seat, c, bot)| ServerMsg::Acted { seat, action: WireAction::Play(c), bot }),
-        (seat(), call(), any::<bool>())
-            .prop_map(|(seat, c, bot)| ServerMsg::Acted { seat, action: WireAction::Bid(c), bot }),
+        (text(), seat(), text()).prop_map(|(code, seat, token)| ServerMsg::Joined {
+            code,
+            seat,
+            token
+        }),
+        (seat(), card(), any::<bool>()).prop_map(|(seat, c, bot)| ServerMsg::Acted {
+            seat,
+            action: WireAction::Play(c),
+            bot
+        }),
+        (seat(), call(), any::<bool>()).prop_map(|(seat, c, bot)| ServerMsg::Acted {
+            seat,
+            action: WireAction::Bid(c),
+            bot
+        }),
         Just(ServerMsg::Pong),
     ]
 }
