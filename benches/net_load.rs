@@ -84,10 +84,10 @@ async fn client(
             ServerMsg::Joined { code: c, .. } if code.is_none() => {
                 let _ = codes.send(c);
             }
-            ServerMsg::Table { table: t } if code.is_none() && !t.started => {
-                if t.seats.iter().all(|s| s.taken) {
-                    say.push(ClientMsg::Start);
-                }
+            ServerMsg::Table { table: t }
+                if code.is_none() && !t.started && t.seats.iter().all(|s| s.taken) =>
+            {
+                say.push(ClientMsg::Start {});
             }
             ServerMsg::Acted { .. } => {}
             ServerMsg::View { revision, view, to_act, .. } => {
@@ -117,7 +117,7 @@ async fn client(
                 if ended >= deals {
                     return Ok(());
                 }
-                say.push(ClientMsg::Next);
+                say.push(ClientMsg::Next {});
             }
             ServerMsg::GameOver { .. } => return Ok(()),
             ServerMsg::Refused { error, .. } => return Err(format!("refused: {error:?}")),

@@ -48,7 +48,7 @@ fn table_of_four(addr: &str, root: &std::path::Path) -> Vec<Player> {
         p.remote.join(&code, None, Some(seat));
     }
     play_until(&mut players, Duration::from_secs(10), |ps| ps.iter().all(|p| p.seat.is_some()));
-    players[0].remote.send(ClientMsg::Start);
+    players[0].remote.send(ClientMsg::Start {});
     players
 }
 
@@ -158,7 +158,7 @@ fn a_client_that_stops_reading_is_dropped_and_the_others_play_on() {
     play_until(&mut players, Duration::from_secs(10), |ps| {
         ps[0].events.iter().any(|e| matches!(e, RemoteEvent::Table(t) if t.seats[3].taken))
     });
-    players[0].remote.send(ClientMsg::Start);
+    players[0].remote.send(ClientMsg::Start {});
     play_until(&mut players, Duration::from_secs(300), |ps| ps.iter().all(|p| p.over));
     let west_bot = players[0]
         .events
@@ -199,7 +199,7 @@ fn a_player_cut_mid_trick_comes_back_to_it_and_is_told_of_the_bot() {
                 west_p.code = Some(code.clone());
             }
             if let RemoteEvent::DealOver { .. } = &e {
-                west_p.remote.send(ClientMsg::Next);
+                west_p.remote.send(ClientMsg::Next {});
             }
         }
         for p in others.iter_mut() {
@@ -289,7 +289,7 @@ fn silence_floods_and_crowds_are_cut_off() {
     let mut flood = Raw::new(&addr);
     flood.send(&hello("Flo"));
     for _ in 0..50 {
-        if !flood.send(&line(&ClientMsg::Ping).into_bytes()) {
+        if !flood.send(&line(&ClientMsg::Ping {}).into_bytes()) {
             break;
         }
     }

@@ -74,7 +74,7 @@ fn kill_9_at_random_points_loses_nothing() {
         p.remote.join(&code, None, Some(seat));
     }
     play_until(&mut players, Duration::from_secs(10), |ps| ps.iter().all(|p| p.seat.is_some()));
-    players[0].remote.send(ClientMsg::Start);
+    players[0].remote.send(ClientMsg::Start {});
     let started = Instant::now();
     for kill in 0..10 {
         let at = last_revision(&players[0]) + rng.random_range(1..60u64);

@@ -381,7 +381,7 @@ fn deliver(c: &Connect, l: &[u8], events: &std_mpsc::Sender<RemoteEvent>) -> boo
             let _ = events.send(RemoteEvent::Closed(Some(error)));
             return false;
         }
-        ServerMsg::Welcome { .. } | ServerMsg::Pong => return true,
+        ServerMsg::Welcome { .. } | ServerMsg::Pong {} => return true,
     };
     events.send(event).is_ok()
 }

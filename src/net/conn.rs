@@ -15,7 +15,7 @@ use tokio_rustls::TlsAcceptor;
 
 use super::code::{new_code, read_code};
 use super::frame::{Read, read_line};
-use super::host::{Host, TableCmd};
+use super::registry::{Host, TableCmd};
 use super::saved::setup_ok;
 use super::table::{Conn, JoinAsk, Table};
 use super::wire::{
@@ -153,7 +153,7 @@ async fn talk<R: AsyncRead + Unpin>(
             return Err(ErrorCode::TooFast);
         }
         let msg = parse_client(&l).map_err(|e| e.code())?;
-        if msg == ClientMsg::Leave && client.seated.is_some() {
+        if msg == (ClientMsg::Leave {}) && client.seated.is_some() {
             client.forward(msg).await;
             client.seated = None;
             return Ok(());
@@ -174,7 +174,7 @@ impl Client<'_> {
 
     async fn handle(&mut self, msg: ClientMsg) {
         match (msg, self.seated.is_some()) {
-            (ClientMsg::Ping, _) => self.say(&ServerMsg::Pong),
+            (ClientMsg::Ping {}, _) => self.say(&ServerMsg::Pong {}),
             (ClientMsg::Create { setup, seat }, false) => self.create(setup, seat).await,
             (ClientMsg::Join { code, password, seat, token }, false) => {
                 let Some(code) = read_code(&code) else {
@@ -204,7 +204,7 @@ impl Client<'_> {
         for _ in 0..8 {
             let Some(code) = new_code() else { break };
             let table = Table::new(code.clone(), setup.clone(), seat.unwrap_or(Seat::South), seed);
-            if self.host.open(table).await.is_some() {
+            if super::task::open(self.host, table).is_some() {
                 log!("contree host: {}: table {code} opened by {}", self.peer, self.name);
                 let ask = JoinAsk { name: self.name.clone(), password, seat, token: None };
                 return self.join(&code, ask).await;

@@ -10,7 +10,8 @@
 //! - [`disk`]: files written whole, read within a bound, set aside when unreadable.
 //! - [`table`]: one table's seats and game, and what each seat is sent.
 //! - [`saved`]: a table's file.
-//! - [`host`]: `contree host`, its tasks and its bounds; [`conn`] one client's connection.
+//! - [`registry`]: the host's settings, bounds, tables and connections; [`task`] a table's
+//!   task; [`conn`] one client's connection; [`host`] `contree host`, which serves them.
 //! - [`client`]: the client library.
 
 /// Writes one line of the host's log on standard error; a closed standard error stops nothing.
@@ -26,8 +27,10 @@ mod conn;
 pub mod disk;
 pub mod frame;
 pub mod host;
+pub mod registry;
 pub mod saved;
 pub mod table;
+mod task;
 pub mod tls;
 pub mod wire;
 mod words;

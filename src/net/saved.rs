@@ -145,9 +145,49 @@ fn set_aside(path: &Path, why: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::game::GameOptions;
     use crate::personas::Level;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_bytes_are_a_table_or_refused(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+            let _ = from_bytes(&bytes);
+        }
+
+        #[test]
+        fn a_table_at_any_point_of_its_game_reads_back(seed in any::<u64>(), actions in 0usize..200) {
+            use rand::SeedableRng;
+            let mut table = Table::new("ACDEFH".into(), TableSetup::new(GameOptions::default(), Level::Easy), Seat::North, seed);
+            let mut game = crate::game::new_game(GameOptions::default(), seed, None);
+            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            for _ in 0..actions {
+                match game.random_action(&mut rng) {
+                    Some(a) => {
+                        let seat = game.to_act().expect("a seat to act");
+                        game.apply(seat, a).expect("a legal action");
+                    }
+                    None if game.next_deal().is_ok() => {}
+                    None => break,
+                }
+            }
+            table.game = Some(game);
+            table.revision = actions as u64;
+            table.places[2].token = Some(crate::net::code::keep("ACDEFH", "t"));
+            let back = from_bytes(&to_bytes(&table)).expect("read back");
+            prop_assert_eq!(&back.game, &table.game);
+            prop_assert_eq!(back.revision, table.revision);
+            prop_assert_eq!(&back.places[2].token, &table.places[2].token);
+            prop_assert_eq!(back.creator, Seat::North);
+            // Every byte cut short is refused, never read as another table.
+            let bytes = to_bytes(&table);
+            prop_assert!(from_bytes(&bytes[..bytes.len() / 2]).is_err());
+        }
+    }
 
     #[test]
     fn a_table_reads_back_and_a_bad_file_is_set_aside() {

@@ -325,23 +325,23 @@ impl Table {
         if place.conn.as_ref().is_none_or(|c| c.id != conn_id) {
             return Changed::default();
         }
-        if place.bot_plays && place.token.is_some() && msg != ClientMsg::Leave {
+        if place.bot_plays && place.token.is_some() && msg != (ClientMsg::Leave {}) {
             place.bot_plays = false;
             self.send_all(&ServerMsg::Table { table: self.info() });
         }
         match msg {
             ClientMsg::Sit { seat: to } => self.sit(seat, to),
-            ClientMsg::Start => self.start(seat),
+            ClientMsg::Start {} => self.start(seat),
             ClientMsg::Act { action } => self.act(seat, action),
             ClientMsg::Declare { declare } => self.declare(seat, declare),
-            ClientMsg::Next => self.ready(seat),
-            ClientMsg::Leave => self.leave(seat),
+            ClientMsg::Next {} => self.ready(seat),
+            ClientMsg::Leave {} => self.leave(seat),
             ClientMsg::Hello { .. } | ClientMsg::Create { .. } | ClientMsg::Join { .. } => {
                 self.error(seat, ErrorCode::Unexpected, None);
                 Changed::default()
             }
             // The connection answers it.
-            ClientMsg::Ping => Changed::default(),
+            ClientMsg::Ping {} => Changed::default(),
         }
     }
 

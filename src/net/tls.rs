@@ -266,6 +266,25 @@ mod tests {
         assert!(PinVerifier::new("h:1", None).refusal("bb").is_none());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+        #[test]
+        fn any_bytes_in_the_pins_file_are_read_or_set_aside(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..500),
+            host in "[a-z0-9.:]{1,20}",
+            print in "[0-9a-f]{64}",
+        ) {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            std::fs::write(dir.path().join(PINS_FILE), &bytes).expect("written");
+            let (mut pins, _) = Pins::load(dir.path());
+            pins.hosts.insert(host.clone(), print.clone());
+            pins.save(dir.path()).expect("saved");
+            let back = Pins::load(dir.path()).0;
+            proptest::prop_assert_eq!(back.hosts.get(&host), Some(&print));
+        }
+    }
+
     #[test]
     fn pins_read_back_and_a_bad_file_is_set_aside() {
         let dir = tempfile::tempdir().expect("a temporary directory");

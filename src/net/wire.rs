@@ -70,7 +70,7 @@ pub enum ClientMsg {
         seat: Seat,
     },
     /// The creator starts the game; bots fill the seats nobody took.
-    Start,
+    Start {},
     /// A call or a card, for the player's seat.
     Act {
         /// What the player does.
@@ -82,11 +82,11 @@ pub enum ClientMsg {
         declare: bool,
     },
     /// The player has seen the deal's end: the next deal may start.
-    Next,
+    Next {},
     /// Leave the table for good: a bot takes the seat.
-    Leave,
+    Leave {},
     /// Keeps the connection alive; answered by `pong`.
-    Ping,
+    Ping {},
 }
 
 /// A call or a card as written on the wire.
@@ -258,7 +258,7 @@ pub enum ServerMsg {
         totals: ByTeam<u32>,
     },
     /// The answer to `ping`.
-    Pong,
+    Pong {},
 }
 
 /// Why the host refuses a request or a connection.

@@ -99,7 +99,9 @@ impl Player {
                 self.view = Some((**v).clone());
                 self.maybe_act(v);
             }
-            RemoteEvent::DealOver { .. } => self.remote.send(contree::net::wire::ClientMsg::Next),
+            RemoteEvent::DealOver { .. } => {
+                self.remote.send(contree::net::wire::ClientMsg::Next {})
+            }
             RemoteEvent::GameOver { .. } | RemoteEvent::Closed(_) => self.over = true,
             _ => {}
         }

@@ -52,13 +52,13 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
                 token
             }),
         seat().prop_map(|seat| ClientMsg::Sit { seat }),
-        Just(ClientMsg::Start),
+        Just(ClientMsg::Start {}),
         call().prop_map(|c| ClientMsg::Act { action: WireAction::Bid(c) }),
         card().prop_map(|c| ClientMsg::Act { action: WireAction::Play(c) }),
         any::<bool>().prop_map(|declare| ClientMsg::Declare { declare }),
-        Just(ClientMsg::Next),
-        Just(ClientMsg::Leave),
-        Just(ClientMsg::Ping),
+        Just(ClientMsg::Next {}),
+        Just(ClientMsg::Leave {}),
+        Just(ClientMsg::Ping {}),
     ]
 }
 
@@ -95,7 +95,7 @@ fn server_msg() -> impl Strategy<Value = ServerMsg> {
             action: WireAction::Bid(c),
             bot
         }),
-        Just(ServerMsg::Pong),
+        Just(ServerMsg::Pong {}),
     ]
 }
 
@@ -153,7 +153,7 @@ fn a_line_past_the_bound_is_too_long() {
 fn an_unknown_field_or_an_array_is_refused() {
     assert!(parse_client(br#"{"type":"ping","x":1}"#).is_err());
     assert!(parse_client(br#"["ping"]"#).is_err());
-    assert_eq!(parse_client(b"{\"type\":\"ping\"}\r\n"), Ok(ClientMsg::Ping));
+    assert_eq!(parse_client(b"{\"type\":\"ping\"}\r\n"), Ok(ClientMsg::Ping {}));
 }
 
 #[test]

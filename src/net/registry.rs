@@ -1,0 +1,182 @@
+//! The host's shared state: its settings and bounds ([`HostConfig`], [`Limits`]), the tables
+//! it serves (each a task reached by a channel of [`TableCmd`]s), and the connections it counts
+//! by address.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot};
+
+use super::table::{Conn, JoinAsk};
+use super::wire::{ClientMsg, ErrorCode};
+use crate::bots::expert::Budget;
+use crate::rules::Seat;
+
+/// The address the host listens on unless told.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7401";
+
+/// What bounds each client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The time from the connection to the client's `hello`, TLS included.
+    pub hello: Duration,
+    /// The messages a client may send a second, on average.
+    pub per_second: u32,
+    /// The messages a client may send at once above that rate.
+    pub burst: u32,
+    /// The connections open at once from one address.
+    pub per_address: usize,
+    /// The time a client may stay silent (`ping` keeps it alive).
+    pub idle: Duration,
+    /// The lines queued for a client that does not read them before it is dropped.
+    pub queue: usize,
+    /// The time a write to a client may take before it is dropped.
+    pub write: Duration,
+    /// The tables the host serves at once.
+    pub tables: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            hello: Duration::from_secs(10),
+            per_second: 20,
+            burst: 40,
+            per_address: 16,
+            idle: Duration::from_secs(600),
+            queue: 256,
+            write: Duration::from_secs(20),
+            tables: 10_000,
+        }
+    }
+}
+
+/// How the host runs.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// Where it listens.
+    pub listen: SocketAddr,
+    /// Its directory: the certificate and the tables.
+    pub dir: PathBuf,
+    /// The clients' bounds.
+    pub limits: Limits,
+    /// The pause after a deal before the next starts, unless every player has seen it.
+    pub deal_pause: Duration,
+    /// Whether every save is synced to the disk (off only for benchmarks).
+    pub sync: bool,
+    /// What the expert may spend on a bot's decision.
+    pub budget: Budget,
+}
+
+impl HostConfig {
+    /// The usual host on `listen`, its files in `dir`.
+    pub fn new(listen: SocketAddr, dir: PathBuf) -> HostConfig {
+        HostConfig {
+            listen,
+            dir,
+            limits: Limits::default(),
+            deal_pause: Duration::from_secs(30),
+            sync: true,
+            budget: Budget::DEFAULT,
+        }
+    }
+}
+
+/// What a table's task is told.
+#[derive(Debug)]
+pub enum TableCmd {
+    /// A player asks to sit.
+    Join(JoinAsk, Conn, oneshot::Sender<Result<Seat, ErrorCode>>),
+    /// A seated player's message.
+    Msg(Seat, u64, ClientMsg),
+    /// A seated player's connection is gone.
+    Gone(Seat, u64),
+    /// A bot's decision for the revision it was asked at.
+    Decided(u64, Seat, crate::game::Action),
+    /// A grace time is over.
+    Grace(Seat, u64),
+    /// The pause after the deal of that revision is over.
+    Pause(u64),
+    /// The player to act at that revision has let the grace time go by: a bot plays their seat
+    /// until they act again.
+    Slow(u64),
+}
+
+/// The host: its tables and its connections.
+#[derive(Debug)]
+pub struct Host {
+    /// Its settings.
+    pub config: HostConfig,
+    tables: Mutex<HashMap<String, mpsc::Sender<TableCmd>>>,
+    per_address: Mutex<HashMap<IpAddr, usize>>,
+    next_conn: AtomicU64,
+}
+
+/// Locks a mutex, whatever a panicking holder left.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Host {
+    /// A host with `config`, serving no table yet.
+    pub fn new(config: HostConfig) -> Arc<Host> {
+        Arc::new(Host {
+            config,
+            tables: Mutex::new(HashMap::new()),
+            per_address: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(1),
+        })
+    }
+
+    /// A new connection's number.
+    pub fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The table of `code`'s task.
+    pub fn table(&self, code: &str) -> Option<mpsc::Sender<TableCmd>> {
+        lock(&self.tables).get(code).cloned()
+    }
+
+    /// How many tables the host serves.
+    pub fn table_count(&self) -> usize {
+        lock(&self.tables).len()
+    }
+
+    /// Takes the code `code` for a table reached by `tx`: `false` when the code is taken or
+    /// the host serves as many tables as it may.
+    pub fn reserve(&self, code: &str, tx: mpsc::Sender<TableCmd>) -> bool {
+        let mut tables = lock(&self.tables);
+        if tables.contains_key(code) || tables.len() >= self.config.limits.tables {
+            return false;
+        }
+        tables.insert(code.to_string(), tx);
+        true
+    }
+
+    /// Counts a connection from `ip`: `false` when that address has as many as it may.
+    pub fn admit(&self, ip: IpAddr) -> bool {
+        let mut map = lock(&self.per_address);
+        let n = map.entry(ip).or_insert(0);
+        if *n >= self.config.limits.per_address {
+            return false;
+        }
+        *n += 1;
+        true
+    }
+
+    /// A connection from `ip` is closed.
+    pub fn release(&self, ip: IpAddr) {
+        let mut map = lock(&self.per_address);
+        if let Some(n) = map.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&ip);
+            }
+        }
+    }
+}
