@@ -2,9 +2,10 @@
 //! clients (one tokio runtime for all of them), each table playing D deals. Reports the host's
 //! peak memory and its CPU time (from /proc), and the delay from an action sent to the last of
 //! the table's four clients seeing it, median and p99. Every seat is a scripted client playing
-//! the `random` level's legal cards, so no bot's thinking is in the figures.
+//! the `easy` level's calls and cards, so no bot's thinking is in the figures.
 //!
-//! `NET_TABLES=1000 NET_DEALS=1 cargo bench --bench net_load` (defaults: 100 tables, 1 deal).
+//! `NET_TABLES=1000 NET_DEALS=1 cargo bench --bench net_load` (defaults: 100 tables, 1 deal;
+//! the saves are not synced to the disk unless `NET_SYNC=1`).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -100,7 +101,7 @@ async fn client(
                     acted_at = Some(revision);
                     let view = contree::bots::protocol::parse_view(&view.to_string())
                         .map_err(|e| e.to_string())?;
-                    let action = Level::Random.decide(&Decision {
+                    let action = Level::Easy.decide(&Decision {
                         view: &view,
                         style: BiddingStyle::Cautious,
                         seed: revision,
@@ -162,9 +163,12 @@ fn main() {
     let (tables, deals) = (env("NET_TABLES", 100), env("NET_DEALS", 1));
     let dir = tempfile::tempdir().expect("a temporary directory");
     let per_address = (tables * 4 + 16).to_string();
+    // NET_SYNC=1 syncs every save to the disk, as the host does unless told.
+    let sync = std::env::var_os("NET_SYNC").is_some();
     let mut host = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .args(["host", "--listen", "127.0.0.1:0", "--deal-pause", "0", "--no-sync"])
-        .args(["--per-address", &per_address])
+        .args(["host", "--listen", "127.0.0.1:0", "--deal-pause", "0"])
+        .args(["--per-address", &per_address, "--rate", "1000"])
+        .args((!sync).then_some("--no-sync"))
         .env("CONTREE_DATA_DIR", dir.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -209,8 +213,10 @@ fn main() {
         .filter_map(|(k, at)| clock.seen.get(k).filter(|s| s.1 == 4).map(|s| s.0 - *at))
         .collect();
     delays.sort();
+    let synced = if sync { "synced" } else { "not synced" };
     println!(
-        "net_load: {tables} tables of 4 clients, {deals} deal(s) each, {failures} client(s) failed"
+        "net_load: {tables} tables of 4 clients, {deals} deal(s) each, saves {synced}, \
+         {failures} client(s) failed"
     );
     println!("  wall time {:.1} s, {} actions timed", elapsed.as_secs_f64(), delays.len());
     println!("  host memory: peak {} MiB, at the end {} MiB", peak_kb / 1024, rss_kb / 1024);

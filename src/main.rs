@@ -601,9 +601,15 @@ fn main() -> ExitCode {
             analyse(file, options)
         }
         Some(Command::Stats { json }) => report(stats(json, cli.lang)),
-        Some(Command::Host { listen, deal_pause, per_address, no_sync }) => {
-            let pause = Duration::from_secs(deal_pause);
-            contree::cli::host(listen, pause, per_address as usize, !no_sync)
+        Some(Command::Host { listen, deal_pause, per_address, rate, no_sync }) => {
+            let mut limits = contree::net::host::Limits {
+                per_address: per_address as usize,
+                per_second: rate,
+                burst: rate.saturating_mul(2),
+                ..Default::default()
+            };
+            limits.per_address = limits.per_address.max(1);
+            contree::cli::host(listen, Duration::from_secs(deal_pause), limits, !no_sync)
         }
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { daily: true, json, .. }) => report(history_daily(json, cli.lang)),

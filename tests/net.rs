@@ -20,6 +20,12 @@ use contree::personas::Level;
 use contree::rules::{Call, Seat};
 use netplay::{Player, check_privacy, play_until};
 
+/// The bounds of a host whose players are scripts, acting as soon as they may: more messages
+/// a second than a person sends.
+fn fast() -> Limits {
+    Limits { per_second: 1000, burst: 2000, ..Limits::default() }
+}
+
 /// A host on loopback with `limits`, its files in `dir`.
 fn host(dir: &std::path::Path, limits: Limits) -> Running {
     let mut config = HostConfig::new("127.0.0.1:0".parse().expect("an address"), dir.to_path_buf());
@@ -100,7 +106,7 @@ fn refused(msgs: &[ServerMsg]) -> Option<ErrorCode> {
 #[test]
 fn four_clients_play_a_whole_game_and_see_no_card_before_its_time() {
     let root = tempfile::tempdir().expect("a temporary directory");
-    let running = host(&root.path().join("host"), Limits::default());
+    let running = host(&root.path().join("host"), fast());
     let addr = running.addr.to_string();
     let mut players = table_of_four(&addr, root.path());
     // A hostile client beside the table: garbage, then an oversized line.
@@ -131,7 +137,12 @@ fn four_clients_play_a_whole_game_and_see_no_card_before_its_time() {
         .count();
     assert_eq!(refusals, 2, "both actions refused with their rule");
     for p in &players {
-        assert!(p.events.iter().any(|e| matches!(e, RemoteEvent::GameOver { .. })));
+        let last: Vec<_> = p.events.iter().rev().take(3).collect();
+        assert!(
+            p.events.iter().any(|e| matches!(e, RemoteEvent::GameOver { .. })),
+            "{} ended with {last:?}",
+            p.name
+        );
         let deals = check_privacy(&p.received(), p.seat.expect("seated")).expect("private");
         assert!(deals >= 2, "{} saw {deals} deals", p.name);
     }
@@ -140,7 +151,7 @@ fn four_clients_play_a_whole_game_and_see_no_card_before_its_time() {
 #[test]
 fn a_client_that_stops_reading_is_dropped_and_the_others_play_on() {
     let root = tempfile::tempdir().expect("a temporary directory");
-    let limits = Limits { queue: 8, write: Duration::from_secs(2), ..Limits::default() };
+    let limits = Limits { queue: 8, write: Duration::from_secs(2), ..fast() };
     let running = host(&root.path().join("host"), limits);
     let addr = running.addr.to_string();
     let mut players: Vec<Player> =
@@ -171,7 +182,7 @@ fn a_client_that_stops_reading_is_dropped_and_the_others_play_on() {
 #[test]
 fn a_player_cut_mid_trick_comes_back_to_it_and_is_told_of_the_bot() {
     let root = tempfile::tempdir().expect("a temporary directory");
-    let running = host(&root.path().join("host"), Limits::default());
+    let running = host(&root.path().join("host"), fast());
     let addr = running.addr.to_string();
     let mut players = table_of_four(&addr, root.path());
     // Wait for West's turn in the middle of a trick, with West's client holding back.
@@ -248,7 +259,7 @@ fn a_player_cut_mid_trick_comes_back_to_it_and_is_told_of_the_bot() {
 #[test]
 fn another_protocol_version_is_refused_clearly() {
     let root = tempfile::tempdir().expect("a temporary directory");
-    let running = host(&root.path().join("host"), Limits::default());
+    let running = host(&root.path().join("host"), fast());
     let addr = running.addr.to_string();
     for version in [0, PROTOCOL + 1] {
         let mut raw = Raw::new(&addr);
@@ -306,7 +317,7 @@ fn silence_floods_and_crowds_are_cut_off() {
 #[test]
 fn passwords_codes_and_fingerprints_are_checked() {
     let root = tempfile::tempdir().expect("a temporary directory");
-    let running = host(&root.path().join("host"), Limits::default());
+    let running = host(&root.path().join("host"), fast());
     let addr = running.addr.to_string();
     let mut ana = Player::new(&addr, "Ana", &root.path().join("ana"));
     assert!(ana.remote.first_contact);
@@ -349,4 +360,48 @@ fn passwords_codes_and_fingerprints_are_checked() {
     };
     let refused = contree::net::client::Remote::connect(connect);
     assert!(matches!(refused, Err(ConnectError::Pin(_))), "{refused:?}");
+}
+
+#[test]
+fn players_move_before_the_start_and_only_the_creator_starts() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let running = host(&root.path().join("host"), fast());
+    let addr = running.addr.to_string();
+    let mut ana = Player::new(&addr, "Ana", &root.path().join("ana"));
+    ana.remote.create(setup(), Some(Seat::West));
+    play_until(std::slice::from_mut(&mut ana), Duration::from_secs(10), |p| p[0].code.is_some());
+    assert_eq!(ana.seat, Some(Seat::West));
+    let code = ana.code.clone().expect("a code");
+    let mut bea = Player::new(&addr, "Bea", &root.path().join("bea"));
+    bea.remote.join(&code, None, Some(Seat::East));
+    play_until(std::slice::from_mut(&mut bea), Duration::from_secs(10), |p| p[0].seat.is_some());
+    bea.remote.send(ClientMsg::Sit { seat: Seat::West });
+    bea.remote.send(ClientMsg::Sit { seat: Seat::North });
+    bea.remote.send(ClientMsg::Start {});
+    let mut both = vec![ana, bea];
+    play_until(&mut both, Duration::from_secs(10), |ps| {
+        ps[1].events.iter().filter(|e| matches!(e, RemoteEvent::Error { .. })).count() >= 2
+    });
+    let errors: Vec<ErrorCode> = both[1]
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            RemoteEvent::Error { error, .. } => Some(*error),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(errors, [ErrorCode::SeatTaken, ErrorCode::NotCreator]);
+    both[0].remote.send(ClientMsg::Start {});
+    play_until(&mut both, Duration::from_secs(20), |ps| ps.iter().all(|p| p.view.is_some()));
+    let seats: Vec<Seat> =
+        both.iter().map(|p| p.view.as_ref().expect("a view").view.seat()).collect();
+    assert_eq!(seats, [Seat::West, Seat::North], "Bea plays from the seat she moved to");
+    let table = both[1].events.iter().rev().find_map(|e| match e {
+        RemoteEvent::Table(t) => Some(t.clone()),
+        _ => None,
+    });
+    let table = table.expect("the table");
+    assert!(table.started);
+    assert_eq!(table.seats[Seat::North.index()].name, "Bea");
+    assert!(table.seats[Seat::East.index()].bot && !table.seats[Seat::East.index()].taken);
 }

@@ -1,8 +1,8 @@
-//! `kill -9` of the real `contree host` at random points of a game played by four scripted
-//! clients on loopback, then a restart on the same address: every table comes back where it
-//! was, the players sit back with their seat tokens, no view they saw is lost (the host saves
-//! before it tells), and no deal is lost or counted twice. Bounded: a few kills, one game, a
-//! time limit on every wait.
+//! `kill -9` of the real `contree host` at random points of 200 deals played by four scripted
+//! clients on loopback, game after game, then a restart on the same address: every table comes
+//! back where it was, the players sit back with their seat tokens, no view they saw is lost (the
+//! host saves before it tells), and no deal is lost or counted twice. Bounded: at most ten kills
+//! a game, sixty games, ten minutes, and a time limit on every wait.
 
 mod netplay;
 
@@ -22,7 +22,7 @@ use rand::{RngExt, SeedableRng};
 /// The host started on `listen` with its data in `data`, and the address it listens on.
 fn start_host(data: &Path, listen: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
-        .args(["host", "--listen", listen, "--deal-pause", "0"])
+        .args(["host", "--listen", listen, "--deal-pause", "0", "--rate", "1000"])
         .env("CONTREE_DATA_DIR", data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -52,8 +52,15 @@ fn last_revision(p: &Player) -> u64 {
         .unwrap_or(0)
 }
 
+/// The host of the test: its process, address and data directory.
+struct Host {
+    child: Child,
+    addr: String,
+    data: std::path::PathBuf,
+}
+
 #[test]
-fn kill_9_at_random_points_loses_nothing() {
+fn kill_9_at_random_points_of_200_deals_loses_nothing() {
     let seed: u64 = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
@@ -61,10 +68,49 @@ fn kill_9_at_random_points_loses_nothing() {
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
     let root = tempfile::tempdir().expect("a temporary directory");
     let data = root.path().join("data");
-    let (mut child, addr) = start_host(&data, "127.0.0.1:0");
+    let (child, addr) = start_host(&data, "127.0.0.1:0");
+    let mut host = Host { child, addr, data };
+    let started = Instant::now();
+    let (mut deals, mut kills) = (0, 0);
+    for game in 0..60 {
+        if deals >= 200 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(600), "200 deals within 10 minutes");
+        let (d, k) = play_a_game(&mut host, &mut rng, &root.path().join(format!("g{game}")));
+        deals += d;
+        kills += k;
+    }
+    eprintln!("{deals} deals, {kills} kills, in {:?}", started.elapsed());
+    assert!(deals >= 200);
+    let _ = host.child.kill();
+    let _ = host.child.wait();
+}
+
+/// Kills the host and starts it again on the same address; the players connect again and sit
+/// back. Panics unless each comes back to at least the revision it had seen.
+fn kill_and_restart(host: &mut Host, players: &mut [Player]) {
+    host.child.kill().expect("kill -9");
+    let _ = host.child.wait();
+    let seen: Vec<u64> = players.iter().map(last_revision).collect();
+    host.child = start_host(&host.data, &host.addr).0;
+    for p in players.iter_mut() {
+        // Whatever the old connection still held is read before the new one.
+        while p.step(Duration::from_millis(20)) {}
+        p.reconnect(&host.addr);
+    }
+    play_until(players, Duration::from_secs(30), |ps| {
+        ps.iter().zip(&seen).all(|(p, s)| last_revision(p) >= *s)
+    });
+}
+
+/// Plays a game at a new table with the host killed at random points: answers its deals and
+/// the kills. Every deal the players saw end is in the game once.
+fn play_a_game(host: &mut Host, rng: &mut impl rand::Rng, dir: &Path) -> (usize, usize) {
     let names = ["Ana", "Bea", "Cid", "Dan"];
+    let addr = host.addr.clone();
     let mut players: Vec<Player> =
-        names.iter().map(|n| Player::new(&addr, n, &root.path().join(n))).collect();
+        names.iter().map(|n| Player::new(&addr, n, &dir.join(n))).collect();
     let mut setup = TableSetup::new(GameOptions::default(), Level::Normal);
     setup.grace_secs = 60;
     players[0].remote.create(setup, None);
@@ -75,8 +121,8 @@ fn kill_9_at_random_points_loses_nothing() {
     }
     play_until(&mut players, Duration::from_secs(10), |ps| ps.iter().all(|p| p.seat.is_some()));
     players[0].remote.send(ClientMsg::Start {});
-    let started = Instant::now();
-    for kill in 0..10 {
+    let mut kills = 0;
+    for _ in 0..10 {
         let at = last_revision(&players[0]) + rng.random_range(1..60u64);
         play_until(&mut players, Duration::from_secs(120), |ps| {
             last_revision(&ps[0]) >= at || ps.iter().all(|p| p.over)
@@ -84,26 +130,13 @@ fn kill_9_at_random_points_loses_nothing() {
         if players.iter().all(|p| p.over) {
             break;
         }
-        child.kill().expect("kill -9");
-        let _ = child.wait();
-        let seen: Vec<u64> = players.iter().map(last_revision).collect();
-        let (again, _) = start_host(&data, &addr);
-        child = again;
-        for p in players.iter_mut() {
-            // Whatever the old connection still held is read before the new one.
-            while p.step(Duration::from_millis(50)) {}
-            p.reconnect(&addr);
-        }
-        play_until(&mut players, Duration::from_secs(30), |ps| {
-            ps.iter().zip(&seen).all(|(p, s)| last_revision(p) >= *s)
-        });
-        eprintln!("kill {kill} at revision {}: every player back", seen[0]);
+        kill_and_restart(host, &mut players);
+        kills += 1;
     }
-    play_until(&mut players, Duration::from_secs(600), |ps| ps.iter().all(|p| p.over));
-    eprintln!("game over in {:?}", started.elapsed());
-    let file = std::fs::read(data.join("host/tables").join(format!("{code}.json"))).expect("kept");
-    let table = contree::net::saved::from_bytes(&file).expect("a table");
-    let game = table.game.expect("a game");
+    play_until(&mut players, Duration::from_secs(300), |ps| ps.iter().all(|p| p.over));
+    let file = host.data.join("host/tables").join(format!("{code}.json"));
+    let table = contree::net::saved::from_bytes(&std::fs::read(file).expect("kept"));
+    let game = table.expect("a table").game.expect("a game");
     // Each deal once: the deals South saw end, duplicates left out, are the game's.
     let mut seen: Vec<DealRecord> = Vec::new();
     for e in &players[0].events {
@@ -116,6 +149,5 @@ fn kill_9_at_random_points_loses_nothing() {
     let kept: Vec<DealRecord> = game.history().iter().map(|d| d.record.clone()).collect();
     assert_eq!(seen, kept, "every deal, once");
     assert!(game.winner().is_some());
-    let _ = child.kill();
-    let _ = child.wait();
+    (kept.len(), kills)
 }

@@ -184,6 +184,11 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 16,
               value_parser = clap::value_parser!(u32).range(1..=100_000))]
         per_address: u32,
+        /// The messages a client may send a second on average, twice as many at once; a client
+        /// past it is cut off (scripted players may need more).
+        #[arg(long, value_name = "N", default_value_t = 20,
+              value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        rate: u32,
         /// Write the tables without syncing them to the disk: faster, but a power cut may lose
         /// the last actions (for load measurements).
         #[arg(long, hide = true)]

@@ -60,7 +60,8 @@ struct Client<'a> {
     id: u64,
     name: String,
     tx: mpsc::Sender<Arc<str>>,
-    seated: Option<(Seat, mpsc::Sender<TableCmd>)>,
+    /// The table the client sits at.
+    seated: Option<mpsc::Sender<TableCmd>>,
 }
 
 /// Serves one client until it leaves, breaks a bound, or its table lets go of it.
@@ -86,16 +87,35 @@ pub async fn serve_client(
         ended = talk(&mut reader, &mut client, hello_by) => Some(ended),
         _ = &mut writer => None,
     };
+    let refused = matches!(ended, Some(Err(_)));
     if let Some(Err(error)) = ended {
         log!("contree host: {peer}: refused ({error:?}), closed");
         let _ =
             client.tx.try_send(Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL })));
     }
-    if let Some((seat, table)) = client.seated.take() {
-        let _ = table.send(TableCmd::Gone(seat, client.id)).await;
+    if let Some(table) = client.seated.take() {
+        let _ = table.send(TableCmd::Gone(client.id)).await;
     }
     drop(client);
     let _ = timeout(Duration::from_secs(5), writer).await;
+    if refused {
+        // What the client sent after the refusal is read and dropped for a moment, so that
+        // closing with it unread does not reset the connection before the refusal is read.
+        drain(&mut reader).await;
+    }
+}
+
+/// Reads and drops what a refused client still sends: a second and 64 KiB at most.
+async fn drain<R: AsyncRead + Unpin>(reader: &mut BufReader<R>) {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 4096];
+    let until = tokio::time::Instant::now() + Duration::from_secs(1);
+    for _ in 0..16 {
+        match timeout_at(until, reader.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => {}
+            _ => return,
+        }
+    }
 }
 
 /// Writes the queued lines until the queue closes, a write takes too long, or the client is
@@ -190,8 +210,8 @@ impl Client<'_> {
     }
 
     async fn forward(&self, msg: ClientMsg) {
-        if let Some((seat, table)) = &self.seated {
-            let _ = table.send(TableCmd::Msg(*seat, self.id, msg)).await;
+        if let Some(table) = &self.seated {
+            let _ = table.send(TableCmd::Msg(self.id, msg)).await;
         }
     }
 
@@ -224,7 +244,7 @@ impl Client<'_> {
             return self.error(ErrorCode::NoSuchTable);
         }
         match answer.await {
-            Ok(Ok(seat)) => self.seated = Some((seat, table)),
+            Ok(Ok(_)) => self.seated = Some(table),
             Ok(Err(e)) => self.error(e),
             Err(_) => self.error(ErrorCode::NoSuchTable),
         }

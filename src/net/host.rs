@@ -25,6 +25,8 @@ pub async fn serve(listener: TcpListener, host: Arc<Host>, acceptor: TlsAcceptor
                 continue;
             }
         };
+        // Each line is one small write the player waits for: no Nagle's delay.
+        let _ = stream.set_nodelay(true);
         if !host.admit(peer.ip()) {
             log!("contree host: {peer}: too many connections from that address, closed");
             continue;

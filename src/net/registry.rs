@@ -91,10 +91,10 @@ impl HostConfig {
 pub enum TableCmd {
     /// A player asks to sit.
     Join(JoinAsk, Conn, oneshot::Sender<Result<Seat, ErrorCode>>),
-    /// A seated player's message.
-    Msg(Seat, u64, ClientMsg),
+    /// A seated player's message, from their connection's number.
+    Msg(u64, ClientMsg),
     /// A seated player's connection is gone.
-    Gone(Seat, u64),
+    Gone(u64),
     /// A bot's decision for the revision it was asked at.
     Decided(u64, Seat, crate::game::Action),
     /// A grace time is over.

@@ -273,17 +273,23 @@ impl Table {
         if self.in_deal() { Err(ErrorCode::SeatBusy) } else { Ok(seat) }
     }
 
-    /// The connection `conn_id` of `seat` is gone.
-    pub fn gone(&mut self, seat: Seat, conn_id: u64) -> Changed {
+    /// The connection `conn_id` is gone: its seat waits the grace time for its player.
+    pub fn gone(&mut self, conn_id: u64) -> Changed {
+        let Some(seat) = self.seat_of(conn_id) else { return Changed::default() };
         let place = &mut self.places[seat.index()];
-        if place.conn.as_ref().is_none_or(|c| c.id != conn_id) {
-            return Changed::default();
-        }
         place.conn = None;
         place.drops += 1;
         let grace = Some((seat, place.drops));
         self.send_all(&ServerMsg::Table { table: self.info() });
         Changed { grace, ..Changed::default() }
+    }
+
+    /// The seat of the connection `conn_id`, if it holds one: a player who moved (`sit`) is
+    /// found at their new seat, and a connection whose seat was taken back on another at none.
+    fn seat_of(&self, conn_id: u64) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| self.places[s.index()].conn.as_ref().is_some_and(|c| c.id == conn_id))
     }
 
     /// The grace time of `seat`'s drop number `drops` is over: a bot plays the seat (before the
@@ -318,13 +324,11 @@ impl Table {
         Changed { save: true, ..Changed::default() }
     }
 
-    /// A message of the player at `seat` on connection `conn_id`. An idle player's message
-    /// takes their seat back from the bot.
-    pub fn message(&mut self, seat: Seat, conn_id: u64, msg: ClientMsg) -> Changed {
+    /// A message of the player on connection `conn_id`. An idle player's message takes their
+    /// seat back from the bot.
+    pub fn message(&mut self, conn_id: u64, msg: ClientMsg) -> Changed {
+        let Some(seat) = self.seat_of(conn_id) else { return Changed::default() };
         let place = &mut self.places[seat.index()];
-        if place.conn.as_ref().is_none_or(|c| c.id != conn_id) {
-            return Changed::default();
-        }
         if place.bot_plays && place.token.is_some() && msg != (ClientMsg::Leave {}) {
             place.bot_plays = false;
             self.send_all(&ServerMsg::Table { table: self.info() });

@@ -101,13 +101,13 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             let _ = reply.send(joined.map(|(seat, _)| seat));
             Changed { save: true, ..Changed::default() }
         }
-        TableCmd::Msg(seat, id, msg) => {
+        TableCmd::Msg(id, msg) => {
             if msg == (ClientMsg::Leave {}) {
-                log!("contree host: table {}: {seat} left", table.code);
+                log!("contree host: table {}: a player left for good", table.code);
             }
-            table.message(seat, id, msg)
+            table.message(id, msg)
         }
-        TableCmd::Gone(seat, id) => table.gone(seat, id),
+        TableCmd::Gone(id) => table.gone(id),
         TableCmd::Grace(seat, drops) => {
             let changed = table.grace_over(seat, drops);
             if changed.save {
@@ -156,7 +156,7 @@ fn flush(table: &mut Table) -> Vec<(Seat, u64)> {
     let mut graces = Vec::new();
     for (seat, id) in full {
         log!("contree host: table {}: {seat} does not read, dropped", table.code);
-        graces.extend(table.gone(seat, id).grace);
+        graces.extend(table.gone(id).grace);
         // What the gone seat's leaving tells the others waits for the next flush.
     }
     graces

@@ -96,6 +96,8 @@ impl Player {
                 self.code = Some(code.clone());
             }
             RemoteEvent::View(v) => {
+                // A player who moved before the start plays from the seat the view is of.
+                self.seat = Some(v.view.seat());
                 self.view = Some((**v).clone());
                 self.maybe_act(v);
             }
