@@ -1,6 +1,6 @@
 //! `contree host`: the tables served over TLS on tokio. Each table is a task of its own that
-//! owns its table ([`super::task`]); each connection a task that reads the client's lines
-//! within their bounds ([`super::conn`]) and a task that writes its queue.
+//! owns its table (`task.rs`); each connection a task that reads the client's lines
+//! within their bounds (`conn.rs`) and a task that writes its queue.
 
 use std::net::SocketAddr;
 use std::sync::Arc;

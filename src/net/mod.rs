@@ -10,8 +10,8 @@
 //! - [`disk`]: files written whole, read within a bound, set aside when unreadable.
 //! - [`table`]: one table's seats and game, and what each seat is sent.
 //! - [`saved`]: a table's file.
-//! - [`registry`]: the host's settings, bounds, tables and connections; [`task`] a table's
-//!   task; [`conn`] one client's connection; [`host`] `contree host`, which serves them.
+//! - [`registry`]: the host's settings, bounds, tables and connections; `task` a table's
+//!   task; `conn` one client's connection; [`host`] `contree host`, which serves them.
 //! - [`client`]: the client library.
 
 /// Writes one line of the host's log on standard error; a closed standard error stops nothing.
