@@ -37,6 +37,43 @@ fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+impl Clock {
+    /// A client of `table` saw the view of `revision` now.
+    fn saw(&mut self, table: usize, revision: u64) {
+        let e = self.seen.entry((table, revision)).or_insert((Instant::now(), 0));
+        e.0 = Instant::now();
+        e.1 += 1;
+    }
+}
+
+/// A TLS connection to the host at `addr`.
+async fn connect(
+    addr: &str,
+) -> Result<tokio_rustls::client::TlsStream<tokio::net::TcpStream>, String> {
+    let tcp = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    tcp.set_nodelay(true).map_err(|e| e.to_string())?;
+    let config =
+        client_config(Arc::new(PinVerifier::new(addr, None))).map_err(|e| e.to_string())?;
+    let name = rustls::pki_types::ServerName::try_from(HOST_NAME).map_err(|e| e.to_string())?;
+    tokio_rustls::TlsConnector::from(Arc::new(config))
+        .connect(name, tcp)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// What the `easy` level does in the view sent at `revision`.
+fn act(view: &serde_json::Value, revision: u64) -> Result<ClientMsg, String> {
+    let view = contree::bots::protocol::parse_view(&view.to_string()).map_err(|e| e.to_string())?;
+    let action = Level::Easy.decide(&Decision {
+        view: &view,
+        style: BiddingStyle::Cautious,
+        seed: revision,
+        budget: Budget::DEFAULT,
+        cancel: None,
+    });
+    Ok(ClientMsg::Act { action: WireAction::from(action) })
+}
+
 /// One scripted client: sits, plays its seat, and notes when it saw each action.
 async fn client(
     addr: String,
@@ -47,16 +84,7 @@ async fn client(
     clock: Arc<Mutex<Clock>>,
     deals: usize,
 ) -> Result<(), String> {
-    let tcp = tokio::net::TcpStream::connect(&addr).await.map_err(|e| e.to_string())?;
-    tcp.set_nodelay(true).map_err(|e| e.to_string())?;
-    let config =
-        client_config(Arc::new(PinVerifier::new(&addr, None))).map_err(|e| e.to_string())?;
-    let name = rustls::pki_types::ServerName::try_from(HOST_NAME).map_err(|e| e.to_string())?;
-    let tls = tokio_rustls::TlsConnector::from(Arc::new(config))
-        .connect(name, tcp)
-        .await
-        .map_err(|e| e.to_string())?;
-    let (r, mut w) = tokio::io::split(tls);
+    let (r, mut w) = tokio::io::split(connect(&addr).await?);
     let mut r = AsyncBufReader::new(r);
     let hello = ClientMsg::Hello { protocol: PROTOCOL, name: format!("p{table}{seat}") };
     let mut first = vec![hello];
@@ -92,25 +120,15 @@ async fn client(
             }
             ServerMsg::Acted { .. } => {}
             ServerMsg::View { revision, view, to_act, .. } => {
-                let mut c = clock.lock().map_err(|_| "clock")?;
-                let e = c.seen.entry((table, revision)).or_insert((Instant::now(), 0));
-                e.0 = Instant::now();
-                e.1 += 1;
-                drop(c);
+                clock.lock().map_err(|_| "clock")?.saw(table, revision);
                 if to_act == Some(seat) && acted_at != Some(revision) {
                     acted_at = Some(revision);
-                    let view = contree::bots::protocol::parse_view(&view.to_string())
-                        .map_err(|e| e.to_string())?;
-                    let action = Level::Easy.decide(&Decision {
-                        view: &view,
-                        style: BiddingStyle::Cautious,
-                        seed: revision,
-                        budget: Budget::DEFAULT,
-                        cancel: None,
-                    });
-                    let at = Instant::now();
-                    clock.lock().map_err(|_| "clock")?.sent.insert((table, revision + 1), at);
-                    say.push(ClientMsg::Act { action: WireAction::from(action) });
+                    say.push(act(&view, revision)?);
+                    clock
+                        .lock()
+                        .map_err(|_| "clock")?
+                        .sent
+                        .insert((table, revision + 1), Instant::now());
                 }
             }
             ServerMsg::DealOver { .. } => {
