@@ -28,9 +28,14 @@ fn fast() -> Limits {
 
 /// A host on loopback with `limits`, its files in `dir`.
 fn host(dir: &std::path::Path, limits: Limits) -> Running {
+    host_pausing(dir, limits, Duration::from_millis(200))
+}
+
+/// A host on loopback with `limits` and `pause` between deals, its files in `dir`.
+fn host_pausing(dir: &std::path::Path, limits: Limits, pause: Duration) -> Running {
     let mut config = HostConfig::new("127.0.0.1:0".parse().expect("an address"), dir.to_path_buf());
     config.limits = limits;
-    config.deal_pause = Duration::from_millis(200);
+    config.deal_pause = pause;
     config.sync = false;
     start(config).expect("the host starts")
 }
@@ -404,4 +409,45 @@ fn players_move_before_the_start_and_only_the_creator_starts() {
     assert!(table.started);
     assert_eq!(table.seats[Seat::North.index()].name, "Bea");
     assert!(table.seats[Seat::East.index()].bot && !table.seats[Seat::East.index()].taken);
+}
+
+#[test]
+fn bots_fill_the_free_seats_and_a_newcomer_takes_one_between_deals() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let running = host_pausing(&root.path().join("host"), fast(), Duration::from_secs(5));
+    let addr = running.addr.to_string();
+    let mut ana = Player::new(&addr, "Ana", &root.path().join("ana"));
+    ana.auto_next = false;
+    ana.remote.create(setup(), None);
+    play_until(std::slice::from_mut(&mut ana), Duration::from_secs(10), |p| p[0].code.is_some());
+    let code = ana.code.clone().expect("a code");
+    ana.remote.send(ClientMsg::Start {});
+    // Mid-deal, a bot's seat is not given.
+    play_until(std::slice::from_mut(&mut ana), Duration::from_secs(20), |p| p[0].view.is_some());
+    let bea = Player::new(&addr, "Bea", &root.path().join("bea"));
+    bea.remote.join(&code, None, Some(Seat::North));
+    let mut both = vec![ana, bea];
+    let busy = |ps: &[Player]| {
+        ps[1]
+            .events
+            .iter()
+            .any(|e| matches!(e, RemoteEvent::Error { error: ErrorCode::SeatBusy, .. }))
+    };
+    play_until(&mut both, Duration::from_secs(20), busy);
+    // Between deals it is: the bots played the deal out with Ana.
+    play_until(&mut both, Duration::from_secs(60), |ps| {
+        ps[0].events.iter().any(|e| matches!(e, RemoteEvent::DealOver { .. }))
+    });
+    let bots = both[0]
+        .events
+        .iter()
+        .any(|e| matches!(e, RemoteEvent::Acted { seat: Seat::North, bot: true, .. }));
+    assert!(bots, "a bot played North's seat");
+    both[1].remote.join(&code, None, Some(Seat::North));
+    play_until(&mut both, Duration::from_secs(10), |ps| ps[1].seat == Some(Seat::North));
+    both[0].remote.send(ClientMsg::Next {});
+    play_until(&mut both, Duration::from_secs(20), |ps| {
+        ps[1].view.as_ref().is_some_and(|v| v.view.hand().len() == 8)
+    });
+    assert_eq!(both[1].view.as_ref().map(|v| v.view.seat()), Some(Seat::North));
 }

@@ -48,6 +48,8 @@ pub struct Player {
     pub over: bool,
     /// The bytes received on connections closed before this one.
     pub earlier: Vec<u8>,
+    /// Whether the player says `next` as soon as a deal is over.
+    pub auto_next: bool,
     acted_at: Option<u64>,
 }
 
@@ -64,6 +66,7 @@ impl Player {
             events: Vec::new(),
             over: false,
             earlier: Vec::new(),
+            auto_next: true,
             acted_at: None,
         }
     }
@@ -101,8 +104,8 @@ impl Player {
                 self.view = Some((**v).clone());
                 self.maybe_act(v);
             }
-            RemoteEvent::DealOver { .. } => {
-                self.remote.send(contree::net::wire::ClientMsg::Next {})
+            RemoteEvent::DealOver { .. } if self.auto_next => {
+                self.remote.send(contree::net::wire::ClientMsg::Next {});
             }
             RemoteEvent::GameOver { .. } | RemoteEvent::Closed(_) => self.over = true,
             _ => {}
