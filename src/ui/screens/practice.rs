@@ -348,8 +348,31 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Attempt, felt: Rect, buf: &mut Bu
     );
     let mut lines =
         vec![(title.to_string(), style), (chose, t.text), (first, t.dim), (why, t.accent)];
-    // Every option weighed, by its worth, best first, each with what it costs against the
-    // expert's, as the choice's line says it of the choice.
+    lines.extend(option_lines(ctx, e, a));
+    // What the costs are, beside the balance against the expert the table keeps.
+    lines.push((w.t(T::CostAndBalance).to_string(), t.dim));
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|(text, style)| Line::from(span(w.text(&text).into_owned(), style)))
+        .collect();
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let width = felt.width.saturating_sub(2).min(60);
+    let rows = (text.line_count(width.saturating_sub(2)) as u16 + 4).min(felt.height);
+    let inner = ctx.popup(felt, width, rows, w.t(T::Practice), buf);
+    let body = Rect { height: inner.height.saturating_sub(2), ..inner };
+    text.render(body, buf);
+    let y = inner.bottom().saturating_sub(1);
+    if y > inner.y {
+        ctx.button(inner.x, y, w.t(T::NextExercise), true, Hit::Continue, buf);
+    }
+}
+
+/// Every option the expert weighed, by its worth, best first, each with what it costs against
+/// the expert's, as the choice's line says it of the choice: the choice and the expert's marked.
+fn option_lines(ctx: &Ctx<'_>, e: &Exercise, a: Attempt) -> Vec<(String, Style)> {
+    let w = ctx.words;
+    let t = ctx.theme;
+    let mut lines = Vec::new();
     let mut options: Vec<_> = e.expert.options.iter().collect();
     options.sort_by(|a, b| b.worth.mean.total_cmp(&a.worth.mean));
     lines.push((w.t(T::OptionsWeighed).to_string(), t.dim));
@@ -388,20 +411,5 @@ fn verdict(ctx: &mut Ctx<'_>, e: &Exercise, a: Attempt, felt: Rect, buf: &mut Bu
             style,
         ));
     }
-    // What the costs are, beside the balance against the expert the table keeps.
-    lines.push((w.t(T::CostAndBalance).to_string(), t.dim));
-    let lines: Vec<Line> = lines
-        .into_iter()
-        .map(|(text, style)| Line::from(span(w.text(&text).into_owned(), style)))
-        .collect();
-    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let width = felt.width.saturating_sub(2).min(60);
-    let rows = (text.line_count(width.saturating_sub(2)) as u16 + 4).min(felt.height);
-    let inner = ctx.popup(felt, width, rows, w.t(T::Practice), buf);
-    let body = Rect { height: inner.height.saturating_sub(2), ..inner };
-    text.render(body, buf);
-    let y = inner.bottom().saturating_sub(1);
-    if y > inner.y {
-        ctx.button(inner.x, y, w.t(T::NextExercise), true, Hit::Continue, buf);
-    }
+    lines
 }

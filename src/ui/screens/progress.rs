@@ -278,18 +278,22 @@ fn draw_chart(
     let legend: Vec<_> = series.iter().map(|s| span(format!("{}   ", s.name), s.style)).collect();
     buf.set_line(legend_area.x, legend_area.y, &Line::from(legend), legend_area.width);
     if w.ascii {
-        // The chart's axes are drawn in box-drawing lines: folded to ASCII as the frames are.
-        for y in chart_area.top()..chart_area.bottom() {
-            for x in chart_area.left()..chart_area.right() {
-                let cell = &mut buf[(x, y)];
-                let plain = match cell.symbol() {
-                    "│" => "|",
-                    "─" => "-",
-                    "└" | "┌" | "┐" | "┘" => "+",
-                    _ => continue,
-                };
-                cell.set_symbol(plain);
-            }
+        fold_to_ascii(chart_area, buf);
+    }
+}
+
+/// The chart's axes are drawn in box-drawing lines: folded to ASCII as the frames are.
+fn fold_to_ascii(area: Rect, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            let plain = match cell.symbol() {
+                "│" => "|",
+                "─" => "-",
+                "└" | "┌" | "┐" | "┘" => "+",
+                _ => continue,
+            };
+            cell.set_symbol(plain);
         }
     }
 }

@@ -133,6 +133,11 @@ pub fn face(
         rows.push(body(bottom_rank));
     }
     rows.push(vec![(bottom, frame)]);
+    put_rows(buf, x, y, &rows, clip);
+}
+
+/// Writes `rows` of styled pieces from `(x, y)` down, cell by cell, clipped to `clip`.
+fn put_rows(buf: &mut Buffer, x: u16, y: u16, rows: &[Vec<(String, Style)>], clip: Rect) {
     for (dy, row) in rows.iter().enumerate() {
         let yy = y + dy as u16;
         if yy < clip.y || yy >= clip.bottom() {
