@@ -22,9 +22,11 @@ use crate::text::Lang;
 
 pub mod args;
 mod host;
+mod join;
 mod report;
 
 pub use host::host;
+pub use join::{JoinArgs, joining, seat_arg};
 pub use report::{
     daily_json, daily_table, history_export, history_json, history_table, last_game_title,
     stats_json, stats_table,

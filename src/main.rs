@@ -539,6 +539,25 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `contree join --line`: the line mode at a host's table; exit 0 at its end, 1 when the host
+/// cannot be reached or refuses the player, 2 for flags that make no table.
+fn join(args: contree::cli::JoinArgs) -> ExitCode {
+    use contree::line::join::JoinLine;
+    use contree::line::join::run::{Ended, run};
+    let (joining, words) = match contree::cli::joining(args) {
+        Ok(j) => j,
+        Err(code) => return code,
+    };
+    match run(JoinLine::new(words), &joining) {
+        Ok(Ended::Done) => ExitCode::SUCCESS,
+        Ok(Ended::Failed) => ExitCode::FAILURE,
+        Err(e) => {
+            complain!("contree join: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(e) = contree::personas::check_embedded() {
@@ -610,6 +629,46 @@ fn main() -> ExitCode {
             };
             limits.per_address = limits.per_address.max(1);
             contree::cli::host(listen, Duration::from_secs(deal_pause), limits, !no_sync)
+        }
+        Some(Command::Join {
+            addr,
+            table,
+            name,
+            seat,
+            password,
+            line: _,
+            lang,
+            ascii,
+            rules,
+            nt_at,
+            target,
+            scoring,
+            contre,
+            hints,
+            grace,
+        }) => {
+            let flags = contree::cli::GameFlags {
+                rules,
+                nt_at,
+                target,
+                scoring,
+                contre,
+                ..Default::default()
+            };
+            let args = contree::cli::JoinArgs {
+                addr,
+                table,
+                name,
+                seat,
+                password,
+                flags,
+                level: cli.level,
+                hints,
+                grace,
+                lang: lang.or(cli.lang),
+                ascii: ascii || cli.ascii,
+            };
+            join(args)
         }
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { daily: true, json, .. }) => report(history_daily(json, cli.lang)),

@@ -194,6 +194,64 @@ pub enum Command {
         #[arg(long, hide = true)]
         no_sync: bool,
     },
+    /// Play at a table of a host (`contree host`) with friends, in the line mode (--line),
+    /// turned so that you sit South; bots play the seats nobody takes. Without --table,
+    /// creates a table by the flags of a new game given here and says its code for the others.
+    Join {
+        /// The host's address, HOST:PORT (the host's port is 7401 unless it says otherwise).
+        #[arg(value_name = "ADDR")]
+        addr: String,
+        /// The code of the table to join (6 characters); none to create a table.
+        #[arg(long, value_name = "CODE")]
+        table: Option<String>,
+        /// Your name at the table, 1 to 24 characters (default: your login name).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// The seat wanted: south, north, east or west (default: the first free one, South for
+        /// the creator).
+        #[arg(long, value_name = "SEAT", value_parser = super::join::seat_arg)]
+        seat: Option<Seat>,
+        /// The table's password: to join one that has a password, or to give one to the table
+        /// created.
+        #[arg(long, value_name = "P")]
+        password: Option<String>,
+        /// Play in lines of plain text, as `contree --line` does (a table over the network is
+        /// played in lines).
+        #[arg(long, required = true)]
+        line: bool,
+        /// The language of the table (default: the settings', else the locale's).
+        #[arg(long, value_enum)]
+        lang: Option<crate::text::Lang>,
+        /// Draw suits as letters and frames in ASCII.
+        #[arg(long)]
+        ascii: bool,
+        /// The rule set of the table created.
+        #[arg(long, value_enum)]
+        rules: Option<RuleSet>,
+        /// Allow bids in sans atout and tout atout at the table created.
+        #[arg(long)]
+        nt_at: bool,
+        /// Points to reach to win at the table created, as for a new game.
+        #[arg(long, value_name = "POINTS",
+              value_parser = clap::builder::TypedValueParser::map(
+                  clap::builder::PossibleValuesParser::new(super::TARGET_VALUES),
+                  |s| s.parse::<u16>().unwrap_or_default()))]
+        target: Option<u16>,
+        /// How deals are scored at the table created (contree only).
+        #[arg(long, value_enum)]
+        scoring: Option<ScoringMethod>,
+        /// How a contre is scored at the table created (contree only).
+        #[arg(long, value_enum)]
+        contre: Option<ContreScoring>,
+        /// Offer hints, the expert's analysis and who holds what during a deal at the table
+        /// created, for a teaching table (off by default; the review after a deal is open).
+        #[arg(long)]
+        hints: bool,
+        /// Seconds a dropped player's seat waits before a bot plays it, at the table created.
+        #[arg(long, value_name = "SECS", default_value_t = crate::net::wire::DEFAULT_GRACE_SECS,
+              value_parser = clap::value_parser!(u32).range(5..=3600))]
+        grace: u32,
+    },
     /// Print a completion script for SHELL on standard output.
     Completions {
         /// The shell to complete in.

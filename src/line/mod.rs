@@ -13,6 +13,7 @@
 
 mod again;
 mod daily;
+pub mod join;
 mod look;
 pub mod parse;
 pub mod run;

@@ -27,7 +27,7 @@ pub fn capital(text: &str) -> String {
 }
 
 /// `text` with its first letter in lower case, as it goes on after a colon.
-fn lower_first(text: &str) -> String {
+pub(super) fn lower_first(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_lowercase().chain(chars).collect(),
@@ -41,7 +41,7 @@ fn team(w: Words, team: Team) -> String {
 }
 
 /// Both teams' figures: "us 80, them 82".
-fn both(w: Words, us: impl std::fmt::Display, them: impl std::fmt::Display) -> String {
+pub(super) fn both(w: Words, us: impl std::fmt::Display, them: impl std::fmt::Display) -> String {
     format!("{} {us}, {} {them}", team(w, Team::NS), team(w, Team::EW))
 }
 
@@ -129,18 +129,29 @@ pub fn trick_taken(w: Words, number: usize, t: &DoneTrick) -> String {
 /// The cards of a trick with who played them: "West the king of hearts, North the seven of
 /// hearts".
 fn trick_cards(w: Words, trick: &Trick) -> String {
+    trick_cards_as(w, trick, |seat| seat)
+}
+
+/// The cards of a trick with who played them, each seat said as `seat_as` gives it.
+fn trick_cards_as(w: Words, trick: &Trick, seat_as: impl Fn(Seat) -> Seat) -> String {
     let cards: Vec<String> = trick
         .plays()
-        .map(|(seat, card)| format!("{} {}", w.seat(seat), w.the_card(card)))
+        .map(|(seat, card)| format!("{} {}", w.seat(seat_as(seat)), w.the_card(card)))
         .collect();
     cards.join(", ")
 }
 
 /// The trick on the table: "On the table: West the king of hearts." or that it is empty.
 pub fn on_the_table(w: Words, trick: Option<&Trick>) -> String {
+    on_the_table_as(w, trick, |seat| seat)
+}
+
+/// The trick on the table, each seat said as `seat_as` gives it (a table turned around its
+/// player).
+pub fn on_the_table_as(w: Words, trick: Option<&Trick>, seat_as: impl Fn(Seat) -> Seat) -> String {
     let said = match (w.lang, trick.filter(|t| t.plays().next().is_some())) {
         (_, None) => w.t(T::LineNothingOnTable).to_string(),
-        (_, Some(t)) => w.on_table(&trick_cards(w, t)),
+        (_, Some(t)) => w.on_table(&trick_cards_as(w, t, seat_as)),
     };
     w.text(&said).into_owned()
 }
@@ -158,7 +169,7 @@ pub fn no_trick(w: Words) -> String {
 }
 
 /// Cards grouped by suit in table order: "spades jack, ten, seven; hearts (trump) ace".
-fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
+pub(super) fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
     let sorted = sorted_hand(cards, trump);
     let mut groups: Vec<(Suit, Vec<&str>)> = Vec::new();
     for card in sorted {

@@ -15,6 +15,7 @@ pub mod controller;
 pub mod daily;
 pub mod effects;
 pub mod games;
+pub mod remote;
 pub mod report;
 pub mod review;
 pub mod settings;

@@ -1,0 +1,314 @@
+//! The line mode at a table over the network (`contree join ADDR --line`): the host's events
+//! said a sentence a line as the solo line mode says its own, and the player's lines turned
+//! into requests the host checks. What is said comes from the [`RemoteTable`] alone, the
+//! seat's view and the events: no card of another seat is said before it is played or the
+//! deal is over, for none is known.
+
+pub mod run;
+mod words;
+
+use self::words::Holder;
+use super::parse::{self, Command};
+use super::say;
+use crate::game::Action;
+use crate::net::wire::{ClientMsg, ErrorCode, TableInfo};
+use crate::rules::{Seat, Team};
+use crate::session::remote::{Happening, RemoteTable};
+use crate::text::{Lang, Words};
+
+/// What a line typed asks of the connection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// A message to the host.
+    Send(ClientMsg),
+    /// Close the connection; the seat waits for the grace time.
+    Quit,
+}
+
+/// The line mode at a remote table: what it knows, and the lines to say.
+#[derive(Debug)]
+pub struct JoinLine {
+    /// What the seat was sent.
+    pub table: RemoteTable,
+    words: Words,
+    said: Vec<String>,
+    /// The table as last said, to say only what changed once the game is on.
+    seats_said: Option<TableInfo>,
+}
+
+impl JoinLine {
+    /// A line mode speaking `words`, not seated yet.
+    pub fn new(words: Words) -> JoinLine {
+        JoinLine { table: RemoteTable::new(), words, said: Vec::new(), seats_said: None }
+    }
+
+    /// The lines said since the last call.
+    pub fn take_said(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.said)
+    }
+
+    /// Says `line`.
+    pub fn say(&mut self, line: String) {
+        self.said.push(line);
+    }
+
+    /// Takes in one event of the host and says it.
+    pub fn event(&mut self, event: crate::net::client::RemoteEvent) {
+        for happening in self.table.apply(event) {
+            self.happened(happening);
+        }
+    }
+
+    fn happened(&mut self, h: Happening) {
+        let w = self.words;
+        match h {
+            Happening::Sat { code, seat } => self.say(w.sitting_at(&code, seat)),
+            Happening::Seats => self.say_seats(false),
+            Happening::Started => self.started(),
+            Happening::NewDeal { dealer } => {
+                self.say(w.new_deal_by(dealer));
+                // At the player's turn, the hand is said with it.
+                if !self.table.my_turn() {
+                    self.say_hand();
+                }
+            }
+            Happening::Called { seat, call, bot } => {
+                let said = say::called(w, seat, call);
+                self.say_acted(said, seat, bot);
+            }
+            Happening::Played { seat, card, bot } => {
+                let said = say::played(w, seat, card);
+                self.say_acted(said, seat, bot);
+            }
+            Happening::Contract(c) => self.say(say::contract(w, &c)),
+            Happening::Trick { number, trick } => self.say(say::trick_taken(w, number, &trick)),
+            Happening::YourTurn => self.say_turn(),
+            Happening::DealOver { hands, totals } => {
+                for (seat, cards) in hands {
+                    self.say(w.held(seat, &say::cards_by_suit(w, cards, None)));
+                }
+                self.say_score(totals);
+                if self.table.over.is_none() {
+                    self.say(w.say_next());
+                }
+            }
+            Happening::GameOver { won, totals } => {
+                let verdict =
+                    w.t(if won { crate::text::T::YouWin } else { crate::text::T::YouLose });
+                let verdict = say::lower_first(verdict);
+                self.say(w.out(format!("{}{}{verdict}", w.t(crate::text::T::GameOver), w.colon())));
+                self.say(w.out(w.final_score(&say::both(w, totals.0, totals.1))));
+            }
+            Happening::Refused(e, detail) => self.refused(e, detail),
+            Happening::Closed(_) => {}
+        }
+    }
+
+    /// A call or a card said, with who chose it when a bot played in a player's place.
+    fn say_acted(&mut self, said: String, seat: Seat, bot: bool) {
+        let real = self.table.unturned(seat);
+        let held = self.table.info.as_ref().is_some_and(|i| i.seats[real.index()].taken);
+        match (bot && held, said.strip_suffix('.')) {
+            (true, Some(sentence)) => {
+                let said = format!("{sentence}{}.", self.words.for_them());
+                self.say(said);
+            }
+            _ => self.say(said),
+        }
+    }
+
+    fn refused(&mut self, e: ErrorCode, detail: Option<String>) {
+        let w = self.words;
+        let mut said = w.net_error(e);
+        // The host words the rule broken in English: it is added for an English reader.
+        if let (Lang::En, Some(d)) = (w.lang, detail) {
+            said = format!("{} ({d}.)", said.trim_end_matches('.'));
+        }
+        self.say(said);
+    }
+
+    fn started(&mut self) {
+        let w = self.words;
+        if let Some(info) = &self.table.info {
+            let rules = w.rules_short(info.options.rules);
+            let said = w.out(w.new_game_to(&rules, info.options.target));
+            self.say(said);
+        }
+        self.say_seats(true);
+    }
+
+    /// Who sits where: before the start every seat by its own name; after, turned around the
+    /// player, and only the seats that changed unless `all`.
+    pub fn say_seats(&mut self, all: bool) {
+        let Some(info) = self.table.info.clone() else { return };
+        let before = self.seats_said.replace(info.clone());
+        if !info.started {
+            if !all && before.as_ref() == Some(&info) {
+                return;
+            }
+            for seat in Seat::ALL {
+                self.say_seat(&info, seat, seat);
+            }
+            match (self.table.is_creator(), &self.table.code) {
+                (true, Some(code)) => {
+                    let said = self.words.give_the_code(code);
+                    self.say(said);
+                }
+                _ => self.say(self.words.waiting_for_start()),
+            }
+            return;
+        }
+        for screen in Seat::ALL {
+            let seat = self.table.unturned(screen);
+            let same =
+                before.as_ref().is_some_and(|b| b.seats[seat.index()] == info.seats[seat.index()]);
+            if all || !same {
+                self.say_seat(&info, seat, screen);
+            }
+        }
+    }
+
+    fn say_seat(&mut self, info: &TableInfo, seat: Seat, said_as: Seat) {
+        let s = &info.seats[seat.index()];
+        let holder = match (Some(seat) == self.table.seat, s.bot, s.connected) {
+            (true, _, _) => Holder::You,
+            (false, true, _) => Holder::Bot,
+            (false, false, true) => Holder::Player,
+            (false, false, false) => Holder::Dropped,
+        };
+        self.say(self.words.seat_held(said_as, &s.name, holder));
+    }
+
+    fn say_hand(&mut self) {
+        let (w, hand, trump) = (self.words, self.table.hand(), self.table.trump());
+        if !hand.is_empty() {
+            self.say(say::hand(w, hand, trump));
+        }
+    }
+
+    /// The player's turn: their hand and what they may do.
+    pub fn say_turn(&mut self) {
+        if !self.table.my_turn() {
+            return;
+        }
+        let w = self.words;
+        self.say_hand();
+        if let Some(legal) = self.table.legal_calls() {
+            self.say(say::turn_to_bid(w, &legal));
+        } else if let (Some(legal), Some(v)) = (self.table.legal_cards(), self.table.seat_view()) {
+            let play = v.play();
+            let trick = play.map_or(0, |p| p.tricks().len()) + 1;
+            let lead = play.is_none_or(|p| p.current_trick().is_empty());
+            self.say(say::turn_to_play(w, trick, lead));
+            self.say(say::may_play(w, legal, self.table.hand(), self.table.trump()));
+        }
+    }
+
+    fn say_score(&mut self, totals: (u32, u32)) {
+        let w = self.words;
+        let target = self.table.info.as_ref().map_or(0, |i| i.options.target);
+        self.say(w.out(w.score_to(&say::both(w, totals.0, totals.1), target)));
+    }
+
+    fn say_trick(&mut self) {
+        let w = self.words;
+        let Some(play) = self.table.seat_view().and_then(|v| v.play()) else {
+            return self.say(say::no_trick(w));
+        };
+        let table = &self.table;
+        let said = say::on_the_table_as(w, Some(play.current_trick()), |s| table.turned(s));
+        self.say(said);
+    }
+
+    /// A line typed: what to ask the host, if anything.
+    pub fn typed(&mut self, text: &str) -> Option<Request> {
+        let w = self.words;
+        if let Some(request) = self.table_command(text) {
+            return Some(request);
+        }
+        let Some(command) = parse::parse(w.lang, text) else {
+            self.say(w.out(w.not_understood(&say::echo(text.trim()))));
+            return None;
+        };
+        let act = |a| {
+            Some(Request::Send(ClientMsg::Act { action: crate::net::wire::WireAction::from(a) }))
+        };
+        match command {
+            Command::Call(call) => act(Action::Bid(call)),
+            Command::Play(card) => act(Action::Play(card)),
+            Command::Declare => Some(Request::Send(ClientMsg::Declare { declare: true })),
+            Command::KeepQuiet => Some(Request::Send(ClientMsg::Declare { declare: false })),
+            Command::Next => Some(Request::Send(ClientMsg::Next {})),
+            Command::Quit => {
+                self.say(w.leaving(false));
+                Some(Request::Quit)
+            }
+            Command::Hand => {
+                self.say_hand();
+                None
+            }
+            Command::Trick => {
+                self.say_trick();
+                None
+            }
+            Command::Score => {
+                let totals = self.table.seat_view().map(|v| v.totals());
+                let totals = totals.or(self.table.last_deal.as_ref().map(|d| d.1));
+                let ours = self.table.ours_first(totals.unwrap_or_default());
+                self.say_score(ours);
+                None
+            }
+            Command::Players => {
+                self.say_seats(true);
+                None
+            }
+            Command::Help => {
+                for l in w.remote_help() {
+                    self.say(l);
+                }
+                None
+            }
+            Command::Again => {
+                self.say_turn();
+                None
+            }
+            _ => {
+                self.say(w.not_at_this_table());
+                None
+            }
+        }
+    }
+
+    /// The commands a remote table has and a solo one has not: start, sit, leave the table.
+    fn table_command(&mut self, text: &str) -> Option<Request> {
+        let lower = text.trim().to_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            ["start" | "commencer" | "demarrer" | "démarrer"] => {
+                Some(Request::Send(ClientMsg::Start {}))
+            }
+            ["sit" | "asseoir" | "place", seat] => match crate::session::remote::seat_word(seat) {
+                Some(seat) => Some(Request::Send(ClientMsg::Sit { seat })),
+                None => {
+                    self.say(self.words.out(self.words.not_understood(&say::echo(text.trim()))));
+                    None
+                }
+            },
+            ["leave", "table"] | ["quitter", "table" | "la"] | ["quitter", "la", "table"] => {
+                self.say(self.words.leaving(true));
+                Some(Request::Send(ClientMsg::Leave {}))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn game_over(&self) -> bool {
+        self.table.over.is_some()
+    }
+
+    /// The player's team, as the table is turned: always North and South.
+    pub fn team(&self) -> Team {
+        Team::NS
+    }
+}

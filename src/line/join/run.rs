@@ -1,0 +1,241 @@
+//! The runner of the line mode at a remote table: reads standard input a line at a time on a
+//! thread of its own, takes the host's events as they come, and writes each line said at once
+//! (flushed). A call or a card typed before the player's turn waits for it, as the solo line
+//! mode's lines wait for the computer players, so that a script's lines land where they are
+//! meant to. A connection lost is joined again with the seat's token; the end of the input or
+//! `quit` closes it (the seat waits the table's grace time for the player).
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+use super::{JoinLine, Request};
+use crate::files::read_line;
+use crate::net::client::{Connect, Remote, RemoteEvent};
+use crate::net::wire::ClientMsg;
+use crate::session::remote::Joining;
+
+/// How long reaching the host may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How many times a lost connection is tried again, a second or more apart.
+const REJOIN_TRIES: u32 = 20;
+
+/// How the line mode at a remote table ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player quit, the input ended, or the game is over.
+    Done,
+    /// The host could not be reached, or refused the player.
+    Failed,
+}
+
+/// What the loop is brought.
+enum Input {
+    Line(String),
+    End,
+}
+
+/// Plays the line mode at the remote table until the player quits, the input ends, the game
+/// is over, or the host cannot be reached.
+pub fn run(mut line: JoinLine, joining: &Joining) -> io::Result<Ended> {
+    let mut out = io::stdout().lock();
+    let Some(remote) = connect(&mut line, joining, &mut out)? else {
+        return Ok(Ended::Failed);
+    };
+    match &joining.code {
+        Some(code) => remote.join(code, joining.password.clone(), joining.seat),
+        None => remote.create(joining.setup.clone(), joining.seat),
+    }
+    let (tx, rx) = mpsc::channel();
+    read_input(tx)?;
+    let ended = lines_loop(&mut line, remote, joining, &rx, &mut out);
+    write(&mut out, line.take_said())?;
+    ended
+}
+
+/// Reaches the host, saying so; `None` (said why) when it cannot.
+fn connect(
+    line: &mut JoinLine,
+    joining: &Joining,
+    out: &mut impl Write,
+) -> io::Result<Option<Remote>> {
+    let connect = Connect {
+        addr: joining.addr.clone(),
+        name: joining.name.clone(),
+        dir: joining.dir.clone(),
+        timeout: CONNECT_TIMEOUT,
+        record: false,
+    };
+    let w = line.words;
+    let said = match Remote::connect(connect) {
+        Ok(remote) => {
+            line.say(w.connected_to(&joining.addr, &remote.fingerprint, remote.first_contact));
+            Some(remote)
+        }
+        Err(e) => {
+            line.say(w.connect_error(&e));
+            None
+        }
+    };
+    write(out, line.take_said())?;
+    Ok(said)
+}
+
+/// Reads standard input on a thread of its own, a line at a time, then its end.
+fn read_input(tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name("contree-input".into()).spawn(move || {
+        let stdin = io::stdin();
+        let terminal = std::io::IsTerminal::is_terminal(&stdin);
+        let mut input = stdin.lock();
+        let mut text = Vec::new();
+        loop {
+            let read = match read_line(&mut input, &mut text, terminal) {
+                Ok(Some(_)) => {
+                    let line = String::from_utf8_lossy(&text);
+                    Input::Line(line.trim_end_matches(['\n', '\r']).to_string())
+                }
+                Ok(None) | Err(_) => Input::End,
+            };
+            let end = matches!(read, Input::End);
+            if tx.send(read).is_err() || end {
+                return;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Writes `lines`, each flushed as it goes.
+fn write(out: &mut impl Write, lines: Vec<String>) -> io::Result<()> {
+    for l in lines {
+        writeln!(out, "{l}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The lines typed and not sent yet, and the revision the last action was sent at.
+#[derive(Default)]
+struct Typed {
+    lines: VecDeque<String>,
+    ended: bool,
+    acted_at: Option<u64>,
+}
+
+fn lines_loop(
+    line: &mut JoinLine,
+    mut remote: Remote,
+    joining: &Joining,
+    rx: &Receiver<Input>,
+    out: &mut impl Write,
+) -> io::Result<Ended> {
+    let mut typed = Typed::default();
+    loop {
+        while let Ok(input) = rx.try_recv() {
+            match input {
+                Input::Line(l) => typed.lines.push_back(l),
+                Input::End => typed.ended = true,
+            }
+        }
+        if let Some(request) = next_request(line, &mut typed) {
+            match request {
+                Request::Send(msg) => remote.send(msg),
+                Request::Quit => return Ok(Ended::Done),
+            }
+        } else if typed.ended && typed.lines.is_empty() {
+            return Ok(Ended::Done);
+        }
+        if let Some(event) = remote.next_event(Duration::from_millis(20)) {
+            let closed = match &event {
+                RemoteEvent::Closed(why) => Some(*why),
+                RemoteEvent::Error { .. } => {
+                    typed.acted_at = None;
+                    None
+                }
+                _ => None,
+            };
+            line.event(event);
+            write(out, line.take_said())?;
+            match closed {
+                Some(None) if line.table.code.is_some() && !line.game_over() => {
+                    line.say(line.words.connection_lost(true));
+                    write(out, line.take_said())?;
+                    let Some(back) = rejoin(line, joining, out)? else {
+                        return Ok(Ended::Failed);
+                    };
+                    remote = back;
+                    typed.acted_at = None;
+                }
+                Some(why) => {
+                    if let Some(why) = why {
+                        line.say(line.words.net_error(why));
+                    }
+                    line.say(line.words.connection_lost(false));
+                    return Ok(if line.game_over() { Ended::Done } else { Ended::Failed });
+                }
+                None if line.game_over() => return Ok(Ended::Done),
+                None => {}
+            }
+        }
+        write(out, line.take_said())?;
+    }
+}
+
+/// The next line typed that may go now: a call or a card waits for the player's turn, and one
+/// action a turn is sent.
+fn next_request(line: &mut JoinLine, typed: &mut Typed) -> Option<Request> {
+    loop {
+        let text = typed.lines.front()?;
+        let revision = line.table.view.as_ref().map(|v| v.revision);
+        let turn = line.table.my_turn() && typed.acted_at != revision;
+        if is_action(line, text) && !turn {
+            return None;
+        }
+        let text = typed.lines.pop_front()?;
+        let request = line.typed(&text);
+        if let Some(Request::Send(ClientMsg::Act { .. })) = &request {
+            typed.acted_at = revision;
+        }
+        if request.is_some() {
+            return request;
+        }
+    }
+}
+
+/// Whether `text` is a call or a card.
+fn is_action(line: &JoinLine, text: &str) -> bool {
+    use super::parse::Command;
+    matches!(
+        super::parse::parse(line.words.lang, text),
+        Some(Command::Call(_) | Command::Play(_) | Command::Declare | Command::KeepQuiet)
+    )
+}
+
+/// Joins the table again after a lost connection, with the seat's token, a second or more
+/// between tries.
+fn rejoin(
+    line: &mut JoinLine,
+    joining: &Joining,
+    out: &mut impl Write,
+) -> io::Result<Option<Remote>> {
+    let code = line.table.code.clone().unwrap_or_default();
+    for n in 0..REJOIN_TRIES {
+        std::thread::sleep(Duration::from_secs(1 + u64::from(n / 5)));
+        let connect = Connect {
+            addr: joining.addr.clone(),
+            name: joining.name.clone(),
+            dir: joining.dir.clone(),
+            timeout: CONNECT_TIMEOUT,
+            record: false,
+        };
+        if let Ok(remote) = Remote::connect(connect) {
+            remote.join(&code, joining.password.clone(), None);
+            return Ok(Some(remote));
+        }
+    }
+    line.say(line.words.connection_lost(false));
+    write(out, line.take_said())?;
+    Ok(None)
+}

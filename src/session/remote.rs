@@ -1,0 +1,324 @@
+//! A table over the network, as a front end reads it: a seat may be the human, a bot, or a
+//! player over the network, and here the human's seat is one of four at a host's table. The
+//! [`RemoteTable`] keeps only what the host sent the seat — who sits where, the seat's own
+//! [`SeatView`] (its hand, the calls, the cards played), and each deal's record once it is
+//! over — and turns the host's events into [`Happening`]s a front end says or draws. No other
+//! seat's card is ever in it before it is played or the deal is over: there is no hand of
+//! another seat to show.
+//!
+//! The table is turned so that the player sits South: [`RemoteTable::turned`] gives the seat
+//! on screen of a seat at the table, and every seat in a [`Happening`] is already turned.
+
+use std::path::PathBuf;
+
+use crate::game::{Action, SeatView};
+use crate::net::client::{RemoteEvent, RemoteView};
+use crate::net::wire::{ErrorCode, TableInfo, TableSetup};
+use crate::rules::{
+    ByTeam, Call, Card, CardSet, Contract, DealRecord, DoneTrick, LegalCalls, Seat, Team, Trump,
+    legal_cards,
+};
+
+/// Where to join and as whom.
+#[derive(Clone, Debug)]
+pub struct Joining {
+    /// The host's address, `HOST:PORT`.
+    pub addr: String,
+    /// The player's name.
+    pub name: String,
+    /// The player's data directory: the hosts' fingerprints and the seat tokens.
+    pub dir: PathBuf,
+    /// The table to join; none to create one with `setup`.
+    pub code: Option<String>,
+    /// The seat wanted.
+    pub seat: Option<Seat>,
+    /// The table's password.
+    pub password: Option<String>,
+    /// The rules of a table created.
+    pub setup: TableSetup,
+}
+
+/// Something that happened at the remote table, every seat in it turned so that the player
+/// sits South.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Happening {
+    /// The player sits at the table `code`.
+    Sat {
+        /// The table's code.
+        code: String,
+        /// The seat at the table (not turned: before the start, seats are the table's own).
+        seat: Seat,
+    },
+    /// Who sits where changed (or the game started).
+    Seats,
+    /// The game started.
+    Started,
+    /// A new deal is dealt; `dealer` deals.
+    NewDeal {
+        /// The dealer, turned.
+        dealer: Seat,
+    },
+    /// A seat called.
+    Called {
+        /// The seat, turned.
+        seat: Seat,
+        /// The call.
+        call: Call,
+        /// Whether a bot chose it in a player's place.
+        bot: bool,
+    },
+    /// A seat played a card.
+    Played {
+        /// The seat, turned.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Whether a bot chose it in a player's place.
+        bot: bool,
+    },
+    /// The auction ended with this contract (its taker turned).
+    Contract(Contract),
+    /// A trick was taken (its winner turned); `number` from 1.
+    Trick {
+        /// The trick's number, from 1.
+        number: usize,
+        /// The trick.
+        trick: DoneTrick,
+    },
+    /// It is the player's turn.
+    YourTurn,
+    /// The deal is over: every hand, turned; the totals after it, the player's team first.
+    DealOver {
+        /// Each seat's hand as dealt, by the seat on screen.
+        hands: [(Seat, CardSet); 4],
+        /// The totals after the deal: us, them.
+        totals: (u32, u32),
+    },
+    /// The game is over: whether the player's team won, and the totals (us, them).
+    GameOver {
+        /// Whether the player's side won.
+        won: bool,
+        /// The final totals: us, them.
+        totals: (u32, u32),
+    },
+    /// The host refused a request.
+    Refused(ErrorCode, Option<String>),
+    /// The connection is over: the host's reason, if it gave one.
+    Closed(Option<ErrorCode>),
+}
+
+/// What a front end knows of a remote table: what its seat was sent, and nothing else.
+#[derive(Clone, Debug, Default)]
+pub struct RemoteTable {
+    /// The table's code, once seated.
+    pub code: Option<String>,
+    /// The player's seat at the table.
+    pub seat: Option<Seat>,
+    /// Who sits where, and the rules.
+    pub info: Option<TableInfo>,
+    /// The seat's last view.
+    pub view: Option<RemoteView>,
+    /// The last finished deal and the totals after it.
+    pub last_deal: Option<(DealRecord, ByTeam<u32>)>,
+    /// The game's end: the winners and the final totals.
+    pub over: Option<(Team, ByTeam<u32>)>,
+    /// The deal is over and no view of the next has come.
+    between_deals: bool,
+}
+
+impl RemoteTable {
+    /// A table not joined yet.
+    pub fn new() -> RemoteTable {
+        RemoteTable::default()
+    }
+
+    /// The seat on screen of `seat` at the table: the player's own is South.
+    pub fn turned(&self, seat: Seat) -> Seat {
+        let me = self.seat.map_or(0, Seat::index);
+        Seat::ALL[(seat.index() + 4 - me) % 4]
+    }
+
+    /// The seat at the table of `on_screen`.
+    pub fn unturned(&self, on_screen: Seat) -> Seat {
+        let me = self.seat.map_or(0, Seat::index);
+        Seat::ALL[(on_screen.index() + me) % 4]
+    }
+
+    /// The player's team's figure first, the other's second.
+    pub fn ours_first(&self, by_team: ByTeam<u32>) -> (u32, u32) {
+        let us = self.seat.map_or(Team::NS, Seat::team);
+        let them = if us == Team::NS { Team::EW } else { Team::NS };
+        (by_team[us], by_team[them])
+    }
+
+    /// Whether the game has started.
+    pub fn started(&self) -> bool {
+        self.info.as_ref().is_some_and(|i| i.started)
+    }
+
+    /// Whether the player is the table's creator.
+    pub fn is_creator(&self) -> bool {
+        self.info.as_ref().is_some_and(|i| Some(i.creator) == self.seat)
+    }
+
+    /// Whether hints and analyses are allowed during a deal at this table.
+    pub fn help_allowed(&self) -> bool {
+        self.info.as_ref().is_some_and(|i| i.help)
+    }
+
+    /// The seat's view, if a deal is on.
+    pub fn seat_view(&self) -> Option<&SeatView> {
+        self.view.as_ref().filter(|_| !self.between_deals).map(|v| &v.view)
+    }
+
+    /// Whether it is the player's turn.
+    pub fn my_turn(&self) -> bool {
+        let v = self.view.as_ref();
+        !self.between_deals && v.is_some_and(|v| v.to_act.is_some() && v.to_act == self.seat)
+    }
+
+    /// Whether the player may declare with the card they play now.
+    pub fn may_declare(&self) -> bool {
+        self.my_turn() && self.view.as_ref().is_some_and(|v| v.may_declare)
+    }
+
+    /// The player's cards.
+    pub fn hand(&self) -> CardSet {
+        self.seat_view().map_or(CardSet::EMPTY, SeatView::hand)
+    }
+
+    /// The trump of the contract, once there is one.
+    pub fn trump(&self) -> Option<Trump> {
+        self.seat_view().and_then(|v| v.contract()).map(|c| c.trump())
+    }
+
+    /// The calls the player may make, during the auction.
+    pub fn legal_calls(&self) -> Option<LegalCalls> {
+        let v = self.seat_view()?;
+        v.play().is_none().then(|| v.auction().legal_calls())
+    }
+
+    /// The cards the player may play, during the play.
+    pub fn legal_cards(&self) -> Option<CardSet> {
+        let v = self.seat_view()?;
+        let play = v.play()?;
+        Some(legal_cards(v.hand(), play.current_trick(), play.trump(), play.rules()))
+    }
+
+    /// Takes in one event of the host: what happened, for the front end to say or draw.
+    pub fn apply(&mut self, event: RemoteEvent) -> Vec<Happening> {
+        match event {
+            RemoteEvent::Joined { code, seat } => {
+                self.code = Some(code.clone());
+                self.seat = Some(seat);
+                vec![Happening::Sat { code, seat }]
+            }
+            RemoteEvent::Table(info) => {
+                let started = !self.started() && info.started;
+                self.info = Some(*info);
+                let mut out = vec![Happening::Seats];
+                out.extend(started.then_some(Happening::Started));
+                out
+            }
+            RemoteEvent::View(v) => self.viewed(*v),
+            RemoteEvent::Acted { seat, action, bot } => {
+                let seat = self.turned(seat);
+                vec![match action {
+                    Action::Bid(call) => Happening::Called { seat, call, bot },
+                    Action::Play(card) => Happening::Played { seat, card, bot },
+                }]
+            }
+            RemoteEvent::DealOver { record, totals } => self.deal_over(*record, totals),
+            RemoteEvent::GameOver { winner, totals } => {
+                self.over = Some((winner, totals));
+                let won = self.seat.is_some_and(|s| s.team() == winner);
+                vec![Happening::GameOver { won, totals: self.ours_first(totals) }]
+            }
+            RemoteEvent::Error { error, detail } => vec![Happening::Refused(error, detail)],
+            RemoteEvent::Closed(why) => vec![Happening::Closed(why)],
+        }
+    }
+
+    /// A new view: a new deal, the contract, the tricks taken since the last, the player's
+    /// turn.
+    fn viewed(&mut self, v: RemoteView) -> Vec<Happening> {
+        // A player who moved before the start plays from the seat the view is of.
+        self.seat = Some(v.view.seat());
+        let mut out = Vec::new();
+        let before = self.view.take().filter(|_| !self.between_deals);
+        let fresh = v.view.calls().is_empty();
+        if before.is_none()
+            || (fresh && before.as_ref().is_some_and(|b| !b.view.calls().is_empty()))
+        {
+            out.push(Happening::NewDeal { dealer: self.turned(v.view.dealer()) });
+        }
+        let had_contract = before.as_ref().and_then(|b| b.view.contract()).is_some();
+        if let (false, Some(mut c)) = (had_contract, v.view.contract()) {
+            c.taker = self.turned(c.taker);
+            out.push(Happening::Contract(c));
+        }
+        let done = before.as_ref().and_then(|b| b.view.play()).map_or(0, |p| p.tricks().len());
+        for (i, t) in v.view.play().map_or(&[][..], |p| p.tricks()).iter().enumerate().skip(done) {
+            let trick =
+                DoneTrick { trick: t.trick, winner: self.turned(t.winner), points: t.points };
+            out.push(Happening::Trick { number: i + 1, trick });
+        }
+        self.between_deals = false;
+        let turn = v.to_act.is_some() && v.to_act == self.seat;
+        self.view = Some(v);
+        out.extend(turn.then_some(Happening::YourTurn));
+        out
+    }
+
+    /// The deal is over: every hand, turned, and the totals.
+    fn deal_over(&mut self, record: DealRecord, totals: ByTeam<u32>) -> Vec<Happening> {
+        let hands = Seat::ALL.map(|s| {
+            let real = self.unturned(s);
+            (s, record.hands[real].iter().copied().collect::<CardSet>())
+        });
+        self.between_deals = true;
+        self.last_deal = Some((record, totals));
+        vec![Happening::DealOver { hands, totals: self.ours_first(totals) }]
+    }
+}
+
+/// A seat typed in either language: "north", "nord", "n".
+pub fn seat_word(word: &str) -> Option<Seat> {
+    Some(match word {
+        "south" | "sud" | "s" => Seat::South,
+        "east" | "est" | "e" => Seat::East,
+        "north" | "nord" | "n" => Seat::North,
+        "west" | "ouest" | "w" | "o" => Seat::West,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_players_seat_is_south_on_screen_and_back() {
+        for me in Seat::ALL {
+            let t = RemoteTable { seat: Some(me), ..RemoteTable::default() };
+            assert_eq!(t.turned(me), Seat::South);
+            assert_eq!(t.turned(me.partner()), Seat::North);
+            for s in Seat::ALL {
+                assert_eq!(t.unturned(t.turned(s)), s);
+            }
+        }
+        let east = RemoteTable { seat: Some(Seat::East), ..RemoteTable::default() };
+        // Anticlockwise, the seat after the player's is East on screen.
+        assert_eq!(east.turned(Seat::North), Seat::East);
+        assert_eq!(east.turned(Seat::South), Seat::West);
+    }
+
+    #[test]
+    fn the_totals_put_the_players_side_first() {
+        let totals = ByTeam([120, 340]);
+        let ew = RemoteTable { seat: Some(Seat::West), ..RemoteTable::default() };
+        assert_eq!(ew.ours_first(totals), (340, 120));
+        let ns = RemoteTable { seat: Some(Seat::North), ..RemoteTable::default() };
+        assert_eq!(ns.ours_first(totals), (120, 340));
+    }
+}

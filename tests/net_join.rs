@@ -1,0 +1,312 @@
+//! `contree join --line` at a real host on loopback: the binary creates a table (sitting East,
+//! so that the table is turned), three scripted players join it, the binary's lines start the
+//! game and play a whole deal from what it says; no line names a card of another seat's hand
+//! before it is played or the deal is over, the hands said at the end are the real ones turned
+//! around the player, and a refusal of the host is said in the player's language.
+
+mod netplay;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use contree::net::client::RemoteEvent;
+use contree::net::host::{HostConfig, Limits, Running, start};
+use contree::rules::{Card, CardSet, Rank, Seat, Suit};
+use netplay::Player;
+
+/// A host on loopback whose players may be scripts, its files in `dir`.
+fn host(dir: &std::path::Path) -> Running {
+    let mut config = HostConfig::new("127.0.0.1:0".parse().expect("an address"), dir.to_path_buf());
+    config.limits = Limits { per_second: 1000, burst: 2000, ..Limits::default() };
+    config.deal_pause = Duration::from_millis(200);
+    config.sync = false;
+    start(config).expect("the host starts")
+}
+
+/// `contree join --line` running, its lines read on a thread.
+struct Joiner {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Every line it wrote so far.
+    said: Vec<String>,
+}
+
+impl Joiner {
+    fn start(addr: &str, data: &std::path::Path, args: &[&str]) -> Joiner {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_contree"))
+            .args(["join", addr, "--line"])
+            .args(args)
+            .env("CONTREE_DATA_DIR", data)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("contree runs");
+        let stdin = child.stdin.take().expect("its input");
+        let stdout = child.stdout.take().expect("its output");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Joiner { child, stdin, lines, said: Vec::new() }
+    }
+
+    fn type_line(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").expect("contree reads");
+    }
+
+    /// The next line, if one comes within `wait`.
+    fn next(&mut self, wait: Duration) -> Option<String> {
+        let line = self.lines.recv_timeout(wait).ok()?;
+        self.said.push(line.clone());
+        Some(line)
+    }
+
+    /// Reads lines until one passes `want`, stepping `players` meanwhile; panics past 30 s.
+    fn until(&mut self, players: &mut [Player], want: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            assert!(start.elapsed() < Duration::from_secs(30), "no such line in {:#?}", self.said);
+            for p in players.iter_mut() {
+                while p.step(Duration::ZERO) {}
+            }
+            if let Some(line) = self.next(Duration::from_millis(5))
+                && want(&line)
+            {
+                return line;
+            }
+        }
+    }
+}
+
+impl Drop for Joiner {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const RANKS: [(&str, Rank); 8] = [
+    ("seven", Rank::Seven),
+    ("eight", Rank::Eight),
+    ("nine", Rank::Nine),
+    ("ten", Rank::Ten),
+    ("jack", Rank::Jack),
+    ("queen", Rank::Queen),
+    ("king", Rank::King),
+    ("ace", Rank::Ace),
+];
+
+const SUITS: [(&str, Suit); 4] = [
+    ("spades", Suit::Spades),
+    ("hearts", Suit::Hearts),
+    ("diamonds", Suit::Diamonds),
+    ("clubs", Suit::Clubs),
+];
+
+fn rank_of(word: &str) -> Option<Rank> {
+    RANKS.iter().find(|(w, _)| *w == word).map(|(_, r)| *r)
+}
+
+fn suit_of(word: &str) -> Option<Suit> {
+    SUITS.iter().find(|(w, _)| *w == word).map(|(_, s)| *s)
+}
+
+/// Every card an English line names: "the jack of spades", and the lists by suit, "spades
+/// jack, ten; hearts (trump) ace".
+fn cards_named(line: &str) -> Vec<Card> {
+    let lower = line.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && *w != "trump")
+        .collect();
+    let mut cards = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        if let (Some(r), Some(&"of"), Some(s)) =
+            (rank_of(word), words.get(i + 1), words.get(i + 2).and_then(|w| suit_of(w)))
+        {
+            cards.push(Card::new(s, r));
+        }
+        if let Some(s) = suit_of(word) {
+            let ranks = words[i + 1..].iter().map_while(|w| rank_of(w));
+            cards.extend(ranks.map(|r| Card::new(s, r)));
+        }
+    }
+    cards
+}
+
+/// Checks the lines said during one deal, before its hands are shown: each card named is in
+/// `own` (the player's hand as dealt) or was played by then (in a line that says so).
+fn check_no_card_shown_early(lines: &[String], own: CardSet) -> Result<(), String> {
+    let mut played = CardSet::EMPTY;
+    for line in lines {
+        if line.contains(" play") {
+            played = played.or(cards_named(line).into_iter().collect());
+        }
+        if let Some(c) =
+            cards_named(line).into_iter().find(|c| !own.contains(*c) && !played.contains(*c))
+        {
+            return Err(format!("{line:?} shows {c} before it was played"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_check_catches_a_card_shown_before_its_time() {
+    let own: CardSet = ["JS", "10S"].iter().filter_map(|c| c.parse().ok()).collect();
+    let fine =
+        ["You hold: spades jack, ten.", "North plays the ace of hearts.", "Trick: hearts ace"];
+    assert!(check_no_card_shown_early(&fine.map(String::from), own).is_ok());
+    let leak = ["You hold: spades jack, ten.", "North holds: hearts ace, king."];
+    assert!(check_no_card_shown_early(&leak.map(String::from), own).is_err());
+    assert_eq!(cards_named("East plays the queen of clubs.").len(), 1);
+}
+
+/// Three scripted players at `code`, East's seat left to the joiner.
+fn three_join(addr: &str, code: &str, root: &std::path::Path) -> Vec<Player> {
+    let mut players: Vec<Player> =
+        [("Bea", Seat::South), ("Cid", Seat::North), ("Dan", Seat::West)]
+            .iter()
+            .map(|(name, seat)| {
+                let p = Player::new(addr, name, &root.join(name));
+                p.remote.join(code, None, Some(*seat));
+                p
+            })
+            .collect();
+    netplay::play_until(&mut players, Duration::from_secs(10), |ps| {
+        ps.iter().all(|p| p.seat.is_some())
+    });
+    players
+}
+
+/// The joiner's answer at its turn: a pass, or the first card it may play.
+fn answer(joiner: &mut Joiner, players: &mut [Player], hand: &mut CardSet) -> bool {
+    let line = joiner.until(players, |l| {
+        l.starts_with("You hold:")
+            || l.starts_with("Your turn to bid")
+            || l.starts_with("You may play")
+            || l.starts_with("Score:")
+    });
+    if line.starts_with("You hold:") {
+        *hand = cards_named(&line).into_iter().collect();
+    } else if line.starts_with("Your turn to bid") {
+        joiner.type_line("pass");
+    } else if line.starts_with("You may play") {
+        let legal: CardSet = match line.contains("any card") {
+            true => *hand,
+            false => cards_named(&line).into_iter().collect(),
+        };
+        let card = legal.first().expect("a card to play");
+        let (rank, suit) =
+            (RANKS.iter().find(|r| r.1 == card.rank()), SUITS.iter().find(|s| s.1 == card.suit()));
+        joiner.type_line(&format!(
+            "play {} of {}",
+            rank.expect("a rank").0,
+            suit.expect("a suit").0
+        ));
+    } else {
+        return false;
+    }
+    true
+}
+
+/// The hands of the `n`th deal over (from 0), as the scripted players were sent them at its end.
+fn hands_of_deal(players: &mut [Player], n: usize) -> contree::rules::BySeat<CardSet> {
+    let over = |p: &Player| -> Vec<contree::rules::BySeat<CardSet>> {
+        p.events
+            .iter()
+            .filter_map(|e| match e {
+                RemoteEvent::DealOver { record, .. } => {
+                    Some(record.hands.clone().map(|h| h.into_iter().collect::<CardSet>()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    netplay::play_until(players, Duration::from_secs(10), |ps| over(&ps[0]).len() > n);
+    over(&players[0])[n]
+}
+
+#[test]
+fn a_deal_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let args = ["--name", "Ana", "--seat", "east", "--lang", "en"];
+    let mut joiner = Joiner::start(&addr, &root.path().join("ana"), &args);
+    let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
+    let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
+    assert_eq!(code.len(), 6, "{code_line}");
+    let mut players = three_join(&addr, code, root.path());
+    // The waiting room says who sits where, by the table's own seats.
+    joiner.until(&mut players, |l| l == "West: Dan.");
+    joiner.type_line("start");
+    joiner.until(&mut players, |l| l.starts_with("New game: "));
+    // Deals are played until one is played out (not passed by all), up to five.
+    for n in 0..5 {
+        let start = joiner.said.len();
+        let mut hand = CardSet::EMPTY;
+        while answer(&mut joiner, &mut players, &mut hand) {}
+        let hands = hands_of_deal(&mut players, n);
+        let deal: Vec<String> = joiner.said[start..].to_vec();
+        let shown = deal.iter().position(|l| l.contains(" held: ")).expect("the hands at the end");
+        check_no_card_shown_early(&deal[..shown], hands[Seat::East])
+            .expect("nothing shown before its time");
+        // The table turned: the joiner, East, sits South; West (Dan), its partner, is North on
+        // screen, North (Cid), who plays after it, East, and South (Bea) West.
+        let held = |who: &str| -> CardSet {
+            let l = deal.iter().find(|l| l.starts_with(&format!("{who} held: "))).expect("a hand");
+            cards_named(l).into_iter().collect()
+        };
+        assert_eq!(held("You"), hands[Seat::East]);
+        assert_eq!(held("North"), hands[Seat::West]);
+        assert_eq!(held("East"), hands[Seat::North]);
+        assert_eq!(held("West"), hands[Seat::South]);
+        if deal.iter().any(|l| l.starts_with("You play the ")) {
+            joiner.type_line("quit");
+            let status = joiner.child.wait().expect("contree ends");
+            assert!(status.success());
+            return;
+        }
+        joiner.type_line("next");
+    }
+    panic!("five deals passed by all");
+}
+
+#[test]
+fn a_refusal_of_the_host_is_said_in_french() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let mut joiner = Joiner::start(
+        &addr,
+        &root.path().join("ana"),
+        &["--name", "Ana", "--seat", "east", "--lang", "fr"],
+    );
+    let code_line = joiner.until(&mut [], |l| l.starts_with("Donnez le code"));
+    let code = code_line.split_whitespace().nth(3).expect("a code").to_string();
+    let mut players = three_join(&addr, &code, root.path());
+    // Only the creator starts.
+    players[0].remote.send(contree::net::wire::ClientMsg::Start {});
+    joiner.until(&mut players, |l| l.starts_with("Ouest : Dan."));
+    joiner.type_line("commencer");
+    joiner.until(&mut players, |l| l.contains("d'enchérir"));
+    // A surcontre with no contre is refused by the host, in French, and the game waits.
+    joiner.type_line("surcontre");
+    joiner.until(&mut players, |l| l == "Les règles le refusent.");
+    joiner.type_line("passe");
+    joiner.until(&mut players, |l| l.starts_with("Vous passez."));
+    joiner.type_line("quitter");
+    assert!(joiner.child.wait().expect("contree ends").success());
+    drop(running);
+}
