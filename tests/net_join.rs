@@ -18,7 +18,12 @@ use netplay::Player;
 
 /// A host on loopback whose players may be scripts, its files in `dir`.
 fn host(dir: &std::path::Path) -> Running {
-    let mut config = HostConfig::new("127.0.0.1:0".parse().expect("an address"), dir.to_path_buf());
+    host_at("127.0.0.1:0", dir)
+}
+
+/// A host listening on `addr`, its files in `dir`.
+fn host_at(addr: &str, dir: &std::path::Path) -> Running {
+    let mut config = HostConfig::new(addr.parse().expect("an address"), dir.to_path_buf());
     config.limits = Limits { per_second: 1000, burst: 2000, ..Limits::default() };
     config.deal_pause = Duration::from_millis(200);
     config.sync = false;
@@ -307,6 +312,36 @@ fn a_refusal_of_the_host_is_said_in_french() {
     joiner.type_line("passe");
     joiner.until(&mut players, |l| l.starts_with("Vous passez."));
     joiner.type_line("quitter");
+    assert!(joiner.child.wait().expect("contree ends").success());
+    drop(running);
+}
+
+#[test]
+fn a_lost_connection_is_joined_again_at_the_same_seat() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let args = ["--name", "Ana", "--seat", "east", "--lang", "en", "--grace", "5"];
+    let mut joiner = Joiner::start(&addr, &root.path().join("ana"), &args);
+    let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
+    let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
+    let mut players = three_join(&addr, code, root.path());
+    joiner.until(&mut players, |l| l == "West: Dan.");
+    joiner.type_line("start");
+    joiner.until(&mut players, |l| l.starts_with("Your turn to bid"));
+    // The host stops and starts again on the same address, from its files.
+    drop(running);
+    let running = host_at(&addr, &root.path().join("host"));
+    joiner.until(&mut [], |l| l.contains("connection to the host is lost"));
+    for p in &mut players {
+        p.reconnect(&addr);
+    }
+    let back = format!("You sit at table {code}, seat East.");
+    joiner.until(&mut players, |l| l == back);
+    joiner.until(&mut players, |l| l.starts_with("Your turn to bid"));
+    joiner.type_line("pass");
+    joiner.until(&mut players, |l| l == "You pass.");
+    joiner.type_line("quit");
     assert!(joiner.child.wait().expect("contree ends").success());
     drop(running);
 }

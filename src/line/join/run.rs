@@ -13,7 +13,7 @@ use std::time::Duration;
 use super::{JoinLine, Request};
 use crate::files::read_line;
 use crate::net::client::{Connect, Remote, RemoteEvent};
-use crate::net::wire::ClientMsg;
+use crate::net::wire::{ClientMsg, ErrorCode};
 use crate::session::remote::Joining;
 
 /// How long reaching the host may take.
@@ -159,7 +159,9 @@ fn lines_loop(
             line.event(event);
             write(out, line.take_said())?;
             match closed {
-                Some(None) if line.table.code.is_some() && !line.game_over() => {
+                Some(None | Some(ErrorCode::ShuttingDown))
+                    if line.table.code.is_some() && !line.game_over() =>
+                {
                     line.say(line.words.connection_lost(true));
                     write(out, line.take_said())?;
                     let Some(back) = rejoin(line, joining, out)? else {
