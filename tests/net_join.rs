@@ -1,6 +1,6 @@
 //! `contree join --line` at a real host on loopback: the binary creates a table (sitting East,
 //! so that the table is turned), three scripted players join it, the binary's lines start the
-//! game and play a whole deal from what it says; no line names a card of another seat's hand
+//! game and play it whole from what it says; no line names a card of another seat's hand
 //! before it is played or the deal is over, the hands said at the end are the real ones turned
 //! around the player, and a refusal of the host is said in the player's language.
 
@@ -243,7 +243,7 @@ fn hands_of_deal(players: &mut [Player], n: usize) -> contree::rules::BySeat<Car
 }
 
 #[test]
-fn a_deal_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
+fn a_game_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
     let root = tempfile::tempdir().expect("a directory");
     let running = host(&root.path().join("host"));
     let addr = running.addr.to_string();
@@ -258,10 +258,14 @@ fn a_deal_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
     joiner.type_line("start");
     joiner.until(&mut players, |l| l.starts_with("New game: "));
     // Deals are played until one is played out (not passed by all), up to five.
-    for n in 0..5 {
+    // The whole game, a deal after another, each checked.
+    let mut played = 0;
+    for n in 0..60 {
         let start = joiner.said.len();
         let mut hand = CardSet::EMPTY;
         while answer(&mut joiner, &mut players, &mut hand) {}
+        let last =
+            joiner.until(&mut players, |l| l.starts_with("Say next") || l.starts_with("Game over"));
         let hands = hands_of_deal(&mut players, n);
         let deal: Vec<String> = joiner.said[start..].to_vec();
         let shown = deal.iter().position(|l| l.contains(" held: ")).expect("the hands at the end");
@@ -277,15 +281,17 @@ fn a_deal_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
         assert_eq!(held("North"), hands[Seat::West]);
         assert_eq!(held("East"), hands[Seat::North]);
         assert_eq!(held("West"), hands[Seat::South]);
-        if deal.iter().any(|l| l.starts_with("You play the ")) {
-            joiner.type_line("quit");
+        played += usize::from(deal.iter().any(|l| l.starts_with("You play the ")));
+        if last.starts_with("Game over") {
+            // The game's end ends the line mode.
             let status = joiner.child.wait().expect("contree ends");
             assert!(status.success());
+            assert!(played > 0, "no deal played out in {n} deals");
             return;
         }
         joiner.type_line("next");
     }
-    panic!("five deals passed by all");
+    panic!("no game over in 60 deals");
 }
 
 #[test]

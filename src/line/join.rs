@@ -12,7 +12,7 @@ use super::parse::{self, Command};
 use super::say;
 use crate::game::Action;
 use crate::net::wire::{ClientMsg, ErrorCode, TableInfo};
-use crate::rules::{Seat, Team};
+use crate::rules::Seat;
 use crate::session::remote::{Happening, RemoteTable};
 use crate::text::{Lang, Words};
 
@@ -34,12 +34,20 @@ pub struct JoinLine {
     said: Vec<String>,
     /// The table as last said, to say only what changed once the game is on.
     seats_said: Option<TableInfo>,
+    /// A deal is over: how to go on is said unless the game's end comes with it.
+    next_unsaid: bool,
 }
 
 impl JoinLine {
     /// A line mode speaking `words`, not seated yet.
     pub fn new(words: Words) -> JoinLine {
-        JoinLine { table: RemoteTable::new(), words, said: Vec::new(), seats_said: None }
+        JoinLine {
+            table: RemoteTable::new(),
+            words,
+            said: Vec::new(),
+            seats_said: None,
+            next_unsaid: false,
+        }
     }
 
     /// The lines said since the last call.
@@ -54,8 +62,19 @@ impl JoinLine {
 
     /// Takes in one event of the host and says it.
     pub fn event(&mut self, event: crate::net::client::RemoteEvent) {
+        if !matches!(event, crate::net::client::RemoteEvent::GameOver { .. }) {
+            self.quiet();
+        }
+        self.next_unsaid = false;
         for happening in self.table.apply(event) {
             self.happened(happening);
+        }
+    }
+
+    /// Nothing came from the host for a while: what waited for the next event is said.
+    pub fn quiet(&mut self) {
+        if std::mem::take(&mut self.next_unsaid) {
+            self.say(self.words.say_next());
         }
     }
 
@@ -88,9 +107,7 @@ impl JoinLine {
                     self.say(w.held(seat, &say::cards_by_suit(w, cards, None)));
                 }
                 self.say_score(totals);
-                if self.table.over.is_none() {
-                    self.say(w.say_next());
-                }
+                self.next_unsaid = true;
             }
             Happening::GameOver { won, totals } => {
                 let verdict =
@@ -186,6 +203,20 @@ impl JoinLine {
         }
     }
 
+    /// The player's turn said again, or what the table waits for.
+    fn say_turn_or_wait(&mut self) {
+        let w = self.words;
+        let to_act = self.table.seat_view().and_then(|_| self.table.view.as_ref()?.to_act);
+        match to_act {
+            _ if self.table.my_turn() => self.say_turn(),
+            Some(seat) => self.say(w.waiting_for(Some(self.table.turned(seat)))),
+            None if self.table.last_deal.is_some() && self.table.seat_view().is_none() => {
+                self.say(w.say_next())
+            }
+            None => self.say(w.waiting_for(None)),
+        }
+    }
+
     /// The player's turn: their hand and what they may do.
     pub fn say_turn(&mut self) {
         if !self.table.my_turn() {
@@ -224,7 +255,7 @@ impl JoinLine {
     pub fn typed(&mut self, text: &str) -> Option<Request> {
         let w = self.words;
         if let Some(request) = self.table_command(text) {
-            return Some(request);
+            return request;
         }
         let Some(command) = parse::parse(w.lang, text) else {
             self.say(w.out(w.not_understood(&say::echo(text.trim()))));
@@ -243,6 +274,10 @@ impl JoinLine {
                 self.say(w.leaving(false));
                 Some(Request::Quit)
             }
+            Command::Hand if self.table.hand().is_empty() => {
+                self.say_turn_or_wait();
+                None
+            }
             Command::Hand => {
                 self.say_hand();
                 None
@@ -258,6 +293,10 @@ impl JoinLine {
                 self.say_score(ours);
                 None
             }
+            Command::Players if self.table.info.is_none() => {
+                self.say_turn_or_wait();
+                None
+            }
             Command::Players => {
                 self.say_seats(true);
                 None
@@ -269,7 +308,7 @@ impl JoinLine {
                 None
             }
             Command::Again => {
-                self.say_turn();
+                self.say_turn_or_wait();
                 None
             }
             _ => {
@@ -279,24 +318,25 @@ impl JoinLine {
         }
     }
 
-    /// The commands a remote table has and a solo one has not: start, sit, leave the table.
-    fn table_command(&mut self, text: &str) -> Option<Request> {
+    /// The commands a remote table has and a solo one has not: start, sit, leave the table;
+    /// `None` for another line, `Some(None)` for one of them answered without a request.
+    fn table_command(&mut self, text: &str) -> Option<Option<Request>> {
         let lower = text.trim().to_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         match words.as_slice() {
             ["start" | "commencer" | "demarrer" | "démarrer"] => {
-                Some(Request::Send(ClientMsg::Start {}))
+                Some(Some(Request::Send(ClientMsg::Start {})))
             }
             ["sit" | "asseoir" | "place", seat] => match crate::session::remote::seat_word(seat) {
-                Some(seat) => Some(Request::Send(ClientMsg::Sit { seat })),
+                Some(seat) => Some(Some(Request::Send(ClientMsg::Sit { seat }))),
                 None => {
                     self.say(self.words.out(self.words.not_understood(&say::echo(text.trim()))));
-                    None
+                    Some(None)
                 }
             },
             ["leave", "table"] | ["quitter", "table" | "la"] | ["quitter", "la", "table"] => {
                 self.say(self.words.leaving(true));
-                Some(Request::Send(ClientMsg::Leave {}))
+                Some(Some(Request::Send(ClientMsg::Leave {})))
             }
             _ => None,
         }
@@ -306,9 +346,77 @@ impl JoinLine {
     pub fn game_over(&self) -> bool {
         self.table.over.is_some()
     }
+}
 
-    /// The player's team, as the table is turned: always North and South.
-    pub fn team(&self) -> Team {
-        Team::NS
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rules::{Call, Card};
+    use crate::text::SuitStyle;
+
+    fn line(lang: Lang) -> JoinLine {
+        JoinLine::new(Words { lang, suits: SuitStyle::Letters, ascii: false, spoken: true })
+    }
+
+    fn act(action: Action) -> Option<Request> {
+        Some(Request::Send(ClientMsg::Act { action: crate::net::wire::WireAction::from(action) }))
+    }
+
+    #[test]
+    fn the_tables_own_commands_are_read_in_either_language() {
+        let mut l = line(Lang::En);
+        assert_eq!(l.typed("start"), Some(Request::Send(ClientMsg::Start {})));
+        assert_eq!(l.typed("commencer"), Some(Request::Send(ClientMsg::Start {})));
+        let north = Some(Request::Send(ClientMsg::Sit { seat: Seat::North }));
+        assert_eq!(l.typed("sit north"), north);
+        assert_eq!(l.typed("Asseoir Nord"), north);
+        assert_eq!(l.typed("leave table"), Some(Request::Send(ClientMsg::Leave {})));
+        assert_eq!(l.typed("quit"), Some(Request::Quit));
+        assert_eq!(l.typed("next"), Some(Request::Send(ClientMsg::Next {})));
+        assert_eq!(l.typed("pass"), act(Action::Bid(Call::Pass)));
+        l.take_said();
+        // What the remote table does not have is said, and nothing is sent.
+        assert_eq!(l.typed("hint"), None);
+        assert_eq!(l.take_said(), [l.words.not_at_this_table()]);
+        assert_eq!(l.typed("sit nowhere"), None);
+        assert_eq!(l.take_said().len(), 1);
+        // Before the host has said anything, what is asked is answered with what is awaited.
+        for text in ["", "hand", "players", "trick", "score"] {
+            assert_eq!(l.typed(text), None);
+            assert_eq!(l.take_said().len(), 1, "{text:?}");
+        }
+    }
+
+    proptest! {
+        /// Any line typed is a request, or is answered with at least one line; none panics.
+        #[test]
+        fn any_line_is_a_request_or_an_answer(text in "\\PC{0,40}", fr in any::<bool>()) {
+            let mut l = line(if fr { Lang::Fr } else { Lang::En });
+            let request = l.typed(&text);
+            prop_assert!(request.is_some() || !l.take_said().is_empty(), "{text:?}");
+        }
+
+        /// Any card, said as the line mode says it, is that card played.
+        #[test]
+        fn any_card_said_is_that_card_played(i in 0usize..32, fr in any::<bool>()) {
+            let card = Card::from_index(i);
+            let mut l = line(if fr { Lang::Fr } else { Lang::En });
+            let said = l.words.the_card(card);
+            prop_assert_eq!(l.typed(&format!("play {said}")), act(Action::Play(card)));
+        }
+
+        /// Any seat, in either language and any case, is the seat sat at.
+        #[test]
+        fn any_seat_typed_is_that_seat(i in 0usize..4, fr in any::<bool>(), upper in any::<bool>()) {
+            let seat = Seat::ALL[i];
+            let lang = if fr { Lang::Fr } else { Lang::En };
+            let mut l = line(lang);
+            let name = l.words.seat(seat);
+            let name = if upper { name.to_uppercase() } else { name.to_lowercase() };
+            let request = Some(Request::Send(ClientMsg::Sit { seat }));
+            prop_assert_eq!(l.typed(&format!("sit {name}")), request);
+        }
     }
 }

@@ -147,7 +147,11 @@ fn lines_loop(
         } else if typed.ended && typed.lines.is_empty() {
             return Ok(Ended::Done);
         }
-        if let Some(event) = remote.next_event(Duration::from_millis(20)) {
+        let event = remote.next_event(Duration::from_millis(20));
+        if event.is_none() {
+            line.quiet();
+        }
+        if let Some(event) = event {
             let closed = match &event {
                 RemoteEvent::Closed(why) => Some(*why),
                 RemoteEvent::Error { .. } => {

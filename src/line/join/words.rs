@@ -138,6 +138,16 @@ impl Words {
         )
     }
 
+    /// Whom the table waits for: a seat, or the host.
+    pub(crate) fn waiting_for(self, seat: Option<Seat>) -> String {
+        self.out(match (self.lang, seat) {
+            (Lang::En, Some(seat)) => format!("Waiting for {}.", self.seat(seat)),
+            (Lang::Fr, Some(seat)) => format!("On attend {}.", self.seat(seat)),
+            (Lang::En, None) => "Waiting for the host.".to_string(),
+            (Lang::Fr, None) => "On attend l'hôte.".to_string(),
+        })
+    }
+
     /// The player leaves the table (their seat kept for the grace time, or given to a bot).
     pub(crate) fn leaving(self, for_good: bool) -> String {
         self.out(
