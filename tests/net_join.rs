@@ -351,3 +351,16 @@ fn a_lost_connection_is_joined_again_at_the_same_seat() {
     assert!(joiner.child.wait().expect("contree ends").success());
     drop(running);
 }
+
+#[test]
+fn a_table_that_is_not_there_is_said_and_ends_in_failure() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let args = ["--name", "Bo", "--table", "acd-efh", "--lang", "en"];
+    let mut joiner = Joiner::start(&addr, &root.path().join("bo"), &args);
+    joiner.until(&mut [], |l| l == "No table has that code.");
+    let status = joiner.child.wait().expect("contree ends");
+    assert_eq!(status.code(), Some(1));
+    drop(running);
+}

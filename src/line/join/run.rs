@@ -151,41 +151,59 @@ fn lines_loop(
         if event.is_none() {
             line.quiet();
         }
-        if let Some(event) = event {
-            let closed = match &event {
-                RemoteEvent::Closed(why) => Some(*why),
-                RemoteEvent::Error { .. } => {
-                    typed.acted_at = None;
-                    None
-                }
-                _ => None,
-            };
-            line.event(event);
-            write(out, line.take_said())?;
-            match closed {
-                Some(None | Some(ErrorCode::ShuttingDown))
-                    if line.table.code.is_some() && !line.game_over() =>
-                {
-                    line.say(line.words.connection_lost(true));
-                    write(out, line.take_said())?;
-                    let Some(back) = rejoin(line, joining, out)? else {
-                        return Ok(Ended::Failed);
-                    };
-                    remote = back;
-                    typed.acted_at = None;
-                }
-                Some(why) => {
-                    if let Some(why) = why {
-                        line.say(line.words.net_error(why));
-                    }
-                    line.say(line.words.connection_lost(false));
-                    return Ok(if line.game_over() { Ended::Done } else { Ended::Failed });
-                }
-                None if line.game_over() => return Ok(Ended::Done),
-                None => {}
-            }
+        if let Some(event) = event
+            && let Some(ended) = take_event(line, event, &mut remote, joining, &mut typed, out)?
+        {
+            return Ok(ended);
         }
         write(out, line.take_said())?;
+    }
+}
+
+/// Takes in one event of the host: says it, joins again after a lost connection; how the
+/// line mode ends, if it does.
+fn take_event(
+    line: &mut JoinLine,
+    event: RemoteEvent,
+    remote: &mut Remote,
+    joining: &Joining,
+    typed: &mut Typed,
+    out: &mut impl Write,
+) -> io::Result<Option<Ended>> {
+    let seated = line.table.code.is_some();
+    let (closed, refused) = match &event {
+        RemoteEvent::Closed(why) => (Some(*why), false),
+        RemoteEvent::Error { .. } => {
+            typed.acted_at = None;
+            (None, true)
+        }
+        _ => (None, false),
+    };
+    line.event(event);
+    write(out, line.take_said())?;
+    match closed {
+        // Refused before sitting down (no such table, a wrong password, a seat taken): the
+        // player joins again with other flags.
+        None if refused && !seated => Ok(Some(Ended::Failed)),
+        Some(None | Some(ErrorCode::ShuttingDown)) if seated && !line.game_over() => {
+            line.say(line.words.connection_lost(true));
+            write(out, line.take_said())?;
+            let Some(back) = rejoin(line, joining, out)? else {
+                return Ok(Some(Ended::Failed));
+            };
+            *remote = back;
+            typed.acted_at = None;
+            Ok(None)
+        }
+        Some(why) => {
+            if let Some(why) = why {
+                line.say(line.words.net_error(why));
+            }
+            line.say(line.words.connection_lost(false));
+            Ok(Some(if line.game_over() { Ended::Done } else { Ended::Failed }))
+        }
+        None if line.game_over() => Ok(Some(Ended::Done)),
+        None => Ok(None),
     }
 }
 
