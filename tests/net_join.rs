@@ -364,3 +364,28 @@ fn a_table_that_is_not_there_is_said_and_ends_in_failure() {
     assert_eq!(status.code(), Some(1));
     drop(running);
 }
+
+#[test]
+fn a_bot_playing_for_a_dropped_player_is_said_with_its_call() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let args = ["--name", "Ana", "--seat", "east", "--lang", "en", "--grace", "5"];
+    let mut joiner = Joiner::start(&addr, &root.path().join("ana"), &args);
+    let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
+    let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
+    let mut players = three_join(&addr, code, root.path());
+    joiner.until(&mut players, |l| l == "West: Dan.");
+    joiner.type_line("start");
+    joiner.until(&mut players, |l| l.starts_with("Your turn to bid"));
+    // Dan, West at the table and the joiner's partner, North on its screen, drops.
+    drop(players.pop());
+    joiner.until(&mut players, |l| l == "North: Dan, disconnected.");
+    joiner.type_line("pass");
+    // Past the grace time, a bot plays Dan's seat, and its call is said as the bot's.
+    let said = joiner.until(&mut players, |l| l.contains("(a bot in the player's place)"));
+    assert!(said.starts_with("North "), "{said}");
+    joiner.type_line("quit");
+    assert!(joiner.child.wait().expect("contree ends").success());
+    drop(running);
+}

@@ -187,11 +187,13 @@ impl JoinLine {
 
     fn say_seat(&mut self, info: &TableInfo, seat: Seat, said_as: Seat) {
         let s = &info.seats[seat.index()];
-        let holder = match (Some(seat) == self.table.seat, s.bot, s.connected) {
+        // A player dropped keeps their seat (a bot plays it past the grace time) until they
+        // leave for good.
+        let holder = match (Some(seat) == self.table.seat, s.taken, s.connected) {
             (true, _, _) => Holder::You,
-            (false, true, _) => Holder::Bot,
-            (false, false, true) => Holder::Player,
-            (false, false, false) => Holder::Dropped,
+            (false, false, _) => Holder::Bot,
+            (false, true, true) => Holder::Player,
+            (false, true, false) => Holder::Dropped,
         };
         self.say(self.words.seat_held(said_as, &s.name, holder));
     }
