@@ -389,3 +389,37 @@ fn a_bot_playing_for_a_dropped_player_is_said_with_its_call() {
     assert!(joiner.child.wait().expect("contree ends").success());
     drop(running);
 }
+
+#[test]
+fn a_player_who_moves_before_the_start_is_south_from_the_new_seat() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let args = ["--name", "Ana", "--lang", "en"];
+    let mut joiner = Joiner::start(&addr, &root.path().join("ana"), &args);
+    joiner.until(&mut [], |l| l == "South: Ana, you.");
+    joiner.type_line("sit west");
+    joiner.until(&mut [], |l| l == "West: Ana, you.");
+    let code = joiner.said.iter().find_map(|l| l.strip_prefix("Give your friends the code "));
+    let code = code.and_then(|c| c.split('.').next()).expect("a code").to_string();
+    // Bea, then Cid, take the first seats free: South, then East.
+    let mut players: Vec<Player> = Vec::new();
+    for name in ["Bea", "Cid"] {
+        let p = Player::new(&addr, name, &root.path().join(name));
+        p.remote.join(&code, None, None);
+        players.push(p);
+        netplay::play_until(&mut players, Duration::from_secs(10), |ps| {
+            ps.iter().all(|p| p.seat.is_some())
+        });
+    }
+    joiner.type_line("start");
+    joiner.until(&mut players, |l| l.starts_with("New game: "));
+    // The game on, the table is turned around West: the player South, Bea (South at the
+    // table) East on screen, Cid (East) North, the bot at North West.
+    let seats: Vec<String> = (0..4).map(|_| joiner.until(&mut players, |_| true)).collect();
+    assert_eq!(seats[..3], ["South: Ana, you.", "East: Bea.", "North: Cid."]);
+    assert!(seats[3].starts_with("West: ") && seats[3].ends_with(", a bot."), "{seats:?}");
+    joiner.type_line("quit");
+    assert!(joiner.child.wait().expect("contree ends").success());
+    drop(running);
+}

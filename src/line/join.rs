@@ -36,6 +36,8 @@ pub struct JoinLine {
     seats_said: Option<TableInfo>,
     /// A deal is over: how to go on is said unless the game's end comes with it.
     next_unsaid: bool,
+    /// Whether the creator was given the table's code to give.
+    code_given: bool,
 }
 
 impl JoinLine {
@@ -47,6 +49,7 @@ impl JoinLine {
             said: Vec::new(),
             seats_said: None,
             next_unsaid: false,
+            code_given: false,
         }
     }
 
@@ -167,10 +170,12 @@ impl JoinLine {
                 self.say_seat(&info, seat, seat);
             }
             match (self.table.is_creator(), &self.table.code) {
-                (true, Some(code)) => {
+                (true, Some(code)) if all || !self.code_given => {
                     let said = self.words.give_the_code(code);
+                    self.code_given = true;
                     self.say(said);
                 }
+                (true, _) => {}
                 _ => self.say(self.words.waiting_for_start()),
             }
             return;
@@ -330,7 +335,10 @@ impl JoinLine {
                 Some(Some(Request::Send(ClientMsg::Start {})))
             }
             ["sit" | "asseoir" | "place", seat] => match crate::session::remote::seat_word(seat) {
-                Some(seat) => Some(Some(Request::Send(ClientMsg::Sit { seat }))),
+                Some(seat) => {
+                    self.table.move_to(seat);
+                    Some(Some(Request::Send(ClientMsg::Sit { seat })))
+                }
                 None => {
                     self.say(self.words.out(self.words.not_understood(&say::echo(text.trim()))));
                     Some(None)

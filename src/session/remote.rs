@@ -124,6 +124,8 @@ pub struct RemoteTable {
     pub over: Option<(Team, ByTeam<u32>)>,
     /// The deal is over and no view of the next has come.
     between_deals: bool,
+    /// The seat the player asked to move to, until the host moves them or refuses.
+    moving: Option<Seat>,
 }
 
 impl RemoteTable {
@@ -149,6 +151,12 @@ impl RemoteTable {
         let us = self.seat.map_or(Team::NS, Seat::team);
         let them = if us == Team::NS { Team::EW } else { Team::NS };
         (by_team[us], by_team[them])
+    }
+
+    /// The player asks to move to `seat` before the start: the host's next table that shows
+    /// them there (their old seat free) moves them.
+    pub fn move_to(&mut self, seat: Seat) {
+        self.moving = Some(seat);
     }
 
     /// Whether the game has started.
@@ -215,6 +223,13 @@ impl RemoteTable {
             }
             RemoteEvent::Table(info) => {
                 let started = !self.started() && info.started;
+                if let (Some(to), Some(from)) = (self.moving, self.seat) {
+                    let (at, left) = (&info.seats[to.index()], &info.seats[from.index()]);
+                    if at.taken && at.connected && !left.taken {
+                        self.seat = Some(to);
+                        self.moving = None;
+                    }
+                }
                 self.info = Some(*info);
                 let mut out = vec![Happening::Seats];
                 out.extend(started.then_some(Happening::Started));
@@ -234,7 +249,10 @@ impl RemoteTable {
                 let won = self.seat.is_some_and(|s| s.team() == winner);
                 vec![Happening::GameOver { won, totals: self.ours_first(totals) }]
             }
-            RemoteEvent::Error { error, detail } => vec![Happening::Refused(error, detail)],
+            RemoteEvent::Error { error, detail } => {
+                self.moving = None;
+                vec![Happening::Refused(error, detail)]
+            }
             RemoteEvent::Closed(why) => vec![Happening::Closed(why)],
         }
     }
