@@ -2,7 +2,9 @@
 //! so that the table is turned), three scripted players join it, the binary's lines start the
 //! game and play it whole from what it says; no line names a card of another seat's hand
 //! before it is played or the deal is over, the hands said at the end are the real ones turned
-//! around the player, and a refusal of the host is said in the player's language.
+//! around the player, and a refusal of the host is said in the player's language. Around it:
+//! a player moving before the start, a dropped player's bot, the host stopped and started
+//! again under the binary, a table that is not there, and a table's password.
 
 mod netplay;
 
@@ -421,5 +423,32 @@ fn a_player_who_moves_before_the_start_is_south_from_the_new_seat() {
     assert!(seats[3].starts_with("West: ") && seats[3].ends_with(", a bot."), "{seats:?}");
     joiner.type_line("quit");
     assert!(joiner.child.wait().expect("contree ends").success());
+    drop(running);
+}
+
+#[test]
+fn a_table_with_a_password_is_joined_with_it_alone() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let mut bea = vec![Player::new(&addr, "Bea", &root.path().join("bea"))];
+    let mut setup = contree::net::wire::TableSetup::new(
+        contree::game::GameOptions::default(),
+        contree::personas::Level::Normal,
+    );
+    setup.password = Some("tarot".to_string());
+    bea[0].remote.create(setup, None);
+    netplay::play_until(&mut bea, Duration::from_secs(10), |p| p[0].code.is_some());
+    let code = bea[0].code.clone().expect("a code");
+    let wrong = ["--name", "Bo", "--table", &code, "--password", "belote", "--lang", "en"];
+    let mut bo = Joiner::start(&addr, &root.path().join("bo"), &wrong);
+    bo.until(&mut bea, |l| l == "The table's password is not that one.");
+    assert_eq!(bo.child.wait().expect("contree ends").code(), Some(1));
+    let right = ["--name", "Ana", "--table", &code, "--password", "tarot", "--lang", "en"];
+    let mut ana = Joiner::start(&addr, &root.path().join("ana"), &right);
+    let sat = format!("You sit at table {code}, seat East.");
+    ana.until(&mut bea, |l| l == sat);
+    ana.type_line("quit");
+    assert!(ana.child.wait().expect("contree ends").success());
     drop(running);
 }
