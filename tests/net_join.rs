@@ -156,7 +156,8 @@ fn cards_named(line: &str) -> Vec<Card> {
 fn check_no_card_shown_early(lines: &[String], own: CardSet) -> Result<(), String> {
     let mut played = CardSet::EMPTY;
     for line in lines {
-        if line.contains(" play") {
+        // A card played, or declared with the first card (`coinche`), is shown from then on.
+        if line.contains(" play") || line.contains(" declare") {
             played = played.or(cards_named(line).into_iter().collect());
         }
         if let Some(c) =
@@ -196,7 +197,8 @@ fn three_join(addr: &str, code: &str, root: &std::path::Path) -> Vec<Player> {
     players
 }
 
-/// The joiner's answer at its turn: a pass, or the first card it may play.
+/// The joiner's answer at its turn: a pass, or the first card it may play, declaring what it
+/// may with its first card (`coinche`).
 fn answer(joiner: &mut Joiner, players: &mut [Player], hand: &mut CardSet) -> bool {
     let line = joiner.until(players, |l| {
         l.starts_with("You hold:")
@@ -213,6 +215,13 @@ fn answer(joiner: &mut Joiner, players: &mut [Player], hand: &mut CardSet) -> bo
             true => *hand,
             false => cards_named(&line).into_iter().collect(),
         };
+        // Eight cards in hand: the first card, which a declaration goes with.
+        if hand.len() == 8
+            && let Some(next) = joiner.next(Duration::from_millis(300))
+            && next.contains("you may declare")
+        {
+            joiner.type_line("declare");
+        }
         let card = legal.first().expect("a card to play");
         let (rank, suit) =
             (RANKS.iter().find(|r| r.1 == card.rank()), SUITS.iter().find(|s| s.1 == card.suit()));
@@ -246,10 +255,25 @@ fn hands_of_deal(players: &mut [Player], n: usize) -> contree::rules::BySeat<Car
 
 #[test]
 fn a_game_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
+    play_a_game(&[]);
+}
+
+#[test]
+fn a_game_of_coinche_with_its_declarations_shows_no_card_before_its_time() {
+    let said = play_a_game(&["--rules", "coinche", "--target", "1000"]);
+    // Another seat's declaration is said with its first card, as the rules show it (the deals
+    // are the host's, random: three seats' hands over a whole game hold some combination).
+    assert!(said.iter().any(|l| l.contains(" declares ")), "no declaration in a whole game");
+}
+
+/// Plays a whole game at a table the binary creates by `rules`, sitting East, with three
+/// scripted players; checks each deal; answers every line said.
+fn play_a_game(rules: &[&str]) -> Vec<String> {
     let root = tempfile::tempdir().expect("a directory");
     let running = host(&root.path().join("host"));
     let addr = running.addr.to_string();
-    let args = ["--name", "Ana", "--seat", "east", "--lang", "en"];
+    let mut args = vec!["--name", "Ana", "--seat", "east", "--lang", "en"];
+    args.extend(rules);
     let mut joiner = Joiner::start(&addr, &root.path().join("ana"), &args);
     let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
     let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
@@ -289,7 +313,8 @@ fn a_game_played_in_lines_at_a_remote_table_shows_no_card_before_its_time() {
             let status = joiner.child.wait().expect("contree ends");
             assert!(status.success());
             assert!(played > 0, "no deal played out in {n} deals");
-            return;
+            drop(running);
+            return joiner.said.clone();
         }
         joiner.type_line("next");
     }

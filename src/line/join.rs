@@ -103,6 +103,9 @@ impl JoinLine {
                 self.say_acted(said, seat, bot);
             }
             Happening::Contract(c) => self.say(say::contract(w, &c)),
+            Happening::Declared { seat, combination } => {
+                self.say(say::declared(w, seat, combination))
+            }
             Happening::Trick { number, trick } => self.say(say::trick_taken(w, number, &trick)),
             Happening::YourTurn => self.say_turn(),
             Happening::DealOver { hands, totals } => {
@@ -238,7 +241,16 @@ impl JoinLine {
             let trick = play.map_or(0, |p| p.tricks().len()) + 1;
             let lead = play.is_none_or(|p| p.current_trick().is_empty());
             self.say(say::turn_to_play(w, trick, lead));
-            self.say(say::may_play(w, legal, self.table.hand(), self.table.trump()));
+            if !lead {
+                self.say_trick();
+            }
+            let (hand, trump) = (self.table.hand(), self.table.trump());
+            self.say(say::may_play(w, legal, hand, trump));
+            // coinche: what the player may declare with this first card.
+            let best = trump.map(|t| crate::rules::Combination::best(hand, t));
+            if let Some(c) = best.filter(|c| self.table.may_declare() && !c.is_empty()) {
+                self.say(say::declare_ask(w, c));
+            }
         }
     }
 

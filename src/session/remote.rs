@@ -15,8 +15,8 @@ use crate::game::{Action, SeatView};
 use crate::net::client::{RemoteEvent, RemoteView};
 use crate::net::wire::{ErrorCode, TableInfo, TableSetup};
 use crate::rules::{
-    ByTeam, Call, Card, CardSet, Contract, DealRecord, DoneTrick, LegalCalls, Seat, Team, Trump,
-    legal_cards,
+    ByTeam, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick, LegalCalls, Seat,
+    Team, Trump, legal_cards,
 };
 
 /// Where to join and as whom.
@@ -75,6 +75,13 @@ pub enum Happening {
         card: Card,
         /// Whether a bot chose it in a player's place.
         bot: bool,
+    },
+    /// `coinche`: a seat declared a combination with its first card, as the rules show it.
+    Declared {
+        /// The seat, turned.
+        seat: Seat,
+        /// What it declared.
+        combination: Combination,
     },
     /// The auction ended with this contract (its taker turned).
     Contract(Contract),
@@ -274,6 +281,12 @@ impl RemoteTable {
         if let (false, Some(mut c)) = (had_contract, v.view.contract()) {
             c.taker = self.turned(c.taker);
             out.push(Happening::Contract(c));
+        }
+        let said_before = before.as_ref().map(|b| b.view.declared()).unwrap_or_default();
+        for (seat, c) in v.view.declared().0.iter() {
+            if let (Some(c), None) = (c, said_before.0[seat]) {
+                out.push(Happening::Declared { seat: self.turned(seat), combination: *c });
+            }
         }
         let done = before.as_ref().and_then(|b| b.view.play()).map_or(0, |p| p.tricks().len());
         for (i, t) in v.view.play().map_or(&[][..], |p| p.tricks()).iter().enumerate().skip(done) {
