@@ -339,11 +339,17 @@ fn a_refusal_of_the_host_is_said_in_french() {
     joiner.until(&mut players, |l| l.starts_with("Ouest : Dan."));
     joiner.type_line("commencer");
     joiner.until(&mut players, |l| l.contains("d'enchérir"));
-    // A surcontre with no contre is refused by the host, in French, and the game waits.
+    // A surcontre with no contre is refused as the solo line mode refuses it, in French (with
+    // nothing to contre, or a contre to say first when a bid came before), and the game
+    // waits; no word of the host's own is said.
     joiner.type_line("surcontre");
-    joiner.until(&mut players, |l| l == "Les règles le refusent.");
+    joiner.until(&mut players, |l| {
+        l == "Il n'y a rien à contrer maintenant."
+            || l == "Un surcontre répond à un contre : c'est contre qui peut se dire maintenant."
+    });
     joiner.type_line("passe");
     joiner.until(&mut players, |l| l.starts_with("Vous passez."));
+    assert!(!joiner.said.iter().any(|l| l.contains("refusent") || l.contains("turn")));
     joiner.type_line("quitter");
     assert!(joiner.child.wait().expect("contree ends").success());
     drop(running);

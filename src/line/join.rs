@@ -8,13 +8,14 @@ pub mod run;
 mod words;
 
 use self::words::Holder;
+use super::check;
 use super::parse::{self, Command};
 use super::say;
 use crate::game::Action;
-use crate::net::wire::{ClientMsg, ErrorCode, TableInfo};
+use crate::net::wire::{ClientMsg, ErrorCode, Rule, TableInfo};
 use crate::rules::Seat;
 use crate::session::remote::{Happening, RemoteTable};
-use crate::text::{Lang, Words};
+use crate::text::Words;
 
 /// What a line typed asks of the connection.
 #[derive(Clone, Debug, PartialEq)]
@@ -140,14 +141,11 @@ impl JoinLine {
         }
     }
 
-    fn refused(&mut self, e: ErrorCode, detail: Option<String>) {
+    /// The host refused a request: an action by the rule it names (the host's seats are not
+    /// the player's, so none is named), anything else by the refusal's code.
+    fn refused(&mut self, e: ErrorCode, rule: Option<Rule>) {
         let w = self.words;
-        let mut said = w.net_error(e);
-        // The host words the rule broken in English: it is added for an English reader.
-        if let (Lang::En, Some(d)) = (w.lang, detail) {
-            said = format!("{} ({d}.)", said.trim_end_matches('.'));
-        }
-        self.say(said);
+        self.say(rule.map_or_else(|| w.net_error(e), |r| w.net_rule(r)));
     }
 
     fn started(&mut self) {
@@ -280,12 +278,9 @@ impl JoinLine {
             self.say(w.out(w.not_understood(&say::echo(text.trim()))));
             return None;
         };
-        let act = |a| {
-            Some(Request::Send(ClientMsg::Act { action: crate::net::wire::WireAction::from(a) }))
-        };
         match command {
-            Command::Call(call) => act(Action::Bid(call)),
-            Command::Play(card) => act(Action::Play(card)),
+            Command::Call(call) => self.act(Action::Bid(call)),
+            Command::Play(card) => self.act(Action::Play(card)),
             Command::Declare => Some(Request::Send(ClientMsg::Declare { declare: true })),
             Command::KeepQuiet => Some(Request::Send(ClientMsg::Declare { declare: false })),
             Command::Next => Some(Request::Send(ClientMsg::Next {})),
@@ -337,6 +332,24 @@ impl JoinLine {
         }
     }
 
+    /// The player's call or card, checked at their turn against the seat's view by the rules
+    /// the host checks it by, and refused in the solo line mode's words; the host checks it
+    /// again, and words its own refusal by the rule it names ([`Self::refused`]).
+    fn act(&mut self, action: Action) -> Option<Request> {
+        let view = self.table.seat_view().filter(|_| self.table.my_turn());
+        match view.map_or(Ok(action), |v| check::seat_action(v, action)) {
+            Ok(action) => Some(Request::Send(ClientMsg::Act { action: action.into() })),
+            Err(refusal) => {
+                self.say(check::said(self.words, refusal));
+                // A call refused: the turn again, as the solo line mode asks it again.
+                if matches!(action, Action::Bid(_)) {
+                    self.say_turn();
+                }
+                None
+            }
+        }
+    }
+
     /// The commands a remote table has and a solo one has not: start, sit, leave the table;
     /// `None` for another line, `Some(None)` for one of them answered without a request.
     fn table_command(&mut self, text: &str) -> Option<Option<Request>> {
@@ -375,8 +388,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::line::say::NotNow;
     use crate::rules::{Call, Card};
-    use crate::text::SuitStyle;
+    use crate::session::table::Notice;
+    use crate::text::{Lang, SuitStyle};
 
     fn line(lang: Lang) -> JoinLine {
         JoinLine::new(Words { lang, suits: SuitStyle::Letters, ascii: false, spoken: true })
@@ -409,6 +424,93 @@ mod tests {
             assert_eq!(l.typed(text), None);
             assert_eq!(l.take_said().len(), 1, "{text:?}");
         }
+    }
+
+    /// A game whose play has begun, its first card down, and the seat to act holding the suit
+    /// led and another: `(game, seat to act, a card of another suit it holds)`.
+    fn at_a_trick() -> (crate::game::Game, Seat, Card) {
+        use crate::rules::{Bid, BidLevel, Suit};
+        for seed in 0..200 {
+            let mut g = crate::game::new_game(crate::game::GameOptions::default(), seed, None);
+            let bid = Call::Bid(Bid::new(BidLevel::Points(80), Suit::Hearts));
+            for call in [bid, Call::Pass, Call::Pass, Call::Pass] {
+                let seat = g.to_act().expect("a seat to call");
+                g.apply(seat, Action::Bid(call)).expect("a legal call");
+            }
+            let leader = g.to_act().expect("a leader");
+            let lead = g.legal_cards().first().expect("a card");
+            g.apply(leader, Action::Play(lead)).expect("a legal card");
+            let seat = g.to_act().expect("a seat to follow");
+            let hand = g.view(seat).hand();
+            let off = hand.iter().find(|c| c.suit() != lead.suit());
+            if let Some(off) = off.filter(|_| hand.has_suit(lead.suit())) {
+                return (g, seat, off);
+            }
+        }
+        panic!("no such deal in 200 seeds");
+    }
+
+    /// The line mode sitting at `seat`, the game started, at the view of `game`.
+    fn seated_at(lang: Lang, game: &crate::game::Game, seat: Seat) -> JoinLine {
+        use crate::net::client::{RemoteEvent, RemoteView};
+        let mut l = line(lang);
+        l.event(RemoteEvent::Joined { code: "ACDEFH".into(), seat });
+        let view = RemoteView {
+            revision: 1,
+            view: game.view(seat),
+            to_act: game.to_act(),
+            may_declare: false,
+        };
+        l.event(RemoteEvent::View(Box::new(view)));
+        l.take_said();
+        l
+    }
+
+    #[test]
+    fn a_card_the_rules_refuse_is_said_as_the_solo_table_says_it_and_not_sent() {
+        let (game, seat, off) = at_a_trick();
+        for lang in [Lang::En, Lang::Fr] {
+            let mut l = seated_at(lang, &game, seat);
+            assert!(l.table.my_turn());
+            assert_eq!(l.typed(&format!("play {}", l.words.the_card(off))), None);
+            let e = game.clone().apply(seat, Action::Play(off)).expect_err("refused");
+            let told = Notice::Refused(Action::Play(off), e, game.legal_cards());
+            assert_eq!(l.take_said(), [check::told(l.words, told)]);
+            // A card not held, and a call once the auction is over, are said as the solo line
+            // mode says them.
+            let other = Card::all().find(|c| !game.view(seat).hand().contains(*c)).expect("a card");
+            assert_eq!(l.typed(&format!("play {}", l.words.the_card(other))), None);
+            assert_eq!(l.take_said(), [say::not_now(l.words, NotNow::NotHeld(other), "")]);
+            let legal = game.legal_cards().first().expect("a legal card");
+            assert_eq!(
+                l.typed(&format!("play {}", l.words.the_card(legal))),
+                act(Action::Play(legal))
+            );
+        }
+    }
+
+    #[test]
+    fn a_call_the_auction_refuses_is_said_as_the_solo_table_says_it_and_not_sent() {
+        let game = crate::game::new_game(crate::game::GameOptions::default(), 7, None);
+        let seat = game.to_act().expect("a seat to call");
+        let mut l = seated_at(Lang::Fr, &game, seat);
+        assert_eq!(l.typed("surcontre"), None);
+        let said = l.take_said();
+        assert_eq!(said[0], say::not_now(l.words, NotNow::NothingToContre, ""));
+        assert!(said.len() > 1, "the turn is said again");
+        assert_eq!(l.typed("passe"), act(Action::Bid(Call::Pass)));
+    }
+
+    #[test]
+    fn the_hosts_refusal_is_worded_by_its_rule_in_the_players_language() {
+        use crate::net::client::RemoteEvent;
+        let mut l = line(Lang::Fr);
+        l.event(RemoteEvent::Joined { code: "ACDEFH".into(), seat: Seat::East });
+        l.take_said();
+        l.event(RemoteEvent::Error { error: ErrorCode::Illegal, rule: Some(Rule::NotYourTurn) });
+        assert_eq!(l.take_said(), ["Les règles le refusent : ce n'est pas votre tour."]);
+        l.event(RemoteEvent::Error { error: ErrorCode::Illegal, rule: None });
+        assert_eq!(l.take_said(), ["Les règles le refusent."]);
     }
 
     proptest! {

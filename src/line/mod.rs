@@ -12,6 +12,7 @@
 //! they are meant to.
 
 mod again;
+pub mod check;
 mod daily;
 pub mod join;
 mod look;
@@ -330,24 +331,14 @@ impl LineMode {
         if !t.south_to_bid() {
             return;
         }
-        let legal = t.game().legal_calls();
-        // "contre" is the double there is to say: a surcontre, once the other side contred.
-        let call = match call {
-            Call::Contre if !legal.contre && legal.surcontre => Call::Surcontre,
-            other => other,
+        let call = match check::call(&t.game().legal_calls(), call) {
+            Ok(call) => call,
+            Err(why) => {
+                self.say(say::not_now(w, why, ""));
+                self.prompted = None;
+                return self.prompt();
+            }
         };
-        let refused = match call {
-            Call::Bid(b) if !b.trump.is_suit() && !legal.nt_at => Some(NotNow::NoNtAt),
-            Call::Bid(b) if !legal.allows(call) => Some(NotNow::BidTooLow(b, legal.min_level)),
-            Call::Surcontre if !legal.surcontre && legal.contre => Some(NotNow::ContreFirst),
-            Call::Contre | Call::Surcontre if !legal.allows(call) => Some(NotNow::NothingToContre),
-            _ => None,
-        };
-        if let Some(why) = refused {
-            self.say(say::not_now(w, why, ""));
-            self.prompted = None;
-            return self.prompt();
-        }
         self.send(TableMsg::Call(call));
         if let Some(asked) = self.session.table().and_then(Table::confirm) {
             self.say(say::confirm(w, asked));
@@ -640,9 +631,7 @@ impl LineMode {
     /// a computer player that failed, a claim with the cards the claimer lays face up.
     fn told(&mut self, notice: Notice) {
         let w = self.words();
-        let text = say::capital(&crate::session::status::notice(w, notice));
-        let text = if text.ends_with(['.', '!', '?']) { text } else { format!("{text}.") };
-        self.say(text);
+        self.say(check::told(w, notice));
         if matches!(notice, Notice::Refused(..)) {
             self.prompted = None;
         }

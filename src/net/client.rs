@@ -26,8 +26,8 @@ use super::disk;
 use super::frame::{Read, read_line};
 use super::tls::{PinError, PinVerifier, Pins, client_config};
 use super::wire::{
-    ClientMsg, ErrorCode, MAX_SERVER_LINE, PROTOCOL, ServerMsg, TableInfo, TableSetup, WireAction,
-    line, parse_server,
+    ClientMsg, ErrorCode, MAX_SERVER_LINE, PROTOCOL, Rule, ServerMsg, TableInfo, TableSetup,
+    WireAction, line, parse_server,
 };
 use crate::game::{Action, SeatView};
 use crate::rules::{ByTeam, DealRecord, Seat, Team};
@@ -126,8 +126,8 @@ pub enum RemoteEvent {
     Error {
         /// Why.
         error: ErrorCode,
-        /// The rule, for an action.
-        detail: Option<String>,
+        /// The rule an action breaks.
+        rule: Option<Rule>,
     },
     /// The connection is over: the host's reason, if it gave one.
     Closed(Option<ErrorCode>),
@@ -376,7 +376,7 @@ fn deliver(c: &Connect, l: &[u8], events: &std_mpsc::Sender<RemoteEvent>) -> boo
             RemoteEvent::DealOver { record: Box::new(record), totals }
         }
         ServerMsg::GameOver { winner, totals } => RemoteEvent::GameOver { winner, totals },
-        ServerMsg::Error { error, detail } => RemoteEvent::Error { error, detail },
+        ServerMsg::Error { error, rule } => RemoteEvent::Error { error, rule },
         ServerMsg::Refused { error, .. } => {
             let _ = events.send(RemoteEvent::Closed(Some(error)));
             return false;

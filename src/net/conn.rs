@@ -189,7 +189,7 @@ impl Client<'_> {
     }
 
     fn error(&self, error: ErrorCode) {
-        self.say(&ServerMsg::Error { error, detail: None });
+        self.say(&ServerMsg::Error { error, rule: None });
     }
 
     async fn handle(&mut self, msg: ClientMsg) {

@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 
 use super::code;
 use super::wire::{
-    ClientMsg, ErrorCode, SeatInfo, ServerMsg, TableInfo, TableSetup, WireAction, line,
+    ClientMsg, ErrorCode, Rule, SeatInfo, ServerMsg, TableInfo, TableSetup, WireAction, line,
 };
 use crate::game::{Action, Event, Game, HUMAN, Phase, draw_players, new_game};
 use crate::rules::{BySeat, Combination, Seat};
@@ -146,8 +146,8 @@ impl Table {
         }
     }
 
-    fn error(&mut self, seat: Seat, error: ErrorCode, detail: Option<String>) {
-        self.send(seat, &ServerMsg::Error { error, detail });
+    fn error(&mut self, seat: Seat, error: ErrorCode, rule: Option<Rule>) {
+        self.send(seat, &ServerMsg::Error { error, rule });
     }
 
     /// The table as every seat sees it.
@@ -396,7 +396,7 @@ impl Table {
         match game.apply(seat, action) {
             Ok(event) => Ok(self.acted(event, bot)),
             Err(e) => {
-                self.error(seat, ErrorCode::Illegal, Some(e.to_string()));
+                self.error(seat, ErrorCode::Illegal, Some(Rule::from(e)));
                 Err(ErrorCode::Illegal)
             }
         }
@@ -467,7 +467,7 @@ impl Table {
                 Changed { save: true, ..Changed::default() }
             }
             Err(e) => {
-                self.error(seat, ErrorCode::Illegal, Some(e.to_string()));
+                self.error(seat, ErrorCode::Illegal, Some(Rule::from(e)));
                 Changed::default()
             }
         }

@@ -11,12 +11,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Action, GameOptions};
+use crate::game::{Action, GameError, GameOptions};
 use crate::personas::Level;
-use crate::rules::{ByTeam, Call, Card, DealRecord, Seat, Team};
+use crate::rules::{BidError, ByTeam, Call, Card, DealRecord, PlayError, Seat, Team};
 
-/// The protocol's version. A client of another version is refused at its `hello`.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version. A client of another version is refused at its `hello`. Version 2
+/// names the rule a refused action breaks as a [`Rule`], in place of version 1's English words.
+pub const PROTOCOL: u32 = 2;
 
 /// The longest line a client may send, newline included.
 pub const MAX_CLIENT_LINE: usize = 4 * 1024;
@@ -204,9 +205,9 @@ pub enum ServerMsg {
     Error {
         /// Why.
         error: ErrorCode,
-        /// For a refused action: the rule it breaks, in English.
+        /// For a refused action: the rule it breaks.
         #[serde(default)]
-        detail: Option<String>,
+        rule: Option<Rule>,
     },
     /// The player sits at `seat` of table `code`; `token` takes the seat back later.
     Joined {
@@ -299,7 +300,7 @@ pub enum ErrorCode {
     Started,
     /// The game has not started.
     NotStarted,
-    /// The rules refuse the action (`detail` names the rule).
+    /// The rules refuse the action (`rule` names the rule).
     Illegal,
     /// The table's rules are not ones a game can be played by.
     BadSetup,
@@ -307,6 +308,118 @@ pub enum ErrorCode {
     SeatLost,
     /// The host is stopping.
     ShuttingDown,
+}
+
+/// The rule a refused action breaks, named without a seat: a client words it in its player's
+/// language, and the seats as its player sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// Another seat is to act, or none.
+    NotYourTurn,
+    /// A card during the auction.
+    NotPlayingYet,
+    /// A call once the auction is over.
+    AuctionOver,
+    /// The deal is over.
+    DealOver,
+    /// The deal is not over.
+    DealNotOver,
+    /// The game is over.
+    GameOver,
+    /// A bid that does not beat the current one.
+    BidTooLow,
+    /// A bid after a contre.
+    BidAfterContre,
+    /// A contre with no bid to contre.
+    NothingToContre,
+    /// A contre of the partner's bid.
+    ContreOwnTeam,
+    /// A second contre.
+    AlreadyContred,
+    /// A surcontre with no contre.
+    SurcontreWithoutContre,
+    /// A surcontre by the side that contred.
+    SurcontreByDefence,
+    /// Sans atout or tout atout in a game without them.
+    TrumpModeOff,
+    /// A card not in the hand.
+    NotInHand,
+    /// The suit led must be followed.
+    MustFollow,
+    /// A higher trump must be played.
+    MustOvertrump,
+    /// Tout atout: the highest card of the suit led must be beaten.
+    MustBeat,
+    /// The player must trump.
+    MustTrump,
+    /// The player must trump, even under.
+    MustUnderruff,
+    /// The game is played without declarations.
+    NoDeclarations,
+    /// Declarations go with the first card, played already.
+    AlreadyDeclared,
+    /// The hand does not hold that declaration.
+    NotHeld,
+}
+
+impl Rule {
+    /// Every rule, for tests and tables.
+    pub const ALL: [Rule; 23] = [
+        Rule::NotYourTurn,
+        Rule::NotPlayingYet,
+        Rule::AuctionOver,
+        Rule::DealOver,
+        Rule::DealNotOver,
+        Rule::GameOver,
+        Rule::BidTooLow,
+        Rule::BidAfterContre,
+        Rule::NothingToContre,
+        Rule::ContreOwnTeam,
+        Rule::AlreadyContred,
+        Rule::SurcontreWithoutContre,
+        Rule::SurcontreByDefence,
+        Rule::TrumpModeOff,
+        Rule::NotInHand,
+        Rule::MustFollow,
+        Rule::MustOvertrump,
+        Rule::MustBeat,
+        Rule::MustTrump,
+        Rule::MustUnderruff,
+        Rule::NoDeclarations,
+        Rule::AlreadyDeclared,
+        Rule::NotHeld,
+    ];
+}
+
+impl From<GameError> for Rule {
+    fn from(e: GameError) -> Rule {
+        match e {
+            GameError::NotYourTurn { .. } => Rule::NotYourTurn,
+            GameError::NotPlayingYet => Rule::NotPlayingYet,
+            GameError::AuctionOver | GameError::Bid(BidError::AuctionOver) => Rule::AuctionOver,
+            GameError::DealOver | GameError::Play(PlayError::DealOver) => Rule::DealOver,
+            GameError::DealNotOver => Rule::DealNotOver,
+            GameError::GameOver => Rule::GameOver,
+            GameError::Bid(BidError::TooLow { .. }) => Rule::BidTooLow,
+            GameError::Bid(BidError::BidAfterContre) => Rule::BidAfterContre,
+            GameError::Bid(BidError::NothingToContre) => Rule::NothingToContre,
+            GameError::Bid(BidError::ContreOwnTeam { .. }) => Rule::ContreOwnTeam,
+            GameError::Bid(BidError::AlreadyContred) => Rule::AlreadyContred,
+            GameError::Bid(BidError::SurcontreWithoutContre) => Rule::SurcontreWithoutContre,
+            GameError::Bid(BidError::SurcontreByDefence) => Rule::SurcontreByDefence,
+            GameError::Bid(BidError::TrumpModeOff { .. }) => Rule::TrumpModeOff,
+            GameError::Play(PlayError::NotInHand { .. }) => Rule::NotInHand,
+            GameError::Play(PlayError::MustFollow { .. }) => Rule::MustFollow,
+            GameError::Play(PlayError::MustOvertrump { .. }) => Rule::MustOvertrump,
+            GameError::Play(PlayError::MustBeat { .. }) => Rule::MustBeat,
+            GameError::Play(PlayError::MustTrump { .. }) => Rule::MustTrump,
+            GameError::Play(PlayError::MustUnderruff { .. }) => Rule::MustUnderruff,
+            GameError::NoDeclarations => Rule::NoDeclarations,
+            GameError::AlreadyDeclared { .. } => Rule::AlreadyDeclared,
+            GameError::NotHeld { .. } => Rule::NotHeld,
+        }
+    }
 }
 
 /// Why a line is not a message.

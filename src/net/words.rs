@@ -3,7 +3,7 @@
 
 use super::client::ConnectError;
 use super::tls::PinError;
-use super::wire::{ErrorCode, PROTOCOL};
+use super::wire::{ErrorCode, PROTOCOL, Rule};
 use crate::text::{Lang, Words};
 
 impl Words {
@@ -73,6 +73,67 @@ impl Words {
         })
     }
 
+    /// Why the host refused an action, by the rule it names: "The rules refuse that: you must
+    /// follow suit." No seat is named: the player's turn is said as theirs.
+    pub fn net_rule(self, rule: Rule) -> String {
+        let (en, fr) = match rule {
+            Rule::NotYourTurn => ("it is not your turn", "ce n'est pas votre tour"),
+            Rule::NotPlayingYet => {
+                ("the auction is not over: no card yet", "les enchères ne sont pas finies")
+            }
+            Rule::AuctionOver => ("the auction is over", "les enchères sont finies"),
+            Rule::DealOver => ("the deal is over", "la donne est finie"),
+            Rule::DealNotOver => ("the deal is not over", "la donne n'est pas finie"),
+            Rule::GameOver => ("the game is over", "la partie est finie"),
+            Rule::BidTooLow => {
+                ("that bid does not beat the last one", "cette enchère ne dépasse pas la dernière")
+            }
+            Rule::BidAfterContre => ("no bid after a contre", "plus d'enchère après un contre"),
+            Rule::NothingToContre => {
+                ("there is no bid to contre", "il n'y a pas d'enchère à contrer")
+            }
+            Rule::ContreOwnTeam => (
+                "only the other side's bid may be contred",
+                "seule l'enchère de l'autre camp se contre",
+            ),
+            Rule::AlreadyContred => ("the bid is contred already", "l'enchère est déjà contrée"),
+            Rule::SurcontreWithoutContre => {
+                ("a surcontre answers a contre", "un surcontre répond à un contre")
+            }
+            Rule::SurcontreByDefence => {
+                ("only the contred side may surcontre", "seul le camp contré peut surcontrer")
+            }
+            Rule::TrumpModeOff => (
+                "this game is played without sans atout and tout atout",
+                "cette partie se joue sans le sans atout ni le tout atout",
+            ),
+            Rule::NotInHand => ("you do not hold that card", "vous n'avez pas cette carte"),
+            Rule::MustFollow => ("you must follow suit", "il faut fournir"),
+            Rule::MustOvertrump => ("you must overtrump", "il faut monter à l'atout"),
+            Rule::MustBeat => (
+                "you must beat the highest card of the suit led",
+                "il faut monter sur la plus haute carte de la couleur demandée",
+            ),
+            Rule::MustTrump => ("you must trump", "il faut couper"),
+            Rule::MustUnderruff => {
+                ("you must trump, even under", "il faut couper, même en dessous")
+            }
+            Rule::NoDeclarations => {
+                ("this game is played without declarations", "cette partie se joue sans annonces")
+            }
+            Rule::AlreadyDeclared => (
+                "declarations go with the first card, played already",
+                "les annonces se font avec la première carte, déjà jouée",
+            ),
+            Rule::NotHeld => {
+                ("your hand does not hold that declaration", "votre main n'a pas cette annonce")
+            }
+        };
+        let why = self.pick(en, fr);
+        let refused = self.net_error(ErrorCode::Illegal);
+        self.out(format!("{}{}{why}.", refused.trim_end_matches('.'), self.colon()))
+    }
+
     /// Why the connection could not be made.
     pub fn connect_error(self, e: &ConnectError) -> String {
         self.out(match (self.lang, e) {
@@ -124,5 +185,10 @@ mod tests {
         assert!(en.connect_error(&e).contains("protocol 2"));
         assert!(fr.connect_error(&e).contains("protocole 2"));
         assert_ne!(en.net_error(ErrorCode::SeatBusy), fr.net_error(ErrorCode::SeatBusy));
+        for rule in Rule::ALL {
+            let (en, fr) = (en.net_rule(rule), fr.net_rule(rule));
+            assert!(en.starts_with("The rules refuse that: ") && en.ends_with('.'), "{en}");
+            assert!(fr.starts_with("Les règles le refusent : ") && fr.ends_with('.'), "{fr}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use crate::game::{Action, SeatView};
 use crate::net::client::{RemoteEvent, RemoteView};
-use crate::net::wire::{ErrorCode, TableInfo, TableSetup};
+use crate::net::wire::{ErrorCode, Rule, TableInfo, TableSetup};
 use crate::rules::{
     ByTeam, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick, LegalCalls, Seat,
     Team, Trump, legal_cards,
@@ -108,8 +108,8 @@ pub enum Happening {
         /// The final totals: us, them.
         totals: (u32, u32),
     },
-    /// The host refused a request.
-    Refused(ErrorCode, Option<String>),
+    /// The host refused a request; an action, for the rule named.
+    Refused(ErrorCode, Option<Rule>),
     /// The connection is over: the host's reason, if it gave one.
     Closed(Option<ErrorCode>),
 }
@@ -256,9 +256,9 @@ impl RemoteTable {
                 let won = self.seat.is_some_and(|s| s.team() == winner);
                 vec![Happening::GameOver { won, totals: self.ours_first(totals) }]
             }
-            RemoteEvent::Error { error, detail } => {
+            RemoteEvent::Error { error, rule } => {
                 self.moving = None;
-                vec![Happening::Refused(error, detail)]
+                vec![Happening::Refused(error, rule)]
             }
             RemoteEvent::Closed(why) => vec![Happening::Closed(why)],
         }

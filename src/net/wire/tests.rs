@@ -78,8 +78,8 @@ fn server_msg() -> impl Strategy<Value = ServerMsg> {
         any::<u32>().prop_map(|protocol| ServerMsg::Welcome { protocol }),
         (error_code(), any::<u32>())
             .prop_map(|(error, protocol)| ServerMsg::Refused { error, protocol }),
-        (error_code(), proptest::option::of(text()))
-            .prop_map(|(error, detail)| ServerMsg::Error { error, detail }),
+        (error_code(), proptest::option::of(proptest::sample::select(&Rule::ALL[..])))
+            .prop_map(|(error, rule)| ServerMsg::Error { error, rule }),
         (text(), seat(), text()).prop_map(|(code, seat, token)| ServerMsg::Joined {
             code,
             seat,
