@@ -193,6 +193,7 @@ impl JoinLine {
 
     fn say_seat(&mut self, info: &TableInfo, seat: Seat, said_as: Seat) {
         let s = &info.seats[seat.index()];
+        let name = self.table.seat_name(seat).unwrap_or_else(|| s.name.clone());
         // A player dropped keeps their seat (a bot plays it past the grace time) until they
         // leave for good.
         let holder = match (Some(seat) == self.table.seat, s.taken, s.connected) {
@@ -201,7 +202,7 @@ impl JoinLine {
             (false, true, true) => Holder::Player,
             (false, true, false) => Holder::Dropped,
         };
-        self.say(self.words.seat_held(said_as, &s.name, holder));
+        self.say(self.words.seat_held(said_as, &name, holder));
     }
 
     fn say_hand(&mut self) {
@@ -499,6 +500,40 @@ mod tests {
         assert_eq!(said[0], say::not_now(l.words, NotNow::NothingToContre, ""));
         assert!(said.len() > 1, "the turn is said again");
         assert_eq!(l.typed("passe"), act(Action::Bid(Call::Pass)));
+    }
+
+    #[test]
+    fn a_bots_seat_is_said_by_its_personas_name() {
+        use crate::net::client::RemoteEvent;
+        use crate::net::wire::{SeatInfo, TableInfo};
+        let seat = |name: &str, taken: bool| SeatInfo {
+            name: name.to_string(),
+            bot: !taken,
+            taken,
+            connected: taken,
+        };
+        let mut l = line(Lang::En);
+        l.event(RemoteEvent::Joined { code: "ACDEFH".into(), seat: Seat::South });
+        let info = TableInfo {
+            code: "ACDEFH".into(),
+            seats: [
+                seat("Ana", true),
+                seat("dede", false),
+                seat("marcel", false),
+                seat("Bea", true),
+            ],
+            creator: Seat::South,
+            options: crate::game::GameOptions::default(),
+            level: crate::personas::Level::Normal,
+            grace_secs: 60,
+            help: false,
+            started: false,
+        };
+        l.event(RemoteEvent::Table(Box::new(info)));
+        let said = l.take_said();
+        assert!(said.contains(&"East: Dédé, a bot.".to_string()), "{said:?}");
+        assert!(said.contains(&"North: Marcel, a bot.".to_string()), "{said:?}");
+        assert!(said.contains(&"West: Bea.".to_string()), "{said:?}");
     }
 
     #[test]

@@ -176,6 +176,15 @@ impl RemoteTable {
         self.info.as_ref().is_some_and(|i| Some(i.creator) == self.seat)
     }
 
+    /// The name of `seat` at the table as the player is shown it: a player's own, or, for a
+    /// seat nobody holds, its bot's persona's as the solo table shows it (the host sends the
+    /// persona's id).
+    pub fn seat_name(&self, seat: Seat) -> Option<String> {
+        let s = &self.info.as_ref()?.seats[seat.index()];
+        let persona = crate::personas::by_id(&s.name).filter(|_| !s.taken);
+        Some(persona.map_or_else(|| s.name.clone(), |p| p.name.clone()))
+    }
+
     /// Whether hints and analyses are allowed during a deal at this table.
     pub fn help_allowed(&self) -> bool {
         self.info.as_ref().is_some_and(|i| i.help)
@@ -342,6 +351,35 @@ mod tests {
         // Anticlockwise, the seat after the player's is East on screen.
         assert_eq!(east.turned(Seat::North), Seat::East);
         assert_eq!(east.turned(Seat::South), Seat::West);
+    }
+
+    #[test]
+    fn a_bots_persona_is_named_as_the_solo_table_names_it_and_a_player_by_their_own_name() {
+        use crate::net::wire::SeatInfo;
+        let seat = |name: &str, taken: bool| SeatInfo {
+            name: name.to_string(),
+            bot: !taken,
+            taken,
+            connected: taken,
+        };
+        let info = TableInfo {
+            code: "ACDEFH".into(),
+            // A player may be called as a persona is: their name is theirs.
+            seats: [seat("Ana", true), seat("dede", false), seat("marcel", true), seat("x", false)],
+            creator: Seat::South,
+            options: crate::game::GameOptions::default(),
+            level: crate::personas::Level::Normal,
+            grace_secs: 60,
+            help: false,
+            started: false,
+        };
+        let t = RemoteTable { info: Some(info), ..RemoteTable::default() };
+        let dede = crate::personas::by_id("dede").map(|p| p.name.clone());
+        assert_eq!(dede.as_deref(), Some("Dédé"));
+        assert_eq!(t.seat_name(Seat::East), dede);
+        assert_eq!(t.seat_name(Seat::South).as_deref(), Some("Ana"));
+        assert_eq!(t.seat_name(Seat::North).as_deref(), Some("marcel"));
+        assert_eq!(t.seat_name(Seat::West).as_deref(), Some("x"));
     }
 
     #[test]
