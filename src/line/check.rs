@@ -1,8 +1,10 @@
 //! What the line mode refuses before the table hears it, from what the player's seat sees: a
 //! call the auction does not allow, a card during the auction, a card not held, a card the
 //! rules forbid on the trick. The solo table and a remote table check the player's calls
-//! alike, and say every refusal alike ([`said`]).
+//! alike, say every refusal alike ([`said`]), and read the answer to a weighty call's
+//! question alike ([`confirming`]).
 
+use super::parse::Command;
 use super::say::{self, NotNow};
 use crate::game::{Action, GameError, SeatView};
 use crate::rules::{Call, LegalCalls, check_play, legal_cards};
@@ -71,4 +73,29 @@ pub fn said(w: Words, refusal: Refusal) -> String {
 pub fn told(w: Words, notice: Notice) -> String {
     let text = say::capital(&crate::session::status::notice(w, notice));
     if text.ends_with(['.', '!', '?']) { text } else { format!("{text}.") }
+}
+
+/// What a line typed does while a weighty call (a contre, a surcontre, a capot) waits for its
+/// yes or no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirming {
+    /// Yes, or the call itself again: the call is made.
+    Yes,
+    /// No: the call is forgotten.
+    No,
+    /// Leaving, as ever.
+    Leave,
+    /// Anything else: the question is asked again.
+    AskAgain,
+}
+
+/// What `command` does while `asked` waits for its confirmation.
+pub fn confirming(asked: Call, command: Command) -> Confirming {
+    match command {
+        Command::Yes => Confirming::Yes,
+        Command::Call(call) if call == asked => Confirming::Yes,
+        Command::No => Confirming::No,
+        Command::Quit => Confirming::Leave,
+        _ => Confirming::AskAgain,
+    }
 }

@@ -8,13 +8,14 @@ pub mod run;
 mod words;
 
 use self::words::Holder;
-use super::check;
+use super::check::{self, Confirming};
 use super::parse::{self, Command};
 use super::say;
 use crate::game::Action;
 use crate::net::wire::{ClientMsg, ErrorCode, Rule, TableInfo};
-use crate::rules::Seat;
+use crate::rules::{Call, Seat};
 use crate::session::remote::{Happening, RemoteTable};
+use crate::session::table::weighty;
 use crate::text::Words;
 
 /// What a line typed asks of the connection.
@@ -24,6 +25,11 @@ pub enum Request {
     Send(ClientMsg),
     /// Close the connection; the seat waits for the grace time.
     Quit,
+}
+
+/// The request that sends `action` to the host.
+fn act(action: Action) -> Request {
+    Request::Send(ClientMsg::Act { action: action.into() })
 }
 
 /// The line mode at a remote table: what it knows, and the lines to say.
@@ -39,6 +45,8 @@ pub struct JoinLine {
     next_unsaid: bool,
     /// Whether the creator was given the table's code to give.
     code_given: bool,
+    /// A contre, surcontre or capot waiting for the player's yes or no, as at the solo table.
+    confirm: Option<Call>,
 }
 
 impl JoinLine {
@@ -51,6 +59,7 @@ impl JoinLine {
             seats_said: None,
             next_unsaid: false,
             code_given: false,
+            confirm: None,
         }
     }
 
@@ -72,6 +81,10 @@ impl JoinLine {
         self.next_unsaid = false;
         for happening in self.table.apply(event) {
             self.happened(happening);
+        }
+        // A question asked at the player's turn is over with it.
+        if !self.table.my_turn() {
+            self.confirm = None;
         }
     }
 
@@ -279,6 +292,24 @@ impl JoinLine {
             self.say(w.out(w.not_understood(&say::echo(text.trim()))));
             return None;
         };
+        if let Some(asked) = self.confirm {
+            match check::confirming(asked, command) {
+                Confirming::Yes => {
+                    self.confirm = None;
+                    return Some(act(Action::Bid(asked)));
+                }
+                Confirming::No => {
+                    self.confirm = None;
+                    self.say_turn();
+                    return None;
+                }
+                Confirming::Leave => {}
+                Confirming::AskAgain => {
+                    self.say(say::confirm(w, asked));
+                    return None;
+                }
+            }
+        }
         match command {
             Command::Call(call) => self.act(Action::Bid(call)),
             Command::Play(card) => self.act(Action::Play(card)),
@@ -326,6 +357,10 @@ impl JoinLine {
                 self.say_turn_or_wait();
                 None
             }
+            Command::Yes | Command::No => {
+                self.say(say::not_now(w, say::NotNow::NoQuestion, ""));
+                None
+            }
             _ => {
                 self.say(w.not_at_this_table());
                 None
@@ -339,7 +374,13 @@ impl JoinLine {
     fn act(&mut self, action: Action) -> Option<Request> {
         let view = self.table.seat_view().filter(|_| self.table.my_turn());
         match view.map_or(Ok(action), |v| check::seat_action(v, action)) {
-            Ok(action) => Some(Request::Send(ClientMsg::Act { action: action.into() })),
+            // A contre, a surcontre or a capot is first asked for its yes or no.
+            Ok(Action::Bid(call)) if view.is_some() && weighty(call) => {
+                self.confirm = Some(call);
+                self.say(say::confirm(self.words, call));
+                None
+            }
+            Ok(action) => Some(act(action)),
             Err(refusal) => {
                 self.say(check::said(self.words, refusal));
                 // A call refused: the turn again, as the solo line mode asks it again.
@@ -534,6 +575,40 @@ mod tests {
         assert!(said.contains(&"East: Dédé, a bot.".to_string()), "{said:?}");
         assert!(said.contains(&"North: Marcel, a bot.".to_string()), "{said:?}");
         assert!(said.contains(&"West: Bea.".to_string()), "{said:?}");
+    }
+
+    #[test]
+    fn a_contre_or_a_capot_is_asked_for_its_yes_or_no_as_at_the_solo_table() {
+        use crate::rules::{Bid, BidLevel, Suit};
+        let mut game = crate::game::new_game(crate::game::GameOptions::default(), 7, None);
+        let first = game.to_act().expect("a seat to call");
+        let bid = Call::Bid(Bid::new(BidLevel::Points(80), Suit::Hearts));
+        game.apply(first, Action::Bid(bid)).expect("a legal bid");
+        let seat = game.to_act().expect("an opponent to call");
+        let mut l = seated_at(Lang::En, &game, seat);
+        let w = l.words;
+        // Asked, and nothing sent until the answer; anything else asks again.
+        assert_eq!(l.typed("contre"), None);
+        assert_eq!(l.take_said(), [say::confirm(w, Call::Contre)]);
+        assert_eq!(l.typed("hand"), None);
+        assert_eq!(l.take_said(), [say::confirm(w, Call::Contre)]);
+        // No: forgotten, the turn said again.
+        assert_eq!(l.typed("no"), None);
+        assert!(!l.take_said().is_empty());
+        assert_eq!(l.typed("yes"), None);
+        assert_eq!(l.take_said(), [say::not_now(w, NotNow::NoQuestion, "")]);
+        // Yes, or the call again, makes it.
+        assert_eq!(l.typed("contre"), None);
+        assert_eq!(l.typed("yes"), act(Action::Bid(Call::Contre)));
+        let capot = Call::Bid(Bid::new(BidLevel::Capot, Suit::Spades));
+        assert_eq!(l.typed("capot spades"), None);
+        assert_eq!(l.take_said().last(), Some(&say::confirm(w, capot)));
+        assert_eq!(l.typed("capot spades"), act(Action::Bid(capot)));
+        // A plain bid is made at once.
+        assert_eq!(
+            l.typed("90 spades"),
+            act(Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Spades))))
+        );
     }
 
     #[test]

@@ -208,10 +208,11 @@ impl LineMode {
         // A weighty call waits for its yes or no: the call itself says yes again, leaving ends
         // the session as ever, and anything else asks the question again.
         if let Some(asked) = self.session.table().and_then(Table::confirm) {
-            match command {
-                Command::Yes | Command::No | Command::Quit => {}
-                Command::Call(call) if call == asked => return self.command(Command::Yes),
-                _ => return self.say(say::confirm(w, asked)),
+            match check::confirming(asked, command) {
+                check::Confirming::Yes => return self.answer_question(true),
+                check::Confirming::No => return self.answer_question(false),
+                check::Confirming::Leave => {}
+                check::Confirming::AskAgain => return self.say(say::confirm(w, asked)),
             }
         }
         match command {

@@ -98,6 +98,16 @@ pub enum Out {
     Told(Notice),
 }
 
+/// Whether `call` cannot be made good by the cards — a contre, a surcontre, a capot — and is
+/// first asked for its confirmation.
+pub fn weighty(call: Call) -> bool {
+    match call {
+        Call::Contre | Call::Surcontre => true,
+        Call::Bid(b) => b.level == BidLevel::Capot,
+        Call::Pass => false,
+    }
+}
+
 /// What the table tells the player about the position on it. Each speaks of the position it was
 /// said in, and is true only as long as that position is on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -535,12 +545,7 @@ impl Table {
         if !self.south_to_bid() {
             return;
         }
-        let weighty = match call {
-            Call::Contre | Call::Surcontre => true,
-            Call::Bid(b) => b.level == BidLevel::Capot,
-            Call::Pass => false,
-        };
-        if weighty && self.confirm != Some(call) {
+        if weighty(call) && self.confirm != Some(call) {
             self.confirm = Some(call);
             return;
         }

@@ -185,10 +185,10 @@ impl Words {
                  joueurs.",
             ),
             (
-                "A call: pass, a bid (100 hearts), contre, surcontre. A card: play jack of \
-                 spades, or js.",
-                "Une enchère : passe, une annonce (100 coeur), contre, surcontre. Une carte : \
-                 joue valet de pique, ou vp.",
+                "A call: pass, a bid (100 hearts), contre, surcontre; a contre, surcontre or \
+                 capot asks yes or no. A card: play jack of spades, or js.",
+                "Une enchère : passe, une annonce (100 coeur), contre, surcontre ; un contre, un \
+                 surcontre ou un capot demande oui ou non. Une carte : joue valet de pique, ou vp.",
             ),
             (
                 "Coinche: declare, or keep quiet, before your first card.",
