@@ -356,6 +356,38 @@ fn a_refusal_of_the_host_is_said_in_french() {
 }
 
 #[test]
+fn a_table_created_with_hints_gives_them_from_the_seats_view_and_another_does_not() {
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    for hints in [true, false] {
+        let mut args = vec!["--name", "Ana", "--seat", "east", "--lang", "en"];
+        args.extend(hints.then_some("--hints"));
+        let dir = root.path().join(if hints { "ana" } else { "ana2" });
+        let mut joiner = Joiner::start(&addr, &dir, &args);
+        let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
+        let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
+        let name = if hints { "one" } else { "two" };
+        let mut players = three_join(&addr, code, &root.path().join(name));
+        joiner.until(&mut players, |l| l == "West: Dan.");
+        joiner.type_line("start");
+        joiner.until(&mut players, |l| l.starts_with("Your turn to bid"));
+        joiner.type_line("hint");
+        if hints {
+            // The expert's advice, then who holds what, its last line the deals it rests on.
+            joiner.until(&mut players, |l| l.starts_with("Hint: "));
+            joiner.type_line("holds");
+            joiner.until(&mut players, |l| l.starts_with("Over ") && l.contains(" deals"));
+        } else {
+            joiner.until(&mut players, |l| l.starts_with("Hints are off at this table"));
+        }
+        joiner.type_line("quit");
+        assert!(joiner.child.wait().expect("contree ends").success());
+    }
+    drop(running);
+}
+
+#[test]
 fn a_lost_connection_is_joined_again_at_the_same_seat() {
     let root = tempfile::tempdir().expect("a directory");
     let running = host(&root.path().join("host"));

@@ -4,6 +4,7 @@
 //! seat's view and the events: no card of another seat is said before it is played or the
 //! deal is over, for none is known.
 
+mod advice;
 pub mod run;
 mod words;
 
@@ -25,6 +26,9 @@ pub enum Request {
     Send(ClientMsg),
     /// Close the connection; the seat waits for the grace time.
     Quit,
+    /// Ask the expert for a hint from the seat's view; its answer is brought to
+    /// [`JoinLine::advised`].
+    Hint(crate::session::work::HintRequest),
 }
 
 /// The request that sends `action` to the host.
@@ -47,6 +51,8 @@ pub struct JoinLine {
     code_given: bool,
     /// A contre, surcontre or capot waiting for the player's yes or no, as at the solo table.
     confirm: Option<Call>,
+    /// The expert's last hint and the revision it was for.
+    advice: Option<(u64, Option<crate::bots::expert::Advice>)>,
 }
 
 impl JoinLine {
@@ -60,6 +66,7 @@ impl JoinLine {
             next_unsaid: false,
             code_given: false,
             confirm: None,
+            advice: None,
         }
     }
 
@@ -357,6 +364,11 @@ impl JoinLine {
                 self.say_turn_or_wait();
                 None
             }
+            Command::Hint => self.hint(),
+            Command::Holds => {
+                self.say_holds();
+                None
+            }
             Command::Yes | Command::No => {
                 self.say(say::not_now(w, say::NotNow::NoQuestion, ""));
                 None
@@ -457,8 +469,13 @@ mod tests {
         assert_eq!(l.typed("pass"), act(Action::Bid(Call::Pass)));
         l.take_said();
         // What the remote table does not have is said, and nothing is sent.
-        assert_eq!(l.typed("hint"), None);
+        assert_eq!(l.typed("undo"), None);
         assert_eq!(l.take_said(), [l.words.not_at_this_table()]);
+        // Hints are off unless the table's creator allows them.
+        for text in ["hint", "holds"] {
+            assert_eq!(l.typed(text), None);
+            assert_eq!(l.take_said(), [l.words.no_help_here()], "{text}");
+        }
         assert_eq!(l.typed("sit nowhere"), None);
         assert_eq!(l.take_said().len(), 1);
         // Before the host has said anything, what is asked is answered with what is awaited.
@@ -609,6 +626,46 @@ mod tests {
             l.typed("90 spades"),
             act(Action::Bid(Call::Bid(Bid::new(BidLevel::Points(90), Suit::Spades))))
         );
+    }
+
+    #[test]
+    fn at_a_table_that_allows_help_the_hint_and_who_holds_what_come_from_the_seats_view() {
+        use crate::net::client::RemoteEvent;
+        let (game, seat, _) = at_a_trick();
+        let mut l = seated_at(Lang::En, &game, seat);
+        let info = crate::net::wire::TableInfo {
+            code: "ACDEFH".into(),
+            seats: std::array::from_fn(|_| crate::net::wire::SeatInfo {
+                name: "Bea".into(),
+                bot: false,
+                taken: true,
+                connected: true,
+            }),
+            creator: seat,
+            options: crate::game::GameOptions::default(),
+            level: crate::personas::Level::Normal,
+            grace_secs: 60,
+            help: true,
+            started: true,
+        };
+        l.event(RemoteEvent::Table(Box::new(info)));
+        l.take_said();
+        // The hint is asked of the expert with the seat's view, what the host sent it alone.
+        let Some(Request::Hint(request)) = l.typed("hint") else { panic!("no hint asked") };
+        assert_eq!(request.view, game.view(seat));
+        let advice = request.advise();
+        assert!(advice.is_some());
+        l.advised(request.revision, advice.clone());
+        let said = l.take_said();
+        assert_eq!(said, [say::hint(l.words, advice.as_ref())]);
+        // Asked again, said again without asking the expert.
+        assert_eq!(l.typed("hint"), None);
+        assert_eq!(l.take_said(), said);
+        // Who holds what, from the seat's view, its seats turned around the player.
+        assert_eq!(l.typed("holds"), None);
+        let h = crate::bots::expert::holds(&game.view(seat)).expect("who holds what");
+        let table = l.table.clone();
+        assert_eq!(l.take_said(), say::holds_as(l.words, &h, |s| table.turned(s)));
     }
 
     #[test]

@@ -395,8 +395,8 @@ impl LineMode {
             return;
         }
         let said = match t.hint() {
-            Some(Hint::Ready(a)) => format!("{}.", w.advice(a)),
-            Some(Hint::Failed) => format!("{}.", say::capital(w.t(T::HintFailed))),
+            Some(Hint::Ready(a)) => say::hint(w, Some(a)),
+            Some(Hint::Failed) => say::hint(w, None),
             Some(Hint::Thinking) | None => return,
         };
         self.hinted = Some(t.revision());

@@ -562,10 +562,18 @@ pub fn meaning(w: Words, n: usize, m: &Meaning) -> String {
 /// about 2.4 trumps.", "West, hearts: jack 54%, nine 20%.", "Over 2,048 worlds, 1,012
 /// effective." The words of the figures are the expert's, as the table's view says them.
 pub fn holds(w: Words, h: &Holds) -> Vec<String> {
+    holds_as(w, h, |s| s)
+}
+
+/// [`holds`], each seat said as `seat_as` gives it (a table turned around its player).
+pub fn holds_as(w: Words, h: &Holds, seat_as: impl Fn(Seat) -> Seat) -> Vec<String> {
     let mut lines = Vec::new();
-    for seat in h.others() {
+    // In the order of the seats as said, as at the solo table.
+    let mut others: Vec<(Seat, Seat)> = h.others().map(|real| (seat_as(real), real)).collect();
+    others.sort_by_key(|(seat, _)| seat.index());
+    for (seat, real) in others {
         let tenths = |t: f64| u16::try_from(rounded(t * 10.0)).unwrap_or(0);
-        let trumps = h.mean_trumps(seat).map(|t| w.about_trumps(tenths(t)));
+        let trumps = h.mean_trumps(real).map(|t| w.about_trumps(tenths(t)));
         lines.push(match trumps {
             Some(t) => format!("{}, {t}.", w.seat(seat)),
             None => format!("{}.", w.seat(seat)),
@@ -575,8 +583,8 @@ pub fn holds(w: Words, h: &Holds) -> Vec<String> {
                 .unseen
                 .of_suit(suit)
                 .iter()
-                .filter(|&c| h.odds(seat, c) > 0.0)
-                .map(|c| format!("{} {}%", w.rank_name(c.rank()), rounded(100.0 * h.odds(seat, c))))
+                .filter(|&c| h.odds(real, c) > 0.0)
+                .map(|c| format!("{} {}%", w.rank_name(c.rank()), rounded(100.0 * h.odds(real, c))))
                 .collect();
             if !cards.is_empty() {
                 lines.push(format!(
@@ -592,6 +600,14 @@ pub fn holds(w: Words, h: &Holds) -> Vec<String> {
     let effective = u32::try_from(rounded(h.effective)).unwrap_or(u32::MAX);
     lines.push(format!("{}.", capital(&w.holds_worlds(h.worlds, effective, h.exhaustive))));
     lines.into_iter().map(|l| w.text(&l).into_owned()).collect()
+}
+
+/// The expert's hint as it is said: its advice, or that it could not answer.
+pub fn hint(w: Words, advice: Option<&crate::bots::expert::Advice>) -> String {
+    match advice {
+        Some(a) => format!("{}.", w.advice(a)),
+        None => format!("{}.", capital(w.t(T::HintFailed))),
+    }
 }
 
 /// The words of the table, a definition a line, as the help of the terminal table lists them.

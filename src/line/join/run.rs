@@ -7,14 +7,17 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use super::{JoinLine, Request};
+use crate::bots::expert::Advice;
 use crate::files::read_line;
 use crate::net::client::{Connect, Remote, RemoteEvent};
 use crate::net::wire::{ClientMsg, ErrorCode};
 use crate::session::remote::Joining;
+use crate::session::work::HintRequest;
 
 /// How long reaching the host may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -132,7 +135,11 @@ fn lines_loop(
     out: &mut impl Write,
 ) -> io::Result<Ended> {
     let mut typed = Typed::default();
+    let (advised_tx, advised) = mpsc::channel();
     loop {
+        while let Ok((revision, advice)) = advised.try_recv() {
+            line.advised(revision, advice);
+        }
         while let Ok(input) = rx.try_recv() {
             match input {
                 Input::Line(l) => typed.lines.push_back(l),
@@ -142,6 +149,7 @@ fn lines_loop(
         if let Some(request) = next_request(line, &mut typed) {
             match request {
                 Request::Send(msg) => remote.send(msg),
+                Request::Hint(request) => think(request, advised_tx.clone())?,
                 Request::Quit => return Ok(Ended::Done),
             }
         } else if typed.ended && typed.lines.is_empty() {
@@ -158,6 +166,16 @@ fn lines_loop(
         }
         write(out, line.take_said())?;
     }
+}
+
+/// The expert weighs the hint asked on a thread of its own, as the solo table's workers do; its
+/// advice, or `None` when it could not answer, is sent back with the revision it is for.
+fn think(request: HintRequest, tx: Sender<(u64, Option<Advice>)>) -> io::Result<()> {
+    std::thread::Builder::new().name("contree-hint".into()).spawn(move || {
+        let advice = catch_unwind(AssertUnwindSafe(|| request.advise())).ok().flatten();
+        let _ = tx.send((request.revision, advice));
+    })?;
+    Ok(())
 }
 
 /// Takes in one event of the host: says it, joins again after a lost connection; how the

@@ -165,6 +165,17 @@ impl Words {
         )
     }
 
+    /// A hint or who holds what, at a table whose creator did not allow them.
+    pub(crate) fn no_help_here(self) -> String {
+        self.out(
+            self.pick(
+                "Hints are off at this table: its creator did not allow them.",
+                "Les conseils sont désactivés à cette table : son créateur ne les a pas permis.",
+            )
+            .to_string(),
+        )
+    }
+
     /// A command the remote table does not have, or not now.
     pub(crate) fn not_at_this_table(self) -> String {
         self.out(
@@ -195,8 +206,10 @@ impl Words {
                 "Coinche : annoncer, ou rien, avant votre première carte.",
             ),
             (
-                "To hear: hand, trick, score, players; an empty line says the turn again.",
-                "À entendre : main, pli, marque, joueurs ; une ligne vide redit le tour.",
+                "To hear: hand, trick, score, players; an empty line says the turn again. At a \
+                 table that allows them: hint, holds.",
+                "À entendre : main, pli, marque, joueurs ; une ligne vide redit le tour. À une \
+                 table qui les permet : conseil, qui a quoi.",
             ),
             (
                 "After a deal: next. Leave: quit (your seat waits for you), or leave table (a bot \
