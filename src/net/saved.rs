@@ -20,6 +20,9 @@ pub const TABLE_VERSION: u32 = 1;
 /// The directory of the tables, in the host's directory.
 pub const TABLES_DIR: &str = "tables";
 
+/// The directory of the finished games' tables, in the host's directory.
+pub const FINISHED_DIR: &str = "finished";
+
 /// The most a table's file may weigh.
 const TABLE_LIMIT: u64 = 16 * 1024 * 1024;
 
@@ -79,6 +82,27 @@ pub fn to_bytes(table: &Table) -> Vec<u8> {
         game: table.game.as_ref().map(Game::to_save),
     };
     serde_json::to_vec(&file).unwrap_or_default()
+}
+
+/// Whether a file of the table `code`, served or finished, is under `dir` (a new table never
+/// takes such a code).
+pub fn on_disk(dir: &Path, code: &str) -> bool {
+    let finished = dir.join(FINISHED_DIR).join(format!("{code}.json"));
+    path(dir, code).exists() || finished.exists()
+}
+
+/// A closed table's file leaves `tables/`: into `finished/` when its game is over (`keep`),
+/// else removed.
+pub fn retire(dir: &Path, code: &str, keep: bool) -> std::io::Result<()> {
+    let from = path(dir, code);
+    if !keep {
+        return match std::fs::remove_file(&from) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        };
+    }
+    std::fs::create_dir_all(dir.join(FINISHED_DIR))?;
+    std::fs::rename(&from, dir.join(FINISHED_DIR).join(format!("{code}.json")))
 }
 
 /// Writes `table` to its file under `dir`.
@@ -203,5 +227,27 @@ mod tests {
         assert_eq!(tables[0].setup, table.setup);
         assert_eq!(told.len(), 1);
         assert!(dir.path().join(TABLES_DIR).join("QQQQQQ.json.corrupt").exists());
+    }
+
+    #[test]
+    fn a_closed_table_leaves_the_served_and_its_code_stays_taken_while_finished() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let table = Table::new(
+            "ACDEFH".into(),
+            TableSetup::new(GameOptions::default(), Level::Easy),
+            Seat::South,
+            7,
+        );
+        assert!(!on_disk(dir.path(), "ACDEFH"));
+        save(dir.path(), &to_bytes(&table), &table.code, false).expect("saved");
+        assert!(on_disk(dir.path(), "ACDEFH"));
+        retire(dir.path(), "ACDEFH", true).expect("kept among the finished");
+        assert!(!path(dir.path(), "ACDEFH").exists());
+        assert!(on_disk(dir.path(), "ACDEFH"), "a finished table's code is not drawn again");
+        assert!(load_all(dir.path()).0.is_empty(), "a finished table is not served again");
+        save(dir.path(), &to_bytes(&table), "CDEFHJ", false).expect("saved");
+        retire(dir.path(), "CDEFHJ", false).expect("removed");
+        assert!(!on_disk(dir.path(), "CDEFHJ"));
+        retire(dir.path(), "CDEFHJ", false).expect("a file already gone is no error");
     }
 }

@@ -3,36 +3,78 @@
 //! bots (on tokio's blocking threads, off the tasks that serve the players), and times the
 //! grace, the turns and the pauses.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use super::registry::{Host, TableCmd};
+use super::code::new_code;
+use super::registry::{Host, Refusal, TableCmd};
 use super::saved;
 use super::table::{Changed, Table};
-use super::wire::ClientMsg;
+use super::wire::{ClientMsg, ErrorCode, TableSetup};
 use crate::bots::Decision;
 use crate::rules::Seat;
 
-/// Serves `table` from now on: takes its code and starts its task. `None` when its code is
-/// taken or the host serves as many tables as it may.
-pub fn open(host: &Arc<Host>, table: Table) -> Option<mpsc::Sender<TableCmd>> {
+/// Serves `table` from now on, created from `by` (`None` for a table read back from disk):
+/// takes its code and starts its task.
+pub fn open(
+    host: &Arc<Host>,
+    table: Table,
+    by: Option<IpAddr>,
+) -> Result<mpsc::Sender<TableCmd>, Refusal> {
     let (tx, rx) = mpsc::channel(1024);
-    if !host.reserve(&table.code, tx.clone()) {
-        return None;
+    host.reserve(&table.code, tx.clone(), by)?;
+    tokio::spawn(run_table(table, rx, tx.clone(), host.clone(), by));
+    Ok(tx)
+}
+
+/// Opens a new table of `setup` for a creator from `by`, who is to sit at `seat`: its code,
+/// never that of a table file on disk; `too_many_tables` when the host, or `by`, has as many
+/// tables open as it may.
+pub fn create(
+    host: &Arc<Host>,
+    setup: &TableSetup,
+    seat: Seat,
+    seed: u64,
+    by: IpAddr,
+) -> Result<String, ErrorCode> {
+    for _ in 0..8 {
+        let Some(code) = new_code() else { break };
+        if saved::on_disk(&host.config.dir, &code) {
+            continue;
+        }
+        let table = Table::new(code.clone(), setup.clone(), seat, seed);
+        match open(host, table, Some(by)) {
+            Ok(_) => return Ok(code),
+            Err(Refusal::CodeTaken) => {}
+            Err(Refusal::Full | Refusal::TooManyFromAddress) => break,
+        }
     }
-    tokio::spawn(run_table(table, rx, tx.clone(), host.clone()));
-    Some(tx)
+    Err(ErrorCode::TooManyTables)
+}
+
+/// What a table's task keeps to know when to close the table.
+#[derive(Debug, Default)]
+struct Life {
+    /// The seats whose player has been sent the game's end.
+    told: [bool; 4],
+    /// Counts the times no player was left connected.
+    alone: u64,
+    /// The count of the time the table has been alone since, while it is.
+    alone_since: Option<u64>,
 }
 
 /// A table's task: applies what it is told, saves the table when it changed, then sends what
-/// the table queued, asks the bots, and times the grace and the pauses.
+/// the table queued, asks the bots, and times the grace and the pauses; closes the table when
+/// its game is over and told, when no player holds a seat, or when no player comes back.
 async fn run_table(
     mut table: Table,
     mut rx: mpsc::Receiver<TableCmd>,
     me: mpsc::Sender<TableCmd>,
     host: Arc<Host>,
+    by: Option<IpAddr>,
 ) {
     // A restored table waits a grace time for its players, then its bots play their seats.
     for seat in Seat::ALL {
@@ -45,9 +87,21 @@ async fn run_table(
     if table.between_deals() {
         pause(&me, table.revision, host.config.deal_pause);
     }
+    let mut life = Life::default();
+    // A new table waits for its creator; one read back with no player left is closed.
+    if let Some(why) = by.is_none().then(|| why_close(&table, &mut life)).flatten() {
+        return close(&host, &table, by, why).await;
+    }
+    watch_alone(&table, &mut life, &me, host.config.abandon);
     let (mut asked, mut watched) = (None, None);
     ask_bot(&table, &me, &host, &mut asked);
     while let Some(cmd) = rx.recv().await {
+        if let TableCmd::Alone(n) = cmd {
+            if life.alone_since == Some(n) {
+                return close(&host, &table, by, "no player came back").await;
+            }
+            continue;
+        }
         let changed = handle(&mut table, cmd);
         if changed.save {
             let (dir, code, sync) = (host.config.dir.clone(), table.code.clone(), host.config.sync);
@@ -65,11 +119,65 @@ async fn run_table(
             log!("contree host: table {}: {seat} dropped", table.code);
             grace(&me, &table, seat, drops);
         }
+        if let Some(why) = why_close(&table, &mut life) {
+            return close(&host, &table, by, why).await;
+        }
         if changed.deal_over {
             pause(&me, table.revision, host.config.deal_pause);
         }
+        watch_alone(&table, &mut life, &me, host.config.abandon);
         ask_bot(&table, &me, &host, &mut asked);
         watch_turn(&table, &me, &mut watched);
+    }
+}
+
+/// Why the table is to close now, if it is: its game is over and every player holding a seat
+/// has been sent its end, or no player holds a seat.
+fn why_close(table: &Table, life: &mut Life) -> Option<&'static str> {
+    if table.finished() {
+        for (told, place) in life.told.iter_mut().zip(&table.places) {
+            *told |= place.conn.is_some();
+        }
+        let all = life.told.iter().zip(&table.places).all(|(t, p)| *t || p.token.is_none());
+        if all {
+            return Some("its game is over");
+        }
+    }
+    table.places.iter().all(|p| p.token.is_none()).then_some("no player holds a seat")
+}
+
+/// Whether no player is connected to the table.
+fn alone(table: &Table) -> bool {
+    table.places.iter().all(|p| p.conn.is_none())
+}
+
+/// Times the table's being left with no player connected: past `wait`, it is closed.
+fn watch_alone(table: &Table, life: &mut Life, me: &mpsc::Sender<TableCmd>, wait: Duration) {
+    if !alone(table) {
+        life.alone_since = None;
+        return;
+    }
+    if life.alone_since.is_some() {
+        return;
+    }
+    life.alone += 1;
+    life.alone_since = Some(life.alone);
+    let (me, n) = (me.clone(), life.alone);
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        let _ = me.send(TableCmd::Alone(n)).await;
+    });
+}
+
+/// Closes the table: the host no longer serves it, and its file leaves `tables/` (into
+/// `finished/` when its game is over).
+async fn close(host: &Host, table: &Table, by: Option<IpAddr>, why: &str) {
+    log!("contree host: table {}: closed, {why}", table.code);
+    host.close(&table.code, by);
+    let (dir, code, keep) = (host.config.dir.clone(), table.code.clone(), table.finished());
+    let retired = tokio::task::spawn_blocking(move || saved::retire(&dir, &code, keep));
+    if let Ok(Err(e)) | Err(e) = retired.await.map_err(std::io::Error::other) {
+        log!("contree host: table {}: its file not moved: {e}", table.code);
     }
 }
 
@@ -138,7 +246,7 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             }
             changed
         }
-        TableCmd::Pause(_) | TableCmd::Slow(_) => Changed::default(),
+        TableCmd::Pause(_) | TableCmd::Slow(_) | TableCmd::Alone(_) => Changed::default(),
     }
 }
 
@@ -185,7 +293,8 @@ fn grace(me: &mpsc::Sender<TableCmd>, table: &Table, seat: Seat, drops: u64) {
 fn ask_bot(table: &Table, me: &mpsc::Sender<TableCmd>, host: &Host, asked: &mut Option<u64>) {
     let Some(seat) = table.bot_to_act() else { return };
     let Some(game) = table.game.as_ref() else { return };
-    if *asked == Some(table.revision) {
+    // A table of bots alone does not play on: they wait for a player to come back.
+    if alone(table) || *asked == Some(table.revision) {
         return;
     }
     *asked = Some(table.revision);
