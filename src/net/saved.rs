@@ -11,7 +11,7 @@ use super::code::read_code;
 use super::disk;
 use super::table::{Place, Table};
 use super::wire::{GRACE_SECS, TableSetup};
-use crate::game::{Game, GameSave};
+use crate::game::{DealStyle, Game, GameSave};
 use crate::rules::Seat;
 
 /// The version of a table's file.
@@ -48,10 +48,13 @@ struct PlaceFile {
     bot_plays: bool,
 }
 
-/// Whether `setup` is one a table may be played by: a target of its rule set, a grace time in
-/// bounds, a password within [`super::wire::MAX_PASSWORD`] bytes.
+/// Whether `setup` is one a table may be played by: a target of its rule set, the cards
+/// shuffled before every deal (from the tricks gathered and the cut of a traditional deal, a
+/// seat could tell the next deal's four hands), a grace time in bounds, a password within
+/// [`super::wire::MAX_PASSWORD`] bytes.
 pub fn setup_ok(setup: &TableSetup) -> bool {
     setup.options.target_allowed()
+        && setup.options.deal_style == DealStyle::Shuffle
         && GRACE_SECS.contains(&setup.grace_secs)
         && setup.password.as_ref().is_none_or(|p| p.len() <= super::wire::MAX_PASSWORD)
 }
@@ -249,5 +252,15 @@ mod tests {
         retire(dir.path(), "CDEFHJ", false).expect("removed");
         assert!(!on_disk(dir.path(), "CDEFHJ"));
         retire(dir.path(), "CDEFHJ", false).expect("a file already gone is no error");
+    }
+
+    #[test]
+    fn a_network_table_is_never_dealt_the_traditional_way() {
+        let mut setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        assert!(setup_ok(&setup));
+        setup.options.deal_style = DealStyle::Tradition;
+        assert!(!setup_ok(&setup), "the gathered tricks would tell every hand of the next deal");
+        let table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        assert!(from_bytes(&to_bytes(&table)).is_err(), "nor read back from a file");
     }
 }
