@@ -111,8 +111,9 @@ pub enum TableCmd {
     /// The pause after the deal of that revision is over.
     Pause(u64),
     /// The player to act at that revision has let the grace time go by: a bot plays their seat
-    /// until they act again.
-    Slow(u64),
+    /// until they act again (the revision, and the count of changes of who plays a seat, it
+    /// was timed at).
+    Slow(u64, u64),
     /// No player has been connected since the table was left alone for that time.
     Alone(u64),
 }

@@ -55,6 +55,63 @@ pub fn create(
     Err(ErrorCode::TooManyTables)
 }
 
+/// Who plays each seat, and how often that changed: a bot is asked, and a player's turn timed,
+/// once for each revision and each change of who plays a seat, so that a seat going from its bot
+/// to its player and back at one revision is asked (or timed) again.
+#[derive(Debug, Default)]
+struct Turns {
+    /// Whether a bot played each seat when last looked at.
+    bots: [bool; 4],
+    /// Counts the changes of who plays a seat.
+    hands: u64,
+    /// The revision and count of changes a bot was last asked at.
+    asked: Option<(u64, u64)>,
+    /// The revision and count of changes a player's turn was last timed at.
+    watched: Option<(u64, u64)>,
+}
+
+impl Turns {
+    /// Notes who plays each seat now.
+    fn note(&mut self, table: &Table) {
+        let bots = std::array::from_fn(|i| table.places[i].bot_plays);
+        if bots != self.bots {
+            self.bots = bots;
+            self.hands += 1;
+        }
+    }
+
+    /// The revision and count of changes now.
+    fn stamp(&self, table: &Table) -> (u64, u64) {
+        (table.revision, self.hands)
+    }
+
+    /// The seat whose bot is to be asked now: a bot's seat to act, some player connected (bots
+    /// never play alone), not asked yet at this stamp.
+    fn bot_to_ask(&mut self, table: &Table) -> Option<Seat> {
+        self.note(table);
+        let seat = table.bot_to_act()?;
+        let stamp = Some(self.stamp(table));
+        if alone(table) || self.asked == stamp {
+            return None;
+        }
+        self.asked = stamp;
+        Some(seat)
+    }
+
+    /// The stamp to time a player's turn at now: a player's seat to act, not timed yet at
+    /// this stamp.
+    fn turn_to_time(&mut self, table: &Table) -> Option<(u64, u64)> {
+        self.note(table);
+        let seat = table.game.as_ref().and_then(crate::game::Game::to_act)?;
+        let stamp = Some(self.stamp(table));
+        if table.places[seat.index()].bot_plays || self.watched == stamp {
+            return None;
+        }
+        self.watched = stamp;
+        stamp
+    }
+}
+
 /// What a table's task keeps to know when to close the table.
 #[derive(Debug, Default)]
 struct Life {
@@ -93,14 +150,17 @@ async fn run_table(
         return close(&host, &table, by, why).await;
     }
     watch_alone(&table, &mut life, &me, host.config.abandon);
-    let (mut asked, mut watched) = (None, None);
-    ask_bot(&table, &me, &host, &mut asked);
+    let mut turns = Turns::default();
+    ask_bot(&table, &me, &host, &mut turns);
     while let Some(cmd) = rx.recv().await {
-        if let TableCmd::Alone(n) = cmd {
-            if life.alone_since == Some(n) {
+        match cmd {
+            TableCmd::Alone(n) if life.alone_since == Some(n) => {
                 return close(&host, &table, by, "no player came back").await;
             }
-            continue;
+            TableCmd::Alone(_) => continue,
+            // A turn timed before its seat changed hands has been timed again since.
+            TableCmd::Slow(r, h) if (r, h) != turns.stamp(&table) => continue,
+            _ => {}
         }
         let changed = handle(&mut table, cmd);
         if changed.save {
@@ -126,8 +186,8 @@ async fn run_table(
             pause(&me, table.revision, host.config.deal_pause);
         }
         watch_alone(&table, &mut life, &me, host.config.abandon);
-        ask_bot(&table, &me, &host, &mut asked);
-        watch_turn(&table, &me, &mut watched);
+        ask_bot(&table, &me, &host, &mut turns);
+        watch_turn(&table, &me, &mut turns);
     }
 }
 
@@ -181,19 +241,15 @@ async fn close(host: &Host, table: &Table, by: Option<IpAddr>, why: &str) {
     }
 }
 
-/// Times the turn of a player to act, once for each revision: past the grace time, a bot plays
-/// that turn for them.
-fn watch_turn(table: &Table, me: &mpsc::Sender<TableCmd>, watched: &mut Option<u64>) {
-    let Some(seat) = table.game.as_ref().and_then(crate::game::Game::to_act) else { return };
-    if table.places[seat.index()].bot_plays || *watched == Some(table.revision) {
-        return;
-    }
-    *watched = Some(table.revision);
-    let (me, revision) = (me.clone(), table.revision);
+/// Times the turn of a player to act, once for each revision and change of who plays a seat:
+/// past the grace time, a bot plays that turn for them.
+fn watch_turn(table: &Table, me: &mpsc::Sender<TableCmd>, turns: &mut Turns) {
+    let Some((revision, hands)) = turns.turn_to_time(table) else { return };
+    let me = me.clone();
     let wait = Duration::from_secs(u64::from(table.setup.grace_secs));
     tokio::spawn(async move {
         tokio::time::sleep(wait).await;
-        let _ = me.send(TableCmd::Slow(revision)).await;
+        let _ = me.send(TableCmd::Slow(revision, hands)).await;
     });
 }
 
@@ -236,7 +292,7 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             })
         }
         TableCmd::Pause(revision) if revision == table.revision => table.next_deal(),
-        TableCmd::Slow(revision) if revision == table.revision => {
+        TableCmd::Slow(..) => {
             let changed = table.idle();
             if changed.save {
                 log!(
@@ -246,7 +302,7 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             }
             changed
         }
-        TableCmd::Pause(_) | TableCmd::Slow(_) | TableCmd::Alone(_) => Changed::default(),
+        TableCmd::Pause(_) | TableCmd::Alone(_) => Changed::default(),
     }
 }
 
@@ -289,15 +345,10 @@ fn grace(me: &mpsc::Sender<TableCmd>, table: &Table, seat: Seat, drops: u64) {
     });
 }
 
-/// Asks the bot of the seat to act, once for each revision.
-fn ask_bot(table: &Table, me: &mpsc::Sender<TableCmd>, host: &Host, asked: &mut Option<u64>) {
-    let Some(seat) = table.bot_to_act() else { return };
+/// Asks the bot of the seat to act, once for each revision and change of who plays a seat.
+fn ask_bot(table: &Table, me: &mpsc::Sender<TableCmd>, host: &Host, turns: &mut Turns) {
+    let Some(seat) = turns.bot_to_ask(table) else { return };
     let Some(game) = table.game.as_ref() else { return };
-    // A table of bots alone does not play on: they wait for a player to come back.
-    if alone(table) || *asked == Some(table.revision) {
-        return;
-    }
-    *asked = Some(table.revision);
     let view = game.view(seat);
     let (level, seed, budget) = (table.setup.level, game.seed(), host.config.budget);
     let style = crate::personas::style_of(&table.places[seat.index()].persona);
@@ -311,4 +362,45 @@ fn ask_bot(table: &Table, me: &mpsc::Sender<TableCmd>, host: &Host, asked: &mut 
             let _ = me.send(TableCmd::Decided(revision, seat, action)).await;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameOptions;
+    use crate::net::table::Conn;
+    use crate::personas::Level;
+
+    #[test]
+    fn a_seat_that_changes_hands_at_one_revision_is_asked_and_timed_again() {
+        let setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        table.game = Some(crate::game::new_game(GameOptions::default(), 7, None));
+        let seat = table.game.as_ref().and_then(crate::game::Game::to_act).expect("a seat");
+        // A player connected at another seat: the bots do not play alone.
+        let other = Seat::ALL.into_iter().find(|s| *s != seat).expect("another seat");
+        let (tx, _rx) = mpsc::channel(8);
+        table.places[other.index()].conn = Some(Conn { id: 1, tx });
+        table.places[other.index()].bot_plays = false;
+        let mut turns = Turns::default();
+        assert_eq!(turns.bot_to_ask(&table), Some(seat));
+        assert_eq!(turns.bot_to_ask(&table), None, "asked once");
+        // Its player sits back while the bot thinks: their turn is timed.
+        table.places[seat.index()].bot_plays = false;
+        assert_eq!(turns.bot_to_ask(&table), None);
+        let first = turns.turn_to_time(&table).expect("timed");
+        assert_eq!(turns.turn_to_time(&table), None, "timed once");
+        // Dropped past the grace time at the same revision: the bot is asked again.
+        table.places[seat.index()].bot_plays = true;
+        assert_eq!(turns.bot_to_ask(&table), Some(seat), "the bot is asked again");
+        // And back again: the turn is timed again, the earlier timer no longer counts.
+        table.places[seat.index()].bot_plays = false;
+        let second = turns.turn_to_time(&table).expect("timed again");
+        assert_ne!(first, second);
+        assert_eq!(turns.stamp(&table), second);
+        // Nobody connected: no bot is asked.
+        table.places[seat.index()].bot_plays = true;
+        table.places[other.index()].conn = None;
+        assert_eq!(turns.bot_to_ask(&table), None, "bots do not play alone");
+    }
 }
