@@ -238,7 +238,14 @@ impl Client<'_> {
     }
 
     async fn join(&mut self, code: &str, ask: JoinAsk) {
-        let Some(table) = self.host.table(code) else { return self.error(ErrorCode::NoSuchTable) };
+        let ip = self.peer.ip();
+        if !self.host.may_join(ip) {
+            return self.error(ErrorCode::TooFast);
+        }
+        let Some(table) = self.host.table(code) else {
+            self.host.join_failed(ip);
+            return self.error(ErrorCode::NoSuchTable);
+        };
         let (reply, answer) = oneshot::channel();
         let conn = Conn { id: self.id, tx: self.tx.clone() };
         if table.send(TableCmd::Join(ask, conn, reply)).await.is_err() {
@@ -246,7 +253,10 @@ impl Client<'_> {
         }
         match answer.await {
             Ok(Ok(_)) => self.seated = Some(table),
-            Ok(Err(e)) => self.error(e),
+            Ok(Err(e)) => {
+                self.host.join_failed(ip);
+                self.error(e);
+            }
             Err(_) => self.error(ErrorCode::NoSuchTable),
         }
     }

@@ -7,7 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
@@ -21,6 +21,9 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:7401";
 
 /// How long a table waits with no player connected before it is closed, unless told.
 pub const ABANDON: Duration = Duration::from_secs(3600);
+
+/// The time over which an address's failed joins are counted.
+pub const JOIN_WINDOW: Duration = Duration::from_secs(60);
 
 /// What bounds each client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +46,8 @@ pub struct Limits {
     pub tables: usize,
     /// The tables created from one address open at once.
     pub tables_per_address: usize,
+    /// The joins from one address that may fail in a minute.
+    pub failed_joins: u32,
 }
 
 impl Default for Limits {
@@ -57,6 +62,7 @@ impl Default for Limits {
             write: Duration::from_secs(20),
             tables: 10_000,
             tables_per_address: 8,
+            failed_joins: 6,
         }
     }
 }
@@ -137,6 +143,7 @@ pub struct Host {
     tables: Mutex<HashMap<String, mpsc::Sender<TableCmd>>>,
     per_address: Mutex<HashMap<IpAddr, usize>>,
     created: Mutex<HashMap<IpAddr, usize>>,
+    failed_joins: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     next_conn: AtomicU64,
 }
 
@@ -153,6 +160,7 @@ impl Host {
             tables: Mutex::new(HashMap::new()),
             per_address: Mutex::new(HashMap::new()),
             created: Mutex::new(HashMap::new()),
+            failed_joins: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
         })
     }
@@ -213,6 +221,28 @@ impl Host {
                 }
             }
         }
+    }
+
+    /// Whether `ip` may try to join a table now: its joins that failed in the last
+    /// [`JOIN_WINDOW`] are fewer than [`Limits::failed_joins`].
+    pub fn may_join(&self, ip: IpAddr) -> bool {
+        let failed = lock(&self.failed_joins);
+        failed.get(&ip).is_none_or(|(since, n)| {
+            since.elapsed() >= JOIN_WINDOW || *n < self.config.limits.failed_joins
+        })
+    }
+
+    /// A join from `ip` failed.
+    pub fn join_failed(&self, ip: IpAddr) {
+        let mut failed = lock(&self.failed_joins);
+        if failed.len() >= 4096 {
+            failed.retain(|_, (since, _)| since.elapsed() < JOIN_WINDOW);
+        }
+        let (since, n) = failed.entry(ip).or_insert((Instant::now(), 0));
+        if since.elapsed() >= JOIN_WINDOW {
+            (*since, *n) = (Instant::now(), 0);
+        }
+        *n = n.saturating_add(1);
     }
 
     /// Counts a connection from `ip`: `false` when that address has as many as it may.

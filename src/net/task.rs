@@ -262,8 +262,10 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             if let Ok((seat, _)) = &joined {
                 log!("contree host: table {}: {name} sits {seat}", table.code);
             }
+            // A refused join changes nothing: nothing to save.
+            let save = joined.is_ok();
             let _ = reply.send(joined.map(|(seat, _)| seat));
-            Changed { save: true, ..Changed::default() }
+            Changed { save, ..Changed::default() }
         }
         TableCmd::Msg(id, msg) => {
             if msg == (ClientMsg::Leave {}) {
