@@ -64,8 +64,9 @@ pub fn path(dir: &Path, code: &str) -> PathBuf {
     dir.join(TABLES_DIR).join(format!("{code}.json"))
 }
 
-/// The bytes of `table`'s file.
-pub fn to_bytes(table: &Table) -> Vec<u8> {
+/// The bytes of `table`'s file, whole, or why they cannot be written (never an empty or
+/// partial file).
+pub fn to_bytes(table: &Table) -> Result<Vec<u8>, String> {
     let file = TableFile {
         version: TABLE_VERSION,
         code: table.code.clone(),
@@ -84,7 +85,7 @@ pub fn to_bytes(table: &Table) -> Vec<u8> {
         revision: table.revision,
         game: table.game.as_ref().map(Game::to_save),
     };
-    serde_json::to_vec(&file).unwrap_or_default()
+    serde_json::to_vec(&file).map_err(|e| e.to_string())
 }
 
 /// Whether a file of the table `code`, served or finished, is under `dir` (a new table never
@@ -205,13 +206,13 @@ mod tests {
             table.game = Some(game);
             table.revision = actions as u64;
             table.places[2].token = Some(crate::net::code::keep("ACDEFH", "t"));
-            let back = from_bytes(&to_bytes(&table)).expect("read back");
+            let back = from_bytes(&to_bytes(&table).expect("its bytes")).expect("read back");
             prop_assert_eq!(&back.game, &table.game);
             prop_assert_eq!(back.revision, table.revision);
             prop_assert_eq!(&back.places[2].token, &table.places[2].token);
             prop_assert_eq!(back.creator, Seat::North);
             // Every byte cut short is refused, never read as another table.
-            let bytes = to_bytes(&table);
+            let bytes = to_bytes(&table).expect("its bytes");
             prop_assert!(from_bytes(&bytes[..bytes.len() / 2]).is_err());
         }
     }
@@ -222,7 +223,7 @@ mod tests {
         let mut setup = TableSetup::new(GameOptions::default(), Level::Normal);
         setup.password = Some("secret".into());
         let table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
-        save(dir.path(), &to_bytes(&table), &table.code, false).expect("saved");
+        save(dir.path(), &to_bytes(&table).expect("its bytes"), &table.code, false).expect("saved");
         std::fs::write(dir.path().join(TABLES_DIR).join("QQQQQQ.json"), b"{").expect("spoiled");
         let (tables, told) = load_all(dir.path());
         assert_eq!(tables.len(), 1);
@@ -242,13 +243,13 @@ mod tests {
             7,
         );
         assert!(!on_disk(dir.path(), "ACDEFH"));
-        save(dir.path(), &to_bytes(&table), &table.code, false).expect("saved");
+        save(dir.path(), &to_bytes(&table).expect("its bytes"), &table.code, false).expect("saved");
         assert!(on_disk(dir.path(), "ACDEFH"));
         retire(dir.path(), "ACDEFH", true).expect("kept among the finished");
         assert!(!path(dir.path(), "ACDEFH").exists());
         assert!(on_disk(dir.path(), "ACDEFH"), "a finished table's code is not drawn again");
         assert!(load_all(dir.path()).0.is_empty(), "a finished table is not served again");
-        save(dir.path(), &to_bytes(&table), "CDEFHJ", false).expect("saved");
+        save(dir.path(), &to_bytes(&table).expect("its bytes"), "CDEFHJ", false).expect("saved");
         retire(dir.path(), "CDEFHJ", false).expect("removed");
         assert!(!on_disk(dir.path(), "CDEFHJ"));
         retire(dir.path(), "CDEFHJ", false).expect("a file already gone is no error");
@@ -261,6 +262,9 @@ mod tests {
         setup.options.deal_style = DealStyle::Tradition;
         assert!(!setup_ok(&setup), "the gathered tricks would tell every hand of the next deal");
         let table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
-        assert!(from_bytes(&to_bytes(&table)).is_err(), "nor read back from a file");
+        assert!(
+            from_bytes(&to_bytes(&table).expect("its bytes")).is_err(),
+            "nor read back from a file"
+        );
     }
 }

@@ -13,7 +13,7 @@ use super::code::new_code;
 use super::registry::{Host, Refusal, TableCmd};
 use super::saved;
 use super::table::{Changed, Table};
-use super::wire::{ClientMsg, ErrorCode, TableSetup};
+use super::wire::{ClientMsg, ErrorCode, ServerMsg, TableSetup, line};
 use crate::bots::Decision;
 use crate::rules::Seat;
 
@@ -163,13 +163,10 @@ async fn run_table(
             _ => {}
         }
         let changed = handle(&mut table, cmd);
-        if changed.save {
-            let (dir, code, sync) = (host.config.dir.clone(), table.code.clone(), host.config.sync);
-            let bytes = saved::to_bytes(&table);
-            let wrote = tokio::task::spawn_blocking(move || saved::save(&dir, &bytes, &code, sync));
-            if let Ok(Err(e)) | Err(e) = wrote.await.map_err(std::io::Error::other) {
-                log!("contree host: table {}: not saved: {e}", table.code);
-            }
+        if changed.save
+            && let Err(e) = save(&host, &table).await
+        {
+            return stop(&host, &mut table, by, &e);
         }
         let mut graces = flush(&mut table);
         // The seats dropped for not reading are told to the others now.
@@ -189,6 +186,38 @@ async fn run_table(
         ask_bot(&table, &me, &host, &mut turns);
         watch_turn(&table, &me, &mut turns);
     }
+}
+
+/// Writes the table to its file, off the tasks that serve the players.
+async fn save(host: &Host, table: &Table) -> Result<(), String> {
+    let bytes = saved::to_bytes(table)?;
+    let (dir, code, sync) = (host.config.dir.clone(), table.code.clone(), host.config.sync);
+    let wrote = tokio::task::spawn_blocking(move || saved::save(&dir, &bytes, &code, sync));
+    match wrote.await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The table could not be saved: nothing of the change is sent (no seat token that is not on
+/// disk), every player is told that the table stops, and the host no longer serves it; its
+/// last file is served again when the host starts again.
+fn stop(host: &Host, table: &mut Table, by: Option<IpAddr>, why: &str) {
+    log!(
+        "contree host: table {}: not saved ({why}); stopped, nothing of the change sent, its \
+         last file served again at the host's next start",
+        table.code
+    );
+    drop(table.take_outbox());
+    let detail = Some("the table could not be saved".to_string());
+    let l: Arc<str> = Arc::from(line(&ServerMsg::Error { error: ErrorCode::ShuttingDown, detail }));
+    for place in &table.places {
+        if let Some(conn) = &place.conn {
+            let _ = conn.tx.try_send(l.clone());
+        }
+    }
+    host.close(&table.code, by);
 }
 
 /// Why the table is to close now, if it is: its game is over and every player holding a seat
