@@ -23,8 +23,17 @@ pub const TABLES_DIR: &str = "tables";
 /// The directory of the finished games' tables, in the host's directory.
 pub const FINISHED_DIR: &str = "finished";
 
-/// The most a table's file may weigh.
-const TABLE_LIMIT: u64 = 16 * 1024 * 1024;
+/// The most a table's file may weigh when written: a table that would weigh more is not
+/// saved (its game is bounded well below it, see [`MAX_PASSED_IN_A_ROW`]).
+pub const TABLE_LIMIT: u64 = 16 * 1024 * 1024;
+
+/// The most a table's file is read up to: above [`TABLE_LIMIT`], so that no file the host
+/// wrote is ever too large to read back.
+const READ_LIMIT: u64 = 4 * TABLE_LIMIT;
+const _: () = assert!(READ_LIMIT > TABLE_LIMIT);
+
+/// The deals of a network game that may be passed in a row: the table closes at the next.
+pub const MAX_PASSED_IN_A_ROW: usize = 20;
 
 /// A table as written.
 #[derive(Debug, Serialize, Deserialize)]
@@ -64,10 +73,31 @@ pub fn path(dir: &Path, code: &str) -> PathBuf {
     dir.join(TABLES_DIR).join(format!("{code}.json"))
 }
 
-/// The bytes of `table`'s file, whole, or why they cannot be written (never an empty or
-/// partial file).
+/// What a table's file is made of, taken from the table on its task and written to bytes
+/// elsewhere ([`Snapshot::to_bytes`], on a blocking thread).
+#[derive(Debug)]
+pub struct Snapshot(TableFile);
+
+impl Snapshot {
+    /// The file's bytes, whole, or why they cannot be written (never an empty or partial file,
+    /// never one past [`TABLE_LIMIT`]).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+        let bytes = serde_json::to_vec(&self.0).map_err(|e| e.to_string())?;
+        if bytes.len() as u64 > TABLE_LIMIT {
+            return Err(format!("{} bytes, past the bound of {TABLE_LIMIT}", bytes.len()));
+        }
+        Ok(bytes)
+    }
+}
+
+/// The bytes of `table`'s file (see [`Snapshot::to_bytes`]).
 pub fn to_bytes(table: &Table) -> Result<Vec<u8>, String> {
-    let file = TableFile {
+    snapshot(table).to_bytes()
+}
+
+/// What `table`'s file is made of.
+pub fn snapshot(table: &Table) -> Snapshot {
+    Snapshot(TableFile {
         version: TABLE_VERSION,
         code: table.code.clone(),
         setup: table.setup.clone(),
@@ -84,8 +114,12 @@ pub fn to_bytes(table: &Table) -> Result<Vec<u8>, String> {
             .collect(),
         revision: table.revision,
         game: table.game.as_ref().map(Game::to_save),
-    };
-    serde_json::to_vec(&file).map_err(|e| e.to_string())
+    })
+}
+
+/// How many of the game's last deals were passed, in a row.
+pub fn passed_in_a_row(game: &Game) -> usize {
+    game.history().iter().rev().take_while(|d| d.contract.is_none()).count()
 }
 
 /// Whether a file of the table `code`, served or finished, is under `dir` (a new table never
@@ -151,7 +185,17 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
     paths.sort();
     for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
-        let read = disk::read_within(&path, TABLE_LIMIT).map_err(|e| e.to_string());
+        let read = match disk::read_within(&path, READ_LIMIT) {
+            // Too large to read is no sign of a spoiled file: it is left where it is.
+            Err(crate::files::ReadError::TooLarge(n)) => {
+                told.push(format!(
+                    "{} weighs {n} bytes, too many to read: left, not served",
+                    path.display()
+                ));
+                continue;
+            }
+            read => read.map_err(|e| e.to_string()),
+        };
         let table = read.and_then(|b| from_bytes(&b.unwrap_or_default()));
         match table {
             Ok(t) if path.file_stem().is_some_and(|s| *s == *t.code) => tables.push(t),
@@ -266,5 +310,19 @@ mod tests {
             from_bytes(&to_bytes(&table).expect("its bytes")).is_err(),
             "nor read back from a file"
         );
+    }
+
+    #[test]
+    fn a_file_too_large_to_read_is_left_where_it_is() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        std::fs::create_dir_all(dir.path().join(TABLES_DIR)).expect("a directory");
+        let big = path(dir.path(), "ACDEFH");
+        let file = std::fs::File::create(&big).expect("created");
+        file.set_len(READ_LIMIT + 1).expect("a sparse file");
+        let (tables, told) = load_all(dir.path());
+        assert!(tables.is_empty());
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("too many to read"), "{told:?}");
+        assert!(big.exists(), "not set aside as spoiled");
     }
 }

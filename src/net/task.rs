@@ -190,14 +190,13 @@ async fn run_table(
 
 /// Writes the table to its file, off the tasks that serve the players.
 async fn save(host: &Host, table: &Table) -> Result<(), String> {
-    let bytes = saved::to_bytes(table)?;
+    let snapshot = saved::snapshot(table);
     let (dir, code, sync) = (host.config.dir.clone(), table.code.clone(), host.config.sync);
-    let wrote = tokio::task::spawn_blocking(move || saved::save(&dir, &bytes, &code, sync));
-    match wrote.await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(e) => Err(e.to_string()),
-    }
+    let wrote = tokio::task::spawn_blocking(move || {
+        let bytes = snapshot.to_bytes()?;
+        saved::save(&dir, &bytes, &code, sync).map_err(|e| e.to_string())
+    });
+    wrote.await.map_err(|e| e.to_string())?
 }
 
 /// The table could not be saved: nothing of the change is sent (no seat token that is not on
@@ -210,14 +209,19 @@ fn stop(host: &Host, table: &mut Table, by: Option<IpAddr>, why: &str) {
         table.code
     );
     drop(table.take_outbox());
-    let detail = Some("the table could not be saved".to_string());
+    tell_all(table, "the table could not be saved");
+    host.close(&table.code, by);
+}
+
+/// Sends every connected player at `table` that it stops, and why.
+fn tell_all(table: &Table, why: &str) {
+    let detail = Some(why.to_string());
     let l: Arc<str> = Arc::from(line(&ServerMsg::Error { error: ErrorCode::ShuttingDown, detail }));
     for place in &table.places {
         if let Some(conn) = &place.conn {
             let _ = conn.tx.try_send(l.clone());
         }
     }
-    host.close(&table.code, by);
 }
 
 /// Why the table is to close now, if it is: its game is over and every player holding a seat
@@ -231,6 +235,10 @@ fn why_close(table: &Table, life: &mut Life) -> Option<&'static str> {
         if all {
             return Some("its game is over");
         }
+    }
+    if table.game.as_ref().is_some_and(|g| saved::passed_in_a_row(g) >= saved::MAX_PASSED_IN_A_ROW)
+    {
+        return Some("too many deals in a row were passed");
     }
     table.places.iter().all(|p| p.token.is_none()).then_some("no player holds a seat")
 }
@@ -262,6 +270,10 @@ fn watch_alone(table: &Table, life: &mut Life, me: &mpsc::Sender<TableCmd>, wait
 /// `finished/` when its game is over).
 async fn close(host: &Host, table: &Table, by: Option<IpAddr>, why: &str) {
     log!("contree host: table {}: closed, {why}", table.code);
+    if !table.finished() {
+        // A game cut short: its players are told why.
+        tell_all(table, &format!("the table is closed: {why}"));
+    }
     host.close(&table.code, by);
     let (dir, code, keep) = (host.config.dir.clone(), table.code.clone(), table.finished());
     let retired = tokio::task::spawn_blocking(move || saved::retire(&dir, &code, keep));
@@ -433,5 +445,27 @@ mod tests {
         table.places[seat.index()].bot_plays = true;
         table.places[other.index()].conn = None;
         assert_eq!(turns.bot_to_ask(&table), None, "bots do not play alone");
+    }
+
+    #[test]
+    fn a_game_whose_deals_are_all_passed_is_cut_short() {
+        use crate::game::Action;
+        use crate::rules::Call;
+        let setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        table.places[0].token = Some("a digest".into());
+        let mut game = crate::game::new_game(GameOptions::default(), 7, None);
+        let mut life = Life::default();
+        for deal in 0..saved::MAX_PASSED_IN_A_ROW {
+            table.game = Some(game.clone());
+            assert_eq!(why_close(&table, &mut life), None, "deal {deal}");
+            for _ in 0..4 {
+                let seat = game.to_act().expect("a seat to call");
+                game.apply(seat, Action::Bid(Call::Pass)).expect("a pass");
+            }
+            game.next_deal().expect("the next deal");
+        }
+        table.game = Some(game);
+        assert_eq!(why_close(&table, &mut life), Some("too many deals in a row were passed"));
     }
 }
