@@ -134,7 +134,7 @@ fn play_a_game(host: &mut Host, rng: &mut impl rand::Rng, dir: &Path) -> (usize,
         kills += 1;
     }
     play_until(&mut players, Duration::from_secs(300), |ps| ps.iter().all(|p| p.over));
-    let file = host.data.join("host/tables").join(format!("{code}.json"));
+    let file = host.data.join("host/finished").join(format!("{code}.json"));
     let table = contree::net::saved::from_bytes(&std::fs::read(file).expect("kept"));
     let game = table.expect("a table").game.expect("a game");
     // Each deal once: the deals South saw end, duplicates left out, are the game's.

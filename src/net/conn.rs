@@ -13,11 +13,11 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout, timeout_at};
 use tokio_rustls::TlsAcceptor;
 
-use super::code::{new_code, read_code};
+use super::code::read_code;
 use super::frame::{Read, read_line};
 use super::registry::{Host, TableCmd};
 use super::saved::setup_ok;
-use super::table::{Conn, JoinAsk, Table};
+use super::table::{Conn, JoinAsk};
 use super::wire::{
     ClientMsg, ErrorCode, MAX_CLIENT_LINE, PROTOCOL, ServerMsg, hello_version, line, name_ok,
     parse_client,
@@ -209,9 +209,14 @@ impl Client<'_> {
         }
     }
 
-    async fn forward(&self, msg: ClientMsg) {
-        if let Some(table) = &self.seated {
-            let _ = table.send(TableCmd::Msg(self.id, msg)).await;
+    /// Hands a seated player's message to the table; a table closed meanwhile (its game
+    /// over) leaves the player unseated.
+    async fn forward(&mut self, msg: ClientMsg) {
+        if let Some(table) = &self.seated
+            && table.send(TableCmd::Msg(self.id, msg)).await.is_err()
+        {
+            self.seated = None;
+            self.error(ErrorCode::NoSuchTable);
         }
     }
 
@@ -221,23 +226,26 @@ impl Client<'_> {
         }
         let password = setup.password.clone();
         let seed = self.id ^ u64::from(self.peer.port()).rotate_left(32);
-        for _ in 0..8 {
-            let Some(code) = new_code() else { break };
-            let table = Table::new(code.clone(), setup.clone(), seat.unwrap_or(Seat::South), seed);
-            if super::task::open(self.host, table).is_some() {
+        let seat_at = seat.unwrap_or(Seat::South);
+        match super::task::create(self.host, &setup, seat_at, seed, self.peer.ip()) {
+            Ok(code) => {
                 log!("contree host: {}: table {code} opened by {}", self.peer, self.name);
                 let ask = JoinAsk { name: self.name.clone(), password, seat, token: None };
-                return self.join(&code, ask).await;
+                self.join(&code, ask).await;
             }
-            if self.host.table_count() >= self.host.config.limits.tables {
-                break;
-            }
+            Err(e) => self.error(e),
         }
-        self.error(ErrorCode::TooManyTables);
     }
 
     async fn join(&mut self, code: &str, ask: JoinAsk) {
-        let Some(table) = self.host.table(code) else { return self.error(ErrorCode::NoSuchTable) };
+        let ip = self.peer.ip();
+        if !self.host.may_join(ip) {
+            return self.error(ErrorCode::TooFast);
+        }
+        let Some(table) = self.host.table(code) else {
+            self.host.join_failed(ip);
+            return self.error(ErrorCode::NoSuchTable);
+        };
         let (reply, answer) = oneshot::channel();
         let conn = Conn { id: self.id, tx: self.tx.clone() };
         if table.send(TableCmd::Join(ask, conn, reply)).await.is_err() {
@@ -245,7 +253,10 @@ impl Client<'_> {
         }
         match answer.await {
             Ok(Ok(_)) => self.seated = Some(table),
-            Ok(Err(e)) => self.error(e),
+            Ok(Err(e)) => {
+                self.host.join_failed(ip);
+                self.error(e);
+            }
             Err(_) => self.error(ErrorCode::NoSuchTable),
         }
     }

@@ -100,10 +100,17 @@ pub fn start(config: HostConfig) -> Result<Running, String> {
             };
             let Ok(at) = listener.local_addr() else { return };
             let host = Host::new(config);
-            let (tables, told) = saved::load_all(&host.config.dir);
-            let n = tables.len();
+            let (tables, mut told) = saved::load_all(&host.config.dir);
+            let mut n = 0;
             for table in tables {
-                super::task::open(&host, table);
+                let code = table.code.clone();
+                match super::task::open(&host, table, None) {
+                    Ok(_) => n += 1,
+                    Err(_) => told.push(format!(
+                        "table {code} not served: the host serves {} tables at most",
+                        host.config.limits.tables
+                    )),
+                }
             }
             let _ = ready_tx.send(Ok((at, n, told)));
             tokio::select! {

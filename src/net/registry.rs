@@ -7,7 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
@@ -18,6 +18,12 @@ use crate::rules::Seat;
 
 /// The address the host listens on unless told.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:7401";
+
+/// How long a table waits with no player connected before it is closed, unless told.
+pub const ABANDON: Duration = Duration::from_secs(3600);
+
+/// The time over which an address's failed joins are counted.
+pub const JOIN_WINDOW: Duration = Duration::from_secs(60);
 
 /// What bounds each client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +44,10 @@ pub struct Limits {
     pub write: Duration,
     /// The tables the host serves at once.
     pub tables: usize,
+    /// The tables created from one address open at once.
+    pub tables_per_address: usize,
+    /// The joins from one address that may fail in a minute.
+    pub failed_joins: u32,
 }
 
 impl Default for Limits {
@@ -51,6 +61,8 @@ impl Default for Limits {
             queue: 256,
             write: Duration::from_secs(20),
             tables: 10_000,
+            tables_per_address: 8,
+            failed_joins: 6,
         }
     }
 }
@@ -70,6 +82,8 @@ pub struct HostConfig {
     pub sync: bool,
     /// What the expert may spend on a bot's decision.
     pub budget: Budget,
+    /// How long a table waits with no player connected before it is closed.
+    pub abandon: Duration,
 }
 
 impl HostConfig {
@@ -82,6 +96,7 @@ impl HostConfig {
             deal_pause: Duration::from_secs(30),
             sync: true,
             budget: Budget::DEFAULT,
+            abandon: ABANDON,
         }
     }
 }
@@ -102,8 +117,22 @@ pub enum TableCmd {
     /// The pause after the deal of that revision is over.
     Pause(u64),
     /// The player to act at that revision has let the grace time go by: a bot plays their seat
-    /// until they act again.
-    Slow(u64),
+    /// until they act again (the revision, and the count of changes of who plays a seat, it
+    /// was timed at).
+    Slow(u64, u64),
+    /// No player has been connected since the table was left alone for that time.
+    Alone(u64),
+}
+
+/// Why a table is not served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its code is another table's.
+    CodeTaken,
+    /// The host serves as many tables as it may.
+    Full,
+    /// Its creator's address has as many tables open as it may.
+    TooManyFromAddress,
 }
 
 /// The host: its tables and its connections.
@@ -113,6 +142,8 @@ pub struct Host {
     pub config: HostConfig,
     tables: Mutex<HashMap<String, mpsc::Sender<TableCmd>>>,
     per_address: Mutex<HashMap<IpAddr, usize>>,
+    created: Mutex<HashMap<IpAddr, usize>>,
+    failed_joins: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     next_conn: AtomicU64,
 }
 
@@ -128,6 +159,8 @@ impl Host {
             config,
             tables: Mutex::new(HashMap::new()),
             per_address: Mutex::new(HashMap::new()),
+            created: Mutex::new(HashMap::new()),
+            failed_joins: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
         })
     }
@@ -147,15 +180,69 @@ impl Host {
         lock(&self.tables).len()
     }
 
-    /// Takes the code `code` for a table reached by `tx`: `false` when the code is taken or
-    /// the host serves as many tables as it may.
-    pub fn reserve(&self, code: &str, tx: mpsc::Sender<TableCmd>) -> bool {
+    /// Takes the code `code` for a table reached by `tx`, created from `by` (`None` for a
+    /// table read back from disk): refused when the code is taken, the host serves as many
+    /// tables as it may, or `by` has as many tables open as it may.
+    pub fn reserve(
+        &self,
+        code: &str,
+        tx: mpsc::Sender<TableCmd>,
+        by: Option<IpAddr>,
+    ) -> Result<(), Refusal> {
         let mut tables = lock(&self.tables);
-        if tables.contains_key(code) || tables.len() >= self.config.limits.tables {
-            return false;
+        if tables.contains_key(code) {
+            return Err(Refusal::CodeTaken);
+        }
+        if tables.len() >= self.config.limits.tables {
+            return Err(Refusal::Full);
+        }
+        if let Some(ip) = by {
+            let mut created = lock(&self.created);
+            let n = created.entry(ip).or_insert(0);
+            if *n >= self.config.limits.tables_per_address {
+                return Err(Refusal::TooManyFromAddress);
+            }
+            *n += 1;
         }
         tables.insert(code.to_string(), tx);
-        true
+        Ok(())
+    }
+
+    /// The table `code`, created from `by`, is closed: its code and its place in `by`'s
+    /// count are free.
+    pub fn close(&self, code: &str, by: Option<IpAddr>) {
+        lock(&self.tables).remove(code);
+        if let Some(ip) = by {
+            let mut created = lock(&self.created);
+            if let Some(n) = created.get_mut(&ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    created.remove(&ip);
+                }
+            }
+        }
+    }
+
+    /// Whether `ip` may try to join a table now: its joins that failed in the last
+    /// [`JOIN_WINDOW`] are fewer than [`Limits::failed_joins`].
+    pub fn may_join(&self, ip: IpAddr) -> bool {
+        let failed = lock(&self.failed_joins);
+        failed.get(&ip).is_none_or(|(since, n)| {
+            since.elapsed() >= JOIN_WINDOW || *n < self.config.limits.failed_joins
+        })
+    }
+
+    /// A join from `ip` failed.
+    pub fn join_failed(&self, ip: IpAddr) {
+        let mut failed = lock(&self.failed_joins);
+        if failed.len() >= 4096 {
+            failed.retain(|_, (since, _)| since.elapsed() < JOIN_WINDOW);
+        }
+        let (since, n) = failed.entry(ip).or_insert((Instant::now(), 0));
+        if since.elapsed() >= JOIN_WINDOW {
+            (*since, *n) = (Instant::now(), 0);
+        }
+        *n = n.saturating_add(1);
     }
 
     /// Counts a connection from `ip`: `false` when that address has as many as it may.

@@ -11,7 +11,7 @@ use super::code::read_code;
 use super::disk;
 use super::table::{Place, Table};
 use super::wire::{GRACE_SECS, TableSetup};
-use crate::game::{Game, GameSave};
+use crate::game::{DealStyle, Game, GameSave};
 use crate::rules::Seat;
 
 /// The version of a table's file.
@@ -20,8 +20,20 @@ pub const TABLE_VERSION: u32 = 1;
 /// The directory of the tables, in the host's directory.
 pub const TABLES_DIR: &str = "tables";
 
-/// The most a table's file may weigh.
-const TABLE_LIMIT: u64 = 16 * 1024 * 1024;
+/// The directory of the finished games' tables, in the host's directory.
+pub const FINISHED_DIR: &str = "finished";
+
+/// The most a table's file may weigh when written: a table that would weigh more is not
+/// saved (its game is bounded well below it, see [`MAX_PASSED_IN_A_ROW`]).
+pub const TABLE_LIMIT: u64 = 16 * 1024 * 1024;
+
+/// The most a table's file is read up to: above [`TABLE_LIMIT`], so that no file the host
+/// wrote is ever too large to read back.
+const READ_LIMIT: u64 = 4 * TABLE_LIMIT;
+const _: () = assert!(READ_LIMIT > TABLE_LIMIT);
+
+/// The deals of a network game that may be passed in a row: the table closes at the next.
+pub const MAX_PASSED_IN_A_ROW: usize = 20;
 
 /// A table as written.
 #[derive(Debug, Serialize, Deserialize)]
@@ -45,10 +57,13 @@ struct PlaceFile {
     bot_plays: bool,
 }
 
-/// Whether `setup` is one a table may be played by: a target of its rule set, a grace time in
-/// bounds, a password within [`super::wire::MAX_PASSWORD`] bytes.
+/// Whether `setup` is one a table may be played by: a target of its rule set, the cards
+/// shuffled before every deal (from the tricks gathered and the cut of a traditional deal, a
+/// seat could tell the next deal's four hands), a grace time in bounds, a password within
+/// [`super::wire::MAX_PASSWORD`] bytes.
 pub fn setup_ok(setup: &TableSetup) -> bool {
     setup.options.target_allowed()
+        && setup.options.deal_style == DealStyle::Shuffle
         && GRACE_SECS.contains(&setup.grace_secs)
         && setup.password.as_ref().is_none_or(|p| p.len() <= super::wire::MAX_PASSWORD)
 }
@@ -58,9 +73,31 @@ pub fn path(dir: &Path, code: &str) -> PathBuf {
     dir.join(TABLES_DIR).join(format!("{code}.json"))
 }
 
-/// The bytes of `table`'s file.
-pub fn to_bytes(table: &Table) -> Vec<u8> {
-    let file = TableFile {
+/// What a table's file is made of, taken from the table on its task and written to bytes
+/// elsewhere ([`Snapshot::to_bytes`], on a blocking thread).
+#[derive(Debug)]
+pub struct Snapshot(TableFile);
+
+impl Snapshot {
+    /// The file's bytes, whole, or why they cannot be written (never an empty or partial file,
+    /// never one past [`TABLE_LIMIT`]).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+        let bytes = serde_json::to_vec(&self.0).map_err(|e| e.to_string())?;
+        if bytes.len() as u64 > TABLE_LIMIT {
+            return Err(format!("{} bytes, past the bound of {TABLE_LIMIT}", bytes.len()));
+        }
+        Ok(bytes)
+    }
+}
+
+/// The bytes of `table`'s file (see [`Snapshot::to_bytes`]).
+pub fn to_bytes(table: &Table) -> Result<Vec<u8>, String> {
+    snapshot(table).to_bytes()
+}
+
+/// What `table`'s file is made of.
+pub fn snapshot(table: &Table) -> Snapshot {
+    Snapshot(TableFile {
         version: TABLE_VERSION,
         code: table.code.clone(),
         setup: table.setup.clone(),
@@ -77,8 +114,33 @@ pub fn to_bytes(table: &Table) -> Vec<u8> {
             .collect(),
         revision: table.revision,
         game: table.game.as_ref().map(Game::to_save),
-    };
-    serde_json::to_vec(&file).unwrap_or_default()
+    })
+}
+
+/// How many of the game's last deals were passed, in a row.
+pub fn passed_in_a_row(game: &Game) -> usize {
+    game.history().iter().rev().take_while(|d| d.contract.is_none()).count()
+}
+
+/// Whether a file of the table `code`, served or finished, is under `dir` (a new table never
+/// takes such a code).
+pub fn on_disk(dir: &Path, code: &str) -> bool {
+    let finished = dir.join(FINISHED_DIR).join(format!("{code}.json"));
+    path(dir, code).exists() || finished.exists()
+}
+
+/// A closed table's file leaves `tables/`: into `finished/` when its game is over (`keep`),
+/// else removed.
+pub fn retire(dir: &Path, code: &str, keep: bool) -> std::io::Result<()> {
+    let from = path(dir, code);
+    if !keep {
+        return match std::fs::remove_file(&from) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        };
+    }
+    std::fs::create_dir_all(dir.join(FINISHED_DIR))?;
+    std::fs::rename(&from, dir.join(FINISHED_DIR).join(format!("{code}.json")))
 }
 
 /// Writes `table` to its file under `dir`.
@@ -123,7 +185,17 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
     paths.sort();
     for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
-        let read = disk::read_within(&path, TABLE_LIMIT).map_err(|e| e.to_string());
+        let read = match disk::read_within(&path, READ_LIMIT) {
+            // Too large to read is no sign of a spoiled file: it is left where it is.
+            Err(crate::files::ReadError::TooLarge(n)) => {
+                told.push(format!(
+                    "{} weighs {n} bytes, too many to read: left, not served",
+                    path.display()
+                ));
+                continue;
+            }
+            read => read.map_err(|e| e.to_string()),
+        };
         let table = read.and_then(|b| from_bytes(&b.unwrap_or_default()));
         match table {
             Ok(t) if path.file_stem().is_some_and(|s| *s == *t.code) => tables.push(t),
@@ -178,13 +250,13 @@ mod tests {
             table.game = Some(game);
             table.revision = actions as u64;
             table.places[2].token = Some(crate::net::code::keep("ACDEFH", "t"));
-            let back = from_bytes(&to_bytes(&table)).expect("read back");
+            let back = from_bytes(&to_bytes(&table).expect("its bytes")).expect("read back");
             prop_assert_eq!(&back.game, &table.game);
             prop_assert_eq!(back.revision, table.revision);
             prop_assert_eq!(&back.places[2].token, &table.places[2].token);
             prop_assert_eq!(back.creator, Seat::North);
             // Every byte cut short is refused, never read as another table.
-            let bytes = to_bytes(&table);
+            let bytes = to_bytes(&table).expect("its bytes");
             prop_assert!(from_bytes(&bytes[..bytes.len() / 2]).is_err());
         }
     }
@@ -195,7 +267,7 @@ mod tests {
         let mut setup = TableSetup::new(GameOptions::default(), Level::Normal);
         setup.password = Some("secret".into());
         let table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
-        save(dir.path(), &to_bytes(&table), &table.code, false).expect("saved");
+        save(dir.path(), &to_bytes(&table).expect("its bytes"), &table.code, false).expect("saved");
         std::fs::write(dir.path().join(TABLES_DIR).join("QQQQQQ.json"), b"{").expect("spoiled");
         let (tables, told) = load_all(dir.path());
         assert_eq!(tables.len(), 1);
@@ -203,5 +275,54 @@ mod tests {
         assert_eq!(tables[0].setup, table.setup);
         assert_eq!(told.len(), 1);
         assert!(dir.path().join(TABLES_DIR).join("QQQQQQ.json.corrupt").exists());
+    }
+
+    #[test]
+    fn a_closed_table_leaves_the_served_and_its_code_stays_taken_while_finished() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let table = Table::new(
+            "ACDEFH".into(),
+            TableSetup::new(GameOptions::default(), Level::Easy),
+            Seat::South,
+            7,
+        );
+        assert!(!on_disk(dir.path(), "ACDEFH"));
+        save(dir.path(), &to_bytes(&table).expect("its bytes"), &table.code, false).expect("saved");
+        assert!(on_disk(dir.path(), "ACDEFH"));
+        retire(dir.path(), "ACDEFH", true).expect("kept among the finished");
+        assert!(!path(dir.path(), "ACDEFH").exists());
+        assert!(on_disk(dir.path(), "ACDEFH"), "a finished table's code is not drawn again");
+        assert!(load_all(dir.path()).0.is_empty(), "a finished table is not served again");
+        save(dir.path(), &to_bytes(&table).expect("its bytes"), "CDEFHJ", false).expect("saved");
+        retire(dir.path(), "CDEFHJ", false).expect("removed");
+        assert!(!on_disk(dir.path(), "CDEFHJ"));
+        retire(dir.path(), "CDEFHJ", false).expect("a file already gone is no error");
+    }
+
+    #[test]
+    fn a_network_table_is_never_dealt_the_traditional_way() {
+        let mut setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        assert!(setup_ok(&setup));
+        setup.options.deal_style = DealStyle::Tradition;
+        assert!(!setup_ok(&setup), "the gathered tricks would tell every hand of the next deal");
+        let table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        assert!(
+            from_bytes(&to_bytes(&table).expect("its bytes")).is_err(),
+            "nor read back from a file"
+        );
+    }
+
+    #[test]
+    fn a_file_too_large_to_read_is_left_where_it_is() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        std::fs::create_dir_all(dir.path().join(TABLES_DIR)).expect("a directory");
+        let big = path(dir.path(), "ACDEFH");
+        let file = std::fs::File::create(&big).expect("created");
+        file.set_len(READ_LIMIT + 1).expect("a sparse file");
+        let (tables, told) = load_all(dir.path());
+        assert!(tables.is_empty());
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("too many to read"), "{told:?}");
+        assert!(big.exists(), "not set aside as spoiled");
     }
 }

@@ -308,6 +308,11 @@ pub enum ErrorCode {
     SeatLost,
     /// The host is stopping.
     ShuttingDown,
+    /// The table could not be saved: it stops, and is served again from its last file when
+    /// the host starts again.
+    NotSaved,
+    /// Too many deals in a row were passed: the game is cut short and the table closed.
+    CutShort,
 }
 
 /// The rule a refused action breaks, named without a seat: a client words it in its player's

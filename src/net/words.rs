@@ -58,14 +58,30 @@ impl Words {
             ErrorCode::Started => ("The game has started.", "La partie a commencé."),
             ErrorCode::NotStarted => ("The game has not started.", "La partie n'a pas commencé."),
             ErrorCode::Illegal => ("The rules refuse that.", "Les règles le refusent."),
-            ErrorCode::BadSetup => {
-                ("No game is played by those rules.", "Aucune partie ne se joue avec ces règles.")
-            }
+            ErrorCode::BadSetup => (
+                "No network table is played by those rules: a target of the rule set, the cards \
+                 shuffled before every deal (no traditional deal), a grace time of 5 to 3600 \
+                 seconds.",
+                "Aucune table en réseau ne se joue avec ces règles : un objectif de la variante, \
+                 les cartes battues avant chaque donne (pas de donne traditionnelle), un délai de \
+                 grâce de 5 à 3600 secondes.",
+            ),
             ErrorCode::SeatLost => (
                 "Your seat is no longer yours: a bot plays it.",
                 "Votre place n'est plus la vôtre : un robot la joue.",
             ),
             ErrorCode::ShuttingDown => ("The host is stopping.", "L'hôte s'arrête."),
+            ErrorCode::NotSaved => (
+                "The table could not be saved: it stops here, and is served again from its last \
+                 save when the host starts again.",
+                "La table n'a pas pu être enregistrée : elle s'arrête ici, et l'hôte la reprend \
+                 à son dernier enregistrement quand il redémarre.",
+            ),
+            ErrorCode::CutShort => (
+                "Too many deals in a row were passed: the game is cut short and the table closed.",
+                "Trop de donnes de suite ont été passées : la partie est écourtée et la table \
+                 fermée.",
+            ),
         };
         self.out(match self.lang {
             Lang::En => en.to_string(),

@@ -197,12 +197,17 @@ fn take_event(
         }
         _ => (None, false),
     };
+    // The table stops (not saved, or its game cut short): there is nothing more to play.
+    let stopped = matches!(
+        event,
+        RemoteEvent::Error { error: ErrorCode::NotSaved | ErrorCode::CutShort, .. }
+    );
     line.event(event);
     write(out, line.take_said())?;
     match closed {
         // Refused before sitting down (no such table, a wrong password, a seat taken): the
         // player joins again with other flags.
-        None if refused && !seated => Ok(Some(Ended::Failed)),
+        None if (refused && !seated) || stopped => Ok(Some(Ended::Failed)),
         Some(None | Some(ErrorCode::ShuttingDown)) if seated && !line.game_over() => {
             line.say(line.words.connection_lost(true));
             write(out, line.take_said())?;

@@ -70,6 +70,8 @@ fn error_code() -> impl Strategy<Value = ErrorCode> {
         Just(ErrorCode::TooFast),
         Just(ErrorCode::Illegal),
         Just(ErrorCode::SeatLost),
+        Just(ErrorCode::NotSaved),
+        Just(ErrorCode::CutShort),
     ]
 }
 
