@@ -61,6 +61,7 @@ pub mod cli;
 pub mod exercises;
 pub mod files;
 pub mod game;
+pub mod learn;
 pub mod line;
 pub mod mix;
 pub mod personas;
