@@ -14,7 +14,7 @@ use crate::rules::{Bid, Call, CardSet, Rank, Seat, Trump};
 
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
-    first_seed(|seed| {
+    first_seed(goal, |seed| {
         let mut game = dealt(seed);
         while game.phase() == Phase::Bidding && game.to_act() != Some(Seat::South) {
             call_once(&mut game)?;

@@ -8,7 +8,7 @@ use crate::rules::{Card, CardSet, Rank, Suit, Trump};
 
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
-    first_seed(|seed| {
+    first_seed(goal, |seed| {
         at_south_turns(seed, |game| {
             let turn = Turn::of(game).filter(|t| t.leads() && t.done == 0)?;
             let right = right_cards(goal, &turn)?;

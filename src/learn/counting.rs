@@ -91,7 +91,7 @@ impl Counted {
         }
         counts.extend(self.tricks.first().map(|t| r.saturating_sub(t.points)));
         counts.push(r + 1);
-        counts.retain(|&n| n != r);
+        counts.retain(|&n| n != r && n > 0);
         counts.dedup();
         counts
     }
@@ -105,7 +105,7 @@ pub fn tricks_of(game: &Game) -> Option<(&[DoneTrick], Trump)> {
 
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
-    first_seed(|seed| {
+    first_seed(goal, |seed| {
         let game = played_out(seed)?;
         let (scene, counted) = drill(goal, &game)?;
         Some(Level { goal, game, scene, question: Question::Count(counted) })

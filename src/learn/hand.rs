@@ -38,7 +38,7 @@ fn best(values: &[(Card, u16)]) -> (CardSet, u16) {
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
     let mut solver = Solver::with_table_bits(TABLE_BITS);
-    first_seed(|seed| {
+    first_seed(goal, |seed| {
         at_south_turns(seed, |game| {
             let turn = Turn::of(game).filter(|t| 8 - t.done <= TRICKS_LEFT)?;
             let values = values(game, &mut solver)?;

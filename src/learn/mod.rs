@@ -477,8 +477,17 @@ impl Level {
     pub fn wrong_answers(&self) -> Vec<Answer> {
         match &self.question {
             Question::Card { right } => {
-                let hand = self.game.deal().hands()[Seat::South];
-                hand.minus(*right).iter().map(Answer::Card).collect()
+                // The wrong cards the rules allow first, then those of a right card's suit:
+                // the slips a beginner makes first.
+                let wrong = self.game.deal().hands()[Seat::South].minus(*right);
+                let legal = self.game.legal_cards();
+                let suits = right.iter().fold(CardSet::EMPTY, |s, c| s.or(CardSet::suit(c.suit())));
+                let (allowed, refused) = (wrong.and(legal), wrong.minus(legal));
+                [allowed, refused.and(suits), refused.minus(suits)]
+                    .into_iter()
+                    .flat_map(CardSet::iter)
+                    .map(Answer::Card)
+                    .collect()
             }
             Question::Call { right, .. } => auction::wrong_calls(&self.game, *right),
             Question::Count(c) => c.wrong_counts().into_iter().map(Answer::Number).collect(),

@@ -8,40 +8,49 @@ use crate::rules::ScoreSum;
 use crate::text::Words;
 
 impl Words {
-    /// Why an answer is wrong.
+    /// Why an answer is wrong, as a sentence.
     pub fn learn_reason(self, reason: &Reason) -> String {
+        crate::text::sentence(&self.reason_clause(reason))
+    }
+
+    /// Why an answer is wrong.
+    fn reason_clause(self, reason: &Reason) -> String {
         match reason {
             Reason::NotAsked(asked) => self.asked(*asked).to_string(),
             Reason::NotHeld(card) => {
-                let c = self.card(*card);
+                let c = self.the_card(*card);
                 self.en_fr(format!("You do not hold {c}."), format!("Vous n'avez pas {c}."))
             }
             Reason::Refused { action, error, playable } => {
-                format!("{}.", crate::text::sentence(&self.refusal(*action, error, *playable)))
+                crate::text::sentence(&self.refusal(*action, error, *playable))
             }
             Reason::Lower { card, best, trump } => {
-                let (c, b, o) = (self.card(*card), self.card(*best), self.rank_order(*trump));
+                let (c, b, o) =
+                    (self.the_card(*card), self.the_card(*best), self.rank_order(*trump));
                 if *trump {
                     self.en_fr(
-                        format!("{b} is above {c}: in trumps the order is {o}."),
-                        format!("{b} est au-dessus de {c} : à l'atout, l'ordre est {o}."),
+                        format!("{b} beats {c}: in trumps the order is {o}."),
+                        format!("{b} bat {c} : à l'atout, l'ordre est {o}."),
                     )
                 } else {
                     self.en_fr(
-                        format!("{b} is above {c}: outside trumps the order is {o}."),
-                        format!("{b} est au-dessus de {c} : hors atout, l'ordre est {o}."),
+                        format!("{b} beats {c}: outside trumps the order is {o}."),
+                        format!("{b} bat {c} : hors atout, l'ordre est {o}."),
                     )
                 }
             }
             Reason::FewerPoints { card, points, best, best_points } => {
-                let (c, b) = (self.card(*card), self.card(*best));
+                let (c, b) = (self.the_card(*card), self.the_card(*best));
                 self.en_fr(
                     format!("{c} is worth {points} points, {b} {best_points}."),
-                    format!("{c} vaut {points} points, {b} {best_points}."),
+                    format!(
+                        "{c} vaut {points} point{}, {b} {best_points}.",
+                        if *points > 1 { "s" } else { "" }
+                    ),
                 )
             }
             Reason::OtherSuit { card, asked } => {
-                let c = self.card(*card);
+                let c = self.the_card(*card);
                 match asked {
                     Some(s) => {
                         let s = self.suit_name(*s);
@@ -52,7 +61,7 @@ impl Words {
                 }
             }
             Reason::IsTrump(card) => {
-                let c = self.card(*card);
+                let c = self.the_card(*card);
                 self.en_fr(
                     format!("{c} is a trump: a card outside trumps is asked."),
                     format!("{c} est un atout : c'est une carte hors atout qui est demandée."),
@@ -66,14 +75,14 @@ impl Words {
     fn play_reason(self, reason: &Reason) -> String {
         match reason {
             Reason::DoesNotWin { card, winner, by } => {
-                let (c, w, b) = (self.card(*card), self.who(*winner), self.card(*by));
+                let (c, w, b) = (self.the_card(*card), self.who(*winner), self.the_card(*by));
                 self.en_fr(
                     format!("With {c}, {w} takes the trick, with {b}."),
                     format!("Avec {c}, c'est {w} qui prend le pli, avec {b}."),
                 )
             }
             Reason::SpentTrump(card) => {
-                let c = self.card(*card);
+                let c = self.the_card(*card);
                 self.en_fr(
                     format!(
                         "{c} is a trump spent for nothing: your partner wins the trick already."
@@ -82,14 +91,14 @@ impl Words {
                 )
             }
             Reason::NotBelote(card) => {
-                let c = self.card(*card);
+                let c = self.the_card(*card);
                 self.en_fr(
                     format!("{c} is not the king or the queen of trumps."),
                     format!("{c} n'est ni le roi ni la dame d'atout."),
                 )
             }
             Reason::Loses { card, taken, best, best_taken } => {
-                let (c, b) = (self.card(*card), self.card(*best));
+                let (c, b) = (self.the_card(*card), self.the_card(*best));
                 self.en_fr(
                     format!("With {c} your side takes at most {taken} of the points left; with {b}, {best_taken}."),
                     format!("Avec {c}, votre camp prend au mieux {taken} des points restants ; avec {b}, {best_taken}."),
@@ -106,8 +115,8 @@ impl Words {
                     format!("Pas {said} : {}.", self.slip(*slip)),
                 ),
                 None => self.en_fr(
-                    format!("Not {said}: count again, a trick at a time."),
-                    format!("Pas {said} : recomptez, pli par pli."),
+                    format!("Not {said}: count again, card by card."),
+                    format!("Pas {said} : recomptez, carte par carte."),
                 ),
             },
             Reason::Score { said, sum, right } => {
@@ -117,7 +126,7 @@ impl Words {
                     format!("Pas {said} : la marque est {terms}."),
                 )
             }
-            other => self.learn_reason(other),
+            other => self.reason_clause(other),
         }
     }
 

@@ -9,7 +9,7 @@ use crate::rules::{Multiplier, Team};
 
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
-    first_seed(|seed| {
+    first_seed(goal, |seed| {
         let game = played_out(seed)?;
         let team = asked(goal, &game)?;
         let score = game.history().last()?.score?;

@@ -4,6 +4,7 @@
 //! level looks through the seeds in order for the first position that shows its idea, so that a
 //! change to the rules or the players moves a level to another deal, never to a false one.
 
+use super::Goal;
 use crate::bots::bidding::{Bidding, convention_call};
 use crate::bots::{Decision, Level, expert::Budget};
 use crate::game::{Action, Game, GameOptions, Phase, Players};
@@ -16,10 +17,16 @@ pub const SEEDS: std::ops::Range<u64> = 1..3_000;
 /// The style every seat bids in: the convention's, a little below what a hand seems worth.
 pub const STYLE: BiddingStyle = BiddingStyle::Cautious;
 
-/// The first of `find`'s answers over [`SEEDS`].
-pub fn first_seed<T>(find: impl FnMut(u64) -> Option<T>) -> Option<T> {
-    SEEDS.clone().find_map(find)
+/// The first of `find`'s answers over [`SEEDS`], looked through from a place of `goal`'s own
+/// and round, so that two levels seldom stand on one deal.
+pub fn first_seed<T>(goal: Goal, find: impl FnMut(u64) -> Option<T>) -> Option<T> {
+    let n = SEEDS.end - SEEDS.start;
+    let from = (goal as u64).wrapping_mul(STRIDE) % n;
+    (0..n).map(|i| SEEDS.start + (from + i) % n).find_map(find)
 }
+
+/// How far apart the goals start looking through the seeds.
+const STRIDE: u64 = 101;
 
 /// The first deal of a game of the default rules dealt from `seed`.
 pub fn dealt(seed: u64) -> Game {

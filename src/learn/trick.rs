@@ -10,7 +10,7 @@ use crate::rules::{Card, CardSet, Seat};
 
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
-    first_seed(|seed| {
+    first_seed(goal, |seed| {
         at_south_turns(seed, |game| {
             let turn = Turn::of(game).filter(|t| !t.leads())?;
             let right = right_cards(goal, &turn)?;

@@ -90,17 +90,22 @@ impl Words {
     }
 
     /// A number of stars.
-    pub fn stars(self, n: u8) -> String {
+    pub fn stars(self, n: u32) -> String {
         match (self.lang, n) {
             (Lang::En, 1) => "1 star".into(),
             (Lang::En, n) => format!("{n} stars"),
-            (Lang::Fr, 1) => "1 étoile".into(),
+            (Lang::Fr, 0 | 1) => format!("{n} étoile"),
             (Lang::Fr, n) => format!("{n} étoiles"),
         }
     }
 
     /// The level's goal, in one or two sentences made from its position.
     pub fn goal(self, level: &Level) -> String {
+        crate::text::sentence(&self.goal_clause(level))
+    }
+
+    /// The level's goal.
+    fn goal_clause(self, level: &Level) -> String {
         let turn = Turn::of(&level.game);
         let trump = level.game.deal().contract().map_or(Trump::NoTrump, |c| c.trump());
         let t = self.trump_suit(trump);
@@ -113,7 +118,7 @@ impl Words {
             Goal::HighestPlain => {
                 let s = suit(right.map(|c| c.suit()));
                 self.en_fr(
-                    format!("Lead your highest {s}. Outside trumps the order is {o}."),
+                    format!("Lead your highest card in {s}. Outside trumps the order is {o}."),
                     format!("Entamez votre plus forte carte à {s}. Hors atout, l'ordre est {o}."),
                 )
             }
@@ -145,7 +150,7 @@ impl Words {
                 "Vous jouez en dernier : remportez le pli vous-même.".into(),
             ),
             Goal::MustTrump => self.en_fr(
-                format!("You have no {lead} and your partner is not winning: trump, with a {t}."),
+                format!("You have no {lead} and your partner is not winning: trump, with a card of {t}."),
                 format!(
                     "Vous n'avez pas de {lead} et votre partenaire n'est pas maître : coupez, à {t}."
                 ),
@@ -262,11 +267,11 @@ impl Words {
         }
     }
 
-    /// A side as the course names it: your side (North and you), or the opponents.
+    /// A side as the course names it: yours (North and you), or theirs (East and West).
     pub fn side(self, team: Team) -> &'static str {
         match team {
             Team::NS => self.pick("your side", "votre camp"),
-            Team::EW => self.pick("the opponents", "l'adversaire"),
+            Team::EW => self.pick("their side", "leur camp"),
         }
     }
 
