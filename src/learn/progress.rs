@@ -65,11 +65,16 @@ impl std::error::Error for CourseError {}
 impl CourseProgress {
     /// Reads `course.json`'s bytes, checked: a known version, each level's stars 1 to 3.
     pub fn parse(bytes: &[u8]) -> Result<CourseProgress, CourseError> {
-        let p: CourseProgress =
-            serde_json::from_slice(bytes).map_err(|e| CourseError::NotProgress(e.to_string()))?;
-        if p.version > COURSE_VERSION {
-            return Err(CourseError::Newer(p.version));
+        let not = |e: serde_json::Error| CourseError::NotProgress(e.to_string());
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(not)?;
+        // A newer contree's file may hold fields of its own: its version is read first.
+        match value.get("version").and_then(serde_json::Value::as_u64) {
+            Some(v) if v > u64::from(COURSE_VERSION) => {
+                return Err(CourseError::Newer(u32::try_from(v).unwrap_or(u32::MAX)));
+            }
+            _ => {}
         }
+        let p = CourseProgress::deserialize(&value).map_err(not)?;
         if let Some((key, _)) =
             p.stars.iter().find(|(k, s)| !(1..=3).contains(*s) || k.len() > KEY_LIMIT)
         {
