@@ -7,7 +7,9 @@
 use super::table::{first_seed, played_out};
 use super::{Goal, Level, Question, Reason, Scene};
 use crate::game::Game;
-use crate::rules::{Card, DoneTrick, Rank, Team, Trump};
+use crate::rules::{
+    CAPOT_LAST_TRICK_BONUS, Card, DoneTrick, LAST_TRICK_BONUS, Rank, Team, Trump,
+};
 
 /// How long each card stays at the drill's speeds, in milliseconds.
 pub const PACES: [u32; 2] = [1_000, 600];
@@ -27,6 +29,8 @@ pub struct Counted {
     pub dix_de_der: bool,
     /// The belote points in the count.
     pub belote: u16,
+    /// Whether the side counted took every trick: a capot.
+    pub capot: bool,
 }
 
 /// A likely slip of a count.
@@ -42,6 +46,8 @@ pub enum Slip {
     NineOfTrumps,
     /// A whole trick, of these points, forgotten or counted twice.
     WholeTrick(u16),
+    /// A capot counted as a deal of 162: its last trick brings 100, not 10.
+    Capot,
 }
 
 impl Counted {
@@ -59,7 +65,9 @@ impl Counted {
     pub fn slip(&self, said: u16) -> Option<Slip> {
         let off = self.right.abs_diff(said);
         let trick = self.tricks.iter().map(|t| t.points).find(|&p| p == off && p > 0);
+        let capot_off = CAPOT_LAST_TRICK_BONUS - LAST_TRICK_BONUS;
         match off {
+            _ if self.capot && off == capot_off && said < self.right => Some(Slip::Capot),
             10 if self.dix_de_der => Some(Slip::DixDeDer),
             20 if self.belote > 0 => Some(Slip::Belote),
             18 if self.holds_trump(Rank::Jack) => Some(Slip::JackOfTrumps),
@@ -77,6 +85,9 @@ impl Counted {
     pub fn wrong_counts(&self) -> Vec<u16> {
         let r = self.right;
         let mut counts = Vec::new();
+        if self.capot {
+            counts.push(r.saturating_sub(CAPOT_LAST_TRICK_BONUS - LAST_TRICK_BONUS));
+        }
         if self.dix_de_der {
             counts.push(r.saturating_sub(10));
         }
@@ -127,6 +138,7 @@ fn drill(goal: Goal, game: &Game) -> Option<(Scene, Counted)> {
             trump,
             dix_de_der: i == 7,
             belote: 0,
+            capot: false,
         };
         (scene, counted)
     };
@@ -140,6 +152,7 @@ fn drill(goal: Goal, game: &Game) -> Option<(Scene, Counted)> {
         }),
         Goal::CountTricks => side_count(game, 5, PACES[0], false),
         Goal::CountDeal => side_count(game, 0, PACES[1], true),
+        Goal::CountCapot => capot(game),
         _ => None,
     }
 }
@@ -175,6 +188,24 @@ fn side_count(game: &Game, from: usize, pace: u32, belote: bool) -> Option<(Scen
         trump,
         dix_de_der: true,
         belote: belote_points,
+        capot: false,
+    };
+    Some((scene, counted))
+}
+
+/// The points of the side that took every trick, when one did: the capot.
+fn capot(game: &Game) -> Option<(Scene, Counted)> {
+    let (tricks, trump) = tricks_of(game)?;
+    let team = Team::ALL.into_iter().find(|&t| tricks.iter().all(|d| d.winner.team() == t))?;
+    let scene = Scene::Tricks { from: 0, to: tricks.len(), pace: PACES[1] };
+    let counted = Counted {
+        right: tricks.iter().map(|t| t.points).sum(),
+        team: Some(team),
+        tricks: tricks.to_vec(),
+        trump,
+        dix_de_der: true,
+        belote: 0,
+        capot: true,
     };
     Some((scene, counted))
 }

@@ -40,7 +40,7 @@ pub enum Stage {
     Cards,
     /// The trick: following, winning, trumping, overtrumping, the partner master, the belote.
     Trick,
-    /// Counting points: a trick, several, a deal, at speed.
+    /// Counting points: a trick, several, a deal, at speed, a capot.
     Counting,
     /// Playing a hand: drawing trumps, cashing aces, giving partner points, defending.
     Play,
@@ -61,7 +61,7 @@ impl Stage {
         match self {
             Stage::Cards => &[HighestPlain, HighestTrump, PointsPlain, PointsTrump],
             Stage::Trick => &[Follow, Win, MustTrump, Overtrump, PartnerMaster, Belote],
-            Stage::Counting => &[CountTrick, CountTrumps, CountTricks, CountDeal],
+            Stage::Counting => &[CountTrick, CountTrumps, CountTricks, CountDeal, CountCapot],
             Stage::Play => &[DrawTrumps, CashAce, FeedPartner, Defend],
             Stage::Auction => &[Open, PassWeak, Raise, Compete, Contre],
             Stage::Scoring => &[ScoreMade, ScoreFailed, ScoreContre, ScoreRounded],
@@ -128,6 +128,8 @@ pub enum Goal {
     CountTricks,
     /// The points of a whole deal, at speed.
     CountDeal,
+    /// The points of a capot: one side takes every trick.
+    CountCapot,
     /// Draw the opponents' trumps.
     DrawTrumps,
     /// Cash an ace.

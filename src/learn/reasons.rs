@@ -168,6 +168,13 @@ impl Words {
                 "the 9 of trumps is worth 14, not nothing".into(),
                 "le 9 d'atout vaut 14, pas rien".into(),
             ),
+            Slip::Capot => {
+                let capot = crate::rules::CAPOT_LAST_TRICK_BONUS;
+                self.en_fr(
+                    format!("a capot's last trick brings {capot}, not {dix}"),
+                    format!("au capot, le dernier pli rapporte {capot}, pas {dix}"),
+                )
+            }
             Slip::WholeTrick(p) => self.en_fr(
                 format!("a whole trick of {p} points is off"),
                 format!("il manque ou il y a en trop un pli entier de {p} points"),

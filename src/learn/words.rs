@@ -41,8 +41,8 @@ impl Words {
                 "fournir, prendre la main, couper, surcouper, laisser son partenaire maître, la belote",
             ),
             Stage::Counting => self.pick(
-                "the points of a trick, of a side, of a deal, faster and faster",
-                "les points d'un pli, d'un camp, d'une donne, de plus en plus vite",
+                "the points of a trick, of a side, of a deal, faster and faster, the capot",
+                "les points d'un pli, d'un camp, d'une donne, de plus en plus vite, le capot",
             ),
             Stage::Play => self.pick(
                 "draw trumps, cash your aces, give your partner points, defend",
@@ -204,6 +204,16 @@ impl Words {
                 "Count your side's points in the whole deal as it goes by, with the dix de der and your belote.".into(),
                 "Comptez les points de votre camp sur toute la donne pendant qu'elle passe, avec le dix de der et votre belote.".into(),
             ),
+            Goal::CountCapot => {
+                let side = match &level.question {
+                    Question::Count(c) => self.side(c.team.unwrap_or(Team::NS)),
+                    _ => "",
+                };
+                self.en_fr(
+                    format!("{side} takes every trick, a capot: how many card points does it count?"),
+                    format!("{side} fait tous les plis, un capot : combien de points de cartes compte-t-il ?"),
+                )
+            }
             Goal::DrawTrumps => self.en_fr(
                 format!("{open} You hold the contract: draw the opponents' trumps."),
                 format!("{open} Vous avez le contrat : faites tomber les atouts adverses."),
