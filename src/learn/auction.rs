@@ -12,26 +12,22 @@ use crate::bots::bidding::{Bidding, Meaning, NOISE, convention_call};
 use crate::game::{Action, Game, Phase};
 use crate::rules::{Bid, Call, CardSet, Rank, Seat, Trump};
 
-/// The level of `goal`, a goal of this stage.
+/// The level of `goal`, a goal of this stage: at the first of South's turns to call, in the
+/// deals of the seeds in order, where the convention's call shows the goal.
 pub(super) fn build(goal: Goal) -> Option<Level> {
     first_seed(goal, |seed| {
         let mut game = dealt(seed);
-        while game.phase() == Phase::Bidding && game.to_act() != Some(Seat::South) {
+        while game.phase() == Phase::Bidding {
+            if game.to_act() == Some(Seat::South)
+                && let Some(right) = clear_call(&game).filter(|&r| shows(goal, &game, r))
+            {
+                let meaning = Meaning::of(&game.deal().auction, right, BotLevel::Normal);
+                let question = Question::Call { right, meaning: Box::new(meaning) };
+                return Some(Level { goal, game, scene: Scene::Auction, question });
+            }
             call_once(&mut game)?;
         }
-        if game.phase() != Phase::Bidding {
-            return None;
-        }
-        let right = clear_call(&game)?;
-        shows(goal, &game, right).then(|| {
-            let meaning = Meaning::of(&game.deal().auction, right, BotLevel::Normal);
-            Level {
-                goal,
-                game,
-                scene: Scene::Auction,
-                question: Question::Call { right, meaning: Box::new(meaning) },
-            }
-        })
+        None
     })
 }
 

@@ -7,9 +7,7 @@
 use super::table::{first_seed, played_out};
 use super::{Goal, Level, Question, Reason, Scene};
 use crate::game::Game;
-use crate::rules::{
-    CAPOT_LAST_TRICK_BONUS, Card, DoneTrick, LAST_TRICK_BONUS, Rank, Team, Trump,
-};
+use crate::rules::{CAPOT_LAST_TRICK_BONUS, Card, DoneTrick, LAST_TRICK_BONUS, Rank, Team, Trump};
 
 /// How long each card stays at the drill's speeds, in milliseconds.
 pub const PACES: [u32; 2] = [1_000, 600];

@@ -109,7 +109,7 @@ fn drill(w: Words, level: &Level) -> Vec<Said> {
         lines.push(Said::line(pick(
             w,
             format!("Trick {} goes to {who}.", i + 1),
-            format!("Le pli {} va à {who}.", i + 1),
+            format!("Le pli {} est pour {who}.", i + 1),
         )));
     }
     if let Some(team) = d.belote_team().filter(|_| to - from == 8) {
