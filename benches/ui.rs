@@ -55,6 +55,6 @@ fn redraw(bencher: Bencher, (w, h): (u16, u16)) {
     bencher.bench_local(|| {
         app.update(right.clone());
         view::draw(&mut t, &mut app).unwrap_or_else(|e| panic!("{e}"));
-        black_box(&app.hits);
+        black_box(&app.hits());
     });
 }

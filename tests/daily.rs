@@ -16,7 +16,9 @@ use contree::rules::{ByTeam, Seat, Team};
 use contree::session::effects;
 use contree::store::{DAILY_FILE, DailyEntry, DailyMistake, Store};
 use contree::text::Lang;
-use contree::ui::screen::{Hit, Screen, StartItem};
+use contree::ui::hits::Hit;
+use contree::ui::hits::StartItem;
+use contree::ui::screens::Screen;
 use contree::ui::{App, Msg};
 use crossterm::event::KeyCode;
 use proptest::prelude::*;
@@ -336,7 +338,7 @@ fn the_deal_of_the_day_is_played_once_then_practice() {
     assert!(filed[0].filed > 1_700_000_000, "filed at {}", filed[0].filed);
     // Leaving goes back to the start screen; no game was started, saved or counted.
     key(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen(), Screen::Start(_)) && !app.quit);
+    assert!(matches!(app.screen(), Screen::Start(_)) && !app.quitting());
     let _ = effects::apply(&mut app, Some(&s));
     assert!(!dir.path().join(contree::store::GAME_FILE).exists());
     assert!(!dir.path().join(contree::store::STATS_FILE).exists());
@@ -380,7 +382,7 @@ fn asked_on_the_command_line_the_deal_of_the_day_quits_once_left() {
         matches!(a.screen(), Screen::Daily(_)) && a.daily().is_some_and(|d| d.shown().is_some())
     });
     key(&mut app, KeyCode::Esc);
-    assert!(app.quit);
+    assert!(app.quitting());
     assert_eq!(s.daily().expect("read").results.len(), 1);
 }
 
@@ -410,7 +412,7 @@ fn the_deal_of_the_day_s_popups_cover_the_whole_area_they_are_given() {
         let mut app = app(lang);
         let _ = draw(&mut app, 80, 24);
         click(&mut app, Hit::Start(StartItem::Daily));
-        run(&mut app, &s, |a| a.popups.last() == Some(&contree::ui::screen::Popup::DealEnd));
+        run(&mut app, &s, |a| a.popups().last() == Some(&contree::ui::popups::Popup::DealEnd));
         screen::assert_popup_covers_its_area("the end of the deal of the day", &mut app);
         let mut app = played(lang, &s);
         key(&mut app, KeyCode::Char('?'));

@@ -17,7 +17,8 @@ use contree::session::effects::{self, Effect};
 use contree::session::settings::{Settings, Speed};
 use contree::session::work::Answer;
 use contree::text::{Lang, SuitStyle, Words};
-use contree::ui::screen::{Hit, Popup};
+use contree::ui::hits::Hit;
+use contree::ui::popups::Popup;
 use contree::ui::{App, Config, Msg};
 use crossterm::event::KeyCode;
 
@@ -109,7 +110,7 @@ fn on_the_screen() -> Vec<String> {
         if second_deal_at_south(&game) {
             return noted;
         }
-        match app.popups.last() {
+        match app.popups().last() {
             Some(Popup::Players | Popup::DealEnd) => screen::key(&mut app, KeyCode::Enter),
             Some(other) => panic!("a popup unlooked for: {other:?}"),
             None if game.phase() == Phase::Bidding => screen::key(&mut app, KeyCode::Char('p')),

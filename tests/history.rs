@@ -11,7 +11,7 @@ use contree::session::effects::Front;
 use contree::text::Lang;
 use contree::ui::App;
 use contree::ui::keymap::Mode;
-use contree::ui::screen::Popup;
+use contree::ui::popups::Popup;
 use crossterm::event::KeyCode;
 use screen::{config, draw, key};
 
@@ -47,12 +47,12 @@ fn the_history_goes_through_the_filed_games() {
         }
     }
     let mut app = history_of_filed(Lang::En, &filed);
-    assert!(matches!(app.popups.last(), Some(Popup::History(h)) if h.game == 1));
+    assert!(matches!(app.popups().last(), Some(Popup::History(h)) if h.game == 1));
     // No older game: left stays; right goes back to the game at the table.
     key(&mut app, KeyCode::Left);
-    assert!(matches!(app.popups.last(), Some(Popup::History(h)) if h.game == 1));
+    assert!(matches!(app.popups().last(), Some(Popup::History(h)) if h.game == 1));
     key(&mut app, KeyCode::Right);
-    assert!(matches!(app.popups.last(), Some(Popup::History(h)) if h.game == 0));
+    assert!(matches!(app.popups().last(), Some(Popup::History(h)) if h.game == 0));
 }
 
 #[test]
@@ -77,6 +77,6 @@ fn a_deal_of_a_filed_game_is_played_again_with_its_hands_seed_and_players() {
         app.take_effects().iter().all(|e| !matches!(e, Effect::SaveGame | Effect::DealFinished))
     );
     key(&mut app, KeyCode::Char('q'));
-    assert!(!app.quit && !app.playing_again());
+    assert!(!app.quitting() && !app.playing_again());
     assert_eq!(app.game(), Some(&table));
 }

@@ -13,8 +13,10 @@ use contree::session::effects::Effect;
 use contree::session::effects::Front;
 use contree::text::Lang;
 use contree::ui::App;
+use contree::ui::hits::Hit;
+use contree::ui::hits::StartItem;
 use contree::ui::keymap::Mode;
-use contree::ui::screen::{Hit, Screen, StartItem};
+use contree::ui::screens::Screen;
 use crossterm::event::KeyCode;
 use screen::{click, config, draw, key};
 
@@ -185,7 +187,7 @@ fn a_call_exercise_is_served_on_the_bidding_box() {
     key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('i'));
     key(&mut app, KeyCode::Char('H'));
-    assert!(app.popups.is_empty());
+    assert!(app.popups().is_empty());
     assert!(app.take_effects().is_empty());
     key(&mut app, KeyCode::Char('p'));
     let back = reviewed(&mut app);
@@ -247,7 +249,7 @@ fn an_exercise_s_auction_is_read_with_keys_and_clicks_and_esc_closes_it_before_l
 
 #[test]
 fn an_exercise_s_tricks_played_before_it_are_shown_with_the_table_s_key() {
-    use contree::ui::screen::Popup;
+    use contree::ui::popups::Popup;
     let e = exercise(true);
     let mut app = practising(Lang::En, vec![e.clone()]);
     let taken = app.table().expect("the exercise's table").table().deal_tricks().len();
@@ -255,7 +257,7 @@ fn an_exercise_s_tricks_played_before_it_are_shown_with_the_table_s_key() {
     let screen = format!("{:?}", draw(&mut app, 120, 40).backend());
     assert!(screen.contains("L  Last trick"), "the footer offers the tricks: {screen}");
     key(&mut app, KeyCode::Char('L'));
-    assert!(matches!(app.popups.last(), Some(Popup::Tricks(_))), "{:?}", app.popups);
+    assert!(matches!(app.popups().last(), Some(Popup::Tricks(_))), "{:?}", app.popups());
     assert_eq!(app.mode(), Mode::Tricks);
     snapshot_all("practice_tricks", |lang| {
         let mut app = practising(lang, vec![e.clone()]);
@@ -264,7 +266,7 @@ fn an_exercise_s_tricks_played_before_it_are_shown_with_the_table_s_key() {
     });
     // Esc closes them, and the exercise is still to be chosen; nothing was chosen.
     key(&mut app, KeyCode::Esc);
-    assert!(app.popups.is_empty());
+    assert!(app.popups().is_empty());
     assert_eq!(app.mode(), Mode::Playing);
     assert!(app.take_effects().is_empty());
 }

@@ -5,7 +5,7 @@ mod screen;
 
 use contree::session::settings::{Settings, Speed};
 use contree::text::Lang;
-use contree::ui::screen::Popup;
+use contree::ui::popups::Popup;
 use contree::ui::{App, Config};
 use crossterm::event::KeyCode;
 use screen::{draw, key, settle, text};
@@ -24,7 +24,7 @@ fn mid_deal() -> App {
         Config { saved: Settings::default(), no_color: false, ..Config::plain(settings, 7) };
     let mut app = App::new(config);
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down");
+    assert_eq!(app.popups().last(), Some(&Popup::Players), "the players sit down");
     key(&mut app, KeyCode::Esc);
     settle(&mut app);
     for _ in 0..200 {

@@ -8,10 +8,13 @@ use std::path::Path;
 use contree::bots::Level;
 use contree::game::{GameOptions, Phase};
 use contree::session::effects::{self, apply_effects};
+use contree::session::games::Resumable;
 use contree::session::settings::{Settings, Speed};
 use contree::store::{GAME_FILE, GAMES_FILE, GameResult, STATS_FILE, Store};
 use contree::text::Lang;
-use contree::ui::screen::{Popup, Resumable, Screen, StartItem};
+use contree::ui::hits::StartItem;
+use contree::ui::popups::Popup;
+use contree::ui::screens::Screen;
 use contree::ui::{App, Config, Msg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -64,7 +67,7 @@ fn settle(app: &mut App, store: &Store) {
 fn to_game_over(app: &mut App, store: &Store) {
     for _ in 0..5000 {
         settle(app, store);
-        match app.popups.last() {
+        match app.popups().last() {
             Some(Popup::GameOver) => return,
             None if south_to_bid(app) => {
                 app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
@@ -82,7 +85,7 @@ fn play_the_first_deal(app: &mut App, store: &Store) {
         settle(app, store);
         if south_to_bid(app) {
             app.update(Msg::Key(KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE)));
-        } else if app.wait().is_none() && app.popups.last() != Some(&Popup::DealEnd) {
+        } else if app.wait().is_none() && app.popups().last() != Some(&Popup::DealEnd) {
             enter(app);
         }
     }
@@ -166,7 +169,7 @@ fn a_new_game_after_game_over_waits_for_the_finished_one_to_be_filed() {
     enter(&mut app);
     settle(&mut app, &store);
     assert_eq!(app.game(), Some(&finished));
-    assert_eq!(app.popups.last(), Some(&Popup::GameOver));
+    assert_eq!(app.popups().last(), Some(&Popup::GameOver));
     assert!(app.status().as_deref().is_some_and(|s| s.contains("No new game")));
     match store.load_game() {
         contree::store::Resume::Saved { game, .. } => assert_eq!(game, finished),
@@ -260,7 +263,7 @@ fn a_deal_played_again_writes_nothing_and_the_game_goes_on_from_where_it_was() {
         // Whatever happens during the deal played again, a crash loses nothing: the disk
         // holds the game as it was.
         assert_eq!(files(dir.path()), before, "nothing written");
-        if app.popups.last() == Some(&Popup::DealEnd) {
+        if app.popups().last() == Some(&Popup::DealEnd) {
             break;
         }
         if south_to_bid(&app) {
@@ -269,7 +272,7 @@ fn a_deal_played_again_writes_nothing_and_the_game_goes_on_from_where_it_was() {
             enter(&mut app);
         }
     }
-    assert_eq!(app.popups.last(), Some(&Popup::DealEnd), "the deal played again is over");
+    assert_eq!(app.popups().last(), Some(&Popup::DealEnd), "the deal played again is over");
     enter(&mut app); // back to the game
     settle(&mut app, &store);
     assert!(!app.playing_again());

@@ -9,12 +9,16 @@ use contree::bots::bidding::{Meaning, PERSON, every_call};
 use contree::game::{GameSave, Phase};
 use contree::rules::{BidLevel, Call, Seat, Team, Trick};
 use contree::session::effects::Effect;
+use contree::session::games::Resumable;
 use contree::session::settings::{Settings, Speed};
 use contree::session::table::Wait;
 use contree::session::work::{Answer, TableAnswer};
 use contree::text::{Lang, Sign, T};
 use contree::ui::auction::Selected;
-use contree::ui::screen::{Hit, Popup, Resumable, Screen, StartItem};
+use contree::ui::hits::Hit;
+use contree::ui::hits::StartItem;
+use contree::ui::popups::Popup;
+use contree::ui::screens::Screen;
 use contree::ui::table_screen::BidButton;
 use contree::ui::view;
 use contree::ui::{App, Config, Msg, Theme};
@@ -94,10 +98,10 @@ fn confirming(app: &App) -> Option<contree::rules::Call> {
 
 /// What is scrolled on the screen or the popup seen: the rules, the help, a deal's review.
 fn scroll(app: &App) -> u16 {
-    match (app.popups.last(), app.screen()) {
-        (Some(Popup::Help { scroll }), _) => *scroll,
+    match (app.popups().last(), app.screen()) {
+        (Some(Popup::Help(h)), _) => h.scroll,
         (Some(Popup::History(h)), _) => h.scroll,
-        (None, Screen::Rules { scroll }) => *scroll,
+        (None, Screen::Rules(r)) => r.scroll,
         _ => 0,
     }
 }
@@ -113,7 +117,7 @@ fn ch(app: &mut App, c: char) {
 /// Starts a new game from the start screen and meets the players.
 fn sit(app: &mut App) {
     key(app, KeyCode::Enter);
-    assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down");
+    assert_eq!(app.popups().last(), Some(&Popup::Players), "the players sit down");
     key(app, KeyCode::Esc);
 }
 
@@ -191,7 +195,7 @@ fn finished_deal(lang: Lang) -> App {
 /// The deal at `app`'s table played to its summary, South playing its selected cards.
 fn finished_deal_of(mut app: App) -> App {
     for _ in 0..64 {
-        if app.popups.last() == Some(&Popup::DealEnd) {
+        if app.popups().last() == Some(&Popup::DealEnd) {
             break;
         }
         key(&mut app, KeyCode::Enter);
@@ -228,7 +232,7 @@ fn screens() {
             settle(&mut app);
         }
         ch(&mut app, 'L');
-        assert!(matches!(app.popups.last(), Some(&Popup::Tricks(_))));
+        assert!(matches!(app.popups().last(), Some(&Popup::Tricks(_))));
         app
     });
     snapshot_all("help", |l| {
@@ -260,7 +264,7 @@ fn screens() {
         // Games of other rule sets are counted apart.
         stats.add_game(contree::rules::RuleSet::Coinche, 2000, contree::rules::Team::EW);
         stats.add_game(contree::rules::RuleSet::Plain, 701, contree::rules::Team::NS);
-        app.stats = Some(stats);
+        app.stats_loaded(stats);
         app
     });
     snapshot_all("game_over", |l| {
@@ -273,7 +277,7 @@ fn screens() {
             stats.add_deal(d);
         }
         stats.add_game(game.rules().set, game.options().target, game.winner().expect("a winner"));
-        app.stats = Some(stats);
+        app.stats_loaded(stats);
         app
     });
     snapshot_all("resume", |l| {
@@ -290,7 +294,7 @@ fn too_small_then_grown() {
     let mut app = at_table(Lang::En);
     let t = draw(&mut app, 79, 24);
     insta::assert_snapshot!("too_small", t.backend());
-    assert!(app.hits.at(10, 10).is_none());
+    assert!(app.hits().at(10, 10).is_none());
     app.update(Msg::Resize(100, 30));
     let t = draw(&mut app, 100, 30);
     assert!(format!("{:?}", t.backend()).contains("Bidding"));
@@ -322,24 +326,24 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     // n and Esc cancel, as at the table's other confirmations.
     for no in [KeyCode::Char('n'), KeyCode::Esc] {
         key(&mut app, no);
-        assert!(app.popups.is_empty(), "{no:?}: the question goes");
+        assert!(app.popups().is_empty(), "{no:?}: the question goes");
         assert_eq!(app.resume().cloned(), saved, "{no:?}: the saved game stays offered");
         key(&mut app, KeyCode::Enter);
-        assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved), "asked again");
+        assert_eq!(app.popups().last(), Some(&Popup::ReplaceSaved), "asked again");
     }
     // The mouse: the button to keep the saved game, then the one to replace it.
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Cancel);
-    assert!(app.popups.is_empty());
+    assert!(app.popups().is_empty());
     assert_eq!(app.resume().cloned(), saved);
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Start(StartItem::Play));
-    assert_eq!(app.popups.last(), Some(&Popup::ReplaceSaved));
+    assert_eq!(app.popups().last(), Some(&Popup::ReplaceSaved));
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Continue);
     assert!(matches!(app.screen(), Screen::Table));
     assert!(app.resume().is_none());
-    assert_eq!(app.popups.last(), Some(&Popup::Players), "the new game's players sit down");
+    assert_eq!(app.popups().last(), Some(&Popup::Players), "the new game's players sit down");
     assert!(app.take_effects().contains(&Effect::NewGame(None)), "the saved game is filed");
     // y and Enter say yes.
     for yes in [KeyCode::Char('y'), KeyCode::Enter] {
@@ -352,7 +356,7 @@ fn a_new_game_over_a_saved_one_is_asked_first_with_keys_and_with_the_mouse() {
     // Without a saved game, nothing is asked.
     let mut app = App::new(config(Lang::En));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.popups.last(), Some(&Popup::Players));
+    assert_eq!(app.popups().last(), Some(&Popup::Players));
 }
 
 /// A key with modifiers.
@@ -366,7 +370,7 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
     // The areas of a frame drawn at a size that shows the table: a click that comes after the
     // terminal shrank, before the next frame, must not find them.
     draw(&mut app, 100, 30);
-    let pass = app.hits.area_of(Hit::Bid(BidButton::Call(contree::rules::Call::Pass)));
+    let pass = app.hits().area_of(Hit::Bid(BidButton::Call(contree::rules::Call::Pass)));
     let pass = pass.expect("the Pass button is drawn");
     let game = app.game().cloned();
     let focused = focus(&app);
@@ -387,7 +391,7 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
     }));
     assert_eq!(app.game().cloned(), game, "no call made");
     assert_eq!(focus(&app), focused, "no button moved to");
-    assert!(app.popups.is_empty(), "no popup opened: {:?}", app.popups);
+    assert!(app.popups().is_empty(), "no popup opened: {:?}", app.popups());
     assert!(app.take_effects().is_empty(), "nothing to do outside");
     // Ctrl-Z suspends the table, seen or not.
     key_with(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
@@ -399,11 +403,11 @@ fn while_the_table_is_too_small_to_be_seen_only_quitting_and_resizing_act() {
     // Too small, `q` and Ctrl-C still quit.
     app.update(Msg::Resize(79, 24));
     ch(&mut app, 'q');
-    assert!(app.quit);
+    assert!(app.quitting());
     let mut app = at_table(Lang::En);
     app.update(Msg::Resize(80, 23));
     key_with(&mut app, KeyCode::Char('c'), KeyModifiers::CONTROL);
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 /// The footer's last row as text.
@@ -526,7 +530,7 @@ fn whole_game_of(mut app: App) -> (App, Vec<Effect>) {
     let mut effects = Vec::new();
     for _ in 0..5000 {
         effects.extend(settle(&mut app));
-        match app.popups.last() {
+        match app.popups().last() {
             Some(Popup::GameOver) => return (app, effects),
             Some(_) => key(&mut app, KeyCode::Enter),
             None if app.south_to_bid() => {
@@ -548,7 +552,7 @@ fn a_whole_game_against_the_normal_bots() {
     sit(&mut app);
     for _ in 0..5000 {
         settle(&mut app);
-        match app.popups.last() {
+        match app.popups().last() {
             Some(Popup::GameOver) => break,
             // South passes, or plays its selected card: the bots carry the game.
             None if app.south_to_bid() => ch(&mut app, 'p'),
@@ -584,7 +588,7 @@ fn a_deal_with_keys_only() {
     let c = g.deal().contract().expect("South's bid is the contract: the bots pass");
     assert_eq!(c.taker, Seat::South);
     let mut cards = 0;
-    while app.popups.is_empty() {
+    while app.popups().is_empty() {
         if app.south_to_play() {
             // Walk to a playable card with the arrows, then play it.
             let legal = app.playable();
@@ -601,11 +605,11 @@ fn a_deal_with_keys_only() {
     }
     assert!(cards >= 1);
     assert!(app.hand().is_empty(), "South has played all eight cards");
-    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    assert_eq!(app.popups().last(), Some(&Popup::DealEnd));
     assert_eq!(app.game().map(|g| g.history().len()), Some(1));
     key(&mut app, KeyCode::Enter);
     settle(&mut app);
-    assert!(app.popups.is_empty());
+    assert!(app.popups().is_empty());
     assert_eq!(app.game().map(|g| g.deal().index), Some(1));
 }
 
@@ -632,7 +636,7 @@ fn a_deal_with_clicks_only() {
     let c = app.game().and_then(|g| g.deal().contract()).expect("contract");
     assert_eq!(c.bid.level, BidLevel::Points(100));
     let mut cards = 0;
-    while app.popups.is_empty() {
+    while app.popups().is_empty() {
         if app.south_to_play() {
             draw(&mut app, 120, 40);
             // An unplayable card only gets selected; a lifted one plays.
@@ -652,7 +656,7 @@ fn a_deal_with_clicks_only() {
     assert!(app.hand().is_empty(), "South has played all eight cards");
     draw(&mut app, 120, 40);
     click(&mut app, Hit::Continue);
-    assert!(app.popups.is_empty());
+    assert!(app.popups().is_empty());
 }
 
 /// A table where South played a card it may not play, and the table said why.
@@ -667,7 +671,7 @@ fn card_refused(mut app: App) -> App {
                 return app;
             }
             key(&mut app, KeyCode::Enter);
-        } else if app.popups.last() == Some(&Popup::DealEnd) {
+        } else if app.popups().last() == Some(&Popup::DealEnd) {
             key(&mut app, KeyCode::Enter);
         } else if app.south_to_bid() {
             bid_with_keys(&mut app);
@@ -701,20 +705,20 @@ fn escape_closes_the_top_popup_first() {
     let mut app = playing(Lang::En);
     ch(&mut app, 'H');
     ch(&mut app, '?');
-    assert_eq!(app.popups.len(), 2);
+    assert_eq!(app.popups().len(), 2);
     key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.popups.last(), Some(Popup::History(_))));
+    assert!(matches!(app.popups().last(), Some(Popup::History(_))));
     key(&mut app, KeyCode::Esc);
-    assert!(app.popups.is_empty());
+    assert!(app.popups().is_empty());
     ch(&mut app, 'q');
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]
 fn ctrl_c_quits() {
     let mut app = App::new(config(Lang::En));
     app.update(Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]
@@ -1009,7 +1013,7 @@ fn a_cancelled_bot_stops_thinking_and_its_late_answer_is_dropped() {
     assert!(app.south_to_bid());
     // Leaving the table, a new game and quitting stop whatever thinks too.
     let asked = next_bot_asked(&mut app);
-    app.table_item(contree::ui::screen::TableItem::SaveAndLeave);
+    app.table_item(contree::ui::hits::TableItem::SaveAndLeave);
     assert!(asked.iter().all(|r| r.cancel.is_raised()), "the table left");
     app.start_item(StartItem::Resume);
     let asked = next_bot_asked(&mut app);
@@ -1173,7 +1177,7 @@ fn a_game_given_at_start_moves_on_without_a_key() {
     c.game = Some(contree::game::new_game(contree::game::GameOptions::default(), SEED, None));
     let mut app = App::new(c);
     assert!(matches!(app.screen(), Screen::Table));
-    assert_eq!(app.popups.last(), Some(&Popup::Players), "the players sit down first");
+    assert_eq!(app.popups().last(), Some(&Popup::Players), "the players sit down first");
     key(&mut app, KeyCode::Esc);
     let south_first = app.game().and_then(|g| g.to_act()) == Some(Seat::South);
     assert!(south_first || app.wait().is_some(), "a bot's turn is timed at once");
@@ -1228,7 +1232,7 @@ fn the_rules_scroll_stops_at_their_end() {
     let mut app = App::new(config(Lang::En));
     app.start_item(StartItem::Rules);
     draw(&mut app, 80, 24);
-    let max = app.hits.scroll_max();
+    let max = app.hits().scroll_max();
     assert!(max > 20, "the rules are longer than a screen");
     for _ in 0..200 {
         key(&mut app, KeyCode::PageDown);
@@ -1310,13 +1314,13 @@ fn a_contre_by_mouse_asks_once_more_too() {
 fn escape_on_the_summary_closes_it_and_does_not_deal() {
     let mut app = finished_deal(Lang::En);
     key(&mut app, KeyCode::Esc);
-    assert!(app.popups.is_empty(), "the summary is closed");
+    assert!(app.popups().is_empty(), "the summary is closed");
     let g = app.game().expect("game");
     assert_eq!(g.deal().index, 0, "no new deal");
     assert_eq!(g.phase(), Phase::DealOver);
     // Enter opens the summary again; its Enter deals.
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    assert_eq!(app.popups().last(), Some(&Popup::DealEnd));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.game().map(|g| g.deal().index), Some(1));
     // The new deal takes no key until it has been seen: an Enter pressed twice is no call.
@@ -1390,12 +1394,12 @@ fn south_takes_back_its_last_call_and_card() {
 #[test]
 fn the_menu_during_play_offers_the_settings_of_a_game_and_a_way_out() {
     use contree::session::settings::SettingItem;
-    use contree::ui::screen::TableItem;
+    use contree::ui::hits::TableItem;
     let mut app = playing(Lang::En);
     key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.popups.last(), Some(Popup::Menu { .. })));
+    assert!(matches!(app.popups().last(), Some(Popup::Menu { .. })));
     key(&mut app, KeyCode::Esc);
-    assert!(app.popups.is_empty(), "Esc resumes");
+    assert!(app.popups().is_empty(), "Esc resumes");
     ch(&mut app, 'm');
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Enter);
@@ -1443,7 +1447,7 @@ fn forced_card_held_at(lang: Lang, wanted: impl Fn(&App) -> bool) -> App {
                 return app;
             }
             key(&mut app, KeyCode::Enter);
-        } else if app.south_to_play() || app.popups.last() == Some(&Popup::DealEnd) {
+        } else if app.south_to_play() || app.popups().last() == Some(&Popup::DealEnd) {
             key(&mut app, KeyCode::Enter);
         } else if app.south_to_bid() {
             bid_with_keys(&mut app);
@@ -1662,7 +1666,7 @@ fn claim_shown(config: Config, at: impl Fn(&contree::session::table::Table) -> b
         if app.south_to_play() || pause(&app) == Some(Wait::Kept) {
             key(&mut app, KeyCode::Enter);
         } else {
-            assert!(app.popups.is_empty(), "the deal ended first");
+            assert!(app.popups().is_empty(), "the deal ended first");
             settle_one(&mut app);
         }
     }
@@ -1703,15 +1707,15 @@ fn a_computer_players_claim_is_shown_a_trick_at_a_time() {
     assert!(table(&app).shown_trick().is_some());
     // `s` plays the rest out at once, to the deal's summary.
     ch(&mut app, 's');
-    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    assert_eq!(app.popups().last(), Some(&Popup::DealEnd));
     assert!(table(&app).claiming().is_none());
     assert_eq!(app.game().map(|g| g.history().len()), Some(1));
     // So does the button, with the mouse; nothing else to claim or hint on the way.
     let mut app = claim_shown(config(Lang::En), |t| claimed_tricks(t) == 1);
     draw(&mut app, 120, 40);
-    assert!(app.hits.area_of(Hit::Hint).is_none() && app.hits.area_of(Hit::Claim).is_none());
+    assert!(app.hits().area_of(Hit::Hint).is_none() && app.hits().area_of(Hit::Claim).is_none());
     click(&mut app, Hit::SkipClaim);
-    assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+    assert_eq!(app.popups().last(), Some(&Popup::DealEnd));
 }
 
 #[test]
@@ -1781,7 +1785,7 @@ fn ascii_titles_and_names_use_plain_letters() {
         stats.add_deal(d);
     }
     stats.add_game(game.rules().set, game.options().target, game.winner().expect("a winner"));
-    over.stats = Some(stats);
+    over.stats_loaded(stats);
     let end = drawn(&mut over);
     assert!(end.contains("0 -> 1") && !end.contains("0 > 1"), "{end}");
 }
@@ -1856,7 +1860,7 @@ fn play_until(app: &mut App, stop: impl Fn(&App) -> bool) {
         if app.south_to_play() || pause(app) == Some(Wait::Kept) {
             key(app, KeyCode::Enter);
         } else {
-            assert!(app.popups.is_empty(), "the deal ended first");
+            assert!(app.popups().is_empty(), "the deal ended first");
             settle_one(app);
         }
     }
@@ -1915,7 +1919,7 @@ fn the_rule_sets_at_the_table() {
         let mut app = at_table_rules(l, coinche_at, seed);
         ch(&mut app, 't');
         settle(&mut app);
-        play_until(&mut app, |a| a.popups.last() == Some(&Popup::DealEnd));
+        play_until(&mut app, |a| a.popups().last() == Some(&Popup::DealEnd));
         app
     });
     snapshot_all("history_plain", |l| {
@@ -2068,7 +2072,7 @@ fn the_start_screen_chooses_the_rules_of_a_new_game() {
     assert_eq!(game.options().target, 701);
     // During the game, the settings leave the rules to the start screen.
     key(&mut app, KeyCode::Esc);
-    app.table_item(contree::ui::screen::TableItem::Settings);
+    app.table_item(contree::ui::hits::TableItem::Settings);
     let items = app.setting_items();
     assert!(!items.contains(&contree::session::settings::SettingItem::Variant));
     assert!(items.contains(&contree::session::settings::SettingItem::ChooseDeclarations));
@@ -2199,7 +2203,7 @@ fn expert_line_of(
 
 /// The trick of the expert's line shown, from 0.
 fn line_step(app: &App) -> Option<usize> {
-    match app.popups.last() {
+    match app.popups().last() {
         Some(Popup::ExpertLine(v)) => Some(v.line.step),
         _ => None,
     }
@@ -2225,7 +2229,7 @@ fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
     assert!(footer(&mut app).contains(" l  the expert's line"), "{}", footer(&mut app));
     ch(&mut app, 'l');
     assert_eq!(line_step(&app), Some(0));
-    let tricks = match app.popups.last() {
+    let tricks = match app.popups().last() {
         Some(Popup::ExpertLine(v)) => v.line.tricks.len(),
         _ => 0,
     };
@@ -2245,13 +2249,13 @@ fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
     assert_eq!(line_step(&app), Some(tricks - 1));
     // At its end, the card points of the real deal before the line and of the line are the
     // deal's whole.
-    if let Some(Popup::ExpertLine(v)) = app.popups.last() {
+    if let Some(Popup::ExpertLine(v)) = app.popups().last() {
         let p = v.points();
         assert!([162, 252].contains(&(p[Team::NS] + p[Team::EW])), "{p:?}");
     }
     // The buttons do as the keys do; at the line's last trick, there is none to go on.
     draw(&mut app, 80, 24);
-    assert!(app.hits.area_of(Hit::Later).is_none(), "the last trick has no next");
+    assert!(app.hits().area_of(Hit::Later).is_none(), "the last trick has no next");
     click(&mut app, Hit::Earlier);
     assert_eq!(line_step(&app), Some(tricks - 2));
     draw(&mut app, 80, 24);
@@ -2261,7 +2265,7 @@ fn the_experts_line_opens_over_the_review_and_goes_through_its_tricks() {
         key(&mut app, KeyCode::Left);
     }
     draw(&mut app, 120, 40);
-    assert!(app.hits.area_of(Hit::Earlier).is_none(), "the first trick has no previous");
+    assert!(app.hits().area_of(Hit::Earlier).is_none(), "the first trick has no previous");
     click(&mut app, Hit::Later);
     assert_eq!(line_step(&app), Some(1));
     // Esc goes back to the review, the line closed.
@@ -2314,7 +2318,7 @@ fn the_deal_in_progress_is_never_analysed() {
     ch(&mut app, 'H');
     key(&mut app, KeyCode::Enter);
     assert!(matches!(
-        app.popups.last(),
+        app.popups().last(),
         Some(Popup::History(contree::session::review::History { review: Some(_), .. }))
     ));
     assert!(!app.take_effects().iter().any(|e| matches!(e, Effect::Analyse(_))));
@@ -2501,20 +2505,20 @@ fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
             c.settings.colors = colours;
             c.settings.deck = deck;
             let mut app = App::new(c);
-            assert_eq!(app.theme, Theme::new(colours, deck, false));
+            assert_eq!(app.theme(), Theme::new(colours, deck, false));
             sit(&mut app);
             settle(&mut app);
             bid_with_keys(&mut app);
             full_trick(&mut app);
             let t = draw(&mut app, w, h);
             insta::assert_snapshot!(format!("{name}_en_{w}x{h}"), t.backend());
-            let theme = app.theme;
+            let theme = app.theme();
             let buf = t.backend().buffer();
             // Each card of the hand: its glyphs in its suit's colour (dimmed when South is to play
             // and it may not be played), bold in high contrast.
             let playable = |c| !app.south_to_play() || app.playable().contains(c);
             for card in app.hand() {
-                let area = app.hits.area_of(Hit::Card(card)).expect("the card is drawn");
+                let area = app.hits().area_of(Hit::Card(card)).expect("the card is drawn");
                 let style = if playable(card) { theme.suit(card.suit()) } else { theme.dim };
                 let glyphs: Vec<_> = area
                     .positions()
@@ -2547,7 +2551,7 @@ fn the_four_colour_deck_and_high_contrast_draw_each_suit_in_its_colour() {
             }
             // The trick, between the hand's row and the side panel.
             let hand = app.hand();
-            let hand_top = hand.iter().filter_map(|&c| app.hits.area_of(Hit::Card(c)));
+            let hand_top = hand.iter().filter_map(|&c| app.hits().area_of(Hit::Card(c)));
             let hand_top = hand_top.map(|r| r.y).min().expect("a hand");
             let felt = ratatui::layout::Rect::new(0, 0, panel_left(buf), hand_top);
             for (_, card) in table(&app).table_trick().expect("a trick").plays() {
@@ -2580,7 +2584,7 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
         (Deck::FourColour, Deck::FourColour)
     );
     assert!(app.take_effects().contains(&Effect::SaveSettings));
-    assert_eq!(app.theme, Theme::new(Colours::On, Deck::FourColour, false));
+    assert_eq!(app.theme(), Theme::new(Colours::On, Deck::FourColour, false));
     // The deck's line shows the four suits, each in its colour.
     let t = draw(&mut app, 80, 24);
     let buf = t.backend().buffer();
@@ -2597,13 +2601,13 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
             .map(|x| &buf[(x, row)])
             .find(|c| suit_of_glyph(c.symbol()) == Some(suit))
             .expect("the suit's glyph");
-        assert_eq!(cell.fg, app.theme.suit(suit).fg.unwrap_or_default(), "{suit:?}");
+        assert_eq!(cell.fg, app.theme().suit(suit).fg.unwrap_or_default(), "{suit:?}");
     }
     let mut seen = Vec::new();
     for _ in Colours::ALL {
         app.change_setting(SettingItem::Colors, true);
         seen.push(app.session().saved.colors);
-        assert_eq!(app.theme, Theme::new(app.settings().colors, Deck::FourColour, false));
+        assert_eq!(app.theme(), Theme::new(app.settings().colors, Deck::FourColour, false));
     }
     assert_eq!(seen, [Colours::HighContrast, Colours::Off, Colours::On]);
     app.change_setting(SettingItem::Colors, false);
@@ -2613,7 +2617,7 @@ fn the_deck_and_colours_settings_change_the_theme_and_are_saved() {
     c.no_color = true;
     c.settings.colors = Colours::HighContrast;
     let app = App::new(c);
-    assert_eq!(app.theme, Theme::monochrome_high_contrast());
+    assert_eq!(app.theme(), Theme::monochrome_high_contrast());
 }
 
 /// The cells of `area` in the last frame that hold `symbol`.
@@ -2656,7 +2660,7 @@ fn trump_cards_carry_a_mark_in_colour_in_monochrome_and_in_ascii() {
                 full_hand |= hand.len() == 8 && (w, h) == (80, 24);
                 // Each trump of the hand shows its mark, even where the cards overlap.
                 for &card in &hand {
-                    let area = app.hits.area_of(Hit::Card(card)).expect("drawn");
+                    let area = app.hits().area_of(Hit::Card(card)).expect("drawn");
                     let marks = count_in(buf, area, mark);
                     assert_eq!(marks > 0, card.suit() == trump, "{name} {card} {w}x{h}");
                 }
@@ -2885,11 +2889,11 @@ fn in_ascii_every_screen_is_ascii_in_both_languages() {
         for d in game.history() {
             stats.add_deal(d);
         }
-        over.stats = Some(stats.clone());
+        over.stats_loaded(stats.clone());
         look("game over", &over);
         let mut app = App::new(ascii(lang));
         app.start_item(StartItem::Statistics);
-        app.stats = Some(stats);
+        app.stats_loaded(stats);
         look("statistics", &app);
         // A saved game offered, and the question before a new game replaces it.
         let mut c = ascii(lang);
@@ -2967,7 +2971,7 @@ fn the_table_keeps_its_rows_when_the_hint_line_appears() {
         let mut app = at_table(Lang::En);
         let before = rows_of(&draw(&mut app, w, h));
         let hand = |app: &App| {
-            let cards = app.hand().into_iter().filter_map(|c| app.hits.area_of(Hit::Card(c)));
+            let cards = app.hand().into_iter().filter_map(|c| app.hits().area_of(Hit::Card(c)));
             cards.map(|r| r.y).min()
         };
         let hand_before = hand(&app);
@@ -3061,7 +3065,7 @@ fn played_again(lang: Lang) -> (App, contree::rules::DealRecord) {
     let mut effects = Vec::new();
     for _ in 0..200 {
         effects.extend(settle(&mut app));
-        if app.popups.last() == Some(&Popup::DealEnd) {
+        if app.popups().last() == Some(&Popup::DealEnd) {
             break;
         }
         if app.south_to_bid() {
@@ -3075,7 +3079,7 @@ fn played_again(lang: Lang) -> (App, contree::rules::DealRecord) {
             key(&mut app, KeyCode::Enter);
         }
     }
-    assert_eq!(app.popups.last(), Some(&Popup::DealEnd), "the deal played again is over");
+    assert_eq!(app.popups().last(), Some(&Popup::DealEnd), "the deal played again is over");
     for e in &effects {
         assert!(
             !matches!(e, Effect::SaveGame | Effect::DealFinished | Effect::GameFinished),
@@ -3106,10 +3110,10 @@ fn a_deal_played_again_from_the_history_gives_the_same_answers_and_goes_back_to_
         // The summary's button goes back to the game, under its history as it was.
         key(&mut app, KeyCode::Enter);
         assert!(!app.playing_again());
-        assert!(!app.quit);
+        assert!(!app.quitting());
         assert_eq!(app.game().map(|g| g.history()), Some(game.history()));
         assert_eq!(app.game().map(|g| g.totals()), Some(game.totals()));
-        assert!(matches!(app.popups.last(), Some(Popup::History(h)) if h.review == Some(0)));
+        assert!(matches!(app.popups().last(), Some(Popup::History(h)) if h.review == Some(0)));
     }
 }
 
@@ -3123,7 +3127,7 @@ fn quitting_a_deal_played_again_goes_back_to_the_game() {
     assert!(app.playing_again());
     bid_with_keys(&mut app);
     ch(&mut app, 'q');
-    assert!(!app.quit, "back to the game, not out of the table");
+    assert!(!app.quitting(), "back to the game, not out of the table");
     assert!(!app.playing_again());
     assert_eq!(app.game().map(|g| g.history()), Some(game.history()));
     // The deal in progress is never played again: it is not finished.
@@ -3158,7 +3162,7 @@ fn compared_deal(lang: Lang) -> (App, Vec<contree::session::work::CompareRequest
     let mut app = playing_of(seated(comparing(lang)));
     let mut asked = Vec::new();
     for _ in 0..64 {
-        if app.popups.last() == Some(&Popup::DealEnd) {
+        if app.popups().last() == Some(&Popup::DealEnd) {
             break;
         }
         key(&mut app, KeyCode::Enter);
@@ -3231,7 +3235,7 @@ fn the_expert_in_your_seat() {
         stats.add_comparison(contree::rules::RuleSet::Contree, -60);
         stats.add_comparison(contree::rules::RuleSet::Contree, -25);
         stats.add_comparison(contree::rules::RuleSet::Coinche, 40);
-        app.stats = Some(stats);
+        app.stats_loaded(stats);
         app
     });
 }
@@ -3287,13 +3291,13 @@ fn text_in(t: &Terminal<TestBackend>, area: ratatui::layout::Rect) -> String {
 /// The inside of the meaning box of the auction panel, as text.
 fn meaning_box(app: &App, t: &Terminal<TestBackend>) -> String {
     let row = selected(app).expect("a row read");
-    let r = app.hits.area_of(Hit::Call(row)).expect("the meaning box is drawn");
+    let r = app.hits().area_of(Hit::Call(row)).expect("the meaning box is drawn");
     text_in(t, ratatui::layout::Rect::new(r.x + 1, r.y + 1, r.width - 2, r.height - 2))
 }
 
 /// The inside of the bidding box under its first row, as text.
 fn bidding_box(app: &App, t: &Terminal<TestBackend>) -> String {
-    let pass = app.hits.area_of(Hit::Bid(BidButton::Call(Call::Pass))).expect("Pass is drawn");
+    let pass = app.hits().area_of(Hit::Bid(BidButton::Call(Call::Pass))).expect("Pass is drawn");
     let buf = t.backend().buffer();
     let right = (pass.x..buf.area.width).find(|&x| buf[(x, pass.y)].symbol() == "│");
     let right = right.expect("the box's border");
@@ -3342,11 +3346,11 @@ fn reading_an_experts_contre(lang: Lang) -> App {
     let game: Game = Replay::new(&record).and_then(Replay::finish).expect("a deal in its auction");
     assert_eq!(game.deal().levels[Seat::East], contree::bots::Level::Expert);
     let mut app = App::new(Config { game: Some(game), ..config(lang) });
-    if app.popups.last() == Some(&Popup::Players) {
+    if app.popups().last() == Some(&Popup::Players) {
         key(&mut app, KeyCode::Esc);
     }
     settle(&mut app);
-    assert!(app.south_to_bid(), "{:?}", app.popups);
+    assert!(app.south_to_bid(), "{:?}", app.popups());
     for _ in 0..4 {
         key(&mut app, KeyCode::Up);
     }
@@ -3381,7 +3385,7 @@ fn the_auctions_calls_are_read_with_keys_during_the_auction_and_the_play() {
     assert_eq!(auction.calls(), &[Call::Pass], "West passed; South is to bid");
     assert_eq!(selected(&app), None);
     let t = draw(&mut app, 120, 40);
-    assert!(app.hits.area_of(Hit::Call(Selected::Coming)).is_none(), "no meaning box");
+    assert!(app.hits().area_of(Hit::Call(Selected::Coming)).is_none(), "no meaning box");
     assert!(!footer_row(&t).contains("Esc  close"));
     // ↑ reads the call South is choosing: Pass, where South's turn opens.
     key(&mut app, KeyCode::Up);
@@ -3401,9 +3405,9 @@ fn the_auctions_calls_are_read_with_keys_during_the_auction_and_the_play() {
     // Esc closes the meaning, and only then opens the menu.
     key(&mut app, KeyCode::Esc);
     assert_eq!(selected(&app), None);
-    assert!(app.popups.is_empty(), "no menu yet: {:?}", app.popups);
+    assert!(app.popups().is_empty(), "no menu yet: {:?}", app.popups());
     key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.popups.last(), Some(Popup::Menu { .. })));
+    assert!(matches!(app.popups().last(), Some(Popup::Menu { .. })));
     key(&mut app, KeyCode::Esc);
     // During the play, the auction is read as well, and South's own bid: ↑ from the last call.
     bid_with_keys(&mut app);
@@ -3454,7 +3458,7 @@ fn a_click_on_a_call_reads_it_and_a_second_closes_it() {
     assert_eq!(selected(&app), Some(Selected::Call(0)));
     let t = draw(&mut app, 120, 40);
     assert_eq!(meaning_box(&app, &t), w.meaning(&every_call(&auction, &levels(&app))[0]));
-    let row = app.hits.area_of(Hit::Call(Selected::Call(0))).expect("drawn");
+    let row = app.hits().area_of(Hit::Call(Selected::Call(0))).expect("drawn");
     // The topmost area of that call is its meaning box: a click on it closes it too.
     assert!(row.height > 1);
     click(&mut app, Hit::Call(Selected::Call(0)));
@@ -3531,7 +3535,7 @@ fn holds_in_play(config: Config) -> App {
     let mut app = playing_of(seated(config));
     assert!(app.south_to_play());
     ch(&mut app, 'w');
-    assert!(matches!(app.popups.last(), Some(Popup::Holds(_))));
+    assert!(matches!(app.popups().last(), Some(Popup::Holds(_))));
     assert_eq!(answer_holds(&mut app), 1);
     app
 }
@@ -3552,15 +3556,15 @@ fn who_holds_what_thinks_then_shows_the_odds_and_closes() {
         assert!(shown.contains(&w.t(T::HoldsThinking)[..10]), "{shown}");
         // `w` again closes it, and its answer, late, is dropped.
         ch(&mut app, 'w');
-        assert!(app.popups.is_empty());
+        assert!(app.popups().is_empty());
         assert_eq!(answer_holds(&mut app), 1);
-        assert!(app.popups.is_empty());
+        assert!(app.popups().is_empty());
         // Esc closes it, and so does a click outside it.
         let mut app = holds_in_play(config(lang));
         let shown = format!("{:?}", draw(&mut app, 120, 40).backend());
         assert!(shown.contains(&w.holds_worlds(400, 0, false)[..4]), "{shown}");
         key(&mut app, KeyCode::Esc);
-        assert!(app.popups.is_empty(), "Esc closes it");
+        assert!(app.popups().is_empty(), "Esc closes it");
         assert!(app.south_to_play(), "and the table is as it was");
         ch(&mut app, 'w');
         answer_holds(&mut app);
@@ -3571,7 +3575,7 @@ fn who_holds_what_thinks_then_shows_the_odds_and_closes() {
             row: 0,
             modifiers: KeyModifiers::NONE,
         }));
-        assert!(app.popups.is_empty(), "a click outside closes it");
+        assert!(app.popups().is_empty(), "a click outside closes it");
     }
     // The help lists the key.
     let mut app = at_table(Lang::Fr);
@@ -3601,7 +3605,7 @@ fn a_deal_of_a_file_is_not_said_to_be_played_again() {
         let status = app.status().expect("the table says it counts nowhere");
         assert!(!status.contains(again), "{status}");
         let mut app = finished_deal_of(playing_of(deal_of_a_file(lang)));
-        assert_eq!(app.popups.last(), Some(&Popup::DealEnd));
+        assert_eq!(app.popups().last(), Some(&Popup::DealEnd));
         let text = format!("{:?}", draw(&mut app, 80, 24).backend());
         assert!(!text.contains(again), "{text}");
     }
@@ -3657,7 +3661,7 @@ fn twelve_games() -> Vec<contree::progress::GameProgress> {
 fn progress_view(config: Config, games: Vec<contree::progress::GameProgress>) -> App {
     let mut app = App::new(config);
     app.start_item(StartItem::Statistics);
-    app.stats = Some(contree::stats::Stats { progress: games, ..Default::default() });
+    app.stats_loaded(contree::stats::Stats { progress: games, ..Default::default() });
     ch(&mut app, 'g');
     assert!(matches!(app.screen(), Screen::Progress(_)), "g opens the progress");
     app
@@ -3685,16 +3689,16 @@ fn the_progress_view_draws_each_figure_as_a_chart() {
     key(&mut app, KeyCode::Right);
     let t = draw(&mut app, 80, 24);
     insta::assert_snapshot!("progress_mistakes_en_80x24", t.backend());
-    click(&mut app, Hit::Chart(contree::ui::progress::Chart::Exercises));
+    click(&mut app, Hit::Chart(contree::ui::hits::Chart::Exercises));
     let t = draw(&mut app, 80, 24);
     insta::assert_snapshot!("progress_exercises_en_80x24", t.backend());
     // Esc goes back to the statistics; a click elsewhere on the view does too.
     key(&mut app, KeyCode::Esc);
-    assert!(matches!(app.screen(), Screen::Statistics));
+    assert!(matches!(app.screen(), Screen::Statistics(_)));
     ch(&mut app, 'g');
     draw(&mut app, 80, 24);
     click(&mut app, Hit::Close);
-    assert!(matches!(app.screen(), Screen::Statistics), "a click closes the view");
+    assert!(matches!(app.screen(), Screen::Statistics(_)), "a click closes the view");
 }
 
 #[test]

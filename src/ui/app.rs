@@ -1,7 +1,12 @@
-//! The app: the screens and popups the player moves between, and the one entry point that routes
-//! every message to what owns it, [`App::update`]. A key, a click or a timer goes to the screen
-//! on top or the popup over it; a computer player's decision or the expert's hint goes to the
-//! [`Table`]; a deal's analysis to the review. Nothing here touches the disk, the clock or the
+//! The app: a router over the screens and popups the player moves between, each a component
+//! owning its state, keys and drawing, and the one entry point that routes every message to what
+//! owns it, [`App::update`]. A key or a click goes to the component on top (`app/route.rs`); a
+//! computer player's decision or the expert's hint goes to the [`Table`] through the session; a
+//! deal's analysis to the review. The app's own files hold the flows that cross screens and the
+//! session: the start screen's items (`app/start.rs`), a deal played again (`app/again.rs`), the deal of
+//! the day (`app/daily.rs`), the exercises (`app/practice.rs`), the history and its filed games
+//! (`app/filed.rs`), the expert's line (`app/expert_line.rs`), who holds what (`app/holds.rs`), and what the
+//! components see of the app (`app/seen.rs`). Nothing here touches the disk, the clock or the
 //! terminal: what must be done outside (save the game, record a finished deal, ask a computer
 //! player or the expert, save the settings) is queued as an [`Effect`] for the runner, so the
 //! whole app can be driven and checked in tests.
@@ -10,13 +15,22 @@ use std::time::Duration;
 
 use crossterm::event::KeyEventKind;
 
+use super::component::{Component, Press};
+use super::hits::Hits;
+use super::hits::TableItem;
 use super::keymap::{Cmd, Mode};
 use super::messages::{Config, Msg};
-use super::screen::{Hits, Popup, Screen, StartScreen, TableItem};
+use super::popups::Popup;
+use super::popups::help::Help;
+use super::screens::Screen;
+use super::screens::daily::DailyScreen;
+use super::screens::rules::RulesScreen;
+use super::screens::settings::SettingsScreen;
+use super::screens::start::StartScreen;
 use super::table_screen::TableScreen;
 use super::theme::Theme;
 use crate::bots::expert::DealAnalysis;
-use crate::game::{DealResult, Game, Phase};
+use crate::game::{DealResult, Game};
 use crate::rules::{DealRecord, Rules};
 use crate::session::Session;
 use crate::session::commands::{self, Availability, Context};
@@ -38,44 +52,46 @@ mod holds;
 mod keys;
 mod mouse;
 mod practice;
-mod progress;
+mod route;
+mod seen;
 mod start;
 
-/// The whole state of the app.
+/// The whole state of the app: the session, the screens and popups over it, and what the
+/// runner tells it (the terminal's size, the date).
 #[derive(Clone, Debug)]
 pub struct App {
     /// The session at the table: its settings, its games, the table with South's controls.
     session: Session<TableScreen>,
     /// Styles.
-    pub theme: Theme,
+    theme: Theme,
     /// The screen at the bottom: the start screen, or the table.
     base: Screen,
     /// The screens opened over it, the one seen last; `Esc` goes back down.
     over: Vec<Screen>,
     /// Popups, the top one last.
-    pub popups: Vec<Popup>,
+    popups: Vec<Popup>,
     /// The popups over the game a deal played again set aside, back with it.
     again_popups: Vec<Popup>,
     /// The message at the foot of the screen.
     status: Option<Status>,
     /// The statistics, once loaded.
-    pub stats: Option<Stats>,
+    stats: Option<Stats>,
     /// The clickable areas of the last frame.
-    pub hits: Hits,
+    hits: Hits,
     /// The terminal's size, once the runner has said it: too small, the table cannot be seen.
     size: Option<(u16, u16)>,
     /// Whether the player asked to quit.
-    pub quit: bool,
+    quit: bool,
     /// Whether colours are impossible (`NO_COLOR`): the colour setting cannot bring them.
     no_color: bool,
     /// Whether the terminal shows ASCII only.
     ascii: bool,
     /// The time zone dates are shown in.
-    pub time_zone: jiff::tz::TimeZone,
+    time_zone: jiff::tz::TimeZone,
     /// Today's date in UTC, whose deal of the day the start screen offers.
-    pub today: crate::game::daily::Day,
+    today: crate::game::daily::Day,
     /// The end screen of the deal of the day being played, with where leaving it goes.
-    daily_back: Option<super::screen::DailyScreen>,
+    daily_back: Option<DailyScreen>,
 }
 
 impl App {
@@ -123,6 +139,51 @@ impl App {
         &self.session.settings
     }
 
+    /// Styles.
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    /// The popups, the top one last.
+    pub fn popups(&self) -> &[Popup] {
+        &self.popups
+    }
+
+    /// The statistics, once loaded.
+    pub fn stats(&self) -> Option<&Stats> {
+        self.stats.as_ref()
+    }
+
+    /// The clickable areas of the last frame.
+    pub fn hits(&self) -> &Hits {
+        &self.hits
+    }
+
+    /// The statistics are loaded: the screens that show them have them.
+    pub fn stats_loaded(&mut self, stats: Stats) {
+        self.stats = Some(stats);
+    }
+
+    /// Keeps the clickable areas of the frame just drawn.
+    pub fn set_hits(&mut self, hits: Hits) {
+        self.hits = hits;
+    }
+
+    /// Whether the player asked to quit.
+    pub fn quitting(&self) -> bool {
+        self.quit
+    }
+
+    /// The time zone dates are shown in.
+    pub fn time_zone(&self) -> &jiff::tz::TimeZone {
+        &self.time_zone
+    }
+
+    /// Today's date in UTC, whose deal of the day the start screen offers.
+    pub fn today(&self) -> crate::game::daily::Day {
+        self.today
+    }
+
     /// The words of the app, in its language and suit style, in ASCII alone if the terminal
     /// shows nothing else.
     pub fn words(&self) -> Words {
@@ -137,10 +198,6 @@ impl App {
     /// The screen seen.
     pub fn screen(&self) -> &Screen {
         self.over.last().unwrap_or(&self.base)
-    }
-
-    fn screen_mut(&mut self) -> &mut Screen {
-        self.over.last_mut().unwrap_or(&mut self.base)
     }
 
     /// The table, whether it is seen or a screen is over it: the game's, or the one an
@@ -231,34 +288,12 @@ impl App {
         self.session.analysis(record)
     }
 
-    /// The mode for the keys.
+    /// The mode for the keys: the popup's on top, else the screen's.
     pub fn mode(&self) -> Mode {
+        let at = App::around(&self.session, self.stats.as_ref(), &self.hits, Some(&self.base));
         match self.popups.last() {
-            Some(Popup::DealEnd) => return Mode::Summary,
-            Some(Popup::GameOver) => return Mode::GameOver,
-            Some(Popup::History(h)) if h.review.is_some() => return Mode::Review,
-            Some(Popup::History(_)) => return Mode::History,
-            Some(Popup::ExpertLine(_)) => return Mode::ExpertLine,
-            Some(Popup::Tricks(_)) => return Mode::Tricks,
-            Some(Popup::Players | Popup::Seat(_)) => return Mode::Players,
-            Some(Popup::Menu { .. }) => return Mode::Menu,
-            Some(Popup::Help { .. }) => return Mode::Help,
-            Some(Popup::Holds(_)) => return Mode::Holds,
-            Some(Popup::ReplaceSaved) => return Mode::Confirm,
-            None => {}
-        }
-        match self.screen() {
-            Screen::Start(_) => Mode::Start,
-            Screen::Statistics => Mode::Statistics,
-            Screen::Progress(_) => Mode::Progress,
-            Screen::Settings { .. } => Mode::Settings,
-            Screen::Rules { .. } => Mode::Rules,
-            Screen::Daily(_) => Mode::Daily,
-            Screen::Table => self.table().map_or(Mode::DealDone, |t| table_mode(t.table())),
-            Screen::Practice(p) => match p.table().filter(|_| p.choosing()) {
-                Some(t) => table_mode(t.table()),
-                None => Mode::Practice,
-            },
+            Some(p) => p.mode(&at),
+            None => self.screen().mode(&at),
         }
     }
 
@@ -288,7 +323,7 @@ impl App {
     /// Whether the table can be seen: not when the terminal is too small, and the view shows only
     /// a message saying so.
     pub fn in_sight(&self) -> bool {
-        self.size.is_none_or(|(w, h)| !super::screen::too_small(w, h))
+        self.size.is_none_or(|(w, h)| !super::hits::too_small(w, h))
     }
 
     /// Sends a message to the table, and shows what it answers.
@@ -371,12 +406,12 @@ impl App {
 
     /// Does what an item of the menu during play says.
     pub fn table_item(&mut self, item: TableItem) {
-        self.popups.retain(|p| !matches!(p, Popup::Menu { .. }));
+        self.popups.retain(|p| !matches!(p, Popup::Menu(_)));
         match item {
             TableItem::Resume => {}
-            TableItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
-            TableItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
-            TableItem::Help => self.toggle_popup(Popup::Help { scroll: 0 }),
+            TableItem::Settings => self.over.push(Screen::Settings(SettingsScreen::default())),
+            TableItem::Rules => self.over.push(Screen::Rules(RulesScreen::default())),
+            TableItem::Help => self.toggle_popup(Popup::Help(Help::default())),
             TableItem::SaveAndLeave => {
                 if !self.end_again() {
                     self.leave_table();
@@ -420,13 +455,6 @@ impl App {
         self.back_to_start(resume);
     }
 
-    /// Opens the summary of the deal just finished again, from the table.
-    fn reopen_summary(&mut self) {
-        if self.table().is_some_and(|t| t.table().deal_over()) {
-            self.popups.push(Popup::DealEnd);
-        }
-    }
-
     fn toggle_popup(&mut self, p: Popup) {
         if self.popups.last().is_some_and(|top| top.same(&p)) {
             self.popups.pop();
@@ -435,38 +463,11 @@ impl App {
         }
     }
 
-    /// `Esc`: the top popup closes; a screen goes back to the one under it; the table stays.
+    /// `Esc`, or a click outside the popup on top: the component on top closes (a review goes
+    /// back to its list, the end of the game back to the start screen), a screen goes back to
+    /// the one under it; the table stays.
     fn close(&mut self) {
-        match self.popups.last_mut() {
-            Some(Popup::History(h)) if h.review.is_some() => h.close_review(),
-            // After the game, Esc leads back to the start screen rather than to a new game.
-            Some(Popup::GameOver) => {
-                let game = self.unseat();
-                self.session.played(game.as_ref().map(Game::players));
-                self.back_to_start(None);
-            }
-            // The summary closes, and the finished deal stays on the table; Enter opens it again.
-            Some(_) => {
-                self.popups.pop();
-            }
-            None => {
-                self.over.pop();
-            }
-        }
-    }
-
-    /// The answer to a confirmation: the new game replaces the saved one or the question goes;
-    /// the call is made, or forgotten.
-    fn answer_confirm(&mut self, yes: bool) {
-        if self.popups.last() == Some(&Popup::ReplaceSaved) {
-            if yes {
-                self.continue_popup();
-            } else {
-                self.popups.pop();
-            }
-            return;
-        }
-        self.send(TableMsg::Confirm(yes));
+        self.route_press(Press::of(Cmd::Close));
     }
 
     /// The lines of the settings screen: every setting, or during a game the ones that may
@@ -552,23 +553,6 @@ impl App {
     }
 }
 
-/// The mode of the keys at `table`.
-fn table_mode(table: &Table) -> Mode {
-    if table.claiming().is_some() {
-        Mode::Claim
-    } else if table.confirm().is_some() {
-        Mode::Confirm
-    } else if table.declaring().is_some() {
-        Mode::Declare
-    } else {
-        match table.game().phase() {
-            Phase::Bidding => Mode::Bidding,
-            Phase::DealOver | Phase::GameOver => Mode::DealDone,
-            Phase::Playing => Mode::Playing,
-        }
-    }
-}
-
 /// The runner carries out the app's effects on the disk as it does every front end's.
 impl Front for App {
     fn take_effects(&mut self) -> Vec<Effect> {
@@ -613,7 +597,7 @@ impl Front for App {
     }
 
     fn stats_loaded(&mut self, stats: Stats) {
-        self.stats = Some(stats);
+        App::stats_loaded(self, stats);
     }
 
     fn new_game_refused(&mut self, previous: Option<Game>, resume: Option<Resumable>, why: &str) {

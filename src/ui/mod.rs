@@ -1,22 +1,25 @@
 //! The terminal table: a ratatui front end in the Elm style over the session
-//! ([`crate::session`]). [`app::App`] routes every message to what owns the state it changes, and
-//! changes only through [`app::App::update`]: the [`crate::session::Session`], which holds the
-//! deal being played with [`table_screen::TableScreen`], the keys and clicks that drive it and
-//! the call of the auction whose meaning is read ([`auction`]);
-//! [`screen`], the screens and popups with their own cursors (the expert's line with its own
-//! state, [`expert_line`]; the progress view's, [`progress`]). [`view::render`] draws the app;
-//! [`run`] owns the terminal, the clock, the computer players' threads and the disk.
+//! ([`crate::session`]). Each screen ([`screens`]) and popup ([`popups`]) is a component
+//! ([`component::Component`]) owning its state, its keys and its drawing; [`app::App`] is a
+//! router over them, and changes only through [`app::App::update`]: a key or a click goes to the
+//! component on top, a worker's answer to the session, and what a component asks of the app
+//! comes back as a [`component::Reply`]. The table's own state, South's controls beside the
+//! game ([`table_screen::TableScreen`]), is held by the [`crate::session::Session`].
+//! [`view::render`] lays the frame out (the screen, the popups over it, the footer of keys);
+//! [`widgets`] are the pieces the components draw with, from what is seen of the app
+//! ([`seen::Seen`]); [`run`] owns the terminal, the clock,
+//! the computer players' threads and the disk.
 
 pub mod app;
 pub mod auction;
-pub mod expert_line;
-pub mod holds;
+pub mod component;
+pub mod hits;
 pub mod keymap;
 pub mod messages;
-pub mod practice;
-pub mod progress;
+pub mod popups;
 pub mod run;
-pub mod screen;
+pub mod screens;
+pub mod seen;
 pub mod table_screen;
 pub mod theme;
 pub mod view;

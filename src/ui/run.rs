@@ -220,7 +220,7 @@ fn event_loop(
                 let _ = tx.send(Input::Bot(Box::new(answer.into())));
             })?;
         }
-        if app.quit {
+        if app.quitting() {
             return Ok(Ending::Quit);
         }
         let deadline = deadline(app, &mut timer);
@@ -314,7 +314,7 @@ mod tests {
         game.apply(seat, action).expect("legal");
         assert!(store.save_game(&game).is_err());
         // From the start screen, a new game: refused, since the game it replaces cannot be filed.
-        app.table_item(crate::ui::screen::TableItem::SaveAndLeave);
+        app.table_item(crate::ui::hits::TableItem::SaveAndLeave);
         let _ = app.take_effects();
         app.new_game();
         let _ = effects::apply_effects(&mut app, &store);

@@ -1,10 +1,12 @@
 //! The table as the terminal drives it: the [`Table`] and the controls South plays it with, the
 //! card selected in South's hand, the bidding button focused and the value chosen before its
 //! suit, and the call of the auction whose meaning is read. Keys and clicks become the table's
-//! messages here; what the table answers comes back to the app to carry out.
+//! messages here; what the table answers comes back to the app to carry out. The session holds
+//! this state ([`AtTable`]); the table's screen ([`super::screens::table`]) says what of a key or
+//! a click it is to take, which the app hands over through the session.
 
 use super::auction::{AuctionSelection, Selected};
-use super::keymap::Cmd;
+use super::keymap::{Cmd, Mode};
 use crate::game::{Action, Phase};
 use crate::rules::{Bid, BidLevel, Call, Card, Seat, Trump};
 use crate::session::AtTable;
@@ -408,5 +410,25 @@ impl AtTable for TableScreen {
 
     fn set_prefs(&mut self, prefs: crate::session::settings::Prefs) -> Vec<Out> {
         TableScreen::set_prefs(self, prefs)
+    }
+}
+
+impl TableScreen {
+    /// The mode of the keys at the table.
+    pub fn table_mode(&self) -> Mode {
+        let table = &self.table;
+        if table.claiming().is_some() {
+            Mode::Claim
+        } else if table.confirm().is_some() {
+            Mode::Confirm
+        } else if table.declaring().is_some() {
+            Mode::Declare
+        } else {
+            match table.game().phase() {
+                Phase::Bidding => Mode::Bidding,
+                Phase::DealOver | Phase::GameOver => Mode::DealDone,
+                Phase::Playing => Mode::Playing,
+            }
+        }
     }
 }

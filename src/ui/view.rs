@@ -1,5 +1,6 @@
-//! Draws the [`App`] into a frame: the screen, the popups over it, the footer of keys. The
-//! clickable areas of the frame are returned, for the next click to be matched against them.
+//! Lays the [`App`] out in a frame: the screen seen, the popups over it (each drawn by its
+//! component), the table's hint and the footer of keys. The clickable areas of the frame are
+//! returned, for the next click to be matched against them.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,30 +8,36 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
+use super::component::Component;
+use super::hits::{Hit, Hits, too_small};
 use super::keymap::{self, Mode};
-use super::screen::{Hit, Hits, Popup, Screen, too_small};
-use super::widgets::{
-    Ctx, bidding, centered, daily, hand, panel, player, popups, practice, progress, screens, span,
-    trick,
-};
-use crate::game::Phase;
-use crate::rules::Seat;
+use super::popups::{Place, Popup};
+use super::screens::Screen;
+use super::screens::table::{self, TABLE_MIN_ROWS};
+use super::widgets::{Ctx, centered, span};
 use crate::session::commands::Availability;
-use crate::session::table::Hint;
 use crate::text::T;
 
 /// Draws the app and returns the clickable areas.
 pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let mut ctx = Ctx { app, theme: app.theme, words: app.words(), hits: Hits::default() };
+    let mut ctx = Ctx {
+        seen: app,
+        theme: app.theme(),
+        words: app.words(),
+        hits: Hits::default(),
+        hint_area: Rect::default(),
+    };
     if too_small(area.width, area.height) {
         let msg = ctx.words.too_small(area.width, area.height);
         let r = centered(area, msg.chars().count() as u16, 1);
         Paragraph::new(Line::from(span(msg, ctx.theme.bad))).render(r, buf);
         return ctx.hits;
     }
-    let hint = hint_lines(&ctx, area.width);
+    let hint = matches!(app.screen(), Screen::Table)
+        .then(|| table::hint_lines(&ctx, area.width))
+        .flatten();
     // At the table, the hint's rows are kept over the footer whether a hint is shown or not, so
     // that nothing on the table moves when one comes: two when the table keeps its own rows
     // whole (a long hint wraps), else one, and the footer's lent to a hint that needs it.
@@ -46,31 +53,16 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
         Constraint::Length(footer_height(app, area.width, area.height)),
     ])
     .areas(area);
-    match app.screen() {
-        Screen::Start(_) => screens::start(&mut ctx, body, buf),
-        Screen::Table => table(&mut ctx, body, buf),
-        Screen::Practice(p) => {
-            // An exercise is set on the table itself, its verdict over the felt.
-            if p.table().is_some() {
-                table(&mut ctx, body, buf);
-            }
-            let [felt, _] = table_columns(body);
-            practice::draw(&mut ctx, p, [body, felt, hint_area], buf);
-        }
-        Screen::Statistics => screens::statistics(&mut ctx, body, buf),
-        Screen::Progress(v) => progress::draw(&mut ctx, *v, body, buf),
-        Screen::Settings { cursor } => screens::settings(&mut ctx, *cursor, body, buf),
-        Screen::Rules { scroll } => screens::rules(&mut ctx, *scroll, body, buf),
-        Screen::Daily(_) => daily::draw(&mut ctx, body, buf),
-    }
+    ctx.hint_area = hint_area;
+    app.screen().draw(&mut ctx, body, buf);
     // A popup over the whole table takes the hint's rows too: no hint is for it.
     let over = Rect { height: body.height + hint_area.height, ..body };
-    for p in &app.popups {
+    for p in app.popups() {
         // A popup takes every click: what is under it must not react.
         ctx.hits.push(over, Hit::Close);
-        popups::draw(&mut ctx, p, popup_area(app, p, body, over), buf);
+        p.draw(&mut ctx, popup_area(app, p, body, over), buf);
     }
-    let covered = app.popups.iter().any(|p| popup_area(app, p, body, over) == over);
+    let covered = app.popups().iter().any(|p| popup_area(app, p, body, over) == over);
     let hint = hint.filter(|_| !covered);
     // At the table's least height the hint has a row of its own; one that needs two is lent
     // the footer's, the keys coming back once the hint goes (the help lists them). A message
@@ -78,39 +70,17 @@ pub fn render(app: &App, frame: &mut Frame<'_>) -> Hits {
     let lent = hint.as_ref().is_some_and(|lines| {
         hint_area.height == 1
             && footer.height == 1
-            && ctx.app.status_line().is_none()
+            && app.status_line().is_none()
             && lines.len() > 1
     });
     if !lent {
-        draw_footer(&ctx, footer, buf);
+        draw_footer(&ctx, app, footer, buf);
     }
     if let Some(lines) = hint {
         let area = if lent { hint_area.union(footer) } else { hint_area };
         Paragraph::new(lines).render(area, buf);
     }
     ctx.hits
-}
-
-/// The expert's hint, over the footer at the table once South asked for it: the expert
-/// thinking, or what it would do and why, in lines of `width` columns after the margin, which
-/// each keeps.
-fn hint_lines(ctx: &Ctx<'_>, width: u16) -> Option<Vec<Line<'static>>> {
-    let app = ctx.app;
-    if !matches!(app.screen(), Screen::Table) {
-        return None;
-    }
-    let hint = app.table()?.table().hint()?;
-    let w = ctx.words;
-    let t = ctx.theme;
-    let label = || span(format!(" {}{}", w.t(T::Hint), w.colon()), t.accent);
-    Some(match hint {
-        Hint::Thinking => vec![Line::from(vec![label(), span(w.t(T::HintThinking), t.dim)])],
-        Hint::Ready(advice) => player::wrap(&w.advice(advice), width.saturating_sub(1))
-            .into_iter()
-            .map(|l| Line::from(span(format!(" {l}"), t.good)))
-            .collect(),
-        Hint::Failed => vec![Line::from(vec![label(), span(w.t(T::HintFailed), t.bad)])],
-    })
 }
 
 /// The fewest lines a message may take at the foot of the start screen, and the rows the start
@@ -136,8 +106,8 @@ fn footer_height(app: &App, width: u16, height: u16) -> u16 {
     }
 }
 
-fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
-    if let Some(status) = ctx.app.status_line() {
+fn draw_footer(ctx: &Ctx<'_>, app: &App, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+    if let Some(status) = app.status_line() {
         let s = status.words(ctx.words);
         // What was just taken back, or claimed, is no failure: a note, not a warning.
         if let Some(sign) = status.note() {
@@ -151,9 +121,9 @@ fn draw_footer(ctx: &Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
         return;
     }
     // The keys that do something now.
-    let mode = ctx.app.mode();
+    let mode = ctx.seen.mode();
     let entries: Vec<_> = keymap::footer(mode)
-        .filter(|b| ctx.app.availability(mode, b.cmd) == Availability::Now)
+        .filter(|b| ctx.seen.availability(mode, b.cmd) == Availability::Now)
         .collect();
     let shown = footer_fit(mode, &entries, |b| footer_spans(ctx, b), area.width);
     let spans: Vec<_> = shown.into_iter().flat_map(|b| footer_spans(ctx, b)).collect();
@@ -165,10 +135,10 @@ fn footer_spans(ctx: &Ctx<'_>, b: &keymap::Binding) -> [ratatui::text::Span<'sta
     let first = b.shown.split(' ').next().unwrap_or(b.shown);
     let first = ctx.words.keys(first);
     let surcontre =
-        b.cmd == keymap::Cmd::Contre && ctx.app.game().is_some_and(|g| g.legal_calls().surcontre);
+        b.cmd == keymap::Cmd::Contre && ctx.seen.game().is_some_and(|g| g.legal_calls().surcontre);
     // While a call's meaning is read, Esc closes it before it opens the menu.
     let reading =
-        b.cmd == keymap::Cmd::Menu && ctx.app.table().is_some_and(|t| t.selected().is_some());
+        b.cmd == keymap::Cmd::Menu && ctx.seen.table().is_some_and(|t| t.selected().is_some());
     let label = if surcontre {
         T::Surcontre
     } else if reading {
@@ -232,86 +202,18 @@ fn footer_fit<'b>(
     entries.iter().zip(kept).filter_map(|(b, k)| k.then_some(*b)).collect()
 }
 
-/// The felt and the side panel of the table drawn in `area`.
-fn table_columns(area: Rect) -> [Rect; 2] {
-    let panel_width = if area.width >= 110 { 34 } else { 26 };
-    Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(area)
-}
-
-/// The rows of the felt South's hand takes: a tall terminal gets large cards, two more rows.
-fn hand_rows(felt: Rect) -> u16 {
-    if felt.height >= 30 { 9 } else { HAND_ROWS }
-}
-
-/// The rows the bidding box takes for the focused call's meaning where the felt has them: the
-/// longest meaning, whole in the large box.
-const MEANING_ROWS: u16 = 9;
-
-/// The rows of North's seat, the fewest of the middle of the felt (a trick of small cards), and
-/// South's hand of small cards: the fewest rows the table is drawn in.
-const NORTH_ROWS: u16 = 4;
-const MIDDLE_ROWS: u16 = 11;
-const HAND_ROWS: u16 = 7;
-const TABLE_MIN_ROWS: u16 = NORTH_ROWS + MIDDLE_ROWS + HAND_ROWS;
-
-/// Where a popup is drawn. At the table, the end of a deal and the last trick sit over the
-/// felt, leaving the panel (contract, score, auction) in sight; the last trick also leaves
-/// South's hand in sight, for the next card is chosen while looking at it. The others take the
-/// whole of `over`: the body and the hint's rows.
+/// Where a popup is drawn: at the table, where its [`Place`] says; elsewhere, over the whole of
+/// `over` (the body and the hint's rows).
 fn popup_area(app: &App, popup: &Popup, body: Rect, over: Rect) -> Rect {
     if !matches!(app.screen(), Screen::Table | Screen::Practice(_)) {
         return over;
     }
-    let [felt, _] = table_columns(body);
-    match popup {
-        Popup::DealEnd | Popup::Menu { .. } | Popup::Seat(_) => felt,
-        Popup::Tricks { .. } => {
-            Rect { height: felt.height.saturating_sub(hand_rows(felt)), ..felt }
-        }
-        _ => over,
+    let [felt, _] = table::columns(body);
+    match popup.place() {
+        Place::Felt => felt,
+        Place::AboveHand => table::popup_rows(felt),
+        Place::Whole => over,
     }
-}
-
-fn table(ctx: &mut Ctx<'_>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
-    let [felt, side] = table_columns(area);
-    panel::draw(ctx, side, buf);
-    // The felt has no frame: its rows go to the cards; the panel's frames close the table.
-    let felt_inner = Rect { x: felt.x + 1, width: felt.width.saturating_sub(2), ..felt };
-    let hand_rows = hand_rows(felt_inner);
-    let [north, middle, south] = Layout::vertical([
-        Constraint::Length(NORTH_ROWS),
-        Constraint::Min(MIDDLE_ROWS),
-        Constraint::Length(hand_rows),
-    ])
-    .areas(felt_inner);
-    let side_width = if felt_inner.width >= 80 { 16 } else { 13 };
-    let [west, center, east] = Layout::horizontal([
-        Constraint::Length(side_width),
-        Constraint::Min(28),
-        Constraint::Length(side_width),
-    ])
-    .areas(middle);
-    player::draw_row(ctx, Seat::North, north, buf);
-    player::draw_column(ctx, Seat::West, west, buf);
-    player::draw_column(
-        ctx,
-        Seat::East,
-        Rect { x: east.x + 1, width: east.width.saturating_sub(1), ..east },
-        buf,
-    );
-    let bidding_phase = ctx.app.game().is_some_and(|g| g.phase() == Phase::Bidding);
-    if bidding_phase {
-        // Sans atout and tout atout take a row of buttons of their own; under the buttons, the
-        // focused call's meaning takes what the felt lends, the same rows whatever it says.
-        let nt_at = ctx.app.game().is_some_and(|g| g.rules().nt_at);
-        let h = center.height.min(if nt_at { 11 } else { 10 } + MEANING_ROWS);
-        let r = Rect::new(center.x, center.y + (center.height - h) / 2, center.width, h);
-        bidding::draw(ctx, r, buf);
-    } else {
-        trick::draw(ctx, center, buf);
-        trick::declare_prompt(ctx, center, buf);
-    }
-    hand::draw(ctx, south, buf);
 }
 
 /// Draws `app` on `terminal` and keeps the clickable areas in the app.
@@ -321,6 +223,6 @@ pub fn draw<B: ratatui::backend::Backend>(
 ) -> Result<(), B::Error> {
     let mut hits = Hits::default();
     terminal.draw(|f| hits = render(app, f))?;
-    app.hits = hits;
+    app.set_hits(hits);
     Ok(())
 }

@@ -6,7 +6,7 @@
 use contree::session::settings::{Settings, Speed};
 use contree::session::work::TableAnswer;
 use contree::text::Lang;
-use contree::ui::screen::Hit;
+use contree::ui::hits::Hit;
 use contree::ui::{App, Config, Msg, view};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
@@ -43,7 +43,7 @@ pub fn key(app: &mut App, code: KeyCode) {
 
 /// A left click on what the last frame drew for `hit`.
 pub fn click(app: &mut App, hit: Hit) {
-    let r = app.hits.area_of(hit).unwrap_or_else(|| panic!("{hit:?} is not on screen"));
+    let r = app.hits().area_of(hit).unwrap_or_else(|| panic!("{hit:?} is not on screen"));
     app.update(Msg::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: r.x,
@@ -67,7 +67,7 @@ pub fn settle(app: &mut App) -> Vec<contree::session::effects::Effect> {
         // A trick held for South to see goes on at a key, as a player would press.
         let held =
             app.table().and_then(|t| t.table().wait()) == Some(contree::session::table::Wait::Kept);
-        if held && app.popups.is_empty() {
+        if held && app.popups().is_empty() {
             key(app, KeyCode::Enter);
             continue;
         }
@@ -117,7 +117,7 @@ pub const POPUP_SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 pub fn assert_popup_covers_its_area(name: &str, app: &mut App) {
     for (w, h) in POPUP_SIZES {
         let t = draw(app, w, h);
-        let Some(top) = app.hits.popups().last().copied() else {
+        let Some(top) = app.hits().popups().last().copied() else {
             panic!("{name} at {w}x{h}: no popup drawn\n{}", text(&t));
         };
         let buf = t.backend().buffer();

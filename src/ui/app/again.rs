@@ -9,7 +9,7 @@ use crate::game::{Game, Replay};
 use crate::rules::ByTeam;
 use crate::session::again::AgainOver;
 use crate::text::T;
-use crate::ui::screen::Screen;
+use crate::ui::screens::Screen;
 
 impl App {
     /// Whether the deal at the table is a deal played again.

@@ -10,7 +10,9 @@ use crate::session::daily::Daily;
 use crate::session::effects::Effect;
 use crate::store::{DailyEntry, DailyFile};
 use crate::text::T;
-use crate::ui::screen::{DailyScreen, Screen};
+use crate::ui::screens::Screen;
+use crate::ui::screens::daily::DailyScreen;
+use crate::ui::screens::start::StartScreen;
 
 impl App {
     /// The deal of the day at the table, if it is one.
@@ -47,7 +49,7 @@ impl App {
         &mut self,
         day: Day,
         first: Option<DailyEntry>,
-        back: Option<Box<crate::ui::screen::StartScreen>>,
+        back: Option<Box<StartScreen>>,
     ) {
         let practice = first.is_some();
         let Some(out) = self.session.play_daily(daily_game(day), day, first) else { return };

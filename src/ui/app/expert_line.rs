@@ -1,13 +1,11 @@
 //! The expert's line over a deal's review: `l` plays it out and opens it once the deal's
-//! analysis has a clear mistake among South's cards, ← → (or a click on its buttons) go
-//! through its tricks, Esc closes it and the review is there again.
+//! analysis has a clear mistake among South's cards ([`crate::ui::popups::expert_line`]).
 
 use super::App;
 use crate::session::review::ExpertLine;
 use crate::text::T;
-use crate::ui::expert_line::LineView;
-use crate::ui::keymap::Cmd;
-use crate::ui::screen::Popup;
+use crate::ui::popups::Popup;
+use crate::ui::popups::expert_line::LineView;
 
 impl App {
     /// Whether the deal under review has a line to follow: its analysis in, with a clear
@@ -34,19 +32,6 @@ impl App {
                 let why = self.words().t(T::ExpertLineFailed).to_string();
                 self.tell(why);
             }
-        }
-    }
-
-    /// Left or right on the popup on top: the expert's line, or the tricks of the deal on the
-    /// table, shows the trick before or after.
-    pub(super) fn step_popup(&mut self, cmd: Cmd) {
-        let taken = self.table().map_or(0, |t| t.table().deal_tricks().len());
-        match self.popups.last_mut() {
-            Some(Popup::ExpertLine(view)) => {
-                view.key(cmd);
-            }
-            Some(Popup::Tricks(t)) => t.key(cmd, taken),
-            _ => {}
         }
     }
 }

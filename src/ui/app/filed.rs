@@ -1,15 +1,14 @@
 //! The history of the filed games beside the game at the table: opened with `H`, the history
 //! shows the game at the table, and `←` `→` go through the games filed in `games.jsonl`, newest
-//! first, loaded when the history opens. A finished deal of any of them is reviewed and played
+//! first, loaded when the history opens ([`crate::ui::popups::history`]). A finished deal of any of them is reviewed and played
 //! again the same way ([`crate::game::Replay::deal_of`]): with the hands, dealer, seed and
 //! players of the game it came from.
 
 use super::App;
 use crate::game::Game;
 use crate::session::effects::Effect;
-use crate::session::review::{History, history_rows};
-use crate::ui::keymap::Cmd;
-use crate::ui::screen::Popup;
+use crate::session::review::History;
+use crate::ui::popups::Popup;
 
 impl App {
     /// The game a history shows: the one at the table, or a filed one.
@@ -35,26 +34,6 @@ impl App {
     /// The filed games are loaded.
     pub(super) fn filed_loaded(&mut self, games: Vec<Game>) {
         self.session.set_filed(games);
-    }
-
-    /// A key on the history's list: the selection moves, Enter reviews, and left and right
-    /// go to an older or a newer game.
-    pub(super) fn history_key(&mut self, cmd: Cmd) {
-        let Some(&Popup::History(h)) = self.popups.last() else { return };
-        let n = self.filed_games();
-        let other = match cmd {
-            Cmd::Left => Some((h.game + 1).min(n)),
-            Cmd::Right => Some(h.game.saturating_sub(1)),
-            _ => None,
-        };
-        let rows = self.history_game(&h).map_or(0, history_rows);
-        let shown = other.and_then(|g| self.history_game(&History { game: g, ..h }).cloned());
-        let Some(Popup::History(h)) = self.popups.last_mut() else { return };
-        match (other, shown) {
-            (Some(game), Some(shown)) => h.other(game, &shown),
-            (Some(_), None) => {}
-            (None, _) => h.key(cmd, rows),
-        }
     }
 
     /// The game and the line of the deal under review.

@@ -7,8 +7,8 @@ use crate::bots::expert::{Holds, HoldsBudget};
 use crate::rules::Seat;
 use crate::session::effects::Effect;
 use crate::session::work::HoldsRequest;
-use crate::ui::holds::HoldsView;
-use crate::ui::screen::Popup;
+use crate::ui::popups::Popup;
+use crate::ui::popups::holds::HoldsView;
 use crate::ui::table_screen::TableScreen;
 
 impl App {

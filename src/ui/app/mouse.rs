@@ -1,13 +1,16 @@
-//! The mouse: the wheel scrolls the texts that scroll, and a left click does what the key of the
-//! thing clicked does, through the same handlers.
+//! The mouse: the wheel scrolls the texts that scroll, and a left click goes to the component on
+//! top, which does what the key of the thing clicked does; the clicks on what any screen shows
+//! (a portrait, the hint and claim buttons, outside a popup) are the router's own.
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 use super::App;
 use crate::session::commands::Availability;
 use crate::session::table::TableMsg;
+use crate::ui::component::Press;
+use crate::ui::hits::Hit;
 use crate::ui::keymap::{Cmd, Mode};
-use crate::ui::screen::{Hit, Popup, Screen, TableItem};
+use crate::ui::popups::Popup;
 
 impl App {
     pub(super) fn on_mouse(&mut self, m: MouseEvent) {
@@ -16,7 +19,7 @@ impl App {
             if matches!(self.mode(), Mode::Rules | Mode::Help | Mode::Review) {
                 let cmd = if m.kind == MouseEventKind::ScrollUp { Cmd::Up } else { Cmd::Down };
                 for _ in 0..3 {
-                    self.scroll_key(cmd);
+                    self.route_press(Press::of(cmd));
                 }
             }
             return;
@@ -37,70 +40,23 @@ impl App {
 
     /// What a click on `hit` does.
     pub(super) fn click(&mut self, hit: Hit) {
-        if self.practice_click(hit) {
+        if self.route_click(hit) {
             return;
         }
         match hit {
-            Hit::Card(card) => {
-                let out = self.session.drive(|t| t.click_card(card));
-                self.show(out);
-            }
-            Hit::Bid(b) => {
-                let out = self.session.drive(|t| t.click_bid(b));
-                self.show(out);
-            }
-            Hit::Call(row) => {
-                if let Some(t) = self.table_mut() {
-                    t.click_call(row);
-                }
-            }
             Hit::Seat(seat) => self.popups.push(Popup::Seat(seat)),
-            Hit::TableMenu(item) => {
-                if let Some(Popup::Menu { selected }) = self.popups.last_mut() {
-                    *selected = TableItem::ALL.iter().position(|x| *x == item).unwrap_or(0);
-                }
-                self.table_item(item);
-            }
-            Hit::Start(item) => {
-                if let Some(start) = self.start_mut() {
-                    start.select(item);
-                }
-                self.start_item(item);
-            }
-            Hit::Setting(item) => {
-                let i = self.setting_items().iter().position(|x| *x == item);
-                if let (Some(i), Screen::Settings { cursor }) = (i, self.screen_mut()) {
-                    *cursor = i;
-                }
-                self.change_setting(item, true);
-            }
-            Hit::Continue => self.continue_popup(),
-            Hit::HistoryRow(i) => {
-                if let Some(Popup::History(h)) = self.popups.last_mut() {
-                    h.open(i);
-                }
-            }
             Hit::Close => self.close(),
-            Hit::Declare(yes) => self.send(TableMsg::Declare(yes)),
-            Hit::Cancel => self.answer_confirm(false),
-            Hit::Hint => {
-                if self.availability(self.mode(), Cmd::Hint) == Availability::Now {
-                    self.send(TableMsg::Hint);
-                }
-            }
-            Hit::Chart(chart) => self.show_chart(chart),
-            Hit::Earlier => self.step_popup(Cmd::Left),
-            Hit::Later => self.step_popup(Cmd::Right),
-            Hit::Claim => {
-                if self.availability(self.mode(), Cmd::Claim) == Availability::Now {
-                    self.send(TableMsg::Claim);
-                }
-            }
-            Hit::SkipClaim => {
-                if self.availability(self.mode(), Cmd::SkipClaim) == Availability::Now {
-                    self.send(TableMsg::SkipClaim);
-                }
-            }
+            Hit::Hint => self.send_if_now(Cmd::Hint, TableMsg::Hint),
+            Hit::Claim => self.send_if_now(Cmd::Claim, TableMsg::Claim),
+            Hit::SkipClaim => self.send_if_now(Cmd::SkipClaim, TableMsg::SkipClaim),
+            _ => {}
+        }
+    }
+
+    /// Sends `msg` to the table if the command of the button clicked applies now.
+    fn send_if_now(&mut self, cmd: Cmd, msg: TableMsg) {
+        if self.availability(self.mode(), cmd) == Availability::Now {
+            self.send(msg);
         }
     }
 }

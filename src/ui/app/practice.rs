@@ -1,17 +1,16 @@
 //! The app's side of the exercises: telling the player of those the session made and files after
-//! each deal, and routing the practice screen's keys, clicks and loaded exercises to it
-//! ([`crate::ui::practice`]).
-
-use crossterm::event::{KeyCode, KeyEvent};
+//! each deal, opening and leaving the practice screen, and handing it its keys and the
+//! exercises loaded ([`crate::ui::screens::practice`]).
 
 use super::App;
 use crate::exercises::Exercise;
 use crate::session::commands::Availability;
 use crate::session::effects::Effect;
 use crate::text::T;
+use crate::ui::component::{PracticeOut, Press};
 use crate::ui::keymap::{Cmd, Mode};
-use crate::ui::practice::{Practice, PracticeOut};
-use crate::ui::screen::{Hit, Screen};
+use crate::ui::screens::Screen;
+use crate::ui::screens::practice::Practice;
 
 impl App {
     /// Exercises made by the worker, which the session files: the player is told.
@@ -40,79 +39,43 @@ impl App {
     }
 
     /// Back from the practice screen to the start screen, the saved game offered again.
-    fn leave_practice(&mut self) {
+    pub(super) fn leave_practice(&mut self) {
         let Screen::Practice(p) = &mut self.base else { return };
         let resume = p.resume.take();
         self.back_to_start(resume);
     }
 
-    fn practice_mut(&mut self) -> Option<&mut Practice> {
-        match &mut self.base {
-            Screen::Practice(p) if self.over.is_empty() && self.popups.is_empty() => Some(p),
-            _ => None,
-        }
+    /// Whether the practice screen is seen, with nothing over it.
+    fn practice_seen(&self) -> bool {
+        matches!(self.base, Screen::Practice(_)) && self.over.is_empty() && self.popups.is_empty()
     }
 
-    /// A key on the practice screen: the table's own while choosing, then Enter for the next
-    /// exercise; Esc (or the table's menu key) goes back. False when the key is not the
-    /// practice's: quitting, suspending, the help, the tricks played, or a popup over the
-    /// screen.
-    pub(super) fn practice_key(&mut self, mode: Mode, cmd: Cmd, key: KeyEvent) -> bool {
-        let app_s = matches!(cmd, Cmd::Quit | Cmd::Suspend | Cmd::Help | Cmd::LastTrick);
-        if self.practice_mut().is_none() || app_s {
+    /// A key on the practice screen, given to it when it applies now. False when the key is
+    /// not the practice's: quitting, suspending, the help, the tricks played, or a popup over
+    /// the screen.
+    pub(super) fn practice_key(&mut self, mode: Mode, press: Press) -> bool {
+        let app_s = matches!(press.cmd, Cmd::Quit | Cmd::Suspend | Cmd::Help | Cmd::LastTrick);
+        if !self.practice_seen() || app_s {
             return false;
         }
-        if matches!(cmd, Cmd::Close | Cmd::Menu) {
-            self.leave_practice();
-            return true;
-        }
-        match self.availability(mode, cmd) {
-            Availability::Now => {}
-            Availability::NotNow(Some(why)) => {
-                self.say(why);
-                return true;
-            }
-            Availability::NotNow(None) | Availability::Never => return true,
-        }
-        let prefs = self.session.prefs();
-        let Some(p) = self.practice_mut() else { return true };
-        if p.choosing() {
-            let digit = match key.code {
-                KeyCode::Char(c) => c.to_digit(10),
-                _ => None,
-            };
-            let out = p.key(cmd, digit);
-            self.practice_follow(out);
-        } else if cmd == Cmd::Act {
-            p.next(prefs);
-        }
-        true
-    }
-
-    /// A click on the practice screen: a card or a bidding button of the exercise's table.
-    pub(super) fn practice_click(&mut self, hit: Hit) -> bool {
-        let Some(p) = self.practice_mut() else { return false };
-        let out = match hit {
-            Hit::Card(card) => p.click_card(card),
-            Hit::Bid(b) => p.click_bid(b),
-            Hit::Call(row) => {
-                p.click_call(row);
-                return true;
-            }
-            Hit::Continue => {
-                let prefs = self.session.prefs();
-                if let Some(p) = self.practice_mut() {
-                    p.next(prefs);
+        // Leaving is always open.
+        if !matches!(press.cmd, Cmd::Close | Cmd::Menu) {
+            match self.availability(mode, press.cmd) {
+                Availability::Now => {}
+                Availability::NotNow(Some(why)) => {
+                    self.say(why);
+                    return true;
                 }
-                return true;
+                Availability::NotNow(None) | Availability::Never => return true,
             }
-            _ => return false,
-        };
-        self.practice_follow(out);
+        }
+        self.route_press(press);
         true
     }
 
-    fn practice_follow(&mut self, out: Vec<PracticeOut>) {
+    /// What the exercise's table said of the choice: the exercise's review state is filed, and
+    /// what the table tells is said.
+    pub(super) fn practice_follow(&mut self, out: Vec<PracticeOut>) {
         for o in out {
             match o {
                 PracticeOut::Reviewed(e) => self.session.push(Effect::ReviewExercise(e)),

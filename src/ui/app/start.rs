@@ -9,18 +9,14 @@ use crate::session::effects::Effect;
 use crate::session::games::Resumable;
 use crate::session::settings::{SettingItem, cycle};
 use crate::text::T;
-use crate::ui::keymap::Cmd;
-use crate::ui::screen::{Popup, Screen, StartAction, StartItem};
+use crate::ui::hits::StartItem;
+use crate::ui::popups::Popup;
+use crate::ui::screens::Screen;
+use crate::ui::screens::rules::RulesScreen;
+use crate::ui::screens::settings::SettingsScreen;
+use crate::ui::screens::statistics::StatisticsScreen;
 
 impl App {
-    pub(super) fn start_key(&mut self, cmd: Cmd) {
-        match self.start_mut().and_then(|s| s.key(cmd)) {
-            Some(StartAction::Open(item)) => self.start_item(item),
-            Some(StartAction::Change(item, forward)) => self.change(item, forward),
-            None => {}
-        }
-    }
-
     /// Moves the value of an item of the start screen on, or back: the rules and the target of a new game.
     pub(super) fn change(&mut self, item: StartItem, forward: bool) {
         match item {
@@ -51,10 +47,10 @@ impl App {
             StartItem::Practice => self.open_practice(),
             StartItem::Statistics => {
                 self.session.push(Effect::LoadStats);
-                self.over.push(Screen::Statistics);
+                self.over.push(Screen::Statistics(StatisticsScreen));
             }
-            StartItem::Settings => self.over.push(Screen::Settings { cursor: 0 }),
-            StartItem::Rules => self.over.push(Screen::Rules { scroll: 0 }),
+            StartItem::Settings => self.over.push(Screen::Settings(SettingsScreen::default())),
+            StartItem::Rules => self.over.push(Screen::Rules(RulesScreen::default())),
             StartItem::Quit => self.quit = true,
         }
     }

@@ -15,7 +15,7 @@ use super::{Ctx, meaning, put, span};
 use crate::game::Action;
 use crate::rules::Call;
 use crate::text::{Sign, T};
-use crate::ui::screen::Hit;
+use crate::ui::hits::Hit;
 use crate::ui::table_screen::{BidButton, TableScreen};
 
 /// The label of a button.
@@ -43,7 +43,7 @@ fn advised(screen: &TableScreen, b: BidButton) -> bool {
 
 /// Draws the bidding box in `area`.
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(screen) = ctx.app.table() else { return };
+    let Some(screen) = ctx.seen.table() else { return };
     let table = screen.table();
     let block = ctx.block(ctx.words.t(T::BiddingBox));
     let inner = block.inner(area);

@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use super::{Ctx, span};
 use crate::rules::{Card, Suit};
 use crate::text::Sign;
-use crate::ui::app::App;
+use crate::ui::seen::Seen;
 
 /// A card's width.
 pub const WIDTH: u16 = 7;
@@ -21,7 +21,7 @@ pub const HEIGHT: u16 = 5;
 
 /// The trump suit of the deal at the table, once its contract is made; none in sans atout and
 /// tout atout, where no suit stands apart.
-pub fn trump_suit(app: &App) -> Option<Suit> {
+pub fn trump_suit(app: &dyn Seen) -> Option<Suit> {
     app.game()?.deal().contract()?.trump().suit()
 }
 
@@ -93,7 +93,7 @@ pub fn face(
     let rank = ctx.words.rank(card.rank());
     let suit = ctx.words.suit(card.suit());
     let trump_suit = match highlight.trumps {
-        TrumpsOf::Table => trump_suit(ctx.app),
+        TrumpsOf::Table => trump_suit(ctx.seen),
         TrumpsOf::Deal(suit) => suit,
     };
     let trump = trump_suit == Some(card.suit());
@@ -133,6 +133,11 @@ pub fn face(
         rows.push(body(bottom_rank));
     }
     rows.push(vec![(bottom, frame)]);
+    put_rows(buf, x, y, &rows, clip);
+}
+
+/// Writes `rows` of styled pieces from `(x, y)` down, cell by cell, clipped to `clip`.
+fn put_rows(buf: &mut Buffer, x: u16, y: u16, rows: &[Vec<(String, Style)>], clip: Rect) {
     for (dy, row) in rows.iter().enumerate() {
         let yy = y + dy as u16;
         if yy < clip.y || yy >= clip.bottom() {
@@ -194,8 +199,8 @@ mod tests {
     use crate::text::SuitStyle;
     use crate::text::{Lang, Words};
     use crate::ui::app::App;
+    use crate::ui::hits::Hits;
     use crate::ui::messages::Config;
-    use crate::ui::screen::Hits;
     use crate::ui::theme::Theme;
 
     fn drawn(size: Size) -> Vec<String> {
@@ -214,10 +219,11 @@ mod tests {
             ascii: false,
         });
         let ctx = Ctx {
-            app: &app,
+            seen: &app,
             theme: Theme::colored(),
             words: Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false },
             hits: Hits::default(),
+            hint_area: Rect::default(),
         };
         let area = Rect::new(0, 0, size.w, size.h);
         let mut buf = Buffer::empty(area);

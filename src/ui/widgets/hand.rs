@@ -16,11 +16,11 @@ use crate::rules::Seat;
 use crate::session::commands::{Availability, Cmd};
 use crate::session::table::Wait;
 use crate::text::{Sign, T};
-use crate::ui::screen::Hit;
+use crate::ui::hits::Hit;
 
 /// Draws the hand area (7 rows: the turn line, a row for lifted cards, the cards).
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let app = ctx.app;
+    let app = ctx.seen;
     let Some(screen) = app.table() else { return };
     let table = screen.table();
     let game = table.game();
@@ -73,7 +73,7 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 
 /// South's cards, large when there is room, the legal ones lifted while South is to play.
 fn cards(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let app = ctx.app;
+    let app = ctx.seen;
     let Some(screen) = app.table() else { return };
     let table = screen.table();
     let game = table.game();
@@ -121,7 +121,7 @@ fn cards(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 /// What the turn line says after South's name and markers, and in what style: a claim shown, a
 /// trick kept or taken, the deal done, a computer player thinking, South's turn.
 fn turn(ctx: &Ctx<'_>) -> Option<(String, ratatui::style::Style)> {
-    let app = ctx.app;
+    let app = ctx.seen;
     let table = app.table()?.table();
     let game = table.game();
     let (w, t) = (ctx.words, ctx.theme);
@@ -138,7 +138,7 @@ fn turn(ctx: &Ctx<'_>) -> Option<(String, ratatui::style::Style)> {
         Some((format!("{marker} {}", w.t(T::HeldTrick)), t.accent))
     } else if let (Some(tr), Some(Wait::Gather | Wait::Sweep)) = (shown, wait) {
         Some((format!("{dash} {} {}", w.seat(tr.winner), w.t(T::TakesTrick)), t.accent))
-    } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && app.popups.is_empty() {
+    } else if matches!(game.phase(), Phase::DealOver | Phase::GameOver) && !app.popup_open() {
         Some((format!("{dash} {}", w.t(T::DealDoneLine)), t.accent))
     } else if let Some(s) = table.thinking().or(match wait {
         Some(Wait::Bot(s)) => Some(s),
@@ -161,7 +161,7 @@ fn turn(ctx: &Ctx<'_>) -> Option<(String, ratatui::style::Style)> {
 /// is to act and has not asked yet, a claim of the rest on South's turn to play, and the end of
 /// a claim shown.
 fn buttons(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer, (row, used): (u16, usize)) {
-    let app = ctx.app;
+    let app = ctx.seen;
     let Some(screen) = app.table() else { return };
     let table = screen.table();
     let w = ctx.words;
@@ -175,7 +175,7 @@ fn buttons(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer, (row, used): (u16, u
         let shown = shown && app.availability(app.mode(), cmd) != Availability::Never;
         let label = w.t(label);
         let width = label.chars().count() as u16 + 2;
-        if app.popups.is_empty() && shown && x + width <= area.right() {
+        if !app.popup_open() && shown && x + width <= area.right() {
             ctx.button(x, area.y + row, label, false, hit, buf);
             x += width + 1;
         }

@@ -3,18 +3,12 @@
 
 pub mod bidding;
 pub mod card;
-pub mod daily;
 pub mod hand;
-pub mod holds;
 pub mod markdown;
 pub mod meaning;
 pub mod panel;
 pub mod player;
-pub mod popups;
-pub mod practice;
-pub mod progress;
 pub mod review;
-pub mod screens;
 pub mod trick;
 
 use ratatui::buffer::Buffer;
@@ -24,21 +18,23 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-use super::app::App;
-use super::screen::{Hit, Hits, PopupArea};
+use super::hits::{Hit, Hits, PopupArea};
+use super::seen::Seen;
 use super::theme::Theme;
 use crate::text::Words;
 
 /// What every widget needs: the styles, the words (ASCII only, or not), the hits to record.
 pub struct Ctx<'a> {
-    /// The app being drawn.
-    pub app: &'a App,
+    /// What is seen of the app being drawn.
+    pub seen: &'a dyn Seen,
     /// Styles.
     pub theme: Theme,
     /// Words.
     pub words: Words,
     /// Clickable areas.
     pub hits: Hits,
+    /// The rows over the footer kept for the table's hint, under the screen's area.
+    pub hint_area: Rect,
 }
 
 /// Borders with ASCII characters, for terminals without box drawing.

@@ -20,14 +20,14 @@ use crate::session::report::{self, team_word};
 use crate::session::table::Bubble;
 use crate::text::{Sign, T};
 use crate::ui::auction::Selected;
-use crate::ui::screen::Hit;
+use crate::ui::hits::Hit;
 
 /// The fewest rows of the auction's box: one call, between its borders.
 const AUCTION_MIN_ROWS: u16 = 3;
 
 /// Draws the panel in `area`.
 pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(game) = ctx.app.game() else { return };
+    let Some(game) = ctx.seen.game() else { return };
     let deal_lines = this_deal(ctx, game);
     let deal_rows = (deal_lines.len() as u16 + 2).max(5);
     // The balance against the expert in South's seat, once a deal of the game is compared.
@@ -87,7 +87,7 @@ struct Read {
 /// The meaning of the row selected in the auction panel, if one is: a call of the auction, or
 /// the call South's focused button would make.
 fn read_meaning(ctx: &Ctx<'_>, game: &Game) -> Option<Read> {
-    let screen = ctx.app.table()?;
+    let screen = ctx.seen.table()?;
     let row = screen.selected()?;
     let w = ctx.words;
     let (seat, label, text) = match row {
@@ -217,7 +217,7 @@ fn auction(
         })
         .collect();
     if selected == Some(Selected::Coming) {
-        let screen = ctx.app.table();
+        let screen = ctx.seen.table();
         let label = screen.and_then(|s| super::meaning::focused(ctx, s)).map(|(l, _)| l);
         let label = format!("{}{}", label.unwrap_or_default(), w.sign(Sign::Ellipsis));
         rows.push((Selected::Coming, Seat::South, label, t.dim));
@@ -260,7 +260,7 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
         )),
         Line::from(span(w.tricks_taken(tricks[Team::NS], tricks[Team::EW]), t.dim)),
     ];
-    let first_trick = ctx.app.table().is_some_and(|t| t.table().first_trick_on_table());
+    let first_trick = ctx.seen.table().is_some_and(|t| t.table().first_trick_on_table());
     if let Some(scoring) = report::declarations_scoring(deal).filter(|_| !first_trick) {
         let who = match scoring {
             Some((team, points)) => format!("{} {points}", w.t(team_word(team))),
@@ -269,7 +269,7 @@ fn this_deal(ctx: &Ctx<'_>, game: &Game) -> Vec<Line<'static>> {
         lines.push(Line::from(span(format!("{}{}{who}", w.t(T::Declarations), w.colon()), t.text)));
     }
     // The belotes said aloud while their trick is on the table, else those kept.
-    let Some(table) = ctx.app.table() else { return lines };
+    let Some(table) = ctx.seen.table() else { return lines };
     let said: Vec<(Seat, BeloteCall)> = table
         .table()
         .bubbles()

@@ -11,11 +11,11 @@ use crate::personas;
 use crate::rules::{BeloteCall, Seat};
 use crate::session::table::{Bubble, sorted_hand};
 use crate::text::{Sign, T};
-use crate::ui::screen::Hit;
+use crate::ui::hits::Hit;
 
 /// The computer player at a seat, if the game names one (an exercise's table names none).
 fn persona(ctx: &Ctx<'_>, seat: Seat) -> Option<&'static personas::Persona> {
-    ctx.app.game().and_then(|g| personas::by_id(&g.players()[seat]))
+    ctx.seen.game().and_then(|g| personas::by_id(&g.players()[seat]))
 }
 
 /// The name at a seat: the persona's first name, or the seat's name.
@@ -41,7 +41,7 @@ pub fn bubble_text(ctx: &Ctx<'_>, b: Bubble) -> String {
 /// The cards a seat lays face up while the claim it made is shown, in table order, in lines of
 /// at most `width` columns; `None` for a seat that did not claim.
 fn claimed_cards(ctx: &Ctx<'_>, seat: Seat, width: u16) -> Option<Vec<Line<'static>>> {
-    let table = ctx.app.table()?.table();
+    let table = ctx.seen.table()?.table();
     table.claiming().filter(|c| c.seat() == seat)?;
     let d = table.game().deal();
     let hand = sorted_hand(d.hands()[seat], d.contract().map(|c| c.trump()));
@@ -54,7 +54,7 @@ fn claimed_cards(ctx: &Ctx<'_>, seat: Seat, width: u16) -> Option<Vec<Line<'stat
 fn info(ctx: &Ctx<'_>, seat: Seat, width: u16) -> Info {
     let t = ctx.theme;
     let w = ctx.words;
-    let Some(table) = ctx.app.table().map(|t| t.table()) else { return Info::default() };
+    let Some(table) = ctx.seen.table().map(|t| t.table()) else { return Info::default() };
     let g = table.game();
     let to_act = g.to_act() == Some(seat) && table.shown_trick().is_none();
     let marker = if to_act { format!("{} ", w.sign(Sign::Marker)) } else { String::new() };
@@ -100,7 +100,7 @@ struct Info {
 }
 
 fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
-    let p = ctx.app.game().and_then(|g| personas::by_id(&g.players()[seat]));
+    let p = ctx.seen.game().and_then(|g| personas::by_id(&g.players()[seat]));
     let w = ctx.words;
     p.map(|p| {
         let line = |l: &String| Line::from(span(w.text(l).into_owned(), ctx.theme.text));
@@ -111,7 +111,7 @@ fn portrait(ctx: &Ctx<'_>, seat: Seat) -> Vec<Line<'static>> {
 
 /// What a seat declared, in words, while the first trick is on the table.
 pub fn announcement(ctx: &Ctx<'_>, seat: Seat) -> Option<String> {
-    ctx.app.table()?.table().announcement(seat).map(|c| ctx.words.combination(c))
+    ctx.seen.table()?.table().announcement(seat).map(|c| ctx.words.combination(c))
 }
 
 /// `text` cut into lines of at most `width` columns, at spaces where it can be

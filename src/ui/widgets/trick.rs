@@ -12,12 +12,12 @@ use super::{Ctx, put, span};
 use crate::rules::Seat;
 use crate::session::table::Wait;
 use crate::text::T;
-use crate::ui::screen::Hit;
+use crate::ui::hits::Hit;
 
 /// Asks South, over the middle of the table, whether to declare what it holds with its first
 /// card: the combination, the question, and a button for each answer.
 pub fn declare_prompt(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(best) = ctx.app.table().and_then(|t| t.table().declaring()) else { return };
+    let Some(best) = ctx.seen.table().and_then(|t| t.table().declaring()) else { return };
     let w = ctx.words;
     let t = ctx.theme;
     let width = area.width.min(40);
@@ -36,7 +36,7 @@ pub fn declare_prompt(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 
 /// Draws the trick in `area` (at least 28 x 11 for the four cards).
 pub fn draw(ctx: &Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let Some(table) = ctx.app.table().map(|t| t.table()) else { return };
+    let Some(table) = ctx.seen.table().map(|t| t.table()) else { return };
     let Some(trick) = table.table_trick() else { return };
     let winner = table.shown_trick().map(|t| t.winner);
     let cx = area.x + area.width / 2;

@@ -1,19 +1,53 @@
 //! The end screen of a deal of the day: its result (or that the expert is still replaying
 //! South's seat), a practice play's own score beside the first result, the share line, and the
-//! button that leaves.
+//! button that leaves, back to the start screen the deal was chosen on, or, asked on the
+//! command line, out.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Ctx, centered, span};
+use super::start::StartScreen;
 use crate::text::T;
-use crate::ui::screen::Hit;
+use crate::ui::component::{Around, Component, Press, Reply, continue_click};
+use crate::ui::hits::Hit;
+use crate::ui::keymap::{Cmd, Mode};
+use crate::ui::widgets::{Ctx, centered, span};
+
+/// The end of a deal of the day: where leaving it goes.
+#[derive(Clone, Debug, Default)]
+pub struct DailyScreen {
+    /// The start screen the deal was chosen on, back once it is left; none when the deal was
+    /// asked on the command line, and leaving it quits.
+    pub back: Option<Box<StartScreen>>,
+}
+
+impl Component for DailyScreen {
+    fn mode(&self, _: &Around<'_>) -> Mode {
+        Mode::Daily
+    }
+
+    /// Enter or Esc leaves it.
+    fn command(&mut self, press: Press, _: &Around<'_>) -> Reply {
+        match press.cmd {
+            Cmd::Act | Cmd::Close => Reply::Continue,
+            _ => Reply::Pass,
+        }
+    }
+
+    fn click(&mut self, hit: Hit, _: &Around<'_>) -> Reply {
+        continue_click(hit)
+    }
+
+    fn draw(&self, ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+        draw_daily(ctx, area, buf);
+    }
+}
 
 /// Draws the end screen of the deal of the day at the table.
-pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
-    let app = ctx.app;
+fn draw_daily(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+    let app = ctx.seen;
     let Some(daily) = app.daily() else { return };
     let w = ctx.words;
     let t = ctx.theme;

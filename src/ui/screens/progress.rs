@@ -1,8 +1,10 @@
-//! The progress view: the figures of the last games played ([`crate::progress`]), drawn as one
-//! of three ratatui charts with labelled axes, the trend said above it. Each series has a
-//! marker of its own, an ASCII sign named in the legend, so that two series are told apart by
-//! their markers in every theme, `NO_COLOR` and `--ascii` included; a game whose figure was
-//! not measured has no point, never a 0.
+//! The progress view, from the statistics: the figures of the last games played
+//! ([`crate::progress`]), one chart at a time: the balance against the expert, the mistakes'
+//! cost, the exercises answered. Its state is the chart shown; ← and → (or a click on a
+//! chart's name) go from one to the next. Each chart is a ratatui chart with labelled axes, the
+//! trend said above it. Each series has a marker of its own, an ASCII sign named in the legend,
+//! so that two series are told apart by their markers in every theme, `NO_COLOR` and `--ascii`
+//! included; a game whose figure was not measured has no point, never a 0.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -12,11 +14,62 @@ use ratatui::text::Line;
 use ratatui::widgets::{Axis, Chart as ChartWidget, Dataset, GraphType};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Ctx, span};
 use crate::progress::{GameProgress, SHOWN, charted, played, trend};
 use crate::text::{Sign, T, rounded, signed, unsigned};
-use crate::ui::progress::{Chart, ProgressView};
-use crate::ui::screen::Hit;
+use crate::ui::component::{Around, Component, Press, Reply};
+use crate::ui::hits::{Chart, Hit};
+use crate::ui::keymap::{Cmd, Mode};
+use crate::ui::widgets::{Ctx, span};
+
+/// The progress view's state: the chart shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgressView {
+    /// The chart shown.
+    pub chart: Chart,
+}
+
+impl ProgressView {
+    /// Left and right go round the charts.
+    fn key(&mut self, cmd: Cmd) {
+        let i = Chart::ALL.iter().position(|c| *c == self.chart).unwrap_or(0);
+        let n = Chart::ALL.len();
+        let next = match cmd {
+            Cmd::Left => (i + n - 1) % n,
+            Cmd::Right => (i + 1) % n,
+            _ => i,
+        };
+        self.chart = Chart::ALL[next];
+    }
+}
+
+impl Component for ProgressView {
+    fn mode(&self, _: &Around<'_>) -> Mode {
+        Mode::Progress
+    }
+
+    fn command(&mut self, press: Press, _: &Around<'_>) -> Reply {
+        if press.cmd == Cmd::Close {
+            return Reply::Close;
+        }
+        self.key(press.cmd);
+        Reply::Done
+    }
+
+    /// A click on a chart's name: that chart is shown.
+    fn click(&mut self, hit: Hit, _: &Around<'_>) -> Reply {
+        match hit {
+            Hit::Chart(chart) => {
+                self.chart = chart;
+                Reply::Done
+            }
+            _ => Reply::Pass,
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
+        draw_progress(ctx, *self, area, buf);
+    }
+}
 
 /// One series of a chart: its name, marker, style and points (game number, figure).
 struct Series {
@@ -27,7 +80,7 @@ struct Series {
 }
 
 /// Draws the progress view in `area`.
-pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer) {
+fn draw_progress(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer) {
     let w = ctx.words;
     let t = ctx.theme;
     // A click on the view closes it, as Esc does, but on a chart's name.
@@ -35,7 +88,7 @@ pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer)
     let block = ctx.block(w.t(T::ProgressTitle));
     let inner = block.inner(area);
     block.render(area, buf);
-    let all = ctx.app.stats.as_ref().map(|s| s.progress.as_slice()).unwrap_or_default();
+    let all = ctx.seen.stats().map(|s| s.progress.as_slice()).unwrap_or_default();
     let games = played(all);
     let shown = &games[games.len().saturating_sub(SHOWN)..];
     if !charted(all) {
@@ -44,7 +97,7 @@ pub fn draw(ctx: &mut Ctx<'_>, view: ProgressView, area: Rect, buf: &mut Buffer)
             Line::from(""),
             Line::from(span(w.counted(w.t(T::GamesPlayed), shown.len()), t.accent)),
         ];
-        let box_area = super::centered(inner, 70, 9);
+        let box_area = crate::ui::widgets::centered(inner, 70, 9);
         Paragraph::new(text).wrap(Wrap { trim: true }).render(box_area, buf);
         return;
     }
@@ -225,18 +278,22 @@ fn draw_chart(
     let legend: Vec<_> = series.iter().map(|s| span(format!("{}   ", s.name), s.style)).collect();
     buf.set_line(legend_area.x, legend_area.y, &Line::from(legend), legend_area.width);
     if w.ascii {
-        // The chart's axes are drawn in box-drawing lines: folded to ASCII as the frames are.
-        for y in chart_area.top()..chart_area.bottom() {
-            for x in chart_area.left()..chart_area.right() {
-                let cell = &mut buf[(x, y)];
-                let plain = match cell.symbol() {
-                    "│" => "|",
-                    "─" => "-",
-                    "└" | "┌" | "┐" | "┘" => "+",
-                    _ => continue,
-                };
-                cell.set_symbol(plain);
-            }
+        fold_to_ascii(chart_area, buf);
+    }
+}
+
+/// The chart's axes are drawn in box-drawing lines: folded to ASCII as the frames are.
+fn fold_to_ascii(area: Rect, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            let plain = match cell.symbol() {
+                "│" => "|",
+                "─" => "-",
+                "└" | "┌" | "┐" | "┘" => "+",
+                _ => continue,
+            };
+            cell.set_symbol(plain);
         }
     }
 }
@@ -270,5 +327,22 @@ fn game_numbers(
         }
         buf.set_string(x, y, &number, ctx.theme.dim);
         free = x + len + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn left_and_right_go_round_the_charts() {
+        let mut v = ProgressView::default();
+        v.key(Cmd::Left);
+        assert_eq!(v.chart, Chart::Exercises);
+        v.key(Cmd::Right);
+        v.key(Cmd::Right);
+        assert_eq!(v.chart, Chart::Mistakes);
+        v.key(Cmd::Up);
+        assert_eq!(v.chart, Chart::Mistakes);
     }
 }
