@@ -1,21 +1,25 @@
 //! The fifth stage, the auction: opening, passing a weak hand, raising the partner, bidding over
-//! the opponents, the contre, each at South's turn to call in a real deal, the seats before it
+//! the opponents, the contre, the capot, each at South's turn to call in a real deal, the seats before it
 //! bid by the convention. The right call is the convention's ([`convention_call`]), taken only
 //! where it is clear: the same in both styles and at every wobble of the normal level. A wrong
 //! call is answered with what it would show of the hand ([`Meaning`]), a call the rules refuse
 //! with their refusal.
 
-use super::table::{STYLE, call_once, convention, dealt, first_seed};
+use super::table::{STYLE, call_once, convention, dealt, first_seed_within};
 use super::{Goal, Level, Question, Reason, Scene};
 use crate::bots::Level as BotLevel;
 use crate::bots::bidding::{Bidding, Meaning, NOISE, convention_call};
 use crate::game::{Action, Game, Phase};
 use crate::rules::{Bid, Call, CardSet, Rank, Seat, Trump};
 
+/// The seeds the auction's levels look through: an auction alone is cheap to bid out, and a
+/// hand that bids the capot rare.
+const AUCTION_SEEDS: std::ops::Range<u64> = 1..40_000;
+
 /// The level of `goal`, a goal of this stage: at the first of South's turns to call, in the
 /// deals of the seeds in order, where the convention's call shows the goal.
 pub(super) fn build(goal: Goal) -> Option<Level> {
-    first_seed(goal, |seed| {
+    first_seed_within(goal, AUCTION_SEEDS, |seed| {
         let mut game = dealt(seed);
         while game.phase() == Phase::Bidding {
             if game.to_act() == Some(Seat::South)
@@ -63,6 +67,7 @@ fn shows(goal: Goal, game: &Game, right: Call) -> bool {
             by_them && suited(&b) && current.is_some_and(|(_, bid)| bid.trump != b.trump)
         }
         (Goal::Contre, Call::Contre) => by_them,
+        (Goal::CapotBid, Call::Bid(b)) => b.is_capot(),
         _ => false,
     }
 }

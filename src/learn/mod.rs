@@ -44,7 +44,7 @@ pub enum Stage {
     Counting,
     /// Playing a hand: drawing trumps, cashing aces, giving partner points, defending.
     Play,
-    /// The auction: opening, passing, raising, competing, the contre.
+    /// The auction: opening, passing, raising, competing, the contre, the capot.
     Auction,
     /// The score of a deal: made, failed, contré, rounded.
     Scoring,
@@ -63,7 +63,7 @@ impl Stage {
             Stage::Trick => &[Follow, Win, MustTrump, Overtrump, PartnerMaster, Belote],
             Stage::Counting => &[CountTrick, CountTrumps, CountTricks, CountDeal, CountCapot],
             Stage::Play => &[DrawTrumps, CashAce, FeedPartner, Defend],
-            Stage::Auction => &[Open, PassWeak, Raise, Compete, Contre],
+            Stage::Auction => &[Open, PassWeak, Raise, Compete, Contre, CapotBid],
             Stage::Scoring => &[ScoreMade, ScoreFailed, ScoreContre, ScoreRounded],
         }
     }
@@ -148,6 +148,8 @@ pub enum Goal {
     Compete,
     /// Contre the opponents' contract.
     Contre,
+    /// Bid the capot: every trick.
+    CapotBid,
     /// The score of a contract made.
     ScoreMade,
     /// The score of a contract failed.

@@ -20,9 +20,19 @@ pub const STYLE: BiddingStyle = BiddingStyle::Cautious;
 /// The first of `find`'s answers over [`SEEDS`], looked through from a place of `goal`'s own
 /// and round, so that two levels seldom stand on one deal.
 pub fn first_seed<T>(goal: Goal, find: impl FnMut(u64) -> Option<T>) -> Option<T> {
-    let n = SEEDS.end - SEEDS.start;
+    first_seed_within(goal, SEEDS, find)
+}
+
+/// [`first_seed`] over `seeds`: a position that needs only an auction is cheap to look for
+/// among more deals.
+pub fn first_seed_within<T>(
+    goal: Goal,
+    seeds: std::ops::Range<u64>,
+    find: impl FnMut(u64) -> Option<T>,
+) -> Option<T> {
+    let n = seeds.end - seeds.start;
     let from = (goal as u64).wrapping_mul(STRIDE) % n;
-    (0..n).map(|i| SEEDS.start + (from + i) % n).find_map(find)
+    (0..n).map(|i| seeds.start + (from + i) % n).find_map(find)
 }
 
 /// How far apart the goals start looking through the seeds.

@@ -49,8 +49,8 @@ impl Words {
                 "faire tomber les atouts, encaisser ses as, charger son partenaire, défendre",
             ),
             Stage::Auction => self.pick(
-                "open, pass, raise your partner, compete, contre",
-                "ouvrir, passer, soutenir son partenaire, intervenir, contrer",
+                "open, pass, raise your partner, compete, contre, bid the capot",
+                "ouvrir, passer, soutenir son partenaire, intervenir, contrer, annoncer le capot",
             ),
             Stage::Scoring => self.pick(
                 "made or failed, the contre, the rounding",
@@ -258,6 +258,13 @@ impl Words {
                 "The opponents have bid: if you hold enough of their trumps to make them fail, contre.".into(),
                 "Les adversaires ont parlé : si vous tenez assez de leurs atouts pour les faire chuter, contrez.".into(),
             ),
+            Goal::CapotBid => {
+                let v = crate::rules::CAPOT_VALUE;
+                self.en_fr(
+                    format!("Your turn to call: what is your hand worth? Bidding the capot promises every trick, for {v}."),
+                    format!("À vous de parler : que vaut votre main ? Annoncer le capot promet tous les plis, pour {v}."),
+                )
+            }
             Goal::ScoreMade => self.en_fr(
                 format!("The contract is made: what does {side} write down?"),
                 format!("Le contrat est fait : que marque {side} ?"),
