@@ -276,3 +276,30 @@ fn the_first_deal_is_played_with_its_hints_and_explanations_to_its_review() {
     assert!(said.last().is_some_and(|l| l.starts_with("That was your first deal")), "{text}");
     assert!(!dir.path().join("game.json").exists(), "the first deal saves no game");
 }
+
+#[test]
+fn a_wrong_count_names_the_slip_that_makes_it() {
+    use contree::learn::Slip;
+    for level in Stage::Counting.levels() {
+        let Question::Count(c) = &level.question else { panic!("{:?} counts", level.goal) };
+        let r = c.right;
+        if c.dix_de_der && !c.capot {
+            assert_eq!(c.slip(r - 10), Some(Slip::DixDeDer), "{:?}", level.goal);
+        }
+        if c.belote > 0 {
+            assert_eq!(c.slip(r - 20), Some(Slip::Belote), "{:?}", level.goal);
+        }
+        if c.capot {
+            assert_eq!(c.slip(r - 90), Some(Slip::Capot), "{:?}", level.goal);
+        }
+        if level.goal == Goal::CountTrumps {
+            assert_eq!(c.slip(r - 18), Some(Slip::JackOfTrumps));
+        }
+        // A whole trick forgotten, when no other slip makes the same count.
+        let t = c.tricks.first().map_or(0, |t| t.points);
+        if ![10, 14, 18, 20, 90].contains(&t) && t > 0 {
+            assert_eq!(c.slip(r - t), Some(Slip::WholeTrick(t)), "{:?}", level.goal);
+        }
+        assert_eq!(c.slip(r + 1), None, "{:?}: one off is no known slip", level.goal);
+    }
+}
