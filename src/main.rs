@@ -301,6 +301,13 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         },
         None => None,
     };
+    let learn = matches!(cli.command, Some(Command::Learn));
+    if learn && !cli.line {
+        complain!(
+            "contree learn: the course is played in the line mode for now: contree --line learn"
+        );
+        return Ok(ExitCode::from(2));
+    }
     if !cli.line && !io::stdout().is_terminal() {
         complain!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
@@ -352,7 +359,11 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
             store.as_ref().ok().and_then(|s| s.daily().ok()).and_then(|f| f.of(day).cloned());
         (day, first)
     });
-    let ending = front_end(cli, config, (deal, daily), store.as_ref().ok(), &notices)?;
+    let ending = if learn {
+        contree::line::learn::learn(config, store.as_ref().ok(), &notices)?
+    } else {
+        front_end(cli, config, (deal, daily), store.as_ref().ok(), &notices)?
+    };
     if let Err(why) = &store {
         let said = w.t(contree::text::T::SessionNotSaved);
         complain!("contree: {said}{}{}", w.colon(), w.open_error(why));
@@ -606,7 +617,7 @@ fn main() -> ExitCode {
         Some(Command::History { json, export, force, .. }) => {
             report(history(json, export, force, cli.lang))
         }
-        None => report(table(&cli, budget)),
+        None | Some(Command::Learn) => report(table(&cli, budget)),
     }
 }
 
