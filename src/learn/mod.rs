@@ -18,6 +18,7 @@
 mod auction;
 mod cards;
 mod counting;
+pub mod course;
 mod hand;
 mod progress;
 mod reasons;

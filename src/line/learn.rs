@@ -12,7 +12,8 @@ use super::course_say::{self, Said};
 use super::parse::{self, Command};
 use crate::game::GameOptions;
 use crate::game::new_game;
-use crate::learn::{Answer, Asked, Attempt, CourseProgress, Level, Outcome, SHOWN_AFTER, Stage};
+use crate::learn::course::{Course, Step};
+use crate::learn::{Answer, Asked, CourseProgress, Outcome, SHOWN_AFTER, Stage};
 use crate::session::config::{Config, Ending};
 use crate::store::Store;
 use crate::text::{Lang, SuitStyle, Words};
@@ -26,24 +27,12 @@ pub enum CourseEnd {
     FirstDeal,
 }
 
-/// The level being played.
-#[derive(Debug)]
-struct AtLevel {
-    stage: Stage,
-    levels: Vec<Level>,
-    i: usize,
-    attempt: Attempt,
-}
-
 /// The course's state in the line mode, and the lines to say.
 #[derive(Debug)]
 pub struct CourseLine {
     w: Words,
-    progress: CourseProgress,
-    at: Option<AtLevel>,
+    course: Course,
     said: Vec<Said>,
-    /// The progress changed since it was last written.
-    pub changed: bool,
     /// How the course ended, once it has.
     pub end: Option<CourseEnd>,
 }
@@ -52,7 +41,7 @@ impl CourseLine {
     /// The course at its map, with `progress`; `notices` (what the disk said) first.
     pub fn new(w: Words, progress: CourseProgress, notices: &[String]) -> CourseLine {
         let mut course =
-            CourseLine { w, progress, at: None, said: Vec::new(), changed: false, end: None };
+            CourseLine { w, course: Course::new(progress), said: Vec::new(), end: None };
         course.say(course.pick("Learn to play contrée.", "Apprendre à jouer à la contrée."));
         for n in notices {
             course.say(n.clone());
@@ -63,7 +52,7 @@ impl CourseLine {
 
     /// The progress.
     pub fn progress(&self) -> &CourseProgress {
-        &self.progress
+        self.course.progress()
     }
 
     /// The lines said since the last call.
@@ -90,8 +79,8 @@ impl CourseLine {
     }
 
     fn say_map(&mut self) {
-        self.at = None;
-        let lines = course_say::map(self.w, &self.progress);
+        self.course.to_map();
+        let lines = course_say::map(self.w, self.course.progress());
         self.say_all(lines);
     }
 
@@ -107,14 +96,14 @@ impl CourseLine {
             "next" | "suivant" => return self.next_level(),
             _ => {}
         }
-        match (&self.at, text.parse::<usize>()) {
+        match (self.course.at(), text.parse::<usize>()) {
             (None, Ok(n)) if n == Stage::ALL.len() + 1 => self.end = Some(CourseEnd::FirstDeal),
             (None, Ok(n)) => match Stage::numbered(n) {
                 Some(stage) => self.enter(stage),
                 None => self.not_understood(typed),
             },
             (None, Err(_)) => self.not_understood(typed),
-            (Some(at), _) => match answer(self.w.lang, at.levels[at.i].asked(), &text) {
+            (Some(at), _) => match answer(self.w.lang, at.level().asked(), &text) {
                 Some(a) => self.answer(a),
                 None => self.not_understood(typed),
             },
@@ -137,9 +126,7 @@ impl CourseLine {
 
     /// Enters `stage` at its first level not solved.
     fn enter(&mut self, stage: Stage) {
-        let levels = stage.levels();
-        let i = self.progress.next_level(stage).min(levels.len().saturating_sub(1));
-        if levels.is_empty() {
+        if !self.course.enter(stage) {
             return self.say_map();
         }
         let head = match self.w.lang {
@@ -147,25 +134,24 @@ impl CourseLine {
             Lang::Fr => format!("Étape {} : {}.", stage.number(), self.w.stage_name(stage)),
         };
         self.say(head);
-        if !self.progress.stage_open(stage) {
+        if !self.course.progress().stage_open(stage) {
             let skip = self.pick(
                 "You skip ahead: the stages before it are not done, and may be played later.",
                 "Vous passez devant : les étapes d'avant ne sont pas faites, et peuvent être jouées plus tard.",
             );
             self.say(skip);
         }
-        self.at = Some(AtLevel { stage, levels, i, attempt: Attempt::default() });
         self.start_level();
     }
 
     /// Says the level: its number, its position, its goal; the move first on a stage's first.
     fn start_level(&mut self) {
         let w = self.w;
-        let Some(at) = &self.at else { return };
-        let level = &at.levels[at.i];
+        let Some(at) = self.course.at() else { return };
+        let level = at.level();
         let head = match w.lang {
-            Lang::En => format!("Level {} of {}.", at.i + 1, at.levels.len()),
-            Lang::Fr => format!("Niveau {} sur {}.", at.i + 1, at.levels.len()),
+            Lang::En => format!("Level {} of {}.", at.index + 1, at.levels.len()),
+            Lang::Fr => format!("Niveau {} sur {}.", at.index + 1, at.levels.len()),
         };
         let scene = course_say::scene(w, level);
         let goal = w.goal(level);
@@ -183,19 +169,16 @@ impl CourseLine {
 
     /// The level again, or the map.
     fn again(&mut self) {
-        if self.at.is_some() { self.start_level() } else { self.say_map() }
+        if self.course.at().is_some() { self.start_level() } else { self.say_map() }
     }
 
     /// Judges `answer` at the level being played.
     fn answer(&mut self, answer: Answer) {
         let w = self.w;
-        let Some(at) = self.at.as_mut() else { return };
-        let level = &at.levels[at.i];
-        match at.attempt.answer(level, answer) {
+        let Some(outcome) = self.course.answer(answer) else { return };
+        let Some(at) = self.course.at() else { return };
+        match outcome {
             Outcome::Solved(stars) => {
-                let goal = level.goal;
-                self.progress.solved(goal, stars);
-                self.changed = true;
                 let right = self.pick("Right!", "Juste !");
                 self.say(format!("{right} {}.", w.stars(u32::from(stars))));
                 self.next_level();
@@ -203,7 +186,7 @@ impl CourseLine {
             Outcome::Wrong { reason, shown } => {
                 let mut lines = vec![w.learn_reason(&reason)];
                 if shown {
-                    lines.push(w.learn_answer(level));
+                    lines.push(w.learn_answer(at.level()));
                 } else if at.attempt.wrong > 0 && at.attempt.wrong < SHOWN_AFTER {
                     lines.push(self.pick("Try again.", "Essayez encore."));
                 }
@@ -214,16 +197,11 @@ impl CourseLine {
 
     /// The next level of the stage, or the stage's end and the map.
     fn next_level(&mut self) {
-        let Some(at) = self.at.as_mut() else { return self.say_map() };
-        if at.i + 1 < at.levels.len() {
-            at.i += 1;
-            at.attempt = Attempt::default();
-            return self.start_level();
-        }
-        let stage = at.stage;
-        let (won, of) = self.progress.stage_stars(stage);
+        let Some(Step::StageEnd { stage, won, of, done }) = self.course.go_on() else {
+            return self.again();
+        };
         let name = self.w.stage_name(stage);
-        let line = match (self.w.lang, self.progress.stage_done(stage)) {
+        let line = match (self.w.lang, done) {
             (Lang::En, true) => format!("Stage done: {name}, {won} of {of} stars."),
             (Lang::Fr, true) => format!("Étape faite : {name}, {} sur {of}.", self.w.stars(won)),
             (Lang::En, false) => format!(
@@ -240,8 +218,7 @@ impl CourseLine {
 
     /// The first deal was played to its end.
     pub fn first_deal_played(&mut self) {
-        self.progress.first_deal = true;
-        self.changed = true;
+        self.course.first_deal_played();
     }
 }
 
@@ -273,9 +250,8 @@ pub fn write(out: &mut impl Write, lines: Vec<Said>, paced: bool) -> io::Result<
 
 /// Writes the course's progress when it changed; a refusal is said, and the course goes on.
 fn keep(course: &mut CourseLine, store: Option<&Store>) {
-    let Some(store) = store.filter(|_| course.changed) else { return };
-    course.changed = false;
-    if let Err(e) = store.write_course(&course.progress) {
+    let Some(store) = store.filter(|_| course.course.take_changed()) else { return };
+    if let Err(e) = store.write_course(course.course.progress()) {
         let said = course.w.store_error(&e);
         course.say(said);
     }
