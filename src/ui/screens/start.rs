@@ -26,9 +26,12 @@ pub struct StartScreen {
 impl StartScreen {
     /// The start screen's items.
     pub fn items(&self) -> Vec<StartItem> {
-        let mut v = Vec::with_capacity(10);
-        if self.resume.is_some() {
-            v.push(StartItem::Resume);
+        let mut v = Vec::with_capacity(12);
+        // A newcomer, with no game to resume, is offered the course first; the others find it
+        // beside the exercises.
+        match self.resume {
+            Some(_) => v.push(StartItem::Resume),
+            None => v.push(StartItem::Learn),
         }
         v.extend([
             StartItem::Play,
@@ -37,11 +40,11 @@ impl StartScreen {
             StartItem::Target,
             StartItem::Daily,
             StartItem::Practice,
-            StartItem::Statistics,
-            StartItem::Settings,
-            StartItem::Rules,
-            StartItem::Quit,
         ]);
+        if self.resume.is_some() {
+            v.push(StartItem::Learn);
+        }
+        v.extend([StartItem::Statistics, StartItem::Settings, StartItem::Rules, StartItem::Quit]);
         v
     }
 }
@@ -185,6 +188,7 @@ fn start_label(ctx: &Ctx<'_>, menu: &StartScreen, item: StartItem) -> String {
             )
         }
         StartItem::Practice => w.t(T::Practice).to_string(),
+        StartItem::Learn => w.t(T::LearnToPlay).to_string(),
         StartItem::Statistics => w.t(T::Statistics).to_string(),
         StartItem::Settings => w.t(T::Settings).to_string(),
         StartItem::Rules => w.t(T::Rules).to_string(),
