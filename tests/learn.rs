@@ -236,7 +236,6 @@ fn the_first_deal_is_played_with_its_hints_and_explanations_to_its_review() {
     use contree::bots::expert::Budget;
     use contree::line::LineMode;
     use contree::session::config::Config;
-    use contree::session::effects;
     use contree::session::settings::Settings;
     use contree::store::Store;
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -246,15 +245,7 @@ fn the_first_deal_is_played_with_its_hints_and_explanations_to_its_review() {
     let mut line = LineMode::first_deal(&config, true, game);
     let mut said = Vec::new();
     for _ in 0..200 {
-        loop {
-            let asked = effects::apply_effects(&mut line, &store);
-            if asked.is_empty() {
-                break;
-            }
-            for a in asked.into_iter().filter_map(effects::think) {
-                line.answer(a);
-            }
-        }
+        support::think_through(&mut line, &store);
         said.extend(line.take_said());
         let Some(game) = line.game().filter(|_| !line.quit).cloned() else { break };
         let typed = match game.phase() {
