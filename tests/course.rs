@@ -150,10 +150,17 @@ fn the_drill_shows_its_cards_at_its_pace() {
 }
 
 #[test]
-fn the_course_is_offered_first_to_a_newcomer() {
-    let app = App::new(config(Lang::En));
-    let items = app.start().map(|s| s.items()).unwrap_or_default();
-    assert_eq!(items.first(), Some(&contree::ui::hits::StartItem::Learn));
+fn the_course_is_offered_first_to_a_newcomer_and_beside_practice_to_the_others() {
+    use contree::ui::hits::StartItem;
+    let items = |newcomer| {
+        let app = App::new(contree::ui::Config { newcomer, ..config(Lang::En) });
+        app.start().map(|s| s.items()).unwrap_or_default()
+    };
+    assert_eq!(items(true).first(), Some(&StartItem::Learn));
+    let others = items(false);
+    assert_eq!(others.first(), Some(&StartItem::Play));
+    let practice = others.iter().position(|&i| i == StartItem::Practice);
+    assert_eq!(practice.map(|p| others[p + 1]), Some(StartItem::Learn));
 }
 
 /// The course's screens drawn in both languages at both sizes.

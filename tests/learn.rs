@@ -211,10 +211,10 @@ fn the_whole_course_runs_through_the_binary_and_keeps_its_stars() {
         out.lines().count(),
         took.as_secs_f64()
     );
-    // Without --line, the course says where it is and stops.
+    // Without --line, the course is on the table, which needs a terminal.
     let (_, err, code) = support::contree(dir.path(), &["learn"], "");
-    assert_eq!(code, Some(2));
-    assert!(err.contains("contree --line learn"), "{err}");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("terminal"), "{err}");
 }
 
 #[test]

@@ -112,7 +112,11 @@ impl App {
         let mut app = App {
             session: Session::new(&config),
             theme: Theme::monochrome(),
-            base: Screen::Start(Box::new(StartScreen { cursor: 0, resume: config.resume })),
+            base: Screen::Start(Box::new(StartScreen {
+                cursor: 0,
+                resume: config.resume,
+                newcomer: config.newcomer,
+            })),
             over: Vec::new(),
             popups: Vec::new(),
             again_popups: Vec::new(),
@@ -467,7 +471,7 @@ impl App {
     /// The start screen alone, its menu at the top, offering `resume`.
     fn back_to_start(&mut self, resume: Option<Resumable>) {
         self.popups.clear();
-        self.base = Screen::Start(Box::new(StartScreen { cursor: 0, resume }));
+        self.base = Screen::Start(Box::new(StartScreen { cursor: 0, resume, newcomer: false }));
         self.over.clear();
     }
 

@@ -21,17 +21,21 @@ pub struct StartScreen {
     pub cursor: usize,
     /// A saved game to offer.
     pub resume: Option<Resumable>,
+    /// Whether the player has no game yet: the course comes first.
+    pub newcomer: bool,
 }
 
 impl StartScreen {
     /// The start screen's items.
     pub fn items(&self) -> Vec<StartItem> {
         let mut v = Vec::with_capacity(12);
-        // A newcomer, with no game to resume, is offered the course first; the others find it
-        // beside the exercises.
-        match self.resume {
-            Some(_) => v.push(StartItem::Resume),
-            None => v.push(StartItem::Learn),
+        // A newcomer, with no game yet, is offered the course first; the others find it beside
+        // the exercises.
+        if self.newcomer {
+            v.push(StartItem::Learn);
+        }
+        if self.resume.is_some() {
+            v.push(StartItem::Resume);
         }
         v.extend([
             StartItem::Play,
@@ -41,7 +45,7 @@ impl StartScreen {
             StartItem::Daily,
             StartItem::Practice,
         ]);
-        if self.resume.is_some() {
+        if !self.newcomer {
             v.push(StartItem::Learn);
         }
         v.extend([StartItem::Statistics, StartItem::Settings, StartItem::Rules, StartItem::Quit]);
