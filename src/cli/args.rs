@@ -82,6 +82,9 @@ pub struct Cli {
 #[allow(missing_docs)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Learn contrée from zero: a course of short levels, from the cards to the score, then a
+    /// first deal with the hints shown; on the table, or with --line in the line mode.
+    Learn,
     /// Check and score deal records (JSON or JSON Lines), one JSON answer per record.
     Score {
         /// The file to read; standard input when absent or "-".

@@ -158,7 +158,7 @@ pub fn no_trick(w: Words) -> String {
 }
 
 /// Cards grouped by suit in table order: "spades jack, ten, seven; hearts (trump) ace".
-fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
+pub(super) fn cards_by_suit(w: Words, cards: CardSet, trump: Option<Trump>) -> String {
     let sorted = sorted_hand(cards, trump);
     let mut groups: Vec<(Suit, Vec<&str>)> = Vec::new();
     for card in sorted {

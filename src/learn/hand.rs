@@ -1,0 +1,91 @@
+//! The fourth stage, playing a hand: drawing trumps, cashing an ace, giving the partner points
+//! on a trick they win, defending, each at a turn of South's near the end of a real deal with
+//! every hand shown, as a problem of the double-dummy solver. The right cards are the ones
+//! with which North-South take the most points left against any defence ([`Solver`]); a card
+//! that takes fewer is answered with both figures.
+
+use super::table::{Turn, at_south_turns, first_seed};
+use super::{Goal, Level, Question, Reason, Scene};
+use crate::game::Game;
+use crate::rules::{Card, CardSet, Rank, Seat, Team};
+use crate::search::{Position, Solver};
+
+/// The most tricks left at a level's turn: few enough to see them all.
+const TRICKS_LEFT: usize = 4;
+
+/// The least a wrong card must cost for the level to teach something.
+const COST: u16 = 10;
+
+/// The solver's table for these small endgames: 2^12 buckets.
+const TABLE_BITS: u32 = 12;
+
+/// The points North-South take from `game`'s position on after each legal card of South's,
+/// with perfect play on both sides.
+fn values(game: &Game, solver: &mut Solver) -> Option<Vec<(Card, u16)>> {
+    let play = game.deal().play.as_ref()?;
+    let pos = Position::from_card_play(play).ok()?;
+    solver.new_deal();
+    let values = solver.card_values(&pos).ok()?;
+    Some(values.iter().map(|(c, v)| (c, v.points_from(&pos, Team::NS))).collect())
+}
+
+/// The best cards, and the most they take.
+fn best(values: &[(Card, u16)]) -> (CardSet, u16) {
+    let top = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    (values.iter().filter(|&&(_, v)| v == top).map(|&(c, _)| c).collect(), top)
+}
+
+/// The level of `goal`, a goal of this stage.
+pub(super) fn build(goal: Goal) -> Option<Level> {
+    let mut solver = Solver::with_table_bits(TABLE_BITS);
+    first_seed(goal, |seed| {
+        at_south_turns(seed, |game| {
+            let turn = Turn::of(game).filter(|t| 8 - t.done <= TRICKS_LEFT)?;
+            let values = values(game, &mut solver)?;
+            let (right, top) = best(&values);
+            let costly = values.iter().any(|&(_, v)| v + COST <= top);
+            (costly && shows(goal, game, &turn, right)).then(|| Level {
+                goal,
+                game: game.clone(),
+                scene: Scene::Turn { open: true },
+                question: Question::Card { right },
+            })
+        })
+    })
+}
+
+/// Whether the best cards at `turn` are the goal's point.
+fn shows(goal: Goal, game: &Game, turn: &Turn, right: CardSet) -> bool {
+    let trump_cards = turn.trump().cards();
+    let ours = turn.contract.team() == Team::NS;
+    let hands = game.deal().hands();
+    let theirs = hands[Seat::East].or(hands[Seat::West]);
+    let side_aces = right.iter().all(|c| c.rank() == Rank::Ace && !trump_cards.contains(c));
+    match goal {
+        Goal::DrawTrumps => {
+            ours && turn.leads()
+                && !theirs.and(trump_cards).is_empty()
+                && right.minus(trump_cards).is_empty()
+        }
+        Goal::CashAce => turn.leads() && side_aces,
+        Goal::FeedPartner => {
+            turn.trick.len() == 3
+                && turn.winner() == Some(Seat::North)
+                && right.iter().all(|c| !trump_cards.contains(c) && c.points(turn.trump()) >= 10)
+        }
+        Goal::Defend => !ours && !turn.leads(),
+        _ => false,
+    }
+}
+
+/// Why `card`, a legal card of South's, takes fewer points than the best.
+pub(super) fn reason(level: &Level, card: Card) -> Reason {
+    let mut solver = Solver::with_table_bits(TABLE_BITS);
+    let values = values(&level.game, &mut solver).unwrap_or_default();
+    let (right, best_taken) = best(&values);
+    let taken = values.iter().find(|&&(c, _)| c == card).map_or(0, |&(_, v)| v);
+    match right.first() {
+        Some(best) => Reason::Loses { card, taken, best, best_taken },
+        None => Reason::NotHeld(card),
+    }
+}
