@@ -165,7 +165,7 @@ fn the_course_is_offered_first_to_a_newcomer_and_beside_practice_to_the_others()
 
 /// The course's screens drawn in both languages at both sizes.
 #[test]
-fn snapshots_of_the_map_a_level_a_wrong_try_and_the_drill() {
+fn snapshots_of_the_map_a_level_a_wrong_try_the_answer_and_the_drill() {
     for lang in [Lang::En, Lang::Fr] {
         for (w, h) in [(80, 24), (120, 40)] {
             let name = |what: &str| format!("course_{what}_{lang:?}_{w}x{h}");
@@ -179,6 +179,10 @@ fn snapshots_of_the_map_a_level_a_wrong_try_and_the_drill() {
             give(&mut app, wrong);
             give(&mut app, wrong);
             insta::assert_snapshot!(name("wrong_twice"), text(&draw(&mut app, w, h)));
+            give(&mut app, lvl.solution());
+            let solved = text(&draw(&mut app, w, h));
+            assert!(matches!(level(&app).1, Said::Solved(_)), "the answer solves the level");
+            insta::assert_snapshot!(name("solved"), solved);
             key(&mut app, KeyCode::Esc);
             enter(&mut app, 3);
             for _ in 0..2 {

@@ -5,7 +5,6 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -247,7 +246,13 @@ fn boxed(ctx: &mut Ctx<'_>, lines: &[Line<'static>], area: Rect, said: &Said, bu
     Paragraph::new(lines.to_vec()).wrap(Wrap { trim: false }).render(body, buf);
     if solved && inner.height > 0 {
         let y = inner.bottom() - 1;
-        ctx.button(inner.x, y, w.t(T::NextLevelKey), true, Hit::Continue, buf);
+        // The button says its key where the box is wide enough for it, else only Continue.
+        let long = w.t(T::NextLevelKey);
+        let label = if long.chars().count() + 2 <= usize::from(inner.width) {
+            long
+        } else {
+            w.t(T::Continue)
+        };
+        ctx.button(inner.x, y, label, true, Hit::Continue, buf);
     }
-    let _ = Style::default();
 }
