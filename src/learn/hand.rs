@@ -1,6 +1,7 @@
-//! The fourth stage, playing a hand: drawing trumps, cashing an ace, giving the partner points
-//! on a trick they win, defending, each at a turn of South's near the end of a real deal with
-//! every hand shown, as a problem of the double-dummy solver. The right cards are the ones
+//! The fourth and fifth stages, playing a hand and defending: drawing trumps, cashing an ace,
+//! giving the partner points on a trick they win, keeping a master card, taking the most points
+//! in defence, leading through the taker, each at a turn of South's near the end of a real deal
+//! with every hand shown, as a problem of the double-dummy solver. The right cards are the ones
 //! with which North-South take the most points left against any defence ([`Solver`]); a card
 //! that takes fewer is answered with both figures.
 
@@ -44,7 +45,12 @@ pub(super) fn build(goal: Goal) -> Option<Level> {
             let values = values(game, &mut solver)?;
             let (right, top) = best(&values);
             let costly = values.iter().any(|&(_, v)| v + COST <= top);
-            (costly && shows(goal, game, &turn, right)).then(|| Level {
+            let lesson = match goal {
+                Goal::KeepMaster => keeps_master(game, &turn, &values, right, top),
+                Goal::LeadThrough => leads_through(game, &turn, right),
+                _ => shows(goal, game, &turn, right),
+            };
+            (costly && lesson).then(|| Level {
                 goal,
                 game: game.clone(),
                 scene: Scene::Turn { open: true },
@@ -76,6 +82,54 @@ fn shows(goal: Goal, game: &Game, turn: &Turn, right: CardSet) -> bool {
         Goal::Defend => !ours && !turn.leads(),
         _ => false,
     }
+}
+
+/// The cards of South's hand that are masters: outside trumps, and no card of their suit left
+/// in another hand beats them.
+fn masters(game: &Game, turn: &Turn) -> CardSet {
+    let hands = game.deal().hands();
+    let others = hands[Seat::West].or(hands[Seat::North]).or(hands[Seat::East]);
+    let trump_cards = turn.trump().cards();
+    turn.hand
+        .minus(trump_cards)
+        .iter()
+        .filter(|c| {
+            let s = c.rank().plain_strength();
+            others.of_suit(c.suit()).iter().all(|o| o.rank().plain_strength() < s)
+        })
+        .collect()
+}
+
+/// Whether South, unable to follow, discards, and the best discards keep the masters while
+/// throwing one away costs a trick's points.
+fn keeps_master(
+    game: &Game,
+    turn: &Turn,
+    values: &[(Card, u16)],
+    right: CardSet,
+    top: u16,
+) -> bool {
+    let Some(lead) = turn.trick.lead_suit() else { return false };
+    let masters = masters(game, turn);
+    let thrown = values.iter().any(|&(c, v)| masters.contains(c) && v + COST <= top);
+    turn.hand.of_suit(lead).is_empty() && right.and(masters).is_empty() && thrown
+}
+
+/// Whether South leads against the contract with the taker on its left, who must play before
+/// North, and the best leads are in a suit where North beats the taker's best card.
+fn leads_through(game: &Game, turn: &Turn, right: CardSet) -> bool {
+    let hands = game.deal().hands();
+    let trump_cards = turn.trump().cards();
+    let over = |c: Card| {
+        let best = |seat: Seat| {
+            hands[seat].of_suit(c.suit()).iter().map(|x| x.rank().plain_strength()).max()
+        };
+        matches!((best(Seat::West), best(Seat::North)), (Some(w), Some(n)) if n > w)
+    };
+    turn.contract.taker == Seat::West
+        && turn.leads()
+        && !right.is_empty()
+        && right.iter().all(|c| !trump_cards.contains(c) && over(c))
 }
 
 /// Why `card`, a legal card of South's, takes fewer points than the best.

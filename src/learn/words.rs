@@ -24,6 +24,7 @@ impl Words {
             Stage::Trick => self.pick("The trick", "Le pli"),
             Stage::Counting => self.pick("Counting", "Compter"),
             Stage::Play => self.pick("Playing a hand", "Jouer une donne"),
+            Stage::Defence => self.pick("Defending", "Défendre"),
             Stage::Auction => self.pick("The auction", "Les enchères"),
             Stage::Scoring => self.pick("The score", "La marque"),
         }
@@ -45,8 +46,12 @@ impl Words {
                 "les points d'un pli, d'un camp, d'une donne, de plus en plus vite, le capot",
             ),
             Stage::Play => self.pick(
-                "draw trumps, cash your aces, give your partner points, defend",
-                "faire tomber les atouts, encaisser ses as, charger son partenaire, défendre",
+                "draw trumps, cash your aces, give your partner points, keep your master cards",
+                "faire tomber les atouts, encaisser ses as, charger son partenaire, garder ses cartes maîtresses",
+            ),
+            Stage::Defence => self.pick(
+                "take the most points, lead through the taker, count their trumps",
+                "prendre le plus de points, jouer à travers le preneur, compter ses atouts",
             ),
             Stage::Auction => self.pick(
                 "open, pass, raise your partner, compete, contre, bid the capot",
@@ -226,12 +231,48 @@ impl Words {
                 format!("{open} Your partner wins this trick: give them points."),
                 format!("{open} Votre partenaire remporte ce pli : chargez-le en points."),
             ),
+            Goal::KeepMaster => self.en_fr(
+                format!(
+                    "{open} You cannot follow: discard, but keep your master card, the highest left in its suit, for a trick to come."
+                ),
+                format!(
+                    "{open} Vous ne pouvez pas fournir : défaussez-vous, mais gardez votre carte maîtresse, la plus forte qui reste dans sa couleur, pour un pli à venir."
+                ),
+            ),
             Goal::Defend => self.en_fr(
                 format!("{open} You defend: take the most points left."),
                 format!("{open} Vous défendez : prenez le plus de points restants."),
             ),
+            Goal::LeadThrough => {
+                let taker = level.game.deal().contract().map_or("", |c| self.seat(c.taker));
+                self.en_fr(
+                    format!(
+                        "{open} You defend, and the taker {taker} sits on your left: lead through them, in a suit where your partner, playing after them, is stronger."
+                    ),
+                    format!(
+                        "{open} Vous défendez, et le preneur {taker} est à votre gauche : jouez à travers lui, dans une couleur où votre partenaire, qui joue après lui, est plus fort."
+                    ),
+                )
+            }
+            Goal::CountTheirTrumps => self.their_trumps_goal(level),
             _ => self.call_goal(level),
         }
+    }
+
+    /// The goal of the level that counts the takers' trumps.
+    fn their_trumps_goal(self, level: &Level) -> String {
+        let Question::Trumps(c) = &level.question else { return String::new() };
+        let (t, held, trick) = (self.trump_suit(c.trump), c.held, c.shown_out + 1);
+        self.en_fr(
+            format!(
+                "You defend, East-West hold the contract in {t}. Your partner showed out of trumps on trick {trick}, and you hold {held} trump{}. After these tricks, how many trumps do the takers still hold?",
+                if held == 1 { "" } else { "s" }
+            ),
+            format!(
+                "Vous défendez, Est-Ouest ont le contrat à {t}. Votre partenaire n'a pas fourni à l'atout au pli {trick}, et vous avez {held} atout{}. Après ces plis, combien d'atouts les preneurs ont-ils encore ?",
+                if held > 1 { "s" } else { "" }
+            ),
+        )
     }
 
     /// The goal of a level of the auction or the score.
