@@ -1,4 +1,4 @@
-//! The course that teaches contrée from zero (`contree learn`): seven stages, from the cards to
+//! The course that teaches contrée from zero (`contree learn`): eight stages, from the cards to
 //! the score, each a few levels of one goal on a real position, then a first deal played with
 //! the hints shown.
 //!
@@ -50,21 +50,24 @@ pub enum Stage {
     /// Defending against a contract: taking the points left, leading through the taker,
     /// counting the takers' trumps.
     Defence,
-    /// The auction: opening, passing, raising, competing, the contre, the capot.
+    /// The auction: opening, passing, raising, competing.
     Auction,
+    /// Contre, surcontre and capot: doubling the opponents, redoubling, bidding every trick.
+    Doubles,
     /// The score of a deal: made, failed, contré, rounded.
     Scoring,
 }
 
 impl Stage {
     /// Every stage, in order.
-    pub const ALL: [Stage; 7] = [
+    pub const ALL: [Stage; 8] = [
         Stage::Cards,
         Stage::Trick,
         Stage::Counting,
         Stage::Play,
         Stage::Defence,
         Stage::Auction,
+        Stage::Doubles,
         Stage::Scoring,
     ];
 
@@ -77,7 +80,8 @@ impl Stage {
             Stage::Counting => &[CountTrick, CountTrumps, CountTricks, CountDeal, CountCapot],
             Stage::Play => &[DrawTrumps, CashAce, FeedPartner, KeepMaster],
             Stage::Defence => &[Defend, LeadThrough, CountTheirTrumps],
-            Stage::Auction => &[Open, PassWeak, Raise, Compete, Contre, CapotBid],
+            Stage::Auction => &[Open, PassWeak, Raise, Compete],
+            Stage::Doubles => &[Contre, Surcontre, CapotBid],
             Stage::Scoring => &[ScoreMade, ScoreFailed, ScoreContre, ScoreRounded],
         }
     }
@@ -91,6 +95,7 @@ impl Stage {
             Stage::Play => "play",
             Stage::Defence => "defence",
             Stage::Auction => "auction",
+            Stage::Doubles => "doubles",
             Stage::Scoring => "scoring",
         }
     }
@@ -181,6 +186,8 @@ pub enum Goal {
     LeadThrough,
     /// How many trumps the takers still hold.
     CountTheirTrumps,
+    /// Surcontre a contré bid of one's own, or pass.
+    Surcontre,
 }
 
 impl Goal {
@@ -432,7 +439,7 @@ impl Level {
             Stage::Counting => counting::build(goal),
             Stage::Defence if goal == Goal::CountTheirTrumps => trumps::build(goal),
             Stage::Play | Stage::Defence => hand::build(goal),
-            Stage::Auction => auction::build(goal),
+            Stage::Auction | Stage::Doubles => auction::build(goal),
             Stage::Scoring => scoring::build(goal),
         }
     }

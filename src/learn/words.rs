@@ -26,6 +26,7 @@ impl Words {
             Stage::Play => self.pick("Playing a hand", "Jouer une donne"),
             Stage::Defence => self.pick("Defending", "Défendre"),
             Stage::Auction => self.pick("The auction", "Les enchères"),
+            Stage::Doubles => "Contre, surcontre, capot",
             Stage::Scoring => self.pick("The score", "La marque"),
         }
     }
@@ -54,8 +55,12 @@ impl Words {
                 "prendre le plus de points, jouer à travers le preneur, compter ses atouts",
             ),
             Stage::Auction => self.pick(
-                "open, pass, raise your partner, compete, contre, bid the capot",
-                "ouvrir, passer, soutenir son partenaire, intervenir, contrer, annoncer le capot",
+                "open, pass, raise your partner, compete",
+                "ouvrir, passer, soutenir son partenaire, intervenir",
+            ),
+            Stage::Doubles => self.pick(
+                "contre the opponents, surcontre or not, bid the capot",
+                "contrer l'adversaire, surcontrer ou non, annoncer le capot",
             ),
             Stage::Scoring => self.pick(
                 "made or failed, the contre, the rounding",
@@ -275,6 +280,20 @@ impl Words {
         )
     }
 
+    /// The goal of the surcontre's level: the stake, contré and surcontré, by the rules' score.
+    fn surcontre_goal(self, level: &Level) -> String {
+        let (x, y) = super::auction::stakes(&level.game).unwrap_or_default();
+        let m = crate::rules::Multiplier::Surcontre.factor();
+        self.en_fr(
+            format!(
+                "Your bid is contré: the side that wins the deal writes {x}. Surcontré, it would write {y}, whichever side wins: the surcontre multiplies the score by {m}. Surcontre only when the contract is sure; else pass."
+            ),
+            format!(
+                "Votre enchère est contrée : le camp qui gagne la donne marque {x}. Surcontrée, il marquerait {y}, quel que soit ce camp : la surcontre multiplie la marque par {m}. Ne surcontrez que si le contrat est sûr ; sinon passez."
+            ),
+        )
+    }
+
     /// The goal of a level of the auction or the score.
     fn call_goal(self, level: &Level) -> String {
         let team = match &level.question {
@@ -299,6 +318,7 @@ impl Words {
                 "The opponents have bid: if you hold enough of their trumps to make them fail, contre.".into(),
                 "Les adversaires ont parlé : si vous tenez assez de leurs atouts pour les faire chuter, contrez.".into(),
             ),
+            Goal::Surcontre => self.surcontre_goal(level),
             Goal::CapotBid => {
                 let v = crate::rules::CAPOT_VALUE;
                 self.en_fr(
