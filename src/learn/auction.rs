@@ -17,7 +17,7 @@ use crate::rules::{
 
 /// The seeds the auction's levels look through: an auction alone is cheap to bid out, and a
 /// hand that bids the capot rare.
-const AUCTION_SEEDS: std::ops::Range<u64> = 1..40_000;
+pub(super) const AUCTION_SEEDS: std::ops::Range<u64> = 1..40_000;
 
 /// The level of `goal`, a goal of this stage: at the first of South's turns to call, in the
 /// deals of the seeds in order, where the convention's call shows the goal.

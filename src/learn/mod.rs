@@ -54,7 +54,7 @@ pub enum Stage {
     Auction,
     /// Contre, surcontre and capot: doubling the opponents, redoubling, bidding every trick.
     Doubles,
-    /// The score of a deal: made, failed, contré, rounded.
+    /// The score of a deal: made, failed, contré, surcontré, a capot bid, rounded.
     Scoring,
 }
 
@@ -82,7 +82,9 @@ impl Stage {
             Stage::Defence => &[Defend, LeadThrough, CountTheirTrumps],
             Stage::Auction => &[Open, PassWeak, Raise, Compete],
             Stage::Doubles => &[Contre, Surcontre, CapotBid],
-            Stage::Scoring => &[ScoreMade, ScoreFailed, ScoreContre, ScoreRounded],
+            Stage::Scoring => {
+                &[ScoreMade, ScoreFailed, ScoreContre, ScoreSurcontre, ScoreCapot, ScoreRounded]
+            }
         }
     }
 
@@ -188,6 +190,10 @@ pub enum Goal {
     CountTheirTrumps,
     /// Surcontre a contré bid of one's own, or pass.
     Surcontre,
+    /// The score of a surcontré contract.
+    ScoreSurcontre,
+    /// The score of a capot bid.
+    ScoreCapot,
 }
 
 impl Goal {

@@ -63,8 +63,8 @@ impl Words {
                 "contrer l'adversaire, surcontrer ou non, annoncer le capot",
             ),
             Stage::Scoring => self.pick(
-                "made or failed, the contre, the rounding",
-                "fait ou chuté, la contre, l'arrondi",
+                "made or failed, the contre and the surcontre, the capot, the rounding",
+                "fait ou chuté, la contre et la surcontre, le capot, l'arrondi",
             ),
         }
     }
@@ -338,6 +338,20 @@ impl Words {
                 format!("The contract was contré: what does {side} write down?"),
                 format!("Le contrat était contré : que marque {side} ?"),
             ),
+            Goal::ScoreSurcontre => {
+                let m = crate::rules::Multiplier::Surcontre.factor();
+                self.en_fr(
+                    format!("The contract was surcontré: the score is multiplied by {m}, the belote excepted. What does {side} write down?"),
+                    format!("Le contrat était surcontré : la marque est multipliée par {m}, sauf la belote. Que marque {side} ?"),
+                )
+            }
+            Goal::ScoreCapot => {
+                let (v, s) = (crate::rules::CAPOT_VALUE, crate::rules::CAPOT_SCORE);
+                self.en_fr(
+                    format!("The capot was bid: worth {v} in the auction, it scores {s}. What does {side} write down?"),
+                    format!("Le capot a été annoncé : il vaut {v} aux enchères et marque {s}. Que marque {side} ?"),
+                )
+            }
             _ => self.en_fr(
                 format!("Scores are rounded to the ten: what does {side} write down?"),
                 format!("La marque s'arrondit à la dizaine : que marque {side} ?"),
