@@ -223,6 +223,23 @@ fn the_whole_course_runs_through_the_binary_and_keeps_its_stars() {
 }
 
 #[test]
+fn the_course_takes_the_language_the_line_mode_and_ascii_after_the_command_too() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for args in [
+        &["--line", "--lang", "fr", "--ascii", "learn"][..],
+        &["learn", "--line", "--lang", "fr", "--ascii"],
+        &["--line", "learn", "--lang", "fr", "--ascii"],
+    ] {
+        let (out, err, code) = support::contree(dir.path(), args, "1\nquit\n");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        // In French, folded to ASCII.
+        assert!(out.starts_with("Apprendre a jouer a la contree."), "{args:?}: {out}");
+        assert!(out.contains("Etape 1 : Les cartes."), "{args:?}: {out}");
+        assert!(out.is_ascii(), "{args:?}: {out}");
+    }
+}
+
+#[test]
 fn a_corrupt_progress_is_set_aside_and_said_as_the_course_opens() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     std::fs::write(dir.path().join("course.json"), b"not json").expect("written");
