@@ -7,8 +7,8 @@
 
 use super::table::{Turn, at_south_turns, first_seed};
 use super::{Goal, Level, Question, Reason, Scene};
-use crate::game::Game;
-use crate::rules::{Card, CardSet, Rank, Seat, Team};
+use crate::game::{Action, Game};
+use crate::rules::{Card, CardSet, DoneTrick, Rank, Seat, Team};
 use crate::search::{Position, Solver};
 
 /// The most tricks left at a level's turn: few enough to see them all.
@@ -47,7 +47,7 @@ pub(super) fn build(goal: Goal) -> Option<Level> {
             let costly = values.iter().any(|&(_, v)| v + COST <= top);
             let lesson = match goal {
                 Goal::KeepMaster => keeps_master(game, &turn, &values, right, top),
-                Goal::LeadThrough => leads_through(game, &turn, right),
+                Goal::LeadThrough => leads_through(game, &turn, right, &mut solver),
                 _ => shows(goal, game, &turn, right),
             };
             (costly && lesson).then(|| Level {
@@ -116,20 +116,37 @@ fn keeps_master(
 }
 
 /// Whether South leads against the contract with the taker on its left, who must play before
-/// North, and the best leads are in a suit where North beats the taker's best card.
-fn leads_through(game: &Game, turn: &Turn, right: CardSet) -> bool {
-    let hands = game.deal().hands();
+/// North: the best lead is in a side suit where, each seat after it playing its best card by
+/// the solver, the taker follows and North takes the trick over them in the suit.
+fn leads_through(game: &Game, turn: &Turn, right: CardSet, solver: &mut Solver) -> bool {
     let trump_cards = turn.trump().cards();
-    let over = |c: Card| {
-        let best = |seat: Seat| {
-            hands[seat].of_suit(c.suit()).iter().map(|x| x.rank().plain_strength()).max()
+    let Some(lead) = right.first().filter(|&c| !trump_cards.contains(c)) else { return false };
+    // The trick looked at must not be the deal's last, which ends the deal.
+    if turn.contract.taker != Seat::West || !turn.leads() || turn.done + 1 >= 8 {
+        return false;
+    }
+    let Some(trick) = best_trick(game, lead, solver) else { return false };
+    let played = |seat: Seat| trick.trick.plays().find(|&(s, _)| s == seat).map(|(_, c)| c);
+    let in_suit = |seat: Seat| played(seat).is_some_and(|c| c.suit() == lead.suit());
+    trick.winner == Seat::North && in_suit(Seat::West) && in_suit(Seat::North)
+}
+
+/// The trick South's `lead` makes when each seat after it plays its best card by the solver:
+/// North the most points left for North-South, East and West the fewest.
+fn best_trick(game: &Game, lead: Card, solver: &mut Solver) -> Option<DoneTrick> {
+    let mut game = game.clone();
+    game.apply(Seat::South, Action::Play(lead)).ok()?;
+    for _ in 0..3 {
+        let seat = game.to_act()?;
+        let values = values(&game, solver)?;
+        let pick = if seat.team() == Team::NS {
+            values.iter().max_by_key(|&&(_, v)| v)
+        } else {
+            values.iter().min_by_key(|&&(_, v)| v)
         };
-        matches!((best(Seat::West), best(Seat::North)), (Some(w), Some(n)) if n > w)
-    };
-    turn.contract.taker == Seat::West
-        && turn.leads()
-        && !right.is_empty()
-        && right.iter().all(|c| !trump_cards.contains(c) && over(c))
+        game.apply(seat, Action::Play(pick?.0)).ok()?;
+    }
+    game.deal().play.as_ref()?.tricks().last().copied()
 }
 
 /// Why `card`, a legal card of South's, takes fewer points than the best.
