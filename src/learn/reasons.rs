@@ -121,12 +121,13 @@ impl Words {
             },
             Reason::Trumps { said, count } => {
                 let (f, h, t) = (count.fallen, count.held, count.shown_out + 1);
+                let n = count.trump.cards().len();
                 self.en_fr(
                     format!(
-                        "Not {said}: of the 8 trumps, {f} have fallen in these tricks and you hold {h}; your partner has had none since trick {t}."
+                        "Not {said}: of the {n} trumps, {f} have fallen in these tricks and you hold {h}; your partner has had none since trick {t}."
                     ),
                     format!(
-                        "Pas {said} : sur les 8 atouts, {f} sont tombés dans ces plis et vous en avez {h} ; votre partenaire n'en a plus depuis le pli {t}."
+                        "Pas {said} : sur les {n} atouts, {f} sont tombés dans ces plis et vous en avez {h} ; votre partenaire n'en a plus depuis le pli {t}."
                     ),
                 )
             }
@@ -243,7 +244,9 @@ impl Words {
                 }
                 if each.len() > 1 || c.belote > 0 { format!("{sum} = {}", c.right) } else { sum }
             }
-            Question::Trumps(c) => format!("8 - {} - {} = {}", c.fallen, c.held, c.right),
+            Question::Trumps(c) => {
+                format!("{} - {} - {} = {}", c.trump.cards().len(), c.fallen, c.held, c.right)
+            }
             Question::Score { right, sum, .. } => self.score_sum(sum, *right),
         };
         let line = format!("{head}{}{answer}", self.colon());

@@ -8,9 +8,6 @@ use super::table::{first_seed, played_out};
 use super::{Goal, Level, Question, Reason, Scene};
 use crate::rules::{CardSet, DoneTrick, Seat, Team, Trump};
 
-/// The cards of a suit: eight.
-const SUIT_CARDS: u16 = 8;
-
 /// The least trumps fallen for the count to teach something.
 const FALLEN: u16 = 3;
 
@@ -98,7 +95,8 @@ fn counted(
             .unwrap_or(0)
             .saturating_sub(played(&[Seat::East, Seat::West]));
         // The reckoning a defender makes gives the count the hands hold.
-        let reckoned = SUIT_CARDS.checked_sub(fallen + held) == Some(right);
+        let all = u16::try_from(trumps.len()).unwrap_or(0);
+        let reckoned = all.checked_sub(fallen + held) == Some(right);
         (reckoned && fallen >= FALLEN && right > 0)
             .then_some((to, TrumpCount { right, fallen, held, shown_out, trump }))
     })
