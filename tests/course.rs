@@ -1,11 +1,11 @@
 //! The course on the table: its map, each level played by its computed answer and by a wrong
 //! one through the keys and clicks a player uses, the counting drill at its pace, and the
-//! snapshots of a level, a wrong try's answer, the map and the drill, at 80x24 and 120x40 in
-//! both languages.
+//! snapshots of a level, a wrong try's answer, the map and the drill, the takers' trumps
+//! counted and the surcontre, at 80x24 and 120x40 in both languages.
 
 mod screen;
 
-use contree::learn::{Answer, CourseProgress, Level, Stage};
+use contree::learn::{Answer, CourseProgress, Goal, Level, Stage};
 use contree::rules::Call;
 use contree::session::effects::{Effect, Front};
 use contree::text::Lang;
@@ -194,6 +194,40 @@ fn snapshots_of_the_map_a_level_a_wrong_try_the_answer_and_the_drill() {
                 app.update(Msg::Timer);
             }
             insta::assert_snapshot!(name("drill"), text(&draw(&mut app, w, h)));
+        }
+    }
+}
+
+/// Plays `stage`'s levels by their answers up to `goal`'s, from the map or a level.
+fn up_to(app: &mut App, stage: Stage, goal: Goal) {
+    if screen(app).level().is_some() {
+        key(app, KeyCode::Esc);
+    }
+    enter(app, stage.number());
+    while level(app).0.goal != goal {
+        give(app, level(app).0.solution());
+        key(app, KeyCode::Enter);
+    }
+}
+
+/// The takers' trumps counted after a wrong count, and the surcontre's stake after a wrong
+/// surcontre, drawn in both languages at both sizes.
+#[test]
+fn snapshots_of_the_trumps_counted_and_the_surcontre_each_after_a_wrong_try() {
+    for lang in [Lang::En, Lang::Fr] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let name = |what: &str| format!("course_{what}_{lang:?}_{w}x{h}");
+            let mut app = course(lang);
+            for (stage, goal, what) in [
+                (Stage::Defence, Goal::CountTheirTrumps, "their_trumps"),
+                (Stage::Doubles, Goal::Surcontre, "surcontre"),
+            ] {
+                up_to(&mut app, stage, goal);
+                let wrong = *level(&app).0.wrong_answers().first().expect("a wrong answer");
+                give(&mut app, wrong);
+                assert!(matches!(level(&app).1, Said::Wrong { .. }), "{goal:?}: {wrong:?}");
+                insta::assert_snapshot!(name(what), text(&draw(&mut app, w, h)));
+            }
         }
     }
 }

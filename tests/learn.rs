@@ -47,7 +47,7 @@ fn every_level_stands_on_a_position_the_game_replays_by_the_rules() {
                 let right = action(level.solution()).expect("an action");
                 assert_eq!(game.check(Seat::South, right), Ok(()), "{:?}", level.goal);
             }
-            Question::Count(_) | Question::Score { .. } => {
+            Question::Count(_) | Question::Trumps(_) | Question::Score { .. } => {
                 let d = game.history().last().expect("a deal played out");
                 let points = d.card_points[Team::NS] + d.card_points[Team::EW];
                 assert!(points == 162 || points == 252, "{:?}", level.goal);
@@ -72,6 +72,10 @@ fn check_reason(level: &Level, wrong: Answer, reason: &Reason) {
         Reason::DoesNotWin { winner, .. } => assert_ne!(*winner, Seat::South),
         Reason::Count { said, right, .. } | Reason::Score { said, right, .. } => {
             assert_ne!(said, right)
+        }
+        Reason::Trumps { said, count } => {
+            assert_ne!(*said, count.right);
+            assert_eq!(count.fallen + count.held + count.right, 8, "{goal:?}: eight trumps");
         }
         Reason::Call { said, right } => {
             assert_ne!(said.call, *right);
@@ -178,14 +182,15 @@ fn the_line_modes_course_is_played_from_a_script_in_both_languages() {
 fn the_course_skips_ahead_and_keeps_the_map() {
     let mut course = CourseLine::new(words(Lang::En), CourseProgress::default(), &[]);
     course.take_said();
-    let said = type_in(&mut course, "5");
+    let said = type_in(&mut course, &Stage::Auction.number().to_string());
     assert!(said.iter().any(|l| l.starts_with("You skip ahead")), "{said:?}");
     assert!(said.iter().any(|l| l.starts_with("Nobody has bid") || l.contains(" bid")));
     let said = type_in(&mut course, "jack of hearts");
     assert_eq!(said, ["A call is asked: pass, a bid such as 90 hearts, or contre."]);
     let said = type_in(&mut course, "map");
     assert!(said[0].starts_with("The course:"), "{said:?}");
-    assert!(type_in(&mut course, "9")[0].starts_with("Not understood"));
+    let past = Stage::ALL.len() + 2;
+    assert!(type_in(&mut course, &past.to_string())[0].starts_with("Not understood"));
 }
 
 #[test]
@@ -215,6 +220,23 @@ fn the_whole_course_runs_through_the_binary_and_keeps_its_stars() {
     let (_, err, code) = support::contree(dir.path(), &["learn"], "");
     assert_eq!(code, Some(1));
     assert!(err.contains("terminal"), "{err}");
+}
+
+#[test]
+fn the_course_takes_the_language_the_line_mode_and_ascii_after_the_command_too() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for args in [
+        &["--line", "--lang", "fr", "--ascii", "learn"][..],
+        &["learn", "--line", "--lang", "fr", "--ascii"],
+        &["--line", "learn", "--lang", "fr", "--ascii"],
+    ] {
+        let (out, err, code) = support::contree(dir.path(), args, "1\nquit\n");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        // In French, folded to ASCII.
+        assert!(out.starts_with("Apprendre a jouer a la contree."), "{args:?}: {out}");
+        assert!(out.contains("Etape 1 : Les cartes."), "{args:?}: {out}");
+        assert!(out.is_ascii(), "{args:?}: {out}");
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! The fifth stage, the auction: opening, passing a weak hand, raising the partner, bidding over
-//! the opponents, the contre, the capot, each at South's turn to call in a real deal, the seats before it
-//! bid by the convention. The right call is the convention's ([`convention_call`]), taken only
+//! The auction's stages: opening, passing a weak hand, raising the partner, bidding over the
+//! opponents; then the contre, the surcontre and the capot; each at South's turn to call in a
+//! real deal, the seats before it bid by the convention. The right call is the convention's ([`convention_call`]), taken only
 //! where it is clear: the same in both styles and at every wobble of the normal level. A wrong
 //! call is answered with what it would show of the hand ([`Meaning`]), a call the rules refuse
 //! with their refusal.
@@ -10,11 +10,14 @@ use super::{Goal, Level, Question, Reason, Scene};
 use crate::bots::Level as BotLevel;
 use crate::bots::bidding::{Bidding, Meaning, NOISE, convention_call};
 use crate::game::{Action, Game, Phase};
-use crate::rules::{Bid, Call, CardSet, Rank, Seat, Trump};
+use crate::rules::{
+    Bid, BidLevel, ByTeam, Call, CardSet, Contract, DealTally, Multiplier, Rank, Seat, Trump,
+    score_deal,
+};
 
 /// The seeds the auction's levels look through: an auction alone is cheap to bid out, and a
 /// hand that bids the capot rare.
-const AUCTION_SEEDS: std::ops::Range<u64> = 1..40_000;
+pub(super) const AUCTION_SEEDS: std::ops::Range<u64> = 1..40_000;
 
 /// The level of `goal`, a goal of this stage: at the first of South's turns to call, in the
 /// deals of the seeds in order, where the convention's call shows the goal.
@@ -67,6 +70,10 @@ fn shows(goal: Goal, game: &Game, right: Call) -> bool {
             by_them && suited(&b) && current.is_some_and(|(_, bid)| bid.trump != b.trump)
         }
         (Goal::Contre, Call::Contre) => by_them,
+        (Goal::Surcontre, Call::Pass | Call::Surcontre) => {
+            let ours = current.is_some_and(|(s, _)| s == Seat::South);
+            ours && auction.multiplier() == Multiplier::Contre && auction.legal_calls().surcontre
+        }
         (Goal::CapotBid, Call::Bid(b)) => b.is_capot(),
         _ => false,
     }
@@ -88,7 +95,7 @@ pub(super) fn reason(game: &Game, call: Call, right: Call) -> Reason {
 pub(super) fn wrong_calls(game: &Game, right: Call) -> Vec<crate::learn::Answer> {
     let auction = &game.deal().auction;
     let legal = auction.legal_calls();
-    let mut calls = vec![Call::Pass, Call::Contre];
+    let mut calls = vec![Call::Pass, Call::Contre, Call::Surcontre];
     let lowest = match auction.current_bid() {
         Some((_, b)) => b.level.next(),
         None => crate::rules::BidLevel::points(crate::rules::MIN_BID),
@@ -106,4 +113,29 @@ pub(super) fn wrong_calls(game: &Game, right: Call) -> Vec<crate::learn::Answer>
     calls.retain(|&c| c != right && legal.allows(c));
     calls.dedup();
     calls.into_iter().map(crate::learn::Answer::Call).collect()
+}
+
+/// What the side that wins the deal writes for South's contré bid at `game`, as it stands and
+/// surcontré, by the rules' score: the stake a surcontre doubles, won or lost.
+pub fn stakes(game: &Game) -> Option<(u16, u16)> {
+    let (taker, bid) = game.deal().auction.current_bid()?;
+    let BidLevel::Points(value) = bid.level else { return None };
+    let takers = taker.team();
+    // The contract made with its bid exactly, five tricks to three, no belote: a contré
+    // contract's score does not depend on the card points.
+    let mut tally = DealTally {
+        card_points: ByTeam([0, 0]),
+        tricks_won: ByTeam([0, 0]),
+        belotes: ByTeam([0, 0]),
+        declarations: ByTeam([0, 0]),
+    };
+    tally.card_points[takers] = value;
+    tally.card_points[takers.other()] = crate::rules::DEAL_POINTS.checked_sub(value)?;
+    tally.tricks_won[takers] = 5;
+    tally.tricks_won[takers.other()] = 3;
+    let score = |multiplier| {
+        let contract = Contract { taker, bid, multiplier };
+        score_deal(&contract, &tally, game.rules()).score[takers]
+    };
+    Some((score(Multiplier::Contre), score(Multiplier::Surcontre)))
 }

@@ -1,13 +1,14 @@
-//! The fourth stage, playing a hand: drawing trumps, cashing an ace, giving the partner points
-//! on a trick they win, defending, each at a turn of South's near the end of a real deal with
-//! every hand shown, as a problem of the double-dummy solver. The right cards are the ones
+//! The fourth and fifth stages, playing a hand and defending: drawing trumps, cashing an ace,
+//! giving the partner points on a trick they win, keeping a master card, taking the most points
+//! in defence, leading through the taker, each at a turn of South's near the end of a real deal
+//! with every hand shown, as a problem of the double-dummy solver. The right cards are the ones
 //! with which North-South take the most points left against any defence ([`Solver`]); a card
 //! that takes fewer is answered with both figures.
 
 use super::table::{Turn, at_south_turns, first_seed};
 use super::{Goal, Level, Question, Reason, Scene};
-use crate::game::Game;
-use crate::rules::{Card, CardSet, Rank, Seat, Team};
+use crate::game::{Action, Game};
+use crate::rules::{Card, CardSet, DoneTrick, Rank, Seat, Team};
 use crate::search::{Position, Solver};
 
 /// The most tricks left at a level's turn: few enough to see them all.
@@ -44,7 +45,12 @@ pub(super) fn build(goal: Goal) -> Option<Level> {
             let values = values(game, &mut solver)?;
             let (right, top) = best(&values);
             let costly = values.iter().any(|&(_, v)| v + COST <= top);
-            (costly && shows(goal, game, &turn, right)).then(|| Level {
+            let lesson = match goal {
+                Goal::KeepMaster => keeps_master(game, &turn, &values, right, top),
+                Goal::LeadThrough => leads_through(game, &turn, right, &mut solver),
+                _ => shows(goal, game, &turn, right),
+            };
+            (costly && lesson).then(|| Level {
                 goal,
                 game: game.clone(),
                 scene: Scene::Turn { open: true },
@@ -76,6 +82,71 @@ fn shows(goal: Goal, game: &Game, turn: &Turn, right: CardSet) -> bool {
         Goal::Defend => !ours && !turn.leads(),
         _ => false,
     }
+}
+
+/// The cards of South's hand that are masters: outside trumps, and no card of their suit left
+/// in another hand beats them.
+fn masters(game: &Game, turn: &Turn) -> CardSet {
+    let hands = game.deal().hands();
+    let others = hands[Seat::West].or(hands[Seat::North]).or(hands[Seat::East]);
+    let trump_cards = turn.trump().cards();
+    turn.hand
+        .minus(trump_cards)
+        .iter()
+        .filter(|c| {
+            let s = c.rank().plain_strength();
+            others.of_suit(c.suit()).iter().all(|o| o.rank().plain_strength() < s)
+        })
+        .collect()
+}
+
+/// Whether South, unable to follow, discards, and the best discards keep the masters while
+/// throwing one away costs a trick's points.
+fn keeps_master(
+    game: &Game,
+    turn: &Turn,
+    values: &[(Card, u16)],
+    right: CardSet,
+    top: u16,
+) -> bool {
+    let Some(lead) = turn.trick.lead_suit() else { return false };
+    let masters = masters(game, turn);
+    let thrown = values.iter().any(|&(c, v)| masters.contains(c) && v + COST <= top);
+    turn.hand.of_suit(lead).is_empty() && right.and(masters).is_empty() && thrown
+}
+
+/// Whether South leads against the contract with the taker on its left, who must play before
+/// North: the best lead is in a side suit where, each seat after it playing its best card by
+/// the solver, the taker follows and North takes the trick over them in the suit.
+fn leads_through(game: &Game, turn: &Turn, right: CardSet, solver: &mut Solver) -> bool {
+    let trump_cards = turn.trump().cards();
+    let Some(lead) = right.first().filter(|&c| !trump_cards.contains(c)) else { return false };
+    // The trick looked at must not be the deal's last, which ends the deal.
+    if turn.contract.taker != Seat::West || !turn.leads() || turn.done + 1 >= 8 {
+        return false;
+    }
+    let Some(trick) = best_trick(game, lead, solver) else { return false };
+    let played = |seat: Seat| trick.trick.plays().find(|&(s, _)| s == seat).map(|(_, c)| c);
+    let in_suit = |seat: Seat| played(seat).is_some_and(|c| c.suit() == lead.suit());
+    trick.winner == Seat::North && in_suit(Seat::West) && in_suit(Seat::North)
+}
+
+/// The trick South's `lead` makes when each seat after it plays its best card by the solver:
+/// North the most points left for North-South, East and West the fewest.
+fn best_trick(game: &Game, lead: Card, solver: &mut Solver) -> Option<DoneTrick> {
+    let mut game = game.clone();
+    game.apply(Seat::South, Action::Play(lead)).ok()?;
+    for _ in 0..3 {
+        let seat = game.to_act()?;
+        let values = values(&game, solver)?;
+        let pick = if seat.team() == Team::NS {
+            values.iter().max_by_key(|&&(_, v)| v)
+        } else {
+            values.iter().min_by_key(|&&(_, v)| v)
+        };
+        game.apply(seat, Action::Play(pick?.0)).ok()?;
+    }
+    game.deal().play.as_ref()?.tricks().last().copied()
 }
 
 /// Why `card`, a legal card of South's, takes fewer points than the best.

@@ -1,4 +1,4 @@
-//! The course that teaches contrée from zero (`contree learn`): six stages, from the cards to
+//! The course that teaches contrée from zero (`contree learn`): eight stages, from the cards to
 //! the score, each a few levels of one goal on a real position, then a first deal played with
 //! the hints shown.
 //!
@@ -25,6 +25,7 @@ mod reasons;
 mod scoring;
 pub mod table;
 mod trick;
+mod trumps;
 mod words;
 
 use crate::bots::bidding::Meaning;
@@ -33,6 +34,7 @@ use crate::rules::{Call, Card, CardSet, ScoreSum, Seat, Team};
 
 pub use counting::{Counted, Slip};
 pub use progress::{COURSE_VERSION, CourseError, CourseProgress};
+pub use trumps::TrumpCount;
 
 /// A stage of the course, in the order it is taught.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,18 +45,31 @@ pub enum Stage {
     Trick,
     /// Counting points: a trick, several, a deal, at speed, a capot.
     Counting,
-    /// Playing a hand: drawing trumps, cashing aces, giving partner points, defending.
+    /// Playing a hand: drawing trumps, cashing aces, giving partner points, keeping a master.
     Play,
-    /// The auction: opening, passing, raising, competing, the contre, the capot.
+    /// Defending against a contract: taking the points left, leading through the taker,
+    /// counting the takers' trumps.
+    Defence,
+    /// The auction: opening, passing, raising, competing.
     Auction,
-    /// The score of a deal: made, failed, contré, rounded.
+    /// Contre, surcontre and capot: doubling the opponents, redoubling, bidding every trick.
+    Doubles,
+    /// The score of a deal: made, failed, contré, surcontré, a capot bid, rounded.
     Scoring,
 }
 
 impl Stage {
     /// Every stage, in order.
-    pub const ALL: [Stage; 6] =
-        [Stage::Cards, Stage::Trick, Stage::Counting, Stage::Play, Stage::Auction, Stage::Scoring];
+    pub const ALL: [Stage; 8] = [
+        Stage::Cards,
+        Stage::Trick,
+        Stage::Counting,
+        Stage::Play,
+        Stage::Defence,
+        Stage::Auction,
+        Stage::Doubles,
+        Stage::Scoring,
+    ];
 
     /// The stage's goals, in order: one a level.
     pub fn goals(self) -> &'static [Goal] {
@@ -63,9 +78,13 @@ impl Stage {
             Stage::Cards => &[HighestPlain, HighestTrump, PointsPlain, PointsTrump],
             Stage::Trick => &[Follow, Win, MustTrump, Overtrump, PartnerMaster, Belote],
             Stage::Counting => &[CountTrick, CountTrumps, CountTricks, CountDeal, CountCapot],
-            Stage::Play => &[DrawTrumps, CashAce, FeedPartner, Defend],
-            Stage::Auction => &[Open, PassWeak, Raise, Compete, Contre, CapotBid],
-            Stage::Scoring => &[ScoreMade, ScoreFailed, ScoreContre, ScoreRounded],
+            Stage::Play => &[DrawTrumps, CashAce, FeedPartner, KeepMaster],
+            Stage::Defence => &[Defend, LeadThrough, CountTheirTrumps],
+            Stage::Auction => &[Open, PassWeak, Raise, Compete],
+            Stage::Doubles => &[Contre, Surcontre, CapotBid],
+            Stage::Scoring => {
+                &[ScoreMade, ScoreFailed, ScoreContre, ScoreSurcontre, ScoreCapot, ScoreRounded]
+            }
         }
     }
 
@@ -76,7 +95,9 @@ impl Stage {
             Stage::Trick => "trick",
             Stage::Counting => "counting",
             Stage::Play => "play",
+            Stage::Defence => "defence",
             Stage::Auction => "auction",
+            Stage::Doubles => "doubles",
             Stage::Scoring => "scoring",
         }
     }
@@ -159,6 +180,20 @@ pub enum Goal {
     ScoreContre,
     /// A score that is rounded.
     ScoreRounded,
+    // The goals below came after the others: each level starts its search through the seeds
+    // from its goal's place here, and the earlier levels keep their deals.
+    /// Discard, keeping the master card of a suit for a later trick.
+    KeepMaster,
+    /// Lead through the taker, who plays before the partner, into the partner's strength.
+    LeadThrough,
+    /// How many trumps the takers still hold.
+    CountTheirTrumps,
+    /// Surcontre a contré bid of one's own, or pass.
+    Surcontre,
+    /// The score of a surcontré contract.
+    ScoreSurcontre,
+    /// The score of a capot bid.
+    ScoreCapot,
 }
 
 impl Goal {
@@ -228,6 +263,8 @@ pub enum Question {
     },
     /// A count of points, by the rules.
     Count(Counted),
+    /// How many trumps the takers still hold, from the cards played.
+    Trumps(TrumpCount),
     /// What `team` writes down for the deal, by the rules' score.
     Score {
         /// The team whose score is asked.
@@ -347,6 +384,13 @@ pub enum Reason {
         /// The likely slip.
         slip: Option<Slip>,
     },
+    /// A count of the takers' trumps off: how it is made, from the trumps fallen and South's.
+    Trumps {
+        /// The number said.
+        said: u16,
+        /// The count.
+        count: TrumpCount,
+    },
     /// A score off: how the rules add it up.
     Score {
         /// The number said.
@@ -399,8 +443,9 @@ impl Level {
             Stage::Cards => cards::build(goal),
             Stage::Trick => trick::build(goal),
             Stage::Counting => counting::build(goal),
-            Stage::Play => hand::build(goal),
-            Stage::Auction => auction::build(goal),
+            Stage::Defence if goal == Goal::CountTheirTrumps => trumps::build(goal),
+            Stage::Play | Stage::Defence => hand::build(goal),
+            Stage::Auction | Stage::Doubles => auction::build(goal),
             Stage::Scoring => scoring::build(goal),
         }
     }
@@ -415,7 +460,7 @@ impl Level {
         match self.question {
             Question::Card { .. } => Asked::Card,
             Question::Call { .. } => Asked::Call,
-            Question::Count(_) | Question::Score { .. } => Asked::Number,
+            Question::Count(_) | Question::Trumps(_) | Question::Score { .. } => Asked::Number,
         }
     }
 
@@ -425,6 +470,7 @@ impl Level {
             Question::Card { right } => Answer::Card(right.first().unwrap_or(Card::from_index(0))),
             Question::Call { right, .. } => Answer::Call(*right),
             Question::Count(c) => Answer::Number(c.right),
+            Question::Trumps(t) => Answer::Number(t.right),
             Question::Score { right, .. } => Answer::Number(*right),
         }
     }
@@ -450,6 +496,8 @@ impl Level {
             }
             (Question::Count(c), Answer::Number(n)) if c.right == n => Verdict::Right,
             (Question::Count(c), Answer::Number(n)) => Verdict::Wrong(c.reason(n)),
+            (Question::Trumps(t), Answer::Number(n)) if t.right == n => Verdict::Right,
+            (Question::Trumps(t), Answer::Number(n)) => Verdict::Wrong(t.reason(n)),
             (Question::Score { right, .. }, Answer::Number(n)) if *right == n => Verdict::Right,
             (Question::Score { right, sum, .. }, Answer::Number(n)) => {
                 Verdict::Wrong(Reason::Score { said: n, right: *right, sum: *sum })
@@ -472,7 +520,7 @@ impl Level {
         }
         match self.goal.stage() {
             Stage::Cards => cards::reason(self, card),
-            Stage::Play => hand::reason(self, card),
+            Stage::Play | Stage::Defence => hand::reason(self, card),
             _ => trick::reason(self, card),
         }
     }
@@ -496,6 +544,7 @@ impl Level {
             }
             Question::Call { right, .. } => auction::wrong_calls(&self.game, *right),
             Question::Count(c) => c.wrong_counts().into_iter().map(Answer::Number).collect(),
+            Question::Trumps(t) => t.wrong_counts().into_iter().map(Answer::Number).collect(),
             Question::Score { right, .. } => [right + 10, right.saturating_sub(10), right + 1]
                 .into_iter()
                 .filter(|n| n != right)

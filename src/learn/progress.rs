@@ -11,7 +11,16 @@ use serde::{Deserialize, Serialize};
 use super::{Goal, Stage};
 
 /// The version of `course.json` this contree writes, and the newest it reads.
-pub const COURSE_VERSION: u32 = 1;
+pub const COURSE_VERSION: u32 = 2;
+
+/// The levels whose names changed in version 2, when defending left the play for a stage of its
+/// own and the contre and the capot left the auction for theirs: each name in version 1, and now.
+const RENAMED_IN_2: [(&str, &str); 4] = [
+    ("play-4", "defence-1"),
+    ("auction-5", "doubles-1"),
+    ("auction-6", "doubles-3"),
+    ("scoring-4", "scoring-6"),
+];
 
 /// The longest name of a level read: the course's are a dozen bytes.
 const KEY_LIMIT: usize = 64;
@@ -80,7 +89,19 @@ impl CourseProgress {
         {
             return Err(CourseError::BadLevel(key.chars().take(KEY_LIMIT).collect()));
         }
-        Ok(p)
+        Ok(if p.version < 2 { p.with_version_1_renamed() } else { p })
+    }
+
+    /// A progress of version 1 with its levels under their names of now, each keeping its stars.
+    fn with_version_1_renamed(self) -> CourseProgress {
+        let mut stars = BTreeMap::new();
+        for (key, won) in self.stars {
+            let renamed = RENAMED_IN_2.iter().find(|&&(old, _)| old == key);
+            let key = renamed.map_or(key, |&(_, now)| now.to_string());
+            let best = stars.entry(key).or_insert(won);
+            *best = (*best).max(won);
+        }
+        CourseProgress { version: COURSE_VERSION, stars, ..self }
     }
 
     /// The stars of `goal`'s level: 0 while it is not solved.
@@ -134,8 +155,9 @@ mod tests {
     fn valid() -> impl Strategy<Value = CourseProgress> {
         let known: Vec<String> = Goal::all().map(Goal::key).collect();
         let key = prop_oneof![proptest::sample::select(known), "[a-z]{1,10}-[0-9]{1,2}"];
-        (proptest::collection::btree_map(key, 1u8..=3, 0..30), any::<bool>(), 0..=COURSE_VERSION)
-            .prop_map(|(stars, first_deal, version)| CourseProgress { version, stars, first_deal })
+        (proptest::collection::btree_map(key, 1u8..=3, 0..30), any::<bool>()).prop_map(
+            |(stars, first_deal)| CourseProgress { version: COURSE_VERSION, stars, first_deal },
+        )
     }
 
     proptest! {
@@ -172,6 +194,24 @@ mod tests {
         assert_eq!(p.next_stage(), Some(Stage::Trick));
         p.solved(Goal::HighestPlain, 1);
         assert_eq!(p.stars_of(Goal::HighestPlain), 2, "the best stars are kept");
+    }
+
+    #[test]
+    fn a_progress_of_version_1_keeps_its_stars_on_the_levels_that_moved() {
+        let old = br#"{"version":1,"stars":{"cards-1":3,"play-4":3,"auction-5":2,"auction-6":1,"scoring-4":2},"first_deal":true}"#;
+        let p = CourseProgress::parse(old).expect("a progress of version 1");
+        assert_eq!(p.version, COURSE_VERSION);
+        assert!(p.first_deal);
+        let stars = |g: Goal| p.stars_of(g);
+        assert_eq!([Goal::HighestPlain, Goal::Defend, Goal::Contre].map(stars), [3, 3, 2]);
+        assert_eq!([Goal::CapotBid, Goal::ScoreRounded].map(stars), [1, 2]);
+        // The levels now at the old names were not played.
+        assert_eq!([Goal::KeepMaster, Goal::ScoreSurcontre].map(stars), [0, 0]);
+        assert_eq!(p.stars.len(), 5);
+        // Each name a level moved to is a level's.
+        for (old, now) in RENAMED_IN_2 {
+            assert!(Goal::of_key(now).is_some(), "{old} -> {now}");
+        }
     }
 
     #[test]

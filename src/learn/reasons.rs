@@ -119,6 +119,18 @@ impl Words {
                     format!("Pas {said} : recomptez, carte par carte."),
                 ),
             },
+            Reason::Trumps { said, count } => {
+                let (f, h, t) = (count.fallen, count.held, count.shown_out + 1);
+                let n = count.trump.cards().len();
+                self.en_fr(
+                    format!(
+                        "Not {said}: of the {n} trumps, {f} have fallen in these tricks and you hold {h}; your partner has had none since trick {t}."
+                    ),
+                    format!(
+                        "Pas {said} : sur les {n} atouts, {f} sont tombés dans ces plis et vous en avez {h} ; votre partenaire n'en a plus depuis le pli {t}."
+                    ),
+                )
+            }
             Reason::Score { said, sum, right } => {
                 let terms = self.sum_terms(sum, *right);
                 self.en_fr(
@@ -231,6 +243,9 @@ impl Words {
                     sum.push_str(&format!(" + {}", c.belote));
                 }
                 if each.len() > 1 || c.belote > 0 { format!("{sum} = {}", c.right) } else { sum }
+            }
+            Question::Trumps(c) => {
+                format!("{} - {} - {} = {}", c.trump.cards().len(), c.fallen, c.held, c.right)
             }
             Question::Score { right, sum, .. } => self.score_sum(sum, *right),
         };

@@ -24,7 +24,9 @@ impl Words {
             Stage::Trick => self.pick("The trick", "Le pli"),
             Stage::Counting => self.pick("Counting", "Compter"),
             Stage::Play => self.pick("Playing a hand", "Jouer une donne"),
+            Stage::Defence => self.pick("Defending", "Défendre"),
             Stage::Auction => self.pick("The auction", "Les enchères"),
+            Stage::Doubles => "Contre, surcontre, capot",
             Stage::Scoring => self.pick("The score", "La marque"),
         }
     }
@@ -45,16 +47,24 @@ impl Words {
                 "les points d'un pli, d'un camp, d'une donne, de plus en plus vite, le capot",
             ),
             Stage::Play => self.pick(
-                "draw trumps, cash your aces, give your partner points, defend",
-                "faire tomber les atouts, encaisser ses as, charger son partenaire, défendre",
+                "draw trumps, cash your aces, give your partner points, keep your master cards",
+                "faire tomber les atouts, encaisser ses as, charger son partenaire, garder ses cartes maîtresses",
+            ),
+            Stage::Defence => self.pick(
+                "take the most points, lead through the taker, count their trumps",
+                "prendre le plus de points, jouer à travers le preneur, compter ses atouts",
             ),
             Stage::Auction => self.pick(
-                "open, pass, raise your partner, compete, contre, bid the capot",
-                "ouvrir, passer, soutenir son partenaire, intervenir, contrer, annoncer le capot",
+                "open, pass, raise your partner, compete",
+                "ouvrir, passer, soutenir son partenaire, intervenir",
+            ),
+            Stage::Doubles => self.pick(
+                "contre the opponents, surcontre or not, bid the capot",
+                "contrer l'adversaire, surcontrer ou non, annoncer le capot",
             ),
             Stage::Scoring => self.pick(
-                "made or failed, the contre, the rounding",
-                "fait ou chuté, la contre, l'arrondi",
+                "made or failed, the contre and the surcontre, the capot, the rounding",
+                "fait ou chuté, la contre et la surcontre, le capot, l'arrondi",
             ),
         }
     }
@@ -226,12 +236,62 @@ impl Words {
                 format!("{open} Your partner wins this trick: give them points."),
                 format!("{open} Votre partenaire remporte ce pli : chargez-le en points."),
             ),
+            Goal::KeepMaster => self.en_fr(
+                format!(
+                    "{open} You cannot follow: discard, but keep your master card, the highest left in its suit, for a trick to come."
+                ),
+                format!(
+                    "{open} Vous ne pouvez pas fournir : défaussez-vous, mais gardez votre carte maîtresse, la plus forte qui reste dans sa couleur, pour un pli à venir."
+                ),
+            ),
             Goal::Defend => self.en_fr(
                 format!("{open} You defend: take the most points left."),
                 format!("{open} Vous défendez : prenez le plus de points restants."),
             ),
+            Goal::LeadThrough => {
+                let taker = level.game.deal().contract().map_or("", |c| self.seat(c.taker));
+                self.en_fr(
+                    format!(
+                        "{open} You defend, and the taker {taker} sits on your left: lead through them, in a suit where your partner, playing after them, is stronger."
+                    ),
+                    format!(
+                        "{open} Vous défendez, et le preneur {taker} est à votre gauche : jouez à travers lui, dans une couleur où votre partenaire, qui joue après lui, est plus fort."
+                    ),
+                )
+            }
+            Goal::CountTheirTrumps => self.their_trumps_goal(level),
             _ => self.call_goal(level),
         }
+    }
+
+    /// The goal of the level that counts the takers' trumps.
+    fn their_trumps_goal(self, level: &Level) -> String {
+        let Question::Trumps(c) = &level.question else { return String::new() };
+        let (t, held, trick) = (self.trump_suit(c.trump), c.held, c.shown_out + 1);
+        self.en_fr(
+            format!(
+                "You defend, East-West hold the contract in {t}. Your partner showed out of trumps on trick {trick}, and you hold {held} trump{}. After these tricks, how many trumps do the takers still hold?",
+                if held == 1 { "" } else { "s" }
+            ),
+            format!(
+                "Vous défendez, Est-Ouest ont le contrat à {t}. Votre partenaire n'a pas fourni à l'atout au pli {trick}, et vous avez {held} atout{}. Après ces plis, combien d'atouts les preneurs ont-ils encore ?",
+                if held > 1 { "s" } else { "" }
+            ),
+        )
+    }
+
+    /// The goal of the surcontre's level: the stake, contré and surcontré, by the rules' score.
+    fn surcontre_goal(self, level: &Level) -> String {
+        let (x, y) = super::auction::stakes(&level.game).unwrap_or_default();
+        let m = crate::rules::Multiplier::Surcontre.factor();
+        self.en_fr(
+            format!(
+                "Your bid is contré: the side that wins the deal writes {x}. Surcontré, it would write {y}, whichever side wins: the surcontre multiplies the score by {m}. Surcontre only when the contract is sure; else pass."
+            ),
+            format!(
+                "Votre enchère est contrée : le camp qui gagne la donne marque {x}. Surcontrée, il marquerait {y}, quel que soit ce camp : la surcontre multiplie la marque par {m}. Ne surcontrez que si le contrat est sûr ; sinon passez."
+            ),
+        )
     }
 
     /// The goal of a level of the auction or the score.
@@ -258,6 +318,7 @@ impl Words {
                 "The opponents have bid: if you hold enough of their trumps to make them fail, contre.".into(),
                 "Les adversaires ont parlé : si vous tenez assez de leurs atouts pour les faire chuter, contrez.".into(),
             ),
+            Goal::Surcontre => self.surcontre_goal(level),
             Goal::CapotBid => {
                 let v = crate::rules::CAPOT_VALUE;
                 self.en_fr(
@@ -277,6 +338,20 @@ impl Words {
                 format!("The contract was contré: what does {side} write down?"),
                 format!("Le contrat était contré : que marque {side} ?"),
             ),
+            Goal::ScoreSurcontre => {
+                let m = crate::rules::Multiplier::Surcontre.factor();
+                self.en_fr(
+                    format!("The contract was surcontré: the score is multiplied by {m}, the belote excepted. What does {side} write down?"),
+                    format!("Le contrat était surcontré : la marque est multipliée par {m}, sauf la belote. Que marque {side} ?"),
+                )
+            }
+            Goal::ScoreCapot => {
+                let (v, s) = (crate::rules::CAPOT_VALUE, crate::rules::CAPOT_SCORE);
+                self.en_fr(
+                    format!("The capot was bid: worth {v} in the auction, it scores {s}. What does {side} write down?"),
+                    format!("Le capot a été annoncé : il vaut {v} aux enchères et marque {s}. Que marque {side} ?"),
+                )
+            }
             _ => self.en_fr(
                 format!("Scores are rounded to the ten: what does {side} write down?"),
                 format!("La marque s'arrondit à la dizaine : que marque {side} ?"),

@@ -328,7 +328,7 @@ fn course_error(e: &crate::learn::CourseError) -> String {
     match e {
         CourseError::NotProgress(e) => format!("ce n'est pas la progression du cours : {e}"),
         CourseError::Newer(v) => format!(
-            "il est en version {v}, d'un contree plus récent que celui-ci (version {COURSE_VERSION})"
+            "sa progression est en version {v}, d'un contree plus récent que celui-ci (qui lit jusqu'à la version {COURSE_VERSION})"
         ),
         CourseError::BadLevel(key) => {
             format!("le niveau « {key} » a un nombre d'étoiles hors de 1 à 3")

@@ -64,7 +64,7 @@ texts! {
     RightAnswer => "Right!", "Juste !";
     NextLevelKey => "Enter: on to the next level", "Entrée : niveau suivant";
     YourCount => "Your answer", "Votre réponse";
-    TypePoints => "type the points", "tapez les points";
+    TypeNumber => "type the number", "tapez le nombre";
     Erase => "erase", "effacer";
     GiveAnswer => "answer", "répondre";
     OtherHands => "The other hands", "Les autres mains";

@@ -439,13 +439,13 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Review, Rules, Settings, Statistics, Progress, Practice, Course, Count],
         footer: true,
     },
-    // A level of the course that asks for points: the digits typed, Backspace to erase one,
+    // A level of the course that asks for a number (points, trumps): the digits typed, Backspace to erase one,
     // Enter to answer.
     Binding {
         keys: &[k('0'), k('1'), k('2'), k('3'), k('4'), k('5'), k('6'), k('7'), k('8'), k('9')],
         shown: "0-9",
         cmd: Cmd::Pick,
-        label: T::TypePoints,
+        label: T::TypeNumber,
         modes: &[Count],
         footer: true,
     },
