@@ -316,3 +316,20 @@ fn a_wrong_count_names_the_slip_that_makes_it() {
         assert_eq!(c.slip(r + 1), None, "{:?}: one off is no known slip", level.goal);
     }
 }
+
+/// The lesson of leading through the taker says the taker plays right after South and North
+/// after the taker: true of its position, whichever way the turn passes.
+#[test]
+fn leading_through_the_taker_puts_the_taker_before_north_in_the_trick() {
+    let level = Level::build(Goal::LeadThrough).expect("the level is found");
+    let game = &level.game;
+    let taker = game.deal().contract().expect("a contract").taker;
+    let next = Seat::South.next_in(game.rules().direction());
+    assert_eq!(taker, next, "the taker plays right after South");
+    assert_eq!(next.next_in(game.rules().direction()), Seat::North, "and North after the taker");
+    for lang in [Lang::En, Lang::Fr] {
+        let goal = words(lang).goal(&level);
+        let seat = words(lang).seat(taker);
+        assert!(goal.contains(seat), "the goal names the taker {seat}: {goal}");
+    }
+}

@@ -115,20 +115,22 @@ fn keeps_master(
     turn.hand.of_suit(lead).is_empty() && right.and(masters).is_empty() && thrown
 }
 
-/// Whether South leads against the contract with the taker on its left, who must play before
-/// North: the best lead is in a side suit where, each seat after it playing its best card by
-/// the solver, the taker follows and North takes the trick over them in the suit.
+/// Whether South leads against the contract with the taker playing right after it, and so
+/// before North: the best lead is in a side suit where, each seat after it playing its best
+/// card by the solver, the taker follows and North, playing after them, takes the trick in the
+/// suit.
 fn leads_through(game: &Game, turn: &Turn, right: CardSet, solver: &mut Solver) -> bool {
     let trump_cards = turn.trump().cards();
     let Some(lead) = right.first().filter(|&c| !trump_cards.contains(c)) else { return false };
+    let next = Seat::South.next_in(game.rules().direction());
     // The trick looked at must not be the deal's last, which ends the deal.
-    if turn.contract.taker != Seat::West || !turn.leads() || turn.done + 1 >= 8 {
+    if turn.contract.taker != next || !turn.leads() || turn.done + 1 >= 8 {
         return false;
     }
     let Some(trick) = best_trick(game, lead, solver) else { return false };
     let played = |seat: Seat| trick.trick.plays().find(|&(s, _)| s == seat).map(|(_, c)| c);
     let in_suit = |seat: Seat| played(seat).is_some_and(|c| c.suit() == lead.suit());
-    trick.winner == Seat::North && in_suit(Seat::West) && in_suit(Seat::North)
+    trick.winner == Seat::North && in_suit(next) && in_suit(Seat::North)
 }
 
 /// The trick South's `lead` makes when each seat after it plays its best card by the solver:

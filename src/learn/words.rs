@@ -252,10 +252,10 @@ impl Words {
                 let taker = level.game.deal().contract().map_or("", |c| self.seat(c.taker));
                 self.en_fr(
                     format!(
-                        "{open} You defend, and the taker {taker} sits on your left: lead through them, in a suit where your partner, playing after them, is stronger."
+                        "{open} You defend, and the taker {taker} plays right after you: lead through them, in a suit where your partner, playing after them, is stronger."
                     ),
                     format!(
-                        "{open} Vous défendez, et le preneur {taker} est à votre gauche : jouez à travers lui, dans une couleur où votre partenaire, qui joue après lui, est plus fort."
+                        "{open} Vous défendez, et le preneur {taker} joue juste après vous : jouez à travers lui, dans une couleur où votre partenaire, qui joue après lui, est plus fort."
                     ),
                 )
             }
