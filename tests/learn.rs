@@ -363,3 +363,23 @@ fn the_contre_and_the_pass_say_the_same_bounds_of_the_convention() {
         "{pass}"
     );
 }
+
+/// The opening's goal says how the convention turns the worth into its opening, and the level's
+/// answer is that bid: the best worth with the style's tilt, rounded down to the ten.
+#[test]
+fn the_opening_goal_says_how_the_worth_becomes_the_bid() {
+    use contree::bots::bidding::{evaluate, tilt};
+    use contree::learn::table::STYLE;
+    let level = Level::build(Goal::Open).expect("the level is found");
+    let Question::Call { right: contree::rules::Call::Bid(bid), .. } = level.question else {
+        panic!("the opening is a bid");
+    };
+    let hand = level.game.deal().hands()[Seat::South];
+    let rules = level.game.rules();
+    let best = Trump::ALL[..4].iter().map(|&t| evaluate(hand, t, rules)).max().unwrap_or(0);
+    let opening = (best + tilt(STYLE)) / 10 * 10;
+    assert_eq!(i32::from(bid.level.value()), opening, "worth {best}");
+    let goal = words(Lang::En).goal(&level);
+    assert!(goal.contains(&format!("at its worth less {}", -tilt(STYLE))), "{goal}");
+    assert!(goal.contains("rounded down to the ten"), "{goal}");
+}

@@ -299,6 +299,30 @@ impl Words {
         )
     }
 
+    /// The goal of the opening's levels: how the convention, in the course's style, turns the
+    /// hand's worth into its opening, from the convention's own tilt and the lowest bid.
+    fn opening_goal(self) -> String {
+        let tilt = crate::bots::bidding::tilt(super::table::STYLE);
+        let min = crate::rules::MIN_BID;
+        let (en_style, fr_style) = match super::table::STYLE {
+            crate::personas::BiddingStyle::Cautious => ("cautious", "prudent"),
+            crate::personas::BiddingStyle::Bold => ("bold", "audacieux"),
+        };
+        let (en_by, fr_by) = match tilt {
+            0 => (String::new(), String::new()),
+            t if t < 0 => (format!(" less {}", -t), format!(" moins {}", -t)),
+            t => (format!(" plus {t}"), format!(" plus {t}")),
+        };
+        self.en_fr(
+            format!(
+                "Nobody has bid yet. The convention, in the {en_style} style, opens in your best suit at its worth{en_by}, rounded down to the ten, when that comes to {min} or more; else it passes."
+            ),
+            format!(
+                "Personne n'a encore parlé. La convention, en style {fr_style}, ouvre dans votre meilleure couleur à sa valeur{fr_by}, arrondie à la dizaine inférieure, quand cela fait au moins {min} ; sinon elle passe."
+            ),
+        )
+    }
+
     /// The goal of a level of the auction or the score.
     fn call_goal(self, level: &Level) -> String {
         let team = match &level.question {
@@ -307,10 +331,7 @@ impl Words {
         };
         let side = self.side(team);
         match level.goal {
-            Goal::Open | Goal::PassWeak => self.en_fr(
-                "Nobody has bid yet: open in your best suit at what your hand is worth, or pass.".into(),
-                "Personne n'a encore parlé : ouvrez dans votre meilleure couleur à ce que vaut votre main, ou passez.".into(),
-            ),
+            Goal::Open | Goal::PassWeak => self.opening_goal(),
             Goal::Raise => self.en_fr(
                 "Your partner has bid: raise them by your sure tricks, or pass.".into(),
                 "Votre partenaire a parlé : soutenez-le de vos plis sûrs, ou passez.".into(),

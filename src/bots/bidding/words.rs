@@ -70,9 +70,12 @@ impl Words {
         };
         let best = self.best_trump(m);
         let said = worth(&m.shows);
+        // The bounds hold for both styles: the bold's and the cautious's overlap.
         let head = match self.lang {
-            Lang::En => format!("Opens {}: {said}{best}.", self.bid(bid)),
-            Lang::Fr => format!("Ouvre à {} : {said}{best}.", self.bid(bid)),
+            Lang::En => format!("Opens {}: {said} in either style{best}.", self.bid(bid)),
+            Lang::Fr => {
+                format!("Ouvre à {} : {said} quel que soit le style{best}.", self.bid(bid))
+            }
         };
         let cards = self.opening_in_cards(bid.trump);
         if m.shows == m.convention {

@@ -15,10 +15,12 @@ impl Words {
             })
         };
         let head = match (self.lang, most(&m.shows)) {
-            (Lang::En, Some(at)) => format!("No opening: worth at most {at} with any trump."),
-            (Lang::Fr, Some(at)) => {
-                format!("Pas d'ouverture : une valeur d'au plus {at} quel que soit l'atout.")
+            (Lang::En, Some(at)) => {
+                format!("No opening: worth at most {at} with any trump, in either style.")
             }
+            (Lang::Fr, Some(at)) => format!(
+                "Pas d'ouverture : une valeur d'au plus {at} quel que soit l'atout et le style."
+            ),
             (Lang::En, None) => "No opening: this pass says nothing more.".into(),
             (Lang::Fr, None) => "Pas d'ouverture : ce passe n'en dit pas plus.".into(),
         };
