@@ -82,7 +82,10 @@ fn check_reason(level: &Level, wrong: Answer, reason: &Reason) {
             assert_eq!(Answer::Call(said.call), wrong);
         }
         Reason::SpentTrump(c) => assert!(trump.cards().contains(*c)),
-        Reason::NotBelote(c) => assert!(!trump.belote_cards().contains(*c)),
+        Reason::NotBelote { card, belote } => {
+            assert!(!trump.belote_cards().contains(*card));
+            assert_eq!(*belote, trump.belote_cards());
+        }
         Reason::OtherSuit { .. } | Reason::IsTrump(_) => {}
     }
 }
@@ -332,4 +335,51 @@ fn leading_through_the_taker_puts_the_taker_before_north_in_the_trick() {
         let seat = words(lang).seat(taker);
         assert!(goal.contains(seat), "the goal names the taker {seat}: {goal}");
     }
+}
+
+/// The contre level's answer and its pass say the convention's bounds without contradicting
+/// each other: a style contres from its need and passes on one less.
+#[test]
+fn the_contre_and_the_pass_say_the_same_bounds_of_the_convention() {
+    use contree::bots::bidding::contre_need;
+    use contree::personas::BiddingStyle;
+    let level = Level::build(Goal::Contre).expect("the level is found");
+    let rules = level.game.rules();
+    let (bold, cautious) =
+        (contre_need(BiddingStyle::Bold, rules), contre_need(BiddingStyle::Cautious, rules));
+    let w = words(Lang::En);
+    let answer = w.learn_answer(&level);
+    assert!(
+        answer.contains(&format!("from {bold} in the bold style, from {cautious} in the cautious")),
+        "{answer}"
+    );
+    let Verdict::Wrong(reason) = level.judge(Answer::Call(contree::rules::Call::Pass)) else {
+        panic!("the pass is wrong at the contre level");
+    };
+    let pass = w.learn_reason(&reason);
+    let (b, c) = (bold - 1, cautious - 1);
+    assert!(
+        pass.contains(&format!("at most {b} in the bold style, {c} in the cautious")),
+        "{pass}"
+    );
+}
+
+/// The opening's goal says how the convention turns the worth into its opening, and the level's
+/// answer is that bid: the best worth with the style's tilt, rounded down to the ten.
+#[test]
+fn the_opening_goal_says_how_the_worth_becomes_the_bid() {
+    use contree::bots::bidding::{evaluate, tilt};
+    use contree::learn::table::STYLE;
+    let level = Level::build(Goal::Open).expect("the level is found");
+    let Question::Call { right: contree::rules::Call::Bid(bid), .. } = level.question else {
+        panic!("the opening is a bid");
+    };
+    let hand = level.game.deal().hands()[Seat::South];
+    let rules = level.game.rules();
+    let best = Trump::ALL[..4].iter().map(|&t| evaluate(hand, t, rules)).max().unwrap_or(0);
+    let opening = (best + tilt(STYLE)) / 10 * 10;
+    assert_eq!(i32::from(bid.level.value()), opening, "worth {best}");
+    let goal = words(Lang::En).goal(&level);
+    assert!(goal.contains(&format!("at its worth less {}", -tilt(STYLE))), "{goal}");
+    assert!(goal.contains("rounded down to the ten"), "{goal}");
 }

@@ -41,7 +41,7 @@ impl Words {
                     "il faut couper".into()
                 }
                 (Lang::En, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
-                    "you must overtrump".into()
+                    "you must play a higher trump".into()
                 }
                 (Lang::Fr, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
                     "il faut monter à l'atout".into()
@@ -53,7 +53,7 @@ impl Words {
                     format!("il faut couper : vous avez {}", self.card(*holds))
                 }
                 (Lang::En, GameError::Play(PlayError::MustOvertrump { holds })) => {
-                    format!("you must overtrump: you hold {}", self.card(*holds))
+                    format!("you must play a higher trump: you hold {}", self.card(*holds))
                 }
                 (Lang::Fr, GameError::Play(PlayError::MustOvertrump { holds })) => {
                     format!("il faut monter à l'atout : vous avez {}", self.card(*holds))
@@ -187,7 +187,7 @@ mod tests {
         let three = CardSet::from_iter([jack, Card::new(Suit::Spades, Rank::Nine), card]);
         assert_eq!(
             en.refusal(Action::Play(card), &e, three),
-            "10♥: you must overtrump: 9♠, J♠ or 10♥"
+            "10♥: you must play a higher trump: 9♠, J♠ or 10♥"
         );
         // Without the cards, what is held is said.
         assert_eq!(

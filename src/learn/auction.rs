@@ -11,8 +11,8 @@ use crate::bots::Level as BotLevel;
 use crate::bots::bidding::{Bidding, Meaning, NOISE, convention_call};
 use crate::game::{Action, Game, Phase};
 use crate::rules::{
-    Bid, BidLevel, ByTeam, Call, CardSet, Contract, DealTally, Multiplier, Rank, Seat, Trump,
-    score_deal,
+    BelotesDealt, Bid, BidLevel, BySeat, ByTeam, Call, CardSet, Contract, DealTally, Multiplier,
+    Rank, Seat, Trump, score_deal,
 };
 
 /// The seeds the auction's levels look through: an auction alone is cheap to bid out, and a
@@ -116,17 +116,23 @@ pub(super) fn wrong_calls(game: &Game, right: Call) -> Vec<crate::learn::Answer>
 }
 
 /// What the side that wins the deal writes for South's contré bid at `game`, as it stands and
-/// surcontré, by the rules' score: the stake a surcontre doubles, won or lost.
-pub fn stakes(game: &Game) -> Option<(u16, u16)> {
+/// surcontré, by the rules' score: the stake a surcontre doubles, won or lost, with the belote
+/// the taker holds (a contré deal's belotes go to the side that scores), and whether it holds
+/// one.
+pub fn stakes(game: &Game) -> Option<(u16, u16, bool)> {
     let (taker, bid) = game.deal().auction.current_bid()?;
     let BidLevel::Points(value) = bid.level else { return None };
     let takers = taker.team();
-    // The contract made with its bid exactly, five tricks to three, no belote: a contré
-    // contract's score does not depend on the card points.
+    // Only the taker's own hand is known at its call: its belotes, and no other seat's.
+    let mut known = BySeat::<CardSet>::default();
+    known[taker] = game.deal().hands()[taker];
+    let belotes = BelotesDealt::of(&known, bid.trump).counts();
+    // The contract made with its bid exactly, five tricks to three: a contré contract's score
+    // does not depend on the card points.
     let mut tally = DealTally {
         card_points: ByTeam([0, 0]),
         tricks_won: ByTeam([0, 0]),
-        belotes: ByTeam([0, 0]),
+        belotes,
         declarations: ByTeam([0, 0]),
     };
     tally.card_points[takers] = value;
@@ -137,5 +143,38 @@ pub fn stakes(game: &Game) -> Option<(u16, u16)> {
         let contract = Contract { taker, bid, multiplier };
         score_deal(&contract, &tally, game.rules()).score[takers]
     };
-    Some((score(Multiplier::Contre), score(Multiplier::Surcontre)))
+    Some((score(Multiplier::Contre), score(Multiplier::Surcontre), belotes[takers] > 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::table::{call_once, play_once};
+
+    /// The surcontre level's stake is what the side that scores writes once the deal is played
+    /// out, South passing: its belote included, since a contré deal's belotes go to that side.
+    #[test]
+    fn the_surcontres_stake_is_the_score_written_with_the_belote() {
+        let level = Level::build(Goal::Surcontre).expect("the level is found");
+        let (stake, _, belote) = stakes(&level.game).expect("a contré bid");
+        let (_, bid) = level.game.deal().auction.current_bid().expect("a bid");
+        let trump = bid.trump;
+        let hand = level.game.deal().hands()[Seat::South];
+        let holds =
+            |rank| trump.suit().is_some_and(|s| hand.contains(crate::rules::Card::new(s, rank)));
+        assert_eq!(belote, holds(Rank::King) && holds(Rank::Queen));
+        let mut game = level.game.clone();
+        game.apply(Seat::South, Action::Bid(Call::Pass)).expect("South may pass");
+        while game.phase() == Phase::Bidding {
+            call_once(&mut game).expect("the auction goes on");
+        }
+        while game.phase() == Phase::Playing {
+            play_once(&mut game, 0).expect("the play goes on");
+        }
+        let d = game.history().last().expect("the deal is over");
+        let score = d.score.expect("a contract");
+        assert_eq!(d.contract.expect("a contract").multiplier, Multiplier::Contre);
+        let written = score.score.0.into_iter().max().unwrap_or_default();
+        assert_eq!(written, stake, "the side that scores writes the stake");
+    }
 }

@@ -41,7 +41,7 @@ pub use trumps::TrumpCount;
 pub enum Stage {
     /// The order and the points of the cards, in trumps and outside.
     Cards,
-    /// The trick: following, winning, trumping, overtrumping, the partner master, the belote.
+    /// The trick: following, winning, trumping, going higher in trumps, the partner master, the belote.
     Trick,
     /// Counting points: a trick, several, a deal, at speed, a capot.
     Counting,
@@ -136,7 +136,7 @@ pub enum Goal {
     Win,
     /// Trump, having none of the suit led.
     MustTrump,
-    /// Overtrump.
+    /// Go higher in the trump suit led, over the trump on the table.
     Overtrump,
     /// The partner is master: keep the trumps.
     PartnerMaster,
@@ -352,10 +352,16 @@ pub enum Reason {
         /// With what.
         by: Card,
     },
-    /// A trump spent on a trick the partner wins already.
+    /// A trump spent on a trick the partner is winning so far.
     SpentTrump(Card),
-    /// Not a card of the belote.
-    NotBelote(Card),
+    /// Not a card of the belote: `card` says nothing, where the king or the queen of trumps,
+    /// `belote`, would be said "belote" now and the other "rebelote" later.
+    NotBelote {
+        /// The card played.
+        card: Card,
+        /// The king and the queen of trumps, both in South's hand.
+        belote: CardSet,
+    },
     /// The card loses points by the solver: the side takes `taken` of the points left with it,
     /// `best_taken` with `best`.
     Loses {

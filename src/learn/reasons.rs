@@ -85,16 +85,20 @@ impl Words {
                 let c = self.the_card(*card);
                 self.en_fr(
                     format!(
-                        "{c} is a trump spent for nothing: your partner wins the trick already."
+                        "{c} is a trump spent for nothing: your partner is winning the trick so far (master)."
                     ),
-                    format!("{c} est un atout gâché : votre partenaire est déjà maître du pli."),
+                    format!("{c} est un atout gâché : votre partenaire est maître du pli pour l'instant."),
                 )
             }
-            Reason::NotBelote(card) => {
-                let c = self.the_card(*card);
+            Reason::NotBelote { card, belote } => {
+                let (c, b) = (self.the_card(*card), self.cards_or(*belote));
                 self.en_fr(
-                    format!("{c} is not the king or the queen of trumps."),
-                    format!("{c} n'est ni le roi ni la dame d'atout."),
+                    format!(
+                        "{c} says no belote: it is said only as the king or the queen of trumps is played. Play one of them now ({b}), saying \"belote\", and the other later, saying \"rebelote\"."
+                    ),
+                    format!(
+                        "{c} n'annonce pas la belote : on ne la dit qu'en jouant le roi ou la dame d'atout. Jouez-en un maintenant ({b}) en disant « belote », et l'autre plus tard en disant « rebelote »."
+                    ),
                 )
             }
             Reason::Loses { card, taken, best, best_taken } => {
@@ -223,7 +227,12 @@ impl Words {
             said = format!("({said}) × {}", sum.times);
         }
         if written != sum.total() {
-            said.push_str(self.pick(", rounded to the ten", ", arrondi à la dizaine"));
+            // In French the rounding agrees with the points made when they are the whole sum,
+            // else with the score ("la marque").
+            let points_alone = terms.len() == 1 && sum.cards > 0 && sum.times <= 1;
+            let fr =
+                if points_alone { ", arrondis à la dizaine" } else { ", arrondie à la dizaine" };
+            said.push_str(self.pick(", rounded to the ten", fr));
         }
         self.out(said)
     }

@@ -1,4 +1,4 @@
-//! The second stage, the trick: following suit, winning it, trumping, overtrumping, keeping the
+//! The second stage, the trick: following suit, winning it, trumping, going higher in trumps, keeping the
 //! trumps when the partner is master, and the belote, each at a turn of South's in a real
 //! deal. The right cards come from the rules' legal cards and the trick's winner as the rules
 //! take it ([`Trick::winner`](crate::rules::Trick::winner)); a card the rules refuse is
@@ -6,7 +6,7 @@
 
 use super::table::{Turn, at_south_turns, first_seed};
 use super::{Goal, Level, Question, Reason, Scene};
-use crate::rules::{Card, CardSet, Seat};
+use crate::rules::{Card, CardSet, Seat, Trump};
 
 /// The level of `goal`, a goal of this stage.
 pub(super) fn build(goal: Goal) -> Option<Level> {
@@ -91,7 +91,10 @@ pub(super) fn reason(level: &Level, card: Card) -> Reason {
     let turn = Turn::of(&level.game);
     match (level.goal, turn) {
         (Goal::PartnerMaster, _) => Reason::SpentTrump(card),
-        (Goal::Belote, _) => Reason::NotBelote(card),
+        (Goal::Belote, _) => {
+            let trump = level.game.deal().contract().map_or(Trump::NoTrump, |c| c.trump());
+            Reason::NotBelote { card, belote: trump.belote_cards() }
+        }
         (_, Some(turn)) => match turn.winner_with(card) {
             Some((winner, by)) => Reason::DoesNotWin { card, winner, by },
             None => Reason::NotHeld(card),

@@ -39,8 +39,8 @@ impl Words {
                 "l'ordre et la valeur des cartes, à l'atout et hors atout",
             ),
             Stage::Trick => self.pick(
-                "follow suit, win, trump, overtrump, let your partner win, the belote",
-                "fournir, prendre la main, couper, surcouper, laisser son partenaire maître, la belote",
+                "follow suit, win, trump, go higher in trumps, let your partner win, the belote",
+                "fournir, prendre la main, couper, monter à l'atout, laisser son partenaire maître, la belote",
             ),
             Stage::Counting => self.pick(
                 "the points of a trick, of a side, of a deal, faster and faster, the capot",
@@ -52,7 +52,7 @@ impl Words {
             ),
             Stage::Defence => self.pick(
                 "take the most points, lead through the taker, count their trumps",
-                "prendre le plus de points, jouer à travers le preneur, compter ses atouts",
+                "prendre le plus de points, jouer dans le preneur, compter leurs atouts",
             ),
             Stage::Auction => self.pick(
                 "open, pass, raise your partner, compete",
@@ -64,7 +64,7 @@ impl Words {
             ),
             Stage::Scoring => self.pick(
                 "made or failed, the contre and the surcontre, the capot, the rounding",
-                "fait ou chuté, la contre et la surcontre, le capot, l'arrondi",
+                "fait ou chuté, le contre et le surcontre, le capot, l'arrondi",
             ),
         }
     }
@@ -177,14 +177,17 @@ impl Words {
                     "Votre partenaire est maître et vous n'avez pas de {lead} : vous n'êtes pas obligé de couper ; gardez vos atouts et défaussez-vous."
                 ),
             ),
-            Goal::Belote => self.en_fr(
+            Goal::Belote => {
+                let b = crate::rules::BELOTE_POINTS;
+                self.en_fr(
                 format!(
-                    "You hold the king and the queen of trumps ({t}), the belote: 20 points, said as you play them. Play one."
+                    "You hold the king and the queen of trumps ({t}), the belote: {b} points. You say \"belote\" as you play the first of them, \"rebelote\" as you play the second. Play one."
                 ),
                 format!(
-                    "Vous avez le roi et la dame d'atout ({t}), la belote : 20 points, annoncés en les jouant. Jouez-en un."
+                    "Vous avez le roi et la dame d'atout ({t}), la belote : {b} points. On dit « belote » en jouant le premier des deux, « rebelote » en jouant le second. Jouez-en un."
                 ),
-            ),
+            )
+            }
             _ => self.later_goal(level),
         }
     }
@@ -255,7 +258,7 @@ impl Words {
                         "{open} You defend, and the taker {taker} plays right after you: lead through them, in a suit where your partner, playing after them, is stronger."
                     ),
                     format!(
-                        "{open} Vous défendez, et le preneur {taker} joue juste après vous : jouez à travers lui, dans une couleur où votre partenaire, qui joue après lui, est plus fort."
+                        "{open} Vous défendez, et le preneur {taker} joue juste après vous : jouez dans le preneur, dans une couleur où votre partenaire, qui joue après lui, est plus fort."
                     ),
                 )
             }
@@ -282,14 +285,40 @@ impl Words {
 
     /// The goal of the surcontre's level: the stake, contré and surcontré, by the rules' score.
     fn surcontre_goal(self, level: &Level) -> String {
-        let (x, y) = super::auction::stakes(&level.game).unwrap_or_default();
+        let (x, y, belote) = super::auction::stakes(&level.game).unwrap_or_default();
         let m = crate::rules::Multiplier::Surcontre.factor();
+        let (en_b, fr_b) =
+            if belote { (", your belote included", ", votre belote comprise") } else { ("", "") };
         self.en_fr(
             format!(
-                "Your bid is contré: the side that wins the deal writes {x}. Surcontré, it would write {y}, whichever side wins: the surcontre multiplies the score by {m}. Surcontre only when the contract is sure; else pass."
+                "Your bid is contré: the side that wins the deal writes {x}{en_b}. Surcontré, it would write {y}, whichever side wins: the surcontre multiplies the score by {m}. Surcontre only when the contract is sure; else pass."
             ),
             format!(
-                "Votre enchère est contrée : le camp qui gagne la donne marque {x}. Surcontrée, il marquerait {y}, quel que soit ce camp : la surcontre multiplie la marque par {m}. Ne surcontrez que si le contrat est sûr ; sinon passez."
+                "Votre enchère est contrée : le camp qui gagne la donne marque {x}{fr_b}. Surcontrée, il marquerait {y}, quel que soit ce camp : le surcontre multiplie la marque par {m}. Ne surcontrez que si le contrat est sûr ; sinon passez."
+            ),
+        )
+    }
+
+    /// The goal of the opening's levels: how the convention, in the course's style, turns the
+    /// hand's worth into its opening, from the convention's own tilt and the lowest bid.
+    fn opening_goal(self) -> String {
+        let tilt = crate::bots::bidding::tilt(super::table::STYLE);
+        let min = crate::rules::MIN_BID;
+        let (en_style, fr_style) = match super::table::STYLE {
+            crate::personas::BiddingStyle::Cautious => ("cautious", "prudent"),
+            crate::personas::BiddingStyle::Bold => ("bold", "audacieux"),
+        };
+        let (en_by, fr_by) = match tilt {
+            0 => (String::new(), String::new()),
+            t if t < 0 => (format!(" less {}", -t), format!(" moins {}", -t)),
+            t => (format!(" plus {t}"), format!(" plus {t}")),
+        };
+        self.en_fr(
+            format!(
+                "Nobody has bid yet. The convention, in the {en_style} style, opens in your best suit at its worth{en_by}, rounded down to the ten, when that comes to {min} or more; else it passes."
+            ),
+            format!(
+                "Personne n'a encore parlé. La convention, en style {fr_style}, ouvre dans votre meilleure couleur à sa valeur{fr_by}, arrondie à la dizaine inférieure, quand cela fait au moins {min} ; sinon elle passe."
             ),
         )
     }
@@ -302,13 +331,10 @@ impl Words {
         };
         let side = self.side(team);
         match level.goal {
-            Goal::Open | Goal::PassWeak => self.en_fr(
-                "Nobody has bid yet: open in your best suit at what your hand is worth, or pass.".into(),
-                "Personne n'a encore parlé : ouvrez dans votre meilleure couleur à ce que vaut votre main, ou passez.".into(),
-            ),
+            Goal::Open | Goal::PassWeak => self.opening_goal(),
             Goal::Raise => self.en_fr(
                 "Your partner has bid: raise them by your sure tricks, or pass.".into(),
-                "Votre partenaire a parlé : soutenez-le de vos levées sûres, ou passez.".into(),
+                "Votre partenaire a parlé : soutenez-le de vos plis sûrs, ou passez.".into(),
             ),
             Goal::Compete => self.en_fr(
                 "The opponents have bid: bid over them in your own suit, or pass.".into(),
@@ -320,10 +346,10 @@ impl Words {
             ),
             Goal::Surcontre => self.surcontre_goal(level),
             Goal::CapotBid => {
-                let v = crate::rules::CAPOT_VALUE;
+                let (v, s) = (crate::rules::CAPOT_VALUE, crate::rules::CAPOT_SCORE);
                 self.en_fr(
-                    format!("Your turn to call: what is your hand worth? Bidding the capot promises every trick, for {v}."),
-                    format!("À vous de parler : que vaut votre main ? Annoncer le capot promet tous les plis, pour {v}."),
+                    format!("Your turn to call: what is your hand worth? Bidding the capot promises every trick: it counts {v} in the auction, and scores {s} when made."),
+                    format!("À vous de parler : que vaut votre main ? Annoncer le capot promet tous les plis : il compte pour {v} aux enchères, et marque {s} s'il est fait."),
                 )
             }
             Goal::ScoreMade => self.en_fr(

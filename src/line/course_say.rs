@@ -128,19 +128,12 @@ fn result(w: Words, level: &Level) -> Vec<String> {
     let Some(d) = level.game.history().last() else { return Vec::new() };
     let mut lines: Vec<String> = d.contract.iter().map(|c| say::contract(w, c)).collect();
     lines.push(w.text(w.seats_said()).into_owned());
+    let last = d.tricks.last().map(|t| t.winner.team());
     for team in Team::ALL {
         let (side, tricks, points) = (w.side(team), d.tricks_won[team], d.card_points[team]);
-        lines.push(pick(
-            w,
-            format!(
-                "{}: {tricks} tricks, {points} card points with the dix de der.",
-                say::capital(side)
-            ),
-            format!(
-                "{} : {tricks} plis, {points} points de cartes avec le dix de der.",
-                say::capital(side)
-            ),
-        ));
+        let capot = !d.tricks.is_empty() && d.tricks.iter().all(|t| t.winner.team() == team);
+        let bonus = (last == Some(team)).then_some(capot);
+        lines.push(tally(w, &say::capital(side), tricks, points, bonus));
     }
     if let Some(team) = d.belote_team() {
         let side = w.side(team);
@@ -153,15 +146,46 @@ fn result(w: Words, level: &Level) -> Vec<String> {
     lines
 }
 
-/// The map of the stages: each with its stars, done, open or not yet; then the first deal.
+/// A side's tricks and card points; `last` when it took the last trick, whose bonus its points
+/// hold: `Some(false)` the dix de der, `Some(true)` a capot's last trick, when it took all eight.
+fn tally(w: Words, side: &str, tricks: u8, points: u16, last: Option<bool>) -> String {
+    let bonus = crate::rules::CAPOT_LAST_TRICK_BONUS;
+    let (en_with, fr_with) = match last {
+        None => (String::new(), String::new()),
+        Some(false) => (" with the dix de der".into(), " avec le dix de der".into()),
+        Some(true) => (
+            format!(" with the last trick's {bonus}, as a capot's last trick counts"),
+            format!(" avec les {bonus} du dernier pli, ce que vaut le dernier pli d'un capot"),
+        ),
+    };
+    let en = |n: u16, one: &str| if n == 1 { one.to_string() } else { format!("{one}s") };
+    let fr = |n: u16, one: &str| if n > 1 { format!("{one}s") } else { one.to_string() };
+    let t = u16::from(tricks);
+    pick(
+        w,
+        format!(
+            "{side}: {tricks} {}, {points} card {}{en_with}.",
+            en(t, "trick"),
+            en(points, "point")
+        ),
+        format!(
+            "{side} : {tricks} {}, {points} {} de cartes{fr_with}.",
+            fr(t, "pli"),
+            fr(points, "point")
+        ),
+    )
+}
+
+/// The map of the stages: each with its stars, done, up next or not done yet; then the first
+/// deal.
 pub fn map(w: Words, p: &CourseProgress) -> Vec<String> {
     let mut lines = vec![pick(w, "The course:".into(), "Le cours :".into())];
     for stage in Stage::ALL {
         let (won, of) = p.stage_stars(stage);
         let state = match (p.stage_done(stage), p.stage_open(stage)) {
-            (true, _) => pick(w, "done".into(), "fait".into()),
-            (false, true) => pick(w, "open".into(), "ouvert".into()),
-            (false, false) => pick(w, "not open yet".into(), "pas encore ouvert".into()),
+            (true, _) => w.t(crate::text::T::StageDone).into(),
+            (false, true) => w.t(crate::text::T::StageOpen).into(),
+            (false, false) => pick(w, "not done yet".into(), "pas encore faite".into()),
         };
         let (n, name, idea) = (stage.number(), w.stage_name(stage), w.stage_idea(stage));
         lines.push(pick(
@@ -183,8 +207,8 @@ pub fn map(w: Words, p: &CourseProgress) -> Vec<String> {
     ));
     lines.push(pick(
         w,
-        format!("Type a number to play a stage (any stage may be played first), or {n} for the deal."),
-        format!("Tapez un numéro pour jouer une étape (n'importe laquelle d'abord), ou {n} pour la donne."),
+        format!("Type a number to play a stage (you may skip ahead to any), or {n} for the deal."),
+        format!("Tapez un numéro pour jouer une étape (vous pouvez passer à n'importe laquelle), ou {n} pour la donne."),
     ));
     lines
 }
