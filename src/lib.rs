@@ -4,7 +4,8 @@
 //! (ARCHITECTURE.md draws them): [`rules`], the pure rules engine; [`text`], the words of the
 //! game in French and English; [`game`], a whole game; [`search`], the search over the card play
 //! (positions, the double-dummy solver, the worlds a seat cannot tell apart); [`bots`], the
-//! computer players; [`exercises`] made of South's clear mistakes and the [`stats`]; [`store`],
+//! computer players; [`learn`], the course that teaches the game from zero on real deals;
+//! [`exercises`] made of South's clear mistakes and the [`stats`]; [`store`],
 //! the data directory; [`session`], one table whichever front end draws it; the two front ends,
 //! [`ui`] (the terminal table) and [`line`](mod@line) (the line mode); the other commands, [`score`],
 //! [`analyse`] and [`arena`]; and [`cli`], the command line, which only the binary names. Under
@@ -61,6 +62,7 @@ pub mod cli;
 pub mod exercises;
 pub mod files;
 pub mod game;
+pub mod learn;
 pub mod line;
 pub mod mix;
 pub mod net;

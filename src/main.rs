@@ -301,6 +301,7 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
         },
         None => None,
     };
+    let learn = matches!(cli.command, Some(Command::Learn));
     if !cli.line && !io::stdout().is_terminal() {
         complain!("contree: the table needs a terminal on standard output");
         return Ok(ExitCode::FAILURE);
@@ -352,7 +353,17 @@ fn table(cli: &Cli, budget: Budget) -> anyhow::Result<ExitCode> {
             store.as_ref().ok().and_then(|s| s.daily().ok()).and_then(|f| f.of(day).cloned());
         (day, first)
     });
-    let ending = front_end(cli, config, (deal, daily), store.as_ref().ok(), &notices)?;
+    let opening = match (deal, daily) {
+        (Some(game), _) => Opening::DealFile(game),
+        (None, Some((day, first))) => Opening::Daily(day, first),
+        (None, None) if learn => Opening::Course,
+        (None, None) => Opening::Game,
+    };
+    let ending = if learn && cli.line {
+        contree::line::learn::learn(config, store.as_ref().ok(), &notices)?
+    } else {
+        front_end(cli, config, opening, store.as_ref().ok(), &notices)?
+    };
     if let Err(why) = &store {
         let said = w.t(contree::text::T::SessionNotSaved);
         complain!("contree: {said}{}{}", w.colon(), w.open_error(why));
@@ -387,42 +398,55 @@ fn take_lock(
     }
 }
 
+/// What the table opens on.
+enum Opening {
+    /// The game: the start screen, or the game asked on the command line.
+    Game,
+    /// A deal file's first deal, played again.
+    DealFile(contree::game::Game),
+    /// The deal of the day, with its first result when the day was played.
+    Daily(contree::game::daily::Day, Option<contree::store::DailyEntry>),
+    /// The course, from its map.
+    Course,
+}
+
 /// The table in the front end asked for: the line mode, or the terminal table with a deal
-/// file's deal played again, the deal of the day, or the game; the boot's notices said first.
+/// file's deal played again, the deal of the day, the course, or the game; the boot's notices
+/// said first.
 fn front_end(
     cli: &Cli,
     config: contree::session::config::Config,
-    (deal, daily): (
-        Option<contree::game::Game>,
-        Option<(contree::game::daily::Day, Option<contree::store::DailyEntry>)>,
-    ),
+    opening: Opening,
     store: Option<&Store>,
     notices: &[String],
 ) -> anyhow::Result<contree::session::config::Ending> {
     use contree::ui::{self, App};
     Ok(if cli.line {
-        let line = match daily {
-            Some((day, first)) => {
+        let line = match opening {
+            Opening::Daily(day, first) => {
                 contree::line::LineMode::daily(&config, store.is_some(), notices, day, first)
             }
-            None => contree::line::LineMode::new(config, store.is_some(), notices),
+            _ => contree::line::LineMode::new(config, store.is_some(), notices),
         };
         contree::line::run::run(line, store)?
     } else {
         let mut app = App::new(config);
-        match (deal, daily) {
-            (Some(game), _) => {
+        match opening {
+            Opening::DealFile(game) => {
                 app.play_again(game, None);
                 ui::run::run(app, None)?
             }
-            (None, Some((day, first))) => {
+            Opening::Daily(day, first) => {
                 app.play_daily(day, first);
                 let mut said: Vec<String> = notices.to_vec();
                 said.extend(app.status());
                 app.tell(said.join(" "));
                 ui::run::run(app, store)?
             }
-            (None, None) => {
+            Opening::Game | Opening::Course => {
+                if matches!(opening, Opening::Course) {
+                    app.open_course();
+                }
                 if !notices.is_empty() {
                     app.tell(notices.join(" "));
                 }
@@ -675,7 +699,7 @@ fn main() -> ExitCode {
         Some(Command::History { json, export, force, .. }) => {
             report(history(json, export, force, cli.lang))
         }
-        None => report(table(&cli, budget)),
+        None | Some(Command::Learn) => report(table(&cli, budget)),
     }
 }
 

@@ -1450,8 +1450,9 @@ fn stats_and_history_speak_the_locales_language_or_the_one_asked() {
     assert!(history.contains("donneur") && history.contains("preneur"), "{history}");
     let daily = run("fr_FR.UTF-8", &["history", "--daily"]);
     assert!(daily.starts_with("Aucune donne du jour jouée"), "{daily}");
-    // --lang goes over the locale, either way.
+    // --lang goes over the locale, either way, before the command or after it.
     assert!(run("fr_FR.UTF-8", &["--lang", "en", "stats"]).starts_with("Games (North-South"));
     assert!(run("en_GB.UTF-8", &["--lang", "fr", "stats"]).starts_with("Parties (Nord-Sud"));
+    assert!(run("en_GB.UTF-8", &["stats", "--lang", "fr"]).starts_with("Parties (Nord-Sud"));
     assert!(run("en_GB.UTF-8", &["stats"]).starts_with("Games (North-South"));
 }

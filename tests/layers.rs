@@ -43,7 +43,7 @@ enum May {
 /// besides itself. A module names only modules listed before it, so that no two name each
 /// other and each can be read knowing only those under it; ARCHITECTURE.md draws the same
 /// table. The binary, `main`, may name them all.
-const LAYERS: [(&str, May); 20] = [
+const LAYERS: [(&str, May); 21] = [
     // The pure core and its leaves: no players, no table, no disk.
     ("rules", May::Name(&[])),
     ("mix", May::Name(&[])),
@@ -54,10 +54,16 @@ const LAYERS: [(&str, May); 20] = [
     ("game", May::Name(&["rules", "mix", "personas", "text"])),
     // The computer players, and what is made of their answers and kept on disk.
     ("bots", May::Name(&["rules", "mix", "personas", "files", "text", "search", "game"])),
+    // The course: its positions dealt by the game, judged by the rules, the solver and the
+    // meanings of calls.
+    ("learn", May::Name(&["rules", "personas", "text", "search", "game", "bots"])),
     ("exercises", May::Name(&["rules", "files", "text", "game", "bots"])),
     ("progress", May::Name(&["rules", "text", "game", "exercises"])),
     ("stats", May::Name(&["rules", "text", "game", "exercises", "progress"])),
-    ("store", May::Name(&["rules", "files", "text", "game", "exercises", "stats", "progress"])),
+    (
+        "store",
+        May::Name(&["rules", "files", "text", "game", "learn", "exercises", "stats", "progress"]),
+    ),
     // The network table: the host and the client library, over the game and the bots.
     ("net", May::Name(&["rules", "personas", "files", "text", "game", "bots"])),
     // One table, whichever front end draws it.

@@ -127,15 +127,7 @@ fn play(
     let (mut said, mut typed) = (Vec::new(), Vec::new());
     for turn in 0..5000 {
         // Every request to think is answered before anything is typed, as the runner does.
-        loop {
-            let asked = effects::apply_effects(line, store);
-            if asked.is_empty() {
-                break;
-            }
-            for a in asked.into_iter().filter_map(effects::think) {
-                line.answer(a);
-            }
-        }
+        support::think_through(line, store);
         said.extend(line.take_said());
         // A table closed (the deal of the day, over) has no game left to look at.
         if line.quit {
@@ -954,15 +946,7 @@ fn first_deal_of_seed_analysed(lang: Lang, seed: u64) -> (LineMode, Vec<String>)
     let mut line = LineMode::new(config, true, &[]);
     play(&mut line, &store, lang, |g| !g.history().is_empty());
     line.input(if lang == Lang::En { "analysis" } else { "analyse" });
-    loop {
-        let asked = effects::apply_effects(&mut line, &store);
-        if asked.is_empty() {
-            break;
-        }
-        for a in asked.into_iter().filter_map(effects::think) {
-            line.answer(a);
-        }
-    }
+    support::think_through(&mut line, &store);
     let said = line.take_said();
     (line, said)
 }

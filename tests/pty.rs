@@ -211,6 +211,14 @@ impl Table {
         panic!("{what} never appeared; the screen:\n{}", self.contents());
     }
 
+    /// Opens a new game from the start screen of a data directory with no game yet, where
+    /// Learn to play comes first and the new game second.
+    fn open_new_game(&mut self) {
+        self.wait_for("Learn to play");
+        self.send("\x1b[B");
+        self.send("\r");
+    }
+
     fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).expect("write");
         self.writer.flush().expect("flush");
@@ -234,8 +242,7 @@ impl Table {
 fn play_quit_and_resume_in_a_real_terminal() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut t = Table::start(dir.path());
-    t.wait_for("Play");
-    t.send("\r");
+    t.open_new_game();
     t.wait_for("Your table");
     t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");
@@ -332,8 +339,7 @@ fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
     let dir = tempfile::tempdir().expect("temp dir");
     // Slow: the computer players wait long enough for the call to be taken back first.
     let mut t = Table::start_at(dir.path(), "slow");
-    t.wait_for("Play");
-    t.send("\r");
+    t.open_new_game();
     t.wait_for("Your table");
     t.send("\r");
     t.wait_for("Your turn to bid");
@@ -360,8 +366,7 @@ fn take_back_a_call_then_leave_by_the_menu_in_a_real_terminal() {
 fn the_experts_hint_comes_from_its_thread_and_is_saved_as_seen() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut t = Table::start(dir.path());
-    t.wait_for("Play");
-    t.send("\r");
+    t.open_new_game();
     t.wait_for("Your table");
     t.send("\r");
     t.wait_for("Hint (i)");
@@ -407,8 +412,7 @@ fn calls(dir: &std::path::Path) -> usize {
 
 /// Goes from the start screen to South's first bid.
 fn sit_down(t: &mut Table, dir: &std::path::Path) {
-    t.wait_for("Play");
-    t.send("\r");
+    t.open_new_game();
     t.wait_for("Your table");
     t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");
@@ -535,7 +539,7 @@ fn without_a_data_directory_the_table_plays_in_memory_and_says_so() {
     let data = blocker.join("contree");
     let mut t = Table::start(&data);
     t.wait_for("Nothing will be saved");
-    t.send("\r");
+    t.open_new_game();
     t.wait_for("Your table");
     t.send("\r"); // the players are met
     t.wait_for("Your turn to bid");

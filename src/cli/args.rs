@@ -34,17 +34,18 @@ pub struct Cli {
     #[allow(missing_docs)]
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// The language of the table, and of `stats` and `history` given after it (default: the
-    /// settings', else the locale's).
-    #[arg(long, value_enum)]
+    /// The language of the table, the course, `stats` and `history`, given before or after the
+    /// command (default: the settings', else the locale's).
+    #[arg(long, value_enum, global = true)]
     pub lang: Option<crate::text::Lang>,
-    /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8).
-    #[arg(long)]
+    /// Draw suits as letters and frames in ASCII (also when the locale is not UTF-8), given
+    /// before or after the command.
+    #[arg(long, global = true)]
     pub ascii: bool,
     /// Play in lines of plain text, a sentence an event and a command a line, for a screen
     /// reader or a script: the same game, save and rules as the table, on standard input and
-    /// output.
-    #[arg(long)]
+    /// output; the course too, as `contree learn --line`.
+    #[arg(long, global = true)]
     pub line: bool,
     /// How fast the computer players act (default: the settings', else normal).
     #[arg(long, value_enum)]
@@ -82,6 +83,9 @@ pub struct Cli {
 #[allow(missing_docs)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Learn contrée from zero: a course of short levels, from the cards to the score, then a
+    /// first deal with the hints shown; on the table, or with --line in the line mode.
+    Learn,
     /// Check and score deal records (JSON or JSON Lines), one JSON answer per record.
     Score {
         /// The file to read; standard input when absent or "-".

@@ -41,7 +41,7 @@ impl Words {
                     "il faut couper".into()
                 }
                 (Lang::En, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
-                    "you must overtrump".into()
+                    "you must play a higher trump".into()
                 }
                 (Lang::Fr, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
                     "il faut monter à l'atout".into()
@@ -53,13 +53,56 @@ impl Words {
                     format!("il faut couper : vous avez {}", self.card(*holds))
                 }
                 (Lang::En, GameError::Play(PlayError::MustOvertrump { holds })) => {
-                    format!("you must overtrump: you hold {}", self.card(*holds))
+                    format!("you must play a higher trump: you hold {}", self.card(*holds))
                 }
                 (Lang::Fr, GameError::Play(PlayError::MustOvertrump { holds })) => {
                     format!("il faut monter à l'atout : vous avez {}", self.card(*holds))
                 }
-                // The other refusals cannot come from the table's own buttons and cards; the
-                // rules' own words are kept for them.
+                (Lang::En, GameError::Play(PlayError::MustBeat { .. })) if may.is_some() => {
+                    "you must beat the best card of the suit led".into()
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustBeat { .. })) if may.is_some() => {
+                    "il faut monter sur la meilleure carte de la couleur demandée".into()
+                }
+                (Lang::En, GameError::Play(PlayError::MustBeat { holds })) => {
+                    format!(
+                        "you must beat the best card of the suit led: you hold {}",
+                        self.card(*holds)
+                    )
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustBeat { holds })) => {
+                    format!(
+                        "il faut monter sur la meilleure carte de la couleur demandée : vous avez {}",
+                        self.card(*holds)
+                    )
+                }
+                (Lang::En, GameError::Play(PlayError::MustUnderruff { .. })) if may.is_some() => {
+                    "you must trump, even under the trick's trump".into()
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustUnderruff { .. })) if may.is_some() => {
+                    "il faut couper, même sous l'atout du pli".into()
+                }
+                (Lang::En, GameError::Play(PlayError::MustUnderruff { holds })) => {
+                    format!(
+                        "you must trump, even under the trick's trump: you hold {}",
+                        self.card(*holds)
+                    )
+                }
+                (Lang::Fr, GameError::Play(PlayError::MustUnderruff { holds })) => {
+                    format!(
+                        "il faut couper, même sous l'atout du pli : vous avez {}",
+                        self.card(*holds)
+                    )
+                }
+                (Lang::En, GameError::Play(PlayError::NotInHand { .. })) => {
+                    "it is not in your hand".into()
+                }
+                (Lang::Fr, GameError::Play(PlayError::NotInHand { .. })) => {
+                    "elle n'est pas dans votre main".into()
+                }
+                // The other refusals cannot come from the table's own buttons and cards, nor
+                // from the line mode, which answers a call or a turn out of place before the
+                // game is asked; the rules' own words are kept for them.
                 (_, other) => return self.out(format!("{what}{}{other}", self.colon())),
             };
             let instead = match (action, may) {
@@ -144,12 +187,39 @@ mod tests {
         let three = CardSet::from_iter([jack, Card::new(Suit::Spades, Rank::Nine), card]);
         assert_eq!(
             en.refusal(Action::Play(card), &e, three),
-            "10♥: you must overtrump: 9♠, J♠ or 10♥"
+            "10♥: you must play a higher trump: 9♠, J♠ or 10♥"
         );
         // Without the cards, what is held is said.
         assert_eq!(
             fr.refusal(Action::Play(card), &e, CardSet::EMPTY),
             "10♥ : il faut monter à l'atout : vous avez V♠"
         );
+    }
+
+    /// Every refusal a played card can meet is said in the table's language, never in the
+    /// rules' English.
+    #[test]
+    fn every_refused_card_is_said_in_french_too() {
+        use crate::game::{Action, GameError};
+        use crate::rules::PlayError;
+        let card = Card::new(Suit::Hearts, Rank::Ten);
+        let jack = Card::new(Suit::Spades, Rank::Jack);
+        let fr = Words { lang: Lang::Fr, suits: SuitStyle::Glyphs, ascii: false, spoken: false };
+        let errors = [
+            PlayError::NotInHand { card },
+            PlayError::MustFollow { suit: Suit::Spades },
+            PlayError::MustOvertrump { holds: jack },
+            PlayError::MustBeat { holds: jack },
+            PlayError::MustTrump { holds: jack },
+            PlayError::MustUnderruff { holds: jack },
+        ];
+        for e in errors {
+            for may in [CardSet::EMPTY, CardSet::single(jack)] {
+                let said = fr.refusal(Action::Play(card), &GameError::Play(e), may);
+                let english = GameError::Play(e).to_string();
+                assert!(!said.contains(&english), "{e:?} said in English: {said}");
+                assert!(!said.contains("illegal") && !said.contains("must"), "{e:?}: {said}");
+            }
+        }
     }
 }

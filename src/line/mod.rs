@@ -13,12 +13,15 @@
 
 mod again;
 pub mod check;
+mod course_say;
 mod daily;
 pub mod join;
+pub mod learn;
 mod look;
 pub mod parse;
 pub mod run;
 pub mod say;
+mod wheels;
 mod words;
 
 use self::parse::Command;
@@ -67,6 +70,8 @@ pub struct LineMode {
     comparing: Option<usize>,
     /// The deal of the day is over, its result awaited to be said before the table closes.
     daily_ending: bool,
+    /// The course's first deal, with the hints shown and every call explained.
+    wheels: Option<wheels::Wheels>,
 }
 
 impl LineMode {
@@ -105,6 +110,7 @@ impl LineMode {
             hinted: None,
             comparing: None,
             daily_ending: false,
+            wheels: None,
         };
         line.say(say::welcome(line.words()));
         for n in notices {
@@ -193,6 +199,7 @@ impl LineMode {
             Landed::Analysis => {
                 self.say_analysis();
                 self.say_daily_end();
+                self.wheels_review_said();
             }
             // Filed as the screen files them, and said nowhere (the mistakes' cost kept with
             // the deals says nothing either); the line mode weighs who holds what itself when
@@ -496,7 +503,7 @@ impl LineMode {
                 Out::FollowHint(_) => {}
             }
         }
-        if next_deal && self.daily_deal_over() {
+        if next_deal && (self.wheels_deal_over() || self.daily_deal_over()) {
         } else if next_deal && self.session.playing_again() {
             self.say_first_result();
             self.end_again();
@@ -532,9 +539,11 @@ impl LineMode {
         let Some(t) = self.session.table() else { return };
         let g = t.game();
         let mut lines = Vec::new();
+        let mut explained = None;
         match action {
             Action::Bid(call) => {
                 lines.push(say::called(w, seat, call));
+                explained = self.wheels_meanings(g, &mut lines);
                 // A call that ends the auction with a contract starts the play.
                 if g.phase() == Phase::Playing {
                     lines.extend(g.deal().contract().map(|c| say::contract(w, &c)));
@@ -573,6 +582,7 @@ impl LineMode {
             }
         }
         self.say_all(lines);
+        self.wheels_explained(explained);
     }
 
     /// The summary of the deal just finished.
@@ -626,6 +636,7 @@ impl LineMode {
         }
         self.prompted = Some(t.revision());
         self.say_all(lines);
+        self.wheels_turn();
     }
 
     /// What the table tells the player: a refusal with what may be done instead, a take-back,

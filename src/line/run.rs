@@ -46,6 +46,11 @@ enum Input {
 /// Plays the line mode until the player quits, the input ends or a signal asks it to end; the
 /// game is saved in every case. Without a store, nothing is saved.
 pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
+    run_on(&mut line, store)
+}
+
+/// [`run`] on a line mode that stays the caller's, to ask it afterwards how it ended.
+pub fn run_on(line: &mut LineMode, store: Option<&Store>) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel::<Input>();
     let signals = tx.clone();
     crate::session::signals::watch(false, move |signal| match signal {
@@ -62,9 +67,9 @@ pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
     }));
     read_input(tx.clone())?;
     let mut out = io::stdout().lock();
-    let result = lines_loop(&mut line, store, &tx, &rx, &mut out);
+    let result = lines_loop(line, store, &tx, &rx, &mut out);
     // Whatever happened, the last state is on disk before leaving.
-    let _ = effects::apply(&mut line, store);
+    let _ = effects::apply(line, store);
     let pending = store.map_or(Ok(()), Store::save_pending);
     let _ = write(&mut out, line.take_said());
     if let Err(e) = pending {

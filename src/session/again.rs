@@ -36,22 +36,35 @@ impl<T: AtTable> Session<T> {
     /// until it is over; `first` is its score the first time. `None`, with nothing done, while
     /// a deal is played again already.
     pub fn play_again(&mut self, game: Game, first: Option<ByTeam<u16>>) -> Option<Vec<Out>> {
-        self.play_again_as(game, first, None)
+        self.play_again_as(game, first, None, false)
     }
 
-    /// Plays `game`'s deal as a deal played again, a deal of the day when `daily` says which.
+    /// Plays `game`'s deal as a deal played again, a deal of the day when `daily` says which,
+    /// with the training wheels on when `wheels`.
     pub(super) fn play_again_as(
         &mut self,
         game: Game,
         first: Option<ByTeam<u16>>,
         daily: Option<Daily>,
+        wheels: bool,
     ) -> Option<Vec<Out>> {
         if self.again.is_some() {
             return None;
         }
         let from = self.unseat();
-        self.again = Some(Box::new(Again { from, first, daily }));
+        self.again = Some(Box::new(Again { from, first, daily, wheels }));
         Some(self.sit(game))
+    }
+
+    /// Plays `game`'s first deal as a first deal with the training wheels on: the expert's hint
+    /// at each of South's turns. It counts nowhere, as a deal played again.
+    pub fn play_first_deal(&mut self, game: Game) -> Option<Vec<Out>> {
+        self.play_again_as(game, None, None, true)
+    }
+
+    /// Whether the deal at the table is a first deal with the training wheels on.
+    pub fn first_deal(&self) -> bool {
+        self.again.as_ref().is_some_and(|a| a.wheels)
     }
 
     /// Ends the deal played again: the game it came from sits down again as it was. `None`

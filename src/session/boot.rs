@@ -226,6 +226,8 @@ pub fn boot(
             kept.and_then(|s| s.last_game().ok()).and_then(|(last, _)| last.map(|e| e.game.players))
         }
     };
+    // No game saved, filed or asked for: a newcomer, offered the course first.
+    let newcomer = resume.is_none() && previous.is_none() && game.is_none();
     let config = Config {
         settings,
         saved,
@@ -239,6 +241,7 @@ pub fn boot(
         today: choices.today,
         budget,
         ascii,
+        newcomer,
     };
     Ok(Boot { config, notices })
 }

@@ -57,6 +57,10 @@ pub enum Mode {
     Practice,
     /// The end of a deal of the day: its result and its share line.
     Daily,
+    /// The course's map, or a level of it answered: ↑ ↓ and Enter go on.
+    Course,
+    /// A level of the course that asks for a number: the digits typed, Enter to answer.
+    Count,
 }
 
 /// What a key, or a line of the line mode, asks for.
@@ -174,7 +178,7 @@ pub struct Context<'a> {
     pub table: Option<&'a Table>,
     /// Whether the deal under review is a finished one that may be played again.
     pub may_play_again: bool,
-    /// Whether the table is an exercise's.
+    /// Whether the table is an exercise's, or a level's of the course: a position to choose in.
     pub practice: bool,
     /// Whether an exercise was answered, and the next may be served.
     pub next_exercise: bool,
@@ -206,7 +210,7 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
     if cmd == Cmd::ExpertLine {
         return if at.expert_line { Now } else { Availability::NotNow(None) };
     }
-    // An exercise is a position to choose in, not a game: nothing is taken back, hinted,
+    // An exercise (or a level of the course) is a position to choose in, not a game: nothing is taken back, hinted,
     // read of who holds what, claimed or looked back over but its own deal's tricks, which
     // the table showed as they were played.
     let aside = matches!(

@@ -37,6 +37,9 @@ pub struct Config {
     /// Whether the terminal shows ASCII only (`--ascii`, a locale that is not UTF-8): every text
     /// is then written in plain ASCII, in either language.
     pub ascii: bool,
+    /// Whether the data directory has no game yet, saved or filed: the start screen offers the
+    /// course first.
+    pub newcomer: bool,
 }
 
 impl Config {
@@ -58,6 +61,7 @@ impl Config {
             today: crate::game::daily::Day::default(),
             budget: Budget::DEFAULT,
             ascii: false,
+            newcomer: false,
         }
     }
 }

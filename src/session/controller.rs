@@ -122,6 +122,8 @@ pub struct Again {
     pub(super) first: Option<ByTeam<u16>>,
     /// The deal of the day, when it is one.
     pub(super) daily: Option<Daily>,
+    /// A first deal with the training wheels on: the expert's hint at each of South's turns.
+    pub(super) wheels: bool,
 }
 
 /// One session at the table: its settings, its games, the table, the deal played again if one
@@ -178,7 +180,7 @@ impl<T: AtTable> Session<T> {
         match &self.again {
             None => prefs,
             Some(a) => match &a.daily {
-                None => Prefs { compare: false, ..prefs },
+                None => Prefs { compare: false, hint: prefs.hint || a.wheels, ..prefs },
                 Some(d) => Prefs {
                     level: DAILY_LEVEL,
                     compare: !d.practice(),
@@ -359,6 +361,11 @@ impl<T: AtTable> Session<T> {
     pub fn start(&mut self, game: Game) -> Vec<Out> {
         self.effects.push(Effect::NewGame(None));
         self.sit(game)
+    }
+
+    /// A seed for a deal of its own (the course's first deal).
+    pub fn fresh_seed(&mut self) -> u64 {
+        self.games.fresh_seed()
     }
 
     /// A new game of the settings' rules with new faces, in place of the one at the table,

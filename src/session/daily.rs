@@ -74,7 +74,7 @@ impl<T: AtTable> Session<T> {
     ) -> Option<Vec<Out>> {
         let score = first.as_ref().map(|f| f.score);
         let daily = Daily { day, first, result: None };
-        self.play_again_as(game, score, Some(daily))
+        self.play_again_as(game, score, Some(daily), false)
     }
 
     /// The record of the deal of the day played for the first time, once over and while its

@@ -63,6 +63,10 @@ pub enum Effect {
     FileDaily(Box<DailyEntry>),
     /// Load the deals of the day played, for [`Front::daily_loaded`].
     LoadDaily,
+    /// Load the course's progress, for [`Front::course_loaded`].
+    LoadCourse,
+    /// Write the course's progress.
+    WriteCourse(Box<crate::learn::CourseProgress>),
     /// Stop the process, as Ctrl-Z does to any program in a shell; the screen gives the terminal
     /// back first, and takes it again when the process is continued.
     Suspend,
@@ -128,6 +132,9 @@ pub trait Front {
     /// The deals of the day played, asked by an [`Effect::LoadDaily`]; a front end that
     /// offers none drops them.
     fn daily_loaded(&mut self, _daily: DailyFile) {}
+    /// The course's progress asked by an [`Effect::LoadCourse`] (a fresh one when the file was
+    /// set aside, which the store says); a front end that offers no course drops it.
+    fn course_loaded(&mut self, _progress: crate::learn::CourseProgress) {}
     /// The game a new game was to replace could not be filed: the new game goes, and the front
     /// end goes back to the game it replaced (`previous`, or the saved game found again,
     /// `resume`), saying why.
@@ -209,6 +216,16 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
         (Effect::LoadStats, _) => store.stats_checked().map(|(s, _)| front.stats_loaded(s)),
         (Effect::FileDaily(entry), _) => store.file_daily(&entry).map(|_| ()),
         (Effect::LoadDaily, _) => store.daily().map(|d| front.daily_loaded(d)),
+        (Effect::LoadCourse, _) => {
+            let (progress, aside) = store.course()?;
+            if let Some(aside) = aside {
+                let said = front.words().set_aside(&aside);
+                front.tell(said);
+            }
+            front.course_loaded(progress);
+            Ok(())
+        }
+        (Effect::WriteCourse(progress), _) => store.write_course(&progress),
         (Effect::FileExercises(made), _) => store.file_exercises(&made).map(|_| ()),
         (Effect::ReviewExercise(e), _) => store.review_exercise(&e),
         (Effect::LoadExercises, _) => {
@@ -310,6 +327,7 @@ pub fn apply_in_memory(front: &mut impl Front) -> Vec<Effect> {
             Effect::LoadExercises => front.exercises_loaded(Vec::new()),
             Effect::LoadGames => front.games_loaded(Vec::new()),
             Effect::LoadDaily => front.daily_loaded(DailyFile::default()),
+            Effect::LoadCourse => front.course_loaded(crate::learn::CourseProgress::default()),
             _ => {}
         }
     }

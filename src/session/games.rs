@@ -65,10 +65,17 @@ impl Games {
         }
     }
 
-    /// A new game of `options` with new faces, in place of the game `last` played, if any.
-    pub fn new_game(&mut self, options: GameOptions, last: Option<&Players>) -> Game {
+    /// A seed for a game or a deal of its own (the course's first deal), the next one's moved
+    /// on.
+    pub fn fresh_seed(&mut self) -> u64 {
         let seed = self.next_seed;
         self.next_seed = crate::mix::splitmix(seed);
+        seed
+    }
+
+    /// A new game of `options` with new faces, in place of the game `last` played, if any.
+    pub fn new_game(&mut self, options: GameOptions, last: Option<&Players>) -> Game {
+        let seed = self.fresh_seed();
         self.played(last);
         let game = crate::game::new_game(options, seed, self.previous.as_ref());
         self.played(Some(game.players()));

@@ -61,6 +61,8 @@ pub enum Unfit {
     Refused(LoadError),
     /// It is JSON, but not statistics: the parser's words.
     NotStats(String),
+    /// It is JSON, but not the course's progress: why.
+    NotCourse(crate::learn::CourseError),
     /// Settings whose named fields could not be read; the others were kept.
     FieldsRefused(Vec<String>),
     /// Not a JSON object of the fields expected.
@@ -176,6 +178,7 @@ impl fmt::Display for Unfit {
             Unfit::NotASave(e) => write!(f, "not a contree save: {e}"),
             Unfit::Refused(e) => write!(f, "{e}"),
             Unfit::NotStats(e) => write!(f, "not contree statistics: {e}"),
+            Unfit::NotCourse(e) => write!(f, "{e}"),
             Unfit::FieldsRefused(bad) => {
                 write!(f, "{} could not be read, the rest was kept", bad.join(", "))
             }

@@ -1,7 +1,8 @@
 //! Everything contree keeps on disk, in one data directory: the game in progress (`game.json`),
 //! the statistics (`stats.json`), the finished and abandoned games (`games.jsonl`, one game a
 //! line), the exercises made from South's clear mistakes (`exercises.jsonl`, one a line), the
-//! deals of the day played (`daily.jsonl`, one a line), small
+//! deals of the day played (`daily.jsonl`, one a line), the course's progress (`course.json`),
+//! small
 //! settings files for the front end, and the lock (`table.lock`) that keeps a second table off
 //! the directory.
 //!
@@ -27,7 +28,7 @@
 //! Each kind of file has its module: the errors (`error`), the two ways a file is kept (whole
 //! and atomically, `atomic`; an append-only file of JSON lines, `jsonl`), what is moved aside
 //! (`aside`), the lock (`lock`), the save (`save`), the statistics (`stats`), the history of
-//! games (`history`), the exercises (`exercises`), the deals of the day (`daily`) and the front end's small files (`small`);
+//! games (`history`), the exercises (`exercises`), the deals of the day (`daily`), the course's progress (`course`) and the front end's small files (`small`);
 //! [`Store`] ties them to one directory, and every type they show is here.
 
 use std::collections::BTreeSet;
@@ -42,6 +43,7 @@ use crate::game::Game;
 
 mod aside;
 mod atomic;
+mod course;
 mod daily;
 mod error;
 mod exercises;
@@ -74,6 +76,8 @@ pub const GAMES_FILE: &str = "games.jsonl";
 pub const EXERCISES_FILE: &str = "exercises.jsonl";
 /// The deals of the day played, one JSON object a line, oldest first.
 pub const DAILY_FILE: &str = "daily.jsonl";
+/// What the player has done of the course: each level's stars.
+pub const COURSE_FILE: &str = "course.json";
 /// The lock a table holds on the data directory, naming who holds it.
 pub const LOCK_FILE: &str = "table.lock";
 

@@ -10,15 +10,16 @@ use serde::de::DeserializeOwned;
 
 use super::atomic::JsonFile;
 use super::{
-    Cause, EXERCISES_FILE, GAME_FILE, GAMES_FILE, LOCK_FILE, Operation, SMALL_LIMIT, STATS_FILE,
-    SetAside, Store, StoreError, Unfit, held, unusable,
+    COURSE_FILE, Cause, EXERCISES_FILE, GAME_FILE, GAMES_FILE, LOCK_FILE, Operation, SMALL_LIMIT,
+    STATS_FILE, SetAside, Store, StoreError, Unfit, held, unusable,
 };
 
 impl Store {
     /// Checks that `name` is a plain file name in the data directory, and not one of the
     /// store's own files (which only the store writes, with their checks): the file.
     fn checked<'s>(&'s self, name: &'s str) -> Result<JsonFile<'s>, StoreError> {
-        let plain = ![GAME_FILE, STATS_FILE, GAMES_FILE, EXERCISES_FILE, LOCK_FILE].contains(&name)
+        let own = [GAME_FILE, STATS_FILE, GAMES_FILE, EXERCISES_FILE, LOCK_FILE, COURSE_FILE];
+        let plain = !own.contains(&name)
             && !name.is_empty()
             && name != "."
             && name != ".."

@@ -119,6 +119,7 @@ impl Words {
             Unfit::NotASave(e) => format!("ce n'est pas une partie enregistrée de contree : {e}"),
             Unfit::Refused(e) => self.load_error(e),
             Unfit::NotStats(e) => format!("ce ne sont pas des statistiques de contree : {e}"),
+            Unfit::NotCourse(e) => course_error(e),
             Unfit::FieldsRefused(bad) => match bad.as_slice() {
                 [one] => format!("{one} n'a pas pu être lu, le reste a été gardé"),
                 _ => format!("{} n'ont pas pu être lus, le reste a été gardé", bad.join(", ")),
@@ -321,6 +322,20 @@ impl Words {
     }
 }
 
+/// Why `course.json` is not the course's progress, in French.
+fn course_error(e: &crate::learn::CourseError) -> String {
+    use crate::learn::{COURSE_VERSION, CourseError};
+    match e {
+        CourseError::NotProgress(e) => format!("ce n'est pas la progression du cours : {e}"),
+        CourseError::Newer(v) => format!(
+            "sa progression est en version {v}, d'un contree plus récent que celui-ci (qui lit jusqu'à la version {COURSE_VERSION})"
+        ),
+        CourseError::BadLevel(key) => {
+            format!("le niveau « {key} » a un nombre d'étoiles hors de 1 à 3")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,6 +439,9 @@ mod tests {
                 Unfit::NewerVersion { found: 9, current: 2 },
                 Unfit::NotASave("x".into()),
                 Unfit::NotStats("x".into()),
+                Unfit::NotCourse(crate::learn::CourseError::NotProgress("x".into())),
+                Unfit::NotCourse(crate::learn::CourseError::Newer(9)),
+                Unfit::NotCourse(crate::learn::CourseError::BadLevel("cards-1".into())),
                 Unfit::FieldsRefused(vec!["speed".into()]),
                 Unfit::FieldsRefused(vec!["speed".into(), "lang".into()]),
                 Unfit::NotFields,

@@ -51,6 +51,24 @@ texts! {
     SeriesMissed => "missed", "manquées";
     ProgressTooFew => "Your progress shows here once two games are finished: for each game, your balance a deal against the expert in your seat, what your clear mistakes cost a deal (calls and cards apart), and the exercises made of them, solved and missed.", "Votre progression paraît ici dès deux parties finies : pour chaque partie, votre écart par donne avec l'expert à votre place, ce que coûtent vos erreurs nettes par donne (enchères et cartes à part), et les exercices qui en sont tirés, justes et manqués.";
     Practice => "Practice", "Entraînement";
+    LearnToPlay => "Learn to play", "Apprendre à jouer";
+    CourseIntro => "Contrée from zero: each stage a few short levels, one idea each, on real deals. Any stage may be played, in any order.", "La contrée depuis zéro : chaque étape, quelques niveaux courts, une idée chacun, sur de vraies donnes. Toute étape peut être jouée, dans n'importe quel ordre.";
+    FirstDealItem => "A first deal, with the expert's hints", "Une première donne, avec les conseils de l'expert";
+    StageDone => "done", "faite";
+    StageOpen => "up next", "à suivre";
+    LevelWord => "Level", "Niveau";
+    StageWord => "Stage", "Étape";
+    WatchFirst => "Watch first:", "Regardez d'abord :";
+    NowYou => "Now you.", "À vous.";
+    TryAgain => "Try again.", "Essayez encore.";
+    RightAnswer => "Right!", "Juste !";
+    NextLevelKey => "Enter: on to the next level", "Entrée : niveau suivant";
+    YourCount => "Your answer", "Votre réponse";
+    TypeNumber => "type the number", "tapez le nombre";
+    Erase => "erase", "effacer";
+    GiveAnswer => "answer", "répondre";
+    OtherHands => "The other hands", "Les autres mains";
+    FirstDealPlaying => "A first deal: the expert's hint at each of your turns, each call explained as it is made, then the expert's review. It counts in no game.", "Une première donne : le conseil de l'expert à chacun de vos tours, chaque annonce expliquée quand elle est faite, puis la revue de l'expert. Elle ne compte dans aucune partie.";
     NextExercise => "next exercise", "exercice suivant";
     ExerciseMade => "A mistake of this deal is now an exercise: Practice, on the start screen", "Une erreur de cette donne est devenue un exercice : Entraînement, sur l'écran d'accueil";
     NoExercise => "No exercise yet. After each deal, the expert reviews your calls and cards; each clear mistake that costs 10 points or more becomes an exercise, served here: the table as it was, for you to choose again.", "Pas encore d'exercice. Après chaque donne, l'expert revoit vos annonces et vos cartes ; chaque erreur nette qui coûte 10 points ou plus devient un exercice, servi ici : la table comme elle était, pour choisir à nouveau.";
@@ -206,8 +224,8 @@ texts! {
     /// The title of the help's definitions of the words the table uses for calls and advice.
     Glossary => "Words of the table", "Les mots de la table";
     GlossaryConvention => "The convention: how the computer players bid and read each other's calls (RULES.md, \"The computer players\"). The expert leaves it when its likely deals say another call pays more; what a call shows then says so.", "La convention : comment les joueurs de l'ordinateur annoncent et lisent les annonces des autres (RULES.fr.md, « Les joueurs de l'ordinateur »). L'expert la quitte quand ses donnes probables disent qu'une autre annonce rapporte plus ; ce que montre l'annonce le dit alors.";
-    GlossaryWorth => "Worth: the points a hand should bring with a given trump: its trumps, aces and tens, its ruffs, and 35 for an average partner. Openings are made at the worth rounded down to the ten.", "Valeur : les points qu'un jeu doit rapporter avec un atout donné : ses atouts, ses as et ses dix, ses coupes, et 35 pour un partenaire moyen. On ouvre à la valeur arrondie à la dizaine inférieure.";
-    GlossarySureTricks => "Sure tricks, to raise partner: the trump jack, the trump 9, each side ace, and the king-queen of trumps counting two; each beyond the first adds 10 to partner's bid.", "Levées sûres, pour soutenir le partenaire : le valet et le 9 d'atout, chaque as à côté, et le roi-dame d'atout comptant deux ; chacune après la première ajoute 10 à l'enchère du partenaire.";
+    GlossaryWorth => "Worth: the points a hand should bring with a given trump: its trumps, aces and tens, its ruffs, and 35 for an average partner. Openings are made at the worth, lowered a little in the cautious style and raised in the bold, rounded down to the ten.", "Valeur : les points qu'un jeu doit rapporter avec un atout donné : ses atouts, ses as et ses dix, ses coupes, et 35 pour un partenaire moyen. On ouvre à la valeur, un peu abaissée en style prudent et relevée en style audacieux, arrondie à la dizaine inférieure.";
+    GlossarySureTricks => "Sure tricks, to raise partner: the trump jack, the trump 9, each side ace, and the king-queen of trumps counting two; each beyond the first adds 10 to partner's bid.", "Plis sûrs, pour soutenir le partenaire : le valet et le 9 d'atout, chaque as à côté, et le roi-dame d'atout comptant deux ; chacun après le premier ajoute 10 à l'enchère du partenaire.";
     GlossaryHold => "Hold, to contre: how well a hand stops the taker's trumps: three trumps count 2, four 5, five 7; the trump jack and 9 2 each; a side ace 1.", "Tenue, pour contrer : combien un jeu arrête les atouts du preneur : trois atouts comptent 2, quatre 5, cinq 7 ; le valet et le 9 d'atout 2 chacun ; un as à côté 1.";
     GlossaryLikelyDeals => "Likely deals: the deals of the hidden cards that fit what you see and what was called, drawn and weighed by the expert; its figures are averages over them, each with how far it could be off (give or take).", "Donnes probables : les répartitions des cartes cachées qui s'accordent avec ce que vous voyez et ce qui a été annoncé, tirées et pesées par l'expert ; ses chiffres sont des moyennes sur elles, chacune avec de combien elle peut se tromper (à N près).";
     GlossaryEqualWeight => "Of equal weight: a likely deal weighs more the better it explains the calls and cards seen; 256 deals of unequal weights tell as much as fewer of equal weight, say 147.", "De même poids : une donne probable pèse d'autant plus qu'elle explique les annonces et les cartes vues ; 256 donnes de poids inégaux en disent autant que moins de même poids, par exemple 147.";

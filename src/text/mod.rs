@@ -237,6 +237,10 @@ pub enum Sign {
     Trump,
     /// A card seen from its back: ▮.
     CardBack,
+    /// A star won in the course: ★.
+    StarWon,
+    /// A star still to win: ☆.
+    StarToWin,
 }
 
 impl Words {
@@ -301,6 +305,8 @@ impl Words {
             Sign::Bar => ("│", "|"),
             Sign::Trump => ("★", "*"),
             Sign::CardBack => ("▮", "#"),
+            Sign::StarWon => ("★", "*"),
+            Sign::StarToWin => ("☆", "."),
         };
         if self.ascii || self.spoken { plain } else { glyph }
     }

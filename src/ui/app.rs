@@ -23,6 +23,7 @@ use super::messages::{Config, Msg};
 use super::popups::Popup;
 use super::popups::help::Help;
 use super::screens::Screen;
+use super::screens::course::CourseScreen;
 use super::screens::daily::DailyScreen;
 use super::screens::rules::RulesScreen;
 use super::screens::settings::SettingsScreen;
@@ -45,6 +46,7 @@ use crate::stats::Stats;
 use crate::text::Words;
 
 mod again;
+mod course;
 mod daily;
 mod expert_line;
 mod filed;
@@ -90,8 +92,18 @@ pub struct App {
     time_zone: jiff::tz::TimeZone,
     /// Today's date in UTC, whose deal of the day the start screen offers.
     today: crate::game::daily::Day,
-    /// The end screen of the deal of the day being played, with where leaving it goes.
-    daily_back: Option<DailyScreen>,
+    /// Where the deal played on its own leads once over: the end screen of the deal of the
+    /// day, or the course whose first deal it is.
+    back: Option<Back>,
+}
+
+/// Where a deal played on its own leads once over.
+#[derive(Clone, Debug)]
+enum Back {
+    /// The end screen of the deal of the day, with where leaving it goes.
+    Daily(DailyScreen),
+    /// The course whose first deal it is, and whether the deal's review was opened.
+    Course(Box<CourseScreen>, bool),
 }
 
 impl App {
@@ -100,7 +112,11 @@ impl App {
         let mut app = App {
             session: Session::new(&config),
             theme: Theme::monochrome(),
-            base: Screen::Start(Box::new(StartScreen { cursor: 0, resume: config.resume })),
+            base: Screen::Start(Box::new(StartScreen {
+                cursor: 0,
+                resume: config.resume,
+                newcomer: config.newcomer,
+            })),
             over: Vec::new(),
             popups: Vec::new(),
             again_popups: Vec::new(),
@@ -113,7 +129,7 @@ impl App {
             ascii: config.ascii,
             time_zone: config.time_zone,
             today: config.today,
-            daily_back: None,
+            back: None,
         };
         app.apply_theme();
         if let Some(game) = config.game {
@@ -206,6 +222,7 @@ impl App {
         match &self.base {
             Screen::Table => self.session.table(),
             Screen::Practice(p) => p.table(),
+            Screen::Course(c) => c.table(),
             _ => None,
         }
     }
@@ -268,7 +285,7 @@ impl App {
             choose_declarations: self.session.settings.choose_declarations,
             table: self.table().map(TableScreen::table),
             may_play_again: self.may_play_again(),
-            practice: matches!(self.base, Screen::Practice(_)),
+            practice: matches!(self.base, Screen::Practice(_) | Screen::Course(_)),
             next_exercise: matches!(&self.base, Screen::Practice(p) if p.attempt().is_some()),
             other_games: self.filed_games() > 0,
             expert_line: mode == Mode::Review && self.expert_line_offered(),
@@ -280,7 +297,14 @@ impl App {
     /// The pause the runner must time, with a number that changes each time a new pause starts.
     /// No pause runs while a popup is open or a screen is over the table: the table waits.
     pub fn wait(&self) -> Option<(u64, Duration)> {
-        self.table_seen().filter(|_| self.popups.is_empty()).and_then(Table::pause)
+        if !self.popups.is_empty() {
+            return None;
+        }
+        match self.table_seen() {
+            Some(table) => table.pause(),
+            // A screen with a pause of its own: the course's drill, a card at a time.
+            None => self.screen().pause(),
+        }
     }
 
     /// The analysis of a finished deal, once made: `Some(None)` when it could not be.
@@ -305,11 +329,14 @@ impl App {
             Msg::Mouse(m) if self.in_sight() => self.on_mouse(m),
             Msg::Key(_) | Msg::Mouse(_) => {}
             Msg::Resize(w, h) => self.size = Some((w, h)),
-            Msg::Timer => {
-                if self.popups.is_empty() && self.table_seen().is_some() {
+            Msg::Timer if self.popups.is_empty() => {
+                if self.table_seen().is_some() {
                     self.send(TableMsg::Timer);
+                } else if self.screen().pause().is_some() {
+                    self.tick_screen();
                 }
             }
+            Msg::Timer => {}
             Msg::Answer(answer) => self.answer(answer),
         }
         self.want_analysis();
@@ -352,6 +379,7 @@ impl App {
 
     /// Shows what the table answered, the session having carried out the rest.
     fn show(&mut self, out: Vec<Out>) {
+        self.follow_auction();
         for o in out {
             match o {
                 // The game over screen shows the statistics as the game leaves them.
@@ -443,7 +471,7 @@ impl App {
     /// The start screen alone, its menu at the top, offering `resume`.
     fn back_to_start(&mut self, resume: Option<Resumable>) {
         self.popups.clear();
-        self.base = Screen::Start(Box::new(StartScreen { cursor: 0, resume }));
+        self.base = Screen::Start(Box::new(StartScreen { cursor: 0, resume, newcomer: false }));
         self.over.clear();
     }
 
@@ -515,6 +543,9 @@ impl App {
             self.open_daily_end();
             return;
         }
+        if matches!(self.popups.last(), Some(Popup::DealEnd)) && self.first_deal_continued() {
+            return;
+        }
         // After a deal played again, back to the game.
         if matches!(self.popups.last(), Some(Popup::DealEnd | Popup::GameOver)) && self.end_again()
         {
@@ -566,6 +597,10 @@ impl Front for App {
 
     fn exercises_loaded(&mut self, exercises: Vec<crate::exercises::Exercise>) {
         self.practice_loaded(exercises);
+    }
+
+    fn course_loaded(&mut self, progress: crate::learn::CourseProgress) {
+        App::course_loaded(self, progress);
     }
 
     fn daily_loaded(&mut self, daily: crate::store::DailyFile) {

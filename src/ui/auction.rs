@@ -66,6 +66,12 @@ impl AuctionSelection {
         self.at = if self.selected(calls, coming) == Some(row) { None } else { Some(row) };
     }
 
+    /// The auction's edge selected, wherever the auction goes: the call to come while South is
+    /// to bid, else the last call made.
+    pub fn follow(&mut self) {
+        self.at = Some(Selected::Coming);
+    }
+
     /// Closes the selection; false when there was none.
     pub fn close(&mut self) -> bool {
         self.at.take().is_some()

@@ -100,6 +100,12 @@ pub enum Reply {
     Summary,
     /// What the exercise's table said of the choice.
     Practice(Vec<PracticeOut>),
+    /// The course's progress changed: it is written.
+    Course,
+    /// Out of the course, back to the start screen.
+    LeaveCourse,
+    /// The course's end: a first deal, with the expert's hints.
+    FirstDeal,
 }
 
 /// What a key on the start screen asks of the app.
@@ -136,6 +142,17 @@ pub trait Component {
 
     /// Draws it in `area`.
     fn draw(&self, ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer);
+
+    /// The pause it waits for before it changes by itself, with a number that changes each
+    /// time a new pause starts, for the runner's timer.
+    fn pause(&self) -> Option<(u64, std::time::Duration)> {
+        None
+    }
+
+    /// Its pause is over.
+    fn tick(&mut self) -> Reply {
+        Reply::Pass
+    }
 }
 
 /// The command of a scrolled text (the rules, the help): Esc closes it, the others scroll it as

@@ -21,6 +21,8 @@ pub const fn too_small(width: u16, height: u16) -> bool {
 /// An item of the start screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartItem {
+    /// The course that teaches the game from zero.
+    Learn,
     /// Resume the saved game.
     Resume,
     /// Start a new game.
@@ -127,6 +129,8 @@ pub enum Hit {
     Earlier,
     /// The popup on top shows its trick after.
     Later,
+    /// An item of the course's map: a stage, or the first deal after them.
+    CourseItem(usize),
     /// A chart of the progress view, by its name.
     Chart(Chart),
 }

@@ -44,7 +44,7 @@ const TABLE: &[Mode] = &[Bidding, Playing, Declare, Claim];
 const EVERYWHERE: &[Mode] = &[
     Start, Bidding, Playing, Declare, Claim, Summary, GameOver, History, Review, ExpertLine,
     Tricks, DealDone, Confirm, Menu, Players, Help, Holds, Rules, Settings, Statistics, Progress,
-    Practice, Daily,
+    Practice, Daily, Course, Count,
 ];
 
 /// Every binding.
@@ -103,7 +103,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "↑↓ j k",
         cmd: Cmd::Up,
         label: T::Move,
-        modes: &[Start, Settings, History, Menu],
+        modes: &[Start, Settings, History, Menu, Course],
         footer: true,
     },
     Binding {
@@ -136,7 +136,7 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Enter Space",
         cmd: Cmd::Act,
         label: T::Select,
-        modes: &[Start, Menu],
+        modes: &[Start, Menu, Course],
         footer: true,
     },
     // A contre, surcontre or capot is said only once confirmed: Enter again, or y.
@@ -436,7 +436,33 @@ pub const BINDINGS: &[Binding] = &[
         shown: "Esc",
         cmd: Cmd::Close,
         label: T::Back,
-        modes: &[Review, Rules, Settings, Statistics, Progress, Practice],
+        modes: &[Review, Rules, Settings, Statistics, Progress, Practice, Course, Count],
+        footer: true,
+    },
+    // A level of the course that asks for a number (points, trumps): the digits typed, Backspace to erase one,
+    // Enter to answer.
+    Binding {
+        keys: &[k('0'), k('1'), k('2'), k('3'), k('4'), k('5'), k('6'), k('7'), k('8'), k('9')],
+        shown: "0-9",
+        cmd: Cmd::Pick,
+        label: T::TypeNumber,
+        modes: &[Count],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Backspace)],
+        shown: "⌫",
+        cmd: Cmd::Undo,
+        label: T::Erase,
+        modes: &[Count],
+        footer: true,
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter)],
+        shown: "Enter",
+        cmd: Cmd::Act,
+        label: T::GiveAnswer,
+        modes: &[Count],
         footer: true,
     },
     // The end of a deal of the day: Enter or Esc leaves it.

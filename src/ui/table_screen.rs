@@ -25,6 +25,9 @@ pub enum BidButton {
     Call(Call),
 }
 
+/// How many pauses a table set at a position may open on before South's turn.
+const SETTLE: usize = 8;
+
 /// `bid_focus` before South's turn places it on Pass.
 const NO_FOCUS: usize = usize::MAX;
 
@@ -52,6 +55,25 @@ impl TableScreen {
             bid_level: None,
             selection: AuctionSelection::default(),
         }
+    }
+
+    /// The table set at `game`'s position for South to choose there (an exercise, a level of
+    /// the course): the pauses it opens on before South's turn, which have nothing to show,
+    /// are gone through.
+    pub fn at_position(
+        game: crate::game::Game,
+        prefs: crate::session::settings::Prefs,
+    ) -> TableScreen {
+        let (mut table, _) = Table::new(game, prefs, 0);
+        for _ in 0..SETTLE {
+            if table.wait().is_none() {
+                break;
+            }
+            let _ = table.update(TableMsg::Timer);
+        }
+        let mut screen = TableScreen::new(table);
+        let _ = screen.update(TableMsg::Timer);
+        screen
     }
 
     /// The table.
@@ -179,7 +201,7 @@ impl TableScreen {
 
     /// Puts the cursor on the advised card, or the focus on the advised call's button (a bid's
     /// value, whose press then goes on to its suit), so that Enter follows the hint.
-    fn follow_hint(&mut self, action: Action) {
+    pub fn follow_hint(&mut self, action: Action) {
         match action {
             Action::Play(card) => {
                 if let Some(i) = self.table.hand().iter().position(|&c| c == card) {
@@ -245,6 +267,12 @@ impl TableScreen {
     pub fn click_call(&mut self, row: Selected) {
         let (calls, coming) = self.auction_rows();
         self.selection.click(row, calls, coming);
+    }
+
+    /// The meaning read follows the auction: each call's as it is made, then the one South's
+    /// focused button would make.
+    pub fn follow_auction(&mut self) {
+        self.selection.follow();
     }
 
     /// Closes the meaning read; false when none was.

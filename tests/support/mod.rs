@@ -157,3 +157,18 @@ pub fn contree_within(
 /// How long a run of `contree` in a test may take: a whole game of computer players in a
 /// debug build is well under it.
 pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Answers every request to think the line mode's effects ask, until none is left, as the
+/// runner does before anything is typed.
+pub fn think_through(line: &mut contree::line::LineMode, store: &contree::store::Store) {
+    use contree::session::effects;
+    loop {
+        let asked = effects::apply_effects(line, store);
+        if asked.is_empty() {
+            break;
+        }
+        for a in asked.into_iter().filter_map(effects::think) {
+            line.answer(a);
+        }
+    }
+}

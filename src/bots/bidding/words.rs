@@ -70,9 +70,12 @@ impl Words {
         };
         let best = self.best_trump(m);
         let said = worth(&m.shows);
+        // The bounds hold for both styles: the bold's and the cautious's overlap.
         let head = match self.lang {
-            Lang::En => format!("Opens {}: {said}{best}.", self.bid(bid)),
-            Lang::Fr => format!("Ouvre à {} : {said}{best}.", self.bid(bid)),
+            Lang::En => format!("Opens {}: {said} in either style{best}.", self.bid(bid)),
+            Lang::Fr => {
+                format!("Ouvre à {} : {said} quel que soit le style{best}.", self.bid(bid))
+            }
         };
         let cards = self.opening_in_cards(bid.trump);
         if m.shows == m.convention {
@@ -126,8 +129,8 @@ impl Words {
     fn moved_off(self, level: Level) -> &'static str {
         match level {
             Level::Normal => self.pick(
-                "normal also contres on less when most of its likely deals show the contract failing",
-                "le niveau normal contre aussi avec moins quand la plupart de ses donnes probables font chuter le contrat",
+                "the computer players also contre on less when most of their likely deals show the contract failing",
+                "les joueurs de l'ordinateur contrent aussi avec moins quand la plupart de leurs donnes probables font chuter le contrat",
             ),
             _ => self.pick(
                 "an expert leaves it when its likely deals say another call pays more",
@@ -156,7 +159,7 @@ impl Words {
                 " In cards, 80 or 90 is about {j} {nine} with a side ace, or {j} with four more trumps and an ace; each 10 more, about one more trick."
             ),
             Lang::Fr => format!(
-                " En cartes, 80 ou 90 vaut à peu près {j} {nine} avec un as à côté, ou {j} avec quatre autres atouts et un as ; chaque dizaine de plus, à peu près une levée de plus."
+                " En cartes, 80 ou 90 vaut à peu près {j} {nine} avec un as à côté, ou {j} avec quatre autres atouts et un as ; chaque dizaine de plus, à peu près un pli de plus."
             ),
         }
     }

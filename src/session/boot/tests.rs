@@ -86,12 +86,13 @@ fn the_terminal_decides_ascii_and_colours() {
 fn the_saved_game_is_offered_and_new_files_it_first() {
     let dir = tempfile::tempdir().expect("temp dir");
     let s = store(dir.path());
+    assert!(started(Choices::default(), ENV, &s).config.newcomer, "no game yet");
     let game = crate::game::new_game(GameOptions::default(), 9, None);
     s.as_ref().expect("a store").start_game(&game).expect("started");
     s.as_ref().expect("a store").save_game(&game).expect("saved");
     let c = started(Choices { seed: 3, ..Choices::default() }, ENV, &s).config;
     assert_eq!(c.resume.map(|r| r.game), Some(game.clone()));
-    assert!(c.game.is_none());
+    assert!(c.game.is_none() && !c.newcomer);
     assert_eq!(c.previous.as_ref(), Some(game.players()), "the saved game's players sit out");
     // A deal file neither resumes nor starts a game.
     let c = started(Choices { deal: true, ..Choices::default() }, ENV, &s).config;
@@ -103,6 +104,7 @@ fn the_saved_game_is_offered_and_new_files_it_first() {
     let c = started(Choices::default(), ENV, &s).config;
     assert!(c.resume.is_none(), "nothing saved any more");
     assert_eq!(c.previous.as_ref(), Some(game.players()), "the filed game's players sit out");
+    assert!(!c.newcomer, "a game filed is a game played");
 }
 
 #[test]

@@ -68,6 +68,9 @@ impl App {
         if self.session.daily().is_some() {
             return self.leave_daily();
         }
+        if self.session.first_deal() {
+            return self.end_first_deal();
+        }
         let Some(over) = self.session.end_again() else { return false };
         match over {
             AgainOver::Back(out) => {

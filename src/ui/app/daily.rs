@@ -4,7 +4,7 @@
 //! screen ([`DailyScreen`]) with its result and share line. Leaving it goes back to the start
 //! screen it was chosen on, or, asked on the command line, quits.
 
-use super::App;
+use super::{App, Back};
 use crate::game::daily::{Day, daily_game};
 use crate::session::daily::Daily;
 use crate::session::effects::Effect;
@@ -53,7 +53,7 @@ impl App {
     ) {
         let practice = first.is_some();
         let Some(out) = self.session.play_daily(daily_game(day), day, first) else { return };
-        self.daily_back = Some(DailyScreen { back });
+        self.back = Some(Back::Daily(DailyScreen { back }));
         self.seated(out);
         let said = self.words().t(if practice { T::DailyPractice } else { T::DailyPlaying });
         self.tell(said.to_string());
@@ -62,7 +62,10 @@ impl App {
     /// The deal of the day is over and its summary closed: its end screen.
     pub(super) fn open_daily_end(&mut self) {
         self.popups.clear();
-        let screen = self.daily_back.take().unwrap_or_default();
+        let screen = match self.back.take() {
+            Some(Back::Daily(d)) => d,
+            _ => DailyScreen::default(),
+        };
         self.over.push(Screen::Daily(Box::new(screen)));
     }
 
@@ -74,7 +77,10 @@ impl App {
         }
         let back = match self.over.pop() {
             Some(Screen::Daily(d)) => d.back,
-            _ => self.daily_back.take().and_then(|d| d.back),
+            _ => match self.back.take() {
+                Some(Back::Daily(d)) => d.back,
+                _ => None,
+            },
         };
         let _ = self.session.end_again();
         self.popups.clear();

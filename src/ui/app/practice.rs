@@ -45,9 +45,12 @@ impl App {
         self.back_to_start(resume);
     }
 
-    /// Whether the practice screen is seen, with nothing over it.
+    /// Whether a screen that sets its own table is seen, the exercises or the course, with
+    /// nothing over it: it takes the table's keys itself.
     fn practice_seen(&self) -> bool {
-        matches!(self.base, Screen::Practice(_)) && self.over.is_empty() && self.popups.is_empty()
+        matches!(self.base, Screen::Practice(_) | Screen::Course(_))
+            && self.over.is_empty()
+            && self.popups.is_empty()
     }
 
     /// A key on the practice screen, given to it when it applies now. False when the key is

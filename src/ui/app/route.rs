@@ -28,6 +28,7 @@ impl App {
         let table = match seen {
             Some(Screen::Table) => session.table().map(TableScreen::table),
             Some(Screen::Practice(p)) => p.table().map(TableScreen::table),
+            Some(Screen::Course(c)) => c.table().map(TableScreen::table),
             _ => None,
         };
         let in_game = matches!(seen, Some(Screen::Table));
@@ -49,6 +50,15 @@ impl App {
         let taken = !matches!(reply, Reply::Pass);
         self.apply(reply);
         taken
+    }
+
+    /// The pause of the screen seen is over.
+    pub(super) fn tick_screen(&mut self) {
+        let reply = match self.over.last_mut() {
+            Some(s) => s.tick(),
+            None => self.base.tick(),
+        };
+        self.apply(reply);
     }
 
     /// A command to the component on top.
@@ -90,6 +100,9 @@ impl App {
             Reply::Progress => self.over.push(Screen::Progress(ProgressView::default())),
             Reply::Summary => self.popups.push(Popup::DealEnd),
             Reply::Practice(out) => self.practice_follow(out),
+            Reply::Course => self.write_course(),
+            Reply::LeaveCourse => self.leave_course(),
+            Reply::FirstDeal => self.first_deal(),
         }
     }
 }

@@ -45,6 +45,7 @@ impl App {
             StartItem::Daily => self.ask_daily(),
             StartItem::Target | StartItem::Variant | StartItem::NtAt => self.change(item, true),
             StartItem::Practice => self.open_practice(),
+            StartItem::Learn => self.open_course(),
             StartItem::Statistics => {
                 self.session.push(Effect::LoadStats);
                 self.over.push(Screen::Statistics(StatisticsScreen));

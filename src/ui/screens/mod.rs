@@ -4,6 +4,7 @@
 //! screens are a stack: the one on top is seen, and `Esc` goes back to the one under it; the
 //! table, the start screen or the exercises are at the bottom.
 
+pub mod course;
 pub mod daily;
 pub mod practice;
 pub mod progress;
@@ -40,6 +41,8 @@ pub enum Screen {
     Rules(rules::RulesScreen),
     /// The end of a deal of the day.
     Daily(Box<daily::DailyScreen>),
+    /// The course that teaches the game from zero: its map, or a level.
+    Course(Box<course::CourseScreen>),
 }
 
 impl Component for Screen {
@@ -53,6 +56,7 @@ impl Component for Screen {
             Screen::Settings(s) => s.mode(at),
             Screen::Rules(r) => r.mode(at),
             Screen::Daily(d) => d.mode(at),
+            Screen::Course(c) => c.mode(at),
         }
     }
 
@@ -68,6 +72,7 @@ impl Component for Screen {
             Screen::Settings(s) => s.command(press, at),
             Screen::Rules(r) => r.command(press, at),
             Screen::Daily(d) => d.command(press, at),
+            Screen::Course(c) => c.command(press, at),
         }
     }
 
@@ -81,6 +86,7 @@ impl Component for Screen {
             Screen::Settings(s) => s.click(hit, at),
             Screen::Rules(r) => r.click(hit, at),
             Screen::Daily(d) => d.click(hit, at),
+            Screen::Course(c) => c.click(hit, at),
         }
     }
 
@@ -94,6 +100,21 @@ impl Component for Screen {
             Screen::Settings(s) => s.draw(ctx, area, buf),
             Screen::Rules(r) => r.draw(ctx, area, buf),
             Screen::Daily(d) => d.draw(ctx, area, buf),
+            Screen::Course(c) => c.draw(ctx, area, buf),
+        }
+    }
+
+    fn pause(&self) -> Option<(u64, std::time::Duration)> {
+        match self {
+            Screen::Course(c) => c.pause(),
+            _ => None,
+        }
+    }
+
+    fn tick(&mut self) -> Reply {
+        match self {
+            Screen::Course(c) => c.tick(),
+            _ => Reply::Pass,
         }
     }
 }

@@ -25,7 +25,7 @@ use crate::game::Action;
 use crate::rules::{Card, Seat};
 use crate::session::games::Resumable;
 use crate::session::settings::Prefs;
-use crate::session::table::{Out, Table, TableMsg};
+use crate::session::table::{Out, TableMsg};
 use crate::text::{Sign, T, signed_figure};
 use crate::ui::component::{Around, Component, PracticeOut, Press, Reply};
 use crate::ui::hits::Hit;
@@ -66,9 +66,6 @@ pub struct Attempt {
     /// How it compares.
     pub verdict: Verdict,
 }
-
-/// How many pauses the table set at an exercise may open on before South's turn.
-const SETTLE: usize = 8;
 
 impl Practice {
     /// The screen, waiting for the exercises; `resume` is given back on leaving.
@@ -115,16 +112,7 @@ impl Practice {
         let Some(all) = self.exercises.as_ref() else { return };
         let Some(index) = exercises::next(all) else { return };
         let Ok(game) = all[index].game() else { return };
-        let (mut table, _) = Table::new(game, prefs, 0);
-        // The table opens on South's turn: its pause for a new deal has nothing to show.
-        for _ in 0..SETTLE {
-            if table.wait().is_none() {
-                break;
-            }
-            let _ = table.update(TableMsg::Timer);
-        }
-        let mut screen = TableScreen::new(table);
-        let _ = screen.update(TableMsg::Timer);
+        let screen = TableScreen::at_position(game, prefs);
         let at = screen.clone();
         self.served = Some(Served { index, screen, attempt: None, at });
     }

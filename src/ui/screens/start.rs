@@ -21,12 +21,19 @@ pub struct StartScreen {
     pub cursor: usize,
     /// A saved game to offer.
     pub resume: Option<Resumable>,
+    /// Whether the player has no game yet: the course comes first.
+    pub newcomer: bool,
 }
 
 impl StartScreen {
     /// The start screen's items.
     pub fn items(&self) -> Vec<StartItem> {
-        let mut v = Vec::with_capacity(10);
+        let mut v = Vec::with_capacity(12);
+        // A newcomer, with no game yet, is offered the course first; the others find it beside
+        // the exercises.
+        if self.newcomer {
+            v.push(StartItem::Learn);
+        }
         if self.resume.is_some() {
             v.push(StartItem::Resume);
         }
@@ -37,11 +44,11 @@ impl StartScreen {
             StartItem::Target,
             StartItem::Daily,
             StartItem::Practice,
-            StartItem::Statistics,
-            StartItem::Settings,
-            StartItem::Rules,
-            StartItem::Quit,
         ]);
+        if !self.newcomer {
+            v.push(StartItem::Learn);
+        }
+        v.extend([StartItem::Statistics, StartItem::Settings, StartItem::Rules, StartItem::Quit]);
         v
     }
 }
@@ -185,6 +192,7 @@ fn start_label(ctx: &Ctx<'_>, menu: &StartScreen, item: StartItem) -> String {
             )
         }
         StartItem::Practice => w.t(T::Practice).to_string(),
+        StartItem::Learn => w.t(T::LearnToPlay).to_string(),
         StartItem::Statistics => w.t(T::Statistics).to_string(),
         StartItem::Settings => w.t(T::Settings).to_string(),
         StartItem::Rules => w.t(T::Rules).to_string(),

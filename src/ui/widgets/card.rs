@@ -217,6 +217,7 @@ mod tests {
             today: crate::game::daily::Day::default(),
             budget: crate::bots::expert::Budget::DEFAULT,
             ascii: false,
+            newcomer: false,
         });
         let ctx = Ctx {
             seen: &app,

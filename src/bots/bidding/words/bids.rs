@@ -60,9 +60,9 @@ impl Words {
         let hi = at_most.map(|h| (h - base).div_euclid(10));
         let n = |k: i32| match (self.lang, k) {
             (Lang::En, 1) => "1 sure trick".to_string(),
-            (Lang::Fr, 1) => "1 levée sûre".to_string(),
+            (Lang::Fr, 0 | 1) => format!("{k} pli sûr"),
             (Lang::En, k) => format!("{k} sure tricks"),
-            (Lang::Fr, k) => format!("{k} levées sûres"),
+            (Lang::Fr, k) => format!("{k} plis sûrs"),
         };
         let count = match (self.lang, hi) {
             (_, Some(hi)) if hi < 0 => return self.no_raise_possible(),
@@ -76,7 +76,7 @@ impl Words {
         };
         match self.lang {
             Lang::En => format!("{count} beyond the one partner counted on"),
-            Lang::Fr => format!("{count} en plus de celle sur laquelle le partenaire comptait"),
+            Lang::Fr => format!("{count} en plus de celui sur lequel le partenaire comptait"),
         }
     }
 
@@ -84,7 +84,7 @@ impl Words {
     pub(super) fn no_raise_possible(self) -> String {
         self.pick(
             "no sure trick beyond the one partner counted on",
-            "aucune levée sûre en plus de celle sur laquelle le partenaire comptait",
+            "aucun pli sûr en plus de celui sur lequel le partenaire comptait",
         )
         .to_string()
     }
@@ -175,7 +175,7 @@ impl Words {
                 self.bid(p)
             ),
             (Lang::Fr, Some(p)) => format!(
-                "{own}, ou le {} du partenaire porté à {raised_from} par ses levées sûres",
+                "{own}, ou le {} du partenaire porté à {raised_from} par ses plis sûrs",
                 self.bid(p)
             ),
             (_, None) => own,

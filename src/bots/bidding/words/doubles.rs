@@ -1,6 +1,8 @@
 //! What a contre, a surcontre and a pass over them show, in words, and the cards that stop a
 //! contract.
 use super::super::meaning::{Meaning, Shown};
+use crate::bots::bidding::contre_need;
+use crate::personas::BiddingStyle;
 use crate::personas::Level;
 use crate::rules::{Bid, Card, Rank, Trump};
 use crate::text::{Lang, Words};
@@ -14,7 +16,7 @@ impl Words {
             return match (self.lang, sure) {
                 (Lang::En, true) => format!("Contres the capot: a sure trick against it, {stop}."),
                 (Lang::Fr, true) => {
-                    format!("Contre le capot : une levée sûre contre lui, {stop}.")
+                    format!("Contre le capot : un pli sûr contre lui, {stop}.")
                 }
                 (Lang::En, false) => "Contres the capot: this says nothing more.".into(),
                 (Lang::Fr, false) => "Contre le capot : cela n'en dit pas plus.".into(),
@@ -42,9 +44,17 @@ impl Words {
             Lang::En => format!("Contres {}: {hold}{count}.", self.bid(bid)),
             Lang::Fr => format!("Contre le {} : {hold}{count}.", self.bid(bid)),
         };
-        let clause = need(&m.convention).map(|n| match self.lang {
-            Lang::En => format!("The convention contres from {n}"),
-            Lang::Fr => format!("La convention contre à partir de {n}"),
+        // The convention's need by style, read from the rule itself: the bold style contres
+        // from one less than the cautious.
+        let bold = contre_need(BiddingStyle::Bold, m.rules);
+        let cautious = contre_need(BiddingStyle::Cautious, m.rules);
+        let clause = need(&m.convention).map(|_| match self.lang {
+            Lang::En => format!(
+                "The convention contres from {bold} in the bold style, from {cautious} in the cautious style"
+            ),
+            Lang::Fr => format!(
+                "La convention contre à partir de {bold} en style audacieux, de {cautious} en style prudent"
+            ),
         });
         self.beside_convention(head, clause, m)
     }

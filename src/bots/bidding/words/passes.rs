@@ -1,6 +1,7 @@
 //! What a pass shows, in words: before any bid, over the partner's bid, over the other side's.
 use super::super::meaning::{Meaning, Shown};
-use crate::personas::Level;
+use crate::bots::bidding::contre_need;
+use crate::personas::{BiddingStyle, Level};
 use crate::rules::Bid;
 use crate::text::{Lang, Words};
 
@@ -14,10 +15,12 @@ impl Words {
             })
         };
         let head = match (self.lang, most(&m.shows)) {
-            (Lang::En, Some(at)) => format!("No opening: worth at most {at} with any trump."),
-            (Lang::Fr, Some(at)) => {
-                format!("Pas d'ouverture : une valeur d'au plus {at} quel que soit l'atout.")
+            (Lang::En, Some(at)) => {
+                format!("No opening: worth at most {at} with any trump, in either style.")
             }
+            (Lang::Fr, Some(at)) => format!(
+                "Pas d'ouverture : une valeur d'au plus {at} quel que soit l'atout et le style."
+            ),
             (Lang::En, None) => "No opening: this pass says nothing more.".into(),
             (Lang::Fr, None) => "Pas d'ouverture : ce passe n'en dit pas plus.".into(),
         };
@@ -92,6 +95,7 @@ impl Words {
             _ => None,
         });
         let trump = self.trump(over.trump);
+        let hold = hold.map(|h| self.hold_at_most(h));
         let clause = match (self.lang, hold, worth) {
             (Lang::En, Some(h), Some(w)) => Some(format!(
                 "By the convention its hold on {trump} is at most {h} and it is worth at most {w}"
@@ -114,16 +118,28 @@ impl Words {
         self.beside_convention(head, clause, m)
     }
 
+    /// "5 in the bold style, 6 in the cautious style": the most a hold comes to in a pass that
+    /// does not contre, `at_most` being the cautious style's bound; the bold style, which
+    /// contres from less ([`contre_need`]), passes on as much less.
+    fn hold_at_most(self, at_most: i32) -> String {
+        let rules = crate::rules::Rules::default();
+        let gap =
+            contre_need(BiddingStyle::Cautious, rules) - contre_need(BiddingStyle::Bold, rules);
+        let bold = at_most - gap;
+        match self.lang {
+            Lang::En => format!("{bold} in the bold style, {at_most} in the cautious style"),
+            Lang::Fr => format!("{bold} en style audacieux, {at_most} en style prudent"),
+        }
+    }
+
     /// What a pass over the opponents denies by bound `s`, if it denies something.
     pub(super) fn denied(self, s: &Shown) -> Option<String> {
         Some(match *s {
             Shown::HoldBelow { bid, at_most, .. } => {
-                let trump = self.trump(bid.trump);
+                let (trump, h) = (self.trump(bid.trump), self.hold_at_most(at_most));
                 match self.lang {
-                    Lang::En => format!("no contre, its hold on {trump} is at most {at_most}"),
-                    Lang::Fr => {
-                        format!("pas de contre, sa tenue à {trump} vaut au plus {at_most}")
-                    }
+                    Lang::En => format!("no contre, its hold on {trump} is at most {h}"),
+                    Lang::Fr => format!("pas de contre, sa tenue à {trump} vaut au plus {h}"),
                 }
             }
             Shown::StopsCapot { trump, held: false } => {
@@ -131,7 +147,7 @@ impl Words {
                 match self.lang {
                     Lang::En => format!("no contre, so no sure trick against the capot ({stop})"),
                     Lang::Fr => {
-                        format!("pas de contre, donc pas de levée sûre contre le capot ({stop})")
+                        format!("pas de contre, donc pas de pli sûr contre le capot ({stop})")
                     }
                 }
             }
@@ -150,7 +166,7 @@ impl Words {
                         self.bid(p)
                     ),
                     (Lang::Fr, Some(p)) => format!(
-                        "{own}, et le {} du partenaire porté par ses levées sûres à {raised_at_most} au plus",
+                        "{own}, et le {} du partenaire porté par ses plis sûrs à {raised_at_most} au plus",
                         self.bid(p)
                     ),
                     (_, None) => own,
