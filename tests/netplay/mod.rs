@@ -76,7 +76,8 @@ impl Player {
     pub fn reconnect(&mut self, addr: &str) {
         self.earlier.extend(self.remote.received());
         self.remote = connect(addr, &self.name, &self.dir);
-        self.over = false;
+        // A player who saw the game's end keeps it: its table may be closed since.
+        self.over = self.events.iter().any(|e| matches!(e, RemoteEvent::GameOver { .. }));
         self.acted_at = None;
         let code = self.code.clone().expect("a table to go back to");
         self.remote.join(&code, None, None);
