@@ -140,10 +140,6 @@ async fn run_table(
             grace(&me, &table, seat, place.drops);
         }
     }
-    // A table restored between two deals deals the next after the pause.
-    if table.between_deals() {
-        pause(&me, table.revision, host.config.deal_pause);
-    }
     let mut life = Life::default();
     // A new table waits for its creator; one read back with no player left is closed.
     if let Some(why) = by.is_none().then(|| why_close(&table, &mut life)).flatten() {
@@ -162,6 +158,7 @@ async fn run_table(
             TableCmd::Slow(r, h) if (r, h) != turns.stamp(&table) => continue,
             _ => {}
         }
+        let was_alone = alone(&table);
         let changed = handle(&mut table, cmd);
         if changed.save
             && let Err(e) = save(&host, &table).await
@@ -179,7 +176,9 @@ async fn run_table(
         if let Some(why) = why_close(&table, &mut life) {
             return close(&host, &table, by, why).await;
         }
-        if changed.deal_over {
+        // A deal's end waits for a player to see it: a table restored between two deals, or
+        // left by all, deals the next after the pause from the first player back.
+        if changed.deal_over || (was_alone && !alone(&table) && table.between_deals()) {
             pause(&me, table.revision, host.config.deal_pause);
         }
         watch_alone(&table, &mut life, &me, host.config.abandon);
@@ -336,7 +335,9 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
                 Changed::default()
             })
         }
-        TableCmd::Pause(revision) if revision == table.revision => table.next_deal(),
+        TableCmd::Pause(revision) if revision == table.revision && !alone(table) => {
+            table.next_deal()
+        }
         TableCmd::Slow(..) => {
             let changed = table.idle();
             if changed.save {
