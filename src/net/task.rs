@@ -471,4 +471,23 @@ mod tests {
         table.game = Some(game);
         assert_eq!(why_close(&table, &mut life), Some(CUT_SHORT));
     }
+
+    #[test]
+    fn no_deal_is_dealt_while_no_player_is_connected() {
+        use crate::game::Action;
+        use crate::rules::Call;
+        let setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        table.places[0].token = Some("a digest".into());
+        let mut game = crate::game::new_game(GameOptions::default(), 7, None);
+        for _ in 0..4 {
+            let seat = game.to_act().expect("a seat to call");
+            game.apply(seat, Action::Bid(Call::Pass)).expect("a pass");
+        }
+        table.game = Some(game);
+        assert!(table.between_deals());
+        let revision = table.revision;
+        handle(&mut table, TableCmd::Pause(revision));
+        assert!(table.between_deals(), "the deal's end waits for a player to see it");
+    }
 }
