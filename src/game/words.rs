@@ -20,90 +20,48 @@ impl Words {
                 Action::Bid(c) => self.call(c),
             };
             let may = (!playable.is_empty()).then(|| self.cards_or(playable));
-            let why = match (self.lang, e) {
-                (Lang::En, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
-                    format!("you must follow {}", self.suit_name(*suit))
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
-                    format!("il faut fournir à {}", self.suit_name(*suit))
-                }
-                (Lang::En, GameError::Play(PlayError::MustFollow { suit })) => {
-                    format!("you must follow {} ({})", self.suit(*suit), self.suit_name(*suit))
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) => {
-                    format!("il faut fournir à {} ({})", self.suit_name(*suit), self.suit(*suit))
-                }
-                // The cards that may be played say what is held, when they are known.
-                (Lang::En, GameError::Play(PlayError::MustTrump { .. })) if may.is_some() => {
-                    "you must trump".into()
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustTrump { .. })) if may.is_some() => {
-                    "il faut couper".into()
-                }
-                (Lang::En, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
-                    "you must play a higher trump".into()
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustOvertrump { .. })) if may.is_some() => {
-                    "il faut monter à l'atout".into()
-                }
-                (Lang::En, GameError::Play(PlayError::MustTrump { holds })) => {
-                    format!("you must trump: you hold {}", self.card(*holds))
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustTrump { holds })) => {
-                    format!("il faut couper : vous avez {}", self.card(*holds))
-                }
-                (Lang::En, GameError::Play(PlayError::MustOvertrump { holds })) => {
-                    format!("you must play a higher trump: you hold {}", self.card(*holds))
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustOvertrump { holds })) => {
-                    format!("il faut monter à l'atout : vous avez {}", self.card(*holds))
-                }
-                (Lang::En, GameError::Play(PlayError::MustBeat { .. })) if may.is_some() => {
-                    "you must beat the best card of the suit led".into()
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustBeat { .. })) if may.is_some() => {
-                    "il faut monter sur la meilleure carte de la couleur demandée".into()
-                }
-                (Lang::En, GameError::Play(PlayError::MustBeat { holds })) => {
-                    format!(
-                        "you must beat the best card of the suit led: you hold {}",
-                        self.card(*holds)
-                    )
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustBeat { holds })) => {
-                    format!(
-                        "il faut monter sur la meilleure carte de la couleur demandée : vous avez {}",
-                        self.card(*holds)
-                    )
-                }
-                (Lang::En, GameError::Play(PlayError::MustUnderruff { .. })) if may.is_some() => {
-                    "you must trump, even under the trick's trump".into()
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustUnderruff { .. })) if may.is_some() => {
-                    "il faut couper, même sous l'atout du pli".into()
-                }
-                (Lang::En, GameError::Play(PlayError::MustUnderruff { holds })) => {
-                    format!(
-                        "you must trump, even under the trick's trump: you hold {}",
-                        self.card(*holds)
-                    )
-                }
-                (Lang::Fr, GameError::Play(PlayError::MustUnderruff { holds })) => {
-                    format!(
-                        "il faut couper, même sous l'atout du pli : vous avez {}",
-                        self.card(*holds)
-                    )
-                }
-                (Lang::En, GameError::Play(PlayError::NotInHand { .. })) => {
-                    "it is not in your hand".into()
-                }
-                (Lang::Fr, GameError::Play(PlayError::NotInHand { .. })) => {
-                    "elle n'est pas dans votre main".into()
-                }
-                // The other refusals cannot come from the table's own buttons and cards, nor
-                // from the line mode, which answers a call or a turn out of place before the
-                // game is asked; the rules' own words are kept for them.
-                (_, other) => return self.out(format!("{what}{}{other}", self.colon())),
+            let held = match e {
+                GameError::Play(p) => self.held_rule(*p),
+                _ => None,
+            };
+            // A rule that asks for a card the player holds: the cards that may be played say
+            // what is held, when they are known; else the card the rule names.
+            let why = match (held, &may) {
+                (Some((rule, _)), Some(_)) => rule.into(),
+                (Some((rule, holds)), None) => format!(
+                    "{rule}{}{} {}",
+                    self.colon(),
+                    self.pick("you hold", "vous avez"),
+                    self.card(holds)
+                ),
+                (None, _) => match (self.lang, e) {
+                    (Lang::En, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
+                        format!("you must follow {}", self.suit_name(*suit))
+                    }
+                    (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) if self.spoken => {
+                        format!("il faut fournir à {}", self.suit_name(*suit))
+                    }
+                    (Lang::En, GameError::Play(PlayError::MustFollow { suit })) => {
+                        format!("you must follow {} ({})", self.suit(*suit), self.suit_name(*suit))
+                    }
+                    (Lang::Fr, GameError::Play(PlayError::MustFollow { suit })) => {
+                        format!(
+                            "il faut fournir à {} ({})",
+                            self.suit_name(*suit),
+                            self.suit(*suit)
+                        )
+                    }
+                    (Lang::En, GameError::Play(PlayError::NotInHand { .. })) => {
+                        "it is not in your hand".into()
+                    }
+                    (Lang::Fr, GameError::Play(PlayError::NotInHand { .. })) => {
+                        "elle n'est pas dans votre main".into()
+                    }
+                    // The other refusals cannot come from the table's own buttons and cards, nor
+                    // from the line mode, which answers a call or a turn out of place before the
+                    // game is asked; the rules' own words are kept for them.
+                    (_, other) => return self.out(format!("{what}{}{other}", self.colon())),
+                },
             };
             let instead = match (action, may) {
                 (Action::Play(_), Some(cards)) => format!("{}{cards}", self.colon()),
@@ -111,6 +69,35 @@ impl Words {
             };
             format!("{what}{}{why}{instead}", self.colon())
         })
+    }
+
+    /// The words of a rule that asks for a card the player holds, and that card.
+    fn held_rule(self, e: crate::rules::PlayError) -> Option<(&'static str, crate::rules::Card)> {
+        use crate::rules::PlayError;
+        let (rule, holds) = match e {
+            PlayError::MustTrump { holds } => {
+                (self.pick("you must trump", "il faut couper"), holds)
+            }
+            PlayError::MustOvertrump { holds } => {
+                (self.pick("you must play a higher trump", "il faut monter à l'atout"), holds)
+            }
+            PlayError::MustBeat { holds } => (
+                self.pick(
+                    "you must beat the best card of the suit led",
+                    "il faut monter sur la meilleure carte de la couleur demandée",
+                ),
+                holds,
+            ),
+            PlayError::MustUnderruff { holds } => (
+                self.pick(
+                    "you must trump, even under the trick's trump",
+                    "il faut couper, même sous l'atout du pli",
+                ),
+                holds,
+            ),
+            _ => return None,
+        };
+        Some((rule, holds))
     }
 
     /// An action as said at the table: a call, or a card.
