@@ -249,8 +249,16 @@ impl Stats {
         Ok(())
     }
 
-    /// Counts one finished deal.
+    /// Counts one finished deal, North-South being the player's side.
     pub fn add_deal(&mut self, deal: &DealResult) {
+        self.add_deal_as(deal, US);
+    }
+
+    /// Counts one finished deal in which the player sat on side `us` (a game at a network
+    /// table, where they may sit East or West): the statistics' North-South is always the
+    /// player's side.
+    pub fn add_deal_as(&mut self, deal: &DealResult, us: Team) {
+        let ours = |t: Team| if us == US { t } else { t.other() };
         let d = &mut self.deals;
         bump(&mut d.played);
         // A count read from a save is not trusted to stay small.
@@ -258,13 +266,13 @@ impl Stats {
         d.hints = d.hints.saturating_add(deal.hints);
         let points = deal.points();
         for t in Team::ALL {
-            d.points[t] = d.points[t].saturating_add(u64::from(points[t]));
+            d.points[ours(t)] = d.points[ours(t)].saturating_add(u64::from(points[t]));
         }
         let (Some(contract), Some(score)) = (deal.contract, deal.score) else {
             bump(&mut d.passed_out);
             return;
         };
-        let takers = contract.team();
+        let takers = ours(contract.team());
         let side = if takers == US { &mut d.ours } else { &mut d.theirs };
         bump(&mut side.taken);
         bump(if score.made { &mut side.made } else { &mut side.failed });
@@ -280,11 +288,11 @@ impl Stats {
             d.surcontres.add(takers);
         }
         if let Some(team) = deal.capot() {
-            d.capots.add(team);
+            d.capots.add(ours(team));
         }
         let belotes = deal.belotes.counts();
         for t in Team::ALL {
-            d.belotes[t] = d.belotes[t].saturating_add(u32::from(belotes[t]));
+            d.belotes[ours(t)] = d.belotes[ours(t)].saturating_add(u32::from(belotes[t]));
         }
     }
 

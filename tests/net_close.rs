@@ -12,6 +12,7 @@ use contree::net::client::RemoteEvent;
 use contree::net::host::{HostConfig, Limits, Running, start};
 use contree::net::wire::{ClientMsg, ErrorCode, TableSetup};
 use contree::personas::Level;
+use contree::session::friends::Filing;
 use netplay::{Player, play_until};
 
 fn config(dir: &Path, limits: Limits) -> HostConfig {
@@ -140,6 +141,29 @@ fn a_finished_game_is_closed_and_kept_among_the_finished() {
     assert!(!table_file(&dir, &code).exists(), "no longer served");
     let table = contree::net::saved::from_bytes(&std::fs::read(&finished).expect("read"));
     assert!(table.expect("a table").finished());
+    // The whole game came with its end, and goes into Ana's own history and statistics.
+    let mut seen = contree::session::remote::RemoteTable::new();
+    for e in ana.events.clone() {
+        seen.apply(e);
+    }
+    let played = seen.played(&addr).expect("the whole game was sent");
+    assert_eq!(played.friends.table, code);
+    assert_eq!(played.friends.names[0], "Ana");
+    let ana_dir = root.path().join("ana");
+    let filing = contree::session::friends::file(&ana_dir, &played);
+    assert!(matches!(filing, Filing::Filed(true)), "{filing:?}");
+    let again = contree::session::friends::file(&ana_dir, &played);
+    assert!(matches!(again, Filing::Filed(false)), "filed once: {again:?}");
+    let store = contree::store::Store::reading(&ana_dir);
+    let games = store.games().expect("the history reads").games;
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].friends.as_ref().map(|f| f.seat), Some(contree::rules::Seat::South));
+    let stats = store.stats();
+    assert_eq!(stats.all_games().played, 1);
+    let (winner, _) = seen.over.expect("the game's end");
+    let won = u32::from(winner == contree::rules::Team::NS);
+    assert_eq!(stats.all_games().won, won);
+    assert_eq!(u64::from(stats.deals.played), played.game.deals.len() as u64);
 }
 
 #[test]

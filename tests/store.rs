@@ -935,8 +935,13 @@ fn save_on_disk(dir: &Path) -> GameSave {
 /// Appends `save` to the history of games as `result`, as a filing does.
 fn file_by_hand(dir: &Path, result: GameResult, save: &GameSave) {
     let game = Game::from_save(save).expect("a game");
-    let entry =
-        GameEntry { result, filed: 1_800_000_000, totals: game.totals(), game: save.clone() };
+    let entry = GameEntry {
+        result,
+        filed: 1_800_000_000,
+        totals: game.totals(),
+        game: save.clone(),
+        friends: None,
+    };
     let mut line = serde_json::to_vec(&entry).expect("JSON");
     line.push(b'\n');
     let mut bytes = fs::read(dir.join(GAMES_FILE)).unwrap_or_default();

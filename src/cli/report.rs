@@ -20,13 +20,28 @@ use super::utc;
 /// language.
 pub fn last_game_title(entry: &GameEntry, w: Words) -> String {
     let (started, filed, result) = (entry.game.started.map(utc), utc(entry.filed), entry.result);
+    let friends = entry.friends.as_ref().map(|f| {
+        let names = Seat::ALL.map(|s| format!("{} {}", w.seat(s), f.names[s.index()]));
+        let (seat, names) = (w.seat(f.seat), names.join(", "));
+        match w.lang {
+            Lang::En => format!(
+                ", played with friends at table {} of {} ({names}; you sat {seat})",
+                f.table, f.host
+            ),
+            Lang::Fr => format!(
+                ", jouée entre amis à la table {} de {} ({names}\u{a0}; vous étiez {seat})",
+                f.table, f.host
+            ),
+        }
+    });
+    let friends = friends.unwrap_or_default();
     w.out(match w.lang {
         Lang::En => format!(
-            "No game in progress. The last game{}, {result}, filed {filed}:",
+            "No game in progress. The last game{}{friends}, {result}, filed {filed}:",
             started.map(|s| format!(", started {s}")).unwrap_or_default()
         ),
         Lang::Fr => format!(
-            "Pas de partie en cours. La dernière partie{}, {}, classée le {filed}\u{a0}:",
+            "Pas de partie en cours. La dernière partie{}{friends}, {}, classée le {filed}\u{a0}:",
             started.map(|s| format!(", commencée le {s}")).unwrap_or_default(),
             w.game_result(result)
         ),

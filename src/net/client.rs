@@ -29,7 +29,7 @@ use super::wire::{
     ClientMsg, ErrorCode, MAX_SERVER_LINE, PROTOCOL, Rule, ServerMsg, TableInfo, TableSetup,
     WireAction, line, parse_server,
 };
-use crate::game::{Action, SeatView};
+use crate::game::{Action, GameSave, SeatView};
 use crate::rules::{ByTeam, DealRecord, Seat, Team};
 
 /// The file of the seat tokens, in the player's data directory.
@@ -121,6 +121,8 @@ pub enum RemoteEvent {
         winner: Team,
         /// The final totals.
         totals: ByTeam<u32>,
+        /// The whole game, for the player's history, when the host sent it.
+        game: Option<Box<GameSave>>,
     },
     /// A request was refused.
     Error {
@@ -346,9 +348,23 @@ async fn reach(
     Ok((tls, seen.unwrap_or_default(), first))
 }
 
+/// Whether what `msg` names (a table's code, its players) is a code and printable names.
+fn printable(msg: &ServerMsg) -> bool {
+    let code_ok = |code: &str| super::code::read_code(code).is_some_and(|c| c == code);
+    match msg {
+        ServerMsg::Joined { code, .. } => code_ok(code),
+        ServerMsg::Table { table } => {
+            code_ok(&table.code) && table.seats.iter().all(|s| super::wire::name_ok(&s.name))
+        }
+        _ => true,
+    }
+}
+
 /// Turns one line of the host into an event; `false` when the connection is over.
 fn deliver(c: &Connect, l: &[u8], events: &std_mpsc::Sender<RemoteEvent>) -> bool {
-    let Ok(msg) = parse_server(l) else {
+    // A host is never trusted: what it names is shown on the player's terminal, so a name or
+    // a code that is not printable text closes the connection as a garbled line does.
+    let Some(msg) = parse_server(l).ok().filter(printable) else {
         let _ = events.send(RemoteEvent::Closed(Some(ErrorCode::Garbled)));
         return false;
     };
@@ -375,7 +391,9 @@ fn deliver(c: &Connect, l: &[u8], events: &std_mpsc::Sender<RemoteEvent>) -> boo
         ServerMsg::DealOver { record, totals } => {
             RemoteEvent::DealOver { record: Box::new(record), totals }
         }
-        ServerMsg::GameOver { winner, totals } => RemoteEvent::GameOver { winner, totals },
+        ServerMsg::GameOver { winner, totals, game } => {
+            RemoteEvent::GameOver { winner, totals, game }
+        }
         ServerMsg::Error { error, rule } => RemoteEvent::Error { error, rule },
         ServerMsg::Refused { error, .. } => {
             let _ = events.send(RemoteEvent::Closed(Some(error)));

@@ -12,9 +12,10 @@ use tokio::sync::mpsc;
 
 use super::code;
 use super::wire::{
-    ClientMsg, ErrorCode, Rule, SeatInfo, ServerMsg, TableInfo, TableSetup, WireAction, line,
+    ClientMsg, ErrorCode, MAX_SERVER_LINE, Rule, SeatInfo, ServerMsg, TableInfo, TableSetup,
+    WireAction, line,
 };
-use crate::game::{Action, Event, Game, HUMAN, Phase, draw_players, new_game};
+use crate::game::{Action, Event, Game, GameSave, HUMAN, Phase, draw_players, new_game};
 use crate::rules::{BySeat, Combination, Seat};
 
 /// How a table reaches one connected player: its connection's number and the queue of lines
@@ -432,9 +433,11 @@ impl Table {
             .last()
             .map(|d| ServerMsg::DealOver { record: d.record.clone(), totals: d.totals })
             .into_iter()
-            .chain(
-                game.winner().map(|winner| ServerMsg::GameOver { winner, totals: game.totals() }),
-            )
+            .chain(game.winner().map(|winner| ServerMsg::GameOver {
+                winner,
+                totals: game.totals(),
+                game: whole_game(game),
+            }))
             .collect()
     }
 
@@ -512,4 +515,12 @@ impl Table {
     pub fn finished(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.phase() == Phase::GameOver)
     }
+}
+
+/// The whole game for each player's history, unless its line would pass what a client reads
+/// ([`MAX_SERVER_LINE`], with room for the rest of the message).
+fn whole_game(game: &Game) -> Option<Box<GameSave>> {
+    let save = game.to_save();
+    let size = serde_json::to_vec(&save).map_or(usize::MAX, |b| b.len());
+    (size < MAX_SERVER_LINE - 1024).then(|| Box::new(save))
 }

@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Action, GameError, GameOptions};
+use crate::game::{Action, GameError, GameOptions, GameSave};
 use crate::personas::Level;
 use crate::rules::{BidError, ByTeam, Call, Card, DealRecord, PlayError, Seat, Team};
 
@@ -257,6 +257,11 @@ pub enum ServerMsg {
         winner: Team,
         /// The final totals.
         totals: ByTeam<u32>,
+        /// The whole game as the solo table saves it (`docs/data.md`), every deal over and
+        /// every hand in it, for each player's own history; none when it would not fit in a
+        /// line ([`MAX_SERVER_LINE`]).
+        #[serde(default)]
+        game: Option<Box<GameSave>>,
     },
     /// The answer to `ping`.
     Pong {},

@@ -238,6 +238,9 @@ fn carry_out(front: &mut impl Front, store: &Store, effect: Effect) -> Result<()
                 .games
                 .into_iter()
                 .rev()
+                // A game with friends is the player's from their own seat, which the table's
+                // review (South's) does not show: it is in `contree history` and the statistics.
+                .filter(|e| e.friends.is_none())
                 .filter(|e| {
                     at.as_ref() != Some(&(e.game.seed, e.game.options, e.game.players.clone()))
                 })

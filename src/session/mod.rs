@@ -14,6 +14,7 @@ pub mod config;
 pub mod controller;
 pub mod daily;
 pub mod effects;
+pub mod friends;
 pub mod games;
 pub mod remote;
 pub mod report;

@@ -11,13 +11,14 @@
 
 use std::path::PathBuf;
 
-use crate::game::{Action, SeatView};
+use crate::game::{Action, GameSave, SeatView};
 use crate::net::client::{RemoteEvent, RemoteView};
 use crate::net::wire::{ErrorCode, Rule, TableInfo, TableSetup};
 use crate::rules::{
     ByTeam, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick, LegalCalls, Seat,
     Team, Trump, legal_cards,
 };
+use crate::store::{Friends, Played};
 
 /// Where to join and as whom.
 #[derive(Clone, Debug)]
@@ -129,6 +130,8 @@ pub struct RemoteTable {
     pub last_deal: Option<(DealRecord, ByTeam<u32>)>,
     /// The game's end: the winners and the final totals.
     pub over: Option<(Team, ByTeam<u32>)>,
+    /// The whole game the host sent with its end, for the player's history.
+    pub finished: Option<Box<GameSave>>,
     /// The deal is over and no view of the next has come.
     between_deals: bool,
     /// The seat the player asked to move to, until the host moves them or refuses.
@@ -183,6 +186,16 @@ impl RemoteTable {
         let s = &self.info.as_ref()?.seats[seat.index()];
         let persona = crate::personas::by_id(&s.name).filter(|_| !s.taken);
         Some(persona.map_or_else(|| s.name.clone(), |p| p.name.clone()))
+    }
+
+    /// The finished game as the player's history keeps it, played at `host`: none before the
+    /// game's end, or when the host did not send it whole.
+    pub fn played(&self, host: &str) -> Option<Played> {
+        let game = self.finished.as_deref()?.clone();
+        let names = Seat::ALL.map(|s| self.seat_name(s).unwrap_or_default());
+        let friends =
+            Friends { host: host.to_string(), table: self.code.clone()?, seat: self.seat?, names };
+        Some(Played { friends, game })
     }
 
     /// Whether hints and analyses are allowed during a deal at this table.
@@ -260,8 +273,9 @@ impl RemoteTable {
                 }]
             }
             RemoteEvent::DealOver { record, totals } => self.deal_over(*record, totals),
-            RemoteEvent::GameOver { winner, totals } => {
+            RemoteEvent::GameOver { winner, totals, game } => {
                 self.over = Some((winner, totals));
+                self.finished = game;
                 let won = self.seat.is_some_and(|s| s.team() == winner);
                 vec![Happening::GameOver { won, totals: self.ours_first(totals) }]
             }

@@ -154,6 +154,105 @@ impl Words {
     }
 }
 
+impl Words {
+    /// What became of a game with friends, filed in the player's history at its end or the
+    /// next time they join a table.
+    pub fn filing(self, f: &crate::session::friends::Filing) -> String {
+        use crate::session::friends::Filing;
+        let fr = self.lang == Lang::Fr;
+        self.out(match f {
+            Filing::Filed(true) => self.pick(
+                "The game is filed in your history and statistics, as played with friends.",
+                "La partie est classée dans votre historique et vos statistiques, comme jouée entre amis.",
+            ).to_string(),
+            Filing::Filed(false) => self.pick(
+                "The game was in your history already.",
+                "La partie était déjà dans votre historique.",
+            ).to_string(),
+            Filing::Kept(why) => {
+                let why = self.not_yet(why);
+                if fr {
+                    format!("La partie n'est pas encore classée dans votre historique ({why}) ; elle est gardée et le sera la prochaine fois que vous rejoindrez une table.")
+                } else {
+                    format!("The game is not filed in your history yet ({why}); it is kept, and filed the next time you join a table.")
+                }
+            }
+            Filing::Lost(why, e) => {
+                let (why, e) = (self.not_yet(why), self.store_error(e));
+                if fr {
+                    format!("La partie n'a pas pu être classée dans votre historique ({why}), ni gardée pour plus tard ({e}).")
+                } else {
+                    format!("The game could not be filed in your history ({why}), nor kept for later ({e}).")
+                }
+            }
+            Filing::Refused(why) => {
+                let why = why.as_ref().map_or_else(
+                    || {
+                        self.pick(
+                            "the game is not over, or a name is not printable",
+                            "la partie n'est pas finie, ou un nom n'est pas imprimable",
+                        )
+                        .to_string()
+                    },
+                    |e| self.load_error(e),
+                );
+                if fr {
+                    format!("La partie envoyée par l'hôte ne se rejoue pas selon les règles ({why}) : elle n'est pas classée dans votre historique.")
+                } else {
+                    format!("The game the host sent does not replay by the rules ({why}): it is not filed in your history.")
+                }
+            }
+            Filing::Unopened(e) => {
+                let e = self.open_error(e);
+                if fr {
+                    format!("La partie n'a pas pu être classée dans votre historique : {e}.")
+                } else {
+                    format!("The game could not be filed in your history: {e}.")
+                }
+            }
+        })
+    }
+
+    /// Why a game with friends is not filed yet.
+    fn not_yet(self, why: &crate::session::friends::NotYet) -> String {
+        use crate::session::friends::NotYet;
+        match why {
+            NotYet::Held(Some(pid)) => match self.lang {
+                Lang::En => {
+                    format!("another contree table, process {pid}, holds your data directory")
+                }
+                Lang::Fr => format!(
+                    "une autre table contree, le processus {pid}, tient votre dossier de données"
+                ),
+            },
+            NotYet::Held(None) => self
+                .pick(
+                    "another contree table holds your data directory",
+                    "une autre table contree tient votre dossier de données",
+                )
+                .to_string(),
+            NotYet::Store(e) => self.store_error(e),
+        }
+    }
+
+    /// The game with friends the host did not send whole (too long for a line): not filed.
+    pub fn not_sent_whole(self) -> String {
+        self.out(self.pick(
+            "The host did not send the whole game (too long to send): it is not filed in your history.",
+            "L'hôte n'a pas envoyé la partie entière (trop longue à envoyer) : elle n'est pas classée dans votre historique.",
+        ).to_string())
+    }
+
+    /// A game with friends kept to be filed whose file cannot be read: left where it is.
+    pub fn kept_unreadable(self, path: &std::path::Path, why: &str) -> String {
+        let path = path.display();
+        self.out(match self.lang {
+            Lang::En => format!("A game with friends kept in {path} cannot be read ({why}); it is left where it is."),
+            Lang::Fr => format!("Une partie entre amis gardée dans {path} ne peut pas être lue ({why}) ; elle est laissée où elle est."),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::bots::expert::{Cost, every_reason};

@@ -18,7 +18,7 @@ use crate::exercises::Exercise;
 use crate::files::{self, cut};
 use crate::game::{Game, GameSave, SaveFigures};
 use crate::progress::{self, GameProgress};
-use crate::rules::{ByTeam, Team};
+use crate::rules::{ByTeam, Seat, Team};
 
 /// One line of `games.jsonl`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -32,6 +32,25 @@ pub struct GameEntry {
     pub totals: ByTeam<u32>,
     /// The whole game, as saved.
     pub game: GameSave,
+    /// A game played at a network table: where, and the player's seat (absent for a game of
+    /// the solo table, where the player is South).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub friends: Option<Friends>,
+}
+
+/// Where a game with friends was played, and the player's seat in it. The game's seats are
+/// the table's own: the player is South only if they sat South.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Friends {
+    /// The host's address, `HOST:PORT`.
+    pub host: String,
+    /// The table's code.
+    pub table: String,
+    /// The player's seat.
+    pub seat: Seat,
+    /// Each seat's name as the table showed it at the end, in the order South, East, North,
+    /// West: a player's own, or the persona of the bot in it.
+    pub names: [String; 4],
 }
 
 /// How a game of the history ended.
@@ -154,7 +173,13 @@ impl Store {
         save.started = Some(started);
         save.saved = Some(now());
         let result = if winner == Team::NS { GameResult::Won } else { GameResult::Lost };
-        self.file_game(GameEntry { result, filed: now(), totals: game.totals(), game: save })?;
+        self.file_game(GameEntry {
+            result,
+            filed: now(),
+            totals: game.totals(),
+            game: save,
+            friends: None,
+        })?;
         // game.json goes only if it holds this game, now kept in the history.
         let on_disk = self.save_on_disk();
         if on_disk.is_some_and(|s| s.seed == game.seed() && s.started == Some(started)) {
@@ -220,6 +245,11 @@ impl Store {
     ) -> Result<(Vec<GameProgress>, GameHistory), StoreError> {
         let mut progress = Vec::new();
         let read = self.each_game(|e| {
+            // The progress is South's play at the solo table; a game with friends has none of
+            // its figures.
+            if e.friends.is_some() {
+                return;
+            }
             if let Ok(game) = Game::from_save(&e.game) {
                 progress.push(progress::of_game(&game, e.game.started, all));
             }

@@ -317,6 +317,7 @@ impl Store {
                     filed: now(),
                     totals: game.totals(),
                     game: save,
+                    friends: None,
                 };
                 self.file_game(entry)?;
                 file.remove()?;

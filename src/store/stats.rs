@@ -158,6 +158,24 @@ impl Store {
         if changed { self.stats_file().write(&file) } else { Ok(()) }
     }
 
+    /// A game finished at a network table, in which the player sat on side `us`: its deals
+    /// and the game itself, counted from that side ([`crate::stats::Stats::add_deal_as`]).
+    /// The caller counts it once ([`Store::file_friends_game`]).
+    pub(super) fn count_friends(
+        &self,
+        game: &Game,
+        us: Team,
+        winner: Team,
+    ) -> Result<(), StoreError> {
+        let (mut file, _) = self.read_stats()?;
+        for d in game.history() {
+            file.stats.add_deal_as(d, us);
+        }
+        let ours = if us == Team::NS { winner } else { winner.other() };
+        file.stats.add_game(game.rules().set, game.options().target, ours);
+        self.stats_file().write(&file)
+    }
+
     /// At game over, the game's statistics: its deals and comparisons not counted yet, and the
     /// game itself unless it is counted already.
     pub(super) fn count_game(&self, game: &Game, winner: Team) -> Result<(), StoreError> {

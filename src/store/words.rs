@@ -159,7 +159,7 @@ impl Words {
     }
 
     /// Why the game refuses a save.
-    fn load_error(self, e: &LoadError) -> String {
+    pub fn load_error(self, e: &LoadError) -> String {
         if self.lang == Lang::En {
             return e.to_string();
         }

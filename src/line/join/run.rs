@@ -16,6 +16,7 @@ use crate::bots::expert::Advice;
 use crate::files::read_line;
 use crate::net::client::{Connect, Remote, RemoteEvent};
 use crate::net::wire::{ClientMsg, ErrorCode};
+use crate::session::friends;
 use crate::session::remote::Joining;
 use crate::session::work::HintRequest;
 
@@ -44,6 +45,14 @@ enum Input {
 /// is over, or the host cannot be reached.
 pub fn run(mut line: JoinLine, joining: &Joining) -> io::Result<Ended> {
     let mut out = io::stdout().lock();
+    // The games with friends not filed at their end are filed now, before another begins.
+    for (path, filing) in friends::file_kept(&joining.dir) {
+        let said = match filing {
+            Ok(filing) => line.words.filing(&filing),
+            Err(why) => line.words.kept_unreadable(&path, &why),
+        };
+        line.say(said);
+    }
     let Some(remote) = connect(&mut line, joining, &mut out)? else {
         return Ok(Ended::Failed);
     };
@@ -202,7 +211,15 @@ fn take_event(
         event,
         RemoteEvent::Error { error: ErrorCode::NotSaved | ErrorCode::CutShort, .. }
     );
+    let ending = matches!(event, RemoteEvent::GameOver { .. });
     line.event(event);
+    if ending {
+        let said = match line.table.played(&joining.addr) {
+            Some(played) => line.words.filing(&friends::file(&joining.dir, &played)),
+            None => line.words.not_sent_whole(),
+        };
+        line.say(said);
+    }
     write(out, line.take_said())?;
     match closed {
         // Refused before sitting down (no such table, a wrong password, a seat taken): the

@@ -97,6 +97,11 @@ fn server_msg() -> impl Strategy<Value = ServerMsg> {
             action: WireAction::Bid(c),
             bot
         }),
+        (any::<bool>(), any::<u32>(), any::<u32>()).prop_map(|(ns, a, b)| ServerMsg::GameOver {
+            winner: if ns { Team::NS } else { Team::EW },
+            totals: ByTeam([a, b]),
+            game: None,
+        }),
         Just(ServerMsg::Pong {}),
     ]
 }
@@ -165,4 +170,18 @@ fn names_are_bounded_and_printable() {
     assert!(!name_ok("   "));
     assert!(!name_ok("a\u{7}b"));
     assert!(!name_ok(&"x".repeat(MAX_NAME + 1)));
+}
+
+#[test]
+fn a_game_over_with_its_whole_game_reads_back_and_one_without_reads_as_none() {
+    let players = crate::rules::BySeat(["you", "dede", "you", "marcel"].map(String::from));
+    let game = crate::game::Game::new(crate::game::GameOptions::default(), 7, players);
+    let msg = ServerMsg::GameOver {
+        winner: Team::EW,
+        totals: ByTeam([0, 0]),
+        game: Some(Box::new(game.to_save())),
+    };
+    assert_eq!(parse_server(line(&msg).as_bytes()), Ok(msg));
+    let bare = br#"{"type":"game_over","winner":"NS","totals":{"NS":1010,"EW":420}}"#;
+    assert!(matches!(parse_server(bare), Ok(ServerMsg::GameOver { game: None, .. })));
 }
