@@ -668,3 +668,34 @@ fn totals_at_the_highest_a_record_gives_count_as_the_records_answer_says() {
     }
     assert!(compared >= 10, "deals with a score: {compared}");
 }
+
+#[test]
+fn a_deal_turned_for_any_seat_scores_the_same_for_the_same_players() {
+    for (n, rules) in every_rules().into_iter().enumerate() {
+        let options =
+            GameOptions { rules, target: rules.set.default_target(), ..GameOptions::default() };
+        let game = play_to_end(500 + n as u64, options, false);
+        for d in game.history() {
+            let scored = d.record.score().expect("a deal the game played scores");
+            for me in Seat::ALL {
+                let turned = d.record.turned(me);
+                let seen = turned.score().expect("the deal turned scores");
+                assert_eq!(turned.dealer, d.record.dealer.seen_from(me));
+                assert_eq!(turned.hands[Seat::South], d.record.hands[me], "my hand is South's");
+                for t in Team::ALL {
+                    let as_seen = Seat::team_seen(me, t);
+                    assert_eq!(seen.score[as_seen], scored.score[t], "{rules:?}, seen from {me:?}");
+                    assert_eq!(seen.card_points[as_seen], scored.card_points[t]);
+                }
+                assert_eq!(seen.made, scored.made);
+                let totals = |s: &crate::rules::ScoredDeal| s.game.as_ref().map(|g| g.total);
+                let (after, after_seen) = (totals(&scored).expect("in a game"), totals(&seen));
+                let mut expected = crate::rules::ByTeam::<u32>::default();
+                for t in Team::ALL {
+                    expected[Seat::team_seen(me, t)] = after[t];
+                }
+                assert_eq!(after_seen, Some(expected), "the totals after it, turned");
+            }
+        }
+    }
+}

@@ -29,6 +29,9 @@ pub enum Request {
     /// Ask the expert for a hint from the seat's view; its answer is brought to
     /// [`JoinLine::advised`].
     Hint(crate::session::work::HintRequest),
+    /// Ask the expert's analysis of finished deal `n` (from 1); its answer is brought to
+    /// [`JoinLine::analysed`].
+    Analyse(usize, crate::session::work::AnalysisRequest),
 }
 
 /// The request that sends `action` to the host.
@@ -53,6 +56,8 @@ pub struct JoinLine {
     confirm: Option<Call>,
     /// The expert's last hint and the revision it was for.
     advice: Option<(u64, Option<crate::bots::expert::Advice>)>,
+    /// The expert's analyses of finished deals, by number from 1.
+    analyses: std::collections::BTreeMap<usize, Option<crate::bots::expert::DealAnalysis>>,
 }
 
 impl JoinLine {
@@ -67,6 +72,7 @@ impl JoinLine {
             code_given: false,
             confirm: None,
             advice: None,
+            analyses: std::collections::BTreeMap::new(),
         }
     }
 
@@ -365,6 +371,7 @@ impl JoinLine {
                 None
             }
             Command::Hint => self.hint(),
+            Command::Analysis(n) => self.ask_analysis(n),
             Command::Holds => {
                 self.say_holds();
                 None

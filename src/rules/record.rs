@@ -319,6 +319,38 @@ pub struct ScoredDeal {
 }
 
 impl DealRecord {
+    /// The deal as `me` saw it, the table turned so that `me` sits South
+    /// ([`Seat::seen_from`]): every seat moved round alike (the hands, the dealer, the
+    /// declarations), and the totals before it by the teams as turned. The calls and cards are
+    /// the same, in the same order: the turned deal is played and scored as the deal was, its
+    /// score the same for the same players.
+    pub fn turned(&self, me: Seat) -> DealRecord {
+        let seen = |s: Seat| s.seen_from(me);
+        let mut hands = BySeat::<Vec<Card>>::default();
+        let mut declared = Declared::default();
+        for s in Seat::ALL {
+            hands[seen(s)] = self.hands[s].clone();
+            declared.0[seen(s)] = self.declared.0[s];
+        }
+        let game = self.game.map(|g| {
+            let mut before = ByTeam::<u32>::default();
+            for t in Team::ALL {
+                before[Seat::team_seen(me, t)] = g.before[t];
+            }
+            GameContext { before, ..g }
+        });
+        DealRecord {
+            dealer: seen(self.dealer),
+            hands,
+            auction: self.auction.clone(),
+            play: self.play.clone(),
+            rules: self.rules,
+            declared,
+            game,
+            claimed: self.claimed,
+        }
+    }
+
     /// The hands as card sets.
     pub fn hand_sets(&self) -> BySeat<CardSet> {
         self.hands.clone().map(|h| h.into_iter().collect())

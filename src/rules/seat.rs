@@ -54,6 +54,22 @@ impl Seat {
         Seat::from_index(self as usize + n * dir.step())
     }
 
+    /// This seat as `me` sees the table when turned so that `me` sits South: `me` itself is
+    /// South, its partner North, the seat after it anticlockwise East.
+    pub const fn seen_from(self, me: Seat) -> Seat {
+        Seat::from_index(self as usize + 4 - me as usize)
+    }
+
+    /// The team of `team` as `me` sees the table turned so that `me` sits South: the same
+    /// team when `me` sits North or South, the other when East or West.
+    pub const fn team_seen(me: Seat, team: Team) -> Team {
+        match (me.team(), team) {
+            (Team::NS, t) => t,
+            (Team::EW, Team::NS) => Team::EW,
+            (Team::EW, Team::EW) => Team::NS,
+        }
+    }
+
     /// The partner, sitting opposite.
     pub const fn partner(self) -> Seat {
         Seat::from_index(self as usize + 2)

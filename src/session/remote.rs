@@ -14,9 +14,10 @@ use std::path::PathBuf;
 use crate::game::{Action, GameSave, SeatView};
 use crate::net::client::{RemoteEvent, RemoteView};
 use crate::net::wire::{ErrorCode, Rule, TableInfo, TableSetup};
+use crate::personas::Level;
 use crate::rules::{
-    ByTeam, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick, LegalCalls, Seat,
-    Team, Trump, legal_cards,
+    BySeat, ByTeam, Call, Card, CardSet, Combination, Contract, DealRecord, DoneTrick, LegalCalls,
+    Seat, Team, Trump, legal_cards,
 };
 use crate::store::{Friends, Played};
 
@@ -128,6 +129,9 @@ pub struct RemoteTable {
     pub view: Option<RemoteView>,
     /// The last finished deal and the totals after it.
     pub last_deal: Option<(DealRecord, ByTeam<u32>)>,
+    /// Every deal of the game seen to its end, as the host sent it (the table's seats), with
+    /// the level each seat's calls were read by in it.
+    pub deals: Vec<(DealRecord, BySeat<Level>)>,
     /// The game's end: the winners and the final totals.
     pub over: Option<(Team, ByTeam<u32>)>,
     /// The whole game the host sent with its end, for the player's history.
@@ -196,6 +200,19 @@ impl RemoteTable {
         let friends =
             Friends { host: host.to_string(), table: self.code.clone()?, seat: self.seat?, names };
         Some(Played { friends, game })
+    }
+
+    /// Finished deal `n` (from 1, the last when `None`) as the player saw it, turned so that
+    /// they sit South, with the level each seat's calls were read by in it, turned alike.
+    pub fn finished_deal(&self, n: Option<usize>) -> Option<(usize, DealRecord, BySeat<Level>)> {
+        let n = n.unwrap_or(self.deals.len());
+        let (record, levels) = self.deals.get(n.checked_sub(1)?)?;
+        let me = self.seat?;
+        let mut turned = *levels;
+        for s in Seat::ALL {
+            turned[s.seen_from(me)] = levels[s];
+        }
+        Some((n, record.turned(me), turned))
     }
 
     /// Whether hints and analyses are allowed during a deal at this table.
@@ -331,6 +348,17 @@ impl RemoteTable {
             (s, record.hands[real].iter().copied().collect::<CardSet>())
         });
         self.between_deals = true;
+        // The deal's views said the levels its calls are read by; a player back only at its
+        // end reads them from who sits where: the bots at the table's level, a player as the
+        // expert (as South at the solo table).
+        let levels = self.view.as_ref().map(|v| *v.view.levels()).unwrap_or_else(|| {
+            let info = self.info.as_ref();
+            BySeat(Seat::ALL.map(|s| match info {
+                Some(i) if !i.seats[s.index()].taken => i.level,
+                _ => Level::Expert,
+            }))
+        });
+        self.deals.push((record.clone(), levels));
         self.last_deal = Some((record, totals));
         vec![Happening::DealOver { hands, totals: self.ours_first(totals) }]
     }

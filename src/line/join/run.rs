@@ -12,13 +12,13 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use super::{JoinLine, Request};
-use crate::bots::expert::Advice;
+use crate::bots::expert::{Advice, DealAnalysis};
 use crate::files::read_line;
 use crate::net::client::{Connect, Remote, RemoteEvent};
 use crate::net::wire::{ClientMsg, ErrorCode};
 use crate::session::friends;
 use crate::session::remote::Joining;
-use crate::session::work::HintRequest;
+use crate::session::work::{AnalysisRequest, HintRequest};
 
 /// How long reaching the host may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -145,9 +145,13 @@ fn lines_loop(
 ) -> io::Result<Ended> {
     let mut typed = Typed::default();
     let (advised_tx, advised) = mpsc::channel();
+    let (analysed_tx, analysed) = mpsc::channel();
     loop {
         while let Ok((revision, advice)) = advised.try_recv() {
             line.advised(revision, advice);
+        }
+        while let Ok((n, analysis)) = analysed.try_recv() {
+            line.analysed(n, analysis);
         }
         while let Ok(input) = rx.try_recv() {
             match input {
@@ -159,6 +163,7 @@ fn lines_loop(
             match request {
                 Request::Send(msg) => remote.send(msg),
                 Request::Hint(request) => think(request, advised_tx.clone())?,
+                Request::Analyse(n, request) => review(n, request, analysed_tx.clone())?,
                 Request::Quit => return Ok(Ended::Done),
             }
         } else if typed.ended && typed.lines.is_empty() {
@@ -183,6 +188,20 @@ fn think(request: HintRequest, tx: Sender<(u64, Option<Advice>)>) -> io::Result<
     std::thread::Builder::new().name("contree-hint".into()).spawn(move || {
         let advice = catch_unwind(AssertUnwindSafe(|| request.advise())).ok().flatten();
         let _ = tx.send((request.revision, advice));
+    })?;
+    Ok(())
+}
+
+/// The expert reviews finished deal `n` on a thread of its own; its analysis, or `None` when it
+/// could not, is sent back with the deal's number.
+fn review(
+    n: usize,
+    request: AnalysisRequest,
+    tx: Sender<(usize, Option<DealAnalysis>)>,
+) -> io::Result<()> {
+    std::thread::Builder::new().name("contree-analysis".into()).spawn(move || {
+        let analysis = catch_unwind(AssertUnwindSafe(|| request.analyse())).ok().flatten();
+        let _ = tx.send((n, analysis));
     })?;
     Ok(())
 }

@@ -212,10 +212,12 @@ impl Words {
                  table qui les permet : conseil, qui a quoi.",
             ),
             (
-                "After a deal: next. Leave: quit (your seat waits for you), or leave table (a bot \
-                 takes it).",
-                "Après une donne : suivant. Partir : quitter (votre place vous attend), ou \
-                 quitter table (un robot la prend).",
+                "After a deal: next; analysis (or analysis 2, a deal's number) for the expert's \
+                 review of your calls and cards. Leave: quit (your seat waits for you), or leave \
+                 table (a bot takes it).",
+                "Après une donne : suivant ; analyse (ou analyse 2, le numéro d'une donne) pour la \
+                 revue de vos enchères et cartes par l'expert. Partir : quitter (votre place vous \
+                 attend), ou quitter table (un robot la prend).",
             ),
             (
                 "You sit South; the others are turned around you.",
