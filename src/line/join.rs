@@ -56,6 +56,8 @@ pub struct JoinLine {
     confirm: Option<Call>,
     /// The expert's last hint and the revision it was for.
     advice: Option<(u64, Option<crate::bots::expert::Advice>)>,
+    /// Whether `back` was sent since the player's seat went to a bot while they were idle.
+    back_asked: bool,
     /// The expert's analyses of finished deals, by number from 1.
     analyses: std::collections::BTreeMap<usize, Option<crate::bots::expert::DealAnalysis>>,
 }
@@ -72,6 +74,7 @@ impl JoinLine {
             code_given: false,
             confirm: None,
             advice: None,
+            back_asked: false,
             analyses: std::collections::BTreeMap::new(),
         }
     }
@@ -223,8 +226,10 @@ impl JoinLine {
         // A player dropped keeps their seat (a bot plays it past the grace time) until they
         // leave for good.
         let holder = match (Some(seat) == self.table.seat, s.taken, s.connected) {
+            (true, _, _) if self.table.away() => Holder::YouAway,
             (true, _, _) => Holder::You,
             (false, false, _) => Holder::Bot,
+            (false, true, true) if s.bot && info.started => Holder::Away,
             (false, true, true) => Holder::Player,
             (false, true, false) => Holder::Dropped,
         };
@@ -436,6 +441,17 @@ impl JoinLine {
             }
             _ => None,
         }
+    }
+
+    /// The request that takes the player's seat back from the bot that plays it while they are
+    /// idle, once, before the next line typed is taken.
+    pub fn come_back(&mut self) -> Option<Request> {
+        if !self.table.away() {
+            self.back_asked = false;
+            return None;
+        }
+        (!std::mem::replace(&mut self.back_asked, true))
+            .then_some(Request::Send(ClientMsg::Back {}))
     }
 
     /// Whether the game is over.
@@ -673,6 +689,50 @@ mod tests {
         let h = crate::bots::expert::holds(&game.view(seat)).expect("who holds what");
         let table = l.table.clone();
         assert_eq!(l.take_said(), say::holds_as(l.words, &h, |s| table.turned(s)));
+    }
+
+    #[test]
+    fn an_idle_player_is_told_a_bot_plays_for_them_and_their_next_line_takes_the_seat_back() {
+        use crate::net::client::RemoteEvent;
+        use crate::net::wire::{SeatInfo, TableInfo};
+        let info = |me_idle: bool| TableInfo {
+            code: "ACDEFH".into(),
+            seats: std::array::from_fn(|i| SeatInfo {
+                name: ["Ana", "Bea", "Cid", "Dan"][i].into(),
+                bot: me_idle || i == 2,
+                taken: true,
+                connected: true,
+            }),
+            creator: Seat::South,
+            options: crate::game::GameOptions::default(),
+            level: crate::personas::Level::Normal,
+            grace_secs: 60,
+            help: false,
+            started: true,
+        };
+        let mut l = line(Lang::En);
+        l.event(RemoteEvent::Joined { code: "ACDEFH".into(), seat: Seat::South });
+        l.event(RemoteEvent::Table(Box::new(info(false))));
+        assert_eq!(l.come_back(), None, "not idle");
+        l.take_said();
+        l.say_seats(true);
+        assert!(l.take_said().contains(&"North: Cid, away (a bot plays for them).".to_string()));
+        l.event(RemoteEvent::Table(Box::new(info(true))));
+        let said = l.take_said();
+        assert!(
+            said.iter().any(|s| s.starts_with("South: Ana, you; a bot plays for you")),
+            "{said:?}"
+        );
+        assert_eq!(l.come_back(), Some(Request::Send(ClientMsg::Back {})));
+        assert_eq!(l.come_back(), None, "asked once");
+        l.event(RemoteEvent::Table(Box::new(info(false))));
+        assert_eq!(l.come_back(), None, "back");
+        l.event(RemoteEvent::Table(Box::new(info(true))));
+        assert_eq!(
+            l.come_back(),
+            Some(Request::Send(ClientMsg::Back {})),
+            "idle again, asked again"
+        );
     }
 
     #[test]

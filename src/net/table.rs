@@ -326,11 +326,13 @@ impl Table {
     }
 
     /// A message of the player on connection `conn_id`. An idle player's message takes their
-    /// seat back from the bot.
+    /// seat back from the bot, but `leave` (a bot takes it for good) and `ping` (a client keeps
+    /// its connection alive by itself, the player away or not).
     pub fn message(&mut self, conn_id: u64, msg: ClientMsg) -> Changed {
         let Some(seat) = self.seat_of(conn_id) else { return Changed::default() };
         let place = &mut self.places[seat.index()];
-        if place.bot_plays && place.token.is_some() && msg != (ClientMsg::Leave {}) {
+        let taken_back = !matches!(msg, ClientMsg::Leave {} | ClientMsg::Ping {});
+        if place.bot_plays && place.token.is_some() && taken_back {
             place.bot_plays = false;
             self.send_all(&ServerMsg::Table { table: self.info() });
         }
@@ -341,6 +343,8 @@ impl Table {
             ClientMsg::Declare { declare } => self.declare(seat, declare),
             ClientMsg::Next {} => self.ready(seat),
             ClientMsg::Leave {} => self.leave(seat),
+            // Taken back above, if a bot played it.
+            ClientMsg::Back {} => Changed::default(),
             ClientMsg::Hello { .. } | ClientMsg::Create { .. } | ClientMsg::Join { .. } => {
                 self.error(seat, ErrorCode::Unexpected, None);
                 Changed::default()

@@ -490,4 +490,23 @@ mod tests {
         handle(&mut table, TableCmd::Pause(revision));
         assert!(table.between_deals(), "the deal's end waits for a player to see it");
     }
+
+    #[test]
+    fn an_idle_players_seat_is_taken_back_by_back_and_not_by_a_ping() {
+        let setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        let game = crate::game::new_game(GameOptions::default(), 7, None);
+        let seat = game.to_act().expect("a seat to act");
+        table.game = Some(game);
+        let (tx, _rx) = mpsc::channel(8);
+        table.places[seat.index()].conn = Some(Conn { id: 1, tx });
+        table.places[seat.index()].token = Some("a digest".into());
+        table.places[seat.index()].bot_plays = false;
+        table.idle();
+        assert!(table.places[seat.index()].bot_plays, "a bot plays the idle player's seat");
+        table.message(1, ClientMsg::Ping {});
+        assert!(table.places[seat.index()].bot_plays, "a ping is no player's return");
+        table.message(1, ClientMsg::Back {});
+        assert!(!table.places[seat.index()].bot_plays, "back at the seat");
+    }
 }

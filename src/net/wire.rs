@@ -86,6 +86,8 @@ pub enum ClientMsg {
     Next {},
     /// Leave the table for good: a bot takes the seat.
     Leave {},
+    /// The player is back at their seat, which a bot played while they were idle.
+    Back {},
     /// Keeps the connection alive; answered by `pong`.
     Ping {},
 }

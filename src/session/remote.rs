@@ -173,6 +173,14 @@ impl RemoteTable {
         self.moving = Some(seat);
     }
 
+    /// Whether the player is idle: connected, their time ran out on their turn, and a bot plays
+    /// their seat until they say something.
+    pub fn away(&self) -> bool {
+        let Some((info, me)) = self.info.as_ref().zip(self.seat) else { return false };
+        let s = &info.seats[me.index()];
+        info.started && s.taken && s.connected && s.bot
+    }
+
     /// Whether the game has started.
     pub fn started(&self) -> bool {
         self.info.as_ref().is_some_and(|i| i.started)

@@ -271,6 +271,10 @@ fn take_event(
 fn next_request(line: &mut JoinLine, typed: &mut Typed) -> Option<Request> {
     loop {
         let text = typed.lines.front()?;
+        // An idle player's line first takes their seat back from the bot.
+        if let Some(back) = line.come_back() {
+            return Some(back);
+        }
         let revision = line.table.view.as_ref().map(|v| v.revision);
         let turn = line.table.my_turn() && typed.acted_at != revision;
         if is_action(line, text) && !turn {

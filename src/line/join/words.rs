@@ -16,6 +16,10 @@ pub(crate) enum Holder {
     Dropped,
     /// A bot.
     Bot,
+    /// The player reading, idle: a bot plays for them.
+    YouAway,
+    /// A player, connected but idle: a bot plays for them.
+    Away,
 }
 
 impl Words {
@@ -80,6 +84,16 @@ impl Words {
             (Lang::Fr, Holder::Player) => format!("{s} : {name}."),
             (Lang::En, Holder::Dropped) => format!("{s}: {name}, disconnected."),
             (Lang::Fr, Holder::Dropped) => format!("{s} : {name}, déconnecté."),
+            (Lang::En, Holder::YouAway) => format!(
+                "{s}: {name}, you; a bot plays for you since your time ran out: type anything to \
+                 play again."
+            ),
+            (Lang::Fr, Holder::YouAway) => format!(
+                "{s} : {name}, vous ; un robot joue pour vous depuis que votre temps est écoulé : \
+                 tapez n'importe quoi pour rejouer."
+            ),
+            (Lang::En, Holder::Away) => format!("{s}: {name}, away (a bot plays for them)."),
+            (Lang::Fr, Holder::Away) => format!("{s} : {name}, absent (un robot joue à sa place)."),
             (Lang::En, Holder::Bot) => format!("{s}: {name}, a bot."),
             (Lang::Fr, Holder::Bot) => format!("{s} : {name}, un robot."),
         })

@@ -59,6 +59,7 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
         Just(ClientMsg::Next {}),
         Just(ClientMsg::Leave {}),
         Just(ClientMsg::Ping {}),
+        Just(ClientMsg::Back {}),
     ]
 }
 
