@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 
 use crate::game::{Action, GameSave, SeatView};
-use crate::net::client::{RemoteEvent, RemoteView};
+use crate::net::client::{Connect, RemoteEvent, RemoteView};
 use crate::net::wire::{ErrorCode, Rule, TableInfo, TableSetup};
 use crate::personas::Level;
 use crate::rules::{
@@ -38,6 +38,19 @@ pub struct Joining {
     pub password: Option<String>,
     /// The rules of a table created.
     pub setup: TableSetup,
+}
+
+impl Joining {
+    /// How to reach the host as this player, within `timeout`.
+    pub fn connection(&self, timeout: std::time::Duration) -> Connect {
+        Connect {
+            addr: self.addr.clone(),
+            name: self.name.clone(),
+            dir: self.dir.clone(),
+            timeout,
+            record: false,
+        }
+    }
 }
 
 /// Something that happened at the remote table, every seat in it turned so that the player

@@ -14,7 +14,7 @@ use std::time::Duration;
 use super::{JoinLine, Request};
 use crate::bots::expert::{Advice, DealAnalysis};
 use crate::files::read_line;
-use crate::net::client::{Connect, Remote, RemoteEvent};
+use crate::net::client::{Remote, RemoteEvent};
 use crate::net::wire::{ClientMsg, ErrorCode};
 use crate::session::friends;
 use crate::session::remote::Joining;
@@ -73,13 +73,7 @@ fn connect(
     joining: &Joining,
     out: &mut impl Write,
 ) -> io::Result<Option<Remote>> {
-    let connect = Connect {
-        addr: joining.addr.clone(),
-        name: joining.name.clone(),
-        dir: joining.dir.clone(),
-        timeout: CONNECT_TIMEOUT,
-        record: false,
-    };
+    let connect = joining.connection(CONNECT_TIMEOUT);
     let w = line.words;
     let said = match Remote::connect(connect) {
         Ok(remote) => {
@@ -310,14 +304,7 @@ fn rejoin(
     let code = line.table.code.clone().unwrap_or_default();
     for n in 0..REJOIN_TRIES {
         std::thread::sleep(Duration::from_secs(1 + u64::from(n / 5)));
-        let connect = Connect {
-            addr: joining.addr.clone(),
-            name: joining.name.clone(),
-            dir: joining.dir.clone(),
-            timeout: CONNECT_TIMEOUT,
-            record: false,
-        };
-        if let Ok(remote) = Remote::connect(connect) {
+        if let Ok(remote) = Remote::connect(joining.connection(CONNECT_TIMEOUT)) {
             remote.join(&code, joining.password.clone(), None);
             return Ok(Some(remote));
         }
