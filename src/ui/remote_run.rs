@@ -8,7 +8,7 @@
 
 use std::io;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseEventKind};
 use crossterm::execute;
@@ -24,6 +24,12 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long the loop waits for a key before it looks at the host's events.
 const TICK: Duration = Duration::from_millis(25);
+
+/// How many times a lost connection is tried again, a second or more apart.
+const REJOIN_TRIES: u32 = 20;
+
+/// How long reaching the host again may take, the table waiting meanwhile.
+const REJOIN_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// How the table at a remote table ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,14 +59,7 @@ fn restore() {
 /// Plays the remote table in the terminal until the player leaves, the game is over, or the
 /// connection ends.
 pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
-    let connect = Connect {
-        addr: joining.addr.clone(),
-        name: joining.name.clone(),
-        dir: joining.dir.clone(),
-        timeout: CONNECT_TIMEOUT,
-        record: false,
-    };
-    let remote = match Remote::connect(connect) {
+    let remote = match Remote::connect(connect(joining, CONNECT_TIMEOUT)) {
         Ok(remote) => remote,
         Err(e) => {
             eprintln!("contree join: {}", screen.words().connect_error(&e));
@@ -85,7 +84,7 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
         .and_then(|()| read_terminal(tx))
-        .and_then(|()| event_loop(&mut terminal, &mut screen, &remote, &rx));
+        .and_then(|()| event_loop(&mut terminal, &mut screen, (remote, joining), &rx));
     if terminal.show_cursor().is_err() {
         std::mem::forget(terminal);
     }
@@ -113,14 +112,69 @@ fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
     Ok(())
 }
 
+/// Where and as whom to connect, waiting at most `timeout`.
+fn connect(joining: &Joining, timeout: Duration) -> Connect {
+    Connect {
+        addr: joining.addr.clone(),
+        name: joining.name.clone(),
+        dir: joining.dir.clone(),
+        timeout,
+        record: false,
+    }
+}
+
+/// A lost connection made again: how many tries were made, and when the next is.
+struct Rejoin {
+    tries: u32,
+    at: Instant,
+}
+
+impl Rejoin {
+    fn new() -> Rejoin {
+        Rejoin { tries: 0, at: Instant::now() + Duration::from_secs(1) }
+    }
+
+    /// Tries once more when due: the new connection, seated again with the seat's token;
+    /// `Err` once every try failed.
+    fn attempt(&mut self, joining: &Joining, code: &str) -> Result<Option<Remote>, ()> {
+        if Instant::now() < self.at {
+            return Ok(None);
+        }
+        if let Ok(remote) = Remote::connect(connect(joining, REJOIN_TIMEOUT)) {
+            remote.join(code, joining.password.clone(), None);
+            return Ok(Some(remote));
+        }
+        self.tries += 1;
+        self.at = Instant::now() + Duration::from_secs(1 + u64::from(self.tries / 5));
+        if self.tries >= REJOIN_TRIES { Err(()) } else { Ok(None) }
+    }
+}
+
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     screen: &mut RemoteScreen,
-    remote: &Remote,
+    (mut remote, joining): (Remote, &Joining),
     rx: &Receiver<Input>,
 ) -> io::Result<Ended> {
     let mut dirty = true;
+    let mut rejoin: Option<Rejoin> = None;
     loop {
+        if screen.take_lost() {
+            rejoin = Some(Rejoin::new());
+        }
+        let code = screen.table.code.clone().unwrap_or_default();
+        match rejoin.as_mut().map(|r| r.attempt(joining, &code)) {
+            Some(Ok(Some(back))) => {
+                remote = back;
+                rejoin = None;
+            }
+            Some(Err(())) => {
+                screen.close(screen.words().remote_closed());
+                rejoin = None;
+                dirty = true;
+            }
+            Some(Ok(None)) | None => {}
+        }
         while let Ok(event) = remote.events().try_recv() {
             let closed = matches!(event, RemoteEvent::Closed(_));
             screen.event(event);

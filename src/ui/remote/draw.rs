@@ -116,6 +116,7 @@ fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
         }
         (None, mode) => {
             let keys: Vec<String> = crate::ui::keymap::footer(mode)
+                .filter(|b| super::TAKEN.contains(&b.cmd))
                 .map(|b| format!("{} {}", w.keys(b.shown), w.t(b.label)))
                 .collect();
             Line::from(span(format!(" {}", keys.join("  ")), p.theme.dim))
@@ -196,12 +197,21 @@ fn seat_box(screen: &RemoteScreen, p: &mut Paint, seat: Seat, area: Rect, buf: &
     if view.and_then(|v| v.contract()).is_some_and(|c| screen.table.turned(c.taker) == seat) {
         first.push(span(format!(" [{}]", w.t(T::Taker)), t.dim));
     }
+    // West's and East's markers take a row of their own, their column being narrow.
+    let markers = match seat {
+        Seat::North => Vec::new(),
+        _ => first.split_off(1),
+    };
     let n = cards_left(screen, seat);
     let backs = w.sign(Sign::CardBack).repeat(n);
     let mut lines = vec![
         Line::from(first),
         Line::from(vec![span(backs, t.back), span(format!(" {n}"), t.dim)]),
     ];
+    if !markers.is_empty() {
+        let markers = markers.into_iter().map(|s| span(s.content.trim_start().to_string(), t.dim));
+        lines.push(Line::from(markers.collect::<Vec<_>>()));
+    }
     if let Some(call) = last_calls(screen)[seat.index()] {
         let said = format!("{} {} {}", w.sign(Sign::Open), w.call(call), w.sign(Sign::Close));
         lines.push(Line::from(span(said, t.bubble)));
@@ -272,9 +282,8 @@ fn waiting(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut Buffer) {
         }
         _ => return,
     };
-    let r = centered(area, area.width, 1);
-    let line = Line::from(span(text, p.theme.dim)).centered();
-    put(buf, r, 0, &line);
+    let r = centered(area, (text.chars().count() as u16).min(area.width), 1);
+    put(buf, r, 0, &Line::from(span(text, p.theme.dim)));
 }
 
 /// The question of the first card at a `coinche` table: declare what the hand holds?

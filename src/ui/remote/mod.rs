@@ -30,6 +30,25 @@ use crate::ui::theme::Theme;
 
 pub use draw::draw;
 
+/// The commands of the keymap the remote table takes; the footer lists only them.
+pub(crate) const TAKEN: &[Cmd] = &[
+    Cmd::Left,
+    Cmd::Right,
+    Cmd::Act,
+    Cmd::Pick,
+    Cmd::NextButton,
+    Cmd::PrevButton,
+    Cmd::Pass,
+    Cmd::Contre,
+    Cmd::NoTrump,
+    Cmd::AllTrump,
+    Cmd::Declare,
+    Cmd::KeepQuiet,
+    Cmd::Yes,
+    Cmd::No,
+    Cmd::Quit,
+];
+
 /// What a key or a click asks of the connection.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Request {
@@ -73,6 +92,8 @@ pub struct RemoteScreen {
     over: Option<(bool, (u32, u32))>,
     /// The connection is over, and why: the table shows it until a key is pressed.
     closed: Option<String>,
+    /// The connection was lost during the game: the runner joins the table again.
+    lost: bool,
     /// The clickable areas of the last frame.
     hits: Hits,
 }
@@ -93,6 +114,7 @@ impl RemoteScreen {
             deal_end: None,
             over: None,
             closed: None,
+            lost: false,
             hits: Hits::default(),
         }
     }
@@ -110,6 +132,11 @@ impl RemoteScreen {
     /// Whether the connection is over.
     pub fn closed(&self) -> bool {
         self.closed.is_some()
+    }
+
+    /// Whether the connection was lost and is to be made again, once: the question clears it.
+    pub fn take_lost(&mut self) -> bool {
+        std::mem::take(&mut self.lost)
     }
 
     /// Why the connection is over, once it is.
@@ -197,7 +224,7 @@ impl RemoteScreen {
                 let name = self.name(seat);
                 self.told = Some(w.remote_declared(&name, &w.combination(combination)));
             }
-            Happening::Contract(c) => self.told = Some(w.contract(&c)),
+            Happening::Contract(c) => self.told = Some(self.contract_said(&c)),
             Happening::YourTurn => self.settle(),
             Happening::DealOver { hands, totals } => {
                 self.deal_end = Some(DealEnd { hands, totals });
@@ -214,6 +241,13 @@ impl RemoteScreen {
                 } else {
                     self.told = Some(said);
                 }
+            }
+            // Lost, or the host going down for a while: the seat is taken back with its token.
+            Happening::Closed(None | Some(crate::net::wire::ErrorCode::ShuttingDown))
+                if self.table.code.is_some() && self.over.is_none() =>
+            {
+                self.lost = true;
+                self.told = Some(w.remote_lost());
             }
             Happening::Closed(why) => {
                 let lost = w.remote_closed();
@@ -233,6 +267,12 @@ impl RemoteScreen {
     pub fn name(&self, seat: Seat) -> String {
         let real = self.table.unturned(seat);
         self.table.seat_name(real).unwrap_or_else(|| self.words.seat(seat).to_string())
+    }
+
+    /// A contract, its taker on screen named: "90 ♠ contré, Ana".
+    pub fn contract_said(&self, c: &crate::rules::Contract) -> String {
+        let w = self.words;
+        format!("{}{}, {}", w.bid(c.bid), w.multiplier(c.multiplier), self.name(c.taker))
     }
 
     /// At the player's turn: the card selected is one they may play, the bidding box on Pass.

@@ -74,11 +74,11 @@ impl Words {
         })
     }
 
-    /// A bot called or played for a player: "A bot played 10♠ for Ana."
+    /// A bot called or played for a player: "A bot chose 10♠ for Ana."
     pub(crate) fn remote_for_them(self, name: &str, what: &str) -> String {
         self.out(match self.lang {
-            Lang::En => format!("A bot played {what} for {name}."),
-            Lang::Fr => format!("Un robot a joué {what} pour {name}."),
+            Lang::En => format!("A bot chose {what} for {name}."),
+            Lang::Fr => format!("Un robot a choisi {what} pour {name}."),
         })
     }
 
@@ -91,10 +91,19 @@ impl Words {
     }
 
     /// The connection is over.
-    pub(crate) fn remote_closed(self) -> String {
+    pub fn remote_closed(self) -> String {
         let said = self.pick(
             "The connection to the host is over: join again with --table and the code to take your seat back.",
             "La connexion à l'hôte est finie : rejoignez avec --table et le code pour reprendre votre place.",
+        );
+        self.out(said.to_string())
+    }
+
+    /// The connection lost during the game, joined again.
+    pub(crate) fn remote_lost(self) -> String {
+        let said = self.pick(
+            "The connection to the host is lost; joining the table again…",
+            "La connexion à l'hôte est perdue ; retour à la table…",
         );
         self.out(said.to_string())
     }

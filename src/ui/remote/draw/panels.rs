@@ -51,11 +51,14 @@ pub(super) fn room(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let y = inner.y + 7;
     match &table.code {
         Some(code) if table.is_creator() => {
-            let give = format!("{} {code}", w.says(Says::GiveCode));
-            for (i, l) in crate::ui::widgets::player::wrap(&give, inner.width).iter().enumerate() {
+            let give = crate::ui::widgets::player::wrap(w.says(Says::GiveCode), inner.width);
+            for (i, l) in give.iter().enumerate() {
                 put(buf, inner, 7 + i as u16, &Line::from(span(l.clone(), t.text)));
             }
-            let at = (inner.x, (y + 3).min(inner.bottom().saturating_sub(1)));
+            let row = 7 + give.len() as u16;
+            let code = format!("{} {code}", w.sign(Sign::Arrow));
+            put(buf, inner, row, &Line::from(span(code, t.accent)));
+            let at = (inner.x, (y + give.len() as u16 + 2).min(inner.bottom().saturating_sub(1)));
             p.button(at, w.says(Says::Start), true, Hit::Continue, buf);
         }
         _ => put(buf, inner, 7, &Line::from(span(w.says(Says::WaitStart), t.dim))),
@@ -75,7 +78,7 @@ pub(super) fn side(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let mut lines = Vec::new();
     let contract = view.and_then(|v| v.contract()).map(|mut c| {
         c.taker = table.turned(c.taker);
-        w.contract(&c)
+        screen.contract_said(&c)
     });
     let contract = contract.unwrap_or_else(|| w.sign(Sign::Dash).to_string());
     lines.push(Line::from(vec![span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim)]));
@@ -83,7 +86,7 @@ pub(super) fn side(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let totals = view.map(|v| v.totals()).or(table.last_deal.as_ref().map(|d| d.1));
     let (us, them) = table.ours_first(totals.unwrap_or_default());
     let target = table.info.as_ref().map_or(0, |i| i.options.target);
-    lines.push(Line::from(span(format!("{}{} {target}", w.t(T::Score), w.colon()), t.dim)));
+    lines.push(Line::from(span(format!("{}{}{target}", w.t(T::Score), w.colon()), t.dim)));
     lines
         .push(Line::from(span(format!(" {} {us}  {} {them}", w.t(T::Us), w.t(T::Them)), t.accent)));
     let turn =
@@ -145,7 +148,7 @@ pub(super) fn deal_end(
             None => String::new(),
         };
         let text = format!(
-            "{}{made}{} {} {us}, {} {them}",
+            "{}{made}{}{} {us}, {} {them}",
             w.t(T::Score),
             w.colon(),
             w.t(T::Us),
@@ -156,7 +159,7 @@ pub(super) fn deal_end(
     }
     let (us, them) = end.totals;
     let text =
-        format!("{}{} {} {us}, {} {them}", w.t(T::Total), w.colon(), w.t(T::Us), w.t(T::Them));
+        format!("{}{}{} {us}, {} {them}", w.t(T::Total), w.colon(), w.t(T::Us), w.t(T::Them));
     put(buf, inner, row, &Line::from(span(text, t.accent)));
     let y = inner.bottom().saturating_sub(1);
     p.button((inner.x, y), w.says(Says::NextDeal), true, Hit::Continue, buf);
@@ -175,7 +178,7 @@ pub(super) fn game_over(
     let verdict = w.t(if won { T::YouWin } else { T::YouLose });
     put(buf, inner, 0, &Line::from(span(verdict, either(won, t.good, t.bad))));
     let text =
-        format!("{}{} {} {us}, {} {them}", w.t(T::Total), w.colon(), w.t(T::Us), w.t(T::Them));
+        format!("{}{}{} {us}, {} {them}", w.t(T::Total), w.colon(), w.t(T::Us), w.t(T::Them));
     put(buf, inner, 2, &Line::from(span(text, t.accent)));
     let y = inner.bottom().saturating_sub(1);
     p.button((inner.x, y), w.t(T::Quit), true, Hit::Close, buf);
