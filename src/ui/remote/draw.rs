@@ -112,11 +112,13 @@ fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
     let line = match (&screen.told, screen.mode()) {
         (Some(told), _) => Line::from(span(format!(" {told}"), p.theme.accent)),
         (None, Mode::Players) => {
-            Line::from(span(format!(" {}", w.text(w.says(Says::RoomKeys))), p.theme.dim))
+            Line::from(span(format!(" {}", w.text(&w.says(Says::RoomKeys))), p.theme.dim))
         }
         (None, mode) => {
             let keys: Vec<String> = crate::ui::keymap::footer(mode)
                 .filter(|b| super::TAKEN.contains(&b.cmd))
+                // At the game's end, Enter leaves as q does: no new game here.
+                .filter(|b| mode != Mode::GameOver || b.cmd == crate::ui::keymap::Cmd::Quit)
                 .map(|b| format!("{} {}", w.keys(b.shown), w.t(b.label)))
                 .collect();
             Line::from(span(format!(" {}", keys.join("  ")), p.theme.dim))
@@ -204,10 +206,11 @@ fn seat_box(screen: &RemoteScreen, p: &mut Paint, seat: Seat, area: Rect, buf: &
     };
     let n = cards_left(screen, seat);
     let backs = w.sign(Sign::CardBack).repeat(n);
-    let mut lines = vec![
-        Line::from(first),
-        Line::from(vec![span(backs, t.back), span(format!(" {n}"), t.dim)]),
-    ];
+    let mut lines = vec![Line::from(first)];
+    // Between two deals no card is held: no row of backs.
+    if view.is_some() {
+        lines.push(Line::from(vec![span(backs, t.back), span(format!(" {n}"), t.dim)]));
+    }
     if !markers.is_empty() {
         let markers = markers.into_iter().map(|s| span(s.content.trim_start().to_string(), t.dim));
         lines.push(Line::from(markers.collect::<Vec<_>>()));
@@ -375,7 +378,7 @@ fn hand(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut Buffer) {
         Mode::Playing | Mode::Declare if screen.table.my_turn() => {
             line.push(span(format!("{marker} {}", w.t(T::YourTurn)), t.accent));
         }
-        _ if view.is_none() && screen.table.last_deal.is_some() => {
+        _ if view.is_none() && screen.table.last_deal.is_some() && !screen.game_over() => {
             line.push(span(w.says(Says::WaitNext), t.dim));
         }
         _ => {}

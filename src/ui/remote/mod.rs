@@ -203,7 +203,8 @@ impl RemoteScreen {
                 self.seat_cursor = seat;
                 self.told = Some(w.remote_sat(&code, seat));
             }
-            Happening::Seats | Happening::Trick { .. } => {}
+            // The contract and the tricks are on the felt and in the side panel.
+            Happening::Seats | Happening::Trick { .. } | Happening::Contract(_) => {}
             Happening::Started => self.told = None,
             Happening::NewDeal { .. } => {
                 self.cursor = 0;
@@ -224,7 +225,6 @@ impl RemoteScreen {
                 let name = self.name(seat);
                 self.told = Some(w.remote_declared(&name, &w.combination(combination)));
             }
-            Happening::Contract(c) => self.told = Some(self.contract_said(&c)),
             Happening::YourTurn => self.settle(),
             Happening::DealOver { hands, totals } => {
                 self.deal_end = Some(DealEnd { hands, totals });
@@ -266,7 +266,8 @@ impl RemoteScreen {
     /// The name of the seat on screen `seat`.
     pub fn name(&self, seat: Seat) -> String {
         let real = self.table.unturned(seat);
-        self.table.seat_name(real).unwrap_or_else(|| self.words.seat(seat).to_string())
+        let name = self.table.seat_name(real).unwrap_or_else(|| self.words.seat(seat).to_string());
+        self.words.text(&name).into_owned()
     }
 
     /// A contract, its taker on screen named: "90 ♠ contré, Ana".

@@ -37,8 +37,8 @@ pub(crate) enum Says {
 
 impl Words {
     /// A fixed text of the remote table.
-    pub(crate) fn says(self, says: Says) -> &'static str {
-        match says {
+    pub(crate) fn says(self, says: Says) -> String {
+        let text = match says {
             Says::WaitingRoom => self.pick("Waiting room", "Salle d'attente"),
             Says::GiveCode => self.pick(
                 "Give your friends this code; bots take the free seats at the start.",
@@ -63,7 +63,8 @@ impl Words {
             }
             Says::AnyKey => self.pick("Any key to leave", "Une touche pour partir"),
             Says::Turn => self.pick("To play", "À jouer"),
-        }
+        };
+        self.text(text).into_owned()
     }
 
     /// The player sits: "Table ACDEFH, seat South."

@@ -21,7 +21,7 @@ pub(super) fn room(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let table = &screen.table;
     let title = match &table.code {
         Some(code) => format!("{} {} {code}", w.says(Says::WaitingRoom), w.sign(Sign::Dash)),
-        None => w.says(Says::WaitingRoom).to_string(),
+        None => w.says(Says::WaitingRoom),
     };
     let inner = p.popup(area, (area.width.min(72), area.height.min(16)), &title, buf);
     let Some(info) = table.info.clone() else {
@@ -33,11 +33,12 @@ pub(super) fn room(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     for (i, seat) in Seat::ALL.into_iter().enumerate() {
         let s = &info.seats[seat.index()];
         let name = table.seat_name(seat).unwrap_or_else(|| s.name.clone());
+        let name = w.text(&name).into_owned();
         let holder = match (Some(seat) == table.seat, s.taken, s.connected) {
-            (true, _, _) => w.says(Says::You),
-            (false, false, _) => w.says(Says::Free),
+            (true, _, _) => &w.says(Says::You),
+            (false, false, _) => &w.says(Says::Free),
             (false, true, true) => "",
-            (false, true, false) => w.says(Says::Away),
+            (false, true, false) => &w.says(Says::Away),
         };
         let focused = seat == screen.seat_cursor;
         let marker = if focused { w.sign(Sign::Marker) } else { " " };
@@ -51,7 +52,7 @@ pub(super) fn room(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let y = inner.y + 7;
     match &table.code {
         Some(code) if table.is_creator() => {
-            let give = crate::ui::widgets::player::wrap(w.says(Says::GiveCode), inner.width);
+            let give = crate::ui::widgets::player::wrap(&w.says(Says::GiveCode), inner.width);
             for (i, l) in give.iter().enumerate() {
                 put(buf, inner, 7 + i as u16, &Line::from(span(l.clone(), t.text)));
             }
@@ -59,7 +60,7 @@ pub(super) fn room(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
             let code = format!("{} {code}", w.sign(Sign::Arrow));
             put(buf, inner, row, &Line::from(span(code, t.accent)));
             let at = (inner.x, (y + give.len() as u16 + 2).min(inner.bottom().saturating_sub(1)));
-            p.button(at, w.says(Says::Start), true, Hit::Continue, buf);
+            p.button(at, &w.says(Says::Start), true, Hit::Continue, buf);
         }
         _ => put(buf, inner, 7, &Line::from(span(w.says(Says::WaitStart), t.dim))),
     }
@@ -84,14 +85,17 @@ pub(super) fn side(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     lines.push(Line::from(vec![span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim)]));
     lines.push(Line::from(span(format!(" {contract}"), t.accent)));
     let totals = view.map(|v| v.totals()).or(table.last_deal.as_ref().map(|d| d.1));
-    let (us, them) = table.ours_first(totals.unwrap_or_default());
+    let (us, them) = match screen.over {
+        Some((_, totals)) => totals,
+        None => table.ours_first(totals.unwrap_or_default()),
+    };
     let target = table.info.as_ref().map_or(0, |i| i.options.target);
     lines.push(Line::from(span(format!("{}{}{target}", w.t(T::Score), w.colon()), t.dim)));
     lines
         .push(Line::from(span(format!(" {} {us}  {} {them}", w.t(T::Us), w.t(T::Them)), t.accent)));
     let turn =
         super::to_act(screen).map_or_else(|| w.sign(Sign::Dash).to_string(), |s| screen.name(s));
-    lines.push(Line::from(span(format!("{}{}", w.says(Says::Turn), w.colon()), t.dim)));
+    lines.push(Line::from(span(format!("{}{}", &w.says(Says::Turn), w.colon()), t.dim)));
     lines.push(Line::from(span(format!(" {turn}"), t.accent)));
     if let Some(v) = view {
         lines.push(Line::from(span(w.t(T::Auction).to_string(), t.dim)));
@@ -132,7 +136,7 @@ pub(super) fn deal_end(
 ) {
     let (w, t) = (p.words, p.theme);
     let inner =
-        p.popup(area, (area.width.saturating_sub(4).min(76), 14), w.says(Says::DealOver), buf);
+        p.popup(area, (area.width.saturating_sub(4).min(76), 14), &w.says(Says::DealOver), buf);
     for (i, (seat, cards)) in end.hands.iter().enumerate() {
         let mut spans = vec![span(format!("{:<14}", screen.name(*seat)), t.accent)];
         spans.extend(written(p, &cards.iter().collect::<Vec<_>>()));
@@ -162,7 +166,7 @@ pub(super) fn deal_end(
         format!("{}{}{} {us}, {} {them}", w.t(T::Total), w.colon(), w.t(T::Us), w.t(T::Them));
     put(buf, inner, row, &Line::from(span(text, t.accent)));
     let y = inner.bottom().saturating_sub(1);
-    p.button((inner.x, y), w.says(Says::NextDeal), true, Hit::Continue, buf);
+    p.button((inner.x, y), &w.says(Says::NextDeal), true, Hit::Continue, buf);
 }
 
 /// The game's end: who won, the final totals; the button that leaves.
