@@ -262,8 +262,12 @@ fn a_bid_is_a_value_then_a_suit_and_a_contre_asks_first() {
     let (game, mut s) = auction(Lang::En);
     assert_eq!(game.to_act(), Some(ME));
     let legal = game.legal_calls();
-    // Enter on the first button passes.
+    // Enter on the first button passes, once: a second Enter before the host answers sends
+    // nothing more.
     assert_eq!(key(&mut s, KeyCode::Enter), act(Action::Bid(Call::Pass)));
+    assert_eq!(key(&mut s, KeyCode::Enter), []);
+    // The host refuses it (say the table moved meanwhile): the player may act again.
+    s.event(RemoteEvent::Error { error: contree::net::wire::ErrorCode::Illegal, rule: None });
     // The lowest value, then the first suit.
     key(&mut s, KeyCode::Right);
     assert_eq!(key(&mut s, KeyCode::Enter), []);
@@ -271,6 +275,7 @@ fn a_bid_is_a_value_then_a_suit_and_a_contre_asks_first() {
     let level = legal.min_level.expect("a bid allowed");
     let bid = Call::Bid(Bid { level, trump: legal.trumps()[0] });
     assert_eq!(sent, act(Action::Bid(bid)));
+    s.event(view(&game, 1000));
     // A contre asks, no cancels, yes sends.
     if legal.contre {
         assert_eq!(key(&mut s, KeyCode::Char('c')), []);

@@ -94,6 +94,9 @@ pub struct RemoteScreen {
     closed: Option<String>,
     /// The connection was lost during the game: the runner joins the table again.
     lost: bool,
+    /// The revision of the view the last call or card was sent at: one action a turn, so that
+    /// a key pressed twice before the host answers sends nothing more.
+    acted_at: Option<u64>,
     /// The clickable areas of the last frame.
     hits: Hits,
 }
@@ -115,6 +118,7 @@ impl RemoteScreen {
             over: None,
             closed: None,
             lost: false,
+            acted_at: None,
             hits: Hits::default(),
         }
     }
@@ -234,6 +238,7 @@ impl RemoteScreen {
                 self.over = Some((won, totals));
             }
             Happening::Refused(e, rule) => {
+                self.acted_at = None;
                 let said = rule.map_or_else(|| w.net_error(e), |r| w.net_rule(r));
                 // Refused before sitting down, there is no table to play at.
                 if self.table.code.is_none() {
@@ -247,6 +252,7 @@ impl RemoteScreen {
                 if self.table.code.is_some() && self.over.is_none() =>
             {
                 self.lost = true;
+                self.acted_at = None;
                 self.told = Some(w.remote_lost());
             }
             Happening::Closed(why) => {
@@ -503,9 +509,13 @@ impl RemoteScreen {
 
     /// Sends `action` once checked against the seat's view.
     fn send(&mut self, action: Action) -> Vec<Request> {
+        let revision = self.table.view.as_ref().map(|v| v.revision);
         let Some(view) = self.table.seat_view().filter(|_| self.table.my_turn()) else {
             return Vec::new();
         };
+        if revision == self.acted_at {
+            return Vec::new();
+        }
         if let (Action::Play(card), Some(play)) = (action, view.play()) {
             let (hand, trick) = (view.hand(), play.current_trick());
             if let Err(e) = check_play(hand, trick, play.trump(), play.rules(), card) {
@@ -516,6 +526,7 @@ impl RemoteScreen {
             }
         }
         self.told = None;
+        self.acted_at = revision;
         vec![Request::Send(ClientMsg::Act { action: action.into() })]
     }
 
