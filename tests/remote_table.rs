@@ -365,3 +365,38 @@ fn a_connection_refused_or_closed_is_said_and_any_key_leaves() {
     s.event(RemoteEvent::Closed(Some(contree::net::wire::ErrorCode::NotSaved)));
     assert!(s.closed());
 }
+
+#[test]
+fn a_hint_is_asked_only_where_the_creator_allows_it_and_shown_at_the_turn_asked() {
+    let (_, mut s) = play(Lang::En);
+    assert_eq!(key(&mut s, KeyCode::Char('i')), []);
+    assert_eq!(s.told(), Some("The table's creator did not allow hints."));
+    let helped = TableInfo { help: true, ..info(true) };
+    s.event(RemoteEvent::Table(Box::new(helped)));
+    let asked = key(&mut s, KeyCode::Char('i'));
+    let [Request::Hint(request)] = asked.as_slice() else { panic!("no hint asked: {asked:?}") };
+    assert_eq!(request.view.hand(), s.table.hand(), "the seat's own view, nothing more");
+    let advice = request.advise().expect("the expert answers");
+    // An answer for another turn is dropped; the one for this turn is shown.
+    s.advised(request.revision + 1, Some(advice.clone()));
+    assert_eq!(s.told(), Some("the expert is thinking…"));
+    s.advised(request.revision, Some(advice.clone()));
+    let told = s.told().expect("the advice shown").to_string();
+    assert!(matches!(advice.action, Action::Play(_)), "{advice:?}");
+    assert!(told.len() > 10, "{told}");
+    s.advised(request.revision, None);
+    assert_eq!(s.told(), Some("the expert could not answer"));
+}
+
+#[test]
+fn a_call_or_card_a_bot_chose_for_a_player_is_said_with_the_players_name() {
+    let game = contree::game::new_game(GameOptions::default(), 5, None);
+    let mut s = started(Lang::Fr, &game);
+    // South, Bea on the table, is a player whose connection is gone: West on the player's screen.
+    s.event(RemoteEvent::Acted { seat: Seat::South, action: Action::Bid(Call::Pass), bot: true });
+    assert_eq!(s.told(), Some("Un robot a choisi Passe pour Bea."));
+    // A bot's own seat is not said so.
+    let mut s = started(Lang::En, &game);
+    s.event(RemoteEvent::Acted { seat: Seat::North, action: Action::Bid(Call::Pass), bot: true });
+    assert_eq!(s.told(), None);
+}

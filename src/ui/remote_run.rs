@@ -46,6 +46,8 @@ pub enum Ended {
 /// What the terminal's and the signals' threads bring to the loop.
 enum Input {
     Terminal(Event),
+    /// The expert's hint, for the revision it was asked at.
+    Advised(u64, Option<crate::bots::expert::Advice>),
     Signal(i32),
     Closed,
 }
@@ -79,12 +81,16 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
     let mut terminal = ratatui::try_init()?;
     let restoring = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // The expert's thread failing leaves the screen to the table, which plays on.
+        if std::thread::current().name() == Some(HINT_THREAD) {
+            return;
+        }
         let _ = execute!(io::stdout(), DisableMouseCapture);
         restoring(info);
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| read_terminal(tx))
-        .and_then(|()| event_loop(&mut terminal, &mut screen, (remote, joining), &rx));
+        .and_then(|()| read_terminal(tx.clone()))
+        .and_then(|()| event_loop(&mut terminal, &mut screen, (remote, joining), (&tx, &rx)));
     if terminal.show_cursor().is_err() {
         std::mem::forget(terminal);
     }
@@ -93,6 +99,19 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
         eprintln!("contree join: {told}");
     }
     result
+}
+
+/// The name of the thread the expert's hint is weighed on.
+const HINT_THREAD: &str = "contree-hint";
+
+/// The expert weighs the hint asked on a thread of its own; its advice, or `None` when it could
+/// not answer, comes back with the revision it is for.
+fn think(request: crate::session::work::HintRequest, tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name(HINT_THREAD.into()).spawn(move || {
+        let advice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.advise()));
+        let _ = tx.send(Input::Advised(request.revision, advice.ok().flatten()));
+    })?;
+    Ok(())
 }
 
 /// Reads the terminal on a thread of its own.
@@ -154,7 +173,7 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     screen: &mut RemoteScreen,
     (mut remote, joining): (Remote, &Joining),
-    rx: &Receiver<Input>,
+    (tx, rx): (&Sender<Input>, &Receiver<Input>),
 ) -> io::Result<Ended> {
     let mut dirty = true;
     let mut rejoin: Option<Rejoin> = None;
@@ -201,12 +220,18 @@ fn event_loop(
                 Vec::new()
             }
             Ok(Input::Terminal(_)) | Err(RecvTimeoutError::Timeout) => Vec::new(),
+            Ok(Input::Advised(revision, advice)) => {
+                dirty = true;
+                screen.advised(revision, advice);
+                Vec::new()
+            }
             Ok(Input::Signal(sig)) => return Ok(Ended::Signal(sig)),
             Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => return Ok(Ended::Done),
         };
         for request in requests {
             match request {
                 Request::Send(msg) => remote.send(msg),
+                Request::Hint(request) => think(*request, tx.clone())?,
                 Request::Quit if screen.game_over() => return Ok(Ended::Done),
                 Request::Quit if screen.closed() => return Ok(Ended::Failed),
                 Request::Quit => return Ok(Ended::Done),

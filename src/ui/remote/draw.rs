@@ -117,6 +117,7 @@ fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
         (None, mode) => {
             let keys: Vec<String> = crate::ui::keymap::footer(mode)
                 .filter(|b| super::TAKEN.contains(&b.cmd))
+                .filter(|b| b.cmd != crate::ui::keymap::Cmd::Hint || screen.table.help_allowed())
                 // At the game's end, Enter leaves as q does: no new game here.
                 .filter(|b| mode != Mode::GameOver || b.cmd == crate::ui::keymap::Cmd::Quit)
                 .map(|b| format!("{} {}", w.keys(b.shown), w.t(b.label)))

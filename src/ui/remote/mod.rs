@@ -14,6 +14,8 @@
 mod draw;
 mod words;
 
+use self::words::Says;
+
 use crossterm::event::{KeyCode, KeyEvent};
 
 use crate::game::{Action, GameError};
@@ -44,6 +46,7 @@ pub(crate) const TAKEN: &[Cmd] = &[
     Cmd::AllTrump,
     Cmd::Declare,
     Cmd::KeepQuiet,
+    Cmd::Hint,
     Cmd::Yes,
     Cmd::No,
     Cmd::Quit,
@@ -56,6 +59,9 @@ pub enum Request {
     Send(ClientMsg),
     /// Close the connection and the table; a seated player's seat waits the grace time.
     Quit,
+    /// Ask the expert for a hint from the seat's view, at a table whose creator allows them;
+    /// its answer is brought to [`RemoteScreen::advised`].
+    Hint(Box<crate::session::work::HintRequest>),
 }
 
 /// The deal just over, as its popup shows it.
@@ -347,6 +353,7 @@ impl RemoteScreen {
                 let declare = cmd == Cmd::Declare;
                 vec![Request::Send(ClientMsg::Declare { declare })]
             }
+            (Mode::Bidding | Mode::Playing | Mode::Declare, Cmd::Hint) => self.hint(),
             (Mode::Bidding, _) => self.bid_key(cmd),
             (Mode::Playing, _) => self.play_key(cmd, digit),
             _ => Vec::new(),
@@ -376,6 +383,46 @@ impl RemoteScreen {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// The expert's hint for the player's turn, at a table whose creator allows them.
+    fn hint(&mut self) -> Vec<Request> {
+        let w = self.words;
+        if !self.table.help_allowed() {
+            self.told = Some(w.says(Says::NoHints));
+            return Vec::new();
+        }
+        let Some(view) = self.table.view.as_ref().filter(|_| self.table.my_turn()) else {
+            return Vec::new();
+        };
+        self.told = Some(w.t(crate::text::T::HintThinking).to_string());
+        vec![Request::Hint(Box::new(crate::session::work::HintRequest {
+            revision: view.revision,
+            view: view.view.clone(),
+            // The expert's advice reads the view alone; the game's seed is not known here.
+            seed: 0,
+            budget: crate::bots::expert::Budget::DEFAULT,
+            cancel: crate::session::work::Cancel::new(),
+        }))]
+    }
+
+    /// The expert's answer to the hint asked at `revision`, shown if the turn is still the one
+    /// asked about, the seat it names turned around the player.
+    pub fn advised(&mut self, revision: u64, advice: Option<crate::bots::expert::Advice>) {
+        let current = self.table.view.as_ref().map(|v| v.revision);
+        if current != Some(revision) || !self.table.my_turn() {
+            return;
+        }
+        let w = self.words;
+        self.told = Some(match advice {
+            Some(mut a) => {
+                if let crate::bots::expert::Reason::Placed { seat, .. } = &mut a.reason {
+                    *seat = self.table.turned(*seat);
+                }
+                w.advice(&a)
+            }
+            None => w.t(crate::text::T::HintFailed).to_string(),
+        });
     }
 
     /// Moves to `seat` before the start, if it is free.

@@ -31,8 +31,10 @@ pub(crate) enum Says {
     WaitNext,
     /// The key that leaves a closed table.
     AnyKey,
-    /// The table's title in the side panel.
+    /// Who is to play, in the side panel.
     Turn,
+    /// Hints asked at a table whose creator did not allow them.
+    NoHints,
 }
 
 impl Words {
@@ -63,6 +65,10 @@ impl Words {
             }
             Says::AnyKey => self.pick("Any key to leave", "Une touche pour partir"),
             Says::Turn => self.pick("To play", "À jouer"),
+            Says::NoHints => self.pick(
+                "The table's creator did not allow hints.",
+                "Le créateur de la table n'a pas permis les conseils.",
+            ),
         };
         self.text(text).into_owned()
     }
