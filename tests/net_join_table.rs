@@ -2,7 +2,8 @@
 //! loopback: the creator's waiting room shows the code, a click on `[Start]` starts the game,
 //! keys bid and play a whole deal to its end and the next deal begins, `q` leaves with status 0
 //! and the terminal given back; a table that is not there is said, with status 1 and the
-//! terminal given back. The screen is read with vt100; every wait has a timeout.
+//! terminal given back; `NO_COLOR` and `--ascii` draw neither a colour nor a character past
+//! ASCII. The screen is read with vt100; every wait has a timeout.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -31,6 +32,16 @@ struct Joined {
 
 impl Joined {
     fn start(addr: &str, dir: &std::path::Path, more: &[&str]) -> Joined {
+        Joined::start_env(addr, dir, more, &[])
+    }
+
+    /// Starts as [`Joined::start`] does, with environment variables set.
+    fn start_env(
+        addr: &str,
+        dir: &std::path::Path,
+        more: &[&str],
+        env: &[(&str, &str)],
+    ) -> Joined {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
@@ -41,6 +52,10 @@ impl Joined {
         cmd.env("TERM", "xterm-256color");
         cmd.env("LANG", "en_US.UTF-8");
         cmd.env_remove("LC_ALL");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let child = pty.slave.spawn_command(cmd).expect("spawn contree");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("reader");
@@ -177,4 +192,31 @@ fn a_table_that_is_not_there_is_said_and_the_terminal_given_back() {
     ana.assert_given_back();
     // Said again once the terminal is given back.
     ana.wait_for("contree join: No table has that code.");
+}
+
+#[test]
+fn no_color_and_ascii_are_honoured() {
+    let host_dir = tempfile::tempdir().expect("a directory");
+    let running = host(host_dir.path());
+    let dir = tempfile::tempdir().expect("a directory");
+    let addr = running.addr.to_string();
+    let mut ana = Joined::start_env(&addr, dir.path(), &["--ascii"], &[("NO_COLOR", "1")]);
+    ana.wait_for("Waiting room");
+    ana.wait_for("Ana (you)");
+    let contents = ana.contents();
+    assert!(contents.is_ascii(), "{contents}");
+    {
+        let parser = ana.screen.lock().expect("screen");
+        let screen = parser.screen();
+        for row in 0..ROWS {
+            for col in 0..COLS {
+                let cell = screen.cell(row, col).expect("a cell");
+                assert_eq!(cell.fgcolor(), vt100::Color::Default, "at {row},{col}");
+                assert_eq!(cell.bgcolor(), vt100::Color::Default, "at {row},{col}");
+            }
+        }
+    }
+    ana.send(b"q");
+    assert!(ana.wait_end().success());
+    ana.assert_given_back();
 }
