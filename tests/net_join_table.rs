@@ -36,12 +36,7 @@ impl Joined {
     }
 
     /// Starts as [`Joined::start`] does, with environment variables set.
-    fn start_env(
-        addr: &str,
-        dir: &std::path::Path,
-        more: &[&str],
-        env: &[(&str, &str)],
-    ) -> Joined {
+    fn start_env(addr: &str, dir: &std::path::Path, more: &[&str], env: &[(&str, &str)]) -> Joined {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");

@@ -400,3 +400,46 @@ fn a_call_or_card_a_bot_chose_for_a_player_is_said_with_the_players_name() {
     s.event(RemoteEvent::Acted { seat: Seat::North, action: Action::Bid(Call::Pass), bot: true });
     assert_eq!(s.told(), None);
 }
+
+#[test]
+fn coinche_asks_whether_to_declare_with_the_first_card() {
+    use contree::rules::{Combination, RuleSet, Rules};
+    let options = GameOptions::of(Rules { set: RuleSet::Coinche, ..Rules::default() });
+    for seed in 1..300 {
+        let mut game = contree::game::new_game(options, seed, None);
+        let mut s = started(Lang::En, &game);
+        let mut bid = true;
+        until_my_turn(&mut game, &mut s, |g| match g.phase() {
+            Phase::Bidding if std::mem::take(&mut bid) => Action::Bid(Call::Bid(Bid {
+                level: BidLevel::Points(80),
+                trump: Trump::Suit(Suit::Spades),
+            })),
+            _ => first_legal(g),
+        });
+        if game.phase() != Phase::Bidding {
+            continue;
+        }
+        game.apply(ME, Action::Bid(Call::Pass)).expect("a pass");
+        s.event(view(&game, 50));
+        until_my_turn(&mut game, &mut s, first_legal);
+        let hand = game.view(ME).hand();
+        let first_card = hand.len() == 8;
+        let best = Combination::best(hand, Trump::Suit(Suit::Spades));
+        if game.phase() != Phase::Playing || !first_card || best.is_empty() {
+            continue;
+        }
+        s.event(RemoteEvent::View(Box::new(RemoteView {
+            revision: 60,
+            view: game.view(ME),
+            to_act: game.to_act(),
+            may_declare: true,
+        })));
+        let text = format!("{}", draw(&mut s, 120, 40).backend());
+        assert!(text.contains("[Declare]") && text.contains("[Keep quiet]"), "{text}");
+        let declare = |d: bool| vec![Request::Send(ClientMsg::Declare { declare: d })];
+        assert_eq!(key(&mut s, KeyCode::Char('n')), declare(false));
+        assert_eq!(key(&mut s, KeyCode::Char('y')), declare(true));
+        return;
+    }
+    panic!("no coinche deal where the player declares with their first card");
+}
