@@ -118,6 +118,8 @@ fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
             let keys: Vec<String> = crate::ui::keymap::footer(mode)
                 .filter(|b| super::TAKEN.contains(&b.cmd))
                 .filter(|b| b.cmd != crate::ui::keymap::Cmd::Hint || screen.table.help_allowed())
+                // Sans atout and tout atout where the table's rules allow them.
+                .filter(|b| footer_key(screen, b.cmd))
                 // At the game's end, Enter leaves as q does: no new game here.
                 .filter(|b| mode != Mode::GameOver || b.cmd == crate::ui::keymap::Cmd::Quit)
                 .map(|b| format!("{} {}", w.keys(b.shown), w.t(b.label)))
@@ -126,6 +128,18 @@ fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
         }
     };
     put(buf, area, 0, &line);
+}
+
+/// Whether the footer lists the key of `cmd`: sans atout and tout atout where the table's
+/// rules allow them, a contre where there is one to make.
+fn footer_key(screen: &RemoteScreen, cmd: crate::ui::keymap::Cmd) -> bool {
+    use crate::ui::keymap::Cmd;
+    let has = |b: BidButton| screen.bid_buttons().contains(&b);
+    match cmd {
+        Cmd::NoTrump => has(BidButton::Trump(Trump::NoTrump)),
+        Cmd::Contre => has(BidButton::Call(Call::Contre)) || has(BidButton::Call(Call::Surcontre)),
+        _ => true,
+    }
 }
 
 /// The rows of North's seat, and the fewest of the middle.
