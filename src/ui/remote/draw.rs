@@ -381,6 +381,10 @@ fn hand(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut Buffer) {
     if view.is_some_and(|v| screen.table.turned(v.dealer()) == Seat::South) {
         line.push(span(format!("[{}] ", w.t(T::Dealer)), t.dim));
     }
+    if view.and_then(|v| v.contract()).is_some_and(|c| screen.table.turned(c.taker) == Seat::South)
+    {
+        line.push(span(format!("[{}] ", w.t(T::Taker)), t.dim));
+    }
     if let Some(call) = last_calls(screen)[Seat::South.index()] {
         let said = format!("{} {} {} ", w.sign(Sign::Open), w.call(call), w.sign(Sign::Close));
         line.push(span(said, t.bubble));

@@ -142,8 +142,15 @@ pub(super) fn deal_end(
         spans.extend(written(p, &cards.iter().collect::<Vec<_>>()));
         put(buf, inner, i as u16, &Line::from(spans));
     }
-    let scored = screen.table.last_deal.as_ref().and_then(|(r, _)| r.score().ok());
-    let mut row = 5;
+    let record = screen.table.last_deal.as_ref().map(|(r, _)| r);
+    let contract = record.and_then(|r| r.replay_auction().ok()).and_then(|a| a.contract());
+    if let Some(mut c) = contract {
+        c.taker = screen.table.turned(c.taker);
+        let text = format!("{}{}{}", w.t(T::Contract), w.colon(), screen.contract_said(&c));
+        put(buf, inner, 5, &Line::from(span(text, t.text)));
+    }
+    let scored = record.and_then(|r| r.score().ok());
+    let mut row = 6;
     if let Some(s) = scored {
         let (us, them) = screen.table.ours_first(s.score.map(u32::from));
         let made = match s.made {
