@@ -443,3 +443,68 @@ fn coinche_asks_whether_to_declare_with_the_first_card() {
     }
     panic!("no coinche deal where the player declares with their first card");
 }
+
+/// The keys a player may press at the table, and a click anywhere.
+#[derive(Clone, Debug)]
+enum Input {
+    Key(KeyCode),
+    Click(u16, u16),
+}
+
+fn any_input() -> impl proptest::strategy::Strategy<Value = Input> {
+    use proptest::prelude::*;
+    let keys = prop_oneof![
+        Just(KeyCode::Left),
+        Just(KeyCode::Right),
+        Just(KeyCode::Up),
+        Just(KeyCode::Down),
+        Just(KeyCode::Enter),
+        Just(KeyCode::Tab),
+        Just(KeyCode::BackTab),
+        Just(KeyCode::Esc),
+        proptest::char::range('0', 'z').prop_map(KeyCode::Char),
+    ];
+    prop_oneof![
+        4 => keys.prop_map(Input::Key),
+        1 => (0u16..120, 0u16..40).prop_map(|(x, y)| Input::Click(x, y)),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever is pressed or clicked, at the auction or during the play, only a call or a card
+    /// the rules allow is sent, one a turn, and nothing is sent outside the player's turn.
+    #[test]
+    fn only_what_the_rules_allow_is_sent(
+        playing in proptest::prelude::any::<bool>(),
+        inputs in proptest::collection::vec(any_input(), 1..40),
+    ) {
+        let (game, mut s) = if playing { play(Lang::En) } else { auction(Lang::Fr) };
+        let mut acts = 0;
+        for input in inputs {
+            let _ = draw(&mut s, 120, 40);
+            let sent = match input {
+                Input::Key(code) => key(&mut s, code),
+                Input::Click(x, y) => s.click(x, y),
+            };
+            for request in sent {
+                match request {
+                    Request::Send(ClientMsg::Act { action }) => {
+                        let action = Action::from(action);
+                        proptest::prop_assert!(game.check(ME, action).is_ok(), "{action:?}");
+                        acts += 1;
+                    }
+                    Request::Send(ClientMsg::Declare { .. }) => {
+                        proptest::prop_assert!(false, "a declaration outside coinche");
+                    }
+                    Request::Send(other) => {
+                        proptest::prop_assert!(false, "{other:?} at the table");
+                    }
+                    Request::Quit | Request::Hint(_) => {}
+                }
+            }
+        }
+        proptest::prop_assert!(acts <= 1, "{acts} actions sent at one turn");
+    }
+}

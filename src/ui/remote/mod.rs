@@ -563,6 +563,12 @@ impl RemoteScreen {
         if revision == self.acted_at {
             return Vec::new();
         }
+        match (action, view.play()) {
+            // A card clicked during the auction, a call once it is over: nothing to send.
+            (Action::Play(_), None) | (Action::Bid(_), Some(_)) => return Vec::new(),
+            (Action::Bid(call), None) if view.auction().check(call).is_err() => return Vec::new(),
+            _ => {}
+        }
         if let (Action::Play(card), Some(play)) = (action, view.play()) {
             let (hand, trick) = (view.hand(), play.current_trick());
             if let Err(e) = check_play(hand, trick, play.trump(), play.rules(), card) {
