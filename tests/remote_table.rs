@@ -384,6 +384,8 @@ fn a_hint_is_asked_only_where_the_creator_allows_it_and_shown_at_the_turn_asked(
     let told = s.told().expect("the advice shown").to_string();
     assert!(matches!(advice.action, Action::Play(_)), "{advice:?}");
     assert!(told.len() > 10, "{told}");
+    // A long advice takes the rows it needs over the footer.
+    insta::assert_snapshot!("remote_hint_en_80x24", draw(&mut s, 80, 24).backend());
     s.advised(request.revision, None);
     assert_eq!(s.told(), Some("the expert could not answer"));
 }

@@ -89,7 +89,12 @@ pub fn draw(screen: &mut RemoteScreen, area: Rect, buf: &mut Buffer) {
         screen.hits = p.hits;
         return;
     }
-    let [body, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    // What the table tells the player takes a row, or up to three where it is long (a hint).
+    let told = screen.told.as_deref().map(|t| crate::ui::widgets::player::wrap(t, area.width - 1));
+    let most = if area.height >= 30 { 3 } else { 2 };
+    let rows = told.as_ref().map_or(1, |l| l.len().clamp(1, most)) as u16;
+    let [body, status] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(rows)]).areas(area);
     if screen.table.started() {
         table(screen, &mut p, body, buf);
     } else {
@@ -110,7 +115,13 @@ pub fn draw(screen: &mut RemoteScreen, area: Rect, buf: &mut Buffer) {
 fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
     let w = p.words;
     let line = match (&screen.told, screen.mode()) {
-        (Some(told), _) => Line::from(span(format!(" {told}"), p.theme.accent)),
+        (Some(told), _) => {
+            let lines = crate::ui::widgets::player::wrap(told, area.width.saturating_sub(1));
+            for (i, l) in lines.iter().enumerate() {
+                put(buf, area, i as u16, &Line::from(span(format!(" {l}"), p.theme.accent)));
+            }
+            return;
+        }
         (None, Mode::Players) => {
             Line::from(span(format!(" {}", w.text(&w.says(Says::RoomKeys))), p.theme.dim))
         }
