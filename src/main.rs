@@ -588,19 +588,26 @@ fn join(args: contree::cli::JoinArgs, look: (Option<Colours>, Option<Deck>)) -> 
     }
 }
 
-/// The terminal table at a host's table, in the colours asked (else the settings' defaults),
-/// `NO_COLOR` and a dumb terminal honoured.
+/// The terminal table at a host's table, in the colours and deck asked, else the saved
+/// settings'; `NO_COLOR` and a dumb terminal honoured.
 fn join_table(
     joining: &contree::session::remote::Joining,
     words: contree::text::Words,
     (colours, deck): (Option<Colours>, Option<Deck>),
 ) -> ExitCode {
+    use contree::session::settings::{SETTINGS_FILE, Settings};
     use contree::ui::remote::RemoteScreen;
     use contree::ui::remote_run::{Ended, run};
     let env = contree::session::boot::Env::read();
+    // The colours and the deck of the flags, else of the saved settings, as the solo table.
+    let saved = Store::default_dir()
+        .ok()
+        .map(Store::reading)
+        .and_then(|s| s.read_json_fields::<Settings>(SETTINGS_FILE).ok())
+        .and_then(|(settings, _)| settings);
     let theme = contree::ui::Theme::new(
-        colours.unwrap_or_default(),
-        deck.unwrap_or_default(),
+        colours.or(saved.as_ref().map(|s| s.colors)).unwrap_or_default(),
+        deck.or(saved.as_ref().map(|s| s.deck)).unwrap_or_default(),
         env.no_color || env.dumb,
     );
     match run(RemoteScreen::new(words, theme), joining) {
