@@ -16,6 +16,7 @@ use contree::bots::Level;
 use contree::bots::expert::Budget;
 use contree::cli::args::{Cli, Command};
 use contree::rules::Rules;
+use contree::session::settings::{Colours, Deck};
 use contree::store::{DirLock, LockError, Store, TABLE};
 use contree::text::{Lang, Words};
 
@@ -563,18 +564,56 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `contree join --line`: the line mode at a host's table; exit 0 at its end, 1 when the host
-/// cannot be reached or refuses the player, 2 for flags that make no table.
-fn join(args: contree::cli::JoinArgs) -> ExitCode {
+/// `contree join`: the terminal table at a host's table, or with `--line` its line mode; exit 0
+/// at its end, 1 when the host cannot be reached or refuses the player, 2 for flags that make
+/// no table.
+fn join(args: contree::cli::JoinArgs, look: (Option<Colours>, Option<Deck>)) -> ExitCode {
     use contree::line::join::JoinLine;
     use contree::line::join::run::{Ended, run};
+    let line = args.line;
     let (joining, words) = match contree::cli::joining(args) {
         Ok(j) => j,
         Err(code) => return code,
     };
+    if !line {
+        return join_table(&joining, words, look);
+    }
     match run(JoinLine::new(words), &joining) {
         Ok(Ended::Done) => ExitCode::SUCCESS,
         Ok(Ended::Failed) => ExitCode::FAILURE,
+        Err(e) => {
+            complain!("contree join: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The terminal table at a host's table, in the colours and deck asked, else the saved
+/// settings'; `NO_COLOR` and a dumb terminal honoured.
+fn join_table(
+    joining: &contree::session::remote::Joining,
+    words: contree::text::Words,
+    (colours, deck): (Option<Colours>, Option<Deck>),
+) -> ExitCode {
+    use contree::session::settings::{SETTINGS_FILE, Settings};
+    use contree::ui::remote::RemoteScreen;
+    use contree::ui::remote_run::{Ended, run};
+    let env = contree::session::boot::Env::read();
+    // The colours and the deck of the flags, else of the saved settings, as the solo table.
+    let saved = Store::default_dir()
+        .ok()
+        .map(Store::reading)
+        .and_then(|s| s.read_json_fields::<Settings>(SETTINGS_FILE).ok())
+        .and_then(|(settings, _)| settings);
+    let theme = contree::ui::Theme::new(
+        colours.or(saved.as_ref().map(|s| s.colors)).unwrap_or_default(),
+        deck.or(saved.as_ref().map(|s| s.deck)).unwrap_or_default(),
+        env.no_color || env.dumb,
+    );
+    match run(RemoteScreen::new(words, theme), joining) {
+        Ok(Ended::Done) => ExitCode::SUCCESS,
+        Ok(Ended::Failed) => ExitCode::FAILURE,
+        Ok(Ended::Signal(sig)) => ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8)),
         Err(e) => {
             complain!("contree join: {e}");
             ExitCode::FAILURE
@@ -660,7 +699,7 @@ fn main() -> ExitCode {
             name,
             seat,
             password,
-            line: _,
+            line,
             lang,
             ascii,
             rules,
@@ -691,8 +730,9 @@ fn main() -> ExitCode {
                 grace,
                 lang: lang.or(cli.lang),
                 ascii: ascii || cli.ascii,
+                line,
             };
-            join(args)
+            join(args, (cli.colours, cli.deck))
         }
         Some(Command::Completions { shell }) => report(completions(shell)),
         Some(Command::History { daily: true, json, .. }) => report(history_daily(json, cli.lang)),

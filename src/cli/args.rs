@@ -198,8 +198,8 @@ pub enum Command {
         #[arg(long, hide = true)]
         no_sync: bool,
     },
-    /// Play at a table of a host (`contree host`) with friends, in the line mode (--line),
-    /// turned so that you sit South; bots play the seats nobody takes. Without --table,
+    /// Play at a table of a host (`contree host`) with friends, at the terminal table or in
+    /// the line mode (--line), turned so that you sit South; bots play the seats nobody takes. Without --table,
     /// creates a table by the flags of a new game given here and says its code for the others.
     Join {
         /// The host's address, HOST:PORT (the host's port is 7401 unless it says otherwise).
@@ -219,9 +219,9 @@ pub enum Command {
         /// created.
         #[arg(long, value_name = "P")]
         password: Option<String>,
-        /// Play in lines of plain text, as `contree --line` does (a table over the network is
-        /// played in lines).
-        #[arg(long, required = true)]
+        /// Play in lines of plain text, as `contree --line` does, rather than at the terminal
+        /// table.
+        #[arg(long)]
         line: bool,
         /// The language of the table (default: the settings', else the locale's).
         #[arg(long, value_enum)]

@@ -45,6 +45,8 @@ pub struct JoinArgs {
     pub lang: Option<Lang>,
     /// ASCII only.
     pub ascii: bool,
+    /// The line mode rather than the terminal table.
+    pub line: bool,
 }
 
 /// The player's name unless given: their login name, else "Player".
@@ -57,7 +59,7 @@ fn default_name() -> String {
         .unwrap_or_else(|| "Player".to_string())
 }
 
-/// Where and as whom to join, and the words of the line mode (spoken); the exit code when the
+/// Where and as whom to join, and the words of the line mode (spoken) or of the terminal table; the exit code when the
 /// data directory cannot be found (1) or the flags make no table (2), said on standard error.
 pub fn joining(args: JoinArgs) -> Result<(Joining, Words), ExitCode> {
     let dir = match Store::default_dir() {
@@ -68,8 +70,14 @@ pub fn joining(args: JoinArgs) -> Result<(Joining, Words), ExitCode> {
         }
     };
     let shown = words_to_read(args.lang, Env::read(), Some(&Store::reading(dir.clone())));
-    let words =
-        Words { lang: shown.lang, suits: SuitStyle::Letters, ascii: args.ascii, spoken: true };
+    // The line mode speaks; the terminal table draws the suits as the settings say.
+    let words = match args.line {
+        true => {
+            Words { lang: shown.lang, suits: SuitStyle::Letters, ascii: args.ascii, spoken: true }
+        }
+        false if args.ascii => Words { suits: SuitStyle::Letters, ascii: true, ..shown },
+        false => shown,
+    };
     let options = match args.flags.options(Rules::default(), DealStyle::default()) {
         Ok(options) => options,
         Err(e) => {

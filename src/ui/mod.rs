@@ -17,6 +17,8 @@ pub mod hits;
 pub mod keymap;
 pub mod messages;
 pub mod popups;
+pub mod remote;
+pub mod remote_run;
 pub mod run;
 pub mod screens;
 pub mod seen;

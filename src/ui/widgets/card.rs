@@ -76,7 +76,27 @@ pub fn face(
     clip: Rect,
     size: Size,
 ) {
-    let t = &ctx.theme;
+    let trumps = match highlight.trumps {
+        TrumpsOf::Table => TrumpsOf::Deal(trump_suit(ctx.seen)),
+        deal => deal,
+    };
+    let highlight = Highlight { trumps, ..highlight };
+    face_in(&ctx.theme, ctx.words, buf, (x, y), card, highlight, clip, size);
+}
+
+/// Draws a card face of `size` at `at`, clipped to `clip`, in `theme` and `words`, for a front
+/// end that knows its deal's trump without the app's table: [`TrumpsOf::Table`] marks none.
+#[allow(clippy::too_many_arguments)]
+pub fn face_in(
+    t: &crate::ui::theme::Theme,
+    words: crate::text::Words,
+    buf: &mut Buffer,
+    (x, y): (u16, u16),
+    card: Card,
+    highlight: Highlight,
+    clip: Rect,
+    size: Size,
+) {
     let suit_style = if highlight.dimmed { t.dim } else { t.suit(card.suit()) };
     let frame = if highlight.dimmed {
         t.dim
@@ -90,14 +110,14 @@ pub fn face(
     } else {
         (suit_style, frame)
     };
-    let rank = ctx.words.rank(card.rank());
-    let suit = ctx.words.suit(card.suit());
+    let rank = words.rank(card.rank());
+    let suit = words.suit(card.suit());
     let trump_suit = match highlight.trumps {
-        TrumpsOf::Table => trump_suit(ctx.seen),
+        TrumpsOf::Table => None,
         TrumpsOf::Deal(suit) => suit,
     };
     let trump = trump_suit == Some(card.suit());
-    let (tl, tr, bl, br, h, v) = match (ctx.words.ascii, highlight.marked) {
+    let (tl, tr, bl, br, h, v) = match (words.ascii, highlight.marked) {
         (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
         (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),
         (true, false) => ("+", "+", "+", "+", "-", "|"),
@@ -116,7 +136,7 @@ pub fn face(
     // The rank in the top left and bottom right corners, the trump mark in the two others.
     let (top, bottom_rank) = if trump {
         let k = inner.saturating_sub(1);
-        let mark = ctx.words.sign(Sign::Trump);
+        let mark = words.sign(Sign::Trump);
         (format!("{rank:<k$}{mark}"), format!("{mark}{rank:>k$}"))
     } else {
         (format!("{rank:<inner$}"), format!("{rank:>inner$}"))

@@ -1,0 +1,241 @@
+//! The runner of the terminal table at a host's table (`contree join ADDR`): reaches the host
+//! before it takes the terminal (a host that cannot be reached is said on standard error, the
+//! terminal untouched), then owns the terminal (raw mode, alternate screen, mouse capture) as
+//! the solo table's runner does, and gives it back on every exit: a quit, the game's end, the
+//! connection's, an error, a panic, the terminal closing, SIGTERM, SIGHUP or SIGINT. Keys and
+//! clicks come from a thread of their own; the host's events are taken as they come, a short
+//! wait apart, and the table is drawn when something changed.
+
+use std::io;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseEventKind};
+use crossterm::execute;
+use crossterm::terminal::LeaveAlternateScreen;
+
+use super::remote::{self, RemoteScreen, Request};
+use crate::net::client::{Connect, Remote, RemoteEvent};
+use crate::session::remote::Joining;
+use crate::session::signals::Signal;
+
+/// How long reaching the host may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the loop waits for a key before it looks at the host's events.
+const TICK: Duration = Duration::from_millis(25);
+
+/// How many times a lost connection is tried again, a second or more apart.
+const REJOIN_TRIES: u32 = 20;
+
+/// How long reaching the host again may take, the table waiting meanwhile.
+const REJOIN_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How the table at a remote table ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player left, or the game is over.
+    Done,
+    /// The host could not be reached, refused the player, or the connection is over before
+    /// the game's end.
+    Failed,
+    /// A signal ended it (its number).
+    Signal(i32),
+}
+
+/// What the terminal's and the signals' threads bring to the loop.
+enum Input {
+    Terminal(Event),
+    /// The expert's hint, for the revision it was asked at.
+    Advised(u64, Option<crate::bots::expert::Advice>),
+    Signal(i32),
+    Closed,
+}
+
+fn restore() {
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+}
+
+/// Plays the remote table in the terminal until the player leaves, the game is over, or the
+/// connection ends.
+pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
+    let remote = match Remote::connect(connect(joining, CONNECT_TIMEOUT)) {
+        Ok(remote) => remote,
+        Err(e) => {
+            eprintln!("contree join: {}", screen.words().connect_error(&e));
+            return Ok(Ended::Failed);
+        }
+    };
+    match &joining.code {
+        Some(code) => remote.join(code, joining.password.clone(), joining.seat),
+        None => remote.create(joining.setup.clone(), joining.seat),
+    }
+    let (tx, rx) = mpsc::channel::<Input>();
+    let signals = tx.clone();
+    crate::session::signals::watch(false, move |signal| match signal {
+        Signal::End(sig) => signals.send(Input::Signal(sig)).is_ok(),
+        Signal::Stop | Signal::Continue => true,
+    })?;
+    let mut terminal = ratatui::try_init()?;
+    let restoring = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        // The expert's thread failing leaves the screen to the table, which plays on.
+        if std::thread::current().name() == Some(HINT_THREAD) {
+            return;
+        }
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        restoring(info);
+    }));
+    let result = execute!(io::stdout(), EnableMouseCapture)
+        .and_then(|()| read_terminal(tx.clone()))
+        .and_then(|()| event_loop(&mut terminal, &mut screen, (remote, joining), (&tx, &rx)));
+    if terminal.show_cursor().is_err() {
+        std::mem::forget(terminal);
+    }
+    restore();
+    if let Some(told) = screen.closed_why() {
+        eprintln!("contree join: {told}");
+    }
+    result
+}
+
+/// The name of the thread the expert's hint is weighed on.
+const HINT_THREAD: &str = "contree-hint";
+
+/// The expert weighs the hint asked on a thread of its own; its advice, or `None` when it could
+/// not answer, comes back with the revision it is for.
+fn think(request: crate::session::work::HintRequest, tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name(HINT_THREAD.into()).spawn(move || {
+        let advice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.advise()));
+        let _ = tx.send(Input::Advised(request.revision, advice.ok().flatten()));
+    })?;
+    Ok(())
+}
+
+/// Reads the terminal on a thread of its own.
+fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name("contree-input".into()).spawn(move || {
+        loop {
+            let input = match event::read() {
+                Ok(e) => Input::Terminal(e),
+                Err(_) => Input::Closed,
+            };
+            let closed = matches!(input, Input::Closed);
+            if tx.send(input).is_err() || closed {
+                return;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Where and as whom to connect, waiting at most `timeout`.
+fn connect(joining: &Joining, timeout: Duration) -> Connect {
+    Connect {
+        addr: joining.addr.clone(),
+        name: joining.name.clone(),
+        dir: joining.dir.clone(),
+        timeout,
+        record: false,
+    }
+}
+
+/// A lost connection made again: how many tries were made, and when the next is.
+struct Rejoin {
+    tries: u32,
+    at: Instant,
+}
+
+impl Rejoin {
+    fn new() -> Rejoin {
+        Rejoin { tries: 0, at: Instant::now() + Duration::from_secs(1) }
+    }
+
+    /// Tries once more when due: the new connection, seated again with the seat's token;
+    /// `Err` once every try failed.
+    fn attempt(&mut self, joining: &Joining, code: &str) -> Result<Option<Remote>, ()> {
+        if Instant::now() < self.at {
+            return Ok(None);
+        }
+        if let Ok(remote) = Remote::connect(connect(joining, REJOIN_TIMEOUT)) {
+            remote.join(code, joining.password.clone(), None);
+            return Ok(Some(remote));
+        }
+        self.tries += 1;
+        self.at = Instant::now() + Duration::from_secs(1 + u64::from(self.tries / 5));
+        if self.tries >= REJOIN_TRIES { Err(()) } else { Ok(None) }
+    }
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    screen: &mut RemoteScreen,
+    (mut remote, joining): (Remote, &Joining),
+    (tx, rx): (&Sender<Input>, &Receiver<Input>),
+) -> io::Result<Ended> {
+    let mut dirty = true;
+    let mut rejoin: Option<Rejoin> = None;
+    loop {
+        if screen.take_lost() {
+            rejoin = Some(Rejoin::new());
+        }
+        let code = screen.table.code.clone().unwrap_or_default();
+        match rejoin.as_mut().map(|r| r.attempt(joining, &code)) {
+            Some(Ok(Some(back))) => {
+                remote = back;
+                rejoin = None;
+            }
+            Some(Err(())) => {
+                screen.close(screen.words().remote_closed());
+                rejoin = None;
+                dirty = true;
+            }
+            Some(Ok(None)) | None => {}
+        }
+        while let Ok(event) = remote.events().try_recv() {
+            let closed = matches!(event, RemoteEvent::Closed(_));
+            screen.event(event);
+            dirty = true;
+            if closed {
+                break;
+            }
+        }
+        if dirty {
+            terminal.draw(|f| remote::draw(screen, f.area(), f.buffer_mut()))?;
+            dirty = false;
+        }
+        let requests = match rx.recv_timeout(TICK) {
+            Ok(Input::Terminal(Event::Key(k))) if k.kind == event::KeyEventKind::Press => {
+                dirty = true;
+                screen.key(k)
+            }
+            Ok(Input::Terminal(Event::Mouse(m))) if matches!(m.kind, MouseEventKind::Down(_)) => {
+                dirty = true;
+                screen.click(m.column, m.row)
+            }
+            Ok(Input::Terminal(Event::Resize(..))) => {
+                dirty = true;
+                Vec::new()
+            }
+            Ok(Input::Terminal(_)) | Err(RecvTimeoutError::Timeout) => Vec::new(),
+            Ok(Input::Advised(revision, advice)) => {
+                dirty = true;
+                screen.advised(revision, advice);
+                Vec::new()
+            }
+            Ok(Input::Signal(sig)) => return Ok(Ended::Signal(sig)),
+            Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => return Ok(Ended::Done),
+        };
+        for request in requests {
+            match request {
+                Request::Send(msg) => remote.send(msg),
+                Request::Hint(request) => think(*request, tx.clone())?,
+                Request::Quit if screen.game_over() => return Ok(Ended::Done),
+                Request::Quit if screen.closed() => return Ok(Ended::Failed),
+                Request::Quit => return Ok(Ended::Done),
+            }
+        }
+    }
+}
