@@ -171,7 +171,7 @@ fn game_over(lang: Lang) -> RemoteScreen {
     let mut s = deal_end(lang);
     // East and West, the player's side, reach the target.
     let totals = ByTeam([640, 1010]);
-    s.event(RemoteEvent::GameOver { winner: ME.team(), totals });
+    s.event(RemoteEvent::GameOver { winner: ME.team(), totals, game: None });
     s
 }
 
@@ -509,4 +509,28 @@ proptest::proptest! {
         }
         proptest::prop_assert!(acts <= 1, "{acts} actions sent at one turn");
     }
+}
+
+#[test]
+fn an_idle_player_is_told_a_bot_plays_for_them_and_a_key_takes_the_seat_back_once() {
+    let (game, mut s) = play(Lang::En);
+    let idle = |bot: bool| {
+        let mut i = info(true);
+        i.seats[ME.index()].bot = bot;
+        RemoteEvent::Table(Box::new(i))
+    };
+    s.event(idle(true));
+    assert_eq!(
+        s.told(),
+        Some("A bot plays for you since your time ran out: press a key to play again.")
+    );
+    assert_eq!(key(&mut s, KeyCode::Enter), [Request::Send(ClientMsg::Back {})]);
+    let back = Request::Send(ClientMsg::Back {});
+    assert!(!key(&mut s, KeyCode::Char('z')).contains(&back), "asked once");
+    s.event(idle(false));
+    assert_eq!(s.told(), None);
+    // Back at the seat, the keys play again.
+    assert_eq!(game.to_act(), Some(ME));
+    let sent = key(&mut s, KeyCode::Enter);
+    assert!(matches!(sent.as_slice(), [Request::Send(ClientMsg::Act { .. })]), "{sent:?}");
 }

@@ -15,7 +15,8 @@ use crossterm::execute;
 use crossterm::terminal::LeaveAlternateScreen;
 
 use super::remote::{self, RemoteScreen, Request};
-use crate::net::client::{Connect, Remote, RemoteEvent};
+use crate::net::client::{Remote, RemoteEvent};
+use crate::session::friends;
 use crate::session::remote::Joining;
 use crate::session::signals::Signal;
 
@@ -61,7 +62,7 @@ fn restore() {
 /// Plays the remote table in the terminal until the player leaves, the game is over, or the
 /// connection ends.
 pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
-    let remote = match Remote::connect(connect(joining, CONNECT_TIMEOUT)) {
+    let remote = match Remote::connect(joining.connection(CONNECT_TIMEOUT)) {
         Ok(remote) => remote,
         Err(e) => {
             eprintln!("contree join: {}", screen.words().connect_error(&e));
@@ -71,6 +72,18 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
     match &joining.code {
         Some(code) => remote.join(code, joining.password.clone(), joining.seat),
         None => remote.create(joining.setup.clone(), joining.seat),
+    }
+    // The games with friends not filed at their end are filed now, before another begins.
+    let w = screen.words();
+    let kept: Vec<String> = friends::file_kept(&joining.dir)
+        .into_iter()
+        .map(|(path, filing)| match filing {
+            Ok(filing) => w.filing(&filing),
+            Err(why) => w.kept_unreadable(&path, &why),
+        })
+        .collect();
+    if !kept.is_empty() {
+        screen.tell(kept.join(" "));
     }
     let (tx, rx) = mpsc::channel::<Input>();
     let signals = tx.clone();
@@ -131,17 +144,6 @@ fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
     Ok(())
 }
 
-/// Where and as whom to connect, waiting at most `timeout`.
-fn connect(joining: &Joining, timeout: Duration) -> Connect {
-    Connect {
-        addr: joining.addr.clone(),
-        name: joining.name.clone(),
-        dir: joining.dir.clone(),
-        timeout,
-        record: false,
-    }
-}
-
 /// A lost connection made again: how many tries were made, and when the next is.
 struct Rejoin {
     tries: u32,
@@ -159,7 +161,7 @@ impl Rejoin {
         if Instant::now() < self.at {
             return Ok(None);
         }
-        if let Ok(remote) = Remote::connect(connect(joining, REJOIN_TIMEOUT)) {
+        if let Ok(remote) = Remote::connect(joining.connection(REJOIN_TIMEOUT)) {
             remote.join(code, joining.password.clone(), None);
             return Ok(Some(remote));
         }
@@ -196,7 +198,17 @@ fn event_loop(
         }
         while let Ok(event) = remote.events().try_recv() {
             let closed = matches!(event, RemoteEvent::Closed(_));
+            let ending = matches!(event, RemoteEvent::GameOver { .. });
             screen.event(event);
+            if ending {
+                // The game goes into the player's own history and statistics.
+                let w = screen.words();
+                let said = match screen.table.played(&joining.addr) {
+                    Some(played) => w.filing(&friends::file(&joining.dir, &played)),
+                    None => w.not_sent_whole(),
+                };
+                screen.tell(said);
+            }
             dirty = true;
             if closed {
                 break;

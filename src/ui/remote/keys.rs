@@ -20,6 +20,10 @@ impl RemoteScreen {
         if self.closed.is_some() {
             return vec![Request::Quit];
         }
+        // An idle player's key takes their seat back from the bot first.
+        if let Some(back) = self.come_back() {
+            return back;
+        }
         let mode = self.mode();
         if mode == Mode::Players {
             return self.room_key(key);
@@ -281,6 +285,9 @@ impl RemoteScreen {
 
     /// A click at a cell: what to send, if anything.
     pub fn click(&mut self, column: u16, row: u16) -> Vec<Request> {
+        if let Some(back) = self.come_back() {
+            return back;
+        }
         let Some(hit) = self.hits.at(column, row) else { return Vec::new() };
         match hit {
             Hit::Seat(seat) => self.sit(seat),

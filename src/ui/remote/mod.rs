@@ -98,6 +98,8 @@ pub struct RemoteScreen {
     /// The revision of the view the last call or card was sent at: one action a turn, so that
     /// a key pressed twice before the host answers sends nothing more.
     acted_at: Option<u64>,
+    /// Whether `back` was sent since a bot took the player's seat while they were idle.
+    back_asked: bool,
     /// The clickable areas of the last frame.
     hits: Hits,
 }
@@ -120,6 +122,7 @@ impl RemoteScreen {
             closed: None,
             lost: false,
             acted_at: None,
+            back_asked: false,
             hits: Hits::default(),
         }
     }
@@ -193,8 +196,17 @@ impl RemoteScreen {
 
     /// Takes in one event of the host.
     pub fn event(&mut self, event: RemoteEvent) {
+        let was_away = self.table.away();
         for happening in self.table.apply(event) {
             self.happened(happening);
+        }
+        match (was_away, self.table.away()) {
+            (false, true) => self.told = Some(self.words.remote_away()),
+            (true, false) => {
+                self.back_asked = false;
+                self.told = None;
+            }
+            _ => {}
         }
         if !self.table.my_turn() {
             self.confirm = None;
@@ -262,6 +274,15 @@ impl RemoteScreen {
                 self.closed = Some(said);
             }
         }
+    }
+
+    /// The request that takes the player's seat back from the bot that plays it while they are
+    /// idle, once: the key or click that asks it does nothing else.
+    fn come_back(&mut self) -> Option<Vec<Request>> {
+        if !self.table.away() || std::mem::replace(&mut self.back_asked, true) {
+            return None;
+        }
+        Some(vec![Request::Send(ClientMsg::Back {})])
     }
 
     /// Whether a player holds the seat on screen `seat` (a bot then plays in their place).

@@ -106,6 +106,16 @@ impl Words {
         self.out(said.to_string())
     }
 
+    /// The player idle: a bot plays for them until a key or a click.
+    pub(crate) fn remote_away(self) -> String {
+        let said = self.pick(
+            "A bot plays for you since your time ran out: press a key to play again.",
+            "Un robot joue pour vous depuis que votre temps est écoulé : appuyez sur une touche \
+             pour rejouer.",
+        );
+        self.out(said.to_string())
+    }
+
     /// The connection lost during the game, joined again.
     pub(crate) fn remote_lost(self) -> String {
         let said = self.pick(
