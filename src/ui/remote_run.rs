@@ -111,6 +111,10 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
     if let Some(told) = screen.closed_why() {
         eprintln!("contree join: {told}");
     }
+    // What became of the finished game stays in sight once the table is gone.
+    if let Some(filed) = screen.filed() {
+        println!("{filed}");
+    }
     result
 }
 
@@ -207,7 +211,7 @@ fn event_loop(
                     Some(played) => w.filing(&friends::file(&joining.dir, &played)),
                     None => w.not_sent_whole(),
                 };
-                screen.tell(said);
+                screen.file(said);
             }
             dirty = true;
             if closed {

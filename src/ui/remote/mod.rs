@@ -98,6 +98,8 @@ pub struct RemoteScreen {
     /// The revision of the view the last call or card was sent at: one action a turn, so that
     /// a key pressed twice before the host answers sends nothing more.
     acted_at: Option<u64>,
+    /// What became of the finished game: filed in the player's history, kept, or refused.
+    filed: Option<String>,
     /// Whether `back` was sent since a bot took the player's seat while they were idle.
     back_asked: bool,
     /// The clickable areas of the last frame.
@@ -123,6 +125,7 @@ impl RemoteScreen {
             lost: false,
             acted_at: None,
             back_asked: false,
+            filed: None,
             hits: Hits::default(),
         }
     }
@@ -160,6 +163,18 @@ impl RemoteScreen {
     /// Says `text` on the status line.
     pub fn tell(&mut self, text: String) {
         self.told = Some(text);
+    }
+
+    /// What became of the finished game, `said`: told on the status line, and again once the
+    /// table is gone.
+    pub fn file(&mut self, said: String) {
+        self.told = Some(said.clone());
+        self.filed = Some(said);
+    }
+
+    /// What became of the finished game, once it is over.
+    pub fn filed(&self) -> Option<&str> {
+        self.filed.as_deref()
     }
 
     /// The connection is over: `why` is shown until a key is pressed.
