@@ -140,6 +140,9 @@ async fn client(
             }
             ServerMsg::GameOver { .. } => return Ok(()),
             ServerMsg::Refused { error, .. } => return Err(format!("refused: {error:?}")),
+            // A scripted player's request is never refused: one that is ends the client, and
+            // a creator refused its table ends the table's (no code comes).
+            ServerMsg::Error { error, rule } => return Err(format!("error: {error:?} {rule:?}")),
             _ => {}
         }
         for m in say {
@@ -147,6 +150,14 @@ async fn client(
         }
         w.flush().await.map_err(|e| e.to_string())?;
     }
+}
+
+/// How long one client may play: a table that hangs fails its clients rather than the run.
+const CLIENT_LIMIT: Duration = Duration::from_secs(600);
+
+/// `client` within [`CLIENT_LIMIT`].
+async fn bounded(client: impl Future<Output = Result<(), String>>) -> Result<(), String> {
+    tokio::time::timeout(CLIENT_LIMIT, client).await.map_err(|_| "too long".to_string())?
 }
 
 /// The host's peak resident memory (kB) and CPU time (s), from /proc.
@@ -203,13 +214,15 @@ fn main() {
     let failures = runtime.block_on(async {
         let mut tasks = Vec::new();
         for t in 0..tables {
+            // The creator alone holds the sender: a creator that ends without a code closes it.
             let (codes, mut code_rx) = mpsc::unbounded_channel();
             let (a, c) = (addr.clone(), clock.clone());
-            tasks.push(tokio::spawn(client(a, t, Seat::South, None, codes.clone(), c, deals)));
+            tasks.push(tokio::spawn(bounded(client(a, t, Seat::South, None, codes, c, deals))));
             let Some(code) = code_rx.recv().await else { continue };
             for seat in [Seat::East, Seat::North, Seat::West] {
-                let (a, c, k) = (addr.clone(), clock.clone(), codes.clone());
-                tasks.push(tokio::spawn(client(a, t, seat, Some(code.clone()), k, c, deals)));
+                let (a, c) = (addr.clone(), clock.clone());
+                let (k, _) = mpsc::unbounded_channel();
+                tasks.push(tokio::spawn(bounded(client(a, t, seat, Some(code.clone()), k, c, deals))));
             }
         }
         let mut failures = 0;
