@@ -17,7 +17,7 @@ use super::code::read_code;
 use super::frame::{Read, read_line};
 use super::registry::{Host, TableCmd};
 use super::saved::setup_ok;
-use super::table::{Conn, JoinAsk};
+use super::table::{Conn, JoinAsk, Line};
 use super::wire::{
     ClientMsg, ErrorCode, MAX_CLIENT_LINE, PROTOCOL, ServerMsg, hello_version, line, name_ok,
     parse_client,
@@ -59,7 +59,7 @@ struct Client<'a> {
     peer: SocketAddr,
     id: u64,
     name: String,
-    tx: mpsc::Sender<Arc<str>>,
+    tx: mpsc::Sender<Line>,
     /// The table the client sits at.
     seated: Option<mpsc::Sender<TableCmd>>,
 }
@@ -79,7 +79,7 @@ pub async fn serve_client(
     };
     let (r, w) = tokio::io::split(tls);
     let mut reader = BufReader::new(r);
-    let (tx, rx) = mpsc::channel::<Arc<str>>(limits.queue);
+    let (tx, rx) = mpsc::channel::<Line>(limits.queue);
     let mut writer = tokio::spawn(write_lines(w, rx, limits.write));
     let mut client =
         Client { host, peer, id: host.conn_id(), name: String::new(), tx, seated: None };
@@ -90,8 +90,8 @@ pub async fn serve_client(
     let refused = matches!(ended, Some(Err(_)));
     if let Some(Err(error)) = ended {
         log!("contree host: {peer}: refused ({error:?}), closed");
-        let _ =
-            client.tx.try_send(Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL })));
+        let refusal = Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL }));
+        let _ = client.tx.try_send(Line::plain(refusal));
     }
     if let Some(table) = client.seated.take() {
         let _ = table.send(TableCmd::Gone(client.id)).await;
@@ -119,18 +119,22 @@ async fn drain<R: AsyncRead + Unpin>(reader: &mut BufReader<R>) {
 }
 
 /// Writes the queued lines until the queue closes, a write takes too long, or the client is
-/// gone.
+/// gone; a line waited for is flushed before it is told written.
 async fn write_lines<W: AsyncWrite + Unpin>(
     mut w: W,
-    mut rx: mpsc::Receiver<Arc<str>>,
+    mut rx: mpsc::Receiver<Line>,
     limit: Duration,
 ) {
     while let Some(l) = rx.recv().await {
-        if !matches!(timeout(limit, w.write_all(l.as_bytes())).await, Ok(Ok(()))) {
+        if !matches!(timeout(limit, w.write_all(l.text.as_bytes())).await, Ok(Ok(()))) {
             return;
         }
-        if rx.is_empty() && !matches!(timeout(limit, w.flush()).await, Ok(Ok(()))) {
+        let flush = rx.is_empty() || l.written.is_some();
+        if flush && !matches!(timeout(limit, w.flush()).await, Ok(Ok(()))) {
             return;
+        }
+        if let Some(written) = l.written {
+            let _ = written.send(());
         }
     }
     let _ = timeout(limit, w.shutdown()).await;
@@ -185,7 +189,7 @@ async fn talk<R: AsyncRead + Unpin>(
 impl Client<'_> {
     /// Queues a line for the client; a full queue is the table's to notice.
     fn say(&self, msg: &ServerMsg) {
-        let _ = self.tx.try_send(Arc::from(line(msg)));
+        let _ = self.tx.try_send(Line::plain(Arc::from(line(msg))));
     }
 
     fn error(&self, error: ErrorCode) {

@@ -122,6 +122,9 @@ pub enum TableCmd {
     Slow(u64, u64),
     /// No player has been connected since the table was left alone for that time.
     Alone(u64),
+    /// The connection of that number was written the line that shows its player the end of
+    /// that many deals.
+    Shown(u64, usize),
 }
 
 /// Why a table is not served.

@@ -55,6 +55,10 @@ struct PlaceFile {
     persona: String,
     token: Option<String>,
     bot_plays: bool,
+    /// The deals whose end its player has been sent (a file without it: all but a deal's
+    /// end the table stands at).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shown: Option<usize>,
 }
 
 /// Whether `setup` is one a table may be played by: a target of its rule set, the cards
@@ -110,6 +114,7 @@ pub fn snapshot(table: &Table) -> Snapshot {
                 persona: p.persona.clone(),
                 token: p.token.clone(),
                 bot_plays: p.bot_plays,
+                shown: Some(p.shown),
             })
             .collect(),
         revision: table.revision,
@@ -161,6 +166,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, String> {
     }
     let places: [PlaceFile; 4] =
         file.places.try_into().map_err(|_| "not four seats".to_string())?;
+    let game = match &file.game {
+        Some(save) => Some(Game::from_save(save).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    // A file written before the deals shown were kept: every deal's end but the one the
+    // table stands at, which a player sitting back is sent anyway.
+    let shown_at_most = game.as_ref().map_or(0, |g| g.history().len());
+    let unknown = game.as_ref().map_or(0, |g| {
+        let over = matches!(g.phase(), crate::game::Phase::DealOver | crate::game::Phase::GameOver);
+        shown_at_most - usize::from(over)
+    });
     let places = places.map(|p| Place {
         name: p.name,
         persona: p.persona,
@@ -169,11 +185,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, String> {
         conn: None,
         drops: 0,
         ready: false,
+        shown: p.shown.map_or(unknown, |n| n.min(shown_at_most)),
     });
-    let game = match &file.game {
-        Some(save) => Some(Game::from_save(save).map_err(|e| e.to_string())?),
-        None => None,
-    };
     Ok(Table::restored(code, file.setup, file.creator, places, game, file.revision))
 }
 
