@@ -537,8 +537,13 @@ impl Table {
         };
         match game.declare(seat, best) {
             Ok(()) => {
-                self.revision += 1;
-                self.send_views();
+                // The choice is the seat's alone until its first card: the other seats are
+                // sent nothing, not even a new revision, so that they cannot tell a seat that
+                // keeps a combination quiet from one that holds none.
+                if let Some(game) = self.game.as_ref() {
+                    let view = self.view_msg(game, seat);
+                    self.send(seat, &view);
+                }
                 Changed { save: true, ..Changed::default() }
             }
             Err(e) => {

@@ -109,3 +109,44 @@ fn the_games_end_is_shown_only_once_written_to_every_player() {
     table.shown(2, h);
     assert!(table.end_shown());
 }
+
+#[test]
+fn a_seat_keeping_a_combination_quiet_is_seen_by_no_other_seat() {
+    use crate::rules::{RuleSet, Rules};
+    let options = GameOptions::of(Rules::of(RuleSet::Coinche));
+    for seed in 0..200 {
+        let mut table = table_of_two(options);
+        table.game = Some(crate::game::new_game(options, seed, None));
+        let _rx: Vec<_> = Seat::ALL
+            .into_iter()
+            .map(|s| {
+                let (c, rx) = conn(s.index() as u64 + 1);
+                table.places[s.index()].conn = Some(c);
+                table.places[s.index()].bot_plays = false;
+                rx
+            })
+            .collect();
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+        while table.game.as_ref().is_some_and(|g| g.phase() == Phase::Bidding) {
+            let game = table.game.as_ref().expect("a game");
+            let (seat, action) = (game.to_act().expect("a seat"), game.random_action(&mut rng));
+            table.apply(seat, action.expect("an action"), false).expect("legal");
+        }
+        let Some(seat) = table.game.as_ref().and_then(Game::to_act) else { continue };
+        let game = table.game.as_ref().expect("a game");
+        if !table.may_declare(game, seat) {
+            continue;
+        }
+        table.take_outbox();
+        let revision = table.revision;
+        for declare in [false, true] {
+            let changed = table.message(seat.index() as u64 + 1, ClientMsg::Declare { declare });
+            assert!(changed.save, "the choice is saved");
+            let sent: Vec<Seat> = table.take_outbox().into_iter().map(|(s, _, _)| s).collect();
+            assert_eq!(sent, [seat], "only the seat choosing is sent its view");
+            assert_eq!(table.revision, revision, "no new revision tells the others");
+        }
+        return;
+    }
+    panic!("no seat could declare in 200 deals");
+}
