@@ -462,3 +462,43 @@ fn bots_fill_the_free_seats_and_a_newcomer_takes_one_between_deals() {
     });
     assert_eq!(both[1].view.as_ref().map(|v| v.view.seat()), Some(Seat::North));
 }
+
+#[test]
+fn a_seat_taken_back_on_another_connection_tells_the_old_one_and_closes_it() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let running = host(&root.path().join("host"), Limits { per_address: 2, ..fast() });
+    let addr = running.addr.to_string();
+    let mut ana = Player::new(&addr, "Ana", &root.path().join("ana"));
+    ana.remote.create(setup(), None);
+    play_until(std::slice::from_mut(&mut ana), Duration::from_secs(10), |p| p[0].code.is_some());
+    let code = ana.code.clone().expect("a code");
+    // The same player on the same machine connects again: its token takes the seat back.
+    let again = Player::new(&addr, "Ana", &root.path().join("ana"));
+    again.remote.join(&code, None, None);
+    let mut both = vec![ana, again];
+    play_until(&mut both, Duration::from_secs(10), |ps| ps[0].over && ps[1].seat.is_some());
+    let lost = both[0]
+        .events
+        .iter()
+        .position(|e| matches!(e, RemoteEvent::Error { error: ErrorCode::SeatLost, .. }));
+    let closed = both[0].events.iter().position(|e| matches!(e, RemoteEvent::Closed(_)));
+    assert!(lost.is_some() && lost < closed, "told, then closed: {:?}", both[0].events);
+    assert_eq!(both[1].seat, Some(Seat::South));
+    // Closed on the host's side too: the address's two connections are the new one and one
+    // more, the old one no longer counted.
+    let third = (0..50).find_map(|_| {
+        let c = contree::net::client::Connect {
+            addr: addr.clone(),
+            name: "Cid".into(),
+            dir: root.path().join("cid"),
+            timeout: Duration::from_secs(5),
+            record: false,
+        };
+        let r = contree::net::client::Remote::connect(c).ok();
+        if r.is_none() {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        r
+    });
+    assert!(third.is_some(), "the old connection is closed on the host's side");
+}

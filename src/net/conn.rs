@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{timeout, timeout_at};
 use tokio_rustls::TlsAcceptor;
 
@@ -62,6 +62,8 @@ struct Client<'a> {
     tx: mpsc::Sender<Line>,
     /// The table the client sits at.
     seated: Option<mpsc::Sender<TableCmd>>,
+    /// Told when its table lets go of the connection.
+    close: Arc<Notify>,
 }
 
 /// Serves one client until it leaves, breaks a bound, or its table lets go of it.
@@ -81,11 +83,16 @@ pub async fn serve_client(
     let mut reader = BufReader::new(r);
     let (tx, rx) = mpsc::channel::<Line>(limits.queue);
     let mut writer = tokio::spawn(write_lines(w, rx, limits.write));
+    let close = Arc::new(Notify::new());
+    let id = host.conn_id();
     let mut client =
-        Client { host, peer, id: host.conn_id(), name: String::new(), tx, seated: None };
-    let ended = tokio::select! {
-        ended = talk(&mut reader, &mut client, hello_by) => Some(ended),
-        _ = &mut writer => None,
+        Client { host, peer, id, name: String::new(), tx, seated: None, close: close.clone() };
+    let (ended, written) = tokio::select! {
+        ended = talk(&mut reader, &mut client, hello_by) => (Some(ended), false),
+        _ = &mut writer => (None, true),
+        // Its table let go of it (its seat taken back on another connection, or it did not
+        // read): what it was sent is written, and it is closed.
+        () = close.notified() => (Some(Ok(())), false),
     };
     let refused = matches!(ended, Some(Err(_)));
     if let Some(Err(error)) = ended {
@@ -97,7 +104,10 @@ pub async fn serve_client(
         let _ = table.send(TableCmd::Gone(client.id)).await;
     }
     drop(client);
-    let _ = timeout(Duration::from_secs(5), writer).await;
+    // A writer that ended is not waited for again.
+    if !written && timeout(Duration::from_secs(5), &mut writer).await.is_err() {
+        writer.abort();
+    }
     if refused {
         // What the client sent after the refusal is read and dropped for a moment, so that
         // closing with it unread does not reset the connection before the refusal is read.
@@ -251,7 +261,7 @@ impl Client<'_> {
             return self.error(ErrorCode::NoSuchTable);
         };
         let (reply, answer) = oneshot::channel();
-        let conn = Conn { id: self.id, tx: self.tx.clone() };
+        let conn = Conn { id: self.id, tx: self.tx.clone(), close: self.close.clone() };
         if table.send(TableCmd::Join(ask, conn, reply)).await.is_err() {
             return self.error(ErrorCode::NoSuchTable);
         }

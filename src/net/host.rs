@@ -33,9 +33,18 @@ pub async fn serve(listener: TcpListener, host: Arc<Host>, acceptor: TlsAcceptor
         }
         let (host, acceptor) = (host.clone(), acceptor.clone());
         tokio::spawn(async move {
-            super::conn::serve_client(stream, peer, &host, acceptor).await;
-            host.release(peer.ip());
+            let admitted = Admitted(host, peer.ip());
+            super::conn::serve_client(stream, peer, &admitted.0, acceptor).await;
         });
+    }
+}
+
+/// A connection counted by [`Host::admit`]: released when dropped, however its task ends.
+struct Admitted(Arc<Host>, std::net::IpAddr);
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.0.release(self.1);
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 
 use super::code;
 use super::wire::{
@@ -41,6 +41,21 @@ pub struct Conn {
     pub id: u64,
     /// The lines to send. A full queue (a client that stops reading) drops the connection.
     pub tx: mpsc::Sender<Line>,
+    /// Told when the table lets go of the connection: it is closed.
+    pub close: Arc<Notify>,
+}
+
+impl Conn {
+    /// The table lets go of this connection: it is sent `why`, if anything, and closed once
+    /// what it was sent is written.
+    pub fn let_go(&self, why: Option<ErrorCode>) {
+        if let Some(error) = why {
+            let _ = self
+                .tx
+                .try_send(Line::plain(Arc::from(line(&ServerMsg::Error { error, rule: None }))));
+        }
+        self.close.notify_one();
+    }
 }
 
 /// A line queued for a seat, and the count of deals whose end its player has been shown
@@ -289,7 +304,10 @@ impl Table {
         let place = &mut self.places[seat.index()];
         place.name = ask.name;
         place.token = Some(code::keep(&self.code, &token));
-        place.conn = Some(conn);
+        if let Some(old) = place.conn.replace(conn) {
+            // The seat taken back on another connection: the old one is told and closed.
+            old.let_go(Some(ErrorCode::SeatLost));
+        }
         place.bot_plays = false;
         place.drops += 1;
         self.send(seat, &ServerMsg::Joined { code: self.code.clone(), seat, token: token.clone() });
@@ -350,7 +368,10 @@ impl Table {
     pub fn gone(&mut self, conn_id: u64) -> Changed {
         let Some(seat) = self.seat_of(conn_id) else { return Changed::default() };
         let place = &mut self.places[seat.index()];
-        place.conn = None;
+        if let Some(conn) = place.conn.take() {
+            // A connection dropped for not reading is closed; one that ended already is gone.
+            conn.let_go(None);
+        }
         place.drops += 1;
         let grace = Some((seat, place.drops));
         self.send_all(&ServerMsg::Table { table: self.info() });

@@ -434,7 +434,7 @@ mod tests {
         // A player connected at another seat: the bots do not play alone.
         let other = Seat::ALL.into_iter().find(|s| *s != seat).expect("another seat");
         let (tx, _rx) = mpsc::channel(8);
-        table.places[other.index()].conn = Some(Conn { id: 1, tx });
+        table.places[other.index()].conn = Some(Conn { id: 1, tx, close: Default::default() });
         table.places[other.index()].bot_plays = false;
         let mut turns = Turns::default();
         assert_eq!(turns.bot_to_ask(&table), Some(seat));
@@ -456,6 +456,23 @@ mod tests {
         table.places[seat.index()].bot_plays = true;
         table.places[other.index()].conn = None;
         assert_eq!(turns.bot_to_ask(&table), None, "bots do not play alone");
+    }
+
+    #[tokio::test]
+    async fn a_connection_dropped_for_not_reading_is_closed() {
+        let setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        table.game = Some(crate::game::new_game(GameOptions::default(), 7, None));
+        let (tx, _rx) = mpsc::channel(1);
+        let close = Arc::new(tokio::sync::Notify::new());
+        table.places[0].conn = Some(Conn { id: 1, tx, close: close.clone() });
+        table.places[0].token = Some("a digest".into());
+        table.send_views();
+        table.send_views();
+        let (me, _commands) = mpsc::channel(8);
+        assert_eq!(flush(&mut table, &me).len(), 1, "dropped: its grace starts");
+        let closed = tokio::time::timeout(Duration::from_secs(1), close.notified()).await;
+        assert!(closed.is_ok(), "its connection is closed");
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn table_of_two(options: GameOptions) -> Table {
 /// A connection numbered `id`, and what is queued on it.
 fn conn(id: u64) -> (Conn, mpsc::Receiver<Line>) {
     let (tx, rx) = mpsc::channel(64);
-    (Conn { id, tx }, rx)
+    (Conn { id, tx, close: Default::default() }, rx)
 }
 
 /// `seat`'s player sits back with its token.
