@@ -502,3 +502,32 @@ fn a_seat_taken_back_on_another_connection_tells_the_old_one_and_closes_it() {
     });
     assert!(third.is_some(), "the old connection is closed on the host's side");
 }
+
+#[test]
+fn a_client_waiting_in_silence_pings_and_is_not_cut_off() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let limits = Limits { idle: Duration::from_secs(1), ..fast() };
+    let running = host(&root.path().join("host"), limits);
+    let connect = |ping: Duration| {
+        let c = contree::net::client::Connect {
+            addr: running.addr.to_string(),
+            name: "Ana".into(),
+            dir: root.path().join("ana"),
+            timeout: Duration::from_secs(5),
+            record: false,
+        };
+        contree::net::client::Remote::connect_pinging(c, ping).expect("connected")
+    };
+    let (pinging, silent) = (connect(Duration::from_millis(200)), connect(Duration::from_secs(60)));
+    std::thread::sleep(Duration::from_millis(2500));
+    for remote in [&pinging, &silent] {
+        remote.join("ACDEFH", None, None);
+    }
+    let first = |r: &contree::net::client::Remote| r.next_event(Duration::from_secs(5));
+    assert_eq!(
+        first(&pinging),
+        Some(RemoteEvent::Error { error: ErrorCode::NoSuchTable, rule: None }),
+        "still connected"
+    );
+    assert_eq!(first(&silent), Some(RemoteEvent::Closed(None)), "cut off past the silence");
+}
