@@ -294,6 +294,21 @@ fn another_protocol_version_is_refused_clearly() {
 }
 
 #[test]
+fn a_first_line_not_of_the_protocol_is_garbled_and_another_message_unexpected() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let running = host(&root.path().join("host"), fast());
+    let addr = running.addr.to_string();
+    let first = |bytes: &[u8]| {
+        let mut raw = Raw::new(&addr);
+        raw.send(bytes);
+        refused(&raw.lines_until_closed())
+    };
+    assert_eq!(first(b"GET / HTTP/1.1\r\n"), Some(ErrorCode::Garbled));
+    assert_eq!(first(b"{\"type\":\"hello\"}\n"), Some(ErrorCode::Garbled));
+    assert_eq!(first(b"{\"type\":\"ping\"}\n"), Some(ErrorCode::Unexpected));
+}
+
+#[test]
 fn silence_floods_and_crowds_are_cut_off() {
     let root = tempfile::tempdir().expect("a temporary directory");
     let limits = Limits {

@@ -165,7 +165,9 @@ async fn talk<R: AsyncRead + Unpin>(
     match hello_version(&first) {
         Some(PROTOCOL) => {}
         Some(_) => return Err(ErrorCode::Version),
-        None => return Err(ErrorCode::Unexpected),
+        // A message of the protocol before `hello` has no meaning yet; anything else is none.
+        None if parse_client(&first).is_ok() => return Err(ErrorCode::Unexpected),
+        None => return Err(ErrorCode::Garbled),
     }
     let Ok(ClientMsg::Hello { name, .. }) = parse_client(&first) else {
         return Err(ErrorCode::Garbled);
