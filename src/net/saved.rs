@@ -197,6 +197,12 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir.join(TABLES_DIR)) else { return (tables, told) };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
     paths.sort();
+    // A host stopped while writing (`kill -9`) leaves its temporary file: never a table.
+    for path in paths.iter().filter(|p| is_own_temporary(p)) {
+        if let Err(e) = std::fs::remove_file(path) {
+            told.push(format!("{}: a temporary file not removed: {e}", path.display()));
+        }
+    }
     for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
         let read = match disk::read_within(&path, READ_LIMIT) {
             // Too large to read is no sign of a spoiled file: it is left where it is.
@@ -217,6 +223,19 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
         }
     }
     (tables, told)
+}
+
+/// Whether `path` is a temporary file of a table's save ([`disk::write_atomic`]):
+/// `.<CODE>.json.<random>.tmp`, its code a table's.
+fn is_own_temporary(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    let Some(middle) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let Some((code, random)) = middle.split_once(".json.") else { return false };
+    read_code(code).is_some_and(|c| c == code)
+        && !random.is_empty()
+        && random.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 fn set_aside(path: &Path, why: &str) -> String {
@@ -271,6 +290,35 @@ mod tests {
             // Every byte cut short is refused, never read as another table.
             let bytes = to_bytes(&table).expect("its bytes");
             prop_assert!(from_bytes(&bytes[..bytes.len() / 2]).is_err());
+        }
+    }
+
+    #[test]
+    fn the_hosts_temporary_files_left_by_a_kill_are_removed_and_no_other() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let tables = dir.path().join(TABLES_DIR);
+        std::fs::create_dir_all(&tables).expect("made");
+        let table = Table::new(
+            "ACDEFH".into(),
+            TableSetup::new(GameOptions::default(), Level::Easy),
+            Seat::South,
+            7,
+        );
+        let bytes = to_bytes(&table).expect("its bytes");
+        save(dir.path(), &bytes, "ACDEFH", false).expect("saved");
+        let own = [".ACDEFH.json.a1B2c3.tmp", ".QQQQQQ.json.Zz9yX8.tmp"];
+        let others = [".notes.txt.tmp", "ACDEFH.json.tmp", ".acdefh.json.a1B2c3.tmp", "x.tmp"];
+        for name in own.iter().chain(&others) {
+            std::fs::write(tables.join(name), b"{").expect("written");
+        }
+        let (read, told) = load_all(dir.path());
+        assert_eq!(read.len(), 1);
+        assert!(told.is_empty(), "{told:?}");
+        for name in own {
+            assert!(!tables.join(name).exists(), "{name} removed");
+        }
+        for name in others {
+            assert!(tables.join(name).exists(), "{name} left");
         }
     }
 
