@@ -279,10 +279,15 @@ mod tests {
                     None => break,
                 }
             }
+            let deals = game.history().len();
             table.game = Some(game);
             table.revision = actions as u64;
             table.places[2].token = Some(crate::net::code::keep("ACDEFH", "t"));
+            table.places[2].shown = deals;
+            table.places[1].shown = deals.saturating_sub(1);
             let back = from_bytes(&to_bytes(&table).expect("its bytes")).expect("read back");
+            let shown = back.places.iter().map(|p| p.shown).collect::<Vec<_>>();
+            prop_assert_eq!(shown, table.places.iter().map(|p| p.shown).collect::<Vec<_>>());
             prop_assert_eq!(&back.game, &table.game);
             prop_assert_eq!(back.revision, table.revision);
             prop_assert_eq!(&back.places[2].token, &table.places[2].token);
@@ -291,6 +296,36 @@ mod tests {
             let bytes = to_bytes(&table).expect("its bytes");
             prop_assert!(from_bytes(&bytes[..bytes.len() / 2]).is_err());
         }
+    }
+
+    #[test]
+    fn a_file_without_the_deals_shown_counts_all_but_the_one_the_table_stands_at() {
+        use crate::game::Action;
+        use crate::rules::Call;
+        let mut table = Table::new(
+            "ACDEFH".into(),
+            TableSetup::new(GameOptions::default(), Level::Easy),
+            Seat::South,
+            7,
+        );
+        let mut game = crate::game::new_game(GameOptions::default(), 7, None);
+        for deal in 0..2 {
+            if deal > 0 {
+                game.next_deal().expect("the next deal");
+            }
+            for _ in 0..4 {
+                let seat = game.to_act().expect("a seat to call");
+                game.apply(seat, Action::Bid(Call::Pass)).expect("a pass");
+            }
+        }
+        table.game = Some(game);
+        let bytes = to_bytes(&table).expect("its bytes");
+        let mut json: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        for place in json["places"].as_array_mut().expect("places") {
+            place.as_object_mut().expect("a place").remove("shown");
+        }
+        let back = from_bytes(&serde_json::to_vec(&json).expect("bytes")).expect("read back");
+        assert!(back.places.iter().all(|p| p.shown == 1), "two deals over, the last unseen");
     }
 
     #[test]
