@@ -300,7 +300,12 @@ impl Table {
                 self.free_seat(ask.seat)?
             }
         };
-        let token = code::new_token().ok_or(ErrorCode::ShuttingDown)?;
+        // A player sitting back keeps their token: were the host stopped between saving the
+        // seat and sending `joined`, the token their machine keeps still takes it back.
+        let token = match (own, ask.token) {
+            (Some(_), Some(token)) => token,
+            _ => code::new_token().ok_or(ErrorCode::ShuttingDown)?,
+        };
         let place = &mut self.places[seat.index()];
         place.name = ask.name;
         place.token = Some(code::keep(&self.code, &token));
