@@ -196,7 +196,7 @@ fn main() {
     let sync = std::env::var_os("NET_SYNC").is_some();
     let mut host = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(["host", "--listen", "127.0.0.1:0", "--deal-pause", "0"])
-        .args(["--per-address", &per_address, "--rate", "1000"])
+        .args(["--per-address", &per_address, "--connections", &per_address, "--rate", "1000"])
         .args((!sync).then_some("--no-sync"))
         .env("CONTREE_DATA_DIR", dir.path())
         .stdout(Stdio::piped())
@@ -222,7 +222,15 @@ fn main() {
             for seat in [Seat::East, Seat::North, Seat::West] {
                 let (a, c) = (addr.clone(), clock.clone());
                 let (k, _) = mpsc::unbounded_channel();
-                tasks.push(tokio::spawn(bounded(client(a, t, seat, Some(code.clone()), k, c, deals))));
+                tasks.push(tokio::spawn(bounded(client(
+                    a,
+                    t,
+                    seat,
+                    Some(code.clone()),
+                    k,
+                    c,
+                    deals,
+                ))));
             }
         }
         let mut failures = 0;

@@ -294,6 +294,21 @@ fn another_protocol_version_is_refused_clearly() {
 }
 
 #[test]
+fn a_first_line_not_of_the_protocol_is_garbled_and_another_message_unexpected() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let running = host(&root.path().join("host"), fast());
+    let addr = running.addr.to_string();
+    let first = |bytes: &[u8]| {
+        let mut raw = Raw::new(&addr);
+        raw.send(bytes);
+        refused(&raw.lines_until_closed())
+    };
+    assert_eq!(first(b"GET / HTTP/1.1\r\n"), Some(ErrorCode::Garbled));
+    assert_eq!(first(b"{\"type\":\"hello\"}\n"), Some(ErrorCode::Garbled));
+    assert_eq!(first(b"{\"type\":\"ping\"}\n"), Some(ErrorCode::Unexpected));
+}
+
+#[test]
 fn silence_floods_and_crowds_are_cut_off() {
     let root = tempfile::tempdir().expect("a temporary directory");
     let limits = Limits {
@@ -461,4 +476,73 @@ fn bots_fill_the_free_seats_and_a_newcomer_takes_one_between_deals() {
         ps[1].view.as_ref().is_some_and(|v| v.view.hand().len() == 8)
     });
     assert_eq!(both[1].view.as_ref().map(|v| v.view.seat()), Some(Seat::North));
+}
+
+#[test]
+fn a_seat_taken_back_on_another_connection_tells_the_old_one_and_closes_it() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let running = host(&root.path().join("host"), Limits { per_address: 2, ..fast() });
+    let addr = running.addr.to_string();
+    let mut ana = Player::new(&addr, "Ana", &root.path().join("ana"));
+    ana.remote.create(setup(), None);
+    play_until(std::slice::from_mut(&mut ana), Duration::from_secs(10), |p| p[0].code.is_some());
+    let code = ana.code.clone().expect("a code");
+    // The same player on the same machine connects again: its token takes the seat back.
+    let again = Player::new(&addr, "Ana", &root.path().join("ana"));
+    again.remote.join(&code, None, None);
+    let mut both = vec![ana, again];
+    play_until(&mut both, Duration::from_secs(10), |ps| ps[0].over && ps[1].seat.is_some());
+    let lost = both[0]
+        .events
+        .iter()
+        .position(|e| matches!(e, RemoteEvent::Error { error: ErrorCode::SeatLost, .. }));
+    let closed = both[0].events.iter().position(|e| matches!(e, RemoteEvent::Closed(_)));
+    assert!(lost.is_some() && lost < closed, "told, then closed: {:?}", both[0].events);
+    assert_eq!(both[1].seat, Some(Seat::South));
+    // Closed on the host's side too: the address's two connections are the new one and one
+    // more, the old one no longer counted.
+    let third = (0..50).find_map(|_| {
+        let c = contree::net::client::Connect {
+            addr: addr.clone(),
+            name: "Cid".into(),
+            dir: root.path().join("cid"),
+            timeout: Duration::from_secs(5),
+            record: false,
+        };
+        let r = contree::net::client::Remote::connect(c).ok();
+        if r.is_none() {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        r
+    });
+    assert!(third.is_some(), "the old connection is closed on the host's side");
+}
+
+#[test]
+fn a_client_waiting_in_silence_pings_and_is_not_cut_off() {
+    let root = tempfile::tempdir().expect("a temporary directory");
+    let limits = Limits { idle: Duration::from_secs(1), ..fast() };
+    let running = host(&root.path().join("host"), limits);
+    let connect = |ping: Duration| {
+        let c = contree::net::client::Connect {
+            addr: running.addr.to_string(),
+            name: "Ana".into(),
+            dir: root.path().join("ana"),
+            timeout: Duration::from_secs(5),
+            record: false,
+        };
+        contree::net::client::Remote::connect_pinging(c, ping).expect("connected")
+    };
+    let (pinging, silent) = (connect(Duration::from_millis(200)), connect(Duration::from_secs(60)));
+    std::thread::sleep(Duration::from_millis(2500));
+    for remote in [&pinging, &silent] {
+        remote.join("ACDEFH", None, None);
+    }
+    let first = |r: &contree::net::client::Remote| r.next_event(Duration::from_secs(5));
+    assert_eq!(
+        first(&pinging),
+        Some(RemoteEvent::Error { error: ErrorCode::NoSuchTable, rule: None }),
+        "still connected"
+    );
+    assert_eq!(first(&silent), Some(RemoteEvent::Closed(None)), "cut off past the silence");
 }

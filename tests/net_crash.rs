@@ -134,7 +134,15 @@ fn play_a_game(host: &mut Host, rng: &mut impl rand::Rng, dir: &Path) -> (usize,
         kills += 1;
     }
     play_until(&mut players, Duration::from_secs(300), |ps| ps.iter().all(|p| p.over));
+    // The table is filed among the finished once its end was written to every player: a
+    // moment after they may read it.
     let file = host.data.join("host/finished").join(format!("{code}.json"));
+    let filed = Instant::now();
+    while !file.exists() && filed.elapsed() < Duration::from_secs(10) {
+        for p in players.iter_mut() {
+            p.step(Duration::from_millis(10));
+        }
+    }
     let table = contree::net::saved::from_bytes(&std::fs::read(file).expect("kept"));
     let game = table.expect("a table").game.expect("a game");
     // Each deal once: the deals South saw end, duplicates left out, are the game's.

@@ -4,7 +4,8 @@
 //! before it is played or the deal is over, the hands said at the end are the real ones turned
 //! around the player, and a refusal of the host is said in the player's language. Around it:
 //! a player moving before the start, a dropped player's bot, the host stopped and started
-//! again under the binary, a table that is not there, and a table's password.
+//! again under the binary, a table that is not there, a table's password, and a table that
+//! stops (not saved, or its game cut short).
 
 mod netplay;
 
@@ -78,11 +79,12 @@ impl Joiner {
         Some(line)
     }
 
-    /// Reads lines until one passes `want`, stepping `players` meanwhile; panics past 30 s.
+    /// Reads lines until one passes `want`, stepping `players` meanwhile; panics past 90 s (a
+    /// bound for a loaded machine: a line comes within a second on an idle one).
     fn until(&mut self, players: &mut [Player], want: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
-            assert!(start.elapsed() < Duration::from_secs(30), "no such line in {:#?}", self.said);
+            assert!(start.elapsed() < Duration::from_secs(90), "no such line in {:#?}", self.said);
             for p in players.iter_mut() {
                 while p.step(Duration::ZERO) {}
             }
@@ -514,4 +516,82 @@ fn a_table_with_a_password_is_joined_with_it_alone() {
     ana.type_line("quit");
     assert!(ana.child.wait().expect("contree ends").success());
     drop(running);
+}
+
+/// Waits up to `limit` for the joiner to end: its exit status.
+fn ends(joiner: &mut Joiner, limit: Duration) -> Option<std::process::ExitStatus> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if let Ok(Some(status)) = joiner.child.try_wait() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn a_table_that_cannot_be_saved_ends_the_line_mode_saying_why() {
+    let root = tempfile::tempdir().expect("a directory");
+    let dir = root.path().join("host");
+    let running = host(&dir);
+    let addr = running.addr.to_string();
+    let mut joiner =
+        Joiner::start(&addr, &root.path().join("ana"), &["--name", "Ana", "--seat", "east"]);
+    let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
+    let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
+    // The disk refuses from now on: `tables` is a file, no longer a directory.
+    std::fs::rename(dir.join("tables"), dir.join("kept")).expect("moved");
+    std::fs::write(dir.join("tables"), b"").expect("a file in the way");
+    let bea = Player::new(&addr, "Bea", &root.path().join("bea"));
+    bea.remote.join(code, None, Some(Seat::South));
+    joiner.until(&mut [], |l| l.starts_with("The table could not be saved: it stops here"));
+    let status = ends(&mut joiner, Duration::from_secs(10)).expect("the line mode ends");
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn a_game_cut_short_ends_the_line_mode_saying_why() {
+    use contree::game::Action;
+    use contree::rules::Call;
+    let root = tempfile::tempdir().expect("a directory");
+    let running = host(&root.path().join("host"));
+    let addr = running.addr.to_string();
+    let mut joiner =
+        Joiner::start(&addr, &root.path().join("ana"), &["--name", "Ana", "--seat", "east"]);
+    let code_line = joiner.until(&mut [], |l| l.starts_with("Give your friends the code"));
+    let code = code_line.split_whitespace().nth(5).expect("a code").trim_end_matches('.');
+    let mut players = three_join(&addr, code, root.path());
+    joiner.until(&mut players, |l| l == "West: Dan.");
+    joiner.type_line("start");
+    // Every seat passes, deal after deal, until the host cuts the game short.
+    let (start, mut acted) = (Instant::now(), [None; 3]);
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(120), "not cut short: {:#?}", joiner.said);
+        for (p, acted) in players.iter_mut().zip(&mut acted) {
+            while let Some(e) = p.remote.next_event(Duration::ZERO) {
+                if let RemoteEvent::View(v) = &e
+                    && v.to_act == Some(v.view.seat())
+                    && *acted != Some(v.revision)
+                {
+                    *acted = Some(v.revision);
+                    p.remote.act(Action::Bid(Call::Pass));
+                }
+                p.events.push(e);
+            }
+        }
+        match joiner.next(Duration::from_millis(5)) {
+            Some(l) if l.starts_with("Your turn to bid") => joiner.type_line("pass"),
+            Some(l) if l.starts_with("Too many deals in a row were passed") => break,
+            _ => {}
+        }
+    }
+    let status = ends(&mut joiner, Duration::from_secs(10)).expect("the line mode ends");
+    assert_eq!(status.code(), Some(1));
+    let cut = |p: &Player| {
+        p.events.iter().any(|e| {
+            matches!(e, RemoteEvent::Error { error: contree::net::wire::ErrorCode::CutShort, .. })
+        })
+    };
+    netplay::play_until(&mut players, Duration::from_secs(10), |ps| ps.iter().all(cut));
 }

@@ -188,6 +188,10 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 16,
               value_parser = clap::value_parser!(u32).range(1..=100_000))]
         per_address: u32,
+        /// The connections allowed at once from every address together.
+        #[arg(long, value_name = "N", default_value_t = 4096,
+              value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        connections: u32,
         /// The messages a client may send a second on average, twice as many at once; a client
         /// past it is cut off (scripted players may need more).
         #[arg(long, value_name = "N", default_value_t = 20,

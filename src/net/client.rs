@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 use tokio_rustls::TlsConnector;
 
 use super::disk;
-use super::frame::{Read, read_line};
+use super::frame::{Lines, Read};
 use super::tls::{PinError, PinVerifier, Pins, client_config};
 use super::wire::{
     ClientMsg, ErrorCode, MAX_SERVER_LINE, PROTOCOL, Rule, ServerMsg, TableInfo, TableSetup,
@@ -37,6 +37,10 @@ pub const SEATS_FILE: &str = "seats.json";
 
 /// The version of [`SEATS_FILE`].
 pub const SEATS_VERSION: u32 = 1;
+
+/// How long the client stays silent before it sends `ping`: well within the host's bound on
+/// silence (10 minutes), so that a player waiting for friends, or for their turn, is not cut.
+pub const PING_EVERY: Duration = Duration::from_secs(60);
 
 /// Where and who to connect as.
 #[derive(Clone, Debug)]
@@ -197,6 +201,11 @@ fn keep_token(connect: &Connect, code: &str, token: &str) {
 impl Remote {
     /// Connects to the host and says `hello`; waits at most `connect.timeout`.
     pub fn connect(connect: Connect) -> Result<Remote, ConnectError> {
+        Remote::connect_pinging(connect, PING_EVERY)
+    }
+
+    /// Connects as [`Remote::connect`] does, sending `ping` after `every` of silence.
+    pub fn connect_pinging(connect: Connect, every: Duration) -> Result<Remote, ConnectError> {
         let (ready_tx, ready_rx) = std_mpsc::sync_channel(1);
         let (out, out_rx) = mpsc::unbounded_channel();
         let (ev_tx, events) = std_mpsc::channel();
@@ -208,7 +217,7 @@ impl Remote {
                 let _ = ready_tx.send(Err(ConnectError::Unreachable("no runtime".into())));
                 return;
             };
-            runtime.block_on(session(c, ready_tx, out_rx, ev_tx, rec));
+            runtime.block_on(session(c, every, ready_tx, out_rx, ev_tx, rec));
         });
         let (fingerprint, first_contact) = ready_rx
             .recv_timeout(connect.timeout + Duration::from_secs(1))
@@ -261,6 +270,7 @@ type Ready = std_mpsc::SyncSender<Result<(String, bool), ConnectError>>;
 /// The connection's life: reaches the host, then reads and writes until either side ends.
 async fn session(
     c: Connect,
+    ping_every: Duration,
     ready: Ready,
     mut out: mpsc::UnboundedReceiver<ClientMsg>,
     events: std_mpsc::Sender<RemoteEvent>,
@@ -274,11 +284,12 @@ async fn session(
     };
     let (r, mut w) = tokio::io::split(stream);
     let mut reader = BufReader::new(r);
+    let mut lines = Lines::new(MAX_SERVER_LINE);
     let hello = line(&ClientMsg::Hello { protocol: PROTOCOL, name: c.name.clone() });
     let answer = async {
         w.write_all(hello.as_bytes()).await.ok()?;
         w.flush().await.ok()?;
-        match read_line(&mut reader, MAX_SERVER_LINE).await.ok()? {
+        match lines.read(&mut reader).await.ok()? {
             Read::Line(l) => parse_server(&l).ok(),
             _ => None,
         }
@@ -297,9 +308,13 @@ async fn session(
         let _ = pins.save(&c.dir);
     }
     let _ = ready.send(Ok((fingerprint, first)));
+    let start = tokio::time::Instant::now() + ping_every;
+    let mut ping = tokio::time::interval_at(start, ping_every);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tokio::select! {
-            read = read_line(&mut reader, MAX_SERVER_LINE) => {
+        // Each branch is cancellation-safe: a line half-read stays in `lines`.
+        let msg = tokio::select! {
+            read = lines.read(&mut reader) => {
                 let Ok(Read::Line(l)) = read else {
                     let _ = events.send(RemoteEvent::Closed(None));
                     return;
@@ -310,15 +325,19 @@ async fn session(
                 if !deliver(&c, &l, &events) {
                     return;
                 }
+                continue;
             }
             msg = out.recv() => {
                 let Some(msg) = msg else { return };
-                let sent = w.write_all(line(&msg).as_bytes()).await.and(w.flush().await);
-                if sent.is_err() {
-                    let _ = events.send(RemoteEvent::Closed(None));
-                    return;
-                }
+                msg
             }
+            _ = ping.tick() => ClientMsg::Ping {},
+        };
+        ping.reset();
+        let sent = w.write_all(line(&msg).as_bytes()).await.and(w.flush().await);
+        if sent.is_err() {
+            let _ = events.send(RemoteEvent::Closed(None));
+            return;
         }
     }
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{timeout, timeout_at};
 use tokio_rustls::TlsAcceptor;
 
@@ -17,7 +17,7 @@ use super::code::read_code;
 use super::frame::{Read, read_line};
 use super::registry::{Host, TableCmd};
 use super::saved::setup_ok;
-use super::table::{Conn, JoinAsk};
+use super::table::{Conn, JoinAsk, Line};
 use super::wire::{
     ClientMsg, ErrorCode, MAX_CLIENT_LINE, PROTOCOL, ServerMsg, hello_version, line, name_ok,
     parse_client,
@@ -59,9 +59,11 @@ struct Client<'a> {
     peer: SocketAddr,
     id: u64,
     name: String,
-    tx: mpsc::Sender<Arc<str>>,
+    tx: mpsc::Sender<Line>,
     /// The table the client sits at.
     seated: Option<mpsc::Sender<TableCmd>>,
+    /// Told when its table lets go of the connection.
+    close: Arc<Notify>,
 }
 
 /// Serves one client until it leaves, breaks a bound, or its table lets go of it.
@@ -79,25 +81,33 @@ pub async fn serve_client(
     };
     let (r, w) = tokio::io::split(tls);
     let mut reader = BufReader::new(r);
-    let (tx, rx) = mpsc::channel::<Arc<str>>(limits.queue);
+    let (tx, rx) = mpsc::channel::<Line>(limits.queue);
     let mut writer = tokio::spawn(write_lines(w, rx, limits.write));
+    let close = Arc::new(Notify::new());
+    let id = host.conn_id();
     let mut client =
-        Client { host, peer, id: host.conn_id(), name: String::new(), tx, seated: None };
-    let ended = tokio::select! {
-        ended = talk(&mut reader, &mut client, hello_by) => Some(ended),
-        _ = &mut writer => None,
+        Client { host, peer, id, name: String::new(), tx, seated: None, close: close.clone() };
+    let (ended, written) = tokio::select! {
+        ended = talk(&mut reader, &mut client, hello_by) => (Some(ended), false),
+        _ = &mut writer => (None, true),
+        // Its table let go of it (its seat taken back on another connection, or it did not
+        // read): what it was sent is written, and it is closed.
+        () = close.notified() => (Some(Ok(())), false),
     };
     let refused = matches!(ended, Some(Err(_)));
     if let Some(Err(error)) = ended {
         log!("contree host: {peer}: refused ({error:?}), closed");
-        let _ =
-            client.tx.try_send(Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL })));
+        let refusal = Arc::from(line(&ServerMsg::Refused { error, protocol: PROTOCOL }));
+        let _ = client.tx.try_send(Line::plain(refusal));
     }
     if let Some(table) = client.seated.take() {
         let _ = table.send(TableCmd::Gone(client.id)).await;
     }
     drop(client);
-    let _ = timeout(Duration::from_secs(5), writer).await;
+    // A writer that ended is not waited for again.
+    if !written && timeout(Duration::from_secs(5), &mut writer).await.is_err() {
+        writer.abort();
+    }
     if refused {
         // What the client sent after the refusal is read and dropped for a moment, so that
         // closing with it unread does not reset the connection before the refusal is read.
@@ -119,18 +129,22 @@ async fn drain<R: AsyncRead + Unpin>(reader: &mut BufReader<R>) {
 }
 
 /// Writes the queued lines until the queue closes, a write takes too long, or the client is
-/// gone.
+/// gone; a line waited for is flushed before it is told written.
 async fn write_lines<W: AsyncWrite + Unpin>(
     mut w: W,
-    mut rx: mpsc::Receiver<Arc<str>>,
+    mut rx: mpsc::Receiver<Line>,
     limit: Duration,
 ) {
     while let Some(l) = rx.recv().await {
-        if !matches!(timeout(limit, w.write_all(l.as_bytes())).await, Ok(Ok(()))) {
+        if !matches!(timeout(limit, w.write_all(l.text.as_bytes())).await, Ok(Ok(()))) {
             return;
         }
-        if rx.is_empty() && !matches!(timeout(limit, w.flush()).await, Ok(Ok(()))) {
+        let flush = rx.is_empty() || l.written.is_some();
+        if flush && !matches!(timeout(limit, w.flush()).await, Ok(Ok(()))) {
             return;
+        }
+        if let Some(written) = l.written {
+            let _ = written.send(());
         }
     }
     let _ = timeout(limit, w.shutdown()).await;
@@ -151,7 +165,9 @@ async fn talk<R: AsyncRead + Unpin>(
     match hello_version(&first) {
         Some(PROTOCOL) => {}
         Some(_) => return Err(ErrorCode::Version),
-        None => return Err(ErrorCode::Unexpected),
+        // A message of the protocol before `hello` has no meaning yet; anything else is none.
+        None if parse_client(&first).is_ok() => return Err(ErrorCode::Unexpected),
+        None => return Err(ErrorCode::Garbled),
     }
     let Ok(ClientMsg::Hello { name, .. }) = parse_client(&first) else {
         return Err(ErrorCode::Garbled);
@@ -185,7 +201,7 @@ async fn talk<R: AsyncRead + Unpin>(
 impl Client<'_> {
     /// Queues a line for the client; a full queue is the table's to notice.
     fn say(&self, msg: &ServerMsg) {
-        let _ = self.tx.try_send(Arc::from(line(msg)));
+        let _ = self.tx.try_send(Line::plain(Arc::from(line(msg))));
     }
 
     fn error(&self, error: ErrorCode) {
@@ -247,7 +263,7 @@ impl Client<'_> {
             return self.error(ErrorCode::NoSuchTable);
         };
         let (reply, answer) = oneshot::channel();
-        let conn = Conn { id: self.id, tx: self.tx.clone() };
+        let conn = Conn { id: self.id, tx: self.tx.clone(), close: self.close.clone() };
         if table.send(TableCmd::Join(ask, conn, reply)).await.is_err() {
             return self.error(ErrorCode::NoSuchTable);
         }

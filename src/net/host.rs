@@ -10,7 +10,7 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio_rustls::TlsAcceptor;
 
-pub use super::registry::{DEFAULT_LISTEN, Host, HostConfig, Limits, TableCmd};
+pub use super::registry::{Crowd, DEFAULT_LISTEN, Host, HostConfig, Limits, TableCmd};
 use super::saved;
 use super::tls::HostIdentity;
 
@@ -27,15 +27,31 @@ pub async fn serve(listener: TcpListener, host: Arc<Host>, acceptor: TlsAcceptor
         };
         // Each line is one small write the player waits for: no Nagle's delay.
         let _ = stream.set_nodelay(true);
-        if !host.admit(peer.ip()) {
-            log!("contree host: {peer}: too many connections from that address, closed");
-            continue;
+        match host.admit(peer.ip()) {
+            Ok(()) => {}
+            Err(Crowd::Address) => {
+                log!("contree host: {peer}: too many connections from that address, closed");
+                continue;
+            }
+            Err(Crowd::Host) => {
+                log!("contree host: {peer}: the host has as many connections as it may, closed");
+                continue;
+            }
         }
         let (host, acceptor) = (host.clone(), acceptor.clone());
         tokio::spawn(async move {
-            super::conn::serve_client(stream, peer, &host, acceptor).await;
-            host.release(peer.ip());
+            let admitted = Admitted(host, peer.ip());
+            super::conn::serve_client(stream, peer, &admitted.0, acceptor).await;
         });
+    }
+}
+
+/// A connection counted by [`Host::admit`]: released when dropped, however its task ends.
+struct Admitted(Arc<Host>, std::net::IpAddr);
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.0.release(self.1);
     }
 }
 

@@ -36,6 +36,8 @@ pub struct Limits {
     pub burst: u32,
     /// The connections open at once from one address.
     pub per_address: usize,
+    /// The connections open at once from every address together.
+    pub connections: usize,
     /// The time a client may stay silent (`ping` keeps it alive).
     pub idle: Duration,
     /// The lines queued for a client that does not read them before it is dropped.
@@ -57,6 +59,7 @@ impl Default for Limits {
             per_second: 20,
             burst: 40,
             per_address: 16,
+            connections: 4096,
             idle: Duration::from_secs(600),
             queue: 256,
             write: Duration::from_secs(20),
@@ -122,6 +125,25 @@ pub enum TableCmd {
     Slow(u64, u64),
     /// No player has been connected since the table was left alone for that time.
     Alone(u64),
+    /// The connection of that number was written the line that shows its player the end of
+    /// that many deals.
+    Shown(u64, usize),
+}
+
+/// Why a connection is not admitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crowd {
+    /// Its address has as many connections open as it may.
+    Address,
+    /// The host has as many connections open as it may.
+    Host,
+}
+
+/// The connections open: in all, and by address.
+#[derive(Debug, Default)]
+struct Open {
+    total: usize,
+    by_address: HashMap<IpAddr, usize>,
 }
 
 /// Why a table is not served.
@@ -141,7 +163,7 @@ pub struct Host {
     /// Its settings.
     pub config: HostConfig,
     tables: Mutex<HashMap<String, mpsc::Sender<TableCmd>>>,
-    per_address: Mutex<HashMap<IpAddr, usize>>,
+    open: Mutex<Open>,
     created: Mutex<HashMap<IpAddr, usize>>,
     failed_joins: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     next_conn: AtomicU64,
@@ -158,7 +180,7 @@ impl Host {
         Arc::new(Host {
             config,
             tables: Mutex::new(HashMap::new()),
-            per_address: Mutex::new(HashMap::new()),
+            open: Mutex::new(Open::default()),
             created: Mutex::new(HashMap::new()),
             failed_joins: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
@@ -245,25 +267,55 @@ impl Host {
         *n = n.saturating_add(1);
     }
 
-    /// Counts a connection from `ip`: `false` when that address has as many as it may.
-    pub fn admit(&self, ip: IpAddr) -> bool {
-        let mut map = lock(&self.per_address);
-        let n = map.entry(ip).or_insert(0);
+    /// Counts a connection from `ip`, unless the host, or that address, has as many open as
+    /// it may.
+    pub fn admit(&self, ip: IpAddr) -> Result<(), Crowd> {
+        let mut open = lock(&self.open);
+        if open.total >= self.config.limits.connections {
+            return Err(Crowd::Host);
+        }
+        let n = open.by_address.entry(ip).or_insert(0);
         if *n >= self.config.limits.per_address {
-            return false;
+            return Err(Crowd::Address);
         }
         *n += 1;
-        true
+        open.total += 1;
+        Ok(())
     }
 
     /// A connection from `ip` is closed.
     pub fn release(&self, ip: IpAddr) {
-        let mut map = lock(&self.per_address);
-        if let Some(n) = map.get_mut(&ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&ip);
-            }
+        let mut open = lock(&self.open);
+        let Some(n) = open.by_address.get_mut(&ip) else { return };
+        *n -= 1;
+        if *n == 0 {
+            open.by_address.remove(&ip);
         }
+        open.total = open.total.saturating_sub(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connections_are_bounded_by_address_and_in_all() {
+        let mut config = HostConfig::new("127.0.0.1:0".parse().expect("an address"), ".".into());
+        config.limits.per_address = 2;
+        config.limits.connections = 3;
+        let host = Host::new(config);
+        let (a, b): (IpAddr, IpAddr) =
+            ("10.0.0.1".parse().expect("a"), "10.0.0.2".parse().expect("b"));
+        assert_eq!(host.admit(a), Ok(()));
+        assert_eq!(host.admit(a), Ok(()));
+        assert_eq!(host.admit(a), Err(Crowd::Address));
+        assert_eq!(host.admit(b), Ok(()));
+        assert_eq!(host.admit(b), Err(Crowd::Host), "three in all");
+        host.release(a);
+        assert_eq!(host.admit(b), Ok(()), "one closed: room for another");
+        // A release of an address not counted changes nothing.
+        host.release("10.0.0.3".parse().expect("c"));
+        assert_eq!(host.admit(b), Err(Crowd::Host));
     }
 }

@@ -55,6 +55,10 @@ struct PlaceFile {
     persona: String,
     token: Option<String>,
     bot_plays: bool,
+    /// The deals whose end its player has been sent (a file without it: all but a deal's
+    /// end the table stands at).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shown: Option<usize>,
 }
 
 /// Whether `setup` is one a table may be played by: a target of its rule set, the cards
@@ -110,6 +114,7 @@ pub fn snapshot(table: &Table) -> Snapshot {
                 persona: p.persona.clone(),
                 token: p.token.clone(),
                 bot_plays: p.bot_plays,
+                shown: Some(p.shown),
             })
             .collect(),
         revision: table.revision,
@@ -161,6 +166,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, String> {
     }
     let places: [PlaceFile; 4] =
         file.places.try_into().map_err(|_| "not four seats".to_string())?;
+    let game = match &file.game {
+        Some(save) => Some(Game::from_save(save).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    // A file written before the deals shown were kept: every deal's end but the one the
+    // table stands at, which a player sitting back is sent anyway.
+    let shown_at_most = game.as_ref().map_or(0, |g| g.history().len());
+    let unknown = game.as_ref().map_or(0, |g| {
+        let over = matches!(g.phase(), crate::game::Phase::DealOver | crate::game::Phase::GameOver);
+        shown_at_most - usize::from(over)
+    });
     let places = places.map(|p| Place {
         name: p.name,
         persona: p.persona,
@@ -169,11 +185,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, String> {
         conn: None,
         drops: 0,
         ready: false,
+        shown: p.shown.map_or(unknown, |n| n.min(shown_at_most)),
     });
-    let game = match &file.game {
-        Some(save) => Some(Game::from_save(save).map_err(|e| e.to_string())?),
-        None => None,
-    };
     Ok(Table::restored(code, file.setup, file.creator, places, game, file.revision))
 }
 
@@ -184,6 +197,12 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir.join(TABLES_DIR)) else { return (tables, told) };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
     paths.sort();
+    // A host stopped while writing (`kill -9`) leaves its temporary file: never a table.
+    for path in paths.iter().filter(|p| is_own_temporary(p)) {
+        if let Err(e) = std::fs::remove_file(path) {
+            told.push(format!("{}: a temporary file not removed: {e}", path.display()));
+        }
+    }
     for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
         let read = match disk::read_within(&path, READ_LIMIT) {
             // Too large to read is no sign of a spoiled file: it is left where it is.
@@ -204,6 +223,19 @@ pub fn load_all(dir: &Path) -> (Vec<Table>, Vec<String>) {
         }
     }
     (tables, told)
+}
+
+/// Whether `path` is a temporary file of a table's save ([`disk::write_atomic`]):
+/// `.<CODE>.json.<random>.tmp`, its code a table's.
+fn is_own_temporary(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    let Some(middle) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let Some((code, random)) = middle.split_once(".json.") else { return false };
+    read_code(code).is_some_and(|c| c == code)
+        && !random.is_empty()
+        && random.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 fn set_aside(path: &Path, why: &str) -> String {
@@ -247,10 +279,15 @@ mod tests {
                     None => break,
                 }
             }
+            let deals = game.history().len();
             table.game = Some(game);
             table.revision = actions as u64;
             table.places[2].token = Some(crate::net::code::keep("ACDEFH", "t"));
+            table.places[2].shown = deals;
+            table.places[1].shown = deals.saturating_sub(1);
             let back = from_bytes(&to_bytes(&table).expect("its bytes")).expect("read back");
+            let shown = back.places.iter().map(|p| p.shown).collect::<Vec<_>>();
+            prop_assert_eq!(shown, table.places.iter().map(|p| p.shown).collect::<Vec<_>>());
             prop_assert_eq!(&back.game, &table.game);
             prop_assert_eq!(back.revision, table.revision);
             prop_assert_eq!(&back.places[2].token, &table.places[2].token);
@@ -258,6 +295,65 @@ mod tests {
             // Every byte cut short is refused, never read as another table.
             let bytes = to_bytes(&table).expect("its bytes");
             prop_assert!(from_bytes(&bytes[..bytes.len() / 2]).is_err());
+        }
+    }
+
+    #[test]
+    fn a_file_without_the_deals_shown_counts_all_but_the_one_the_table_stands_at() {
+        use crate::game::Action;
+        use crate::rules::Call;
+        let mut table = Table::new(
+            "ACDEFH".into(),
+            TableSetup::new(GameOptions::default(), Level::Easy),
+            Seat::South,
+            7,
+        );
+        let mut game = crate::game::new_game(GameOptions::default(), 7, None);
+        for deal in 0..2 {
+            if deal > 0 {
+                game.next_deal().expect("the next deal");
+            }
+            for _ in 0..4 {
+                let seat = game.to_act().expect("a seat to call");
+                game.apply(seat, Action::Bid(Call::Pass)).expect("a pass");
+            }
+        }
+        table.game = Some(game);
+        let bytes = to_bytes(&table).expect("its bytes");
+        let mut json: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        for place in json["places"].as_array_mut().expect("places") {
+            place.as_object_mut().expect("a place").remove("shown");
+        }
+        let back = from_bytes(&serde_json::to_vec(&json).expect("bytes")).expect("read back");
+        assert!(back.places.iter().all(|p| p.shown == 1), "two deals over, the last unseen");
+    }
+
+    #[test]
+    fn the_hosts_temporary_files_left_by_a_kill_are_removed_and_no_other() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let tables = dir.path().join(TABLES_DIR);
+        std::fs::create_dir_all(&tables).expect("made");
+        let table = Table::new(
+            "ACDEFH".into(),
+            TableSetup::new(GameOptions::default(), Level::Easy),
+            Seat::South,
+            7,
+        );
+        let bytes = to_bytes(&table).expect("its bytes");
+        save(dir.path(), &bytes, "ACDEFH", false).expect("saved");
+        let own = [".ACDEFH.json.a1B2c3.tmp", ".QQQQQQ.json.Zz9yX8.tmp"];
+        let others = [".notes.txt.tmp", "ACDEFH.json.tmp", ".acdefh.json.a1B2c3.tmp", "x.tmp"];
+        for name in own.iter().chain(&others) {
+            std::fs::write(tables.join(name), b"{").expect("written");
+        }
+        let (read, told) = load_all(dir.path());
+        assert_eq!(read.len(), 1);
+        assert!(told.is_empty(), "{told:?}");
+        for name in own {
+            assert!(!tables.join(name).exists(), "{name} removed");
+        }
+        for name in others {
+            assert!(tables.join(name).exists(), "{name} left");
         }
     }
 

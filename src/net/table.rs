@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc, oneshot};
 
 use super::code;
 use super::wire::{
@@ -18,6 +18,22 @@ use super::wire::{
 use crate::game::{Action, Event, Game, GameSave, HUMAN, Phase, draw_players, new_game};
 use crate::rules::{BySeat, Combination, Seat};
 
+/// A line queued for a connection's writer.
+#[derive(Debug)]
+pub struct Line {
+    /// The line, newline included.
+    pub text: Arc<str>,
+    /// Told once the line is written to the connection (dropped untold if it never is).
+    pub written: Option<oneshot::Sender<()>>,
+}
+
+impl Line {
+    /// A line nobody waits to see written.
+    pub fn plain(text: Arc<str>) -> Line {
+        Line { text, written: None }
+    }
+}
+
 /// How a table reaches one connected player: its connection's number and the queue of lines
 /// its writer sends.
 #[derive(Clone, Debug)]
@@ -25,8 +41,27 @@ pub struct Conn {
     /// The connection's number, unique in the host's life.
     pub id: u64,
     /// The lines to send. A full queue (a client that stops reading) drops the connection.
-    pub tx: mpsc::Sender<Arc<str>>,
+    pub tx: mpsc::Sender<Line>,
+    /// Told when the table lets go of the connection: it is closed.
+    pub close: Arc<Notify>,
 }
+
+impl Conn {
+    /// The table lets go of this connection: it is sent `why`, if anything, and closed once
+    /// what it was sent is written.
+    pub fn let_go(&self, why: Option<ErrorCode>) {
+        if let Some(error) = why {
+            let _ = self
+                .tx
+                .try_send(Line::plain(Arc::from(line(&ServerMsg::Error { error, rule: None }))));
+        }
+        self.close.notify_one();
+    }
+}
+
+/// A line queued for a seat, and the count of deals whose end its player has been shown
+/// once it is written (the last line of a deal's end, or of a player's sitting back).
+pub type Queued = (Seat, Arc<str>, Option<usize>);
 
 /// A seat of the table.
 #[derive(Clone, Debug)]
@@ -46,6 +81,9 @@ pub struct Place {
     pub drops: u64,
     /// Whether the player has seen the deal's end.
     pub ready: bool,
+    /// The deals of the game whose end has been written to the player's connection: a player
+    /// back after deals ended without them is sent those ends first.
+    pub shown: usize,
 }
 
 /// Where a joining player asks to sit, and how it proves a seat is its own.
@@ -76,7 +114,7 @@ pub struct Table {
     pub game: Option<Game>,
     /// Counts the changes of the game: a bot's answer for an earlier one is dropped.
     pub revision: u64,
-    outbox: Vec<(Seat, Arc<str>)>,
+    outbox: Vec<Queued>,
 }
 
 /// What a message did to the table, for its task.
@@ -107,6 +145,7 @@ impl Table {
             conn: None,
             drops: 0,
             ready: false,
+            shown: 0,
         });
         Table { code, setup, creator, places, game: None, revision: 0, outbox: vec![] }
     }
@@ -126,25 +165,54 @@ impl Table {
     /// The lines queued for each seat since the last call. A connection the table let go of
     /// (its seat taken back on another, or left) is closed by its writer when its queue's
     /// sender goes with it.
-    pub fn take_outbox(&mut self) -> Vec<(Seat, Arc<str>)> {
+    pub fn take_outbox(&mut self) -> Vec<Queued> {
         std::mem::take(&mut self.outbox)
     }
 
     /// Queues `msg` for `seat`.
     fn send(&mut self, seat: Seat, msg: &ServerMsg) {
+        self.send_showing(seat, msg, None);
+    }
+
+    /// Queues `msg` for `seat`: once written, its player has been shown the end of `shows`
+    /// deals.
+    fn send_showing(&mut self, seat: Seat, msg: &ServerMsg, shows: Option<usize>) {
         if self.places[seat.index()].conn.is_some() {
-            self.outbox.push((seat, Arc::from(line(msg))));
+            self.outbox.push((seat, Arc::from(line(msg)), shows));
         }
     }
 
     /// Queues `msg` for every seat.
     fn send_all(&mut self, msg: &ServerMsg) {
+        self.send_all_showing(msg, None);
+    }
+
+    /// Queues `msg` for every seat: once written, each player has been shown the end of
+    /// `shows` deals.
+    fn send_all_showing(&mut self, msg: &ServerMsg, shows: Option<usize>) {
         let l: Arc<str> = Arc::from(line(msg));
         for seat in Seat::ALL {
             if self.places[seat.index()].conn.is_some() {
-                self.outbox.push((seat, l.clone()));
+                self.outbox.push((seat, l.clone(), shows));
             }
         }
+    }
+
+    /// The line of `conn_id` that ends the `shows`-th deal's end (and the game's) was written.
+    pub fn shown(&mut self, conn_id: u64, shows: usize) {
+        if let Some(seat) = self.seat_of(conn_id) {
+            let place = &mut self.places[seat.index()];
+            place.shown = place.shown.max(shows);
+        }
+    }
+
+    /// Whether every player holding a seat has been shown the game's end.
+    pub fn end_shown(&self) -> bool {
+        let Some(game) = self.game.as_ref().filter(|g| g.phase() == Phase::GameOver) else {
+            return false;
+        };
+        let h = game.history().len();
+        self.places.iter().all(|p| p.token.is_none() || p.shown >= h)
     }
 
     fn error(&mut self, seat: Seat, error: ErrorCode, rule: Option<Rule>) {
@@ -198,7 +266,7 @@ impl Table {
             if self.places[seat.index()].conn.is_none() {
                 continue;
             }
-            lines.push((seat, Arc::from(line(&self.view_msg(game, seat)))));
+            lines.push((seat, Arc::from(line(&self.view_msg(game, seat))), None));
         }
         self.outbox.extend(lines);
     }
@@ -233,25 +301,53 @@ impl Table {
                 self.free_seat(ask.seat)?
             }
         };
-        let token = code::new_token().ok_or(ErrorCode::ShuttingDown)?;
+        // A player sitting back keeps their token: were the host stopped between saving the
+        // seat and sending `joined`, the token their machine keeps still takes it back.
+        let token = match (own, ask.token) {
+            (Some(_), Some(token)) => token,
+            _ => code::new_token().ok_or(ErrorCode::ShuttingDown)?,
+        };
         let place = &mut self.places[seat.index()];
         place.name = ask.name;
         place.token = Some(code::keep(&self.code, &token));
-        place.conn = Some(conn);
+        if let Some(old) = place.conn.replace(conn) {
+            // The seat taken back on another connection: the old one is told and closed.
+            old.let_go(Some(ErrorCode::SeatLost));
+        }
         place.bot_plays = false;
         place.drops += 1;
         self.send(seat, &ServerMsg::Joined { code: self.code.clone(), seat, token: token.clone() });
         self.send_all(&ServerMsg::Table { table: self.info() });
-        if let Some(game) = self.game.as_ref() {
-            let mut msgs = vec![self.view_msg(game, seat)];
-            if matches!(game.phase(), Phase::DealOver | Phase::GameOver) {
-                msgs.extend(self.ending(game));
-            }
-            for m in &msgs {
-                self.send(seat, m);
-            }
-        }
+        self.catch_up(seat, own.is_some());
         Ok((seat, token))
+    }
+
+    /// What a player sitting down is sent of the game: the ends of the deals that ended while
+    /// they were away (`back`: sitting back at their own seat), then the view, then the ends
+    /// of the deal and of the game if they are over.
+    fn catch_up(&mut self, seat: Seat, back: bool) {
+        let Some(game) = self.game.as_ref() else { return };
+        let h = game.history().len();
+        let over = matches!(game.phase(), Phase::DealOver | Phase::GameOver);
+        let before = if over { h - 1 } else { h };
+        let place = &mut self.places[seat.index()];
+        if !back {
+            // A newcomer is shown no deal played before they sat.
+            place.shown = before;
+        }
+        let missed = game.history().get(place.shown.min(before)..before).unwrap_or_default();
+        let mut msgs: Vec<ServerMsg> = missed
+            .iter()
+            .map(|d| ServerMsg::DealOver { record: d.record.clone(), totals: d.totals })
+            .collect();
+        msgs.push(self.view_msg(game, seat));
+        if over {
+            msgs.extend(self.ending(game));
+        }
+        let last = msgs.len() - 1;
+        for (i, m) in msgs.iter().enumerate() {
+            self.send_showing(seat, m, (i == last).then_some(h));
+        }
     }
 
     fn check_password(&self, given: Option<&str>) -> Result<(), ErrorCode> {
@@ -278,7 +374,10 @@ impl Table {
     pub fn gone(&mut self, conn_id: u64) -> Changed {
         let Some(seat) = self.seat_of(conn_id) else { return Changed::default() };
         let place = &mut self.places[seat.index()];
-        place.conn = None;
+        if let Some(conn) = place.conn.take() {
+            // A connection dropped for not reading is closed; one that ended already is gone.
+            conn.let_go(None);
+        }
         place.drops += 1;
         let grace = Some((seat, place.drops));
         self.send_all(&ServerMsg::Table { table: self.info() });
@@ -422,11 +521,13 @@ impl Table {
     fn deal_ended(&mut self) {
         let Some(game) = self.game.as_ref() else { return };
         let msgs = self.ending(game);
+        let h = game.history().len();
         for place in &mut self.places {
             place.ready = false;
         }
-        for m in &msgs {
-            self.send_all(m);
+        let last = msgs.len().saturating_sub(1);
+        for (i, m) in msgs.iter().enumerate() {
+            self.send_all_showing(m, (i == last).then_some(h));
         }
     }
 
@@ -469,8 +570,13 @@ impl Table {
         };
         match game.declare(seat, best) {
             Ok(()) => {
-                self.revision += 1;
-                self.send_views();
+                // The choice is the seat's alone until its first card: the other seats are
+                // sent nothing, not even a new revision, so that they cannot tell a seat that
+                // keeps a combination quiet from one that holds none.
+                if let Some(game) = self.game.as_ref() {
+                    let view = self.view_msg(game, seat);
+                    self.send(seat, &view);
+                }
                 Changed { save: true, ..Changed::default() }
             }
             Err(e) => {
@@ -528,3 +634,6 @@ fn whole_game(game: &Game) -> Option<Box<GameSave>> {
     let size = serde_json::to_vec(&save).map_or(usize::MAX, |b| b.len());
     (size < MAX_SERVER_LINE - 1024).then(|| Box::new(save))
 }
+
+#[cfg(test)]
+mod tests;

@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use super::code::new_code;
 use super::registry::{Host, Refusal, TableCmd};
 use super::saved;
-use super::table::{Changed, Table};
+use super::table::{Changed, Line, Table};
 use super::wire::{ClientMsg, ErrorCode, ServerMsg, TableSetup, line};
 use crate::bots::Decision;
 use crate::rules::Seat;
@@ -115,8 +115,6 @@ impl Turns {
 /// What a table's task keeps to know when to close the table.
 #[derive(Debug, Default)]
 struct Life {
-    /// The seats whose player has been sent the game's end.
-    told: [bool; 4],
     /// Counts the times no player was left connected.
     alone: u64,
     /// The count of the time the table has been alone since, while it is.
@@ -142,7 +140,7 @@ async fn run_table(
     }
     let mut life = Life::default();
     // A new table waits for its creator; one read back with no player left is closed.
-    if let Some(why) = by.is_none().then(|| why_close(&table, &mut life)).flatten() {
+    if let Some(why) = by.is_none().then(|| why_close(&table)).flatten() {
         return close(&host, &table, by, why).await;
     }
     watch_alone(&table, &mut life, &me, host.config.abandon);
@@ -165,15 +163,15 @@ async fn run_table(
         {
             return stop(&host, &mut table, by, &e);
         }
-        let mut graces = flush(&mut table);
+        let mut graces = flush(&mut table, &me);
         // The seats dropped for not reading are told to the others now.
-        graces.extend(flush(&mut table));
+        graces.extend(flush(&mut table, &me));
         graces.extend(changed.grace);
         for (seat, drops) in graces {
             log!("contree host: table {}: {seat} dropped", table.code);
             grace(&me, &table, seat, drops);
         }
-        if let Some(why) = why_close(&table, &mut life) {
+        if let Some(why) = why_close(&table) {
             return close(&host, &table, by, why).await;
         }
         // A deal's end waits for a player to see it: a table restored between two deals, or
@@ -217,7 +215,7 @@ fn tell_all(table: &Table, why: ErrorCode) {
     let l: Arc<str> = Arc::from(line(&ServerMsg::Error { error: why, rule: None }));
     for place in &table.places {
         if let Some(conn) = &place.conn {
-            let _ = conn.tx.try_send(l.clone());
+            let _ = conn.tx.try_send(Line::plain(l.clone()));
         }
     }
 }
@@ -226,16 +224,11 @@ fn tell_all(table: &Table, why: ErrorCode) {
 const CUT_SHORT: &str = "too many deals in a row were passed";
 
 /// Why the table is to close now, if it is: its game is over and every player holding a seat
-/// has been sent its end, or no player holds a seat.
-fn why_close(table: &Table, life: &mut Life) -> Option<&'static str> {
-    if table.finished() {
-        for (told, place) in life.told.iter_mut().zip(&table.places) {
-            *told |= place.conn.is_some();
-        }
-        let all = life.told.iter().zip(&table.places).all(|(t, p)| *t || p.token.is_none());
-        if all {
-            return Some("its game is over");
-        }
+/// has been sent its end (written to their connection, not only queued), or no player holds a
+/// seat.
+fn why_close(table: &Table) -> Option<&'static str> {
+    if table.end_shown() {
+        return Some("its game is over");
     }
     if table.game.as_ref().is_some_and(|g| saved::passed_in_a_row(g) >= saved::MAX_PASSED_IN_A_ROW)
     {
@@ -348,18 +341,33 @@ fn handle(table: &mut Table, cmd: TableCmd) -> Changed {
             }
             changed
         }
+        TableCmd::Shown(id, shows) => {
+            table.shown(id, shows);
+            Changed::default()
+        }
         TableCmd::Pause(_) | TableCmd::Alone(_) => Changed::default(),
     }
 }
 
 /// Sends what the table queued; a connection whose queue is full (a client that does not
-/// read) is dropped, as if gone: the grace times to start are answered.
-fn flush(table: &mut Table) -> Vec<(Seat, u64)> {
+/// read) is dropped, as if gone: the grace times to start are answered. A line that shows a
+/// player deals' ends is counted as shown once its writer wrote it.
+fn flush(table: &mut Table, me: &mpsc::Sender<TableCmd>) -> Vec<(Seat, u64)> {
     let lines = table.take_outbox();
     let mut full = Vec::new();
-    for (seat, line) in lines {
+    for (seat, text, shows) in lines {
         let Some(conn) = table.places[seat.index()].conn.as_ref() else { continue };
-        if conn.tx.try_send(line).is_err() && !full.contains(&(seat, conn.id)) {
+        let written = shows.map(|n| {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            let (me, id) = (me.clone(), conn.id);
+            tokio::spawn(async move {
+                if rx.await.is_ok() {
+                    let _ = me.send(TableCmd::Shown(id, n)).await;
+                }
+            });
+            tx
+        });
+        if conn.tx.try_send(Line { text, written }).is_err() && !full.contains(&(seat, conn.id)) {
             full.push((seat, conn.id));
         }
     }
@@ -426,7 +434,7 @@ mod tests {
         // A player connected at another seat: the bots do not play alone.
         let other = Seat::ALL.into_iter().find(|s| *s != seat).expect("another seat");
         let (tx, _rx) = mpsc::channel(8);
-        table.places[other.index()].conn = Some(Conn { id: 1, tx });
+        table.places[other.index()].conn = Some(Conn { id: 1, tx, close: Default::default() });
         table.places[other.index()].bot_plays = false;
         let mut turns = Turns::default();
         assert_eq!(turns.bot_to_ask(&table), Some(seat));
@@ -450,6 +458,23 @@ mod tests {
         assert_eq!(turns.bot_to_ask(&table), None, "bots do not play alone");
     }
 
+    #[tokio::test]
+    async fn a_connection_dropped_for_not_reading_is_closed() {
+        let setup = TableSetup::new(GameOptions::default(), Level::Easy);
+        let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
+        table.game = Some(crate::game::new_game(GameOptions::default(), 7, None));
+        let (tx, _rx) = mpsc::channel(1);
+        let close = Arc::new(tokio::sync::Notify::new());
+        table.places[0].conn = Some(Conn { id: 1, tx, close: close.clone() });
+        table.places[0].token = Some("a digest".into());
+        table.send_views();
+        table.send_views();
+        let (me, _commands) = mpsc::channel(8);
+        assert_eq!(flush(&mut table, &me).len(), 1, "dropped: its grace starts");
+        let closed = tokio::time::timeout(Duration::from_secs(1), close.notified()).await;
+        assert!(closed.is_ok(), "its connection is closed");
+    }
+
     #[test]
     fn a_game_whose_deals_are_all_passed_is_cut_short() {
         use crate::game::Action;
@@ -458,10 +483,9 @@ mod tests {
         let mut table = Table::new("ACDEFH".into(), setup, Seat::South, 7);
         table.places[0].token = Some("a digest".into());
         let mut game = crate::game::new_game(GameOptions::default(), 7, None);
-        let mut life = Life::default();
         for deal in 0..saved::MAX_PASSED_IN_A_ROW {
             table.game = Some(game.clone());
-            assert_eq!(why_close(&table, &mut life), None, "deal {deal}");
+            assert_eq!(why_close(&table), None, "deal {deal}");
             for _ in 0..4 {
                 let seat = game.to_act().expect("a seat to call");
                 game.apply(seat, Action::Bid(Call::Pass)).expect("a pass");
@@ -469,7 +493,7 @@ mod tests {
             game.next_deal().expect("the next deal");
         }
         table.game = Some(game);
-        assert_eq!(why_close(&table, &mut life), Some(CUT_SHORT));
+        assert_eq!(why_close(&table), Some(CUT_SHORT));
     }
 
     #[test]
@@ -499,7 +523,7 @@ mod tests {
         let seat = game.to_act().expect("a seat to act");
         table.game = Some(game);
         let (tx, _rx) = mpsc::channel(8);
-        table.places[seat.index()].conn = Some(Conn { id: 1, tx });
+        table.places[seat.index()].conn = Some(Conn { id: 1, tx, close: Default::default() });
         table.places[seat.index()].token = Some("a digest".into());
         table.places[seat.index()].bot_plays = false;
         table.idle();
