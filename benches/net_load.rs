@@ -197,6 +197,8 @@ fn main() {
     let mut host = Command::new(env!("CARGO_BIN_EXE_contree"))
         .args(["host", "--listen", "127.0.0.1:0", "--deal-pause", "0"])
         .args(["--per-address", &per_address, "--connections", &per_address, "--rate", "1000"])
+        // Every table is created from the one loopback address.
+        .args(["--tables-per-address", &tables.max(1).to_string()])
         .args((!sync).then_some("--no-sync"))
         .env("CONTREE_DATA_DIR", dir.path())
         .stdout(Stdio::piped())

@@ -683,10 +683,19 @@ fn main() -> ExitCode {
             analyse(file, options)
         }
         Some(Command::Stats { json }) => report(stats(json, cli.lang)),
-        Some(Command::Host { listen, deal_pause, per_address, connections, rate, no_sync }) => {
+        Some(Command::Host {
+            listen,
+            deal_pause,
+            per_address,
+            connections,
+            tables_per_address,
+            rate,
+            no_sync,
+        }) => {
             let mut limits = contree::net::host::Limits {
                 per_address: per_address as usize,
                 connections: connections as usize,
+                tables_per_address: tables_per_address as usize,
                 per_second: rate,
                 burst: rate.saturating_mul(2),
                 ..Default::default()

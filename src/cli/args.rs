@@ -192,6 +192,10 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 4096,
               value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         connections: u32,
+        /// The tables open at once that one address may have created.
+        #[arg(long, value_name = "N", default_value_t = 8,
+              value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        tables_per_address: u32,
         /// The messages a client may send a second on average, twice as many at once; a client
         /// past it is cut off (scripted players may need more).
         #[arg(long, value_name = "N", default_value_t = 20,

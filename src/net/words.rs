@@ -44,8 +44,8 @@ impl Words {
                 ("Another player holds that seat.", "Un autre joueur occupe cette place.")
             }
             ErrorCode::SeatBusy => (
-                "A bot plays that seat until the deal is over.",
-                "Un robot joue cette place jusqu'à la fin de la donne.",
+                "A bot plays that seat until the deal is over: join again once it is.",
+                "Un robot joue cette place jusqu'à la fin de la donne : rejoignez la table ensuite.",
             ),
             ErrorCode::BadToken => (
                 "This machine holds no seat at that table under that name.",
