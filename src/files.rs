@@ -7,7 +7,7 @@
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// One mebibyte.
@@ -352,6 +352,48 @@ pub fn read_from(input: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
         return Err(ReadError::TooLarge(limit));
     }
     Ok(bytes)
+}
+
+/// Syncs a directory, so that a file created or renamed in it survives a crash. Not every
+/// platform can sync a directory; the file itself is already safe.
+pub fn sync_dir(dir: &Path) {
+    let _ = File::open(dir).and_then(|d| d.sync_all());
+}
+
+/// A temporary file for `name` in `dir`, `.<name>.<random>.tmp`: the name the store and the
+/// host know to remove after a crash.
+pub fn temporary(dir: &Path, name: &str) -> io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(dir)
+}
+
+/// Puts a temporary file written in full in the place of `path`: given the mode of the file it
+/// replaces, if any (a temporary file is the player's alone, 0600, and a file the player made
+/// readable to others stays so), synced (when `sync`), then renamed over `path`, and the
+/// directory synced so the rename survives a crash.
+pub fn persist(tmp: tempfile::NamedTempFile, path: &Path, sync: bool) -> io::Result<()> {
+    #[cfg(unix)]
+    if let Some(was) = fs::metadata(path).ok().filter(fs::Metadata::is_file) {
+        tmp.as_file().set_permissions(was.permissions())?;
+    }
+    if sync {
+        tmp.as_file().sync_all()?;
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    if sync {
+        sync_dir(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, `sync_all` (when
+/// `sync`), then a rename over `path`; the directory is synced too so the rename survives a crash.
+/// A new file is its owner's alone (0600); one replaced keeps its mode.
+pub fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut tmp = temporary(dir, &name)?;
+    tmp.write_all(bytes)?;
+    persist(tmp, path, sync)
 }
 
 #[cfg(test)]

@@ -20,7 +20,6 @@ use super::LineMode;
 use crate::files::read_line;
 use crate::session::config::Ending;
 use crate::session::effects::{self, Effect};
-use crate::session::signals::Signal;
 use crate::session::work::Answer;
 use crate::store::Store;
 
@@ -53,10 +52,7 @@ pub fn run(mut line: LineMode, store: Option<&Store>) -> io::Result<Ending> {
 pub fn run_on(line: &mut LineMode, store: Option<&Store>) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel::<Input>();
     let signals = tx.clone();
-    crate::session::signals::watch(false, move |signal| match signal {
-        Signal::End(sig) => signals.send(Input::Signal(sig)).is_ok(),
-        Signal::Stop | Signal::Continue => true,
-    })?;
+    crate::session::signals::watch_ends(move |sig| signals.send(Input::Signal(sig)).is_ok())?;
     // A thinking thread that panics is answered as failed; the game goes on without a word of
     // it on the lines.
     let default_hook = std::panic::take_hook();

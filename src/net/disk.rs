@@ -3,36 +3,14 @@
 //! file that cannot be read set aside under another name rather than lost.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::files;
 
-/// Writes `bytes` to `path` atomically, readable by its owner alone; `sync` syncs the file and
-/// the directory (a power cut then loses nothing written).
-pub fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o600));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    if sync {
-        tmp.as_file().sync_all()?;
-    }
-    tmp.persist(path).map_err(|e| e.error)?;
-    if sync && let Ok(d) = fs::File::open(dir) {
-        // A directory that cannot be synced (some file systems) still holds the file.
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
+/// Writes `bytes` to `path` atomically, readable by its owner alone (a file replaced keeps its
+/// mode); `sync` syncs the file and the directory (a power cut then loses nothing written).
+pub use crate::files::write_atomic;
 
 /// The whole of `path`, within `limit` bytes; `Ok(None)` when there is no such file.
 pub fn read_within(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, files::ReadError> {

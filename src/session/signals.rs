@@ -59,6 +59,16 @@ pub fn watch(stops: bool, send: impl Fn(Signal) -> bool + Send + 'static) -> io:
     Ok(())
 }
 
+/// Sends the number of each signal that ends the process (SIGTERM, SIGHUP, SIGINT) to `send`,
+/// from a thread of its own, until `send` says the loop is gone; SIGTSTP and SIGCONT keep their
+/// usual action. For a front end that only ends on them.
+pub fn watch_ends(send: impl Fn(i32) -> bool + Send + 'static) -> io::Result<()> {
+    watch(false, move |signal| match signal {
+        Signal::End(sig) => send(sig),
+        Signal::Stop | Signal::Continue => true,
+    })
+}
+
 /// Without Unix signals, nothing is watched.
 #[cfg(not(unix))]
 pub fn watch(_: bool, _: impl Fn(Signal) -> bool + Send + 'static) -> io::Result<()> {

@@ -9,8 +9,8 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use super::atomic::sync_dir;
 use super::{Cause, Operation, SetAside, Store, StoreError, Unfit, held, now};
+use crate::files::sync_dir;
 
 impl Store {
     /// Moves a file that cannot be used aside, and keeps what was done for

@@ -4,14 +4,14 @@
 //! written, synced (`sync_all`), renamed over the file, and the directory synced, so that a
 //! crash leaves the old version or the new one, never half of one.
 
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use super::{Cause, Operation, Store, StoreError, Unfit};
-use crate::files::{self, ReadError};
+use crate::files::{self, ReadError, sync_dir, write_atomic};
 
 /// A JSON file of the data directory, read whole under its limit and written whole, atomically.
 pub(super) struct JsonFile<'s> {
@@ -78,47 +78,6 @@ pub(super) fn check_version(value: &serde_json::Value, current: u32) -> Result<(
         Some(found) if found > u64::from(current) => Err(Unfit::NewerVersion { found, current }),
         Some(_) => Ok(()),
     }
-}
-
-/// Syncs a directory, so that a file created or renamed in it survives a crash. Not every
-/// platform can sync a directory; the file itself is already safe.
-pub(super) fn sync_dir(dir: &Path) {
-    let _ = File::open(dir).and_then(|d| d.sync_all());
-}
-
-/// A temporary file for `name` in `dir`, `.<name>.<random>.tmp`: what
-/// [`Store::remove_leftovers`] knows to remove after a crash.
-pub(super) fn temporary(dir: &Path, name: &str) -> io::Result<tempfile::NamedTempFile> {
-    tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(dir)
-}
-
-/// Puts a temporary file written in full in the place of `path`: given the mode of the file it
-/// replaces, if any (a temporary file is the player's alone, 0600, and a file the player made
-/// readable to others stays so), synced (when `sync`), then renamed over `path`, and the
-/// directory synced so the rename survives a crash.
-pub(super) fn persist(tmp: tempfile::NamedTempFile, path: &Path, sync: bool) -> io::Result<()> {
-    #[cfg(unix)]
-    if let Some(was) = fs::metadata(path).ok().filter(fs::Metadata::is_file) {
-        tmp.as_file().set_permissions(was.permissions())?;
-    }
-    if sync {
-        tmp.as_file().sync_all()?;
-    }
-    tmp.persist(path).map_err(|e| e.error)?;
-    if sync {
-        sync_dir(path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, `sync_all` (when
-/// `sync`), then a rename over `path`; the directory is synced too so the rename survives a crash.
-fn write_atomic(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut tmp = temporary(dir, &name)?;
-    tmp.write_all(bytes)?;
-    persist(tmp, path, sync)
 }
 
 /// Writes `bytes` to `path`, a file outside the data directory (an export), as the store writes

@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::atomic::write_whole;
 use super::history::{Friends, GameEntry, GameResult};
 use super::{Cause, GAMES_FILE, Operation, SAVE_LIMIT, Store, StoreError, now};
+use crate::files::write_atomic;
 use crate::game::{Game, GameSave};
 use crate::rules::Team;
 
@@ -75,7 +75,7 @@ impl Store {
         let bytes = serde_json::to_vec(played)
             .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
         fs::create_dir_all(self.path(KEPT_DIR))
-            .and_then(|()| write_whole(&path, &bytes, true))
+            .and_then(|()| write_atomic(&path, &bytes, self.sync))
             .map_err(|e| StoreError::io(&path, Operation::Write, e))
     }
 

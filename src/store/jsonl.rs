@@ -16,9 +16,8 @@ use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use super::atomic::{persist, sync_dir, temporary};
 use super::{Cause, LineList, Operation, SetAside, Store, StoreError, Unfit, held, unusable};
-use crate::files::{self, ReadError};
+use crate::files::{self, ReadError, persist, sync_dir, temporary};
 
 /// A line of a file of JSON lines, read back from its bytes.
 pub(super) trait Line: Sized {

@@ -18,7 +18,6 @@ use super::remote::{self, RemoteScreen, Request};
 use crate::net::client::{Remote, RemoteEvent};
 use crate::session::friends;
 use crate::session::remote::Joining;
-use crate::session::signals::Signal;
 
 /// How long reaching the host may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -87,10 +86,7 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
     }
     let (tx, rx) = mpsc::channel::<Input>();
     let signals = tx.clone();
-    crate::session::signals::watch(false, move |signal| match signal {
-        Signal::End(sig) => signals.send(Input::Signal(sig)).is_ok(),
-        Signal::Stop | Signal::Continue => true,
-    })?;
+    crate::session::signals::watch_ends(move |sig| signals.send(Input::Signal(sig)).is_ok())?;
     let mut terminal = ratatui::try_init()?;
     let restoring = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -102,7 +98,7 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
         restoring(info);
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| read_terminal(tx.clone()))
+        .and_then(|()| super::run::read_terminal(tx.clone(), Input::Terminal, || Input::Closed))
         .and_then(|()| event_loop(&mut terminal, &mut screen, (remote, joining), (&tx, &rx)));
     if terminal.show_cursor().is_err() {
         std::mem::forget(terminal);
@@ -127,23 +123,6 @@ fn think(request: crate::session::work::HintRequest, tx: Sender<Input>) -> io::R
     std::thread::Builder::new().name(HINT_THREAD.into()).spawn(move || {
         let advice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.advise()));
         let _ = tx.send(Input::Advised(request.revision, advice.ok().flatten()));
-    })?;
-    Ok(())
-}
-
-/// Reads the terminal on a thread of its own.
-fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
-    std::thread::Builder::new().name("contree-input".into()).spawn(move || {
-        loop {
-            let input = match event::read() {
-                Ok(e) => Input::Terminal(e),
-                Err(_) => Input::Closed,
-            };
-            let closed = matches!(input, Input::Closed);
-            if tx.send(input).is_err() || closed {
-                return;
-            }
-        }
     })?;
     Ok(())
 }

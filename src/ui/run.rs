@@ -78,7 +78,7 @@ pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
         restoring(info);
     }));
     let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| read_terminal(tx.clone()))
+        .and_then(|()| read_terminal(tx.clone(), Input::Terminal, || Input::Closed))
         .and_then(|()| event_loop(&mut terminal, &mut app, store, &tx, &rx));
     // Whatever happened, the last state is on disk before the terminal is given back, a save
     // that failed earlier (a full disk) included.
@@ -98,16 +98,20 @@ pub fn run(mut app: App, store: Option<&Store>) -> io::Result<Ending> {
 }
 
 /// Reads the terminal on a thread of its own, every event as it comes, so the loop sleeps on
-/// its channel rather than polling.
-fn read_terminal(tx: Sender<Input>) -> io::Result<()> {
+/// its channel rather than polling: each event sent as `event` makes it, then `closed` once
+/// the terminal cannot be read.
+pub(super) fn read_terminal<I: Send + 'static>(
+    tx: Sender<I>,
+    event: fn(Event) -> I,
+    closed: fn() -> I,
+) -> io::Result<()> {
     std::thread::Builder::new().name("contree-input".into()).spawn(move || {
         loop {
-            let input = match event::read() {
-                Ok(e) => Input::Terminal(e),
-                Err(_) => Input::Closed,
+            let (input, end) = match event::read() {
+                Ok(e) => (event(e), false),
+                Err(_) => (closed(), true),
             };
-            let closed = matches!(input, Input::Closed);
-            if tx.send(input).is_err() || closed {
+            if tx.send(input).is_err() || end {
                 return;
             }
         }

@@ -8,7 +8,7 @@
 use super::auction::{AuctionSelection, Selected};
 use super::keymap::{Cmd, Mode};
 use crate::game::{Action, Phase};
-use crate::rules::{Bid, BidLevel, Call, Card, Seat, Trump};
+use crate::rules::{Bid, BidLevel, Call, Card, LegalCalls, Seat, Trump};
 use crate::session::AtTable;
 use crate::session::table::{Notice, Out, Table, TableMsg};
 
@@ -23,6 +23,52 @@ pub enum BidButton {
     Trump(Trump),
     /// Pass, contre or surcontre.
     Call(Call),
+}
+
+impl BidButton {
+    /// The buttons of an auction whose calls allowed are `legal`, in order: Pass, the values from
+    /// the lowest allowed, the trump modes, then contre and surcontre where they may be said.
+    pub fn all(legal: &LegalCalls) -> Vec<BidButton> {
+        let mut v = Vec::with_capacity(19);
+        v.push(BidButton::Call(Call::Pass));
+        if let Some(min) = legal.min_level {
+            v.extend(BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level));
+            v.extend(legal.trumps().iter().map(|&t| BidButton::Trump(t)));
+        }
+        for c in [Call::Contre, Call::Surcontre] {
+            if legal.allows(c) {
+                v.push(BidButton::Call(c));
+            }
+        }
+        v
+    }
+
+    /// What a command of the auction does among `buttons`, the focus at `focus`: moves the
+    /// focus (`None`), or gives the button to press, focused: the focused one (Enter), Pass,
+    /// sans atout or tout atout where there are, the surcontre or else the contre.
+    pub fn keyed(cmd: Cmd, buttons: &[BidButton], focus: &mut usize) -> Option<BidButton> {
+        let n = buttons.len().max(1);
+        let wanted = match cmd {
+            Cmd::Left | Cmd::PrevButton => {
+                *focus = (*focus + n - 1) % n;
+                return None;
+            }
+            Cmd::Right | Cmd::NextButton => {
+                *focus = (*focus + 1) % n;
+                return None;
+            }
+            Cmd::Act => return buttons.get(*focus).copied(),
+            Cmd::Pass => vec![BidButton::Call(Call::Pass)],
+            Cmd::NoTrump => vec![BidButton::Trump(Trump::NoTrump)],
+            Cmd::AllTrump => vec![BidButton::Trump(Trump::AllTrump)],
+            Cmd::Contre => vec![BidButton::Call(Call::Surcontre), BidButton::Call(Call::Contre)],
+            _ => return None,
+        };
+        let (i, b) =
+            wanted.into_iter().find_map(|b| Some((buttons.iter().position(|x| *x == b)?, b)))?;
+        *focus = i;
+        Some(b)
+    }
 }
 
 /// How many pauses a table set at a position may open on before South's turn.
@@ -143,19 +189,7 @@ impl TableScreen {
         if !self.table.south_to_bid() {
             return Vec::new();
         }
-        let legal = self.table.game().legal_calls();
-        let mut v = Vec::with_capacity(19);
-        v.push(BidButton::Call(Call::Pass));
-        if let Some(min) = legal.min_level {
-            v.extend(BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level));
-            v.extend(legal.trumps().iter().map(|&t| BidButton::Trump(t)));
-        }
-        for c in [Call::Contre, Call::Surcontre] {
-            if legal.allows(c) {
-                v.push(BidButton::Call(c));
-            }
-        }
-        v
+        BidButton::all(&self.table.game().legal_calls())
     }
 
     /// Sends a message to the table, and follows what it did with South's controls.
@@ -288,35 +322,10 @@ impl TableScreen {
             return Vec::new();
         }
         let buttons = self.bid_buttons();
-        let n = buttons.len().max(1);
-        match cmd {
-            Cmd::Left | Cmd::PrevButton => self.bid_focus = (self.bid_focus + n - 1) % n,
-            Cmd::Right | Cmd::NextButton => self.bid_focus = (self.bid_focus + 1) % n,
-            Cmd::Act => {
-                if let Some(&b) = buttons.get(self.bid_focus) {
-                    return self.press(b);
-                }
-            }
-            Cmd::Pass => return self.press(BidButton::Call(Call::Pass)),
-            Cmd::NoTrump | Cmd::AllTrump => {
-                let trump = if cmd == Cmd::NoTrump { Trump::NoTrump } else { Trump::AllTrump };
-                let b = BidButton::Trump(trump);
-                if let Some(i) = buttons.iter().position(|x| *x == b) {
-                    self.bid_focus = i;
-                    return self.press(b);
-                }
-            }
-            Cmd::Contre => {
-                let legal = self.table.game().legal_calls();
-                if legal.surcontre {
-                    return self.press(BidButton::Call(Call::Surcontre));
-                } else if legal.contre {
-                    return self.press(BidButton::Call(Call::Contre));
-                }
-            }
-            _ => {}
+        match BidButton::keyed(cmd, &buttons, &mut self.bid_focus) {
+            Some(b) => self.press(b),
+            None => Vec::new(),
         }
-        Vec::new()
     }
 
     /// Presses a bidding button.

@@ -22,6 +22,7 @@ use crate::ui::keymap::Mode;
 use crate::ui::table_screen::BidButton;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::card::{self, Highlight, TrumpsOf};
+use crate::ui::widgets::hand::Spread;
 use crate::ui::widgets::{ASCII_BORDER, centered, put, span};
 
 mod panels;
@@ -426,18 +427,7 @@ fn cards(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut Buffer) {
     }
     let to_play = screen.table.my_turn() && screen.table.legal_cards().is_some();
     let legal = screen.table.legal_cards().unwrap_or(CardSet::EMPTY);
-    let size = if area.height >= card::LARGE.h + 2 && 8 * (card::LARGE.w + 1) <= area.width + 1 {
-        card::LARGE
-    } else {
-        card::SMALL
-    };
-    let stride = if n * (size.w + 1) <= area.width + 1 {
-        size.w + 1
-    } else {
-        (area.width.saturating_sub(size.w) / n.saturating_sub(1).max(1)).clamp(3, size.w)
-    };
-    let total = stride * (n - 1) + size.w;
-    let x0 = area.x + area.width.saturating_sub(total) / 2;
+    let Spread { size, stride, x0 } = Spread::of(area, n);
     for (i, &c) in hand.iter().enumerate() {
         let x = x0 + stride * i as u16;
         let lifted = to_play && legal.contains(c);

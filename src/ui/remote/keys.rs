@@ -8,7 +8,7 @@ use super::words::Says;
 use super::{RemoteScreen, Request};
 use crate::game::{Action, GameError};
 use crate::net::wire::ClientMsg;
-use crate::rules::{Bid, BidLevel, Call, Seat, Trump, check_play};
+use crate::rules::{Bid, BidLevel, Call, Seat, check_play};
 use crate::session::table::{Notice, weighty};
 use crate::ui::hits::Hit;
 use crate::ui::keymap::{self, Cmd, Mode};
@@ -156,32 +156,10 @@ impl RemoteScreen {
     /// A command of the auction, at the player's turn.
     fn bid_key(&mut self, cmd: Cmd) -> Vec<Request> {
         let buttons = self.bid_buttons();
-        let n = buttons.len().max(1);
-        match cmd {
-            Cmd::Left | Cmd::PrevButton => self.bid_focus = (self.bid_focus + n - 1) % n,
-            Cmd::Right | Cmd::NextButton => self.bid_focus = (self.bid_focus + 1) % n,
-            Cmd::Act => {
-                if let Some(&b) = buttons.get(self.bid_focus) {
-                    return self.press(b);
-                }
-            }
-            Cmd::Pass => return self.press(BidButton::Call(Call::Pass)),
-            Cmd::NoTrump | Cmd::AllTrump => {
-                let trump = if cmd == Cmd::NoTrump { Trump::NoTrump } else { Trump::AllTrump };
-                if buttons.contains(&BidButton::Trump(trump)) {
-                    return self.press(BidButton::Trump(trump));
-                }
-            }
-            Cmd::Contre => {
-                for c in [Call::Surcontre, Call::Contre] {
-                    if buttons.contains(&BidButton::Call(c)) {
-                        return self.press(BidButton::Call(c));
-                    }
-                }
-            }
-            _ => {}
+        match BidButton::keyed(cmd, &buttons, &mut self.bid_focus) {
+            Some(b) => self.press(b),
+            None => Vec::new(),
         }
-        Vec::new()
     }
 
     /// Presses a bidding button: a value waits for its suit; a suit bids at the value chosen,

@@ -334,19 +334,9 @@ impl RemoteScreen {
 
     /// The bidding buttons the player may press now: Pass, the values, the suits, the doubles.
     pub fn bid_buttons(&self) -> Vec<BidButton> {
-        let Some(legal) = self.table.legal_calls().filter(|_| self.table.my_turn()) else {
-            return Vec::new();
-        };
-        let mut v = vec![BidButton::Call(Call::Pass)];
-        if let Some(min) = legal.min_level {
-            v.extend(BidLevel::ALL.into_iter().filter(|l| *l >= min).map(BidButton::Level));
-            v.extend(legal.trumps().iter().map(|&t| BidButton::Trump(t)));
+        match self.table.legal_calls().filter(|_| self.table.my_turn()) {
+            Some(legal) => BidButton::all(&legal),
+            None => Vec::new(),
         }
-        for c in [Call::Contre, Call::Surcontre] {
-            if legal.allows(c) {
-                v.push(BidButton::Call(c));
-            }
-        }
-        v
     }
 }

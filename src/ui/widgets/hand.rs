@@ -72,6 +72,38 @@ pub fn draw(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
 }
 
 /// South's cards, large when there is room, the legal ones lifted while South is to play.
+/// A hand of cards laid out side by side: their size, the columns from one card to the next, and
+/// the first card's column.
+pub struct Spread {
+    /// The cards' size.
+    pub size: card::Size,
+    /// The columns from one card's left edge to the next's.
+    pub stride: u16,
+    /// The first card's column.
+    pub x0: u16,
+}
+
+impl Spread {
+    /// `n` cards (one or more) centred in `area`: large cards when there is room for them side
+    /// by side, else small ones, overlapping if they must.
+    pub fn of(area: Rect, n: u16) -> Spread {
+        let size = if area.height >= card::LARGE.h + 2 && 8 * (card::LARGE.w + 1) <= area.width + 1
+        {
+            card::LARGE
+        } else {
+            card::SMALL
+        };
+        let stride = if n * (size.w + 1) <= area.width + 1 {
+            size.w + 1
+        } else {
+            (area.width.saturating_sub(size.w) / n.saturating_sub(1).max(1)).clamp(3, size.w)
+        };
+        let total = stride * n.saturating_sub(1) + size.w;
+        let x0 = area.x + area.width.saturating_sub(total) / 2;
+        Spread { size, stride, x0 }
+    }
+}
+
 fn cards(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let app = ctx.seen;
     let Some(screen) = app.table() else { return };
@@ -85,20 +117,7 @@ fn cards(ctx: &mut Ctx<'_>, area: Rect, buf: &mut Buffer) {
     let playing = game.phase() == Phase::Playing;
     let legal = table.playable();
     let to_play = table.south_to_play();
-    // Large cards when there is room for them side by side, else small ones, overlapping if
-    // they must.
-    let size = if area.height >= card::LARGE.h + 2 && 8 * (card::LARGE.w + 1) <= area.width + 1 {
-        card::LARGE
-    } else {
-        card::SMALL
-    };
-    let stride = if n * (size.w + 1) <= area.width + 1 {
-        size.w + 1
-    } else {
-        (area.width.saturating_sub(size.w) / n.saturating_sub(1).max(1)).clamp(3, size.w)
-    };
-    let total = stride * (n - 1) + size.w;
-    let x0 = area.x + area.width.saturating_sub(total) / 2;
+    let Spread { size, stride, x0 } = Spread::of(area, n);
     for (i, &c) in hand.iter().enumerate() {
         let x = x0 + stride * i as u16;
         let lifted = legal.contains(c);
