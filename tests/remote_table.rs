@@ -594,8 +594,11 @@ fn the_experts_analysis_of_the_deal_just_over_is_the_line_modes_from_the_players
     assert_eq!(key(&mut s, KeyCode::Enter), []);
     assert_eq!(key(&mut s, KeyCode::Enter), [Request::Send(ClientMsg::Next {})]);
     // After the game, too; an answer that comes once the player went on is kept, not shown.
-    let (mut s, ..) = analysed(game_over(Lang::Fr));
+    let mut s = game_over(Lang::Fr);
+    s.file("La partie est classée.".into());
+    let (mut s, ..) = analysed(s);
     assert!(s.analysis_lines().is_some_and(|l| l.len() > 2));
+    assert_eq!(s.told(), Some("La partie est classée."), "what became of the game, told again");
     assert_eq!(key(&mut s, KeyCode::Char('q')), [Request::Quit]);
     let mut s = deal_end(Lang::En);
     let asked = key(&mut s, KeyCode::Char('a'));

@@ -150,8 +150,9 @@ impl RemoteScreen {
         let at_end = matches!(self.mode(), Mode::Summary | Mode::GameOver) && !self.closed();
         let show = at_end && self.table.finished_deal(None).is_some_and(|(last, ..)| last == n);
         let analysing = self.words.text(self.words.t(crate::text::T::Analysing)).into_owned();
+        // What became of the finished game, if it is over, is told again in its place.
         if self.told.as_deref() == Some(analysing.as_str()) {
-            self.told = None;
+            self.told = self.filed.clone();
         }
         self.analyses.answered(n, analysis, (&self.table, self.words), show);
     }
