@@ -4,12 +4,15 @@
 //! is sent, a card the rules refuse is said as the solo table says it and not sent, a contre
 //! asks its yes or no, and no card of another seat is drawn before the deal is over.
 
+use contree::bots::expert::{Budget, DealAnalysis};
 use contree::game::{Action, Game, GameOptions, Phase};
 use contree::net::client::{RemoteEvent, RemoteView};
 use contree::net::wire::{ClientMsg, SeatInfo, TableInfo, WireAction};
 use contree::rules::{Bid, BidLevel, ByTeam, Call, Card, Seat, Suit, Trump};
 use contree::session::table::Notice;
+use contree::session::work::AnalysisRequest;
 use contree::text::{Lang, SuitStyle, Words};
+use contree::ui::keymap::Mode;
 use contree::ui::remote::{RemoteScreen, Request};
 use contree::ui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -153,7 +156,11 @@ fn play_as(lang: Lang, ascii: bool) -> (Game, RemoteScreen) {
 
 /// The deal played out and its end sent.
 fn deal_end(lang: Lang) -> RemoteScreen {
-    let (mut game, mut s) = play(lang);
+    deal_end_as(lang, false)
+}
+
+fn deal_end_as(lang: Lang, ascii: bool) -> RemoteScreen {
+    let (mut game, mut s) = play_as(lang, ascii);
     while let Some(seat) = game.to_act() {
         let action = first_legal(&game);
         game.apply(seat, action).expect("legal");
@@ -202,6 +209,7 @@ fn screens() {
     snapshot_all("play", |lang| play(lang).1);
     snapshot_all("deal_end", deal_end);
     snapshot_all("game_over", game_over);
+    snapshot_all("analysis", |lang| analysed(deal_end(lang)).0);
 }
 
 #[test]
@@ -503,6 +511,9 @@ proptest::proptest! {
                     Request::Send(other) => {
                         proptest::prop_assert!(false, "{other:?} at the table");
                     }
+                    Request::Analyse(..) => {
+                        proptest::prop_assert!(false, "an analysis asked during the deal");
+                    }
                     Request::Quit | Request::Hint(_) => {}
                 }
             }
@@ -533,4 +544,72 @@ fn an_idle_player_is_told_a_bot_plays_for_them_and_a_key_takes_the_seat_back_onc
     assert_eq!(game.to_act(), Some(ME));
     let sent = key(&mut s, KeyCode::Enter);
     assert!(matches!(sent.as_slice(), [Request::Send(ClientMsg::Act { .. })]), "{sent:?}");
+}
+
+/// `a` pressed at the end of a deal or of the game: the request asked, and its answer worked
+/// out with a small budget and brought back to the screen.
+fn analysed(mut s: RemoteScreen) -> (RemoteScreen, AnalysisRequest, Option<DealAnalysis>) {
+    let asked = key(&mut s, KeyCode::Char('a'));
+    let [Request::Analyse(n, request)] = asked.as_slice() else { panic!("not asked: {asked:?}") };
+    let mut request = (**request).clone();
+    request.budget = Budget::worlds(4);
+    let analysis = request.analyse();
+    s.analysed(*n, analysis.clone());
+    (s, request, analysis)
+}
+
+#[test]
+fn the_experts_analysis_of_the_deal_just_over_is_the_line_modes_from_the_players_seat() {
+    let mut s = deal_end(Lang::En);
+    assert_eq!(s.mode(), Mode::Summary);
+    let (record, levels) = s.table.deals[0].clone();
+    let asked = key(&mut s, KeyCode::Char('a'));
+    let [Request::Analyse(1, request)] = asked.as_slice() else { panic!("not asked: {asked:?}") };
+    // The deal turned so that the player, East, sits South, and the seats' levels alike.
+    assert_eq!(request.record, record.turned(ME));
+    assert_eq!(request.record.hands[Seat::South], record.hands[ME]);
+    assert_eq!(levels[ME], request.levels[Seat::South]);
+    assert_eq!(s.told(), Some("The expert is analysing the deal…"));
+    assert_eq!(key(&mut s, KeyCode::Char('a')), [], "asked once while it is worked out");
+    let (mut s, request, analysis) = analysed(deal_end(Lang::En));
+    let a = analysis.expect("a deal the host finished is analysed");
+    let w = words(Lang::En, false);
+    let said: Vec<String> = contree::line::say::analysis(w, &a, &request.record, &request.levels)
+        .iter()
+        .map(|l| w.text(l).into_owned())
+        .collect();
+    assert_eq!(s.analysis_lines(), Some(said.as_slice()));
+    assert_eq!(s.mode(), Mode::Help);
+    // ↓ and the wheel scroll what does not fit; Esc closes, and `a` opens it again at once.
+    let first = format!("{}", draw(&mut s, 80, 24).backend());
+    assert!(first.contains("Esc close"), "{first}");
+    key(&mut s, KeyCode::Down);
+    s.wheel(false);
+    let scrolled = format!("{}", draw(&mut s, 80, 24).backend());
+    assert_ne!(first, scrolled, "the analysis scrolls");
+    assert_eq!(key(&mut s, KeyCode::Esc), []);
+    assert_eq!(s.analysis_lines(), None);
+    assert_eq!(key(&mut s, KeyCode::Char('a')), [], "kept, not worked out again");
+    assert_eq!(s.analysis_lines(), Some(said.as_slice()));
+    assert_eq!(key(&mut s, KeyCode::Enter), []);
+    assert_eq!(key(&mut s, KeyCode::Enter), [Request::Send(ClientMsg::Next {})]);
+    // After the game, too; an answer that comes once the player went on is kept, not shown.
+    let mut s = game_over(Lang::Fr);
+    s.file("La partie est classée.".into());
+    let (mut s, ..) = analysed(s);
+    assert!(s.analysis_lines().is_some_and(|l| l.len() > 2));
+    assert_eq!(s.told(), Some("La partie est classée."), "what became of the game, told again");
+    assert_eq!(key(&mut s, KeyCode::Char('q')), [Request::Quit]);
+    let mut s = deal_end(Lang::En);
+    let asked = key(&mut s, KeyCode::Char('a'));
+    key(&mut s, KeyCode::Enter);
+    s.analysed(1, None);
+    assert_eq!(s.analysis_lines(), None, "{asked:?}");
+}
+
+#[test]
+fn the_analysis_honours_ascii() {
+    let (mut s, ..) = analysed(deal_end_as(Lang::Fr, true));
+    let text = format!("{}", draw(&mut s, 80, 24).backend());
+    assert!(text.is_ascii(), "{text}");
 }

@@ -700,6 +700,7 @@ pub fn word_for(
         (_, Cmd::Claim) => Kind::Claim,
         (_, Cmd::PlayAgain) => Kind::PlayAgain,
         (_, Cmd::ExpertLine) => Kind::ExpertLine,
+        (_, Cmd::Analysis) => Kind::Analysis,
         (_, Cmd::Quit) => Kind::Quit,
     })
 }

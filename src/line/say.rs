@@ -12,19 +12,12 @@ use crate::rules::{
     BeloteCall, Bid, BidLevel, BySeat, Call, Card, CardSet, Combination, Contract, DealRecord,
     DoneTrick, LegalCalls, Multiplier, Seat, Suit, Team, Trick, Trump,
 };
-use crate::session::report::{self, Analysis, DealLine, Player, Summary, When, team_word};
+use crate::session::report::{self, DealLine, Player, Summary, team_word};
 use crate::session::table::sorted_hand;
 use crate::text::Lang;
 use crate::text::{T, Words, rounded};
 
-/// `text` with its first letter in capitals, as a sentence starts.
-pub fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+pub use crate::text::capital;
 
 /// `text` with its first letter in lower case, as it goes on after a colon.
 pub(super) fn lower_first(text: &str) -> String {
@@ -627,59 +620,14 @@ pub fn goodbye(w: Words, saved: bool) -> String {
     w.t(if saved { T::LineSavedGoodbye } else { T::LineGoodbye }).to_string()
 }
 
-/// The expert's analysis of a finished deal from South's seat, a sentence a line: the deal with
-/// every hand seen, then each of South's decisions beside the expert's, with the expert's reason
-/// and what the choice cost when they differ, the options' worths, best first, in a sentence of
-/// their own, and what a call of South's shows; last, the sum of the clear mistakes. The deal's
-/// `record` and `levels` give the calls' meanings.
+/// The expert's analysis of a finished deal from South's seat, a sentence a line.
 pub fn analysis(
     w: Words,
     a: &DealAnalysis,
     record: &DealRecord,
     levels: &BySeat<Level>,
 ) -> Vec<String> {
-    let mut lines = vec![format!("{}.", w.t(T::Analysis))];
-    if let Some(dd) = &a.double_dummy {
-        lines.push(format!("{}.", w.double_dummy(dd, a.seat)));
-    }
-    let Analysis { decisions, agreed, cost, se } = Analysis::of(a, record, levels);
-    for d in &decisions {
-        let when = match d.when {
-            When::Call => w.t(T::Call).to_string(),
-            When::Trick(n) => format!("{} {n}", w.t(T::Trick)),
-        };
-        let mut line = format!(
-            "{when}{}{} {}; {} {}",
-            w.colon(),
-            w.t(T::YouPlayed),
-            w.action(d.played),
-            w.t(T::ExpertChose),
-            w.action(d.advised)
-        );
-        if d.agrees() {
-            line.push_str(&format!(", {}", w.t(T::SameChoice)));
-        } else {
-            line.push_str(&format!(", {}", w.reason(d.reason)));
-            if let Some(c) = d.cost {
-                line.push_str(&format!("; {}", w.cost(c)));
-            }
-        }
-        lines.push(format!("{}.", capital(&line)));
-        // What it changed on the real deal, apart from what it cost over the worlds weighed.
-        if let Some(diff) = d.on_the_deal {
-            lines.push(format!("{}.", w.on_the_deal(diff)));
-        }
-        // The options' worths, best first, in a sentence apart from the cost.
-        if !d.agrees() && !d.options.is_empty() {
-            lines.push(format!("{}.", w.weighed(&d.options)));
-        }
-        if let Some(m) = &d.meaning {
-            lines.push(format!("{}{}{}", w.t(T::YourCallShows), w.colon(), w.meaning(m)));
-        }
-    }
-    lines.push(format!("{}.", w.analysis_total(agreed, decisions.len(), cost, se)));
-    lines.push(format!("{}.", w.t(T::CostAndBalance)));
-    lines
+    w.analysis(a, record, levels)
 }
 
 /// The expert is analysing a deal.

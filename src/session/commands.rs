@@ -124,6 +124,9 @@ pub enum Cmd {
     PlayAgain,
     /// Follow the expert's line from South's first clear card mistake of the deal under review.
     ExpertLine,
+    /// The expert's analysis of the deal just finished, at a host's table (the solo table has
+    /// it in the deal's review).
+    Analysis,
     /// Close the top popup, go back.
     Close,
     /// Save and quit.
@@ -203,6 +206,10 @@ pub fn availability(at: &Context<'_>, mode: Mode, cmd: Cmd) -> Availability {
         // the settings let it choose.
         Cmd::Declare | Cmd::KeepQuiet if !declares => return Never,
         _ => {}
+    }
+    // The solo table analyses a deal in its review, opened from the history.
+    if cmd == Cmd::Analysis {
+        return Never;
     }
     if cmd == Cmd::PlayAgain {
         return if at.may_play_again { Now } else { Availability::NotNow(None) };

@@ -1,12 +1,76 @@
 //! The table's words: the comparison with the expert in your seat, the balance, the deal's end
 //! and the saved game offered again.
 
+use crate::bots::expert::DealAnalysis;
 use crate::game::{DealResult, ExpertInSeat};
+use crate::personas::Level;
 use crate::rules::Team;
+use crate::rules::{BySeat, DealRecord};
+use crate::session::report::{Analysis, When};
 use crate::session::review::ExpertLine;
-use crate::text::{Lang, T, Words, signed};
+use crate::text::{Lang, T, Words, capital, signed};
 
 impl Words {
+    /// The expert's analysis of a finished deal from South's seat, a sentence a line: the deal with
+    /// every hand seen, then each of South's decisions beside the expert's, with the expert's reason
+    /// and what the choice cost when they differ, the options' worths, best first, in a sentence of
+    /// their own, and what a call of South's shows; last, the sum of the clear mistakes. The deal's
+    /// `record` and `levels` give the calls' meanings.
+    pub fn analysis(
+        self,
+        a: &DealAnalysis,
+        record: &DealRecord,
+        levels: &BySeat<Level>,
+    ) -> Vec<String> {
+        let mut lines = vec![format!("{}.", self.t(T::Analysis))];
+        if let Some(dd) = &a.double_dummy {
+            lines.push(format!("{}.", self.double_dummy(dd, a.seat)));
+        }
+        let Analysis { decisions, agreed, cost, se } = Analysis::of(a, record, levels);
+        for d in &decisions {
+            let when = match d.when {
+                When::Call => self.t(T::Call).to_string(),
+                When::Trick(n) => format!("{} {n}", self.t(T::Trick)),
+            };
+            let mut line = format!(
+                "{when}{}{} {}; {} {}",
+                self.colon(),
+                self.t(T::YouPlayed),
+                self.action(d.played),
+                self.t(T::ExpertChose),
+                self.action(d.advised)
+            );
+            if d.agrees() {
+                line.push_str(&format!(", {}", self.t(T::SameChoice)));
+            } else {
+                line.push_str(&format!(", {}", self.reason(d.reason)));
+                if let Some(c) = d.cost {
+                    line.push_str(&format!("; {}", self.cost(c)));
+                }
+            }
+            lines.push(format!("{}.", capital(&line)));
+            // What it changed on the real deal, apart from what it cost over the worlds weighed.
+            if let Some(diff) = d.on_the_deal {
+                lines.push(format!("{}.", self.on_the_deal(diff)));
+            }
+            // The options' worths, best first, in a sentence apart from the cost.
+            if !d.agrees() && !d.options.is_empty() {
+                lines.push(format!("{}.", self.weighed(&d.options)));
+            }
+            if let Some(m) = &d.meaning {
+                lines.push(format!(
+                    "{}{}{}",
+                    self.t(T::YourCallShows),
+                    self.colon(),
+                    self.meaning(m)
+                ));
+            }
+        }
+        lines.push(format!("{}.", self.analysis_total(agreed, decisions.len(), cost, se)));
+        lines.push(format!("{}.", self.t(T::CostAndBalance)));
+        lines
+    }
+
     /// The head of the expert's line: "The expert's line from trick 3, every hand seen: 10♥ in
     /// place of your 8♠, then perfect play by all four" (the double-dummy solver's); spoken,
     /// the first card has its article, "the ten of hearts in place of your eight of spades".

@@ -169,6 +169,7 @@ texts! {
     HoldsFailed => "The expert could not tell who holds what", "L'expert n'a pas pu dire qui a quoi";
     Analysis => "The expert's analysis, from your seat", "L'analyse de l'expert, à votre place";
     Analysing => "The expert is analysing the deal…", "L'expert analyse la donne…";
+    AnalysisKey => "the expert's analysis", "l'analyse de l'expert";
     AnalysisFailed => "No analysis: the expert could not review this deal", "Pas d'analyse : l'expert n'a pas pu revoir cette donne";
     ReasonOnlyCard => "the only card that may be played", "la seule carte permise";
     ReasonOnlyCall => "the only call allowed", "la seule annonce permise";

@@ -85,6 +85,15 @@ pub fn local_time(secs: u64, tz: &jiff::tz::TimeZone) -> Option<(u8, u8, u8, u8)
     Some((d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8))
 }
 
+/// `text` with its first letter in capitals, as a sentence starts.
+pub fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A clause made a sentence of its own, to stand beside others on one line: its first letter a
 /// capital when its first word is a word (a file's name, `settings.json`, stays as it is
 /// written), and a full stop at its end unless it ends with one already (`.`, `!`, `?`, `…`).

@@ -379,6 +379,15 @@ pub const BINDINGS: &[Binding] = &[
         modes: &[Review],
         footer: true,
     },
+    // At a host's table, the expert's analysis of the deal just finished.
+    Binding {
+        keys: &[k('a')],
+        shown: "a",
+        cmd: Cmd::Analysis,
+        label: T::AnalysisKey,
+        modes: &[Summary, GameOver],
+        footer: true,
+    },
     // After the analysis, the rest of the deal from South's first clear card mistake as
     // perfect play goes, the expert's card in its place.
     Binding {

@@ -48,6 +48,8 @@ enum Input {
     Terminal(Event),
     /// The expert's hint, for the revision it was asked at.
     Advised(u64, Option<crate::bots::expert::Advice>),
+    /// The expert's analysis of a finished deal, by its number.
+    Analysed(usize, Option<crate::bots::expert::DealAnalysis>),
     Signal(i32),
     Closed,
 }
@@ -90,8 +92,8 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
     let mut terminal = ratatui::try_init()?;
     let restoring = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        // The expert's thread failing leaves the screen to the table, which plays on.
-        if std::thread::current().name() == Some(HINT_THREAD) {
+        // The expert's threads failing leave the screen to the table, which plays on.
+        if matches!(std::thread::current().name(), Some(HINT_THREAD | ANALYSIS_THREAD)) {
             return;
         }
         let _ = execute!(io::stdout(), DisableMouseCapture);
@@ -123,6 +125,23 @@ fn think(request: crate::session::work::HintRequest, tx: Sender<Input>) -> io::R
     std::thread::Builder::new().name(HINT_THREAD.into()).spawn(move || {
         let advice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.advise()));
         let _ = tx.send(Input::Advised(request.revision, advice.ok().flatten()));
+    })?;
+    Ok(())
+}
+
+/// The name of the thread a finished deal is analysed on.
+const ANALYSIS_THREAD: &str = "contree-analysis";
+
+/// The expert analyses finished deal `n` on a thread of its own; its analysis, or `None` when it
+/// could not review the deal, comes back with the deal's number.
+fn review(
+    n: usize,
+    request: crate::session::work::AnalysisRequest,
+    tx: Sender<Input>,
+) -> io::Result<()> {
+    std::thread::Builder::new().name(ANALYSIS_THREAD.into()).spawn(move || {
+        let analysis = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.analyse()));
+        let _ = tx.send(Input::Analysed(n, analysis.ok().flatten()));
     })?;
     Ok(())
 }
@@ -210,6 +229,13 @@ fn event_loop(
                 dirty = true;
                 screen.click(m.column, m.row)
             }
+            Ok(Input::Terminal(Event::Mouse(m)))
+                if matches!(m.kind, MouseEventKind::ScrollUp | MouseEventKind::ScrollDown) =>
+            {
+                dirty = true;
+                screen.wheel(m.kind == MouseEventKind::ScrollUp);
+                Vec::new()
+            }
             Ok(Input::Terminal(Event::Resize(..))) => {
                 dirty = true;
                 Vec::new()
@@ -220,6 +246,11 @@ fn event_loop(
                 screen.advised(revision, advice);
                 Vec::new()
             }
+            Ok(Input::Analysed(n, analysis)) => {
+                dirty = true;
+                screen.analysed(n, analysis);
+                Vec::new()
+            }
             Ok(Input::Signal(sig)) => return Ok(Ended::Signal(sig)),
             Ok(Input::Closed) | Err(RecvTimeoutError::Disconnected) => return Ok(Ended::Done),
         };
@@ -227,6 +258,7 @@ fn event_loop(
             match request {
                 Request::Send(msg) => remote.send(msg),
                 Request::Hint(request) => think(*request, tx.clone())?,
+                Request::Analyse(n, request) => review(n, *request, tx.clone())?,
                 Request::Quit if screen.game_over() => return Ok(Ended::Done),
                 Request::Quit if screen.closed() => return Ok(Ended::Failed),
                 Request::Quit => return Ok(Ended::Done),

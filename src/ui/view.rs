@@ -162,7 +162,7 @@ fn footer_rank(mode: Mode, cmd: keymap::Cmd) -> u8 {
         // What decides the deal stays longest, then the ways to look back and to take back.
         Pass | Contre | Act | SkipClaim => 7,
         NoTrump | AllTrump => 6,
-        History | PlayAgain | ExpertLine | Progress => 6,
+        History | PlayAgain | ExpertLine | Analysis | Progress => 6,
         Undo => 5,
         Menu | LastTrick => 4,
         // At the table, ↑ and ↓ read the auction: during it, a part of choosing a call, as the

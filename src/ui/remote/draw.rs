@@ -109,6 +109,7 @@ pub fn draw(screen: &mut RemoteScreen, area: Rect, buf: &mut Buffer) {
     } else if let Some(end) = &screen.deal_end {
         panels::deal_end(screen, &mut p, end, body, buf);
     }
+    screen.analyses.draw(&mut p, body, buf);
     screen.hits = p.hits;
 }
 
@@ -116,6 +117,14 @@ pub fn draw(screen: &mut RemoteScreen, area: Rect, buf: &mut Buffer) {
 fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
     let w = p.words;
     let line = match (&screen.told, screen.mode()) {
+        // The expert's analysis open, its keys are shown whatever was told before.
+        (_, Mode::Help) => {
+            let keys: Vec<String> = crate::ui::keymap::footer(Mode::Help)
+                .filter(|b| super::ANALYSIS_TAKEN.contains(&b.cmd))
+                .map(|b| format!("{} {}", w.keys(b.shown), w.t(b.label)))
+                .collect();
+            Line::from(span(format!(" {}", keys.join("  ")), p.theme.dim))
+        }
         (Some(told), _) => {
             let lines = crate::ui::widgets::player::wrap(told, area.width.saturating_sub(1));
             for (i, l) in lines.iter().enumerate() {
@@ -132,8 +141,12 @@ fn status_line(screen: &RemoteScreen, p: &Paint, area: Rect, buf: &mut Buffer) {
                 .filter(|b| b.cmd != crate::ui::keymap::Cmd::Hint || screen.table.help_allowed())
                 // Sans atout and tout atout where the table's rules allow them.
                 .filter(|b| footer_key(screen, b.cmd))
-                // At the game's end, Enter leaves as q does: no new game here.
-                .filter(|b| mode != Mode::GameOver || b.cmd == crate::ui::keymap::Cmd::Quit)
+                // At the game's end, Enter leaves as q does: no new game here; `a` analyses the
+                // last deal.
+                .filter(|b| {
+                    use crate::ui::keymap::Cmd;
+                    mode != Mode::GameOver || matches!(b.cmd, Cmd::Quit | Cmd::Analysis)
+                })
                 .map(|b| format!("{} {}", w.keys(b.shown), w.t(b.label)))
                 .collect();
             Line::from(span(format!(" {}", keys.join("  ")), p.theme.dim))

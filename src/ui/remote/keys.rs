@@ -4,6 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
+use super::analysis::Pressed;
 use super::words::Says;
 use super::{RemoteScreen, Request};
 use crate::game::{Action, GameError};
@@ -23,6 +24,12 @@ impl RemoteScreen {
         // An idle player's key takes their seat back from the bot first.
         if let Some(back) = self.come_back() {
             return back;
+        }
+        if self.analyses.is_open() {
+            return match self.analyses.key(key) {
+                Pressed::Quit => vec![Request::Quit],
+                Pressed::Taken => Vec::new(),
+            };
         }
         let mode = self.mode();
         if mode == Mode::Players {
@@ -45,6 +52,7 @@ impl RemoteScreen {
     fn command(&mut self, mode: Mode, cmd: Cmd, digit: Option<u32>) -> Vec<Request> {
         match (mode, cmd) {
             (_, Cmd::Quit) => vec![Request::Quit],
+            (Mode::Summary | Mode::GameOver, Cmd::Analysis) => self.analyse(),
             (Mode::Summary, Cmd::Act | Cmd::Close) => self.next_deal(),
             (Mode::GameOver, Cmd::Act | Cmd::Close) => vec![Request::Quit],
             (Mode::Confirm, Cmd::Yes) => self.confirmed(true),
@@ -123,6 +131,40 @@ impl RemoteScreen {
             }
             None => w.t(crate::text::T::HintFailed).to_string(),
         });
+    }
+
+    /// The expert's analysis of the deal just finished: shown if it is in, else asked, the
+    /// table saying meanwhile that the expert is at it.
+    fn analyse(&mut self) -> Vec<Request> {
+        let w = self.words;
+        let Some((n, request)) = self.analyses.ask(&self.table, w) else {
+            return Vec::new();
+        };
+        self.told = Some(w.text(w.t(crate::text::T::Analysing)).into_owned());
+        vec![Request::Analyse(n, Box::new(request))]
+    }
+
+    /// The expert's analysis of finished deal `n`, once worked out: kept, and shown if the
+    /// player is still at that deal's end or at the game's.
+    pub fn analysed(&mut self, n: usize, analysis: Option<crate::bots::expert::DealAnalysis>) {
+        let at_end = matches!(self.mode(), Mode::Summary | Mode::GameOver) && !self.closed();
+        let show = at_end && self.table.finished_deal(None).is_some_and(|(last, ..)| last == n);
+        let analysing = self.words.text(self.words.t(crate::text::T::Analysing)).into_owned();
+        // What became of the finished game, if it is over, is told again in its place.
+        if self.told.as_deref() == Some(analysing.as_str()) {
+            self.told = self.filed.clone();
+        }
+        self.analyses.answered(n, analysis, (&self.table, self.words), show);
+    }
+
+    /// The sentences of the expert's analysis on screen, while its popup is open.
+    pub fn analysis_lines(&self) -> Option<&[String]> {
+        self.analyses.lines()
+    }
+
+    /// The mouse wheel turned over the table: the expert's analysis scrolls, if it is open.
+    pub fn wheel(&mut self, up: bool) {
+        self.analyses.wheel(up);
     }
 
     /// Moves to `seat` before the start, if it is free.
@@ -265,6 +307,10 @@ impl RemoteScreen {
     pub fn click(&mut self, column: u16, row: u16) -> Vec<Request> {
         if let Some(back) = self.come_back() {
             return back;
+        }
+        if self.analyses.is_open() {
+            self.analyses.click(self.hits.at(column, row));
+            return Vec::new();
         }
         let Some(hit) = self.hits.at(column, row) else { return Vec::new() };
         match hit {

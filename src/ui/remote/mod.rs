@@ -11,6 +11,7 @@
 //! send; a call or a card the rules refuse is refused here, before it is sent, in the words
 //! the solo table says it with.
 
+mod analysis;
 mod draw;
 mod keys;
 mod words;
@@ -44,8 +45,12 @@ pub(crate) const TAKEN: &[Cmd] = &[
     Cmd::Hint,
     Cmd::Yes,
     Cmd::No,
+    Cmd::Analysis,
     Cmd::Quit,
 ];
+
+/// The commands the expert's analysis takes while it is open: it scrolls and closes.
+pub(crate) const ANALYSIS_TAKEN: &[Cmd] = &[Cmd::Up, Cmd::PageUp, Cmd::Close, Cmd::Quit];
 
 /// What a key or a click asks of the connection.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +62,9 @@ pub enum Request {
     /// Ask the expert for a hint from the seat's view, at a table whose creator allows them;
     /// its answer is brought to [`RemoteScreen::advised`].
     Hint(Box<crate::session::work::HintRequest>),
+    /// Ask the expert's analysis of finished deal `n` (from 1), turned so that the player sits
+    /// South; its answer is brought to [`RemoteScreen::analysed`].
+    Analyse(usize, Box<crate::session::work::AnalysisRequest>),
 }
 
 /// The deal just over, as its popup shows it.
@@ -102,6 +110,8 @@ pub struct RemoteScreen {
     filed: Option<String>,
     /// Whether `back` was sent since a bot took the player's seat while they were idle.
     back_asked: bool,
+    /// The expert's analyses of the finished deals, and the popup that shows one.
+    analyses: analysis::Analyses,
     /// The clickable areas of the last frame.
     hits: Hits,
 }
@@ -126,6 +136,7 @@ impl RemoteScreen {
             acted_at: None,
             back_asked: false,
             filed: None,
+            analyses: analysis::Analyses::default(),
             hits: Hits::default(),
         }
     }
@@ -185,7 +196,10 @@ impl RemoteScreen {
     /// The mode the keys are read in.
     pub fn mode(&self) -> Mode {
         let t = &self.table;
-        if self.deal_end.is_some() {
+        // The expert's analysis, over the deal's end or the game's, reads as the help does.
+        if self.analyses.is_open() {
+            Mode::Help
+        } else if self.deal_end.is_some() {
             Mode::Summary
         } else if self.over.is_some() || self.closed.is_some() {
             Mode::GameOver

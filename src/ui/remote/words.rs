@@ -35,6 +35,8 @@ pub(crate) enum Says {
     Turn,
     /// Hints asked at a table whose creator did not allow them.
     NoHints,
+    /// The button that closes the expert's analysis.
+    CloseAnalysis,
 }
 
 impl Words {
@@ -69,8 +71,17 @@ impl Words {
                 "The table's creator did not allow hints.",
                 "Le créateur de la table n'a pas permis les conseils.",
             ),
+            Says::CloseAnalysis => self.pick("Close", "Fermer"),
         };
         self.text(text).into_owned()
+    }
+
+    /// The title of the expert's analysis of deal `n`: "Deal 3".
+    pub(crate) fn remote_analysis_title(self, n: usize) -> String {
+        self.out(match self.lang {
+            Lang::En => format!("Deal {n}"),
+            Lang::Fr => format!("Donne {n}"),
+        })
     }
 
     /// The player sits: "Table ACDEFH, seat South."
