@@ -44,6 +44,9 @@ impl Store {
             ));
         };
         let mut save = game.to_save();
+        // Opened first, as any filing opens it (a history that is no regular file set aside, a
+        // last line cut off mended), then looked through once.
+        let mut appending = self.history().open()?;
         if self.filing_of(&save)?.is_some() {
             return Ok(false);
         }
@@ -57,7 +60,7 @@ impl Store {
             game: save,
             friends: Some(friends),
         };
-        self.file_game(entry)?;
+        self.append_game(&entry, &mut appending)?;
         self.count_friends(game, us, winner)?;
         Ok(true)
     }

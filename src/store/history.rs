@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::jsonl::{Line, Lines};
+use super::jsonl::{Appending, Line, Lines};
 use super::{
     Cause, GAME_FILE, GAME_LINE_LIMIT, GAMES_FILE, LineList, Operation, SetAside, Store,
     StoreError, Unfit, held, now,
@@ -298,10 +298,21 @@ impl Store {
             }
             return self.rewrite_history(filed.line, Some(&entry));
         }
-        let mut bytes = serde_json::to_vec(&entry)
-            .map_err(|e| StoreError::new(&path, Operation::Write, Cause::Json(e)))?;
+        self.append_game(&entry, &mut appending)
+    }
+
+    /// Appends `entry`, a game the history does not hold, to `games.jsonl` opened for
+    /// `appending` ([`Lines::open`]), synced before this returns.
+    pub(super) fn append_game(
+        &self,
+        entry: &GameEntry,
+        appending: &mut Appending,
+    ) -> Result<(), StoreError> {
+        let history = self.history();
+        let mut bytes = serde_json::to_vec(entry)
+            .map_err(|e| StoreError::new(&history.path(), Operation::Write, Cause::Json(e)))?;
         bytes.push(b'\n');
-        history.append(&mut appending, &bytes)
+        history.append(appending, &bytes)
     }
 
     /// The filing of the game of `save` in the history of games, found by
