@@ -258,7 +258,7 @@ impl Stats {
     /// table, where they may sit East or West): the statistics' North-South is always the
     /// player's side.
     pub fn add_deal_as(&mut self, deal: &DealResult, us: Team) {
-        let ours = |t: Team| if us == US { t } else { t.other() };
+        let ours = |t: Team| t.seen_by(us);
         let d = &mut self.deals;
         bump(&mut d.played);
         // A count read from a save is not trusted to stay small.

@@ -250,7 +250,7 @@ impl JoinLine {
         match to_act {
             _ if self.table.my_turn() => self.say_turn(),
             Some(seat) => self.say(w.waiting_for(Some(self.table.turned(seat)))),
-            None if self.table.last_deal.is_some() && self.table.seat_view().is_none() => {
+            None if self.table.last_deal().is_some() && self.table.seat_view().is_none() => {
                 self.say(w.say_next())
             }
             None => self.say(w.waiting_for(None)),
@@ -351,9 +351,7 @@ impl JoinLine {
                 None
             }
             Command::Score => {
-                let totals = self.table.seat_view().map(|v| v.totals());
-                let totals = totals.or(self.table.last_deal.as_ref().map(|d| d.1));
-                let ours = self.table.ours_first(totals.unwrap_or_default());
+                let ours = self.table.ours_first(self.table.totals());
                 self.say_score(ours);
                 None
             }

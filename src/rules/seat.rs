@@ -63,11 +63,7 @@ impl Seat {
     /// The team of `team` as `me` sees the table turned so that `me` sits South: the same
     /// team when `me` sits North or South, the other when East or West.
     pub const fn team_seen(me: Seat, team: Team) -> Team {
-        match (me.team(), team) {
-            (Team::NS, t) => t,
-            (Team::EW, Team::NS) => Team::EW,
-            (Team::EW, Team::EW) => Team::NS,
-        }
+        team.seen_by(me.team())
     }
 
     /// The partner, sitting opposite.
@@ -190,6 +186,15 @@ pub enum Team {
 impl Team {
     /// Both teams.
     pub const ALL: [Team; 2] = [Team::NS, Team::EW];
+
+    /// This team as the side `us` sees the table, its own side always North-South: the same
+    /// team when `us` is North-South, the other when East-West.
+    pub const fn seen_by(self, us: Team) -> Team {
+        match us {
+            Team::NS => self,
+            Team::EW => self.other(),
+        }
+    }
 
     /// The team's index, 0..2.
     pub const fn index(self) -> usize {

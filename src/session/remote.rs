@@ -140,8 +140,8 @@ pub struct RemoteTable {
     pub info: Option<TableInfo>,
     /// The seat's last view.
     pub view: Option<RemoteView>,
-    /// The last finished deal and the totals after it.
-    pub last_deal: Option<(DealRecord, ByTeam<u32>)>,
+    /// The totals after the last finished deal.
+    last_totals: Option<ByTeam<u32>>,
     /// Every deal of the game seen to its end, as the host sent it (the table's seats), with
     /// the level each seat's calls were read by in it.
     pub deals: Vec<(DealRecord, BySeat<Level>)>,
@@ -163,21 +163,19 @@ impl RemoteTable {
 
     /// The seat on screen of `seat` at the table: the player's own is South.
     pub fn turned(&self, seat: Seat) -> Seat {
-        let me = self.seat.map_or(0, Seat::index);
-        Seat::ALL[(seat.index() + 4 - me) % 4]
+        seat.seen_from(self.seat.unwrap_or(Seat::South))
     }
 
     /// The seat at the table of `on_screen`.
     pub fn unturned(&self, on_screen: Seat) -> Seat {
         let me = self.seat.map_or(0, Seat::index);
-        Seat::ALL[(on_screen.index() + me) % 4]
+        Seat::from_index(on_screen.index() + me)
     }
 
     /// The player's team's figure first, the other's second.
     pub fn ours_first(&self, by_team: ByTeam<u32>) -> (u32, u32) {
         let us = self.seat.map_or(Team::NS, Seat::team);
-        let them = if us == Team::NS { Team::EW } else { Team::NS };
-        (by_team[us], by_team[them])
+        (by_team[us], by_team[us.other()])
     }
 
     /// The player asks to move to `seat` before the start: the host's next table that shows
@@ -234,6 +232,16 @@ impl RemoteTable {
             turned[s.seen_from(me)] = levels[s];
         }
         Some((n, record.turned(me), turned))
+    }
+
+    /// The last finished deal, as the host sent it.
+    pub fn last_deal(&self) -> Option<&DealRecord> {
+        self.deals.last().map(|(record, _)| record)
+    }
+
+    /// The totals now: the deal's own (before it), else those after the last finished deal.
+    pub fn totals(&self) -> ByTeam<u32> {
+        self.seat_view().map(SeatView::totals).or(self.last_totals).unwrap_or_default()
     }
 
     /// Whether hints and analyses are allowed during a deal at this table.
@@ -379,8 +387,8 @@ impl RemoteTable {
                 _ => Level::Expert,
             }))
         });
-        self.deals.push((record.clone(), levels));
-        self.last_deal = Some((record, totals));
+        self.deals.push((record, levels));
+        self.last_totals = Some(totals);
         vec![Happening::DealOver { hands, totals: self.ours_first(totals) }]
     }
 }

@@ -117,6 +117,23 @@ fn guarded<T>(think: impl FnOnce() -> T) -> Option<T> {
     catch_unwind(AssertUnwindSafe(think)).ok()
 }
 
+/// The name of the thread a remote table's hint is weighed on.
+pub const HINT_THREAD: &str = "contree-hint";
+
+/// The name of the thread a remote table's finished deal is analysed on.
+pub const ANALYSIS_THREAD: &str = "contree-analysis";
+
+/// Works `think` out on a thread named `name` (a front end's panic hook may pass over it by its
+/// name) and gives its answer to `send`: none when it has none, or panics.
+pub fn on_thread<T: 'static>(
+    name: &str,
+    think: impl FnOnce() -> Option<T> + Send + 'static,
+    send: impl FnOnce(Option<T>) + Send + 'static,
+) -> std::io::Result<()> {
+    std::thread::Builder::new().name(name.into()).spawn(move || send(guarded(think).flatten()))?;
+    Ok(())
+}
+
 /// A computer player asked to act at its seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotRequest {

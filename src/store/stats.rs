@@ -171,7 +171,7 @@ impl Store {
         for d in game.history() {
             file.stats.add_deal_as(d, us);
         }
-        let ours = if us == Team::NS { winner } else { winner.other() };
+        let ours = winner.seen_by(us);
         file.stats.add_game(game.rules().set, game.options().target, ours);
         self.stats_file().write(&file)
     }

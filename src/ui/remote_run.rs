@@ -18,6 +18,7 @@ use super::remote::{self, RemoteScreen, Request};
 use crate::net::client::{Remote, RemoteEvent};
 use crate::session::friends;
 use crate::session::remote::Joining;
+use crate::session::work::{self, ANALYSIS_THREAD, HINT_THREAD};
 
 /// How long reaching the host may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -114,36 +115,6 @@ pub fn run(mut screen: RemoteScreen, joining: &Joining) -> io::Result<Ended> {
         println!("{filed}");
     }
     result
-}
-
-/// The name of the thread the expert's hint is weighed on.
-const HINT_THREAD: &str = "contree-hint";
-
-/// The expert weighs the hint asked on a thread of its own; its advice, or `None` when it could
-/// not answer, comes back with the revision it is for.
-fn think(request: crate::session::work::HintRequest, tx: Sender<Input>) -> io::Result<()> {
-    std::thread::Builder::new().name(HINT_THREAD.into()).spawn(move || {
-        let advice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.advise()));
-        let _ = tx.send(Input::Advised(request.revision, advice.ok().flatten()));
-    })?;
-    Ok(())
-}
-
-/// The name of the thread a finished deal is analysed on.
-const ANALYSIS_THREAD: &str = "contree-analysis";
-
-/// The expert analyses finished deal `n` on a thread of its own; its analysis, or `None` when it
-/// could not review the deal, comes back with the deal's number.
-fn review(
-    n: usize,
-    request: crate::session::work::AnalysisRequest,
-    tx: Sender<Input>,
-) -> io::Result<()> {
-    std::thread::Builder::new().name(ANALYSIS_THREAD.into()).spawn(move || {
-        let analysis = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.analyse()));
-        let _ = tx.send(Input::Analysed(n, analysis.ok().flatten()));
-    })?;
-    Ok(())
 }
 
 /// A lost connection made again: how many tries were made, and when the next is.
@@ -257,8 +228,16 @@ fn event_loop(
         for request in requests {
             match request {
                 Request::Send(msg) => remote.send(msg),
-                Request::Hint(request) => think(*request, tx.clone())?,
-                Request::Analyse(n, request) => review(n, *request, tx.clone())?,
+                Request::Hint(request) => {
+                    let (tx, revision) = (tx.clone(), request.revision);
+                    let advised = move |advice| drop(tx.send(Input::Advised(revision, advice)));
+                    work::on_thread(HINT_THREAD, move || request.advise(), advised)?;
+                }
+                Request::Analyse(n, request) => {
+                    let tx = tx.clone();
+                    let analysed = move |analysis| drop(tx.send(Input::Analysed(n, analysis)));
+                    work::on_thread(ANALYSIS_THREAD, move || request.analyse(), analysed)?;
+                }
                 Request::Quit if screen.game_over() => return Ok(Ended::Done),
                 Request::Quit if screen.closed() => return Ok(Ended::Failed),
                 Request::Quit => return Ok(Ended::Done),

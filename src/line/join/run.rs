@@ -7,18 +7,16 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use super::{JoinLine, Request};
-use crate::bots::expert::{Advice, DealAnalysis};
 use crate::files::read_line;
 use crate::net::client::{Remote, RemoteEvent};
 use crate::net::wire::{ClientMsg, ErrorCode};
 use crate::session::friends;
 use crate::session::remote::Joining;
-use crate::session::work::{AnalysisRequest, HintRequest};
+use crate::session::work::{self, ANALYSIS_THREAD, HINT_THREAD};
 
 /// How long reaching the host may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -156,8 +154,16 @@ fn lines_loop(
         if let Some(request) = next_request(line, &mut typed) {
             match request {
                 Request::Send(msg) => remote.send(msg),
-                Request::Hint(request) => think(request, advised_tx.clone())?,
-                Request::Analyse(n, request) => review(n, request, analysed_tx.clone())?,
+                Request::Hint(request) => {
+                    let (tx, revision) = (advised_tx.clone(), request.revision);
+                    let advised = move |advice| drop(tx.send((revision, advice)));
+                    work::on_thread(HINT_THREAD, move || request.advise(), advised)?;
+                }
+                Request::Analyse(n, request) => {
+                    let tx = analysed_tx.clone();
+                    let analysed = move |analysis| drop(tx.send((n, analysis)));
+                    work::on_thread(ANALYSIS_THREAD, move || request.analyse(), analysed)?;
+                }
                 Request::Quit => return Ok(Ended::Done),
             }
         } else if typed.ended && typed.lines.is_empty() {
@@ -174,30 +180,6 @@ fn lines_loop(
         }
         write(out, line.take_said())?;
     }
-}
-
-/// The expert weighs the hint asked on a thread of its own, as the solo table's workers do; its
-/// advice, or `None` when it could not answer, is sent back with the revision it is for.
-fn think(request: HintRequest, tx: Sender<(u64, Option<Advice>)>) -> io::Result<()> {
-    std::thread::Builder::new().name("contree-hint".into()).spawn(move || {
-        let advice = catch_unwind(AssertUnwindSafe(|| request.advise())).ok().flatten();
-        let _ = tx.send((request.revision, advice));
-    })?;
-    Ok(())
-}
-
-/// The expert reviews finished deal `n` on a thread of its own; its analysis, or `None` when it
-/// could not, is sent back with the deal's number.
-fn review(
-    n: usize,
-    request: AnalysisRequest,
-    tx: Sender<(usize, Option<DealAnalysis>)>,
-) -> io::Result<()> {
-    std::thread::Builder::new().name("contree-analysis".into()).spawn(move || {
-        let analysis = catch_unwind(AssertUnwindSafe(|| request.analyse())).ok().flatten();
-        let _ = tx.send((n, analysis));
-    })?;
-    Ok(())
 }
 
 /// Takes in one event of the host: says it, joins again after a lost connection; how the

@@ -422,7 +422,7 @@ fn hand(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut Buffer) {
         Mode::Playing | Mode::Declare if screen.table.my_turn() => {
             line.push(span(format!("{marker} {}", w.t(T::YourTurn)), t.accent));
         }
-        _ if view.is_none() && screen.table.last_deal.is_some() && !screen.game_over() => {
+        _ if view.is_none() && screen.table.last_deal().is_some() && !screen.game_over() => {
             line.push(span(w.says(Says::WaitNext), t.dim));
         }
         _ => {}

@@ -84,10 +84,9 @@ pub(super) fn side(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let contract = contract.unwrap_or_else(|| w.sign(Sign::Dash).to_string());
     lines.push(Line::from(vec![span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim)]));
     lines.push(Line::from(span(format!(" {contract}"), t.accent)));
-    let totals = view.map(|v| v.totals()).or(table.last_deal.as_ref().map(|d| d.1));
     let (us, them) = match screen.over {
         Some((_, totals)) => totals,
-        None => table.ours_first(totals.unwrap_or_default()),
+        None => table.ours_first(table.totals()),
     };
     let target = table.info.as_ref().map_or(0, |i| i.options.target);
     lines.push(Line::from(span(format!("{}{}{target}", w.t(T::Score), w.colon()), t.dim)));
@@ -142,7 +141,7 @@ pub(super) fn deal_end(
         spans.extend(written(p, &cards.iter().collect::<Vec<_>>()));
         put(buf, inner, i as u16, &Line::from(spans));
     }
-    let record = screen.table.last_deal.as_ref().map(|(r, _)| r);
+    let record = screen.table.last_deal();
     let contract = record.and_then(|r| r.replay_auction().ok()).and_then(|a| a.contract());
     if let Some(mut c) = contract {
         c.taker = screen.table.turned(c.taker);
