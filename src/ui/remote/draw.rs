@@ -104,7 +104,7 @@ pub fn draw(screen: &mut RemoteScreen, area: Rect, buf: &mut Buffer) {
     status_line(screen, &p, status, buf);
     if let Some(why) = &screen.closed {
         panels::closed(&mut p, why, body, buf);
-    } else if let Some((won, totals)) = screen.over {
+    } else if let Some((won, totals)) = screen.over() {
         panels::game_over(screen, &mut p, (won, totals), body, buf);
     } else if let Some(end) = &screen.deal_end {
         panels::deal_end(screen, &mut p, end, body, buf);

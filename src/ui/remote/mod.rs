@@ -97,8 +97,6 @@ pub struct RemoteScreen {
     told: Option<String>,
     /// The deal just over, its popup open until the player goes on.
     deal_end: Option<DealEnd>,
-    /// The game's end: whether the player's side won, and the totals (us, them).
-    over: Option<(bool, (u32, u32))>,
     /// The connection is over, and why: the table shows it until a key is pressed.
     closed: Option<String>,
     /// The connection was lost during the game: the runner joins the table again.
@@ -130,7 +128,6 @@ impl RemoteScreen {
             confirm: None,
             told: None,
             deal_end: None,
-            over: None,
             closed: None,
             lost: false,
             acted_at: None,
@@ -146,9 +143,16 @@ impl RemoteScreen {
         self.words
     }
 
+    /// The game's end: whether the player's side won, and the totals (us, them).
+    pub fn over(&self) -> Option<(bool, (u32, u32))> {
+        let (winner, totals) = self.table.over?;
+        let won = self.table.seat.is_some_and(|s| s.team() == winner);
+        Some((won, self.table.ours_first(totals)))
+    }
+
     /// Whether the game is over.
     pub fn game_over(&self) -> bool {
-        self.over.is_some()
+        self.table.over.is_some()
     }
 
     /// Whether the connection is over.
@@ -201,7 +205,7 @@ impl RemoteScreen {
             Mode::Help
         } else if self.deal_end.is_some() {
             Mode::Summary
-        } else if self.over.is_some() || self.closed.is_some() {
+        } else if self.game_over() || self.closed.is_some() {
             Mode::GameOver
         } else if !t.started() {
             Mode::Players
@@ -275,10 +279,8 @@ impl RemoteScreen {
             Happening::DealOver { hands, totals } => {
                 self.deal_end = Some(DealEnd { hands, totals });
             }
-            Happening::GameOver { won, totals } => {
-                self.deal_end = None;
-                self.over = Some((won, totals));
-            }
+            // The game's end is the table's own ([`RemoteScreen::over`]).
+            Happening::GameOver { .. } => self.deal_end = None,
             Happening::Refused(e, rule) => {
                 self.acted_at = None;
                 let said = rule.map_or_else(|| w.net_error(e), |r| w.net_rule(r));
@@ -291,7 +293,7 @@ impl RemoteScreen {
             }
             // Lost, or the host going down for a while: the seat is taken back with its token.
             Happening::Closed(None | Some(crate::net::wire::ErrorCode::ShuttingDown))
-                if self.table.code.is_some() && self.over.is_none() =>
+                if self.table.code.is_some() && !self.game_over() =>
             {
                 self.lost = true;
                 self.acted_at = None;

@@ -84,7 +84,7 @@ pub(super) fn side(screen: &RemoteScreen, p: &mut Paint, area: Rect, buf: &mut B
     let contract = contract.unwrap_or_else(|| w.sign(Sign::Dash).to_string());
     lines.push(Line::from(vec![span(format!("{}{}", w.t(T::Contract), w.colon()), t.dim)]));
     lines.push(Line::from(span(format!(" {contract}"), t.accent)));
-    let (us, them) = match screen.over {
+    let (us, them) = match screen.over() {
         Some((_, totals)) => totals,
         None => table.ours_first(table.totals()),
     };
